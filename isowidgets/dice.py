@@ -1,0 +1,623 @@
+"""Dice core: die types, pools, open-ended explosions, caps, and typed-in faces.
+
+One interface serves random rolls and physical dice typed in at the table::
+
+    dice = Dice(seed=7)
+    pool = Pool(D6, 5, explode_on={1}, label="Bob red")
+    dice.roll(pool)                          # random, from the session's generator
+    dice.roll(pool, faces=[5, 4, 3, 6, 1, 1, 2])   # typed in: validated, same result type
+
+Conventions, stated once:
+
+* **Roll order.** A pool's faces are listed in the order the dice hit the table:
+  first the ``count`` base dice, then every extra die from an explosion, in the
+  order of the dice that exploded (the first exploding die's extra die comes
+  first). So Bob's red pool of five d6 showing 5 4 3 6 1, whose 1 explodes into
+  another 1, which explodes into a 2, is typed as ``5 4 3 6 1 1 2``. The parent
+  of every extra die is recorded, so chains can be shown and checked.
+* **An exploded die keeps its face** and still counts; the extra die is added.
+* **Immutability.** Die types, pools and rolls are frozen values.
+* **Randomness is passed in.** Each session owns a seeded :class:`Dice`; nothing
+  here touches a global random generator.
+
+Caps (see :class:`Limits`): at most 500 base dice in one pool and at most 200
+extra dice from explosions in one pool. A request past them raises
+:class:`~isowidgets.errors.DiceCapError` before any die is rolled, or as soon as
+the chain passes the cap, so no input can hang the kernel. A house rule that
+makes every face explode (a chain that can never end) is refused at once.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+import secrets
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from typing import Any, Literal, TypeAlias
+
+from .errors import DiceCapError, DiceError, FacesError
+
+__all__ = [
+    "D4",
+    "D6",
+    "D8",
+    "D10",
+    "D12",
+    "D20",
+    "DEFAULT_LIMITS",
+    "DF",
+    "MAX_SIDES",
+    "Dice",
+    "DieType",
+    "Limits",
+    "Pool",
+    "PoolRoll",
+    "RollSource",
+    "RolledDie",
+    "Selection",
+    "d",
+    "die_named",
+    "keep_highest",
+    "keep_lowest",
+    "parse_faces",
+]
+
+RollSource: TypeAlias = Literal["random", "typed"]
+"""Where a roll's faces came from: the session's generator, or dice typed in."""
+
+MAX_SIDES = 1000
+"""The largest standard die :func:`d` makes (a d1000 is already a novelty)."""
+
+
+# --------------------------------------------------------------------------- die types
+
+
+@dataclass(frozen=True, slots=True)
+class DieType:
+    """A kind of die: its name and the faces it can show.
+
+    Don't confuse this with a rolled die (:class:`RolledDie`) or with a
+    :class:`Pool` of several dice.
+    """
+
+    name: str
+    faces: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        if not self.faces:
+            raise DiceError(f"die {self.name!r} has no faces; a die needs at least one face")
+        if tuple(sorted(set(self.faces))) != self.faces:
+            raise DiceError(
+                f"die {self.name!r} faces must be distinct and ascending, got {self.faces}"
+            )
+
+    @property
+    def sides(self) -> int:
+        """How many faces the die has."""
+        return len(self.faces)
+
+    @property
+    def lowest(self) -> int:
+        return self.faces[0]
+
+    @property
+    def highest(self) -> int:
+        return self.faces[-1]
+
+    @property
+    def is_fudge(self) -> bool:
+        return self.faces == (-1, 0, 1)
+
+    def allowed_text(self) -> str:
+        """The faces as a person would say them: ``1–6`` or ``-1, 0, +1``."""
+        if self.is_fudge:
+            return "-1, 0, +1 (also written -, 0, +)"
+        if self.faces == tuple(range(self.lowest, self.highest + 1)):
+            return f"{self.lowest}–{self.highest}"
+        return ", ".join(str(f) for f in self.faces)
+
+    def face_text(self, face: int) -> str:
+        """A face as shown on a chip: Fudge faces as ``+``, ``0`` and ``−``."""
+        if self.is_fudge:
+            return {-1: "−", 0: "0", 1: "+"}[face]
+        return str(face)
+
+    def __str__(self) -> str:
+        return self.name
+
+
+@cache
+def d(sides: int) -> DieType:
+    """A standard die with faces 1..sides (``d(6)`` is a d6)."""
+    if isinstance(sides, bool) or not isinstance(sides, int):
+        raise DiceError(f"a die's number of sides must be a whole number, got {sides!r}")
+    if not 2 <= sides <= MAX_SIDES:
+        raise DiceError(f"a die must have 2 to {MAX_SIDES} sides, got {sides}")
+    return DieType(f"d{sides}", tuple(range(1, sides + 1)))
+
+
+D4, D6, D8, D10, D12, D20 = (d(n) for n in (4, 6, 8, 10, 12, 20))
+DF = DieType("dF", (-1, 0, 1))
+"""A Fudge die: −1, 0 or +1, each with probability 1/3."""
+
+
+def die_named(name: str) -> DieType:
+    """Look a die up by name: ``"d6"``, ``"D20"``, ``"dF"``."""
+    text = name.strip()
+    if text.lower() == "df":
+        return DF
+    match = re.fullmatch(r"[dD](\d{1,4})", text)
+    if not match:
+        raise DiceError(f"unknown die {name!r}; write it as d6, d20 or dF")
+    return d(int(match.group(1)))
+
+
+# --------------------------------------------------------------------------- caps
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """Documented caps that keep any request from hanging the kernel.
+
+    Attributes:
+        max_dice: the most base dice one pool may hold.
+        max_explosions: the most extra dice explosions may add to one pool.
+            Isolation's rules set no limit on chains; this cap only turns a
+            runaway (or a house rule gone wrong) into an error.
+    """
+
+    max_dice: int = 500
+    max_explosions: int = 200
+
+    def __post_init__(self) -> None:
+        for name in ("max_dice", "max_explosions"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
+                raise DiceError(f"Limits.{name} must be a whole number ≥ 0, got {value!r}")
+
+
+DEFAULT_LIMITS = Limits()
+
+
+# --------------------------------------------------------------------------- pools
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """A request for dice: how many of which die, and which faces explode.
+
+    Args:
+        die: the die type.
+        count: how many base dice (before explosions).
+        explode_on: faces that add one more die of the same type.
+        explosions: ``"mandatory"`` (every exploding face adds a die) or
+            ``"optional"`` (the roller may decline; typed-in faces may then stop
+            short, and the dice whose explosion was not taken are marked).
+        label: what the pool is for, shown in logs ("Bob green").
+    """
+
+    die: DieType
+    count: int
+    explode_on: frozenset[int] = field(default_factory=frozenset)
+    explosions: Literal["mandatory", "optional"] = "mandatory"
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.die, DieType):
+            raise DiceError(f"Pool.die must be a DieType such as D6, got {self.die!r}")
+        if isinstance(self.count, bool) or not isinstance(self.count, int):
+            raise DiceError(f"a pool's dice count must be a whole number, got {self.count!r}")
+        if self.count < 0:
+            raise DiceError(f"a pool cannot hold {self.count} dice; the count must be ≥ 0")
+        explode = frozenset(self.explode_on)
+        object.__setattr__(self, "explode_on", explode)
+        wrong = sorted(f for f in explode if f not in self.die.faces)
+        if wrong:
+            raise DiceError(
+                f"{self.die} cannot explode on {wrong}: its faces are {self.die.allowed_text()}"
+            )
+        if self.explosions not in ("mandatory", "optional"):
+            raise DiceError(
+                f"explosions must be 'mandatory' or 'optional', got {self.explosions!r}"
+            )
+
+    @property
+    def explodes(self) -> bool:
+        return bool(self.explode_on)
+
+    def check(self, limits: Limits = DEFAULT_LIMITS) -> None:
+        """Refuse, before rolling, a pool the caps or the arithmetic forbid."""
+        if self.count > limits.max_dice:
+            raise DiceCapError(
+                f"{self.describe()} asks for {self.count} dice; one pool may hold at most "
+                f"{limits.max_dice}. Tip: split the roll, or raise Limits.max_dice."
+            )
+        if (
+            self.explosions == "mandatory"
+            and self.count > 0
+            and self.explode_on == frozenset(self.die.faces)
+        ):
+            raise DiceCapError(
+                f"{self.describe()} explodes on every face, so its chain can never end; "
+                f"the explosion cap is {limits.max_explosions} extra dice. "
+                "Tip: leave at least one face that does not explode."
+            )
+
+    def describe(self) -> str:
+        """``"5×d6 (explode on 1)"`` with the label in front when there is one."""
+        text = f"{self.count}×{self.die}"
+        if self.explode_on:
+            faces = ", ".join(self.die.face_text(f) for f in sorted(self.explode_on))
+            kind = "may explode" if self.explosions == "optional" else "explode"
+            text += f" ({kind} on {faces})"
+        return f"{self.label}: {text}" if self.label else text
+
+    @classmethod
+    def parse(cls, notation: str, *, label: str = "") -> Pool:
+        """Read dice notation: ``"5d6"``, ``"5d6!1"`` (1s explode), ``"2d6!5,6"``,
+        ``"d20"``, ``"4dF"``. A ``?`` after ``!`` makes the explosions optional."""
+        match = re.fullmatch(
+            r"\s*(\d{0,4})\s*[dD]\s*(\d{1,4}|[fF])\s*(?:!(\??)\s*([0-9,\s+\-]+))?\s*", notation
+        )
+        if not match:
+            raise DiceError(
+                f"cannot read dice notation {notation!r}; write e.g. 5d6, 5d6!1 or 4dF"
+            )
+        count_text, sides, optional, explode = match.groups()
+        die = die_named(f"d{sides}")
+        explode_on = frozenset(parse_faces(explode, die)) if explode else frozenset()
+        return cls(
+            die,
+            int(count_text) if count_text else 1,
+            explode_on,
+            "optional" if optional else "mandatory",
+            label,
+        )
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "die": self.die.name,
+            "count": self.count,
+            "explode_on": sorted(self.explode_on),
+            "explosions": self.explosions,
+            "label": self.label,
+        }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Pool:
+        return cls(
+            die_named(str(record["die"])),
+            int(record["count"]),
+            frozenset(int(f) for f in record.get("explode_on", ())),
+            record.get("explosions", "mandatory"),
+            str(record.get("label", "")),
+        )
+
+
+# --------------------------------------------------------------------------- rolls
+
+
+@dataclass(frozen=True, slots=True)
+class RolledDie:
+    """One die on the table.
+
+    Attributes:
+        index: position in the pool's roll order (0-based).
+        face: what it shows.
+        parent: index of the die whose explosion added this one, or ``None``
+            for a base die.
+        exploded: this die's face exploded and its extra die was rolled.
+        declined: this die could have exploded (optional explosions) but the
+            extra die was not taken.
+    """
+
+    index: int
+    face: int
+    parent: int | None = None
+    exploded: bool = False
+    declined: bool = False
+
+    @property
+    def is_extra(self) -> bool:
+        return self.parent is not None
+
+
+@dataclass(frozen=True, slots=True)
+class PoolRoll:
+    """The result of rolling (or typing in) one pool."""
+
+    pool: Pool
+    dice: tuple[RolledDie, ...]
+    source: RollSource
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        return tuple(die.face for die in self.dice)
+
+    @property
+    def base(self) -> tuple[RolledDie, ...]:
+        return tuple(die for die in self.dice if die.parent is None)
+
+    @property
+    def extras(self) -> tuple[RolledDie, ...]:
+        return tuple(die for die in self.dice if die.parent is not None)
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces)
+
+    def count(self, predicate: Callable[[int], bool]) -> int:
+        """How many dice show a face that satisfies ``predicate``."""
+        return sum(1 for face in self.faces if predicate(face))
+
+    @property
+    def evens(self) -> int:
+        return self.count(lambda f: f % 2 == 0)
+
+    @property
+    def odds(self) -> int:
+        return self.count(lambda f: f % 2 == 1)
+
+    def depth(self, index: int) -> int:
+        """How many explosions led to die ``index`` (0 for a base die)."""
+        steps = 0
+        parent = self.dice[index].parent
+        while parent is not None:
+            steps += 1
+            parent = self.dice[parent].parent
+        return steps
+
+    def faces_text(self) -> str:
+        """Faces with chains shown inline: ``5 4 3 6 1→1→2``."""
+        children: dict[int, int] = {
+            die.parent: die.index for die in self.dice if die.parent is not None
+        }
+        parts = []
+        for die in self.base:
+            chain = [self.pool.die.face_text(die.face)]
+            current = die.index
+            while current in children:
+                current = children[current]
+                chain.append(self.pool.die.face_text(self.dice[current].face))
+            parts.append("→".join(chain))
+        return " ".join(parts)
+
+    def describe(self) -> str:
+        source = "typed in" if self.source == "typed" else "rolled"
+        label = f"{self.pool.label}: " if self.pool.label else ""
+        return f"{label}{len(self.dice)}×{self.pool.die} {source} [{self.faces_text()}]"
+
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-ready record; :meth:`from_record` checks it on the way back."""
+        return {"pool": self.pool.to_record(), "faces": list(self.faces), "source": self.source}
+
+    @classmethod
+    def from_record(
+        cls, record: Mapping[str, Any], limits: Limits = DEFAULT_LIMITS
+    ) -> PoolRoll:
+        """Rebuild a roll from a record, re-deriving and re-checking its chains."""
+        pool = Pool.from_record(record["pool"])
+        source = record.get("source")
+        if source not in ("random", "typed"):
+            raise FacesError(f"a roll's source must be 'random' or 'typed', got {source!r}")
+        return _assemble(pool, [int(f) for f in record["faces"]], source, limits)
+
+
+def _assemble(
+    pool: Pool, faces: Sequence[int], source: RollSource, limits: Limits
+) -> PoolRoll:
+    """Check faces in roll order against ``pool`` and link every extra die to its parent."""
+    pool.check(limits)
+    allowed = set(pool.die.faces)
+    for position, face in enumerate(faces, start=1):
+        if isinstance(face, bool) or not isinstance(face, int) or face not in allowed:
+            raise FacesError(
+                f"face #{position} of {pool.describe()} is {face!r}; a {pool.die} shows "
+                f"{pool.die.allowed_text()}"
+            )
+    if len(faces) < pool.count:
+        raise FacesError(
+            f"{pool.describe()} needs at least {pool.count} faces (one per base die), "
+            f"got {len(faces)}: {list(faces)}"
+        )
+    pending: deque[int] = deque()
+    parents: list[int | None] = []
+    for index, face in enumerate(faces):
+        if index < pool.count:
+            parents.append(None)
+        elif pending:
+            parents.append(pending.popleft())
+        else:
+            expected = index
+            raise FacesError(
+                f"{pool.describe()}: expected {expected} faces "
+                f"({pool.count} base + {expected - pool.count} from explosions), "
+                f"got {len(faces)}: {list(faces)}. Tip: list the base dice first, then one "
+                "extra die per exploding face, in roll order."
+            )
+        if face in pool.explode_on:
+            pending.append(index)
+        if len(parents) - pool.count > limits.max_explosions:
+            raise DiceCapError(
+                f"{pool.describe()}: more than {limits.max_explosions} extra dice from "
+                "explosions; that is past the explosion cap"
+            )
+    if pending and pool.explosions == "mandatory":
+        exploding = [i for i, f in enumerate(faces) if f in pool.explode_on]
+        expected = pool.count + len(exploding)
+        shown = ", ".join(
+            f"die {i + 1} showed {pool.die.face_text(faces[i])}" for i in exploding[:6]
+        )
+        more = "…" if len(exploding) > 6 else ""
+        raise FacesError(
+            f"{pool.describe()}: expected {expected} faces "
+            f"({pool.count} base + {len(exploding)} from explosions: {shown}{more}), "
+            f"got {len(faces)}: {list(faces)}"
+        )
+    spawned = {p for p in parents if p is not None}
+    declined = set(pending)
+    dice = tuple(
+        RolledDie(
+            index=i,
+            face=face,
+            parent=parents[i],
+            exploded=i in spawned,
+            declined=i in declined,
+        )
+        for i, face in enumerate(faces)
+    )
+    return PoolRoll(pool, dice, source)
+
+
+# --------------------------------------------------------------------------- typed faces
+
+_FUDGE_WORDS = {
+    "+": 1,
+    "+1": 1,
+    "1": 1,
+    "plus": 1,
+    "-": -1,
+    "−": -1,
+    "–": -1,
+    "-1": -1,
+    "−1": -1,
+    "minus": -1,
+    "0": 0,
+    "blank": 0,
+    "o": 0,
+}
+
+
+def parse_faces(text: str | Iterable[int], die: DieType) -> list[int]:
+    """Read faces typed at the table: ``"5 4 3, 6 1"``, or ``"+ - 0"`` for Fudge dice.
+
+    A list of integers passes through (it is still checked against the pool
+    later). Raises :class:`~isowidgets.errors.FacesError` naming the token it
+    could not read.
+    """
+    if not isinstance(text, str):
+        return list(text)
+    tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    if die.is_fudge and len(tokens) == 1 and re.fullmatch(r"[+\-−0]+", tokens[0]):
+        tokens = list(tokens[0])  # "+-0" typed without spaces
+    faces = []
+    for token in tokens:
+        if die.is_fudge:
+            value = _FUDGE_WORDS.get(token.lower())
+        else:
+            value = int(token) if re.fullmatch(r"\d{1,4}", token) else None
+        if value is None:
+            raise FacesError(
+                f"could not read {token!r} as a face of a {die}; it shows {die.allowed_text()}"
+            )
+        faces.append(value)
+    return faces
+
+
+# --------------------------------------------------------------------------- the roller
+
+
+class Dice:
+    """A session's dice: a seeded generator plus the caps.
+
+    Args:
+        seed: the generator's seed. ``None`` draws one from the OS, and it is
+            kept in :attr:`seed` so the session journal can record it.
+        limits: the caps every pool is checked against.
+    """
+
+    def __init__(self, seed: int | str | None = None, *, limits: Limits = DEFAULT_LIMITS):
+        self.seed: int | str = secrets.randbits(63) if seed is None else seed
+        self.limits = limits
+        self._rng = random.Random(self.seed)
+
+    def __repr__(self) -> str:
+        return f"Dice(seed={self.seed!r})"
+
+    def state(self) -> object:
+        """An opaque snapshot of the generator (see :meth:`restore`)."""
+        return self._rng.getstate()
+
+    def restore(self, state: object) -> None:
+        """Put the generator back where :meth:`state` found it (used on rollback)."""
+        self._rng.setstate(state)  # type: ignore[arg-type]
+
+    def face(self, die: DieType) -> int:
+        """One random face of ``die``."""
+        return die.faces[self._rng.randrange(die.sides)]
+
+    def roll(
+        self,
+        pool: Pool,
+        faces: Sequence[int] | str | None = None,
+        *,
+        take_optional: bool = True,
+    ) -> PoolRoll:
+        """Roll ``pool``, or take the faces typed in for it.
+
+        Args:
+            pool: what to roll.
+            faces: ``None`` for a random roll; otherwise the faces in roll
+                order (see the module docstring), as integers or as text.
+            take_optional: for a random roll of a pool with optional
+                explosions, whether the extra dice are taken.
+
+        Raises:
+            DiceCapError: the pool or its chains pass :attr:`limits`.
+            FacesError: typed faces out of range or of the wrong count.
+        """
+        if faces is not None:
+            return _assemble(pool, parse_faces(faces, pool.die), "typed", self.limits)
+        pool.check(self.limits)
+        rolled = [self.face(pool.die) for _ in range(pool.count)]
+        if pool.explode_on and (pool.explosions == "mandatory" or take_optional):
+            cursor = 0
+            while cursor < len(rolled):
+                if rolled[cursor] in pool.explode_on:
+                    if len(rolled) - pool.count >= self.limits.max_explosions:
+                        raise DiceCapError(
+                            f"{pool.describe()}: the explosions passed the cap of "
+                            f"{self.limits.max_explosions} extra dice"
+                        )
+                    rolled.append(self.face(pool.die))
+                cursor += 1
+        return _assemble(pool, rolled, "random", self.limits)
+
+
+# --------------------------------------------------------------------------- selections
+
+
+@dataclass(frozen=True, slots=True)
+class Selection:
+    """Which dice of a roll are kept (indices into the roll order)."""
+
+    kept: tuple[int, ...]
+    dropped: tuple[int, ...]
+
+    def values(self, faces: Sequence[int]) -> tuple[int, ...]:
+        return tuple(faces[i] for i in self.kept)
+
+
+def _select(faces: Sequence[int], n: int, highest: bool) -> Selection:
+    if isinstance(n, bool) or not isinstance(n, int) or n < 0:
+        raise DiceError(f"cannot keep {n!r} dice; the number kept must be a whole number ≥ 0")
+    if n > len(faces):
+        raise DiceError(f"cannot keep {n} of {len(faces)} dice")
+    # Stable: among equal faces the earlier die is kept first.
+    order = sorted(range(len(faces)), key=lambda i: (-faces[i] if highest else faces[i], i))
+    kept = tuple(sorted(order[:n]))
+    dropped = tuple(sorted(order[n:]))
+    return Selection(kept, dropped)
+
+
+def keep_highest(faces: Sequence[int], n: int) -> Selection:
+    """Keep the ``n`` highest faces (ties: the earlier die)."""
+    return _select(faces, n, highest=True)
+
+
+def keep_lowest(faces: Sequence[int], n: int) -> Selection:
+    """Keep the ``n`` lowest faces (ties: the earlier die)."""
+    return _select(faces, n, highest=False)

@@ -1,0 +1,62 @@
+"""The kit's error family.
+
+Every error isowidgets raises on purpose descends from :class:`IsowidgetsError`.
+Errors about what a player or GM asked for (a rule violation, impossible dice, a
+bad setting) are also :class:`ValueError`, so code that knows nothing about this
+kit can still catch them.
+
+Messages follow one pattern: what was received, what is allowed, and where it
+helps, a tip that starts with "Tip:". A rejected action never changes the game
+state or the journal: the engine computes the whole outcome before it writes
+anything.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "DiceCapError",
+    "DiceError",
+    "FacesError",
+    "IsowidgetsError",
+    "JournalError",
+    "JournalLockedError",
+    "RuleError",
+    "SaveFileError",
+    "SettingsError",
+]
+
+
+class IsowidgetsError(Exception):
+    """Root of every error the kit raises on purpose."""
+
+
+class RuleError(IsowidgetsError, ValueError):
+    """An action the rules (or the current house-rule settings) do not allow."""
+
+
+class DiceError(RuleError):
+    """A dice request that cannot be honoured."""
+
+
+class DiceCapError(DiceError):
+    """A pool or an explosion chain larger than the documented caps."""
+
+
+class FacesError(DiceError):
+    """Typed-in faces that do not fit the pool they were entered for."""
+
+
+class SettingsError(IsowidgetsError, ValueError):
+    """A house-rule setting that does not exist or has a value it cannot take."""
+
+
+class SaveFileError(IsowidgetsError, ValueError):
+    """A settings or save file that is not valid data for this kit."""
+
+
+class JournalError(IsowidgetsError):
+    """A session journal that cannot be read, validated or written."""
+
+
+class JournalLockedError(JournalError):
+    """The journal is open for writing in another process."""

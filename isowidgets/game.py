@@ -1,0 +1,412 @@
+"""The shell every system's game object shares: state, journal, dice and listeners.
+
+A system supplies three things:
+
+* a frozen **state** type with a ``settings`` attribute;
+* :meth:`Game.initial_state`, the state a new session starts from;
+* :meth:`Game.apply`, a pure function that folds one event into the state.
+
+Rules are plain functions that look at the state (and roll dice through the
+session's :class:`~isowidgets.dice.Dice`) and return the events their action
+causes. :meth:`Game.commit` folds those events into a copy of the state first,
+and only when every one of them applies does it write them to the journal as one
+action and swap the state in. So an action that breaks a rule raises the kit's
+error and leaves state, journal and dice exactly as they were, and a reopened
+journal replays to the very same state.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import os
+import traceback
+import warnings
+from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
+
+from . import __version__
+from .dice import DEFAULT_LIMITS, Dice, Limits
+from .errors import IsowidgetsError, JournalError, RuleError
+from .journal import (
+    Entry,
+    Event,
+    Journal,
+    Note,
+    Retcon,
+    Rolled,
+    SessionStarted,
+    SettingsChanged,
+    _now,
+)
+from .settings import RuleSettings
+
+__all__ = ["Game", "GameState", "Listener"]
+
+
+class GameState(Protocol):
+    """What the shell needs from a system's state: its current settings."""
+
+    @property
+    def settings(self) -> RuleSettings: ...
+
+
+S = TypeVar("S", bound=GameState)
+
+Listener = Callable[[Sequence[Entry], Any], None]
+"""Called after every committed action with its entries and the new state."""
+
+
+class Game(Generic[S]):
+    """One session of one system: current state, its journal, its dice.
+
+    Create with :meth:`new`, :meth:`resume` or :meth:`open`; not with the
+    constructor.
+    """
+
+    system: ClassVar[str] = "core"
+    title: ClassVar[str] = "Game"
+    settings_type: ClassVar[type[RuleSettings]] = RuleSettings
+
+    # ------------------------------------------------------------------ the system's part
+
+    @classmethod
+    def initial_state(cls, settings: Any) -> S:
+        """The state of a fresh session under ``settings``."""
+        raise TypeError(f"{cls.__name__} must define initial_state()")
+
+    @classmethod
+    def apply(cls, state: S, event: Event) -> S:
+        """Fold one of this system's events into ``state`` (pure; raise RuleError if invalid)."""
+        raise RuleError(f"{cls.title} has no event {event.kind!r}")
+
+    @classmethod
+    def with_settings(cls, state: S, settings: Any) -> S:
+        """``state`` with other settings (frozen dataclass states work as they are)."""
+        return dataclasses.replace(state, settings=settings)  # type: ignore[type-var]
+
+    # ------------------------------------------------------------------ construction
+
+    def __init__(self, journal: Journal, dice: Dice, state: S) -> None:
+        self._journal = journal
+        self.dice = dice
+        self._state = state
+        self._listeners: list[Listener] = []
+
+    @classmethod
+    def new(
+        cls,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        seed: int | str | None = None,
+        settings: RuleSettings | None = None,
+        title: str = "",
+        sync: Literal["flush", "fsync"] = "flush",
+        limits: Limits = DEFAULT_LIMITS,
+        clock: Callable[[], datetime] = _now,
+    ) -> Self:
+        """Start a session. ``path=None`` keeps the journal in memory only.
+
+        Raises:
+            JournalError: ``path`` already holds a session (use :meth:`resume`
+                or :meth:`open`).
+        """
+        settings = cls._coerce_settings(settings)
+        journal = Journal.memory(clock=clock) if path is None else Journal.open(path, sync=sync)
+        if path is not None:
+            journal._clock = clock
+        if len(journal):
+            journal.close()
+            raise JournalError(
+                f"{path} already holds a session ({len(journal)} events). "
+                f"Tip: {cls.__name__}.resume({str(path)!r}) continues it; "
+                f"{cls.__name__}.open(..., resume=False) starts afresh and keeps the old file."
+            )
+        dice = Dice(seed, limits=limits)
+        game = cls(journal, dice, cls.initial_state(settings))
+        game.commit(
+            SessionStarted(
+                game=cls.system,
+                seed=dice.seed,
+                settings=settings.model_dump(mode="json"),
+                kit_version=__version__,
+                title=title,
+            )
+        )
+        return game
+
+    @classmethod
+    def resume(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        sync: Literal["flush", "fsync"] = "flush",
+        limits: Limits = DEFAULT_LIMITS,
+        clock: Callable[[], datetime] = _now,
+    ) -> Self:
+        """Reopen a journal and replay it to the state it left off in.
+
+        Problems found in the file (a torn last line, an action cut short) are
+        in ``game.journal.problems``. The dice continue from a seed derived from
+        the session's seed and the journal's length, so they stay reproducible.
+        """
+        journal = Journal.open(path, sync=sync, clock=clock)
+        try:
+            game = cls._from_journal(journal, limits)
+        except BaseException:
+            journal.close()
+            raise
+        return game
+
+    @classmethod
+    def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        resume: bool = True,
+        **kwargs: Any,
+    ) -> Self:
+        """Resume the session at ``path`` if there is one, else start a new one.
+
+        With ``resume=False`` an existing file is renamed to ``<name>.<n>.jsonl``
+        (never deleted) and a new session starts at ``path``. Other keyword
+        arguments go to :meth:`new`.
+        """
+        target = Path(path)
+        if target.exists() and target.stat().st_size > 0:
+            if resume:
+                passed = {k: kwargs[k] for k in ("sync", "limits", "clock") if k in kwargs}
+                return cls.resume(target, **passed)
+            _archive(target)
+        return cls.new(target, **kwargs)
+
+    @classmethod
+    def _from_journal(cls, journal: Journal, limits: Limits) -> Self:
+        entries = journal.effective()
+        if not entries or not isinstance(entries[0].event, SessionStarted):
+            raise JournalError(f"{journal.path} does not start with a session_started event")
+        start = entries[0].event
+        if start.game != cls.system:
+            raise JournalError(
+                f"{journal.path} holds a {start.game!r} session, not {cls.system!r}. "
+                "Tip: open it with that system's game class."
+            )
+        settings = cls._coerce_settings(cls.settings_type.model_validate(start.settings))
+        dice = Dice(f"{start.seed}/{len(journal)}", limits=limits)
+        game = cls(journal, dice, cls.initial_state(settings))
+        game._state = game._replay(entries[1:], game._state)
+        return game
+
+    @classmethod
+    def _coerce_settings(cls, settings: RuleSettings | None) -> RuleSettings:
+        if settings is None:
+            return cls.settings_type()
+        if not isinstance(settings, cls.settings_type):
+            raise RuleError(
+                f"{cls.title} needs {cls.settings_type.__name__}, got {type(settings).__name__}"
+            )
+        return settings
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def state(self) -> S:
+        return self._state
+
+    @property
+    def settings(self) -> Any:
+        return self._state.settings
+
+    @property
+    def journal(self) -> Journal:
+        return self._journal
+
+    def log(self, *, effective_only: bool = False) -> Any:
+        """The journal as a pandas DataFrame (see :meth:`Journal.to_frame`)."""
+        return self._journal.to_frame(effective_only=effective_only)
+
+    def __repr__(self) -> str:
+        where = self._journal.path or "memory"
+        return f"<{type(self).__name__} {len(self._journal)} events, journal={where}>"
+
+    # ------------------------------------------------------------------ writing
+
+    def _fold(self, state: S, event: Event) -> S:
+        if isinstance(event, SettingsChanged):
+            changes = {name: new for name, (_old, new) in event.changes.items()}
+            return self.with_settings(state, state.settings.updated(**changes))
+        if isinstance(event, Note | Rolled | SessionStarted | Retcon):
+            return state
+        if event.system != self.system:
+            raise RuleError(f"a {event.system!r} event cannot change a {self.system!r} game")
+        return self.apply(state, event)
+
+    def _replay(self, entries: Sequence[Entry], state: S) -> S:
+        for entry in entries:
+            try:
+                state = self._fold(state, entry.event)
+            except IsowidgetsError as exc:
+                raise JournalError(
+                    f"{self._journal.path or 'journal'}: event #{entry.seq} ({entry.kind}) "
+                    f"does not replay: {exc}"
+                ) from None
+        return state
+
+    def commit(self, *events: Event) -> list[Entry]:
+        """Apply ``events`` as one action: all of them, or (on error) none.
+
+        The events are folded into a copy of the state first; only if every
+        one applies are they journaled and the new state adopted.
+        """
+        state = self._state
+        for event in events:
+            state = self._fold(state, event)
+        entries = self._journal.append(*events)
+        self._state = state
+        self._notify(entries)
+        return entries
+
+    @contextlib.contextmanager
+    def atomic(self) -> Iterator[None]:
+        """Put the dice back where they were if the block raises.
+
+        Rules that roll and then find the action invalid leave no trace, not
+        even in the random stream.
+        """
+        snapshot = self.dice.state()
+        try:
+            yield
+        except BaseException:
+            self.dice.restore(snapshot)
+            raise
+
+    def note(self, text: str) -> list[Entry]:
+        """Journal a free-text note from the table."""
+        if not text.strip():
+            raise RuleError("a note needs some text")
+        return self.commit(Note(text=text.strip()))
+
+    # ------------------------------------------------------------------ settings
+
+    def change_settings(self, **changes: Any) -> list[Entry]:
+        """Change house rules; every change is validated and journaled.
+
+        Raises:
+            SettingsError: an unknown setting or a value it cannot take.
+        """
+        current = self._state.settings
+        updated = current.updated(**changes)
+        diff = updated.changes_from(current)
+        if not diff:
+            return []
+        return self.commit(SettingsChanged(changes=diff))
+
+    def load_settings(self, path: str | os.PathLike[str]) -> list[Entry]:
+        """Load house rules from a TOML file (validated) and journal the changes."""
+        loaded = self.settings_type.load(path)
+        return self.change_settings(**loaded.model_dump())
+
+    def save_settings(self, path: str | os.PathLike[str]) -> Path:
+        """Save the current house rules as a commented TOML file."""
+        return self._state.settings.save(path)  # type: ignore[no-any-return]
+
+    # ------------------------------------------------------------------ undo
+
+    def _last_action_in_force(self) -> int | None:
+        void = self._journal.void_actions()
+        for entry in reversed(self._journal.entries):
+            if entry.action in void:
+                continue
+            return entry.action
+        return None
+
+    def undo(self, reason: str = "") -> list[Entry]:
+        """Take back the latest action still in force, with a retcon event.
+
+        Nothing is deleted: the retcon is journaled and the state is rebuilt
+        by replaying the journal without the action.
+
+        Raises:
+            RuleError: there is nothing left to undo.
+        """
+        void = self._journal.void_actions()
+        target = None
+        for entry in reversed(self._journal.entries):
+            if entry.action in void or isinstance(entry.event, Retcon):
+                continue
+            if isinstance(entry.event, SessionStarted):
+                break
+            target = entry.action
+            break
+        if target is None:
+            raise RuleError("there is nothing to undo in this session")
+        return self._retcon(target, reason or "undo")
+
+    def redo(self) -> list[Entry]:
+        """Restore the action the latest undo took back.
+
+        Raises:
+            RuleError: the latest action in force is not an undo.
+        """
+        last = self._last_action_in_force()
+        events = self._journal.action_events(last) if last is not None else []
+        if not events or not isinstance(events[0], Retcon):
+            raise RuleError("there is nothing to redo: the latest action was not an undo")
+        return self._retcon(last, "redo")  # type: ignore[arg-type]
+
+    def _retcon(self, action: int, reason: str) -> list[Entry]:
+        retcon = Retcon(action=action, reason=reason)
+        entries = self._journal.append(retcon)
+        try:
+            rebuilt = self._rebuild()
+        except BaseException:
+            # Cannot happen for a consistent journal; keep it recoverable if it does.
+            self._journal.append(Retcon(action=entries[0].action, reason="retcon failed"))
+            raise
+        self._state = rebuilt
+        self._notify(entries)
+        return entries
+
+    def _rebuild(self) -> S:
+        entries = self._journal.effective()
+        start = entries[0].event
+        assert isinstance(start, SessionStarted)
+        settings = self.settings_type.model_validate(start.settings)
+        return self._replay(entries[1:], self.initial_state(settings))
+
+    # ------------------------------------------------------------------ listeners
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Call ``listener(entries, state)`` after every action; returns an unsubscribe."""
+        self._listeners.append(listener)
+
+        def unsubscribe() -> None:
+            if listener in self._listeners:
+                self._listeners.remove(listener)
+
+        return unsubscribe
+
+    def _notify(self, entries: Sequence[Entry]) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener(entries, self._state)
+            except Exception:  # a view must never undo a committed action
+                warnings.warn(
+                    f"a view listening to {type(self).__name__} failed:\n"
+                    + traceback.format_exc(limit=4),
+                    RuntimeWarning,
+                    stacklevel=2,
+                )
+
+
+def _archive(path: Path) -> Path:
+    """Rename ``path`` to the first free ``<stem>.<n><suffix>``; never overwrite."""
+    n = 1
+    while True:
+        candidate = path.with_name(f"{path.stem}.{n}{path.suffix}")
+        if not candidate.exists():
+            path.rename(candidate)
+            return candidate
+        n += 1

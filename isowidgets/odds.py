@@ -1,0 +1,238 @@
+"""Exact odds: probability distributions over whole numbers, and the dice that make them.
+
+Designers tuning house rules need the odds of any roll, not a simulation's
+estimate. A :class:`Distribution` is a finite table of probabilities over a range
+of integers; adding two of them convolves (the sum of independent values),
+and the usual pool arithmetic (difference, floor at zero, at-least) is exact up
+to the truncation of open-ended explosions, whose tail is cut once it falls
+below ``tail`` (1e-15 by default; the mass cut off is kept in
+:attr:`Distribution.lost`).
+
+Tests check this module against ``icepool``, an independent implementation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+import numpy.typing as npt
+
+from .dice import DieType
+from .errors import DiceError
+
+__all__ = ["Distribution", "count_per_die", "die_faces", "pool_count", "pool_sum"]
+
+FloatArray = npt.NDArray[np.float64]
+
+TAIL = 1e-15
+"""Probability mass below which an open-ended tail is cut."""
+
+
+@dataclass(frozen=True, eq=False)
+class Distribution:
+    """P(X = offset + i) = probs[i]. Immutable; operations return new distributions."""
+
+    probs: FloatArray
+    offset: int = 0
+    lost: float = 0.0
+    """Probability mass cut from open-ended tails (≤ ``tail`` per explosion)."""
+
+    def __post_init__(self) -> None:
+        probs = np.asarray(self.probs, dtype=np.float64)
+        probs.setflags(write=False)
+        object.__setattr__(self, "probs", probs)
+
+    # ------------------------------------------------------------------ constructors
+
+    @classmethod
+    def point(cls, value: int) -> Distribution:
+        """Certainty: X = value."""
+        return cls(np.array([1.0]), value)
+
+    @classmethod
+    def from_mapping(cls, table: Mapping[int, float]) -> Distribution:
+        if not table:
+            raise DiceError("a distribution needs at least one outcome")
+        lo, hi = min(table), max(table)
+        probs = np.zeros(hi - lo + 1)
+        for value, p in table.items():
+            probs[value - lo] += p
+        return cls(probs, lo)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def values(self) -> range:
+        return range(self.offset, self.offset + len(self.probs))
+
+    def __getitem__(self, value: int) -> float:
+        index = value - self.offset
+        return float(self.probs[index]) if 0 <= index < len(self.probs) else 0.0
+
+    def to_dict(self, *, min_p: float = 0.0) -> dict[int, float]:
+        return {v: float(p) for v, p in zip(self.values, self.probs, strict=True) if p > min_p}
+
+    def at_least(self, value: int) -> float:
+        """P(X ≥ value)."""
+        index = max(0, value - self.offset)
+        return float(self.probs[index:].sum())
+
+    def at_most(self, value: int) -> float:
+        """P(X ≤ value)."""
+        index = value - self.offset + 1
+        return float(self.probs[: max(0, index)].sum())
+
+    def probability(self, predicate: Callable[[int], bool]) -> float:
+        return float(sum(p for v, p in zip(self.values, self.probs, strict=True) if predicate(v)))
+
+    @property
+    def mean(self) -> float:
+        return float(np.dot(np.arange(self.offset, self.offset + len(self.probs)), self.probs))
+
+    @property
+    def variance(self) -> float:
+        xs = np.arange(self.offset, self.offset + len(self.probs), dtype=np.float64)
+        return float(np.dot((xs - self.mean) ** 2, self.probs))
+
+    # ------------------------------------------------------------------ arithmetic
+
+    def __add__(self, other: Distribution | int) -> Distribution:
+        """The distribution of X + Y for independent X, Y (or X + a constant)."""
+        if isinstance(other, int):
+            return Distribution(self.probs, self.offset + other, self.lost)
+        return Distribution(
+            np.convolve(self.probs, other.probs), self.offset + other.offset, self.lost + other.lost
+        )
+
+    __radd__ = __add__
+
+    def __neg__(self) -> Distribution:
+        return Distribution(self.probs[::-1].copy(), -(self.offset + len(self.probs) - 1), self.lost)
+
+    def __sub__(self, other: Distribution | int) -> Distribution:
+        """X − Y for independent X, Y."""
+        if isinstance(other, int):
+            return self + (-other)
+        return self + (-other)
+
+    def floor(self, minimum: int = 0) -> Distribution:
+        """max(minimum, X): a count that cancellation cannot push below ``minimum``."""
+        if self.offset >= minimum:
+            return self
+        cut = minimum - self.offset
+        if cut >= len(self.probs):
+            return Distribution(np.array([float(self.probs.sum())]), minimum, self.lost)
+        probs = self.probs[cut:].copy()
+        probs[0] += float(self.probs[:cut].sum())
+        return Distribution(probs, minimum, self.lost)
+
+    def times(self, n: int) -> Distribution:
+        """The sum of ``n`` independent copies (by repeated squaring)."""
+        if n < 0:
+            raise DiceError(f"cannot add up {n} copies of a distribution")
+        result = Distribution.point(0)
+        base = self
+        while n:
+            if n & 1:
+                result = (result + base)._trimmed()
+            base = (base + base)._trimmed()
+            n >>= 1
+        return result
+
+    def _trimmed(self, tail: float = TAIL) -> Distribution:
+        """Drop leading/trailing outcomes below ``tail`` (tracked in :attr:`lost`)."""
+        probs = self.probs
+        nonzero = np.nonzero(probs > tail)[0]
+        if len(nonzero) == 0:
+            return self
+        lo, hi = int(nonzero[0]), int(nonzero[-1]) + 1
+        cut = float(probs[:lo].sum() + probs[hi:].sum())
+        if cut == 0.0 and lo == 0 and hi == len(probs):
+            return self
+        return Distribution(probs[lo:hi].copy(), self.offset + lo, self.lost + cut)
+
+    def map(self, function: Callable[[int], int]) -> Distribution:
+        table: dict[int, float] = {}
+        for value, p in zip(self.values, self.probs, strict=True):
+            if p:
+                key = function(value)
+                table[key] = table.get(key, 0.0) + float(p)
+        result = Distribution.from_mapping(table)
+        return Distribution(result.probs, result.offset, self.lost)
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{v}: {p:.4g}" for v, p in list(self.to_dict(min_p=1e-12).items())[:8])
+        more = ", …" if len(self.probs) > 8 else ""
+        return f"Distribution({{{shown}{more}}})"
+
+
+def die_faces(die: DieType) -> Distribution:
+    """One fair die: each face equally likely."""
+    return Distribution.from_mapping({face: 1 / die.sides for face in die.faces})
+
+
+@cache
+def _count_per_die(
+    faces: tuple[int, ...], scores: tuple[int, ...], explode: tuple[bool, ...], tail: float
+) -> Distribution:
+    n = len(faces)
+    width = max(scores) + 1
+    stop = np.zeros(width)
+    again = np.zeros(width)
+    for score, boom in zip(scores, explode, strict=True):
+        (again if boom else stop)[score] += 1 / n
+    if again.sum() >= 1.0:
+        raise DiceError("every face explodes: the chain never ends, so it has no distribution")
+    # D = stop + again * D  =>  D = sum_k again^k * stop, summed until the tail is negligible.
+    total = stop.copy()
+    term = stop.copy()
+    mass_left = 1.0 - float(stop.sum())
+    while mass_left > tail:
+        term = np.convolve(term, again)
+        if len(term) > len(total):
+            total = np.pad(total, (0, len(term) - len(total)))
+        total[: len(term)] += term
+        mass_left = 1.0 - float(total.sum())
+        if len(total) > 100_000:  # pragma: no cover - unreachable with tail > 0
+            break
+    return Distribution(total, 0, max(0.0, mass_left))._trimmed(tail)
+
+
+def count_per_die(
+    die: DieType,
+    score: Callable[[int], int],
+    explode_on: Iterable[int] = (),
+    *,
+    tail: float = TAIL,
+) -> Distribution:
+    """What one open-ended die scores: ``score(face)`` summed over its whole chain.
+
+    For Isolation's green die (``score`` = 1 on an even face, explode on 6) this
+    is P(0) = 1/2, P(k) = (5/12)(1/6)^(k−1).
+    """
+    explode = frozenset(explode_on)
+    scores = tuple(int(score(face)) for face in die.faces)
+    if min(scores) < 0:
+        raise DiceError("count_per_die scores must be ≥ 0; use pool_sum for signed faces")
+    flags = tuple(face in explode for face in die.faces)
+    return _count_per_die(die.faces, scores, flags, tail)
+
+
+def pool_count(
+    n: int,
+    die: DieType,
+    score: Callable[[int], int],
+    explode_on: Iterable[int] = (),
+    *,
+    tail: float = TAIL,
+) -> Distribution:
+    """The total score of ``n`` independent open-ended dice (see :func:`count_per_die`)."""
+    return count_per_die(die, score, explode_on, tail=tail).times(n)
+
+
+def pool_sum(n: int, die: DieType) -> Distribution:
+    """The sum of the faces of ``n`` dice (no explosions)."""
+    return die_faces(die).times(n)

@@ -1,0 +1,77 @@
+"""The dice tray: plain rolls of any pool, journaled like every system's rolls.
+
+It is the smallest complete game on the shared core (the tour notebook uses it)
+and a GM's general-purpose roller: any die, any count, explosions, random or
+typed in, each roll in the session log with its reading.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import ClassVar
+
+from .dice import Pool, PoolRoll
+from .game import Game
+from .journal import Rolled
+from .settings import RuleSettings, setting
+
+__all__ = ["DiceTray", "TraySettings", "TrayState", "reading"]
+
+
+class TraySettings(RuleSettings):
+    """Settings of the dice tray."""
+
+    system: ClassVar[str] = "tray"
+
+    read_parity: bool = setting(
+        True, "Also count evens and odds in each roll (Isolation reads dice that way)."
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class TrayState:
+    settings: TraySettings
+
+
+def reading(roll: PoolRoll, *, parity: bool = True) -> str:
+    """How a roll reads at a glance: its total, and evens/odds for numbered dice."""
+    parts = [f"total {roll.total:+d}" if roll.pool.die.is_fudge else f"total {roll.total}"]
+    if parity and not roll.pool.die.is_fudge:
+        parts.append(f"{roll.evens} even, {roll.odds} odd")
+    if roll.extras:
+        parts.append(f"{len(roll.extras)} from explosions")
+    return "; ".join(parts)
+
+
+class DiceTray(Game[TrayState]):
+    """A journaled general-purpose roller."""
+
+    system: ClassVar[str] = "tray"
+    title: ClassVar[str] = "Dice tray"
+    settings_type: ClassVar[type[RuleSettings]] = TraySettings
+
+    @classmethod
+    def initial_state(cls, settings: TraySettings) -> TrayState:  # type: ignore[override]
+        return TrayState(settings)
+
+    def roll(
+        self, pool: Pool | str, faces: Sequence[int] | str | None = None, *, purpose: str = ""
+    ) -> PoolRoll:
+        """Roll ``pool`` (or take the typed ``faces``) and journal it.
+
+        ``pool`` may be a :class:`~isowidgets.dice.Pool` or notation such as
+        ``"5d6!1"`` (five d6, 1s explode) or ``"4dF"``.
+        """
+        if isinstance(pool, str):
+            pool = Pool.parse(pool)
+        with self.atomic():
+            roll = self.dice.roll(pool, faces)
+            self.commit(
+                Rolled(
+                    roll=roll,
+                    purpose=purpose,
+                    reading=reading(roll, parity=self.settings.read_parity),
+                )
+            )
+        return roll
