@@ -17,8 +17,8 @@ return new ones. Every error the kit raises on purpose is an
 
 __version__ = "0.1.0"
 
-from .dice import D4, D6, D8, D10, D12, D20, DF, Dice, Limits, Pool, PoolRoll, d  # noqa: E402
-from .errors import (  # noqa: E402
+from .dice import D4, D6, D8, D10, D12, D20, DF, Dice, Limits, Pool, PoolRoll, d
+from .errors import (
     DiceCapError,
     DiceError,
     FacesError,
@@ -28,7 +28,7 @@ from .errors import (  # noqa: E402
     SaveFileError,
     SettingsError,
 )
-from .journal import Journal  # noqa: E402
+from .journal import Journal
 
 __all__ = [
     "D4",

@@ -263,9 +263,7 @@ class Pool:
             r"\s*(\d{0,4})\s*[dD]\s*(\d{1,4}|[fF])\s*(?:!(\??)\s*([0-9,\s+\-]+))?\s*", notation
         )
         if not match:
-            raise DiceError(
-                f"cannot read dice notation {notation!r}; write e.g. 5d6, 5d6!1 or 4dF"
-            )
+            raise DiceError(f"cannot read dice notation {notation!r}; write e.g. 5d6, 5d6!1 or 4dF")
         count_text, sides, optional, explode = match.groups()
         die = die_named(f"d{sides}")
         explode_on = frozenset(parse_faces(explode, die)) if explode else frozenset()
@@ -395,9 +393,7 @@ class PoolRoll:
         return {"pool": self.pool.to_record(), "faces": list(self.faces), "source": self.source}
 
     @classmethod
-    def from_record(
-        cls, record: Mapping[str, Any], limits: Limits = DEFAULT_LIMITS
-    ) -> PoolRoll:
+    def from_record(cls, record: Mapping[str, Any], limits: Limits = DEFAULT_LIMITS) -> PoolRoll:
         """Rebuild a roll from a record, re-deriving and re-checking its chains."""
         pool = Pool.from_record(record["pool"])
         source = record.get("source")
@@ -406,9 +402,7 @@ class PoolRoll:
         return _assemble(pool, [int(f) for f in record["faces"]], source, limits)
 
 
-def _assemble(
-    pool: Pool, faces: Sequence[int], source: RollSource, limits: Limits
-) -> PoolRoll:
+def _assemble(pool: Pool, faces: Sequence[int], source: RollSource, limits: Limits) -> PoolRoll:
     """Check faces in roll order against ``pool`` and link every extra die to its parent."""
     pool.check(limits)
     allowed = set(pool.die.faces)

@@ -310,7 +310,7 @@ class Game(Generic[S]):
 
     def save_settings(self, path: str | os.PathLike[str]) -> Path:
         """Save the current house rules as a commented TOML file."""
-        return self._state.settings.save(path)  # type: ignore[no-any-return]
+        return self._state.settings.save(path)
 
     # ------------------------------------------------------------------ undo
 

@@ -32,7 +32,7 @@ import json
 import os
 import threading
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -615,6 +615,7 @@ class Journal:
             raise JournalError(
                 f"cannot export to {target.name!r}: use a .csv, .json or .md file (or pass fmt)"
             )
+        target.parent.mkdir(parents=True, exist_ok=True)
         frame = self.to_frame()
         frame["at"] = frame["at"].map(lambda t: t.isoformat(timespec="seconds"))
         if kind == "csv":
@@ -635,4 +636,3 @@ class Journal:
 def read_entries(lines: Iterable[str]) -> list[Entry]:
     """Validate journal lines without opening a file (for tools and tests)."""
     return [Entry.from_line(line) for line in lines if line.strip()]
-

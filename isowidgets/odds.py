@@ -110,7 +110,9 @@ class Distribution:
     __radd__ = __add__
 
     def __neg__(self) -> Distribution:
-        return Distribution(self.probs[::-1].copy(), -(self.offset + len(self.probs) - 1), self.lost)
+        return Distribution(
+            self.probs[::-1].copy(), -(self.offset + len(self.probs) - 1), self.lost
+        )
 
     def __sub__(self, other: Distribution | int) -> Distribution:
         """X − Y for independent X, Y."""

@@ -13,6 +13,7 @@ change (see :meth:`isowidgets.game.Game.change_settings`).
 from __future__ import annotations
 
 import difflib
+import os
 import tomllib
 import typing
 from pathlib import Path
@@ -35,7 +36,7 @@ def setting(default: Any, description: str, *, ref: str | None = None, **kwargs:
         description: one sentence a GM understands, shown in tables and files.
         ref: the digest's ID for the ambiguity this setting settles.
     """
-    extra = {"ref": ref} if ref else {}
+    extra: dict[str, Any] = {"ref": ref} if ref else {}
     return _Field(default, description=description, json_schema_extra=extra, **kwargs)
 
 
@@ -176,13 +177,14 @@ class RuleSettings(BaseModel):
         except SettingsError as exc:
             raise SaveFileError(f"{source}: {exc}") from None
 
-    def save(self, path: str | Path) -> Path:
+    def save(self, path: str | os.PathLike[str]) -> Path:
         target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
         target.write_text(self.to_toml(), encoding="utf-8")
         return target
 
     @classmethod
-    def load(cls, path: str | Path) -> Self:
+    def load(cls, path: str | os.PathLike[str]) -> Self:
         target = Path(path)
         try:
             text = target.read_text(encoding="utf-8")
@@ -219,7 +221,10 @@ def _toml_text(value: Any) -> str:
 def _explain(cls: type[RuleSettings], exc: ValidationError) -> str:
     parts = []
     for error in exc.errors():
-        name = ".".join(str(x) for x in error["loc"]) or "?"
+        if not error["loc"]:  # a check across several settings (a model validator)
+            parts.append(str(error["msg"]).removeprefix("Value error, "))
+            continue
+        name = ".".join(str(x) for x in error["loc"])
         field_info = cls.model_fields.get(str(error["loc"][0])) if error["loc"] else None
         allowed = _allowed_text(field_info.annotation) if field_info else "?"
         received = error.get("input")

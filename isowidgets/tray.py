@@ -52,7 +52,7 @@ class DiceTray(Game[TrayState]):
     settings_type: ClassVar[type[RuleSettings]] = TraySettings
 
     @classmethod
-    def initial_state(cls, settings: TraySettings) -> TrayState:  # type: ignore[override]
+    def initial_state(cls, settings: TraySettings) -> TrayState:
         return TrayState(settings)
 
     def roll(

@@ -1,0 +1,44 @@
+# isowidgets: the two commands are `make lab` and `make test`.
+# Both create .venv when it is missing and install the kit with its extras.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-stamp
+PORT   ?= 8888
+
+.PHONY: help install lab test lint notebooks bench clean
+
+help:
+	@echo "make lab        open JupyterLab on notebooks/ (with the kit's server config)"
+	@echo "make test       run every test tier (static, unit, property, notebook, browser)"
+	@echo "make notebooks  re-execute the notebooks and strip widget state"
+	@echo "make bench      run the benchmarks and print ratios"
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+$(STAMP): pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	@touch $(STAMP)
+
+install: $(STAMP)
+
+lab: $(STAMP)
+	$(BIN)/python -m isowidgets.lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT)
+
+test: $(STAMP)
+	$(BIN)/python tests/tiers.py $(TIERS)
+
+lint: $(STAMP)
+	$(BIN)/python tests/tiers.py static
+
+notebooks: $(STAMP)
+	$(BIN)/python tests/tools/notebooks.py
+
+bench: $(STAMP)
+	@for script in benchmarks/[a-z]*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist *.egg-info

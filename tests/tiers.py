@@ -1,0 +1,154 @@
+"""Run every test tier and print one summary: what `make test` runs.
+
+Tiers, in order:
+
+* ``static``   ruff (lint and format check) and mypy on ``isowidgets/``;
+* ``unit``     ``tests/unit`` (worked examples, rules, widget state without a browser);
+* ``property`` ``tests/property`` (hypothesis invariants);
+* ``notebook`` ``pytest --nbval`` over a scratch copy of ``notebooks/``;
+* ``browser``  ``tests/browser`` (real JupyterLab in headless Chromium).
+
+Exit status is non-zero if any tier fails. A tier with no tests yet is reported,
+not failed. When ``ISOWIDGETS_REQUIRE_BROWSER=1`` (CI), a skipped browser test
+is a failure.
+
+Usage: python tests/tiers.py [TIER ...]
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import xml.etree.ElementTree as ET
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+PYTHON = sys.executable
+NO_TESTS = 5  # pytest's exit code when nothing was collected
+
+
+@dataclass
+class Result:
+    tier: str
+    ok: bool
+    passed: int = 0
+    failed: int = 0
+    skipped: int = 0
+    seconds: float = 0.0
+    note: str = ""
+
+
+def _pytest(tier: str, args: list[str], cwd: Path = ROOT) -> Result:
+    with tempfile.TemporaryDirectory() as scratch:
+        report = Path(scratch) / "report.xml"
+        started = time.monotonic()
+        command = [PYTHON, "-m", "pytest", *args, f"--junitxml={report}", "-p", "no:cacheprovider"]
+        print(f"\n=== {tier}: {' '.join(command[2:])}", flush=True)
+        code = subprocess.call(command, cwd=cwd)
+        seconds = time.monotonic() - started
+        if not report.exists():
+            return Result(tier, code in (0, NO_TESTS), seconds=seconds, note=f"exit {code}")
+        suite = ET.parse(report).getroot()
+        suite = suite if suite.tag == "testsuite" else suite.find("testsuite")  # type: ignore[assignment]
+        assert suite is not None
+        tests = int(suite.get("tests", 0))
+        failed = int(suite.get("failures", 0)) + int(suite.get("errors", 0))
+        skipped = int(suite.get("skipped", 0))
+    result = Result(tier, code in (0, NO_TESTS), tests - failed - skipped, failed, skipped, seconds)
+    if code == NO_TESTS:
+        result.note = "no tests yet"
+    elif code != 0 and not failed:
+        result.note = f"pytest exit {code}"
+    return result
+
+
+def static() -> Result:
+    started = time.monotonic()
+    checks = [
+        [PYTHON, "-m", "ruff", "check", "isowidgets", "tests", "benchmarks"],
+        [PYTHON, "-m", "ruff", "format", "--check", "isowidgets", "tests", "benchmarks"],
+        [PYTHON, "-m", "mypy", "isowidgets"],
+    ]
+    passed = failed = 0
+    for command in checks:
+        print(f"\n=== static: {' '.join(command[2:])}", flush=True)
+        if subprocess.call(command, cwd=ROOT) == 0:
+            passed += 1
+        else:
+            failed += 1
+    return Result("static", failed == 0, passed, failed, 0, time.monotonic() - started)
+
+
+def unit() -> Result:
+    return _pytest("unit", ["tests/unit", "-q"])
+
+
+def property_() -> Result:
+    return _pytest("property", ["tests/property", "-q"])
+
+
+def notebook() -> Result:
+    # A scratch copy: running the notebooks writes journals and exports next to them.
+    with tempfile.TemporaryDirectory() as scratch:
+        copy = Path(scratch) / "notebooks"
+        shutil.copytree(
+            ROOT / "notebooks", copy, ignore=shutil.ignore_patterns("sessions", "exports")
+        )
+        return _pytest(
+            "notebook",
+            [
+                "--nbval",
+                "--nbval-current-env",
+                "--nbval-sanitize-with",
+                str(ROOT / "tests" / "nbval_sanitize.cfg"),
+                f"--rootdir={scratch}",
+                "-q",
+                str(copy),
+            ],
+            cwd=Path(scratch),
+        )
+
+
+def browser() -> Result:
+    result = _pytest("browser", ["tests/browser", "-q", "-m", "browser"])
+    if os.environ.get("ISOWIDGETS_REQUIRE_BROWSER") == "1" and result.skipped:
+        result.ok = False
+        result.note = "browser tests were skipped but CI requires them"
+    return result
+
+
+TIERS = {
+    "static": static,
+    "unit": unit,
+    "property": property_,
+    "notebook": notebook,
+    "browser": browser,
+}
+
+
+def main(argv: list[str]) -> int:
+    wanted = argv or list(TIERS)
+    unknown = [t for t in wanted if t not in TIERS]
+    if unknown:
+        print(f"unknown tiers {unknown}; choose from {list(TIERS)}", file=sys.stderr)
+        return 2
+    results = [TIERS[tier]() for tier in wanted]
+    print("\n=== summary")
+    print(f"{'tier':<10}{'passed':>8}{'failed':>8}{'skipped':>9}{'seconds':>9}  result")
+    for r in results:
+        verdict = "ok" if r.ok else "FAILED"
+        note = f" ({r.note})" if r.note else ""
+        print(
+            f"{r.tier:<10}{r.passed:>8}{r.failed:>8}{r.skipped:>9}{r.seconds:>9.1f}  "
+            f"{verdict}{note}"
+        )
+    return 0 if all(r.ok for r in results) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

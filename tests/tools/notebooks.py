@@ -1,0 +1,82 @@
+"""Execute the committed notebooks in place and strip what must not be committed.
+
+Run by ``make notebooks``. Committed notebooks keep their outputs (nbval compares
+them) but carry no widget state: a FigureWidget's state embeds plotly.js (about
+5 MB each), and widget views cannot be restored from a file anyway.
+
+Usage: python tests/tools/notebooks.py [--check] [NOTEBOOK ...]
+"""
+
+from __future__ import annotations
+
+import argparse
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import nbformat
+from nbclient import NotebookClient
+
+ROOT = Path(__file__).resolve().parents[2]
+NOTEBOOKS = ROOT / "notebooks"
+MAX_BYTES = 300_000
+
+
+def strip(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """Remove saved widget state and per-run metadata."""
+    nb.metadata.pop("widgets", None)
+    for cell in nb.cells:
+        cell.metadata.pop("execution", None)
+        for output in cell.get("outputs", []):
+            output.get("metadata", {}).pop("application/vnd.jupyter.widget-view+json", None)
+    return nb
+
+
+def execute(path: Path) -> None:
+    """Run ``path`` from a scratch copy of notebooks/ and write the outputs back."""
+    nb = nbformat.read(path, as_version=4)
+    with tempfile.TemporaryDirectory() as scratch:
+        work = Path(scratch) / "notebooks"
+        shutil.copytree(NOTEBOOKS, work, ignore=shutil.ignore_patterns("sessions", "exports"))
+        NotebookClient(
+            nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(work)}}
+        ).execute()
+    nbformat.write(strip(nb), path)
+
+
+def problems(path: Path) -> list[str]:
+    """What would stop ``path`` from being committed as it is."""
+    found = []
+    nb = nbformat.read(path, as_version=4)
+    if "widgets" in nb.metadata:
+        found.append(f"{path.name}: carries widget state (run make notebooks)")
+    size = path.stat().st_size
+    if size > MAX_BYTES:
+        found.append(f"{path.name}: {size} bytes, more than {MAX_BYTES}")
+    unexecuted = [
+        i for i, c in enumerate(nb.cells) if c.cell_type == "code" and c.execution_count is None
+    ]
+    if unexecuted:
+        found.append(f"{path.name}: code cells {unexecuted} have no saved outputs to compare")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--check", action="store_true", help="only report problems")
+    parser.add_argument("paths", nargs="*", type=Path)
+    args = parser.parse_args(argv)
+    paths = args.paths or sorted(NOTEBOOKS.glob("*.ipynb"))
+    if not args.check:
+        for path in paths:
+            print(f"executing {path.name}", flush=True)
+            execute(path)
+    issues = [issue for path in paths for issue in problems(path)]
+    for issue in issues:
+        print(issue, file=sys.stderr)
+    return 1 if issues else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
