@@ -485,14 +485,18 @@ _FUDGE_WORDS = {
 }
 
 
-def parse_faces(text: str | Iterable[int], die: DieType) -> list[int]:
+def parse_faces(text: str | int | Iterable[int], die: DieType) -> list[int]:
     """Read faces typed at the table: ``"5 4 3, 6 1"``, or ``"+ - 0"`` for Fudge dice.
 
     A list of integers passes through (it is still checked against the pool
-    later). Raises :class:`~isowidgets.errors.FacesError` naming the token it
-    could not read.
+    later), and so does a bare number for a single die. Raises
+    :class:`~isowidgets.errors.FacesError` naming the token it could not read.
     """
+    if isinstance(text, int) and not isinstance(text, bool):
+        return [text]  # one die typed in as a bare number
     if not isinstance(text, str):
+        if not isinstance(text, Iterable):
+            raise FacesError(f"typed-in faces must be numbers or text, got {text!r}")
         return list(text)
     tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
     if die.is_fudge and len(tokens) == 1 and re.fullmatch(r"[+\-−0]+", tokens[0]):
@@ -546,7 +550,7 @@ class Dice:
     def roll(
         self,
         pool: Pool,
-        faces: Sequence[int] | str | None = None,
+        faces: Sequence[int] | str | int | None = None,
         *,
         take_optional: bool = True,
     ) -> PoolRoll:

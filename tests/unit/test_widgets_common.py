@@ -14,7 +14,7 @@ from isowidgets.widgets.common import Messages, Timeline, die_chip, guard, roll_
 from isowidgets.widgets.tray import TrayPanel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
-import notebooks as notebook_tools  # noqa: E402
+import notebooks as notebook_tools
 
 
 def test_chips_carry_shape_glyph_and_text_not_only_colour():

@@ -1,0 +1,124 @@
+"""What a Success achieves (IMP-R09), as a value that can be journaled.
+
+The same :class:`Effect` describes three things: the effect a player picks
+after a Success, the effect against the foe after an Avoid Harm Great Success
+(IMP-R12), and what an adversary's plan does when the players fail to foil it
+(IMP-R13). Keeping one shape means one validator and one set of events.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, TypeAlias
+
+from pydantic import BaseModel, ConfigDict
+
+from ...errors import RuleError
+
+__all__ = ["EFFECT_KINDS", "Effect", "EffectKind", "Hint"]
+
+Hint: TypeAlias = Literal["helps", "hinders", "either"]
+EffectKind: TypeAlias = Literal[
+    "new_detail", "alter_detail", "remove_detail", "disable_detail", "step_down", "step_up"
+]
+EFFECT_KINDS: tuple[EffectKind, ...] = (
+    "new_detail",
+    "alter_detail",
+    "remove_detail",
+    "disable_detail",
+    "step_down",
+    "step_up",
+)
+_HINTS: tuple[Hint, ...] = ("helps", "hinders", "either")
+
+
+class Effect(BaseModel):
+    """One of the four Success effects of IMP-R09.
+
+    * ``new_detail``: (1) establish a Temporary Detail on ``target`` (a
+      character, a scene or ``"world"``) reading ``text``;
+    * ``alter_detail`` / ``remove_detail`` / ``disable_detail``: (2) alter,
+      remove or disrupt the Scene or Temporary Detail ``target``;
+    * ``step_down`` / ``step_up``: (3)/(4) move the Impact Die of the character
+      or scene ``target`` by one step.
+
+    Build one with the class methods (:meth:`new_detail`, :meth:`step_down`…)
+    or :meth:`make`; they raise :class:`~isowidgets.errors.RuleError` on bad
+    input, where the plain constructor would raise pydantic's error.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    kind: EffectKind
+    target: str
+    text: str | None = None
+    hint: Hint | None = None
+
+    # ------------------------------------------------------------------ constructors
+
+    @classmethod
+    def make(cls, kind: object, target: object, text: object = None, hint: object = None) -> Effect:
+        """Check and build an effect (the one door the game's methods use)."""
+        if kind not in EFFECT_KINDS:
+            raise RuleError(
+                f"unknown Success effect {kind!r}; the effects are {', '.join(EFFECT_KINDS)}. "
+                "Tip: IMP-R09 lists four: a new Temporary Detail, alter/remove a Detail, "
+                "step an Impact Die down or up."
+            )
+        if not isinstance(target, str) or not target.strip():
+            raise RuleError(
+                f"a {kind} effect needs a target id (a character, scene or Detail), got {target!r}"
+            )
+        if text is not None and (not isinstance(text, str) or not text.strip()):
+            raise RuleError(f"a Detail's text must be a non-empty string, got {text!r}")
+        if hint is not None and hint not in _HINTS:
+            raise RuleError(f"a Detail's hint must be one of {', '.join(_HINTS)}, got {hint!r}")
+        if kind == "new_detail" and text is None:
+            raise RuleError(
+                "a new_detail effect needs the text of the Temporary Detail it establishes"
+            )
+        if kind == "alter_detail" and text is None and hint is None:
+            raise RuleError("an alter_detail effect needs a new text, a new hint, or both")
+        if kind not in ("new_detail", "alter_detail") and (text is not None or hint is not None):
+            raise RuleError(f"a {kind} effect takes no text or hint, got {text!r}, {hint!r}")
+        clean = text.strip() if isinstance(text, str) else None
+        return cls.model_validate(
+            {"kind": kind, "target": target.strip(), "text": clean, "hint": hint}
+        )
+
+    @classmethod
+    def new_detail(cls, text: str, owner: str, hint: Hint = "either") -> Effect:
+        """(1) Establish a new Temporary Detail on ``owner``."""
+        return cls.make("new_detail", owner, text, hint)
+
+    @classmethod
+    def alter_detail(cls, detail: str, text: str | None = None, hint: Hint | None = None) -> Effect:
+        """(2) Alter an existing Scene or Temporary Detail."""
+        return cls.make("alter_detail", detail, text, hint)
+
+    @classmethod
+    def remove_detail(cls, detail: str) -> Effect:
+        """(2) Remove an existing Scene or Temporary Detail."""
+        return cls.make("remove_detail", detail)
+
+    @classmethod
+    def disable_detail(cls, detail: str) -> Effect:
+        """(2) Disrupt a Scene or Temporary Detail: it stays, but cannot be cited (IMP-A17)."""
+        return cls.make("disable_detail", detail)
+
+    @classmethod
+    def step_down(cls, who: str) -> Effect:
+        """(3) Lower another character's or a scene's Impact Die one step."""
+        return cls.make("step_down", who)
+
+    @classmethod
+    def step_up(cls, who: str) -> Effect:
+        """(4) Raise another character's or a scene's Impact Die one step."""
+        return cls.make("step_up", who)
+
+    @property
+    def steps_impact(self) -> bool:
+        return self.kind in ("step_down", "step_up")
+
+    @property
+    def touches_detail(self) -> bool:
+        return self.kind in ("alter_detail", "remove_detail", "disable_detail")

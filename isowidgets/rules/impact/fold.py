@@ -1,0 +1,446 @@
+"""Folding one journal event into the Impact state: the only way the state changes.
+
+:func:`apply` is pure. It trusts the rules (:mod:`.rules`) to have decided what
+happens and checks only that an event fits the state it lands on: the ids it
+names exist, an id it issues is the next one, an Impact change starts from the
+current die, a test step comes in its phase. A journal edited by hand or
+replayed out of order therefore fails loudly instead of drifting.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+from ...dice import DieType, die_named
+from ...errors import RuleError
+from ...journal import Event
+from .events import (
+    AdventureStarted,
+    CharacterAdded,
+    ComplicationAccepted,
+    ComplicationDeclined,
+    ComplicationOffered,
+    CostTaken,
+    DetailAdded,
+    DetailAltered,
+    DetailCited,
+    DetailRemoved,
+    DetailToggled,
+    DetailUncited,
+    EffectChosen,
+    FailureSpent,
+    GreatSuccessDeclared,
+    HelperJoined,
+    HelperLeft,
+    ImpactChanged,
+    OpeningScene,
+    RestTaken,
+    SceneAdded,
+    SessionAdvanced,
+    TestCancelled,
+    TestOpened,
+    TestResolved,
+    TestRevised,
+    TestRolled,
+)
+from .ladder import BANKED, INEFFECTUAL, die_step, smaller
+from .model import (
+    Character,
+    Citation,
+    Detail,
+    ImpactState,
+    OpenTest,
+    Outcome,
+    Phase,
+    RollRecord,
+    Scene,
+)
+
+__all__ = ["apply"]
+
+E = TypeVar("E", bound=Event)
+_HANDLERS: dict[type[Event], Callable[[ImpactState, Any], ImpactState]] = {}
+
+
+def _handles(kind: type[E]) -> Callable[[Callable[[ImpactState, E], ImpactState]], None]:
+    def register(function: Callable[[ImpactState, E], ImpactState]) -> None:
+        _HANDLERS[kind] = function
+
+    return register
+
+
+def apply(state: ImpactState, event: Event) -> ImpactState:
+    """The state after ``event``.
+
+    Raises:
+        RuleError: the event does not fit the state (unknown id, wrong phase…).
+    """
+    handler = _HANDLERS.get(type(event))
+    if handler is None:
+        raise RuleError(f"the Impact System has no event {event.kind!r}")
+    return handler(state, event)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _expect_id(issued: str, prefix: str, count: int) -> None:
+    expected = f"{prefix}-{count + 1}"
+    if issued != expected:
+        raise RuleError(f"expected the next id to be {expected!r}, the event issues {issued!r}")
+
+
+def _replace_character(state: ImpactState, new: Character) -> ImpactState:
+    return dataclasses.replace(
+        state, characters=tuple(new if c.id == new.id else c for c in state.characters)
+    )
+
+
+def _replace_scene(state: ImpactState, new: Scene) -> ImpactState:
+    return dataclasses.replace(
+        state, scenes=tuple(new if s.id == new.id else s for s in state.scenes)
+    )
+
+
+def _replace_detail(state: ImpactState, new: Detail) -> ImpactState:
+    return dataclasses.replace(
+        state, details=tuple(new if d.id == new.id else d for d in state.details)
+    )
+
+
+def _test(state: ImpactState, test_id: str, *phases: Phase) -> OpenTest:
+    test = state.test
+    if test is None or test.id != test_id:
+        current = test.id if test else "none"
+        raise RuleError(f"event for test {test_id!r}, but the open test is {current}")
+    if phases and test.phase not in phases:
+        raise RuleError(f"{test_id} is in phase {test.phase!r}; this step needs {phases}")
+    return test
+
+
+def _with_test(state: ImpactState, test: OpenTest) -> ImpactState:
+    return dataclasses.replace(state, test=test)
+
+
+def _not_cited_in_setup(state: ImpactState, detail: str) -> None:
+    test = state.test
+    if test is not None and test.phase == "setup" and detail in test.cited():
+        raise RuleError(f"Detail {detail} is cited in {test.id}; uncite it first")
+
+
+# --------------------------------------------------------------------------- cast
+
+
+@_handles(CharacterAdded)
+def _character_added(state: ImpactState, event: CharacterAdded) -> ImpactState:
+    _expect_id(event.character, "char", state.counters.characters)
+    if not INEFFECTUAL <= event.step <= BANKED:
+        raise RuleError(f"Impact step {event.step} is off the ladder")
+    character = Character(event.character, event.name, event.role, event.step)
+    counters = dataclasses.replace(state.counters, characters=state.counters.characters + 1)
+    return dataclasses.replace(state, characters=(*state.characters, character), counters=counters)
+
+
+@_handles(SceneAdded)
+def _scene_added(state: ImpactState, event: SceneAdded) -> ImpactState:
+    _expect_id(event.scene, "scene", state.counters.scenes)
+    if event.step is not None and not INEFFECTUAL <= event.step <= BANKED:
+        raise RuleError(f"Impact step {event.step} is off the ladder")
+    counters = dataclasses.replace(state.counters, scenes=state.counters.scenes + 1)
+    return dataclasses.replace(
+        state, scenes=(*state.scenes, Scene(event.scene, event.name, event.step)), counters=counters
+    )
+
+
+@_handles(DetailAdded)
+def _detail_added(state: ImpactState, event: DetailAdded) -> ImpactState:
+    _expect_id(event.detail, "det", state.counters.details)
+    if not state.owner_exists(event.owner):
+        raise RuleError(f"Detail {event.detail} names an unknown owner {event.owner!r}")
+    detail = Detail(
+        event.detail,
+        event.owner,
+        event.detail_kind,
+        event.text,
+        event.hint,
+        True,
+        event.origin,
+        event.related,
+    )
+    counters = dataclasses.replace(state.counters, details=state.counters.details + 1)
+    return dataclasses.replace(state, details=(*state.details, detail), counters=counters)
+
+
+@_handles(DetailRemoved)
+def _detail_removed(state: ImpactState, event: DetailRemoved) -> ImpactState:
+    state.detail(event.detail)
+    _not_cited_in_setup(state, event.detail)
+    return dataclasses.replace(
+        state, details=tuple(d for d in state.details if d.id != event.detail)
+    )
+
+
+@_handles(DetailAltered)
+def _detail_altered(state: ImpactState, event: DetailAltered) -> ImpactState:
+    detail = state.detail(event.detail)
+    return _replace_detail(state, dataclasses.replace(detail, text=event.text, hint=event.hint))
+
+
+@_handles(DetailToggled)
+def _detail_toggled(state: ImpactState, event: DetailToggled) -> ImpactState:
+    detail = state.detail(event.detail)
+    if not event.active:
+        _not_cited_in_setup(state, event.detail)
+    return _replace_detail(state, dataclasses.replace(detail, active=event.active))
+
+
+@_handles(ImpactChanged)
+def _impact_changed(state: ImpactState, event: ImpactChanged) -> ImpactState:
+    holder = state.holder(event.who)
+    if holder.step != event.old:
+        raise RuleError(
+            f"{holder.name}'s Impact step is {holder.step}, but the event moves it from {event.old}"
+        )
+    if event.new is not None and not INEFFECTUAL <= event.new <= BANKED:
+        raise RuleError(f"Impact step {event.new} is off the ladder")
+    if isinstance(holder, Character):
+        if event.new is None:
+            raise RuleError(f"{holder.name} is a character and must keep an Impact Die")
+        return _replace_character(state, dataclasses.replace(holder, step=event.new))
+    return _replace_scene(state, dataclasses.replace(holder, step=event.new))
+
+
+# --------------------------------------------------------------------------- tests
+
+
+@_handles(TestOpened)
+def _test_opened(state: ImpactState, event: TestOpened) -> ImpactState:
+    if state.test is not None:
+        raise RuleError(f"{state.test.id} is still open")
+    _expect_id(event.test, "test", state.counters.tests)
+    state.character(event.actor)
+    if (event.difficulty is None) != (event.test_kind == "avoid_harm"):
+        raise RuleError(f"{event.test}: only an Avoid Harm test goes without a Difficulty")
+    if (event.threat is None) != (event.test_kind == "action"):
+        raise RuleError(f"{event.test}: Avoid Harm and Foil tests need a threat, actions none")
+    if event.threat is not None:
+        state.holder(event.threat)
+    test = OpenTest(
+        id=event.test,
+        kind=event.test_kind,
+        actor=event.actor,
+        difficulty=event.difficulty,
+        threat=event.threat,
+        cost_detail=event.cost_detail,
+        intent=event.intent,
+        helpers=tuple(event.helpers),
+        citations=tuple(Citation(c.detail, c.sign) for c in event.citations),
+    )
+    counters = dataclasses.replace(state.counters, tests=state.counters.tests + 1)
+    return dataclasses.replace(state, test=test, counters=counters, in_play=True)
+
+
+@_handles(DetailCited)
+def _detail_cited(state: ImpactState, event: DetailCited) -> ImpactState:
+    test = _test(state, event.test, "setup")
+    state.detail(event.detail)
+    citations = (*test.citations, Citation(event.detail, event.sign))
+    return _with_test(state, dataclasses.replace(test, citations=citations))
+
+
+@_handles(DetailUncited)
+def _detail_uncited(state: ImpactState, event: DetailUncited) -> ImpactState:
+    test = _test(state, event.test, "setup")
+    positions = [i for i, c in enumerate(test.citations) if c.detail == event.detail]
+    if not positions:
+        raise RuleError(f"Detail {event.detail} is not cited in {test.id}")
+    drop = positions[-1]
+    citations = tuple(c for i, c in enumerate(test.citations) if i != drop)
+    return _with_test(state, dataclasses.replace(test, citations=citations))
+
+
+@_handles(HelperJoined)
+def _helper_joined(state: ImpactState, event: HelperJoined) -> ImpactState:
+    test = _test(state, event.test, "setup")
+    state.character(event.helper)
+    if event.helper in test.helpers:
+        raise RuleError(f"{event.helper} already helps in {test.id}")
+    return _with_test(state, dataclasses.replace(test, helpers=(*test.helpers, event.helper)))
+
+
+@_handles(HelperLeft)
+def _helper_left(state: ImpactState, event: HelperLeft) -> ImpactState:
+    test = _test(state, event.test, "setup")
+    if event.helper not in test.helpers:
+        raise RuleError(f"{event.helper} does not help in {test.id}")
+    helpers = tuple(h for h in test.helpers if h != event.helper)
+    return _with_test(state, dataclasses.replace(test, helpers=helpers))
+
+
+@_handles(TestRevised)
+def _test_revised(state: ImpactState, event: TestRevised) -> ImpactState:
+    test = _test(state, event.test, "setup")
+    if (event.difficulty is None) != (test.kind == "avoid_harm"):
+        raise RuleError(f"{test.id}: only an Avoid Harm test goes without a Difficulty")
+    revised = dataclasses.replace(
+        test, difficulty=event.difficulty, cost_detail=event.cost_detail, intent=event.intent
+    )
+    return _with_test(state, revised)
+
+
+@_handles(TestCancelled)
+def _test_cancelled(state: ImpactState, event: TestCancelled) -> ImpactState:
+    test = _test(state, event.test, "setup")
+    return dataclasses.replace(
+        state, test=None, last_test=dataclasses.replace(test, phase="closed")
+    )
+
+
+@_handles(TestRolled)
+def _test_rolled(state: ImpactState, event: TestRolled) -> ImpactState:
+    test = _test(state, event.test, "setup")
+    if event.test_kind != test.kind:
+        raise RuleError(f"{test.id} is a {test.kind} test, the roll says {event.test_kind}")
+    roll = event.roll
+    if roll.pool.count != 1 or len(roll.dice) != 1:
+        raise RuleError(f"a Difficulty Test rolls one die, the event holds {len(roll.dice)}")
+    task = _ladder_die(event.task_die)
+    die = _ladder_die(event.die)
+    if roll.pool.die != die or smaller(task, die) != die:
+        raise RuleError(f"{test.id}: rolled {roll.pool.die} does not fit task die {task}")
+    record = RollRecord(
+        task_die=task,
+        impact_die=_ladder_die(event.impact_die) if event.impact_die else None,
+        die=die,
+        face=event.face,
+        bonus=event.bonus,
+        penalty=event.penalty,
+        total=event.total,
+        target=event.target,
+        great=event.great,
+        explanation=event.explanation,
+    )
+    if event.total != event.face + event.bonus - event.penalty:
+        raise RuleError(f"{test.id}: total {event.total} does not add up")
+    phase: Phase
+    outcome: Outcome
+    if not record.success:
+        phase, outcome = "failure", "failure"
+    elif event.great:
+        phase, outcome = "success", "great_success"
+    elif test.kind == "avoid_harm" and state.settings.great_success_rule == "gm_flag":
+        phase, outcome = "await_great", "success"
+    else:
+        phase, outcome = "success", "success"
+    rolled = dataclasses.replace(test, roll=record, phase=phase, outcome=outcome)
+    return _with_test(state, rolled)
+
+
+def _ladder_die(name: str) -> DieType:
+    die = die_named(name)
+    die_step(die)
+    return die
+
+
+@_handles(GreatSuccessDeclared)
+def _great_declared(state: ImpactState, event: GreatSuccessDeclared) -> ImpactState:
+    test = _test(state, event.test, "await_great")
+    return _with_test(state, dataclasses.replace(test, phase="success", outcome="great_success"))
+
+
+@_handles(ComplicationOffered)
+def _offered(state: ImpactState, event: ComplicationOffered) -> ImpactState:
+    test = _test(state, event.test, "failure")
+    if test.complication is not None:
+        raise RuleError(f"{test.id}: the Complication was already {test.complication}")
+    return _with_test(state, dataclasses.replace(test, offer=(event.text, event.hint)))
+
+
+@_handles(ComplicationAccepted)
+def _accepted(state: ImpactState, event: ComplicationAccepted) -> ImpactState:
+    test = _test(state, event.test, "failure")
+    if test.offer is None or test.complication is not None:
+        raise RuleError(f"{test.id}: no Complication is waiting for an answer")
+    return _with_test(state, dataclasses.replace(test, complication="accepted"))
+
+
+@_handles(ComplicationDeclined)
+def _declined(state: ImpactState, event: ComplicationDeclined) -> ImpactState:
+    test = _test(state, event.test, "failure")
+    if test.offer is None or test.complication is not None:
+        raise RuleError(f"{test.id}: no Complication is waiting for an answer")
+    return _with_test(state, dataclasses.replace(test, complication="declined"))
+
+
+@_handles(FailureSpent)
+def _spent(state: ImpactState, event: FailureSpent) -> ImpactState:
+    test = _test(state, event.test, "failure")
+    if test.spent:
+        raise RuleError(f"{test.id} was already spent into a Success")
+    spent = dataclasses.replace(test, phase="success", outcome="success", spent=True)
+    return _with_test(state, spent)
+
+
+@_handles(EffectChosen)
+def _effect_chosen(state: ImpactState, event: EffectChosen) -> ImpactState:
+    test = _test(state, event.test, "success")
+    if test.effect is not None:
+        raise RuleError(f"{test.id} already has its effect")
+    return _with_test(state, dataclasses.replace(test, effect=event.effect))
+
+
+@_handles(CostTaken)
+def _cost_taken(state: ImpactState, event: CostTaken) -> ImpactState:
+    _test(state, event.test, "failure")
+    return state
+
+
+@_handles(TestResolved)
+def _resolved(state: ImpactState, event: TestResolved) -> ImpactState:
+    test = _test(state, event.test, "await_great", "success", "failure")
+    closed = dataclasses.replace(test, phase="closed", outcome=event.outcome)
+    return dataclasses.replace(state, test=None, last_test=closed)
+
+
+# --------------------------------------------------------------------------- adventure
+
+
+@_handles(OpeningScene)
+def _opening(state: ImpactState, event: OpeningScene) -> ImpactState:
+    character = state.character(event.character)
+    if character.opening_scene:
+        raise RuleError(f"{character.name} already had an opening scene this adventure")
+    return _replace_character(state, dataclasses.replace(character, opening_scene=True))
+
+
+@_handles(RestTaken)
+def _rest(state: ImpactState, event: RestTaken) -> ImpactState:
+    if event.rest != state.rests + 1:
+        raise RuleError(f"expected rest #{state.rests + 1}, the event says #{event.rest}")
+    return dataclasses.replace(state, rests=event.rest)
+
+
+@_handles(SessionAdvanced)
+def _session(state: ImpactState, event: SessionAdvanced) -> ImpactState:
+    if event.session != state.session + 1:
+        raise RuleError(f"expected session {state.session + 1}, the event says {event.session}")
+    return dataclasses.replace(state, session=event.session)
+
+
+@_handles(AdventureStarted)
+def _adventure(state: ImpactState, event: AdventureStarted) -> ImpactState:
+    if event.adventure != state.adventure + 1:
+        raise RuleError(
+            f"expected adventure {state.adventure + 1}, the event says {event.adventure}"
+        )
+    characters = tuple(dataclasses.replace(c, opening_scene=False) for c in state.characters)
+    return dataclasses.replace(
+        state,
+        adventure=event.adventure,
+        session=1,
+        rests=0,
+        in_play=False,
+        characters=characters,
+    )

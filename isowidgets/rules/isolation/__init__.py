@@ -1,0 +1,91 @@
+"""Isolation: a persuasion game of green and red dice, read twice.
+
+A pure-Python rules engine (no widget imports). The layers:
+
+* :mod:`.model`: the frozen state (characters, the relationship map, stress,
+  the conflict in progress) and its value types;
+* :mod:`.settings`: :class:`IsolationSettings`, one setting per ambiguity of
+  the digest (ISO-A01..A29) plus ``allow_late_characters``;
+* :mod:`.events` and :mod:`.apply`: the journal events and the pure fold that
+  replays them;
+* :mod:`.rules` (map, stress, injury, death, sessions) and :mod:`.conflict`
+  (a conflict's steps): pure functions that return events;
+* :mod:`.plan` and :mod:`.explain`: where each die comes from, and readable
+  breakdowns of a resolution;
+* :mod:`.odds`: exact odds of a planned conflict, and a seeded simulation;
+* :mod:`.game`: :class:`IsolationGame`, which journals every action.
+
+All values are immutable; every action either applies whole or raises
+:class:`~isowidgets.errors.RuleError` (an ``IsowidgetsError`` and a
+``ValueError``) and changes nothing.
+"""
+
+from .conflict import Step, compose, next_steps, pool_plan
+from .events import DIFFICULTY_NAMES
+from .explain import explain
+from .game import IsolationGame
+from .model import (
+    GM,
+    HEALTH_LADDER,
+    STANCES,
+    Character,
+    Colour,
+    Conflict,
+    Degree,
+    ExplainedPool,
+    ExplainedStance,
+    Explanation,
+    Factors,
+    FirstReading,
+    Health,
+    IsolationState,
+    Kind,
+    Link,
+    Mode,
+    Origin,
+    PPReading,
+    Resolution,
+    Stance,
+)
+from .plan import DieSource, PoolPlan, RollUnit, degree_for, plan_for
+from .rules import MapWarning, warnings
+from .settings import IsolationSettings
+
+__all__ = [
+    "DIFFICULTY_NAMES",
+    "GM",
+    "HEALTH_LADDER",
+    "STANCES",
+    "Character",
+    "Colour",
+    "Conflict",
+    "Degree",
+    "DieSource",
+    "ExplainedPool",
+    "ExplainedStance",
+    "Explanation",
+    "Factors",
+    "FirstReading",
+    "Health",
+    "IsolationGame",
+    "IsolationSettings",
+    "IsolationState",
+    "Kind",
+    "Link",
+    "MapWarning",
+    "Mode",
+    "Origin",
+    "PPReading",
+    "PoolPlan",
+    "Resolution",
+    "RollUnit",
+    "Stance",
+    "Step",
+    "compose",
+    "degree_for",
+    "explain",
+    "next_steps",
+    "plan_for",
+    "pool_plan",
+    "warnings",
+]

@@ -1,0 +1,878 @@
+"""A conflict as a sequence of explicit steps, each a pure function returning events.
+
+The order follows ISO-R26::
+
+    propose → (set_factors, declare_hostile) → roll the first-stage pools
+      → stances are read; each PP chooses (downgrade only)
+      → set_difficulty → roll the GM pool (or the target's, in direct action)
+      → defaulted Neutrals may downgrade and roll → resolve
+      → consequences (links, stress, wounds) → assign_wounds if the table must → closed
+
+Each function checks that its step is due and raises
+:class:`~isowidgets.errors.RuleError` naming what is missing otherwise. Empty
+pools (0 dice) are recorded automatically when they become due, and stances
+that the roll forces (only Hostile allowed) are chosen automatically, so a
+widget only asks for real decisions. :func:`next_steps` lists what can be done
+now, for a click-through panel.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...dice import Dice
+from ...errors import RuleError
+from ...journal import Event
+from .apply import Tx
+from .events import (
+    DIFFICULTY_NAMES,
+    ConflictCancelled,
+    ConflictClosed,
+    ConflictProposed,
+    ConflictResolved,
+    DiceRolled,
+    DifficultySet,
+    Downgraded,
+    FactorsSet,
+    HostileDeclared,
+    PhysicalMarked,
+    StanceChosen,
+    StancesRead,
+    WoundsAssigned,
+    WoundsPending,
+)
+from .explain import explain
+from .model import (
+    GM,
+    STANCES,
+    Colour,
+    Conflict,
+    Factors,
+    IsolationState,
+    Mode,
+    Resolution,
+    Stance,
+)
+from .plan import PoolPlan, plan_for, read_first, read_second
+from .rules import add_unlabeled, choice, flag, roll_colour, stress_change, text, whole, wound
+
+__all__ = [
+    "Step",
+    "assign_wounds",
+    "cancel_conflict",
+    "choose_stance",
+    "compose",
+    "declare_hostile",
+    "downgrade",
+    "mark_physical",
+    "next_steps",
+    "pool_plan",
+    "propose",
+    "resolve",
+    "roll",
+    "set_difficulty",
+    "set_factors",
+]
+
+_FACTOR_FIELDS = (
+    "profession",
+    "goal_for",
+    "goal_against",
+    "bias_for",
+    "bias_against",
+    "roleplay",
+    "relevant_links",
+    "extra_green",
+    "extra_red",
+)
+
+
+# --------------------------------------------------------------------------- helpers
+
+
+def _conflict(state: IsolationState) -> Conflict:
+    if state.conflict is None:
+        raise RuleError("no conflict is in progress. Tip: propose(ap, action) starts one.")
+    return state.conflict
+
+
+def _unresolved(state: IsolationState, doing: str) -> Conflict:
+    c = _conflict(state)
+    if c.resolution is not None:
+        raise RuleError(f"conflict {c.number} is already resolved; cannot {doing} now")
+    return c
+
+
+def pool_plan(state: IsolationState) -> PoolPlan:
+    """The pools of the conflict in progress (see :func:`~.plan.plan_for`)."""
+    return plan_for(state, _conflict(state))
+
+
+def difficulty_value(value: int | str) -> int:
+    """A Difficulty from its number (1–6) or its T-ISO-1 name ("Hard")."""
+    if isinstance(value, str):
+        for number, name in DIFFICULTY_NAMES.items():
+            if value.strip().lower() == name.lower():
+                return number
+        names = ", ".join(f"{n} ({v})" for v, n in DIFFICULTY_NAMES.items())
+        raise RuleError(f"unknown Difficulty {value!r}; T-ISO-1 has {names}")
+    return whole(value, "the Difficulty", 1, 6)
+
+
+def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, Any]) -> Factors:
+    """Validate one character's modifier judgements against their role (ISO-R18, R20, R43)."""
+    unknown = [k for k in values if k not in _FACTOR_FIELDS]
+    if unknown:
+        raise RuleError(
+            f"unknown modifier {unknown[0]!r}; the modifiers are {', '.join(_FACTOR_FIELDS)}"
+        )
+    role = (
+        "AP"
+        if who == c.ap
+        else "PP"
+        if who in c.pps
+        else "target"
+        if who == c.target
+        else "defaulted"
+        if who in c.defaulted
+        else None
+    )
+    if role is None:
+        raise RuleError(
+            f"{who!r} takes no part in conflict {c.number}: the AP is {c.ap}, the PPs are "
+            f"{', '.join(c.pps) or 'none'}"
+        )
+    out: dict[str, Any] = {}
+    for key in ("profession", "goal_for", "goal_against", "bias_for", "bias_against"):
+        if key in values:
+            out[key] = flag(values[key], key)
+    for key in ("roleplay", "extra_green", "extra_red"):
+        if key in values:
+            out[key] = whole(values[key], key, 0)
+    if out.get("roleplay") and role != "AP":
+        raise RuleError(f"role-play dice go to the Active Player (ISO-R18), not to {who}")
+    cap = state.settings.max_roleplay_dice
+    if cap is not None and out.get("roleplay", 0) > cap:
+        raise RuleError(f"{out['roleplay']} role-play dice asked, the house cap is {cap} (ISO-A10)")
+    if (out.get("extra_green") or out.get("extra_red")) and role != "target":
+        raise RuleError(
+            "situational extra dice belong to a direct-action target (ISO-R43); "
+            f"{who} is the {role}. Tip: use profession, goal/bias or relevant_links."
+        )
+    if role == "target" and any(out.get(k) for k in _FACTOR_FIELDS[:5]):
+        raise RuleError(
+            "a direct-action target rolls red links + Living − 1 + Stress + situational dice "
+            "(ISO-R43). Tip: give situational dice as extra_red / extra_green."
+        )
+    if "relevant_links" in values:
+        raw = values["relevant_links"]
+        if isinstance(raw, str) or not isinstance(raw, Sequence):
+            raise RuleError(f"relevant_links must be a list of link ids, got {raw!r}")
+        if raw and role not in ("PP", "defaulted"):
+            raise RuleError(
+                f"relevant-label dice go to Passive Players (ISO-R20), not to the {role} {who}"
+            )
+        scope = state.settings.relevant_label_scope
+        for link_id in raw:
+            link = state.link(link_id)
+            if link.pair != tuple(sorted((who, c.ap))):
+                raise RuleError(f"{link_id} does not join {who} and the AP {c.ap}")
+            if not link.labeled:
+                raise RuleError(f"{link_id} is unlabeled; only a label can be relevant (ISO-R20)")
+            if scope == "descriptor" and link.origin != "descriptor":
+                raise RuleError(
+                    f"{link_id} is a {link.origin} link; relevant_label_scope='descriptor' "
+                    "counts only descriptor links (ISO-A08). Tip: 'any_labeled' widens it."
+                )
+        if len(set(raw)) != len(raw):
+            raise RuleError("a relevant link is counted once; remove the repeat")
+        out["relevant_links"] = tuple(raw)
+    return Factors(who, **out)
+
+
+def _emit_roll(
+    tx: Tx,
+    dice: Dice,
+    c: Conflict,
+    unit_who: str,
+    colour: Colour,
+    faces: Sequence[int] | str | None,
+    take_explosions: bool,
+) -> None:
+    plan = plan_for(tx.state, c)
+    unit = plan.unit(unit_who, colour)
+    label = f"{unit.who} {unit.colour}"
+    result = roll_colour(
+        dice,
+        tx.state,
+        colour,
+        unit.count,
+        label,
+        faces,
+        take_explosions=take_explosions,
+        gm=unit.who == GM,
+    )
+    tx.emit(DiceRolled(who=unit.who, colour=colour, role=unit.role, roll=result))
+
+
+def _settle(tx: Tx, dice: Dice) -> None:
+    """Record empty pools as they fall due, and read stances once the first stage is in."""
+    while tx.state.conflict is not None and tx.state.conflict.resolution is None:
+        c = tx.state.conflict
+        plan = plan_for(tx.state, c)
+        # Once a pool is down the modifiers are fixed, so empty pools can be recorded.
+        empty = [u for u in plan.ready() if u.count == 0] if c.rolls else []
+        if empty:
+            unit = empty[0]
+            _emit_roll(tx, dice, c, unit.who, unit.colour, None, True)
+            continue
+        if c.pps and c.first is None and not c.automatic and plan.first_done:
+            reading = read_first(tx.state, c)
+            tx.emit(StancesRead(reading=reading))
+            for r in reading.readings:
+                if len(r.allowed) == 1:
+                    tx.emit(
+                        StanceChosen(
+                            character=r.character,
+                            stance=r.allowed[0],
+                            rolled=r.rolled,
+                            allowed=r.allowed,
+                        )
+                    )
+            continue
+        return
+
+
+# --------------------------------------------------------------------------- proposing
+
+
+def compose(
+    state: IsolationState,
+    ap: str,
+    action: str,
+    *,
+    mode: Mode = "persuade_all",
+    pps: Sequence[str] | None = None,
+    target: str | None = None,
+    physical: bool = False,
+    difficulty: int | str | None = None,
+    factors: Mapping[str, Mapping[str, Any]] | None = None,
+    hostile: Sequence[str] = (),
+    force_roll: bool = False,
+) -> Conflict:
+    """Validate a proposal and build the conflict it would start, without starting it.
+
+    Pass the result to :func:`~.plan.plan_for` to see the pools before the
+    proposal is spoken (ISO-R15 makes a spoken proposal binding).
+    """
+    if state.interlude:
+        raise RuleError("the session has ended; conflicts wait for begin_session()")
+    if state.pair_roll is not None:
+        raise RuleError("a pair roll waits for its outcome. Tip: choose_pair_outcome(...)")
+    if state.conflict is not None:
+        raise RuleError(
+            f"conflict {state.conflict.number} is still in progress; one conflict at a time. "
+            "Tip: finish it or cancel_conflict(reason)."
+        )
+    ap_char = state.character(ap) if isinstance(ap, str) else None
+    if ap_char is None:
+        raise RuleError(f"the Active Player is named by character id, got {ap!r}")
+    if not ap_char.alive:
+        raise RuleError(f"{ap} is Dead and cannot act")
+    action = text(action, "the proposed action")
+    mode = choice(mode, "mode", ("persuade_all", "subset", "alone", "direct"))  # type: ignore[assignment]
+    physical = flag(physical, "physical")
+    force_roll = flag(force_roll, "force_roll")
+    others = [c.id for c in state.living if c.id != ap]
+    if target is not None:
+        if mode != "direct":
+            raise RuleError(f"a target is for mode='direct' (ISO-R43), not {mode!r}")
+        if not isinstance(target, str) or target not in others:
+            raise RuleError(
+                f"the target must be another living character ({', '.join(others) or 'none'}), "
+                f"got {target!r}"
+            )
+    elif mode == "direct":
+        raise RuleError("mode='direct' needs target=<character id> (ISO-R43)")
+    candidates = [o for o in others if o != target]
+    if pps is not None:
+        if isinstance(pps, str) or not isinstance(pps, Sequence):
+            raise RuleError(f"pps must be a list of character ids, got {pps!r}")
+        chosen = list(pps)
+        for pp in chosen:
+            if pp not in candidates:
+                raise RuleError(
+                    f"{pp!r} cannot be a Passive Player here; the candidates are "
+                    f"{', '.join(candidates) or 'none'}"
+                    + (" (a target is never a PP, ISO-R16)" if pp == target else "")
+                )
+        if len(set(chosen)) != len(chosen):
+            raise RuleError("a Passive Player is listed twice")
+    if mode == "persuade_all":
+        if pps is not None and set(pps) != set(candidates):
+            raise RuleError(
+                "persuade_all persuades every other living character (ISO-R16). "
+                "Tip: mode='subset' persuades only some."
+            )
+        chosen = candidates
+        if not chosen:
+            raise RuleError("there is nobody else to persuade. Tip: mode='alone' (ISO-R42).")
+    elif mode == "subset":
+        if not pps:
+            raise RuleError("mode='subset' needs pps=[...], the characters to persuade (ISO-R41)")
+    elif mode == "alone":
+        if pps:
+            raise RuleError("going alone has no Passive Players (ISO-R42)")
+        chosen = []
+    elif pps is None:
+        chosen = candidates
+    pp_tuple = tuple(o for o in candidates if o in chosen)
+    defaulted = tuple(o for o in candidates if o not in chosen)
+    automatic = (
+        state.stress == 0
+        and not force_roll
+        and not (state.threat and state.settings.stress_zero_roll_if_threat)
+    )
+    alone = not pp_tuple and mode in ("alone", "direct")
+    nominal = mode == "alone" or (
+        alone and state.settings.direct_alone_green_dice == "gm_difficulty"
+    )
+    diff = None
+    if difficulty is not None:
+        diff = difficulty_value(difficulty)
+        if mode == "direct" and not nominal:
+            raise RuleError(
+                "acting directly against a character has no Difficulty (ISO-R43)"
+                + ("" if pp_tuple else "; direct_alone_green_dice='modifiers_only' is set")
+            )
+        if not nominal and state.settings.difficulty_after_stances and not automatic:
+            raise RuleError(
+                "the GM sets the Difficulty after the stances are known (ISO-R26, ISO-A12). "
+                "Tip: set_difficulty() once every stance is chosen, or change "
+                "difficulty_after_stances."
+            )
+    conflict = Conflict(
+        number=state.conflicts_held + 1,
+        ap=ap,
+        action=action,
+        mode=mode,
+        pps=pp_tuple,
+        defaulted=defaulted,
+        target=target,
+        physical=physical,
+        automatic=automatic,
+        difficulty=diff,
+    )
+    if isinstance(hostile, str) or not isinstance(hostile, Sequence):
+        raise RuleError(f"hostile must be a list of PP ids, got {hostile!r}")
+    if hostile and automatic:
+        raise RuleError(
+            "at Stress 0 nobody rolls, so nobody needs to be Hostile 'without rolling'. "
+            "Tip: choose_stance(pp, 'Hostile') once the proposal is made."
+        )
+    for who in hostile:
+        if who not in pp_tuple:
+            raise RuleError(f"only a Passive Player can declare Hostile up front, not {who!r}")
+    if factors is not None:
+        if not isinstance(factors, Mapping):
+            raise RuleError(f"factors must map character ids to modifiers, got {factors!r}")
+        items = []
+        for who, values in factors.items():
+            if not isinstance(values, Mapping):
+                raise RuleError(f"the modifiers of {who!r} must be a mapping, got {values!r}")
+            item = _factors(state, conflict, who, values)
+            if not item.empty:
+                items.append(item)
+        conflict = Conflict(**{**_fields(conflict), "factors": tuple(items)})
+    if hostile:
+        conflict = Conflict(
+            **{**_fields(conflict), "declared_hostile": tuple(dict.fromkeys(hostile))}
+        )
+    return conflict
+
+
+def _fields(c: Conflict) -> dict[str, Any]:
+    return {name: getattr(c, name) for name in Conflict.__dataclass_fields__}
+
+
+def propose(state: IsolationState, dice: Dice, ap: str, action: str, **kwargs: Any) -> list[Event]:
+    """Record a spoken proposal (ISO-R15); it cannot be withdrawn quietly.
+
+    Keyword arguments are those of :func:`compose`.
+    """
+    c = compose(state, ap, action, **kwargs)
+    tx = Tx(state)
+    tx.emit(
+        ConflictProposed(
+            number=c.number,
+            ap=c.ap,
+            action=c.action,
+            mode=c.mode,
+            pps=c.pps,
+            defaulted=c.defaulted,
+            target=c.target,
+            physical=c.physical,
+            automatic=c.automatic,
+            difficulty=c.difficulty,
+            factors=c.factors,
+            declared_hostile=c.declared_hostile,
+        )
+    )
+    _settle(tx, dice)
+    return tx.events
+
+
+def set_factors(state: IsolationState, character: str, **values: Any) -> list[Event]:
+    """Set one character's modifier judgements; they are fixed before any die is rolled."""
+    c = _unresolved(state, "change modifiers")
+    if c.rolls:
+        raise RuleError(
+            "modifiers are fixed before rolling (ISO-R18, ISO-R20) and dice are already down. "
+            "Tip: undo the rolls first if a modifier was forgotten."
+        )
+    base = c.factors_of(character) if isinstance(character, str) else None
+    merged = {k: getattr(base, k) for k in _FACTOR_FIELDS} if base else {}
+    merged.update(values)
+    factors = _factors(state, c, character, merged)
+    if factors == c.factors_of(character):
+        return []
+    return [FactorsSet(factors=factors)]
+
+
+def mark_physical(state: IsolationState, physical: bool) -> list[Event]:
+    """Mark the conflict physically threatening (or not) before it is resolved (ISO-R39)."""
+    c = _unresolved(state, "change whether it is physical")
+    physical = flag(physical, "physical")
+    return [] if physical == c.physical else [PhysicalMarked(physical=physical)]
+
+
+def declare_hostile(state: IsolationState, dice: Dice, pp: str) -> list[Event]:
+    """A PP works against the AP without rolling for a stance (ISO-R13, ISO-A13)."""
+    c = _unresolved(state, "declare Hostile")
+    if pp not in c.pps:
+        raise RuleError(f"{pp!r} is not a Passive Player (they are {', '.join(c.pps) or 'none'})")
+    if c.automatic:
+        raise RuleError("at Stress 0 nobody rolls: choose_stance(pp, 'Hostile') instead")
+    if pp in c.declared_hostile or c.stance_of(pp) is not None:
+        raise RuleError(f"{pp} already has a stance")
+    if c.roll_of(pp, "green") is not None or c.roll_of(pp, "red") is not None:
+        raise RuleError(
+            f"{pp} has rolled already; Hostile is always open in choose_stance (ISO-R14)"
+        )
+    tx = Tx(state)
+    tx.emit(HostileDeclared(character=pp))
+    _settle(tx, dice)
+    return tx.events
+
+
+# --------------------------------------------------------------------------- rolling
+
+
+def roll(
+    state: IsolationState,
+    dice: Dice,
+    who: str,
+    colour: Colour,
+    faces: Sequence[int] | str | None = None,
+    *,
+    take_explosions: bool = True,
+) -> list[Event]:
+    """Roll one pool of the conflict, or record its typed-in faces (base dice first,
+    then one extra die per exploding face, in roll order)."""
+    c = _unresolved(state, "roll")
+    if c.automatic:
+        raise RuleError("Stress is 0 and nothing threatens: no rolls are made (ISO-R37)")
+    colour = choice(colour, "colour", ("green", "red"))  # type: ignore[assignment]
+    take_explosions = flag(take_explosions, "take_explosions")
+    plan = plan_for(state, c)
+    unit = plan.unit(who, colour)
+    if unit.rolled is not None:
+        raise RuleError(
+            f"{who}'s {colour} pool is already rolled [{unit.rolled.faces_text()}]; "
+            "a roll is read twice, never re-rolled. Tip: undo() takes back a mistyped roll."
+        )
+    if not unit.ready:
+        raise RuleError(f"{who}'s {colour} pool cannot be rolled yet: it waits for {unit.waiting}")
+    tx = Tx(state)
+    _emit_roll(tx, dice, c, who, colour, faces, take_explosions)
+    _settle(tx, dice)
+    return tx.events
+
+
+# --------------------------------------------------------------------------- stances
+
+
+def choose_stance(state: IsolationState, dice: Dice, pp: str, stance: Stance) -> list[Event]:
+    """A PP takes one of the stances their roll allows: downgrades only (ISO-R14)."""
+    c = _unresolved(state, "choose a stance")
+    stance = choice(stance, "stance", STANCES)  # type: ignore[assignment]
+    if pp not in c.pps:
+        raise RuleError(
+            f"{pp!r} is not a Passive Player of conflict {c.number} "
+            f"(they are {', '.join(c.pps) or 'none'})"
+            + (". Tip: a defaulted Neutral uses downgrade()." if pp in c.defaulted else "")
+        )
+    if c.stance_of(pp) is not None:
+        raise RuleError(f"{pp} is already {c.stance_of(pp)}; a chosen stance is final")
+    if c.automatic:
+        rolled: Stance = "Cooperative"
+        allowed: tuple[Stance, ...] = STANCES
+    else:
+        if c.first is None:
+            missing = [u.label for u in plan_for(state, c).stage("first") if u.rolled is None]
+            raise RuleError(
+                f"stances are read once every first-stage pool is rolled; still to roll: "
+                f"{', '.join(missing)}. Tip: Hostile needs no roll: declare_hostile(pp)."
+            )
+        reading = c.first.reading(pp)
+        rolled, allowed = reading.rolled, reading.allowed
+    if stance not in allowed:
+        raise RuleError(
+            f"{pp}'s roll allows {' or '.join(allowed)}, not {stance}: a stance can only be "
+            f"downgraded (ISO-R14). Tip: {allowed[0]} is the best open to {pp}."
+        )
+    tx = Tx(state)
+    tx.emit(StanceChosen(character=pp, stance=stance, rolled=rolled, allowed=allowed))
+    _settle(tx, dice)
+    return tx.events
+
+
+def set_difficulty(state: IsolationState, dice: Dice, difficulty: int | str) -> list[Event]:
+    """The GM sets the task's Difficulty, 1–6 or its T-ISO-1 name (ISO-R27, ISO-A12)."""
+    c = _unresolved(state, "set the Difficulty")
+    value = difficulty_value(difficulty)
+    if c.automatic:
+        raise RuleError("Stress is 0 and nothing threatens: no roll, so no Difficulty (ISO-R37)")
+    nominal = c.mode == "alone" or (
+        c.alone and state.settings.direct_alone_green_dice == "gm_difficulty"
+    )
+    if c.mode == "direct" and not nominal:
+        raise RuleError("acting directly against a character has no Difficulty (ISO-R43)")
+    if nominal and c.roll_of(c.ap, "green") is not None:
+        raise RuleError("the AP's green dice (one per point of Difficulty) are already rolled")
+    if c.roll_of(GM, "red") is not None:
+        raise RuleError("the GM has rolled; the Difficulty is fixed")
+    if not nominal and state.settings.difficulty_after_stances:
+        plan = plan_for(state, c)
+        if not (plan.first_done and c.all_stances_chosen):
+            waiting = [pp for pp in c.pps if c.stance_of(pp) is None]
+            raise RuleError(
+                "the GM sets the Difficulty after every stance is known (ISO-R26, ISO-A12); "
+                f"still undecided: {', '.join(waiting)}"
+            )
+    if value == c.difficulty:
+        return []
+    tx = Tx(state)
+    tx.emit(DifficultySet(difficulty=value))
+    _settle(tx, dice)
+    return tx.events
+
+
+def downgrade(state: IsolationState, dice: Dice, who: str) -> list[Event]:
+    """A defaulted Neutral turns Hostile at the second interpretation and rolls red dice
+    equal to their red links with the AP (ISO-R41); going alone, any other character may
+    volunteer the same way (ISO-R42)."""
+    c = _unresolved(state, "downgrade")
+    if who not in c.defaulted:
+        why = (
+            f"{who!r} was not defaulted to Neutral"
+            if who in c.pps or who == c.ap or who == c.target
+            else f"{who!r} is not a living bystander of this conflict"
+        )
+        raise RuleError(
+            f"{why}; the defaulted characters are {', '.join(c.defaulted) or 'none'}. "
+            "Tip: a Passive Player downgrades through choose_stance."
+        )
+    if who in c.downgraded:
+        raise RuleError(f"{who} is already Hostile")
+    if not c.automatic:
+        opposition = c.target if c.mode == "direct" else GM
+        assert opposition is not None
+        if c.roll_of(opposition, "red") is None:
+            raise RuleError(
+                "a defaulted Neutral declares the downgrade no earlier than the second "
+                f"interpretation, after the {'target' if c.mode == 'direct' else 'GM'} has "
+                "rolled (ISO-R41, ISO-R26 step 6)"
+            )
+    count = 0
+    if not c.automatic:
+        after = dataclasses.replace(c, downgraded=(*c.downgraded, who))
+        count = plan_for(state, after).unit(who, "red").count
+    tx = Tx(state)
+    tx.emit(Downgraded(character=who, dice=count))
+    _settle(tx, dice)
+    return tx.events
+
+
+# --------------------------------------------------------------------------- resolution
+
+
+def resolve(state: IsolationState, dice: Dice) -> list[Event]:
+    """The second interpretation and its consequences (ISO-R29..R34, ISO-R37, ISO-R39).
+
+    Emits the resolution with its explanation, then temporary links (with
+    cancellation), the Stress change, and the wounds the rules place by
+    themselves (Dying candidates first). If the table must still distribute
+    wounds the conflict stays open for :func:`assign_wounds`; otherwise it closes.
+    """
+    c = _unresolved(state, "resolve")
+    s = state.settings
+    undecided = [pp for pp in c.pps if c.stance_of(pp) is None]
+    if c.automatic:
+        if undecided:
+            raise RuleError(
+                f"stances still to choose (freely, at Stress 0): {', '.join(undecided)}"
+            )
+        resolution = Resolution("Basic Success", None, 0, 0, 0, 0, automatic=True)
+    else:
+        plan = plan_for(state, c)
+        missing = [u.label for u in plan.units if u.rolled is None]
+        if c.mode != "direct" and c.difficulty is None:
+            missing.insert(0, "the Difficulty")
+        if undecided:
+            missing.append("stances of " + ", ".join(undecided))
+        if missing:
+            raise RuleError(
+                f"conflict {c.number} cannot be resolved yet; still needed: {', '.join(missing)}"
+            )
+        resolution = read_second(state, c).resolution
+    explanation = explain(state, c, resolution)
+    tx = Tx(state)
+    tx.emit(ConflictResolved(number=c.number, resolution=resolution, explanation=explanation))
+    if not resolution.automatic or s.stress_zero_auto_side_effects:
+        _temporary_links(tx, c, resolution)
+        delta = {
+            "Complete Success": -2,
+            "Basic Success": -1,
+            "Basic Failure": 1,
+            "Complete Failure": 2,
+        }.get(resolution.degree, 0)
+        if delta:
+            tx.emit(*stress_change(tx.state, delta, f"{resolution.degree} (ISO-R34)", "result"))
+    if resolution.wounds:
+        _deal_wounds(tx, dice, c, resolution.wounds)
+    if tx.state.conflict is not None and tx.state.conflict.wounds_left == 0:
+        tx.emit(ConflictClosed(number=c.number, degree=resolution.degree))
+    return tx.events
+
+
+def _temporary_links(tx: Tx, c: Conflict, r: Resolution) -> None:
+    """ISO-R32 with ISO-R33 cancellation; who receives them per ISO-A15 and ISO-A30."""
+    amount = {
+        "Complete Success": 2,
+        "Basic Success": 1,
+        "Basic Failure": 1,
+        "Complete Failure": 2,
+    }.get(r.degree, 0)
+    if not amount:
+        return
+    success = r.degree.endswith("Success")
+    stances = dict(c.stances)
+    wanted = ("Cooperative", "Neutral") if success else ("Neutral", "Hostile")
+    receivers = [pp for pp in c.pps if stances.get(pp) in wanted]
+    if not success:
+        receivers += list(c.downgraded)
+    if tx.state.settings.temp_links_include_defaulted_neutrals:
+        receivers += [d for d in c.defaulted if d not in c.downgraded]
+    colour: Colour = "green" if success else "red"
+    for who in receivers:
+        if tx.state.character(who).alive and tx.state.character(c.ap).alive:
+            add_unlabeled(tx, c.ap, who, colour, amount, f"conflict {c.number}: {r.degree}")
+
+
+def _capacity(state: IsolationState, who: str) -> int:
+    return {"Healthy": 3, "Injured": 2, "Dying": 1, "Dead": 0}[state.character(who).health]
+
+
+def _candidates(state: IsolationState, c: Conflict) -> list[str]:
+    """ISO-R39 and ISO-A22: the AP, Cooperative and Neutral PPs, the target, maybe defaulted."""
+    stances = dict(c.stances)
+    out = [c.ap] + [pp for pp in c.pps if stances.get(pp) in ("Cooperative", "Neutral")]
+    if c.target:
+        out.append(c.target)
+    if state.settings.wound_candidates_include_defaulted:
+        out += [d for d in c.defaulted if d not in c.downgraded]
+    return [who for who in out if state.character(who).alive]
+
+
+def _deal_wounds(tx: Tx, dice: Dice, c: Conflict, wounds: int) -> None:
+    """Place what the rules place; leave the rest to the table (ISO-R39, ISO-A23)."""
+    candidates = _candidates(tx.state, c)
+    reason = f"wound from conflict {c.number} (ISO-R39)"
+    if tx.state.settings.dying_first:
+        dying = [w for w in candidates if tx.state.character(w).health == "Dying"]
+        if dying and wounds < len(dying):
+            tx.emit(WoundsPending(wounds=wounds, candidates=tuple(dying)))
+            return
+        if dying:
+            tx.emit(WoundsAssigned(assignment={w: 1 for w in dying}, automatic=True))
+            for who in dying:
+                wound(tx, who, reason + ", Dying first", dice)
+            wounds -= len(dying)
+    living = [w for w in candidates if tx.state.character(w).alive]
+    if wounds <= 0:
+        return
+    capacity = sum(_capacity(tx.state, w) for w in living)
+    if not living or len(living) == 1 or wounds >= capacity:
+        assignment = {w: min(wounds, _capacity(tx.state, w)) for w in living}
+        if len(living) == 1:
+            assignment = {living[0]: min(wounds, capacity)}
+        lost = wounds - sum(assignment.values())
+        tx.emit(WoundsAssigned(assignment=assignment, lost=lost, automatic=True))
+        for who, n in assignment.items():
+            for _ in range(n):
+                wound(tx, who, reason, dice)
+        return
+    tx.emit(WoundsPending(wounds=wounds, candidates=tuple(living)))
+
+
+def assign_wounds(state: IsolationState, dice: Dice, assignment: Mapping[str, int]) -> list[Event]:
+    """The table distributes the wounds left after resolution (ISO-R39); the conflict closes."""
+    c = _conflict(state)
+    if not c.wounds_left:
+        raise RuleError(f"conflict {c.number} has no wounds waiting to be distributed")
+    if not isinstance(assignment, Mapping):
+        raise RuleError(f"assign wounds as {{character: count}}, got {assignment!r}")
+    total = 0
+    clean: dict[str, int] = {}
+    for who, n in assignment.items():
+        if who not in c.wound_pool:
+            raise RuleError(
+                f"{who!r} cannot take these wounds; the candidates are {', '.join(c.wound_pool)}"
+                " (Hostile characters never do, ISO-R39)"
+            )
+        n = whole(n, f"wounds for {who}", 0)
+        cap = (
+            1
+            if state.settings.dying_first and state.character(who).health == "Dying"
+            else (_capacity(state, who))
+        )
+        if n > cap:
+            raise RuleError(
+                f"{who} can take at most {cap} more wound(s) ({state.character(who).health})"
+            )
+        clean[who] = n
+        total += n
+    if total != c.wounds_left:
+        raise RuleError(f"distribute exactly {c.wounds_left} wound(s), got {total}")
+    tx = Tx(state)
+    tx.emit(WoundsAssigned(assignment=clean))
+    reason = f"wound from conflict {c.number} (ISO-R39)"
+    for who in c.wound_pool:
+        for _ in range(clean.get(who, 0)):
+            wound(tx, who, reason, dice)
+    assert c.resolution is not None
+    tx.emit(ConflictClosed(number=c.number, degree=c.resolution.degree))
+    return tx.events
+
+
+def cancel_conflict(state: IsolationState, reason: str) -> list[Event]:
+    """Withdraw a proposal openly, with a reason, before it is resolved (ISO-R15)."""
+    c = _unresolved(state, "cancel it")
+    reason = text(reason, "the reason (ISO-R15: a proposal is not withdrawn quietly)")
+    return [ConflictCancelled(number=c.number, reason=reason)]
+
+
+# --------------------------------------------------------------------------- steps
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One thing that can be done now, for a click-through panel.
+
+    Attributes:
+        action: the method to call (``roll``, ``choose_stance``, …).
+        who: the character (or ``GM``) it concerns, if any.
+        detail: a sentence to show (``"alice may be Neutral or Hostile"``).
+        options: the values allowed (stances, colours), if any.
+        required: the conflict cannot go on until it is done.
+    """
+
+    action: str
+    who: str | None
+    detail: str
+    options: tuple[str, ...] = ()
+    required: bool = True
+
+
+def next_steps(state: IsolationState) -> list[Step]:
+    """What the table can do next in the conflict in progress (empty when there is none)."""
+    c = state.conflict
+    if c is None:
+        return []
+    if c.wounds_left:
+        return [
+            Step(
+                "assign_wounds",
+                None,
+                f"distribute {c.wounds_left} wound(s) among {', '.join(c.wound_pool)}",
+                c.wound_pool,
+            )
+        ]
+    steps: list[Step] = []
+    if c.resolution is not None:
+        return steps
+    if not c.automatic:
+        plan = plan_for(state, c)
+        for unit in plan.ready():
+            steps.append(
+                Step(
+                    "roll", unit.who, f"{unit.who} rolls {unit.count} {unit.colour}", (unit.colour,)
+                )
+            )
+        if not c.rolls:
+            steps.append(
+                Step("set_factors", None, "adjust modifiers before anyone rolls", required=False)
+            )
+            for pp in c.pps:
+                if pp not in c.declared_hostile:
+                    steps.append(
+                        Step(
+                            "declare_hostile",
+                            pp,
+                            f"{pp} may turn Hostile without rolling",
+                            required=False,
+                        )
+                    )
+    for pp in c.pps:
+        if c.stance_of(pp) is None and (c.automatic or c.first is not None):
+            allowed = STANCES if c.automatic else c.first.reading(pp).allowed  # type: ignore[union-attr]
+            steps.append(Step("choose_stance", pp, f"{pp} may be {' or '.join(allowed)}", allowed))
+    if not c.automatic:
+        plan = plan_for(state, c)
+        gm_waiting = c.mode != "direct" and c.roll_of(GM, "red") is None
+        if gm_waiting and (c.mode == "alone" or c.alone) and c.difficulty is None:
+            steps.append(Step("set_difficulty", GM, "the GM sets the Difficulty (1–6)"))
+        elif gm_waiting and c.mode != "direct":
+            timely = not state.settings.difficulty_after_stances or (
+                plan.first_done and c.all_stances_chosen
+            )
+            if timely:
+                steps.append(
+                    Step(
+                        "set_difficulty",
+                        GM,
+                        "the GM sets the Difficulty (1–6)",
+                        required=c.difficulty is None,
+                    )
+                )
+        opposition = c.target if c.mode == "direct" else GM
+        if opposition and c.roll_of(opposition, "red") is not None:
+            for who in c.defaulted:
+                if who not in c.downgraded:
+                    steps.append(
+                        Step(
+                            "downgrade", who, f"{who} may turn Hostile and roll red", required=False
+                        )
+                    )
+        if plan.all_rolled and c.all_stances_chosen:
+            steps.append(Step("resolve", None, "read the second interpretation"))
+    elif c.all_stances_chosen:
+        for who in c.defaulted:
+            if who not in c.downgraded:
+                steps.append(Step("downgrade", who, f"{who} may turn Hostile", required=False))
+        steps.append(Step("resolve", None, "automatic Basic Success (Stress 0)"))
+    return steps

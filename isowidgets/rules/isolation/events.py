@@ -1,0 +1,489 @@
+"""Isolation's journal events.
+
+Each event is one fact, small enough for a view to update incrementally: a graph
+adapter adds an edge on :class:`LinkAdded` and drops one on :class:`LinkRemoved`
+without redrawing the map; a stress plot appends a point on
+:class:`StressChanged`. The events carry the values they introduce (a whole
+:class:`~.model.Link`, a whole roll), so replaying them needs no dice and no
+judgement: :func:`~.apply.apply` only folds them in.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from ...journal import Event, RollField
+from .model import (
+    Character,
+    Colour,
+    Degree,
+    Explanation,
+    Factors,
+    FirstReading,
+    Health,
+    Link,
+    Mode,
+    Resolution,
+    Stance,
+)
+
+__all__ = [
+    "CharacterAdded",
+    "CharacterRemoved",
+    "CharacterUpdated",
+    "ConflictCancelled",
+    "ConflictClosed",
+    "ConflictProposed",
+    "ConflictResolved",
+    "DeathGreensPlaced",
+    "DeathGreensShared",
+    "DiceRolled",
+    "DifficultySet",
+    "Downgraded",
+    "FactorsSet",
+    "HealthChanged",
+    "HostileDeclared",
+    "IsolationEvent",
+    "LinkAdded",
+    "LinkRelabeled",
+    "LinkRemoved",
+    "PairOutcome",
+    "PairRolled",
+    "PhysicalMarked",
+    "PlayStarted",
+    "SessionBegun",
+    "SessionEnded",
+    "StanceChosen",
+    "StancesRead",
+    "StressChanged",
+    "ThreatChanged",
+    "WoundsAssigned",
+    "WoundsPending",
+]
+
+DIFFICULTY_NAMES = {
+    1: "Easy",
+    2: "Average",
+    3: "Hard",
+    4: "Really Hard",
+    5: "Extremely Hard",
+    6: "Impossible",
+}
+"""T-ISO-1."""
+
+
+class IsolationEvent(Event):
+    """Base of Isolation's events (the system name routes them to this game)."""
+
+    system: ClassVar[str] = "isolation"
+
+
+def _names(items: list[str] | tuple[str, ...]) -> str:
+    return ", ".join(items) if items else "nobody"
+
+
+# --------------------------------------------------------------------------- characters
+
+
+class CharacterAdded(IsolationEvent):
+    kind: ClassVar[str] = "character_added"
+    character: Character
+
+    def describe(self) -> str:
+        c = self.character
+        who = "same-boat NPC" if c.kind == "boat_NPC" else "PC"
+        late = " (after play began)" if c.late else ""
+        return f"{c.name} ({c.id}) joins as a {who}, {c.profession or 'no profession'}{late}"
+
+
+class CharacterUpdated(IsolationEvent):
+    """A character's stats were edited; ``character`` is the new record."""
+
+    kind: ClassVar[str] = "character_updated"
+    character: Character
+    changed: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{self.character.name} edited: {', '.join(self.changed)}"
+
+
+class CharacterRemoved(IsolationEvent):
+    kind: ClassVar[str] = "character_removed"
+    character_id: str
+    name: str
+
+    def describe(self) -> str:
+        return f"{self.name} ({self.character_id}) removed from the map"
+
+
+class HealthChanged(IsolationEvent):
+    """One step on the health ladder (ISO-R38), down by a wound or up by recovery."""
+
+    kind: ClassVar[str] = "health_changed"
+    character_id: str
+    old: Health
+    new: Health
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.character_id}: {self.old} → {self.new} ({self.reason})"
+
+
+# --------------------------------------------------------------------------- links
+
+
+class LinkAdded(IsolationEvent):
+    kind: ClassVar[str] = "link_added"
+    link: Link
+    why: str = ""
+
+    def describe(self) -> str:
+        why = f" ({self.why})" if self.why else ""
+        return f"+ {self.link.describe()}{why}"
+
+
+class LinkRemoved(IsolationEvent):
+    """A link left the map; ``why`` is one of cancelled, death, session, gm, character."""
+
+    kind: ClassVar[str] = "link_removed"
+    link: Link
+    why: str
+
+    def describe(self) -> str:
+        return f"− {self.link.describe()} ({self.why})"
+
+
+class LinkRelabeled(IsolationEvent):
+    kind: ClassVar[str] = "link_relabeled"
+    link_id: str
+    old: str
+    new: str
+
+    def describe(self) -> str:
+        return f"link {self.link_id} relabeled “{self.old}” → “{self.new}”"
+
+
+# --------------------------------------------------------------------------- scenario
+
+
+class StressChanged(IsolationEvent):
+    """The Stress Level moved (ISO-R34..R36); ``requested`` is the change asked for
+    before the floor or ceiling applied."""
+
+    kind: ClassVar[str] = "stress_changed"
+    old: int
+    new: int
+    reason: str
+    source: Literal["start", "gm", "result"]
+    requested: int = 0
+
+    def describe(self) -> str:
+        clipped = ""
+        if self.requested and self.requested != self.new - self.old:
+            clipped = f" ({self.requested:+d} asked, held by the bounds)"
+        return f"Stress {self.old} → {self.new}: {self.reason}{clipped}"
+
+
+class ThreatChanged(IsolationEvent):
+    kind: ClassVar[str] = "threat_changed"
+    present: bool
+
+    def describe(self) -> str:
+        return "the GM marks a threat present" if self.present else "nothing threatens now"
+
+
+class PlayStarted(IsolationEvent):
+    """Character creation is over (ISO-R06); the first conflict also starts play."""
+
+    kind: ClassVar[str] = "play_started"
+
+    def describe(self) -> str:
+        return "play begins"
+
+
+class SessionEnded(IsolationEvent):
+    kind: ClassVar[str] = "session_ended"
+    session: int
+
+    def describe(self) -> str:
+        return f"session {self.session} ends; pair rolls may be made (ISO-R45)"
+
+
+class SessionBegun(IsolationEvent):
+    kind: ClassVar[str] = "session_begun"
+    session: int
+
+    def describe(self) -> str:
+        return f"session {self.session} begins"
+
+
+class PairRolled(IsolationEvent):
+    """A pair's session-end roll (ISO-R45): their green links against their red links."""
+
+    kind: ClassVar[str] = "pair_rolled"
+    a: str
+    b: str
+    green: RollField
+    red: RollField
+    evens: int
+    odds: int
+
+    def describe(self) -> str:
+        if self.evens > self.odds:
+            result = "more evens: they may erase a labeled red or add a labeled green"
+        elif self.odds > self.evens:
+            result = "more odds: they must erase a labeled green or add a labeled red"
+        else:
+            result = "a tie: nothing changes"
+        return (
+            f"pair roll {self.a}–{self.b}: green [{self.green.faces_text()}] {self.evens} evens, "
+            f"red [{self.red.faces_text()}] {self.odds} odds; {result}"
+        )
+
+
+class PairOutcome(IsolationEvent):
+    kind: ClassVar[str] = "pair_outcome"
+    a: str
+    b: str
+    choice: Literal["erase_red", "add_green", "erase_green", "add_red", "nothing"]
+
+    def describe(self) -> str:
+        return f"pair {self.a}–{self.b}: {self.choice.replace('_', ' ')}"
+
+
+class DeathGreensShared(IsolationEvent):
+    """How a dead character's labeled greens were shared out (ISO-R44, ISO-A24)."""
+
+    kind: ClassVar[str] = "death_greens_shared"
+    dead: str
+    greens: int
+    pairs: int
+    each: int
+    remainder: int
+    remainder_rule: Literal["gm_choice", "random", "drop"]
+    pending: int = 0
+
+    def describe(self) -> str:
+        if not self.greens:
+            return f"{self.dead} had no green links to share"
+        if self.pairs == 0:
+            return f"{self.dead}'s {self.greens} green links are lost: fewer than two survivors"
+        text = f"{self.dead}'s {self.greens} green links: {self.each} to each of {self.pairs} pairs"
+        if self.remainder:
+            how = {
+                "gm_choice": "for the GM to place",
+                "random": "placed at random",
+                "drop": "dropped",
+            }
+            text += f", {self.remainder} left over {how[self.remainder_rule]}"
+        return text
+
+
+class DeathGreensPlaced(IsolationEvent):
+    kind: ClassVar[str] = "death_greens_placed"
+    dead: str
+    pairs: list[tuple[str, str]]
+
+    def describe(self) -> str:
+        where = ", ".join(f"{a}–{b}" for a, b in self.pairs)
+        return f"GM places {self.dead}'s leftover green links: {where}"
+
+
+# --------------------------------------------------------------------------- conflicts
+
+
+class ConflictProposed(IsolationEvent):
+    """A suggestion spoken aloud; it is now the character's action (ISO-R15)."""
+
+    kind: ClassVar[str] = "conflict_proposed"
+    number: int = Field(ge=1)
+    ap: str
+    action: str
+    mode: Mode
+    pps: tuple[str, ...]
+    defaulted: tuple[str, ...] = ()
+    target: str | None = None
+    physical: bool = False
+    automatic: bool = False
+    difficulty: int | None = None
+    factors: tuple[Factors, ...] = ()
+    declared_hostile: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        how = {
+            "persuade_all": f"persuading {_names(self.pps)}",
+            "subset": f"persuading {_names(self.pps)} (Neutral by default: "
+            f"{_names(self.defaulted)})",
+            "alone": "going alone",
+            "direct": f"acting against {self.target}"
+            + (f", persuading {_names(self.pps)}" if self.pps else ", alone"),
+        }[self.mode]
+        extra = " [physically threatening]" if self.physical else ""
+        auto = " — Stress 0: no rolls" if self.automatic else ""
+        return f"conflict {self.number}: {self.ap} proposes “{self.action}”, {how}{extra}{auto}"
+
+
+class FactorsSet(IsolationEvent):
+    kind: ClassVar[str] = "factors_set"
+    factors: Factors
+
+    def describe(self) -> str:
+        f = self.factors
+        parts = [
+            name
+            for name in ("profession", "goal_for", "goal_against", "bias_for", "bias_against")
+            if getattr(f, name)
+        ]
+        for name in ("roleplay", "extra_green", "extra_red"):
+            if getattr(f, name):
+                parts.append(f"{name} {getattr(f, name)}")
+        if f.relevant_links:
+            parts.append("relevant links " + ", ".join(f.relevant_links))
+        return f"modifiers for {f.character}: {', '.join(parts) or 'none'}"
+
+
+class PhysicalMarked(IsolationEvent):
+    kind: ClassVar[str] = "physical_marked"
+    physical: bool
+
+    def describe(self) -> str:
+        return (
+            "the conflict is physically threatening"
+            if self.physical
+            else ("the conflict is not physically threatening")
+        )
+
+
+class HostileDeclared(IsolationEvent):
+    """A PP chose Hostile without rolling (ISO-R13, ISO-A13)."""
+
+    kind: ClassVar[str] = "hostile_declared"
+    character: str
+
+    def describe(self) -> str:
+        return f"{self.character} works against the AP without rolling"
+
+
+class DifficultySet(IsolationEvent):
+    kind: ClassVar[str] = "difficulty_set"
+    difficulty: int = Field(ge=1, le=6)
+
+    def describe(self) -> str:
+        return f"Difficulty {DIFFICULTY_NAMES[self.difficulty]} ({self.difficulty})"
+
+
+class DiceRolled(IsolationEvent):
+    """One pool of a conflict rolled or typed in, with its count read."""
+
+    kind: ClassVar[str] = "dice_rolled"
+    who: str
+    colour: Colour
+    role: str
+    roll: RollField
+
+    def describe(self) -> str:
+        source = "typed" if self.roll.source == "typed" else "rolled"
+        count = f"{self.roll.evens} evens" if self.colour == "green" else f"{self.roll.odds} odds"
+        faces = self.roll.faces_text() or "no dice"
+        return f"{self.who} ({self.role}) {source} {self.colour} [{faces}]: {count}"
+
+
+class StancesRead(IsolationEvent):
+    """The first interpretation (ISO-R23..R25) once every first-stage pool is rolled."""
+
+    kind: ClassVar[str] = "stances_read"
+    reading: FirstReading
+
+    def describe(self) -> str:
+        r = self.reading
+        parts = [f"{p.character} net {p.net:+d} → {'/'.join(p.allowed)}" for p in r.readings]
+        return f"first reading: AP_odds {r.ap_odds}; " + "; ".join(parts)
+
+
+class StanceChosen(IsolationEvent):
+    kind: ClassVar[str] = "stance_chosen"
+    character: str
+    stance: Stance
+    rolled: Stance
+    allowed: tuple[Stance, ...]
+
+    def describe(self) -> str:
+        note = ""
+        if self.stance != self.rolled:
+            note = f" (rolled {self.rolled})"
+        return f"{self.character} is {self.stance}{note}"
+
+
+class Downgraded(IsolationEvent):
+    """A defaulted Neutral (or, going alone, a volunteer) turns Hostile (ISO-R41, ISO-R42)."""
+
+    kind: ClassVar[str] = "downgraded"
+    character: str
+    dice: int
+
+    def describe(self) -> str:
+        return f"{self.character} turns Hostile and will roll {self.dice} red dice"
+
+
+class ConflictResolved(IsolationEvent):
+    """The second interpretation, with the explanation lines a log shows."""
+
+    kind: ClassVar[str] = "conflict_resolved"
+    number: int
+    resolution: Resolution
+    explanation: Explanation | None = None
+
+    def describe(self) -> str:
+        r = self.resolution
+        if r.automatic:
+            return f"conflict {self.number}: automatic {r.degree} (Stress 0, no roll)"
+        return (
+            f"conflict {self.number}: team evens {r.team_evens} vs odds {r.opposition_odds}, "
+            f"margin {r.margin:+d} → {r.degree}"
+        )
+
+
+class WoundsPending(IsolationEvent):
+    """Wounds the table still has to distribute (ISO-R39)."""
+
+    kind: ClassVar[str] = "wounds_pending"
+    wounds: int
+    candidates: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{self.wounds} wound(s) to distribute among {_names(self.candidates)}"
+
+
+class WoundsAssigned(IsolationEvent):
+    kind: ClassVar[str] = "wounds_assigned"
+    assignment: dict[str, int]
+    lost: int = 0
+    automatic: bool = False
+
+    def describe(self) -> str:
+        given = ", ".join(f"{who} ×{n}" for who, n in self.assignment.items() if n)
+        how = " (Dying first)" if self.automatic else ""
+        lost = f"; {self.lost} lost" if self.lost else ""
+        return f"wounds{how}: {given or 'none'}{lost}"
+
+
+class ConflictClosed(IsolationEvent):
+    kind: ClassVar[str] = "conflict_closed"
+    number: int
+    degree: Degree
+
+    def describe(self) -> str:
+        return f"conflict {self.number} closed: {self.degree}"
+
+
+class ConflictCancelled(IsolationEvent):
+    """A proposal taken back openly, with a reason (never quietly, ISO-R15)."""
+
+    kind: ClassVar[str] = "conflict_cancelled"
+    number: int
+    reason: str
+
+    def describe(self) -> str:
+        return f"conflict {self.number} cancelled: {self.reason}"

@@ -1,0 +1,66 @@
+"""The rule text's running example, ready to play: Alice, Bob and Eve board up a house.
+
+The text never gives the whole map, only what its examples need: Bob and Alice
+share 2 green links and 1 red, Bob and Eve 1 green and 2 red; one of Bob and
+Alice's greens is labeled with "Flirtatious" and one of Bob and Eve's reds
+with "Jealous". The stats below are invented to fit those links (ISO-R08).
+Tests and the tour notebook start from here.
+"""
+
+from __future__ import annotations
+
+from .game import IsolationGame
+from .settings import IsolationSettings
+
+__all__ = ["boarding_party"]
+
+
+def boarding_party(
+    *, stress: int | None = 2, settings: IsolationSettings | None = None, seed: int = 0
+) -> IsolationGame:
+    """A new in-memory game with the example's three characters and map.
+
+    Args:
+        stress: the starting Stress Level (1–3); ``None`` keeps ``stress_start``.
+        settings: house rules (defaults otherwise).
+        seed: the dice seed.
+
+    Link ids: L1 “Flirtatious / Charming” (green), L2 “Compassionate / Brave”
+    (green), L3 “Impatient / Stubborn” (red) between alice and bob; L4
+    “Resourceful / Handy” (green), L5 “Jealous / Charming” (red), L6 “Arrogant /
+    Arrogant” (red) between eve and bob.
+    """
+    game = IsolationGame.new(seed=seed, settings=settings, title="Boarding up the house")
+    game.add_character(
+        "Alice",
+        profession="Nurse",
+        positive=["Flirtatious", "Compassionate", "Quick"],
+        negative=["Nosy", "Impatient", "Vain"],
+        bias="Mistrustful of Academic Types",
+        goal="Get her brother out alive",
+    )
+    game.add_character(
+        "Bob",
+        profession="Carpenter",
+        positive=["Charming", "Handy", "Brave"],
+        negative=["Stubborn", "Loud-Mouthed", "Arrogant"],
+        bias="Upper Class Snob",
+        goal="Hold the house until rescue",
+    )
+    game.add_character(
+        "Eve",
+        profession="Lawyer",
+        positive=["Clever", "Resourceful", "Calm"],
+        negative=["Jealous", "Selfish", "Arrogant"],
+        bias="Despises manual labour",
+        goal="Escape to the city",
+    )
+    game.add_descriptor_link("alice", "Flirtatious", "bob", "Charming", "green")
+    game.add_descriptor_link("alice", "Compassionate", "bob", "Brave", "green")
+    game.add_descriptor_link("alice", "Impatient", "bob", "Stubborn", "red")
+    game.add_descriptor_link("eve", "Resourceful", "bob", "Handy", "green")
+    game.add_descriptor_link("eve", "Jealous", "bob", "Charming", "red")
+    game.add_descriptor_link("eve", "Arrogant", "bob", "Arrogant", "red")
+    if stress is not None:
+        game.set_starting_stress(stress)
+    return game

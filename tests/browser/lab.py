@@ -1,0 +1,693 @@
+"""Drive a real JupyterLab in headless Chromium: the server, the browser, and a notebook.
+
+The browser tests (``conftest.py`` wires these into fixtures) and the latency
+benchmarks (``benchmarks/_latency.py``) share this one copy of the code, so the
+server they measure is the server the tests run against.
+
+The pieces, in the order a test meets them:
+
+* :class:`LabServer` starts ``jupyter lab`` on 127.0.0.1 in its own process
+  group, with throwaway settings and runtime directories, with or without the
+  kit's TCP_NODELAY config (:mod:`isowidgets.server`), and tears it all down.
+* :func:`launch_browser` opens Debian's Chromium through Playwright (never a
+  downloaded browser).
+* :class:`Notebook` opens one notebook in a page and offers what a test needs:
+  wait for a ready kernel, Run All, check that nothing failed, find widgets by
+  the CSS class given with ``widget.add_class(...)``, click (also cytoscape
+  nodes and edges, which live in a canvas), wait for text, take screenshots,
+  and shut the kernel down.
+
+Lessons encoded here (see /work/shared/notes/jupyter-stack-facts.md): the
+status bar can read "idle" before the kernel is usable and a Run All sent then
+is dropped, so readiness is read from ``window.jupyterapp`` (the server runs
+with ``--LabApp.expose_app_in_browser=True``); kernels are shared per notebook
+path, so each test shuts its notebook's kernel down; Lab scrolls inside the
+notebook panel, so screenshots need a tall viewport rather than ``full_page``.
+
+Playwright is imported lazily so this module can be imported (by conftest, at
+collection time) on machines without it; the fixtures then skip or fail.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import TracebackType
+from typing import TYPE_CHECKING, Any
+from urllib.parse import quote
+
+if TYPE_CHECKING:
+    from playwright.sync_api import BrowserContext, Locator, Page, Playwright
+
+REPO = Path(__file__).resolve().parents[2]
+"""The repository root."""
+
+NOTEBOOKS = REPO / "notebooks"
+"""The shipped notebooks; the server serves a copy of them."""
+
+TEST_NOTEBOOKS = Path(__file__).resolve().parent / "notebooks"
+"""Small notebooks that exist only for the browser tests (e.g. ``echo.ipynb``)."""
+
+SCREENSHOTS = Path(__file__).resolve().parent / "screenshots"
+"""Where :meth:`Notebook.screenshot` writes PNGs (ignored by git)."""
+
+CHROMIUM = Path(os.environ.get("ISOWIDGETS_CHROMIUM", "/usr/bin/chromium"))
+"""Debian's Chromium (``ISOWIDGETS_CHROMIUM`` overrides). Playwright never downloads one here."""
+
+CHROMIUM_ARGS = (
+    "--no-sandbox",  # the tests run as root
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+)
+
+VIEWPORT = {"width": 1400, "height": 2200}
+"""Tall, because Lab scrolls inside the notebook panel and screenshots show the viewport only."""
+
+LAB_SETTINGS: dict[str, dict[str, Any]] = {
+    # No "would you like news?" pop-up over the notebook, and no update check (offline).
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false",
+        "checkForUpdates": False,
+    },
+    # Keep off-screen cells attached to the DOM so every output can be found.
+    "@jupyterlab/notebook-extension/tracker.jupyterlab-settings": {"windowingMode": "none"},
+}
+
+
+class LabError(RuntimeError):
+    """The server or the page did not do what the harness waited for."""
+
+
+# --- the server -----------------------------------------------------------------------
+
+
+def free_port() -> int:
+    """A TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as sock:
+        sock.bind(("127.0.0.1", 0))
+        port: int = sock.getsockname()[1]
+        return port
+
+
+def copy_notebooks(root: Path, sources: Sequence[Path] = (NOTEBOOKS, TEST_NOTEBOOKS)) -> Path:
+    """Copy the notebooks of each source folder into ``root``, so tests never dirty the repo.
+
+    Later sources are merged into the same folder; a name present in two
+    sources is an error rather than a silent overwrite.
+
+    Returns:
+        ``root``.
+    """
+    root.mkdir(parents=True, exist_ok=True)
+    ignore = shutil.ignore_patterns(".ipynb_checkpoints", "__pycache__")
+    for source in sources:
+        if not source.is_dir():
+            continue
+        for entry in source.iterdir():
+            if entry.name in {".ipynb_checkpoints", "__pycache__"}:
+                continue
+            target = root / entry.name
+            if target.exists():
+                raise LabError(f"{entry} would overwrite {target}: rename one of them")
+            if entry.is_dir():
+                shutil.copytree(entry, target, ignore=ignore)
+            else:
+                shutil.copy2(entry, target)
+    return root
+
+
+@dataclass
+class LabServer:
+    """A ``jupyter lab`` process on 127.0.0.1, isolated from the user's Jupyter files.
+
+    Use :meth:`start` (or the ``with`` statement) and :meth:`stop`. Every file
+    the server or its kernels write (settings, workspaces, runtime files,
+    IPython history) goes into ``workdir``; the notebooks are served from
+    ``root``.
+
+    Attributes:
+        root: The folder the server serves (``/lab/tree/NAME`` is ``root/NAME``).
+        workdir: Throwaway folder for settings, runtime files and the server log.
+        nodelay: Start through ``python -m isowidgets.lab`` (kit config, TCP_NODELAY)
+            rather than plain ``python -m jupyterlab`` (the stock server).
+        port: The port, chosen free when 0.
+        extra_args: More ``jupyter lab`` flags, appended last.
+    """
+
+    root: Path
+    workdir: Path
+    nodelay: bool = True
+    port: int = 0
+    extra_args: Sequence[str] = ()
+    process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
+
+    @property
+    def url(self) -> str:
+        """Base URL, without a trailing slash."""
+        return f"http://127.0.0.1:{self.port}"
+
+    @property
+    def log_path(self) -> Path:
+        """The server's combined stdout and stderr."""
+        return self.workdir / "server.log"
+
+    def command(self) -> list[str]:
+        """The command line that starts this server."""
+        module = "isowidgets.lab" if self.nodelay else "jupyterlab"
+        return [
+            sys.executable,
+            "-m",
+            module,
+            "--no-browser",
+            "--ip=127.0.0.1",
+            f"--port={self.port}",
+            "--port-retries=0",
+            f"--ServerApp.root_dir={self.root}",
+            # Open access on the loopback interface only, for a test's lifetime.
+            "--IdentityProvider.token=",
+            "--ServerApp.password=",
+            "--ServerApp.disable_check_xsrf=True",
+            "--ServerApp.allow_root=True",
+            # window.jupyterapp: the only trustworthy view of kernel readiness.
+            "--LabApp.expose_app_in_browser=True",
+            *self.extra_args,
+        ]
+
+    def environment(self) -> dict[str, str]:
+        """The server's environment: the current one with every Jupyter folder made throwaway."""
+        env = dict(os.environ)
+        folders = {
+            "JUPYTERLAB_SETTINGS_DIR": "lab-settings",
+            "JUPYTERLAB_WORKSPACES_DIR": "lab-workspaces",
+            "JUPYTER_RUNTIME_DIR": "runtime",
+            "JUPYTER_CONFIG_DIR": "config",
+            "IPYTHONDIR": "ipython",
+        }
+        for name, folder in folders.items():
+            env[name] = str(self.workdir / folder)
+        env["JUPYTER_PLATFORM_DIRS"] = "1"  # silence the deprecation notice in the log
+        env.pop("JUPYTER_TOKEN", None)
+        return env
+
+    def _write_settings(self) -> None:
+        settings_dir = self.workdir / "lab-settings"
+        for relative, values in LAB_SETTINGS.items():
+            path = settings_dir / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(json.dumps(values, indent=2))
+
+    def start(self, timeout: float = 60.0) -> LabServer:
+        """Start the server and wait until its REST API answers.
+
+        Raises:
+            LabError: The process exited or did not answer in time; the
+                message ends with the tail of the server log.
+        """
+        if self.process is not None:
+            raise LabError("this server was already started")
+        self.workdir.mkdir(parents=True, exist_ok=True)
+        self._write_settings()
+        if not self.port:
+            self.port = free_port()
+        with self.log_path.open("wb") as log:
+            # A new session = a new process group, so stop() can signal the server
+            # and anything it spawned in one go.
+            self.process = subprocess.Popen(
+                self.command(),
+                cwd=self.root,
+                env=self.environment(),
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=subprocess.STDOUT,
+                start_new_session=True,
+            )
+        try:
+            self._wait_until_answering(timeout)
+        except BaseException:
+            self.stop()
+            raise
+        return self
+
+    def _wait_until_answering(self, timeout: float) -> None:
+        assert self.process is not None
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise LabError(
+                    f"jupyter lab exited with code {self.process.returncode}:\n{self.log_tail()}"
+                )
+            with contextlib.suppress(OSError):
+                self.api("GET", "/api/status", timeout=2.0)
+                return
+            time.sleep(0.2)
+        raise LabError(f"jupyter lab did not answer within {timeout:.0f} s:\n{self.log_tail()}")
+
+    def api(self, method: str, path: str, *, timeout: float = 10.0) -> Any:
+        """Call the server's REST API; returns the decoded JSON body (None when empty)."""
+        request = urllib.request.Request(self.url + path, method=method)
+        with urllib.request.urlopen(request, timeout=timeout) as response:
+            body = response.read()
+        return json.loads(body) if body else None
+
+    def shutdown_kernels(self, path: str | None = None) -> None:
+        """Shut down the sessions (and kernels) of one notebook path, or all of them.
+
+        Done through the REST API rather than the page, so it also works when
+        the page has crashed or already closed.
+        """
+        for session in self.api("GET", "/api/sessions"):
+            if path is None or session.get("path") == path:
+                with contextlib.suppress(urllib.error.HTTPError):  # already gone
+                    self.api("DELETE", f"/api/sessions/{session['id']}")
+        if path is None:
+            for kernel in self.api("GET", "/api/kernels"):
+                with contextlib.suppress(urllib.error.HTTPError):
+                    self.api("DELETE", f"/api/kernels/{kernel['id']}")
+
+    def kit_config_active(self) -> bool:
+        """Whether a kernel websocket of this server has been connected with TCP_NODELAY.
+
+        Read from the server log, where :class:`isowidgets.server.NoDelayWebsocketConnection`
+        notes each connection; so it is only meaningful once a notebook has been opened.
+        """
+        from isowidgets.server import NODELAY_LOG_MESSAGE
+
+        try:
+            return NODELAY_LOG_MESSAGE in self.log_path.read_text(errors="replace")
+        except OSError:
+            return False
+
+    def log_tail(self, lines: int = 40) -> str:
+        """The last lines of the server log, for error messages."""
+        try:
+            text = self.log_path.read_text(errors="replace")
+        except OSError:
+            return "(no server log)"
+        return "\n".join(text.splitlines()[-lines:])
+
+    def stop(self, timeout: float = 15.0) -> None:
+        """Stop the kernels and the server; nothing is left running.
+
+        Kernels run in their own process groups (jupyter_client starts them in a
+        new session), so they are shut down through the API first; then the
+        server's process group gets SIGTERM (the server's own clean shutdown)
+        and, if it lingers, SIGKILL.
+        """
+        process, self.process = self.process, None
+        if process is None:
+            return
+        if process.poll() is None:
+            with contextlib.suppress(OSError, ValueError):
+                self.shutdown_kernels()
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGTERM)
+        try:
+            process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(process.pid, signal.SIGKILL)
+            process.wait(timeout)
+        # The group may outlive its leader (e.g. a terminal the server spawned).
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+
+    def __enter__(self) -> LabServer:
+        return self.start() if self.process is None else self
+
+    def __exit__(
+        self,
+        exc_type: type[BaseException] | None,
+        exc: BaseException | None,
+        tb: TracebackType | None,
+    ) -> None:
+        self.stop()
+
+
+# --- the browser ----------------------------------------------------------------------
+
+
+def browser_problem() -> str | None:
+    """Why the browser tier cannot run here, or None when it can."""
+    problems = []
+    if not CHROMIUM.exists():
+        problems.append(f"{CHROMIUM} is missing: install it with `apt-get install chromium`")
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        problems.append(
+            "the Python package playwright is missing: `pip install -e '.[test]'` "
+            "(never `playwright install`; the tests use Debian's chromium)"
+        )
+    return "; ".join(problems) or None
+
+
+def launch_browser(playwright: Playwright, user_data_dir: Path) -> BrowserContext:
+    """Headless Debian Chromium with a fresh profile in ``user_data_dir``.
+
+    A persistent context because Playwright refuses ``--user-data-dir`` in the
+    arguments; a fresh folder per run keeps runs independent.
+    """
+    return playwright.chromium.launch_persistent_context(
+        str(user_data_dir),
+        executable_path=str(CHROMIUM),
+        headless=True,
+        args=list(CHROMIUM_ARGS),
+        viewport=VIEWPORT,  # type: ignore[arg-type]
+    )
+
+
+# --- a notebook in a page -------------------------------------------------------------
+
+_PANEL_JS = """
+(path) => {
+  const app = window.jupyterapp;
+  const panel = app && app.shell.currentWidget;
+  return panel && panel.context && panel.context.path === path ? panel : null;
+}
+"""
+
+_KERNEL_READY_JS = f"""
+(path) => {{
+  const panel = ({_PANEL_JS})(path);
+  if (!panel || !panel.context.isReady || !panel.sessionContext) return false;
+  const sessionContext = panel.sessionContext;
+  const kernel = sessionContext.session && sessionContext.session.kernel;
+  return sessionContext.isReady && !!kernel
+    && kernel.connectionStatus === 'connected' && kernel.status === 'idle';
+}}
+"""
+
+_RUN_ALL_JS = f"""
+async ([path, timeoutMs]) => {{
+  const panel = ({_PANEL_JS})(path);
+  if (!panel) throw new Error('the notebook ' + path + ' is not the current widget');
+  const run = window.jupyterapp.commands.execute('notebook:run-all-cells');
+  const late = new Promise((_, reject) => setTimeout(
+    () => reject(new Error('Run All did not finish within ' + timeoutMs + ' ms')), timeoutMs));
+  return await Promise.race([run, late]);
+}}
+"""
+
+_CELLS_JS = f"""
+(path) => {{
+  const panel = ({_PANEL_JS})(path);
+  return panel ? panel.content.widgets.map((cell) => cell.model.toJSON()) : null;
+}}
+"""
+
+# ipywidgets' renderer sets an output's whole text to "Loading widget..." until
+# the view exists; when the kernel never sends the model (closed, or from another
+# kernel) it stays so forever. (Widget outputs carry no data-mime-type attribute.)
+_LOADING_WIDGET = "Loading widget..."
+_WIDGETS_LOADED_JS = f"""
+() => Array.from(document.querySelectorAll('.jp-OutputArea-output'))
+  .every((output) => output.textContent.trim() !== '{_LOADING_WIDGET}')
+"""
+
+_SHUTDOWN_JS = f"""
+async (path) => {{
+  const panel = ({_PANEL_JS})(path);
+  if (panel && panel.sessionContext.session) await panel.sessionContext.shutdown();
+}}
+"""
+
+_CYTOSCAPE_POINT_JS = """
+([selector, id]) => {
+  const element = document.querySelector(selector);
+  if (!element) throw new Error('no element matches ' + selector);
+  const cy = element._cyreg && element._cyreg.cy;
+  if (!cy) throw new Error(selector + ' is not a cytoscape container (no _cyreg.cy)');
+  const target = cy.getElementById(id);
+  if (target.empty()) {
+    const ids = cy.elements().map((e) => e.id());
+    throw new Error('no node or edge ' + JSON.stringify(id) + ' in ' + selector
+      + '; ids are ' + JSON.stringify(ids));
+  }
+  const point = target.isEdge() ? target.renderedMidpoint() : target.renderedPosition();
+  const canvas = element.querySelector('canvas') || element;
+  const rect = canvas.getBoundingClientRect();
+  return {x: rect.left + point.x, y: rect.top + point.y};
+}
+"""
+
+_CYTOSCAPE_HAS_JS = """
+([selector, ids]) => {
+  const element = document.querySelector(selector);
+  const cy = element && element._cyreg && element._cyreg.cy;
+  return !!cy && ids.every((id) => cy.getElementById(id).nonempty());
+}
+"""
+
+_ANSI = re.compile(r"\x1b\[[0-9;]*m")
+
+
+def class_selector(css_class: str) -> str:
+    """The CSS selector for a class given with ``widget.add_class(css_class)``."""
+    if not re.fullmatch(r"-?[_a-zA-Z][_a-zA-Z0-9-]*", css_class):
+        raise ValueError(f"not a plain CSS class name: {css_class!r}")
+    return "." + css_class
+
+
+def _output_problems(cells: Sequence[dict[str, Any]]) -> list[str]:
+    """Error outputs and tracebacks on stderr, as readable one-paragraph messages."""
+    problems = []
+    for index, cell in enumerate(cells):
+        for output in cell.get("outputs", []):
+            kind = output.get("output_type")
+            if kind == "error":
+                traceback = _ANSI.sub("", "\n".join(output.get("traceback", [])))
+                problems.append(
+                    f"cell {index}: {output.get('ename')}: {output.get('evalue')}\n{traceback}"
+                )
+            elif kind == "stream" and output.get("name") == "stderr":
+                text = "".join(output.get("text", ""))
+                if "Traceback" in text:
+                    problems.append(f"cell {index} printed a traceback:\n{text}")
+    return problems
+
+
+class Notebook:
+    """One notebook open in one page of a :class:`LabServer`.
+
+    Build it with :meth:`open`. Widgets are addressed by the CSS class the
+    notebook gave them with ``widget.add_class(...)``, so tests do not depend
+    on Lab's DOM layout; :attr:`page` is there for anything else.
+
+    Attributes:
+        page: The Playwright page showing the notebook.
+        server: The server it was opened on.
+        path: The notebook's path relative to the server root, e.g. ``"00-tour.ipynb"``.
+    """
+
+    def __init__(self, page: Page, server: LabServer, path: str) -> None:
+        self.page = page
+        self.server = server
+        self.path = path
+
+    @classmethod
+    def open(cls, page: Page, server: LabServer, path: str, *, timeout: float = 60.0) -> Notebook:
+        """Open ``path`` and wait until its kernel is connected and idle.
+
+        The URL resets Lab's workspace so that tabs from an earlier test are
+        not reopened (each would start a kernel of its own).
+        """
+        notebook = cls(page, server, path)
+        page.goto(f"{server.url}/lab/tree/{quote(path)}?reset")
+        notebook.wait_for_kernel(timeout=timeout)
+        return notebook
+
+    def wait_for_kernel(self, *, timeout: float = 60.0) -> None:
+        """Wait until the notebook is loaded and its kernel is connected and idle.
+
+        Read from ``window.jupyterapp`` because the status bar can say "idle"
+        before the kernel is usable.
+        """
+        try:
+            self.page.wait_for_function(_KERNEL_READY_JS, arg=self.path, timeout=timeout * 1000)
+        except Exception as error:
+            raise LabError(
+                f"{self.path}: no connected, idle kernel within {timeout:.0f} s "
+                f"({error}).\nServer log:\n{self.server.log_tail()}"
+            ) from error
+
+    def cells(self) -> list[dict[str, Any]]:
+        """The notebook's cells as nbformat dicts, read live from the page."""
+        cells: list[dict[str, Any]] | None = self.page.evaluate(_CELLS_JS, self.path)
+        if cells is None:
+            raise LabError(f"{self.path} is not the current widget of the page")
+        return cells
+
+    def run_all(
+        self, *, timeout: float = 120.0, widget_timeout: float = 30.0, check: bool = True
+    ) -> None:
+        """Run All Cells, wait for them to finish and for widgets to render.
+
+        Run through the command registry (the same command as Run ▸ Run All
+        Cells) whose promise settles when the last cell has run; then wait for
+        the kernel to be idle and for no widget output to read "Loading
+        widget..." any more.
+
+        Args:
+            timeout: Seconds for running the cells.
+            widget_timeout: Seconds more for every widget view to appear.
+            check: Then call :meth:`assert_no_errors`.
+
+        Raises:
+            LabError: A cell failed (the message names it), a widget never
+                rendered, or time ran out.
+        """
+        deadline = time.monotonic() + timeout
+        succeeded = self.page.evaluate(_RUN_ALL_JS, [self.path, timeout * 1000])
+        self.wait_for_kernel(timeout=max(deadline - time.monotonic(), 1.0))
+        if not succeeded:
+            problems = _output_problems(self.cells())
+            raise LabError(f"{self.path}: Run All stopped at an error:\n" + "\n".join(problems))
+        unrun = [
+            index
+            for index, cell in enumerate(self.cells())
+            if cell["cell_type"] == "code"
+            and "".join(cell["source"]).strip()
+            and cell.get("execution_count") is None
+        ]
+        if unrun:
+            raise LabError(f"{self.path}: cells {unrun} have no execution count after Run All")
+        self.wait_for_widgets(timeout=widget_timeout)
+        if check:
+            self.assert_no_errors()
+
+    def wait_for_widgets(self, *, timeout: float = 30.0) -> None:
+        """Wait until no widget output reads "Loading widget..." (every view exists).
+
+        Raises:
+            LabError: Some view never appeared: its model never reached the
+                page (the widget was closed, or belongs to another kernel).
+        """
+        try:
+            self.page.wait_for_function(_WIDGETS_LOADED_JS, timeout=timeout * 1000)
+        except Exception as error:
+            stuck = [i for i, text in enumerate(self.output_texts()) if text == _LOADING_WIDGET]
+            raise LabError(
+                f"{self.path}: outputs {stuck} (counted over all outputs) still read "
+                f"{_LOADING_WIDGET!r} after {timeout:.0f} s: their widget models never "
+                "reached the page (closed, or created by another kernel?)"
+            ) from error
+
+    def output_texts(self) -> list[str]:
+        """The visible text of every output, in notebook order, spaces trimmed."""
+        texts: list[str] = self.page.locator(".jp-OutputArea-output").all_inner_texts()
+        return [text.strip() for text in texts]
+
+    def assert_no_errors(self) -> None:
+        """Fail if any output is an error, a traceback on stderr, or a widget that failed.
+
+        Raises:
+            AssertionError: Listing every problem found.
+        """
+        problems = _output_problems(self.cells())
+        problems += [
+            f"widget failed to render: {text.strip()}"
+            for text in self.output_texts()
+            if "Error displaying widget" in text
+        ]
+        assert not problems, f"{self.path}:\n" + "\n".join(problems)
+
+    def widget(self, css_class: str) -> Locator:
+        """The element of the widget given ``add_class(css_class)`` (exactly one expected)."""
+        return self.page.locator(class_selector(css_class))
+
+    def click(self, css_class: str) -> None:
+        """Click the widget given ``add_class(css_class)``."""
+        self.widget(css_class).click()
+
+    def text(self, css_class: str) -> str:
+        """The visible text of the widget given ``add_class(css_class)``."""
+        return self.widget(css_class).inner_text()
+
+    def wait_for_text(self, css_class: str, text: str, *, timeout: float = 10.0) -> None:
+        """Wait until the widget's whole visible text is ``text`` (spaces trimmed)."""
+        from playwright.sync_api import expect
+
+        expect(self.widget(css_class)).to_have_text(text, timeout=timeout * 1000)
+
+    def wait_for_cytoscape(
+        self, css_class: str, element_ids: Sequence[str], *, timeout: float = 10.0
+    ) -> None:
+        """Wait until the cytoscape widget exists and shows every id in ``element_ids``."""
+        self.page.wait_for_function(
+            _CYTOSCAPE_HAS_JS,
+            arg=[class_selector(css_class), list(element_ids)],
+            timeout=timeout * 1000,
+        )
+
+    def cytoscape_point(self, css_class: str, element_id: str) -> tuple[float, float]:
+        """Page coordinates of a cytoscape node (its centre) or edge (its midpoint).
+
+        ``css_class`` is the class given to the ``CytoscapeWidget``; its element
+        is the cytoscape container, whose ``_cyreg.cy`` is the cytoscape.js
+        instance. The graph is drawn in canvases, so there is no DOM element to
+        click: the rendered position plus the canvas's page rectangle is.
+        """
+        widget = self.widget(css_class)
+        widget.scroll_into_view_if_needed()
+        point = self.page.evaluate(_CYTOSCAPE_POINT_JS, [class_selector(css_class), element_id])
+        return float(point["x"]), float(point["y"])
+
+    def click_cytoscape(self, css_class: str, element_id: str) -> None:
+        """Click a cytoscape node or edge by its id, like a user would.
+
+        The widget is hovered first: its hover border moves the canvas by a
+        pixel, which must happen before the point is measured.
+        """
+        self.widget(css_class).hover()
+        x, y = self.cytoscape_point(css_class, element_id)
+        self.page.mouse.click(x, y)
+
+    def screenshot(self, name: str) -> Path:
+        """Save the viewport as ``tests/browser/screenshots/NAME.png``; returns the path."""
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"
+        self.page.screenshot(path=str(path))
+        return path
+
+    def shutdown_kernel(self) -> None:
+        """Shut this notebook's kernel down so the next test gets a fresh one.
+
+        Through the page when it still works (Lab then knows the kernel is
+        gone), and always through the REST API as well.
+        """
+        with contextlib.suppress(Exception):
+            self.page.evaluate(_SHUTDOWN_JS, self.path)
+        self.server.shutdown_kernels(self.path)
+
+
+@contextlib.contextmanager
+def open_notebook(context: BrowserContext, server: LabServer, path: str) -> Iterator[Notebook]:
+    """Open ``path`` in a new page; on exit shut its kernel down and close the page."""
+    page = context.new_page()
+    notebook: Notebook | None = None
+    try:
+        notebook = Notebook.open(page, server, path)
+        yield notebook
+    finally:
+        if notebook is not None:
+            notebook.shutdown_kernel()
+        else:
+            server.shutdown_kernels(path)
+        page.close()

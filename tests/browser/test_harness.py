@@ -1,0 +1,55 @@
+"""The browser harness itself, on the smallest notebooks that exercise each helper.
+
+If these fail, every other browser test would fail for the same reason, so
+they are the first place to look.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from lab import Notebook
+
+pytestmark = pytest.mark.browser
+
+OpenNotebook = Callable[[str], Notebook]
+
+
+def test_button_click_updates_label(notebook: OpenNotebook) -> None:
+    nb = notebook("echo.ipynb")
+    nb.run_all()
+    nb.wait_for_text("echo-label", "0")
+
+    nb.click("echo-button")
+    nb.wait_for_text("echo-label", "1")
+    nb.click("echo-button")
+    nb.wait_for_text("echo-label", "2")
+
+    assert nb.text("echo-label") == "2"
+    nb.assert_no_errors()
+    # The session's server is the one `make lab` runs: the kit's config is active.
+    assert nb.server.kit_config_active()
+    nb.screenshot("harness-echo")
+
+
+def test_kernel_is_fresh_for_each_test(notebook: OpenNotebook) -> None:
+    """The previous test's clicks must not leak: its kernel was shut down."""
+    nb = notebook("echo.ipynb")
+    nb.run_all()
+    nb.click("echo-button")
+    nb.wait_for_text("echo-label", "1")
+
+
+def test_click_cytoscape_node_and_edge(notebook: OpenNotebook) -> None:
+    nb = notebook("cytoscape_click.ipynb")
+    nb.run_all()
+    nb.wait_for_cytoscape("cyto-graph", ["left", "right", "left-right"])
+
+    nb.click_cytoscape("cyto-graph", "right")
+    nb.wait_for_text("cyto-clicked", "node right")
+    nb.click_cytoscape("cyto-graph", "left-right")
+    nb.wait_for_text("cyto-clicked", "edge left-right")
+
+    nb.assert_no_errors()
+    nb.screenshot("harness-cytoscape")

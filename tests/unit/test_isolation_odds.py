@@ -1,0 +1,143 @@
+"""Odds of Isolation rolls: exact (isowidgets.odds), an independent oracle (icepool),
+and seeded sampling with generous bounds (never flaky, never timed). ISO-R21, ISO-E10."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import icepool
+import pytest
+
+from isowidgets.dice import D6, Dice, Pool
+from isowidgets.rules.isolation import IsolationSettings, compose
+from isowidgets.rules.isolation.examples import boarding_party
+from isowidgets.rules.isolation.odds import (
+    alone_margin,
+    ap_odds,
+    conflict_odds,
+    die_count,
+    margin,
+    pool,
+    pp_net,
+    simulate,
+)
+
+
+def formula(k: int) -> Fraction:
+    """ISO-R21: P(0) = 1/2, P(k) = (5/12)(1/6)^(k−1)."""
+    return Fraction(1, 2) if k == 0 else Fraction(5, 12) * Fraction(1, 6) ** (k - 1)
+
+
+def icepool_count(colour: str) -> icepool.Die:
+    """Evens of a green die (6 explodes) or odds of a red die (1 explodes), via icepool.
+
+    The exploding face is encoded as 1001 so the chain's sum t decodes as t % 1000.
+    """
+    hit = [0, 1, 0, 1, 0, 1001] if colour == "green" else [1001, 0, 1, 0, 1, 0]
+    return icepool.Die(hit).explode([1001], depth=30).map(lambda t: t % 1000)
+
+
+@pytest.mark.parametrize("colour", ["green", "red"])
+def test_per_die_distribution_exact(colour):
+    """ISO-R21: the per-die count under explosion matches the closed form exactly."""
+    dist = die_count(colour)
+    for k in range(12):
+        assert dist[k] == pytest.approx(float(formula(k)), rel=1e-12, abs=1e-16)
+    assert dist.mean == pytest.approx(3 / 5, abs=1e-12)
+    assert dist.variance == pytest.approx(12 / 25, abs=1e-12)
+    # And without explosions it is a fair coin: the formula must not hold then.
+    plain = die_count(colour, explode=False)
+    assert plain[1] == pytest.approx(0.5) and plain[2] == 0.0
+
+
+@pytest.mark.parametrize("colour", ["green", "red"])
+def test_per_die_distribution_against_icepool(colour):
+    """ISO-R21: icepool, an independent implementation, gives the same exact table."""
+    oracle = icepool_count(colour)
+    for k in range(10):
+        assert oracle.probability(k) == formula(k)
+        assert die_count(colour)[k] == pytest.approx(float(oracle.probability(k)), abs=1e-15)
+
+
+@pytest.mark.parametrize(("green", "red"), [(3, 5), (0, 4), (6, 0), (4, 4)])
+def test_ap_odds_against_icepool(green, red):
+    """ISO-R23: ⌊odds − evens⌋₀ for whole pools, checked outcome by outcome."""
+    evens = icepool_count("green").pool(green).sum() if green else icepool.Die([0])
+    odds = icepool_count("red").pool(red).sum() if red else icepool.Die([0])
+    oracle = (odds - evens).map(lambda x: max(0, x))
+    ours = ap_odds(green, red)
+    for k in range(8):
+        assert ours[k] == pytest.approx(float(oracle.probability(k)), abs=1e-12)
+
+
+def test_per_die_distribution_by_sampling():
+    """ISO-R21 by seeded sampling: chi-square of 20 000 rolled green dice against the
+    exact law, with a bound (p ≈ 1e-6) no correct roller fails; the seed fixes the result."""
+    dice = Dice(seed=20261202)
+    n = 20_000
+    counts = [0] * 5
+    for _ in range(n):
+        evens = dice.roll(Pool(D6, 1, frozenset({6}))).evens
+        counts[min(evens, 4)] += 1
+    expected = [float(formula(k)) * n for k in range(4)]
+    expected.append(n - sum(expected))
+    chi2 = sum((o - e) ** 2 / e for o, e in zip(counts, expected, strict=True))
+    assert chi2 < 33.4  # 4 degrees of freedom, p = 1e-6
+    # A roller that forgot explosions would be caught: P(2+) would be 0.
+    assert counts[2] > 0.05 * n
+
+
+@pytest.mark.parametrize("difficulty", range(1, 7))
+def test_e10_alone_against_icepool(difficulty):
+    """ISO-E10: P(margin ≥ 0) going alone, D green vs D + 1 red, against icepool."""
+    green = icepool_count("green").pool(difficulty).sum()
+    red = icepool_count("red").pool(difficulty + 1).sum()
+    oracle = float(((green - red) >= 0).probability(True))
+    assert alone_margin(difficulty).at_least(0) == pytest.approx(oracle, abs=1e-9)
+    assert 0.479 < oracle < 0.486
+
+
+def test_pp_net_is_evens_minus_odds_minus_ap_odds():
+    """ISO-R24/R25: a PP's net distribution, as an independent sum (E02's pool sizes)."""
+    net = pp_net(3, 1, 4, 5)
+    direct = pool("green", 3) - pool("red", 1) - ap_odds(4, 5)
+    assert net.to_dict() == pytest.approx(direct.to_dict())
+    assert sum(net.to_dict().values()) == pytest.approx(1.0)
+
+
+def test_conflict_odds_for_a_planned_conflict():
+    """Designers' view: stance chances per PP and degree chances for chosen stances."""
+    game = boarding_party(stress=2)
+    planned = compose(game.state, "bob", "board up", factors={"bob": {"profession": True}})
+    odds = conflict_odds(
+        game.state, planned, stances={"alice": "Cooperative", "eve": "Hostile"}, difficulty=3
+    )
+    assert set(odds.rolled) == {"alice", "eve"}
+    assert sum(odds.rolled["alice"].values()) == pytest.approx(1.0)
+    # Eve has more reds than greens with Bob: she is likelier Hostile than Alice.
+    assert odds.rolled["eve"]["Hostile"] > odds.rolled["alice"]["Hostile"]
+    assert sum(odds.degrees.values()) == pytest.approx(1.0)
+    expected = margin(4 + 2, 2, 3 + 3 + 2)  # Bob 4 + Alice 2 green; Eve 2 red; GM 8
+    assert odds.margin.to_dict() == pytest.approx(expected.to_dict())
+    assert conflict_odds(game.state, planned).degrees is None  # stances unknown
+
+
+def test_simulation_matches_exact_odds_going_alone():
+    """With no stances the degree has an exact law: the seeded simulation agrees."""
+    game = boarding_party(stress=2)
+    planned = compose(game.state, "bob", "board up", mode="alone", difficulty=3)
+    exact = conflict_odds(game.state, planned).degrees
+    sampled = simulate(game.state, planned, trials=20_000, seed=7)
+    for degree, p in exact.items():
+        assert sampled[degree] == pytest.approx(p, abs=0.02)
+    assert simulate(game.state, planned, trials=500, seed=1) == simulate(
+        game.state, planned, trials=500, seed=1
+    )
+
+
+def test_simulation_of_a_persuasion_conflict_is_a_distribution():
+    game = boarding_party(stress=2, settings=IsolationSettings())
+    planned = compose(game.state, "bob", "board up")
+    sampled = simulate(game.state, planned, difficulty=3, trials=2_000, seed=3)
+    assert sum(sampled.values()) == pytest.approx(1.0)
+    assert 0 < sampled["Partial Success"] < 1

@@ -1,0 +1,824 @@
+"""One or more tests per Isolation rule, ISO-R01..R46 (digest §1.1), each citing its ID."""
+
+from __future__ import annotations
+
+import pytest
+
+from isowidgets.errors import FacesError, IsowidgetsError, RuleError
+from isowidgets.rules.isolation import (
+    DIFFICULTY_NAMES,
+    GM,
+    IsolationGame,
+    IsolationSettings,
+    degree_for,
+)
+from isowidgets.rules.isolation.apply import Tx
+from isowidgets.rules.isolation.events import ConflictProposed, LinkAdded, StressChanged
+from isowidgets.rules.isolation.examples import boarding_party
+from isowidgets.rules.isolation.rules import wound
+
+
+def const(n: int, face: int) -> str:
+    return " ".join([str(face)] * n)
+
+
+def roll_ready(game, faces=None, *, green=2, red=4):
+    """Type faces for every pool that can be rolled: ``faces[(who, colour)]`` or a constant
+    face (green 2: one even each; red 4: no odds), until nothing more can be rolled."""
+    faces = faces or {}
+    while game.conflict is not None and game.conflict.resolution is None:
+        if game.conflict.automatic:
+            return
+        ready = game.plan().ready()
+        if not ready:
+            return
+        unit = ready[0]
+        default = const(unit.count, green if unit.colour == "green" else red)
+        game.roll(unit.who, unit.colour, faces.get((unit.who, unit.colour), default))
+
+
+def wound_now(game, who, times=1):
+    tx = Tx(game.state)
+    for _ in range(times):
+        wound(tx, who, "test wound", game.dice)
+    game.commit(*tx.events)
+
+
+def trio(stress=2, **settings):
+    return boarding_party(stress=stress, settings=IsolationSettings(**settings))
+
+
+# --------------------------------------------------------------------------- characters
+
+
+def test_r01_one_profession_bias_goal():
+    """ISO-R01: exactly one Profession, Bias and Goal (a single text), lists of descriptors."""
+    game = IsolationGame.new(seed=0)
+    with pytest.raises(RuleError, match="profession must be text"):
+        game.add_character("X", profession=["Doctor", "Hobo"], bias="b", goal="g")
+    with pytest.raises(RuleError, match="goal must not be empty"):
+        game.add_character("X", profession="Doctor", bias="b", goal=" ")
+    cid = game.add_character("Xena", profession="Doctor", bias="b", goal="g", positive=["Kind"])
+    assert game.character(cid).positive == ("Kind",)
+
+
+def test_r02_recommended_build_is_a_warning():
+    """ISO-R02: 1/3/3/1/1 is only recommended: other builds are accepted with a warning."""
+    game = boarding_party()
+    assert not [w for w in game.warnings() if w.rule == "ISO-R02"]
+    game.edit_character("alice", positive=["Quick"])
+    warned = [w for w in game.warnings() if w.rule == "ISO-R02"]
+    assert [w.character for w in warned] == ["alice"]
+
+
+def test_r03_positive_cap_warning():
+    """ISO-R03: more than twice as many positive as negative descriptors is warned about."""
+    game = boarding_party()
+    game.edit_character("bob", positive=["A", "B", "C"], negative=["D"])
+    assert [w.character for w in game.warnings() if w.rule == "ISO-R03"] == ["bob"]
+    game.edit_character("bob", positive=["A", "B"])
+    assert not [w for w in game.warnings() if w.rule == "ISO-R03"]
+
+
+def test_r04_bias_without_target_warns():
+    """ISO-R04: a bias nobody falls under is warned about until a bias link records one."""
+    game = boarding_party()
+    assert "bob" in {w.character for w in game.warnings() if w.rule == "ISO-R04"}
+    game.add_bias_links("bob", "eve")
+    assert "bob" not in {w.character for w in game.warnings() if w.rule == "ISO-R04"}
+
+
+def test_r05_same_boat_npc_is_a_full_character():
+    """ISO-R05: a same-boat NPC has stats, links, health, and counts as living."""
+    game = boarding_party()
+    game.add_character("Dan", kind="boat_NPC", profession="Driver", bias="b", goal="g")
+    assert game.character("dan").kind == "boat_NPC"
+    game.propose("bob", "board up", mode="alone", difficulty=1)
+    assert game.plan().unit(GM, "red").count == 1 + 4 + 2  # 4 living incl. the NPC
+    assert game.conflict.defaulted == ("alice", "eve", "dan")
+
+
+def test_r06_no_late_characters_by_default():
+    """ISO-R06: characters are created before play; afterwards only with the setting."""
+    game = boarding_party()
+    game.start_play()
+    with pytest.raises(RuleError, match="allow_late_characters"):
+        game.add_character("Late", profession="p", bias="b", goal="g")
+
+
+# --------------------------------------------------------------------------- the map
+
+
+def test_r07_links_are_undirected_and_labeled_means_permanent():
+    """ISO-R07: A–B is B–A; labeled links are permanent, unlabeled ones temporary."""
+    game = boarding_party()
+    assert game.links_between("alice", "bob") == game.links_between("bob", "alice")
+    link = game.state.link("L1")
+    assert (link.labeled, link.origin, link.colour) == (True, "descriptor", "green")
+    [temp] = game.add_link("bob", "alice", "green")
+    assert game.state.link(temp).labeled is False
+    assert game.state.link(temp).origin == "temporary"
+    game.add_link("alice", "bob", "red")  # cancels the temporary green, never L1
+    assert game.state.link("L1") == link
+
+
+def test_r08_descriptor_links():
+    """ISO-R08: one labeled link per descriptor pair, labeled with both; colour free of polarity."""
+    game = boarding_party()
+    # Two negative descriptors may still be compatible: green.
+    lid = game.add_descriptor_link("alice", "Nosy", "eve", "Selfish", "green")
+    link = game.state.link(lid)
+    assert (link.label, link.colour, link.origin) == ("Nosy / Selfish", "green", "descriptor")
+    with pytest.raises(RuleError, match="one link per descriptor pair"):
+        game.add_descriptor_link("eve", "Selfish", "alice", "Nosy", "red")
+    with pytest.raises(RuleError, match="has no descriptor"):
+        game.add_descriptor_link("alice", "Brave", "eve", "Calm", "green")
+
+
+def test_r09_bias_links():
+    """ISO-R09: 2 red labeled with the bias; a shared bias may give 2 green instead."""
+    game = boarding_party()
+    reds = game.add_bias_links("eve", "bob")
+    assert [(game.state.link(i).colour, game.state.link(i).label) for i in reds] == [
+        ("red", "Despises manual labour")
+    ] * 2
+    greens = game.add_bias_links("alice", "eve", shared=True)
+    assert {game.state.link(i).colour for i in greens} == {"green"} and len(greens) == 2
+    with pytest.raises(RuleError, match="once"):
+        game.add_bias_links("eve", "bob")
+
+
+def test_r10_goal_links():
+    """ISO-R10: 3 green for the same goal, 3 red for diametrically opposed goals, once."""
+    game = boarding_party()
+    same = game.add_goal_links("alice", "eve", "same")
+    assert len(same) == 3 and {game.state.link(i).colour for i in same} == {"green"}
+    opposed = game.add_goal_links("bob", "eve", "opposed")
+    assert len(opposed) == 3 and {game.state.link(i).colour for i in opposed} == {"red"}
+    with pytest.raises(RuleError, match="relation must be one of"):
+        game.add_goal_links("alice", "bob", "incompatible")
+    with pytest.raises(RuleError, match="once"):
+        game.add_goal_links("alice", "eve", "opposed")
+
+
+def test_r11_map_order_npcs_join_before_play():
+    """ISO-R11: descriptors, biases, goals, then the same-boat NPCs — all before play."""
+    game = boarding_party()
+    game.add_bias_links("bob", "eve")
+    game.add_goal_links("alice", "bob", "opposed")
+    npc = game.add_character("Dan", kind="boat_NPC", profession="Driver", bias="b", goal="g")
+    assert game.character(npc).late is False
+    assert not [w for w in game.warnings() if w.rule == "ISO-R06"]
+
+
+# --------------------------------------------------------------------------- stances
+
+
+def test_r12_every_pp_ends_in_exactly_one_stance():
+    """ISO-R12: each PP ends the conflict in exactly one stance; it is final once chosen."""
+    game = trio()
+    game.propose("bob", "board up")
+    roll_ready(game, {("eve", "red"): "3 3"})  # Eve: 1 even − 2 odds = −1, net −1 → Neutral
+    game.choose_stance("alice", "Neutral")
+    with pytest.raises(RuleError, match="final"):
+        game.choose_stance("alice", "Hostile")
+    game.choose_stance("eve", "Hostile")
+    stances = dict(game.conflict.stances)
+    assert stances == {"alice": "Neutral", "eve": "Hostile"}
+
+
+def test_r13_hostile_without_rolling():
+    """ISO-R13: the default is conflict: a PP may be Hostile without rolling a stance."""
+    game = trio()
+    game.propose("bob", "board up")
+    game.declare_hostile("eve")
+    units = {(u.who, u.colour) for u in game.plan().units}
+    assert ("eve", "green") not in units and ("eve", "red") in units
+    roll_ready(game)
+    assert game.conflict.stance_of("eve") == "Hostile"
+    assert game.conflict.first.reading("eve").declared_hostile
+
+
+def test_r14_downgrade_only_and_zero_red_exception():
+    """ISO-R14: stances only move down; a PP with zero red links may always cooperate."""
+    game = trio()
+    game.propose("bob", "board up")
+    roll_ready(game, {("alice", "green"): "1 2", ("eve", "red"): "3 3"})
+    assert game.conflict.first.reading("alice").rolled == "Neutral"
+    with pytest.raises(RuleError, match="only be downgraded"):
+        game.choose_stance("alice", "Cooperative")
+    game.choose_stance("alice", "Hostile")  # down two steps is fine
+    # Zero red links: Eve's two reds removed, she may cooperate even on a bad roll.
+    game2 = trio()
+    game2.remove_link("L5")
+    game2.remove_link("L6")
+    game2.propose("bob", "board up")
+    roll_ready(game2, {("eve", "green"): "1"})  # 0 evens: net 0
+    reading = game2.conflict.first.reading("eve")
+    assert reading.rolled == "Neutral" and reading.free
+    game2.choose_stance("eve", "Cooperative")
+
+
+def test_r15_proposals_are_recorded_and_not_quietly_withdrawn():
+    """ISO-R15: the proposal is journaled; withdrawing it needs a stated reason."""
+    game = trio()
+    game.propose("bob", "board up the windows")
+    last = game.journal.entries[-1].event
+    assert isinstance(last, ConflictProposed) and last.action == "board up the windows"
+    with pytest.raises(RuleError, match="still in progress"):
+        game.propose("eve", "hide in the basement")
+    with pytest.raises(RuleError, match="not withdrawn quietly"):
+        game.cancel_conflict("  ")
+    game.cancel_conflict("the GM misheard")
+    assert game.conflict is None
+    assert "cancelled: the GM misheard" in game.journal.entries[-1].event.describe()
+
+
+# --------------------------------------------------------------------------- roll composition
+
+
+def test_r16_passive_players():
+    """ISO-R16: PPs are every other living character by default, a subset, or nobody;
+    a direct-action target is never a PP."""
+    game = trio()
+    assert game.propose("bob", "x").pps == ("alice", "eve")
+    game.cancel_conflict("test")
+    assert game.propose("bob", "x", mode="subset", pps=["eve"]).pps == ("eve",)
+    game.cancel_conflict("test")
+    assert game.propose("bob", "x", mode="alone", difficulty=2).pps == ()
+    game.cancel_conflict("test")
+    with pytest.raises(RuleError, match="never a PP"):
+        game.propose("bob", "x", mode="direct", target="eve", pps=["eve"])
+    assert game.propose("bob", "x", mode="direct", target="eve").pps == ("alice",)
+
+
+def test_r17_ap_base_dice_count_labeled_and_unlabeled_links():
+    """ISO-R17: AP green/red = Σ links with the PPs, labeled and unlabeled."""
+    game = trio(stress=1)
+    game.add_link("alice", "bob", "green")  # an unlabeled green counts too
+    game.propose("bob", "x")
+    plan = game.plan()
+    assert plan.unit("bob", "green").count == 2 + 1 + 1
+    assert plan.unit("bob", "red").count == 1 + 2 + 1  # + Stress 1
+
+
+def test_r18_ap_modifiers_fixed_before_rolling():
+    """ISO-R18: profession, stress, role-play, goal/bias for and against, before rolling."""
+    game = trio(stress=3)
+    game.propose(
+        "bob",
+        "x",
+        factors={
+            "bob": {"profession": True, "roleplay": 2, "goal_for": True, "bias_against": True}
+        },
+    )
+    plan = game.plan()
+    sources: dict[str, int] = {}
+    for source in plan.unit("bob", "green").sources:
+        sources[source.source] = sources.get(source.source, 0) + source.count
+    assert sources == {"links": 3, "profession": 1, "roleplay": 2, "goal_bias": 1}
+    assert plan.unit("bob", "red").count == 3 + 3 + 1
+    game.roll("bob", "green")
+    with pytest.raises(RuleError, match="fixed before rolling"):
+        game.set_factors("bob", roleplay=3)
+
+
+def test_r19_pp_base_dice():
+    """ISO-R19: a PP rolls green = green links with the AP, red = red links with the AP."""
+    game = trio()
+    game.propose("bob", "x")
+    plan = game.plan()
+    assert (plan.unit("alice", "green").count, plan.unit("alice", "red").count) == (2, 1)
+    assert (plan.unit("eve", "green").count, plan.unit("eve", "red").count) == (1, 2)
+
+
+def test_r20_pp_modifiers():
+    """ISO-R20: relevant labels add a die of the link's colour; goal/bias; profession; no stress."""
+    game = trio(stress=3)
+    game.propose(
+        "bob",
+        "x",
+        factors={
+            "alice": {"relevant_links": ["L1", "L3"], "profession": True, "goal_against": True},
+            "eve": {"bias_for": True},
+        },
+    )
+    plan = game.plan()
+    assert plan.unit("alice", "green").count == 2 + 1 + 1  # L1 green, profession
+    assert plan.unit("alice", "red").count == 1 + 1 + 1  # L3 red, goal against; no stress
+    assert plan.unit("eve", "green").count == 2
+    with pytest.raises(RuleError, match="does not join"):
+        game.set_factors("eve", relevant_links=["L1"])
+
+
+def test_r21_open_ended_dice_exploded_die_counts():
+    """ISO-R21: green 6 and red 1 add a die; the exploded die still counts; chains go on."""
+    game = trio(stress=1)
+    game.propose("bob", "x")
+    red = game.roll("bob", "red", "5 4 3 1 1 2")  # 4 dice; the 1 → 1 → 2
+    assert red.odds == 4 and red.faces_text() == "5 4 3 1→1→2"
+    with pytest.raises(FacesError, match="expected 4 faces"):
+        game.roll("bob", "green", "6 2 2")  # the 6 needs its extra die
+    green = game.roll("bob", "green", "6 2 2 4")
+    assert green.evens == 4
+
+
+def test_r22_explosions_everywhere():
+    """ISO-R22: the GM's, a target's, a downgrader's and a pair roll's dice explode too."""
+    game = trio(stress=1)
+    game.propose("bob", "x", mode="direct", target="eve", pps=[], difficulty=2)
+    roll_ready(game, {("eve", "red"): "1 3 4 4 4 2"})
+    target = game.conflict.roll_of("eve", "red")
+    assert target.odds == 2 and len(target.extras) == 1
+    game.cancel_conflict("test")
+    game.propose("bob", "y", mode="subset", pps=["alice"])
+    roll_ready(game)
+    game.choose_stance("alice", "Neutral")
+    game.set_difficulty(1)
+    gm = game.roll_gm("1 3 4 4 4 2")  # 5 dice, the first 1 explodes
+    assert gm.odds == 2 and len(gm.extras) == 1  # the exploded 1 counts as an odd
+    game.downgrade("eve")
+    assert game.roll("eve", "red", "1 1 3 4").odds == 3
+    game.resolve()
+    game.end_session()
+    greens = game.state.count("bob", "eve", "green")
+    reds = game.state.count("bob", "eve", "red")
+    assert greens == 1
+    game.pair_roll("bob", "eve", green_faces="6 6 2", red_faces=const(reds, 4))  # 6 → 6 → 2
+    assert game.journal.entries[-1].event.evens == 3
+
+
+# --------------------------------------------------------------------------- first interpretation
+
+
+def test_r23_ap_odds_never_below_zero():
+    """ISO-R23: AP_odds = ⌊odds − evens⌋₀."""
+    game = trio(stress=1)
+    game.propose("bob", "x")
+    roll_ready(game, {("bob", "green"): "2 2 2", ("bob", "red"): "3 4 4 4"})
+    assert game.conflict.first.ap_odds == 0
+
+
+def test_r24_pp_evens_can_be_negative():
+    """ISO-R24: PP_evens = evens − odds and may be negative."""
+    game = trio()
+    game.propose("bob", "x")
+    roll_ready(game, {("alice", "green"): "1 3", ("alice", "red"): "5"})
+    assert game.conflict.first.reading("alice").evens == -1
+
+
+@pytest.mark.parametrize(
+    ("net", "stance"),
+    [(3, "Cooperative"), (2, "Cooperative"), (1, "Neutral"), (-1, "Neutral"), (-2, "Hostile")],
+)
+def test_r25_net_thresholds(net, stance):
+    """ISO-R25: net ≥ 2 may cooperate, ≤ −2 must be Hostile, else Neutral."""
+    from isowidgets.rules.isolation.plan import stance_for_net
+
+    assert stance_for_net(trio().state, net) == stance
+
+
+# --------------------------------------------------------------------------- second interpretation
+
+
+def test_r26_order_of_play_is_enforced():
+    """ISO-R26: stances before Difficulty and GM roll; downgrades after; resolve last."""
+    game = trio()
+    game.propose("bob", "x", mode="subset", pps=["alice"])
+    with pytest.raises(RuleError, match="after every stance"):
+        game.set_difficulty(2)
+    with pytest.raises(RuleError, match="cannot be resolved yet"):
+        game.resolve()
+    roll_ready(game)
+    with pytest.raises(RuleError, match="cannot be rolled yet"):
+        game.roll_gm()
+    with pytest.raises(RuleError, match="second interpretation"):
+        game.downgrade("eve")
+    game.choose_stance("alice", "Cooperative")
+    game.set_difficulty(2)
+    roll_ready(game)
+    game.downgrade("eve")
+    with pytest.raises(RuleError, match="eve red"):
+        game.resolve()
+    roll_ready(game)
+    game.resolve()
+
+
+def test_r27_difficulty_scale():
+    """ISO-R27 / T-ISO-1: every task has a Difficulty 1–6, named Easy..Impossible."""
+    assert DIFFICULTY_NAMES == {
+        1: "Easy",
+        2: "Average",
+        3: "Hard",
+        4: "Really Hard",
+        5: "Extremely Hard",
+        6: "Impossible",
+    }
+    game = trio()
+    game.propose("bob", "x", mode="alone", difficulty="Really Hard")
+    assert game.conflict.difficulty == 4
+    with pytest.raises(RuleError, match=r"1\.\.6"):
+        game.set_difficulty(7)
+    with pytest.raises(RuleError, match="unknown Difficulty"):
+        game.set_difficulty("Trivial")
+
+
+def test_r28_gm_pool_counts_every_living_character():
+    """ISO-R28: GM red = Difficulty + Living (Dying included, Dead not) + Stress."""
+    game = trio(stress=2)
+    wound_now(game, "eve", 2)  # Dying, still living
+    game.propose("bob", "x", mode="alone", difficulty=3)
+    assert game.plan().unit(GM, "red").count == 3 + 3 + 2
+    game.cancel_conflict("test")
+    game.kill("eve", "gone")
+    game.propose("bob", "x", mode="alone", difficulty=3)
+    assert game.plan().unit(GM, "red").count == 3 + 2 + 2
+
+
+def test_r29_pooling():
+    """ISO-R29: AP and Cooperative PPs pool green; Hostile PPs put in red; Neutral nothing;
+    the AP's red is not used."""
+    game = trio()
+    game.propose("bob", "x")
+    roll_ready(game, {("eve", "red"): "3 3", ("bob", "red"): "3 3 4 4 4"})
+    game.choose_stance("alice", "Cooperative")
+    game.choose_stance("eve", "Neutral")
+    game.set_difficulty(1)
+    roll_ready(game)
+    r = game.resolve()
+    assert r.pooled_evens == 3 + 2  # Bob's 3 green + Alice's 2; Eve's green not pooled
+    assert r.cancelling_odds == 0  # neither Bob's red odds nor Neutral Eve's count
+
+
+def test_r30_team_evens_floor_zero():
+    """ISO-R30: team_evens = ⌊pooled evens − hostile odds⌋₀."""
+    game = trio()
+    game.propose("bob", "x")
+    roll_ready(game, {("bob", "green"): "1 1 2", ("eve", "red"): "3 3"})
+    game.choose_stance("alice", "Neutral")
+    game.choose_stance("eve", "Hostile")
+    game.set_difficulty(1)
+    roll_ready(game)
+    r = game.resolve()
+    assert (r.pooled_evens, r.cancelling_odds, r.team_evens) == (1, 2, 0)
+
+
+@pytest.mark.parametrize(
+    ("margin", "degree"),
+    [
+        (6, "Complete Success"),
+        (4, "Complete Success"),
+        (3, "Basic Success"),
+        (2, "Basic Success"),
+        (1, "Partial Success"),
+        (0, "Partial Success"),
+        (-1, "Partial Failure"),
+        (-2, "Basic Failure"),
+        (-3, "Basic Failure"),
+        (-4, "Complete Failure"),
+        (-9, "Complete Failure"),
+    ],
+)
+def test_r31_degree_bands(margin, degree):
+    """ISO-R31 / T-ISO-2 (exclusive bands, ISO-A06)."""
+    assert degree_for(margin) == degree
+
+
+# --------------------------------------------------------------------------- consequences
+
+
+def run(game, *, gm_faces, stances, difficulty=1, faces=None, **kwargs):
+    faces = {**(faces or {}), GM: gm_faces}
+    return game.run_conflict(
+        "bob", "x", faces=faces, stances=stances, difficulty=difficulty, **kwargs
+    )
+
+
+def test_r32_temporary_links_by_degree():
+    """ISO-R32: Complete Success +2 green to Cooperative and Neutral PPs; Complete Failure
+    +2 red to Neutral and Hostile PPs; partial results nothing."""
+    game = trio(stress=1)
+    faces = {
+        "bob": {"green": "2 2 2", "red": "4 4 4 4"},
+        "alice": {"green": "2 2", "red": "4"},
+        "eve": {"green": "2", "red": "4 4"},
+    }
+    run(game, faces=faces, gm_faces="2 2 2 2 2", stances={"alice": "Cooperative", "eve": "Neutral"})
+    assert game.state.last_conflict.resolution.degree == "Complete Success"
+    assert game.state.count("alice", "bob", "green", labeled=False) == 2
+    assert game.state.count("eve", "bob", "green", labeled=False) == 2
+    game2 = trio(stress=1)
+    faces = {
+        "bob": {"green": "1 1 1", "red": "4 4 4 4"},
+        "alice": {"green": "2 2", "red": "4"},
+        "eve": {"green": "2", "red": "4 4"},
+    }
+    run(
+        game2,
+        faces=faces,
+        gm_faces="1 1 1 1 1 3 3 3 3 3",
+        stances={"alice": "Cooperative", "eve": "Hostile"},
+    )
+    assert game2.state.last_conflict.resolution.degree == "Complete Failure"
+    assert game2.state.count("alice", "bob", "red", labeled=False) == 0  # Cooperative
+    assert game2.state.count("eve", "bob", "red", labeled=False) == 2
+
+
+def test_r33_cancellation_never_touches_labeled_links():
+    """ISO-R33: new unlabeled links first erase unlabeled links of the other colour."""
+    game = trio()
+    game.add_link("alice", "bob", "red")
+    game.add_link("alice", "bob", "red")
+    game.add_link("alice", "bob", "green")
+    assert game.state.count("alice", "bob", "red", labeled=False) == 1
+    assert game.state.count("alice", "bob", "green", labeled=False) == 0
+    assert game.state.count("alice", "bob", "green", labeled=True) == 2
+
+
+@pytest.mark.parametrize(
+    ("gm", "bob_green", "delta"),
+    [
+        ("2 2 2 2 2", "2 2 2", -2),
+        ("2 2 2 2 2", "2 2 1", -1),
+        ("2 2 2 2 2", "1 1 1", 0),
+        ("3 2 2 2 2", "1 1 1", 0),
+        ("3 3 2 2 2", "1 1 1", 1),
+        ("3 3 3 3 2", "1 1 1", 2),
+    ],
+)
+def test_r34_stress_changes_with_the_result(gm, bob_green, delta):
+    """ISO-R34: Complete Success −2, Basic −1, partial 0, Basic Failure +1, Complete +2."""
+    game = trio(stress=1)
+    faces = {
+        "bob": {"green": bob_green, "red": "4 4 4 4"},
+        "alice": {"green": "1 1", "red": "4"},
+        "eve": {"green": "1", "red": "4 4"},
+    }
+    run(game, faces=faces, gm_faces=gm, stances={"alice": "Neutral", "eve": "Neutral"})
+    assert game.stress == max(0, 1 + delta)
+
+
+def test_r35_gm_stress_adjustments():
+    """ISO-R35: +1..3 for stress, −1..3 for relief; never below the floor."""
+    game = trio(stress=2)
+    game.adjust_stress(3, "a significant breach")
+    assert game.stress == 5
+    with pytest.raises(RuleError, match="±1 to ±3"):
+        game.adjust_stress(4, "too much")
+    with pytest.raises(RuleError, match="±1 to ±3"):
+        game.adjust_stress(0, "nothing")
+    game.adjust_stress(-3, "the rescue team arrives")
+    game.adjust_stress(-3, "quiet hours")
+    assert game.stress == 0
+    event = game.journal.entries[-1].event
+    assert isinstance(event, StressChanged) and event.requested == -3 and event.new == 0
+
+
+def test_r36_starting_stress_one_to_three():
+    """ISO-R36: the scenario starts at Stress 1, 2 or 3."""
+    game = trio(stress=None)
+    assert game.stress == 1
+    with pytest.raises(RuleError, match=r"1\.\.3"):
+        game.set_starting_stress(4)
+    game.set_starting_stress(3)
+    game.start_play()
+    with pytest.raises(RuleError, match="before play"):
+        game.set_starting_stress(2)
+
+
+def test_r37_stress_zero_automatic_basic_success():
+    """ISO-R37: at Stress 0 with nothing threatening: no rolls, free stances, Basic Success."""
+    game = trio(stress=1)
+    game.adjust_stress(-1, "relief")
+    c = game.propose("bob", "x")
+    assert c.automatic and game.plan().units == ()
+    with pytest.raises(RuleError, match="no rolls"):
+        game.roll("bob", "green")
+    game.choose_stance("alice", "Cooperative")
+    game.choose_stance("eve", "Cooperative")  # her links would never allow it by a roll
+    r = game.resolve()
+    assert (r.degree, r.margin, r.automatic) == ("Basic Success", None, True)
+    assert game.stress == 0
+
+
+# --------------------------------------------------------------------------- injury
+
+
+def test_r38_health_ladder_one_step_per_wound():
+    """ISO-R38: Healthy → Injured → Dying → Dead, one step per wound."""
+    game = trio()
+    seen = []
+    for _ in range(3):
+        wound_now(game, "eve")
+        seen.append(game.character("eve").health)
+    assert seen == ["Injured", "Dying", "Dead"]
+
+
+def test_r39_wounds_candidates_and_dying_first():
+    """ISO-R39: a physical failure gives |margin| wounds to Cooperative/Neutral characters
+    (the AP counts); Hostile ones are spared; Dying candidates take theirs first."""
+    game = trio(stress=1)
+    wound_now(game, "alice", 2)  # Dying
+    faces = {
+        "bob": {"green": "1 1 1", "red": "4 4 4 4 4 4"},
+        "alice": {"green": "1 1", "red": "4 4 4"},
+        "eve": {"green": "1", "red": "4 4"},
+    }
+    c = run(
+        game,
+        faces=faces,
+        gm_faces="3 3 3 3 4",
+        stances={"alice": "Neutral", "eve": "Hostile"},
+        physical=True,
+    )
+    assert c.resolution.wounds == 4
+    assert game.character("alice").health == "Dead"
+    # Only Bob is left among the candidates (Eve is Hostile), so he takes all three: dead.
+    assert game.character("bob").health == "Dead"
+    assert game.character("eve").health == "Healthy"
+
+
+def test_r39_table_distributes_remaining_wounds():
+    """ISO-R39: wounds beyond the Dying-first ones are placed by the table."""
+    game = trio(stress=1)
+    faces = {
+        "bob": {"green": "1 1 1", "red": "4 4 4 4"},
+        "alice": {"green": "1 1", "red": "4"},
+        "eve": {"green": "1", "red": "4 4"},
+    }
+    c = run(
+        game,
+        faces=faces,
+        gm_faces="3 3 4 4 4",
+        stances={"alice": "Neutral", "eve": "Neutral"},
+        physical=True,
+    )
+    assert c.wounds_left == 2 and c.wound_pool == ("bob", "alice", "eve")
+    with pytest.raises(RuleError, match="exactly 2"):
+        game.assign_wounds({"bob": 1})
+    game.assign_wounds({"alice": 1, "eve": 1})
+    assert game.conflict is None
+    assert [game.character(w).health for w in ("bob", "alice", "eve")] == [
+        "Healthy",
+        "Injured",
+        "Injured",
+    ]
+
+
+def test_r40_injury_links_and_double_set():
+    """ISO-R40: each injury adds a red link labeled with the level to every other living
+    character; Healthy → Dying picks up both sets."""
+    game = trio()
+    before = len(game.state.links)
+    wound_now(game, "bob", 2)
+    added = [x for x in game.state.links if x.subject == "bob" and x.injury_level]
+    assert len(game.state.links) == before + 4
+    assert sorted((x.other("bob"), x.label) for x in added) == [
+        ("alice", "Dying"),
+        ("alice", "Injured"),
+        ("eve", "Dying"),
+        ("eve", "Injured"),
+    ]
+    assert all(x.colour == "red" and x.labeled for x in added)
+    assert game.character("bob").injury_sets == ("Injured", "Dying")
+
+
+# --------------------------------------------------------------------------- special cases
+
+
+def test_r41_subset_persuasion():
+    """ISO-R41: AP dice only from the subset; defaulted characters roll nothing unless
+    they downgrade, then red dice = red links with the AP."""
+    game = trio(stress=1)
+    game.propose("bob", "x", mode="subset", pps=["eve"])
+    plan = game.plan()
+    assert plan.unit("bob", "green").count == 1
+    assert plan.unit("bob", "red").count == 2 + 1
+    assert not [u for u in plan.units if u.who == "alice"]
+    roll_ready(game)
+    game.choose_stance("eve", "Neutral")
+    game.set_difficulty(1)
+    roll_ready(game)
+    game.downgrade("alice")
+    assert game.plan().unit("alice", "red").count == 1
+
+
+def test_r42_going_alone():
+    """ISO-R42: green = Difficulty + modifiers, own red cancels, GM still rolls
+    D + Living + Stress, others may volunteer Hostile."""
+    game = trio(stress=2)
+    game.propose("bob", "x", mode="alone", difficulty=3, factors={"bob": {"profession": True}})
+    plan = game.plan()
+    assert plan.unit("bob", "green").count == 3 + 1
+    assert plan.unit("bob", "red").count == 2
+    assert plan.unit(GM, "red").count == 3 + 3 + 2
+    game.roll("bob", "green", "2 2 2 2")
+    game.roll("bob", "red", "3 4")
+    game.roll_gm("4 4 4 4 4 4 4 3")
+    game.downgrade("eve")
+    game.roll("eve", "red", "3 4")
+    r = game.resolve()
+    assert (r.pooled_evens, r.cancelling_odds, r.team_evens, r.margin) == (4, 2, 2, 1)
+    assert game.state.count("eve", "bob", "red", labeled=False) == 0  # partial: nothing
+
+
+def test_r43_direct_action():
+    """ISO-R43: no Difficulty and no GM roll; the target rolls red links + Living − 1 +
+    Stress + situational dice, green dice cancelling; the target is a wound candidate."""
+    game = trio(stress=1)
+    with pytest.raises(RuleError, match="no Difficulty"):
+        game.propose("bob", "grab the gun", mode="direct", target="eve", difficulty=2)
+    game.propose(
+        "bob",
+        "grab the gun",
+        mode="direct",
+        target="eve",
+        physical=True,
+        factors={"eve": {"extra_green": 1, "extra_red": 1}},
+    )
+    plan = game.plan()
+    assert not [u for u in plan.units if u.who == GM]
+    assert plan.unit("eve", "red").count == 2 + 2 + 1 + 1
+    assert plan.unit("eve", "green").count == 1
+    roll_ready(game, {("bob", "green"): "1 1", ("alice", "green"): "1 1"})
+    game.choose_stance("alice", "Neutral")
+    roll_ready(game, {("eve", "red"): "3 3 3 4 4 4", ("eve", "green"): "2"})
+    r = game.resolve()
+    assert (r.opposition_odds, r.team_evens, r.margin, r.wounds) == (2, 0, -2, 2)
+    assert game.conflict.wound_pool == ("bob", "alice", "eve")
+
+
+def test_r44_death_erases_reds_and_shares_greens():
+    """ISO-R44: the dead lose every red link; their labeled greens become unlabeled greens
+    shared evenly over the surviving pairs, with cancellation; they leave the Living count."""
+    game = trio()
+    game.add_character("Dan", kind="boat_NPC", profession="Driver", bias="b", goal="g")
+    game.add_link("alice", "eve", "red")  # an unlabeled red a shared green will cancel
+    game.kill("bob", "shot by Eve")
+    assert game.character("bob").health == "Dead"
+    assert game.state.links_of("bob") == ()
+    # Bob had 3 labeled greens (L1, L2, L4); 3 living pairs → 1 each.
+    assert game.state.count("alice", "eve", "red", labeled=False) == 0
+    assert game.state.count("alice", "eve", "green", labeled=False) == 0  # cancelled instead
+    assert game.state.count("alice", "dan", "green", labeled=False) == 1
+    assert game.state.count("dan", "eve", "green", labeled=False) == 1
+    assert game.state.living_count() == 3
+
+
+def test_r45_session_end_pair_rolls():
+    """ISO-R45: at session end a pair may roll greens against reds: more evens may erase a
+    labeled red or add a labeled green; more odds must do one of the opposite; a tie nothing."""
+    game = trio()
+    with pytest.raises(RuleError, match="end of a session"):
+        game.pair_roll("alice", "bob")
+    game.end_session()
+    game.pair_roll("alice", "bob", green_faces="1 3", red_faces="3")
+    with pytest.raises(RuleError, match="erase_green"):
+        game.choose_pair_outcome("nothing")
+    with pytest.raises(RuleError, match="label"):
+        game.choose_pair_outcome("add_red")
+    game.choose_pair_outcome("add_red", label="Argued over the last can of beans")
+    assert game.state.count("alice", "bob", "red", labeled=True) == 2
+    with pytest.raises(RuleError, match="already rolled"):
+        game.pair_roll("alice", "bob")
+    game.pair_roll("bob", "eve", green_faces="2", red_faces="4 4")
+    game.choose_pair_outcome("nothing")  # "may": evens allow doing nothing
+    game.begin_session()
+    assert game.state.session == 2
+
+
+def test_r46_recovery_order():
+    """ISO-R46: all links of the current level erased → up one level; Dying links first."""
+    game = trio()
+    game.add_link("alice", "eve", "green", "Shared a cigarette")
+    wound_now(game, "eve", 2)
+    game.end_session()
+    [injured] = [x for x in game.state.injury_links("eve", "Injured") if x.other("eve") == "bob"]
+    game.pair_roll("bob", "eve", green_faces="2", red_faces="4 4 4 4")
+    with pytest.raises(RuleError, match="ISO-R46"):
+        game.choose_pair_outcome("erase_red", link_id=injured.id)
+    [dying] = [x for x in game.state.injury_links("eve", "Dying") if x.other("eve") == "bob"]
+    game.choose_pair_outcome("erase_red", link_id=dying.id)
+    assert game.character("eve").health == "Dying"
+    game.pair_roll("alice", "eve", green_faces="2", red_faces="4 4")
+    [dying] = game.state.injury_links("eve", "Dying")
+    game.choose_pair_outcome("erase_red", link_id=dying.id)
+    assert game.character("eve").health == "Injured"
+
+
+def test_errors_are_isowidgets_and_value_errors():
+    """Every refusal is a RuleError: an IsowidgetsError and a ValueError, with a tip."""
+    game = trio()
+    with pytest.raises(IsowidgetsError) as info:
+        game.propose("nobody", "x")
+    assert isinstance(info.value, ValueError)
+    assert "Tip:" in str(info.value)
+
+
+def test_events_describe_read_well():
+    """Every event of a full conflict has a readable log line."""
+    game = trio()
+    run(game, faces=None, gm_faces=None, stances={})
+    lines = [e.event.describe() for e in game.journal.entries]
+    assert all(lines) and any(line.startswith("conflict 1: bob proposes") for line in lines)
+    assert any(isinstance(e.event, LinkAdded) for e in game.journal.entries)
