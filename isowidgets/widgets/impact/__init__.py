@@ -1,0 +1,33 @@
+"""Widgets for the Impact System: a board of Details, a test panel, ladders and a timeline.
+
+* :class:`ImpactTable` composes everything for a notebook;
+* :class:`ImpactBoard`: a card per character and scene, with its Impact
+  ladder and its Details as chips to click (cite, disable, remove);
+* :class:`TestPanel`: open a test, see the die and the exact odds, roll or
+  type the face, then resolve it;
+* :class:`ImpactTimeline`: each Impact Die over the session (plotly);
+* :mod:`.views`: the pure functions that write what the panels show.
+
+The widgets call :class:`~isowidgets.rules.impact.ImpactGame` and show what it
+journals; the rules themselves live in :mod:`isowidgets.rules.impact`.
+"""
+
+from .board import DetailChip, HolderCard, ImpactBoard
+from .rolls import EFFECT_CHOICES, TestPanel
+from .table import ImpactTable
+from .timeline import ImpactTimeline
+from .views import chip_view, ladder_html, plan_html, result_html
+
+__all__ = [
+    "EFFECT_CHOICES",
+    "DetailChip",
+    "HolderCard",
+    "ImpactBoard",
+    "ImpactTable",
+    "ImpactTimeline",
+    "TestPanel",
+    "chip_view",
+    "ladder_html",
+    "plan_html",
+    "result_html",
+]

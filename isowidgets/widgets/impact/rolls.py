@@ -1,0 +1,565 @@
+"""The test panel: set up a Difficulty Test, see the die and the odds, roll, and resolve it.
+
+One panel walks a test through the engine's steps (see
+:mod:`isowidgets.rules.impact.rules`): open it (action, Avoid Harm or Foil),
+cite Details on the board and add helpers, roll or type the face from the
+table, then pick a Success effect, answer a Complication, spend a step, or
+take the announced cost. Every button is enabled exactly when
+:meth:`~isowidgets.rules.impact.ImpactGame.next_steps` names its step, and a
+refused click shows the engine's message in the panel.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import html
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar
+
+import ipywidgets as widgets
+
+from ...errors import IsowidgetsError, RuleError
+from ...journal import Entry
+from ...rules.impact import DIFFICULTY_DIE, WORLD, ImpactGame, ImpactState, OpenTest
+from ...rules.impact.events import TestResolved, TestRolled
+from ...rules.impact.ladder import die_label
+from ..common import Messages, Panel, guard
+from .views import holder_label, impact_style, percent, plan_html, result_html
+
+__all__ = ["EFFECT_CHOICES", "TestPanel"]
+
+EFFECT_CHOICES: tuple[tuple[str, str], ...] = (
+    ("① Establish a new Temporary Detail", "new_detail"),
+    ("② Remove a Scene or Temporary Detail", "remove_detail"),
+    ("② Disrupt a Detail (it stays, cannot be cited)", "disable_detail"),
+    ("② Alter a Detail (new wording or hint)", "alter_detail"),
+    ("③ Step another's Impact Die down", "step_down"),
+    ("④ Step another's Impact Die up", "step_up"),
+)
+"""The four Success effects of IMP-R09 as the effect picker lists them."""
+
+_KINDS = (("Action", "action"), ("Avoid harm", "avoid_harm"), ("Foil a plan", "foil"))
+_HINTS = (("usually either", "either"), ("usually helps", "helps"), ("usually hinders", "hinders"))
+_WIDE = {"description_width": "initial"}
+
+
+def _button(description: str, css: str, *, tooltip: str = "", primary: bool = False) -> Any:
+    button = widgets.Button(
+        description=description,
+        tooltip=tooltip or description,
+        button_style="primary" if primary else "",
+        layout=widgets.Layout(width="auto"),
+    )
+    button.add_class(css)
+    return button
+
+
+def _show(widget: Any, visible: bool) -> None:
+    display = None if visible else "none"
+    if widget.layout.display != display:
+        widget.layout.display = display
+
+
+class TestPanel(Panel):
+    """Set up, roll and resolve one Difficulty Test at a time.
+
+    Args:
+        game: the :class:`~isowidgets.rules.impact.ImpactGame` played.
+
+    The buttons are attributes (``open_button``, ``roll_button``,
+    ``enter_button``, ``choose_button``, ``finish_button``…) so a notebook or a
+    test can drive the panel with ``.click()``; :attr:`steps` maps each to
+    the engine step that enables it.
+    """
+
+    __test__: ClassVar[bool] = False  # not a pytest test class
+    game: ImpactGame
+
+    def __init__(self, game: ImpactGame) -> None:
+        self.messages = Messages()
+        self._syncing = False
+        self._rolled: dict[str, TestRolled] = {}
+        self._resolved: dict[str, TestResolved] = {}
+
+        # -- opening a test
+        self.kind = widgets.Dropdown(options=_KINDS, value="action", description="Test")
+        self.kind.add_class("iw-impact-kind")
+        self.roller = widgets.Dropdown(description="Roller", style=_WIDE)
+        self.roller.add_class("iw-impact-roller")
+        self.difficulty = widgets.Dropdown(
+            options=[(f"{name} ({die_label(die)})", name) for name, die in DIFFICULTY_DIE.items()],
+            value="Difficult",
+            description="Difficulty",
+            style=_WIDE,
+        )
+        self.difficulty.add_class("iw-impact-difficulty")
+        self.threat = widgets.Dropdown(description="Threat", style=_WIDE)
+        self.threat.add_class("iw-impact-threat")
+        self.cost = widgets.Text(
+            description="Failure costs",
+            placeholder="blank: Impact steps; or a Temporary Detail",
+            continuous_update=False,
+            style=_WIDE,
+        )
+        self.cost.add_class("iw-impact-cost")
+        for dropdown in (self.kind, self.roller, self.difficulty, self.threat):
+            dropdown.layout.width = "auto"
+        self.open_button = _button("Open test", "iw-impact-open", primary=True)
+        self.cancel_button = _button(
+            "Call off", "iw-impact-cancel", tooltip="call the test off before the roll"
+        )
+        self.preview = widgets.HTML()
+        self.preview.add_class("iw-impact-preview")
+
+        # -- setting it up
+        self.helper = widgets.Dropdown(description="Helper", style=_WIDE)
+        self.helper.layout.width = "auto"
+        self.helper.add_class("iw-impact-helper")
+        self.add_helper_button = _button(
+            "Helps",
+            "iw-impact-add-helper",
+            tooltip="they lend their Character Details and do not roll (IMP-R06)",
+        )
+        self.remove_helper_button = _button("Stops helping", "iw-impact-remove-helper")
+        self.helpers = widgets.HTML()
+        self.plan = widgets.HTML()
+        self.plan.add_class("iw-impact-plan")
+        self.roll_button = _button("Roll", "iw-impact-roll", primary=True)
+        self.face = widgets.Text(
+            placeholder="or type the face rolled at the table",
+            layout=widgets.Layout(width="17em"),
+        )
+        self.face.add_class("iw-impact-face")
+        self.enter_button = _button("Enter face", "iw-impact-enter")
+
+        # -- after the roll
+        self.result = widgets.HTML()
+        self.result.add_class("iw-impact-result")
+        self.great_button = _button(
+            "★ Declare a Great Success",
+            "iw-impact-great",
+            tooltip="the GM calls it great: the player also picks an effect on the foe (IMP-R12)",
+        )
+        self.effect_kind = widgets.Dropdown(
+            options=EFFECT_CHOICES, value="new_detail", description="Effect", style=_WIDE
+        )
+        self.effect_kind.layout.width = "auto"
+        self.effect_kind.add_class("iw-impact-effect-kind")
+        self.effect_target = widgets.Dropdown(description="on", style=_WIDE)
+        self.effect_target.layout.width = "auto"
+        self.effect_target.add_class("iw-impact-effect-target")
+        self.effect_text = widgets.Text(
+            placeholder="the Detail's wording", layout=widgets.Layout(width="22em")
+        )
+        self.effect_text.add_class("iw-impact-effect-text")
+        self.effect_hint = widgets.Dropdown(options=_HINTS, value="either")
+        self.effect_hint.layout.width = "auto"
+        self.choose_button = _button("Choose effect", "iw-impact-choose", primary=True)
+        self.complication = widgets.Text(
+            description="Complication",
+            placeholder="what goes wrong, as a Temporary Detail",
+            style=_WIDE,
+            layout=widgets.Layout(width="30em"),
+        )
+        self.complication.add_class("iw-impact-complication")
+        self.offer_button = _button("GM offers it", "iw-impact-offer")
+        self.accept_button = _button(
+            "Accept (+1 step)", "iw-impact-accept", tooltip="IMP-R10, IMP-R18a"
+        )
+        self.decline_button = _button("Decline", "iw-impact-decline", tooltip="IMP-R11")
+        self.spend_button = _button(
+            "Spend a step: turn it into a Success",
+            "iw-impact-spend",
+            tooltip="drop one Impact step (IMP-R17)",
+        )
+        self.cost_text = widgets.Text(
+            placeholder="the player's wording of the cost (optional)",
+            layout=widgets.Layout(width="22em"),
+        )
+        self.take_cost_button = _button("Take the announced cost", "iw-impact-take-cost")
+        self.finish_button = _button(
+            "Finish", "iw-impact-finish", tooltip="close the test with its phase's defaults"
+        )
+
+        self.steps: dict[str, Any] = {
+            "roll": (self.roll_button, self.enter_button),
+            "cancel_test": (self.cancel_button,),
+            "add_helper": (self.add_helper_button,),
+            "remove_helper": (self.remove_helper_button,),
+            "declare_great_success": (self.great_button,),
+            "choose_effect": (self.choose_button,),
+            "offer_complication": (self.offer_button,),
+            "accept_complication": (self.accept_button,),
+            "decline_complication": (self.decline_button,),
+            "spend": (self.spend_button,),
+            "take_cost": (self.take_cost_button,),
+            "finish": (self.finish_button,),
+        }
+        """Engine step → the buttons it enables."""
+
+        self._wire()
+        self.open_row = widgets.HBox(
+            [self.kind, self.roller, self.difficulty, self.threat, self.cost, self.open_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.helper_row = widgets.HBox(
+            [self.helper, self.add_helper_button, self.remove_helper_button, self.helpers],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.roll_row = widgets.HBox(
+            [self.roll_button, self.face, self.enter_button, self.cancel_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.effect_row = widgets.HBox(
+            [
+                self.effect_kind,
+                self.effect_target,
+                self.effect_text,
+                self.effect_hint,
+                self.choose_button,
+            ],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.complication_row = widgets.HBox(
+            [self.complication, self.offer_button, self.accept_button, self.decline_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.cost_row = widgets.HBox(
+            [self.cost_text, self.take_cost_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.failure_rows = widgets.VBox([self.complication_row, self.cost_row])
+        self.after_row = widgets.HBox(
+            [self.great_button, self.spend_button, self.finish_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        super().__init__(
+            game,
+            [
+                impact_style(),
+                self.open_row,
+                self.preview,
+                self.helper_row,
+                self.plan,
+                self.roll_row,
+                self.result,
+                self.effect_row,
+                self.failure_rows,
+                self.after_row,
+                self.messages,
+            ],
+        )
+        self.add_class("iw-impact-test")
+        self._scan()
+        self.refresh()
+        self.follow(self._on_actions)
+
+    # ------------------------------------------------------------------ wiring
+
+    def _act(self, action: Callable[..., Any]) -> Callable[..., Any]:
+        """A guarded callback that clears the last message first."""
+
+        @guard(self.messages)
+        def run(*args: Any) -> Any:
+            self.messages.clear()
+            return action(*args)
+
+        return run
+
+    def _observer(self, action: Callable[[], Any]) -> Callable[[Any], Any]:
+        """A guarded observer that ignores the panel's own updates."""
+
+        def observe(_change: Any) -> None:
+            if not self._syncing:
+                self._act(action)()
+
+        return observe
+
+    def _wire(self) -> None:
+        self.open_button.on_click(self._act(lambda _b: self.open_test()))
+        self.cancel_button.on_click(self._act(lambda _b: self.game.cancel_test()))
+        self.add_helper_button.on_click(
+            self._act(lambda _b: self.game.add_helper(self.helper.value))
+        )
+        self.remove_helper_button.on_click(
+            self._act(lambda _b: self.game.remove_helper(self.helper.value))
+        )
+        self.roll_button.on_click(self._act(lambda _b: self.roll()))
+        self.enter_button.on_click(self._act(lambda _b: self.roll(typed=True)))
+        self.great_button.on_click(self._act(lambda _b: self.game.declare_great_success()))
+        self.choose_button.on_click(self._act(lambda _b: self.choose_effect()))
+        self.offer_button.on_click(self._act(lambda _b: self.offer_complication()))
+        self.accept_button.on_click(self._act(lambda _b: self.game.accept_complication()))
+        self.decline_button.on_click(self._act(lambda _b: self.game.decline_complication()))
+        self.spend_button.on_click(self._act(lambda _b: self.game.spend()))
+        self.take_cost_button.on_click(self._act(lambda _b: self.take_cost()))
+        self.finish_button.on_click(self._act(lambda _b: self.game.finish()))
+        self.kind.observe(self._observer(self.refresh), names=["value"])
+        self.roller.observe(self._observer(self.refresh), names=["value"])
+        self.threat.observe(self._observer(self.refresh), names=["value"])
+        self.difficulty.observe(self._observer(self._difficulty_changed), names=["value"])
+        self.cost.observe(self._observer(self._cost_changed), names=["value"])
+        self.effect_kind.observe(self._observer(self.refresh), names=["value"])
+
+    @contextlib.contextmanager
+    def _sync(self) -> Iterator[None]:
+        """Set widget values from the state without their observers calling the engine."""
+        self._syncing, was = True, self._syncing
+        try:
+            yield
+        finally:
+            self._syncing = was
+
+    # ------------------------------------------------------------------ actions
+
+    def open_test(self) -> str:
+        """Open the test the form describes; returns its id."""
+        kind = self.kind.value
+        if kind == "action":
+            return self.game.action(self.roller.value, self.difficulty.value)
+        if self.threat.value is None:
+            raise RuleError("pick the threat or adversary first (the dropdown lists the cast)")
+        if kind == "avoid_harm":
+            cost = self.cost.value.strip() or None
+            return self.game.avoid_harm(self.roller.value, self.threat.value, cost_detail=cost)
+        return self.game.foil(self.roller.value, self.threat.value, self.difficulty.value)
+
+    def roll(self, *, typed: bool = False) -> TestRolled:
+        """Roll the open test's die, or (``typed``) take the face typed in the face box."""
+        if typed:
+            face = self.face.value.strip()
+            if not face:
+                raise RuleError("type the face rolled at the table first, e.g. 5")
+            rolled = self.game.roll(face)
+            self.face.value = ""
+            return rolled
+        return self.game.roll()
+
+    def choose_effect(self) -> None:
+        """Pick the Success effect the effect row describes."""
+        kind = self.effect_kind.value
+        text = self.effect_text.value.strip() or None
+        hint = self.effect_hint.value if kind in ("new_detail", "alter_detail") else None
+        if kind == "alter_detail" and hint == "either" and text is not None:
+            hint = None
+        if kind not in ("new_detail", "alter_detail"):
+            text = None
+        self.game.choose_effect(kind, target=self.effect_target.value, text=text, hint=hint)
+        self.effect_text.value = ""
+
+    def offer_complication(self) -> None:
+        """The GM offers the Complication typed in the Complication box."""
+        self.game.offer_complication(self.complication.value)
+
+    def take_cost(self) -> None:
+        """Take a failed Avoid Harm's announced cost, in the player's wording if given."""
+        self.game.take_cost(self.cost_text.value.strip() or None)
+        self.cost_text.value = ""
+
+    def _difficulty_changed(self) -> None:
+        test = self.game.test
+        if (
+            test is not None
+            and test.phase == "setup"
+            and test.kind != "avoid_harm"
+            and self.difficulty.value != test.difficulty
+        ):
+            self.game.revise(difficulty=self.difficulty.value)
+            return
+        self.refresh()
+
+    def _cost_changed(self) -> None:
+        test = self.game.test
+        cost = self.cost.value.strip() or None
+        if (
+            test is not None
+            and test.phase == "setup"
+            and test.kind == "avoid_harm"
+            and cost != test.cost_detail
+        ):
+            self.game.revise(cost_detail=cost)
+            return
+        self.refresh()
+
+    # ------------------------------------------------------------------ following the game
+
+    def _scan(self) -> None:
+        """Read the rolls and resolutions in force from the journal (after an undo, too)."""
+        self._rolled.clear()
+        self._resolved.clear()
+        self._record(self.game.journal.effective())
+
+    def _record(self, entries: Sequence[Entry]) -> None:
+        for entry in entries:
+            event = entry.event
+            if isinstance(event, TestRolled):
+                self._rolled[event.test] = event
+            elif isinstance(event, TestResolved):
+                self._resolved[event.test] = event
+
+    def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
+        def update() -> None:
+            if any(entry.kind == "retcon" for entry in entries):
+                self._scan()
+            else:
+                self._record(entries)
+            self.refresh()
+
+        guard(self.messages)(update)()
+
+    def refresh(self) -> None:
+        """Bring every field, button and message up to the game's state."""
+        state = self.game.state
+        steps = set(self.game.next_steps())
+        test = state.test
+        with self._sync():
+            self._sync_choices(state, test)
+        setup = test is not None and test.phase == "setup"
+        kind = test.kind if test is not None else self.kind.value
+        for widget in (self.kind, self.roller, self.threat):
+            widget.disabled = test is not None
+        self.difficulty.disabled = test is not None and not setup
+        self.cost.disabled = test is not None and not setup
+        _show(self.difficulty, kind != "avoid_harm")
+        _show(self.threat, kind != "action")
+        _show(self.cost, kind == "avoid_harm")
+        self.threat.description = "Adversary" if kind == "foil" else "Threat"
+        self.open_button.disabled = self.kind.value not in steps
+        for step, buttons in self.steps.items():
+            for button in buttons:
+                button.disabled = step not in steps
+        _show(self.helper_row, setup)
+        _show(self.roll_row, setup)
+        _show(self.plan, setup)
+        _show(self.preview, test is None)
+        if test is None:
+            self.preview.value = self._preview()
+        else:
+            helping = ", ".join(state.name_of(h) for h in test.helpers)
+            self.helpers.value = f"helping: <b>{html.escape(helping)}</b>" if helping else ""
+        if setup:
+            self.plan.value = self._plan()
+        self.result.value = self._result(state, test)
+        _show(self.effect_row, "choose_effect" in steps)
+        _show(self.failure_rows, test is not None and test.phase == "failure")
+        failure = test is not None and test.phase == "failure"
+        _show(self.complication_row, failure and kind != "avoid_harm")
+        _show(self.cost_row, failure and kind == "avoid_harm")
+        _show(self.great_button, "declare_great_success" in steps)
+        _show(self.spend_button, "spend" in steps)
+        _show(self.finish_button, "finish" in steps)
+        self._warn(state, test)
+
+    def _sync_choices(self, state: ImpactState, test: OpenTest | None) -> None:
+        pcs = [(holder_label(state, c.id), c.id) for c in state.pcs()]
+        others = [
+            *((holder_label(state, c.id), c.id) for c in state.characters if c.role == "npc"),
+            *((holder_label(state, s.id), s.id) for s in state.scenes),
+            *((holder_label(state, c.id), c.id) for c in state.pcs()),
+        ]
+        _options(self.roller, pcs)
+        _options(self.threat, others)
+        _options(self.helper, pcs)
+        if test is not None:
+            self.kind.value = test.kind
+            self.roller.value = test.actor
+            if test.difficulty is not None:
+                self.difficulty.value = test.difficulty
+            if test.threat is not None:
+                self.threat.value = test.threat
+            if self.cost.value.strip() != (test.cost_detail or ""):
+                self.cost.value = test.cost_detail or ""
+        _options(self.effect_target, self._targets(state, self.effect_kind.value))
+        if test is not None and test.threat is not None:
+            values = [v for _, v in self.effect_target.options]
+            if test.threat in values and test.outcome == "great_success":
+                self.effect_target.value = test.threat
+        with_text = self.effect_kind.value in ("new_detail", "alter_detail")
+        _show(self.effect_text, with_text)
+        _show(self.effect_hint, with_text)
+
+    @staticmethod
+    def _targets(state: ImpactState, kind: str) -> list[tuple[str, str]]:
+        """What an effect of ``kind`` may be aimed at, for the target dropdown."""
+        if kind == "new_detail":
+            owners = [(holder_label(state, c.id), c.id) for c in state.characters]
+            owners += [(holder_label(state, s.id), s.id) for s in state.scenes]
+            return [*owners, ("the world", WORLD)]
+        if kind in ("remove_detail", "disable_detail", "alter_detail"):
+            return [
+                (f"“{d.text}” ({d.kind}, {state.name_of(d.owner)})", d.id)
+                for d in state.details
+                if d.kind != "character"
+            ]
+        holders = [(holder_label(state, c.id), c.id) for c in state.characters]
+        holders += [(holder_label(state, s.id), s.id) for s in state.scenes if s.step is not None]
+        return holders
+
+    def _preview(self) -> str:
+        """The odds of the test the form describes, before it is opened."""
+        kind = self.kind.value
+        if self.roller.value is None:
+            return "<em>Add a player character to open a test.</em>"
+        try:
+            odds = self.game.plan_odds(
+                kind,
+                self.roller.value,
+                difficulty=None if kind == "avoid_harm" else self.difficulty.value,
+                threat=None if kind == "action" else self.threat.value,
+            )
+        except IsowidgetsError as error:
+            return f"<small>Cannot open this test now: {html.escape(str(error))}</small>"
+        die = die_label(odds.plan.die)
+        return (
+            f"<small>Opened now, with no Details cited: a {die}, "
+            f"{percent(odds.success)} to succeed. Open it, then click chips to cite "
+            "Details.</small>"
+        )
+
+    def _plan(self) -> str:
+        try:
+            plan = self.game.roll_plan()
+            odds = self.game.odds()
+        except IsowidgetsError as error:
+            self.roll_button.description = "Roll"
+            return f"<div>Cannot roll now: {html.escape(str(error))}</div>"
+        self.roll_button.description = f"🎲 Roll {die_label(plan.die)}"
+        self.enter_button.description = f"Enter {die_label(plan.die)} face"
+        return plan_html(self.game.state, plan, odds)
+
+    def _result(self, state: ImpactState, test: OpenTest | None) -> str:
+        if test is not None and test.roll is not None:
+            return result_html(state, test, self._rolled.get(test.id))
+        last = state.last_test
+        if last is None:
+            return "<em>No test yet.</em>" if test is None else ""
+        if test is not None:
+            return ""
+        if last.roll is None:
+            return f"<em>{html.escape(last.id)} was called off before the roll.</em>"
+        return result_html(state, last, self._rolled.get(last.id), self._resolved.get(last.id))
+
+    def _warn(self, state: ImpactState, test: OpenTest | None) -> None:
+        """Say what the player should know before earning (IMP-A02), unless an error shows."""
+        if "iw-msg--error" in self.messages.value:
+            return
+        if test is not None and test.phase == "failure" and test.offer is not None:
+            warning = self.game.earn_warning(test.actor)
+            if warning:
+                self.messages.warning(warning)
+                return
+        if self.messages.value and "iw-msg--warning" in self.messages.value:
+            self.messages.clear()
+
+
+def _options(dropdown: Any, options: list[tuple[str, str]]) -> None:
+    """Replace a dropdown's options, keeping its value when it is still offered."""
+    if list(dropdown.options) == options:
+        return
+    keep = dropdown.value
+    dropdown.options = options
+    values = [v for _, v in options]
+    if keep in values:
+        dropdown.value = keep
+    elif values:
+        dropdown.value = values[0]

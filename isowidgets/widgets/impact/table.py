@@ -1,0 +1,114 @@
+"""The whole Impact table for a notebook: board, test panel, timeline and session log.
+
+:class:`ImpactTable` only composes the panels and adds the table-wide
+buttons (undo, redo, a rest break, the next session). Each panel follows the
+game on its own, so a call made in a notebook cell (``game.damage(pierce)``)
+shows up in every panel just like a click does.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...rules.impact import ImpactGame
+from ..common import JournalTable, Messages, Panel, guard
+from .board import ImpactBoard
+from .rolls import TestPanel
+from .timeline import ImpactTimeline
+from .views import impact_style
+
+__all__ = ["ImpactTable"]
+
+
+def _heading(text: str) -> widgets.HTML:
+    heading = widgets.HTML(f'<div class="iw-title">{html.escape(text)}</div>')
+    heading.add_class("iw-section-title")
+    return heading
+
+
+class ImpactTable(Panel):
+    """Everything a table needs to play the Impact System in a notebook.
+
+    Args:
+        game: the :class:`~isowidgets.rules.impact.ImpactGame` to play.
+        export_dir: where the session log's export buttons write.
+        log_rows: how many of the latest journal events the log shows.
+
+    Attributes:
+        board: the :class:`~.board.ImpactBoard` (cards, ladders, Detail chips).
+        test_panel: the :class:`~.rolls.TestPanel`.
+        timeline: the :class:`~.timeline.ImpactTimeline`.
+        journal_table: the session log, a
+            :class:`~isowidgets.widgets.common.JournalTable`.
+    """
+
+    game: ImpactGame
+
+    def __init__(
+        self, game: ImpactGame, *, export_dir: str | Path = "exports", log_rows: int = 12
+    ) -> None:
+        self.messages = Messages()
+        self.board = ImpactBoard(game)
+        self.test_panel = TestPanel(game)
+        self.timeline = ImpactTimeline(game)
+        self.journal_table = JournalTable(game, rows=log_rows, export_dir=export_dir)
+        self.undo_button = self._tool("↶ Undo", "iw-impact-undo", "take back the last action")
+        self.redo_button = self._tool("↷ Redo", "iw-impact-redo", "restore what undo took back")
+        self.rest_button = self._tool(
+            "Rest break", "iw-impact-rest", "the GM lets every PC reset to D12 (IMP-R19)"
+        )
+        self.session_button = self._tool(
+            "Next session", "iw-impact-next-session", "Impact Dice carry over (IMP-R19)"
+        )
+        self.undo_button.on_click(self._act(lambda _b: game.undo()))
+        self.redo_button.on_click(self._act(lambda _b: game.redo()))
+        self.rest_button.on_click(self._act(lambda _b: game.rest()))
+        self.session_button.on_click(self._act(lambda _b: game.next_session()))
+        toolbar = widgets.HBox(
+            [self.undo_button, self.redo_button, self.rest_button, self.session_button],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        super().__init__(
+            game,
+            [
+                impact_style(),
+                toolbar,
+                self.messages,
+                _heading("Characters and scenes"),
+                self.board,
+                _heading("The test"),
+                self.test_panel,
+                _heading("Impact Dice"),
+                self.timeline,
+                _heading("Session log"),
+                self.journal_table,
+            ],
+        )
+        self.add_class("iw-impact-table")
+
+    @staticmethod
+    def _tool(description: str, css: str, tooltip: str) -> widgets.Button:
+        button = widgets.Button(
+            description=description, tooltip=tooltip, layout=widgets.Layout(width="auto")
+        )
+        button.add_class(css)
+        return button
+
+    def _act(self, action: Callable[[Any], Any]) -> Callable[[Any], Any]:
+        @guard(self.messages)
+        def run(button: Any) -> Any:
+            self.messages.clear()
+            return action(button)
+
+        return run
+
+    def close(self) -> None:
+        for part in ("board", "test_panel", "timeline", "journal_table"):
+            if hasattr(self, part):
+                getattr(self, part).close()
+        super().close()

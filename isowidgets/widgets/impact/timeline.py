@@ -1,0 +1,139 @@
+"""Each character's Impact Die over the session, as a plotly timeline that grows in place.
+
+The y axis is the ladder step with tick labels D4…D20 (and "ineffectual"
+below D4); the x axis is the journal's action number. Each character (and
+each scene with an Impact Die) is one trace with its own marker symbol, so
+the lines stay apart without colour. New points come from the engine's pure
+:func:`~isowidgets.rules.impact.timeline_rows` applied to each action's
+entries and are appended to the traces; an undo changes history itself, so
+then the traces are emptied and refilled from the journal.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ...journal import Entry
+from ...rules.impact import BANKED, IMPACT_LADDER, INEFFECTUAL, ImpactGame, timeline_rows
+from ...rules.impact.ladder import die_label, step_label
+from ..common import Messages, Panel, Timeline, guard
+
+__all__ = ["SYMBOLS", "ImpactTimeline"]
+
+SYMBOLS = (
+    "circle",
+    "square",
+    "diamond",
+    "triangle-up",
+    "x",
+    "star",
+    "cross",
+    "hexagon",
+    "triangle-down",
+    "pentagon",
+)
+"""Marker symbols, one per holder in the order they joined the story (then repeating)."""
+
+DASHES = ("solid", "dash", "dot", "dashdot", "longdash")
+
+
+class ImpactTimeline(Panel):
+    """A live plot of every Impact Die over the session.
+
+    Args:
+        game: the game to follow.
+        height: the plot's height in pixels.
+
+    Attributes:
+        timeline: the shared :class:`~isowidgets.widgets.common.Timeline`;
+            ``timeline.figure`` is the plotly ``FigureWidget`` (CSS class
+            ``iw-impact-timeline``).
+    """
+
+    game: ImpactGame
+
+    def __init__(self, game: ImpactGame, *, height: int = 340) -> None:
+        self.messages = Messages()
+        self.timeline = Timeline(
+            title="Impact Dice over the session",
+            x_title="action number in the journal",
+            y_title="Impact Die",
+            height=height,
+            css_class="iw-impact-timeline",
+        )
+        ticks = list(range(INEFFECTUAL, len(IMPACT_LADDER)))
+        labels = ["ineffectual", *(die_label(d) for d in IMPACT_LADDER)]
+        if game.settings.impact_overflow_at_d20 == "bank":
+            ticks.append(BANKED)
+            labels.append("D20 +1 banked")
+        self.timeline.figure.update_layout(
+            yaxis={
+                "tickmode": "array",
+                "tickvals": ticks,
+                "ticktext": labels,
+                "range": [ticks[0] - 0.5, ticks[-1] + 0.5],
+                "zeroline": False,
+            },
+            xaxis={"rangemode": "tozero"},
+            legend={"orientation": "h", "y": -0.3},
+            margin={"l": 90, "r": 20, "t": 50, "b": 60},
+        )
+        self._names: dict[str, str] = {}
+        self._traces: set[str] = set()
+        super().__init__(game, [self.timeline.figure, self.messages])
+        self.add_class("iw-impact-timeline-panel")
+        self.rebuild()
+        self.follow(self._on_actions)
+
+    @property
+    def figure(self) -> Any:
+        """The plotly ``FigureWidget``."""
+        return self.timeline.figure
+
+    def trace_name(self, who: str, name: str) -> str:
+        """The trace of holder ``who`` (its name; with the id when two share a name)."""
+        if who not in self._names:
+            taken = set(self._names.values())
+            self._names[who] = name if name not in taken else f"{name} ({who})"
+        return self._names[who]
+
+    def points(self, who_or_name: str) -> int:
+        """How many points a holder's trace has, by id or by trace name."""
+        return self.timeline.points(self._names.get(who_or_name, who_or_name))
+
+    def _add(self, rows: Iterable[dict[str, Any]]) -> None:
+        grouped: dict[str, list[tuple[Any, Any, str]]] = {}
+        for row in rows:
+            if row["step"] is None:
+                continue
+            trace = self.trace_name(row["who"], row["name"])
+            why = row["reason"] or row["cause"]
+            text = f"{row['name']}: {step_label(row['step'])}<br>{why}<br>action #{row['action']}"
+            grouped.setdefault(trace, []).append((row["action"], row["step"], text))
+        for trace, points in grouped.items():
+            if trace not in self._traces:
+                n = len(self._traces)
+                self._traces.add(trace)
+                index = self.timeline.trace(
+                    trace,
+                    symbol=SYMBOLS[n % len(SYMBOLS)],
+                    dash=DASHES[(n // len(SYMBOLS)) % len(DASHES)],
+                )
+                self.figure.data[index].line.shape = "hv"
+                self.figure.data[index].marker.size = 11
+            self.timeline.append(trace, points)
+
+    def rebuild(self) -> None:
+        """Empty the traces and refill them from the journal (after an undo)."""
+        self.timeline.reset()
+        self._add(self.game.impact_timeline())
+
+    def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
+        def update() -> None:
+            if any(entry.kind == "retcon" for entry in entries):
+                self.rebuild()
+            else:
+                self._add(timeline_rows(entries))
+
+        guard(self.messages)(update)()

@@ -1,0 +1,61 @@
+"""The tour notebook in a real JupyterLab: run it, roll, type faces, see the plot grow."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from lab import Notebook, class_selector
+
+pytestmark = pytest.mark.browser
+
+OpenNotebook = Callable[[str], Notebook]
+
+POINTS = f"{class_selector('iw-tray')} .js-plotly-plot .scatterlayer .point"
+
+
+def _points(nb: Notebook) -> int:
+    return nb.page.locator(POINTS).count()
+
+
+def test_tour_runs_and_its_roll_button_works(notebook: OpenNotebook) -> None:
+    nb = notebook("00-tour.ipynb")
+    nb.run_all()
+    panel = nb.widget("iw-tray")
+    panel.scroll_into_view_if_needed()
+    nb.page.wait_for_function(
+        "sel => document.querySelectorAll(sel).length > 0", arg=POINTS, timeout=15_000
+    )
+    before_points = _points(nb)
+    before_text = nb.text("iw-result")
+    nb.screenshot("tour-1-after-run-all")
+
+    nb.click("iw-roll")
+    nb.page.wait_for_function(
+        "([sel, n]) => document.querySelectorAll(sel).length > n",
+        arg=[POINTS, before_points],
+        timeout=10_000,
+    )
+    assert nb.text("iw-result") != before_text
+    assert "rolled" in nb.text("iw-result")
+    nb.screenshot("tour-2-after-roll")
+
+    # Faces typed at the table: a 6 explodes, so four faces for three dice.
+    nb.widget("iw-faces").locator("input").fill("6 2 3 5")
+    nb.click("iw-enter")
+    nb.page.wait_for_function(
+        "([sel, n]) => document.querySelectorAll(sel).length > n",
+        arg=[POINTS, before_points + 1],
+        timeout=10_000,
+    )
+    result = nb.text("iw-result")
+    assert "typed" in result and "↳" in result
+
+    # A wrong count is refused in the panel, not as a traceback.
+    nb.widget("iw-faces").locator("input").fill("6 2 3")
+    nb.click("iw-enter")
+    nb.page.locator(f"{class_selector('iw-tray')} .iw-msg--error").wait_for(timeout=10_000)
+    assert "expected 4 faces" in nb.widget("iw-tray").locator(".iw-msg--error").inner_text()
+    assert _points(nb) == before_points + 2
+    nb.assert_no_errors()
+    nb.screenshot("tour-3-typed-and-refused")
