@@ -26,7 +26,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from .server import server_args, server_config
+from .server import EXTENSION_CONFIG, server_args
 
 __all__ = ["install_config", "lab_argv", "main"]
 
@@ -34,18 +34,21 @@ CONFIG_NAME = "isowidgets.json"
 
 
 def install_config(prefix: str | Path = sys.prefix) -> Path:
-    """Write the kit's server config where every server of this environment reads it.
+    """Enable the kit's server extension for every server this environment starts.
 
     For hosts that start JupyterLab themselves (Binder, JupyterHub): the file
-    goes to ``<prefix>/etc/jupyter/jupyter_server_config.d/isowidgets.json``,
-    the directory jupyter_server merges at start-up.
+    ``<prefix>/etc/jupyter/jupyter_server_config.d/isowidgets.json`` enables
+    :mod:`isowidgets.server` as a server extension, which switches kernel
+    websockets to TCP_NODELAY at start-up. (A ``.d`` directory only merges
+    extension switches, which is why this is an extension and not a plain
+    config value.)
 
     Returns:
         The path written.
     """
     target = Path(prefix) / "etc" / "jupyter" / "jupyter_server_config.d" / CONFIG_NAME
     target.parent.mkdir(parents=True, exist_ok=True)
-    target.write_text(json.dumps(server_config(), indent=2) + "\n", encoding="utf-8")
+    target.write_text(json.dumps(EXTENSION_CONFIG, indent=2) + "\n", encoding="utf-8")
     return target
 
 

@@ -29,6 +29,7 @@ from jupyter_server.services.kernels.connection.channels import ZMQChannelsWebso
 
 __all__ = [
     "CONNECTION_CLASS",
+    "EXTENSION_CONFIG",
     "NODELAY_LOG_MESSAGE",
     "NoDelayWebsocketConnection",
     "server_args",
@@ -107,3 +108,35 @@ def server_args() -> list[str]:
         for section, traits in server_config().items()
         for trait, value in traits.items()
     ]
+
+
+EXTENSION_CONFIG = {"ServerApp": {"jpserver_extensions": {"isowidgets.server": True}}}
+"""The config that enables this module as a server extension (for hosts that start
+the server themselves, such as Binder; see :func:`isowidgets.lab.install_config`)."""
+
+
+def _jupyter_server_extension_points() -> list[dict[str, str]]:
+    """Lets jupyter_server load this module as an extension when it is enabled."""
+    return [{"module": "isowidgets.server"}]
+
+
+def _load_jupyter_server_extension(serverapp: Any) -> None:
+    """Switch a running server's kernel websockets to :class:`NoDelayWebsocketConnection`.
+
+    Only the stock class is replaced: a gateway deployment or another custom
+    connection class is left alone (and said so in the log). The websocket
+    handler reads the class from the tornado settings for every new socket, so
+    setting it after start-up covers every kernel connection.
+    """
+    settings = serverapp.web_app.settings
+    current = settings.get("kernel_websocket_connection_class")
+    if current is ZMQChannelsWebsocketConnection:
+        settings["kernel_websocket_connection_class"] = NoDelayWebsocketConnection
+        serverapp.log.info("isowidgets: kernel websockets use TCP_NODELAY")
+    elif isinstance(current, type) and issubclass(current, NoDelayWebsocketConnection):
+        pass
+    else:
+        serverapp.log.info(
+            "isowidgets: kernel websocket class %s left as configured (TCP_NODELAY not added)",
+            current,
+        )

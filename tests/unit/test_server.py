@@ -222,17 +222,43 @@ def test_a_real_kernel_websocket_gets_tcp_nodelay(
     assert nodelay == expected_nodelay
 
 
-def test_install_config_writes_a_config_file_every_server_reads(tmp_path):
-    """Binder's postBuild uses this: the server config lands in the env's config.d."""
+def test_install_config_enables_the_extension_for_servers_started_elsewhere(tmp_path):
+    """Binder's postBuild: a server started without the launcher still gets TCP_NODELAY."""
     import json
+    import logging
+    from types import SimpleNamespace
 
-    from jupyter_core.paths import jupyter_config_path
+    from jupyter_server.extension.config import ExtensionConfigManager
+    from jupyter_server.services.kernels.connection.channels import (
+        ZMQChannelsWebsocketConnection,
+    )
 
     from isowidgets.lab import install_config
-    from isowidgets.server import server_config
+    from isowidgets.server import (
+        EXTENSION_CONFIG,
+        NoDelayWebsocketConnection,
+        _load_jupyter_server_extension,
+    )
 
     path = install_config(tmp_path)
     assert path == tmp_path / "etc/jupyter/jupyter_server_config.d/isowidgets.json"
-    assert json.loads(path.read_text()) == server_config()
-    # The directory is one jupyter_server merges for an environment at sys.prefix.
-    assert any(p.endswith("etc/jupyter") for p in jupyter_config_path())
+    assert json.loads(path.read_text()) == EXTENSION_CONFIG
+    # What ServerApp.find_server_extensions reads from that directory:
+    manager = ExtensionConfigManager(read_config_path=[str(tmp_path / "etc/jupyter")])
+    assert manager.get_jpserver_extensions() == {"isowidgets.server": True}
+
+    # Loading the extension swaps the stock class, and only the stock class.
+    app = SimpleNamespace(
+        web_app=SimpleNamespace(
+            settings={"kernel_websocket_connection_class": ZMQChannelsWebsocketConnection}
+        ),
+        log=logging.getLogger("test"),
+    )
+    _load_jupyter_server_extension(app)
+    assert app.web_app.settings["kernel_websocket_connection_class"] is (
+        NoDelayWebsocketConnection
+    )
+    custom = type("Gateway", (ZMQChannelsWebsocketConnection,), {})
+    app.web_app.settings["kernel_websocket_connection_class"] = custom
+    _load_jupyter_server_extension(app)
+    assert app.web_app.settings["kernel_websocket_connection_class"] is custom
