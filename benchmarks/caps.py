@@ -11,6 +11,7 @@ all refused in about the time of a small roll, never a hang.
 
 from __future__ import annotations
 
+import contextlib
 import statistics
 import time
 from collections.abc import Callable
@@ -25,10 +26,8 @@ def _median_seconds(action: Callable[[], object]) -> float:
     samples = []
     for _ in range(RUNS):
         started = time.perf_counter()
-        try:
+        with contextlib.suppress(DiceCapError):
             action()
-        except DiceCapError:
-            pass
         samples.append(time.perf_counter() - started)
     return statistics.median(samples)
 
