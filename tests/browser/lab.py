@@ -455,6 +455,38 @@ _CYTOSCAPE_HAS_JS = """
 }
 """
 
+_CYTOSCAPE_VISIBLE_JS = """
+(selector) => {
+  const element = document.querySelector(selector);
+  const cy = element && element._cyreg && element._cyreg.cy;
+  if (!cy) return null;
+  const shown = cy.elements().filter((e) => e.visible() && e.data('key') !== undefined);
+  return shown;
+}
+"""
+
+_CYTOSCAPE_KEY_JS = f"""
+([selector, key]) => {{
+  const shown = ({_CYTOSCAPE_VISIBLE_JS})(selector);
+  if (!shown) return {{id: null, nodes: [], edges: []}};
+  const match = key === null ? [] : shown.filter((e) => e.data('key') === key);
+  return {{
+    id: match.length ? match[0].id() : null,
+    nodes: shown.nodes().map((e) => e.data('key')),
+    edges: shown.edges().map((e) => e.data('key')),
+  }};
+}}
+"""
+
+_CYTOSCAPE_KEYS_SHOWN_JS = f"""
+([selector, keys, gone]) => {{
+  const shown = ({_CYTOSCAPE_VISIBLE_JS})(selector);
+  if (!shown) return false;
+  const drawn = new Set(shown.map((e) => e.data('key')));
+  return keys.every((k) => drawn.has(k)) && gone.every((k) => !drawn.has(k));
+}}
+"""
+
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -659,11 +691,72 @@ class Notebook:
         x, y = self.cytoscape_point(css_class, element_id)
         self.page.mouse.click(x, y)
 
+    # Graphs kept by isowidgets.widgets.graph.GraphView give every element a view id
+    # (``n3:bob``, ``e12:L5``) that changes when it is re-created, and the model's id in
+    # ``data.key``; tests address elements by that key.
+
+    def cytoscape_id(self, css_class: str, key: str) -> str:
+        """The view id of the visible element whose ``data.key`` is ``key``.
+
+        Raises:
+            LabError: No visible element has that key (the message lists the keys shown).
+        """
+        found: dict[str, Any] = self.page.evaluate(
+            _CYTOSCAPE_KEY_JS, [class_selector(css_class), key]
+        )
+        if found["id"] is None:
+            raise LabError(
+                f"no visible element with key {key!r} in .{css_class}; "
+                f"shown: {found['nodes']} and {found['edges']}"
+            )
+        return str(found["id"])
+
+    def click_cytoscape_key(self, css_class: str, key: str) -> None:
+        """Click the visible node or edge whose ``data.key`` is ``key``, like a user would."""
+        self.click_cytoscape(css_class, self.cytoscape_id(css_class, key))
+
+    def cytoscape_keys(self, css_class: str) -> dict[str, list[str]]:
+        """The keys of the visible elements: ``{"nodes": [...], "edges": [...]}``.
+
+        Visible means drawn: an element hidden with ``display: none`` (a soft
+        delete) or one whose node is hidden is left out.
+        """
+        found: dict[str, Any] = self.page.evaluate(
+            _CYTOSCAPE_KEY_JS, [class_selector(css_class), None]
+        )
+        return {"nodes": list(found["nodes"]), "edges": list(found["edges"])}
+
+    def wait_for_cytoscape_keys(
+        self,
+        css_class: str,
+        keys: Sequence[str],
+        *,
+        gone: Sequence[str] = (),
+        timeout: float = 10.0,
+    ) -> None:
+        """Wait until every key in ``keys`` is drawn and none in ``gone`` is."""
+        self.page.wait_for_function(
+            _CYTOSCAPE_KEYS_SHOWN_JS,
+            arg=[class_selector(css_class), list(keys), list(gone)],
+            timeout=timeout * 1000,
+        )
+
     def screenshot(self, name: str) -> Path:
         """Save the viewport as ``tests/browser/screenshots/NAME.png``; returns the path."""
         SCREENSHOTS.mkdir(exist_ok=True)
         path = SCREENSHOTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"
         self.page.screenshot(path=str(path))
+        return path
+
+    def screenshot_widget(self, css_class: str, name: str) -> Path:
+        """Save only the widget given ``add_class(css_class)``, at full resolution.
+
+        A close-up to read small print (chips, ladders) that the viewport
+        screenshot shrinks; saved as ``tests/browser/screenshots/NAME.png``.
+        """
+        SCREENSHOTS.mkdir(exist_ok=True)
+        path = SCREENSHOTS / f"{re.sub(r'[^A-Za-z0-9_.-]+', '_', name)}.png"
+        self.widget(css_class).screenshot(path=str(path))
         return path
 
     def shutdown_kernel(self) -> None:

@@ -18,24 +18,30 @@ def _points(nb: Notebook) -> int:
     return nb.page.locator(POINTS).count()
 
 
+def _wait_for_points(nb: Notebook, count: int) -> None:
+    nb.page.wait_for_function(
+        "([sel, n]) => document.querySelectorAll(sel).length === n",
+        arg=[POINTS, count],
+        timeout=15_000,
+    )
+
+
+# The notebook's cells roll five times and undo one roll: four points when it has run.
+POINTS_AFTER_RUN_ALL = 4
+
+
 def test_tour_runs_and_its_roll_button_works(notebook: OpenNotebook) -> None:
     nb = notebook("00-tour.ipynb")
     nb.run_all()
     panel = nb.widget("iw-tray")
     panel.scroll_into_view_if_needed()
-    nb.page.wait_for_function(
-        "sel => document.querySelectorAll(sel).length > 0", arg=POINTS, timeout=15_000
-    )
-    before_points = _points(nb)
+    _wait_for_points(nb, POINTS_AFTER_RUN_ALL)
+    before_points = POINTS_AFTER_RUN_ALL
     before_text = nb.text("iw-result")
     nb.screenshot("tour-1-after-run-all")
 
     nb.click("iw-roll")
-    nb.page.wait_for_function(
-        "([sel, n]) => document.querySelectorAll(sel).length > n",
-        arg=[POINTS, before_points],
-        timeout=10_000,
-    )
+    _wait_for_points(nb, before_points + 1)
     assert nb.text("iw-result") != before_text
     assert "rolled" in nb.text("iw-result")
     nb.screenshot("tour-2-after-roll")
@@ -43,11 +49,7 @@ def test_tour_runs_and_its_roll_button_works(notebook: OpenNotebook) -> None:
     # Faces typed at the table: a 6 explodes, so four faces for three dice.
     nb.widget("iw-faces").locator("input").fill("6 2 3 5")
     nb.click("iw-enter")
-    nb.page.wait_for_function(
-        "([sel, n]) => document.querySelectorAll(sel).length > n",
-        arg=[POINTS, before_points + 1],
-        timeout=10_000,
-    )
+    _wait_for_points(nb, before_points + 2)
     result = nb.text("iw-result")
     assert "typed" in result and "↳" in result
 

@@ -529,3 +529,36 @@ def test_changing_a_setting_mid_game_is_journaled_and_replayed(tmp_path):
     assert again.state == game.state
     assert again.roll_plan().die == D10
     again.journal.close()
+
+
+def test_a01_natural_max_needs_the_total_too():
+    """IMP-A01 ``natural_max``: the top face of a d4 that still totals under 8 is no success."""
+    game = _game(great_success_rule="natural_max")
+    hero = game.add_pc("Hero")
+    gnat = game.add_npc("Gnat", impact="D4")
+    game.avoid_harm(hero, gnat)
+    rolled = game.roll(4)
+    assert rolled.great is False
+    assert game.test is not None and game.test.outcome == "failure"
+
+
+def test_a11_player_choice_needs_a_named_roller():
+    """IMP-A11 ``player_choice``: the refusal names the setting, not a missing character."""
+    game = _game()
+    game.add_pc("Hero")
+    cultist = game.add_npc("Cultist")
+    with pytest.raises(RuleError, match="foil_roller = 'player_choice'"):
+        game.foil(None, cultist, "Simple")
+
+
+def test_a08_spending_lets_an_unanswered_complication_lapse():
+    """IMP-A08: once spent into a Success, the open Complication offer is journaled as declined."""
+    game = _game()
+    hero = game.add_pc("Hero")
+    game.action(hero, "Simple")
+    game.roll(1)
+    game.offer_complication("Dropped The Keys")
+    game.spend()
+    kinds = [entry.kind for entry in game.journal.entries[-4:]]
+    assert "complication_declined" in kinds
+    assert kinds.index("complication_declined") < kinds.index("failure_spent")

@@ -255,9 +255,7 @@ def test_install_config_enables_the_extension_for_servers_started_elsewhere(tmp_
         log=logging.getLogger("test"),
     )
     _load_jupyter_server_extension(app)
-    assert app.web_app.settings["kernel_websocket_connection_class"] is (
-        NoDelayWebsocketConnection
-    )
+    assert app.web_app.settings["kernel_websocket_connection_class"] is (NoDelayWebsocketConnection)
     custom = type("Gateway", (ZMQChannelsWebsocketConnection,), {})
     app.web_app.settings["kernel_websocket_connection_class"] = custom
     _load_jupyter_server_extension(app)

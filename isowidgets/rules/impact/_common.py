@@ -246,7 +246,7 @@ def earn_problem(state: ImpactState, who: str) -> str | None:
     if holder.step >= TOP and state.settings.impact_overflow_at_d20 == "block":
         return (
             f"{holder.name} is at D20 and impact_overflow_at_d20 = 'block' refuses the step "
-            "(IMP-A02). Tip: decline it, or spend a step first."
+            "(IMP-A02). Tip: decline it; the failure then stands."
         )
     return None
 

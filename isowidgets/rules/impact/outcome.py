@@ -183,6 +183,9 @@ def spend(state: ImpactState) -> list[Event]:
     if problem:
         raise RuleError(problem)
     action = Action(state)
+    if test.offer is not None and test.complication is None:
+        # The offer lapses: there is no Failure left to attach it to (IMP-A08).
+        action.add(ComplicationDeclined(test=test.id, text=test.offer[0]))
     action.add(FailureSpent(test=test.id))
     action.add(lower_step(action.state, test.actor, 1, "spend", test=test.id))
     if test.kind == "avoid_harm":

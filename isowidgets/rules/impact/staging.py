@@ -154,6 +154,11 @@ def _roller(state: ImpactState, kind: TestKind, actor: object) -> Character:
             raise RuleError("no effective PC is left to foil the plan (IMP-R16)")
         best = max(min(c.step, TOP) for c in candidates)
         return next(c for c in candidates if min(c.step, TOP) == best)
+    if kind == "foil" and actor is None:
+        raise RuleError(
+            "name the PC who rolls to foil the plan (foil_roller = 'player_choice', IMP-A11). "
+            "Tip: with foil_roller = 'highest_impact' the engine picks the strongest PC."
+        )
     character = require_pc(state, actor, "roller")
     require_effective(character, "roll")
     if kind == "foil" and state.settings.foil_roller == "highest_impact":

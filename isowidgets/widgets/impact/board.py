@@ -74,7 +74,7 @@ class DetailChip(widgets.HBox):  # type: ignore[misc]
         self.chip = widgets.Button(layout=widgets.Layout(width="auto", max_width="100%"))
         self.chip.add_class("iw-impact-chip")
         self.chip.add_class(f"iw-chip-{detail_id}")
-        self.toggle = widgets.Button(description="⏸")
+        self.toggle = widgets.Button(description="‖")
         self.toggle.add_class("iw-chip-tool")
         self.toggle.add_class("iw-chip-toggle")
         self.remove = widgets.Button(description="✕", tooltip="remove this Detail")
@@ -100,7 +100,7 @@ class DetailChip(widgets.HBox):  # type: ignore[misc]
         if self.chip.disabled == view.clickable:
             self.chip.disabled = not view.clickable
         _set_classes(self.chip, view.classes, _STATE_CLASSES)
-        toggle = "▶" if not detail.active else "⏸"
+        toggle = "▶" if not detail.active else "‖"
         if self.toggle.description != toggle:
             self.toggle.description = toggle
         self.toggle.tooltip = (
@@ -177,10 +177,10 @@ class HolderCard(widgets.VBox):  # type: ignore[misc]
                 kind = holder.role
             else:
                 role, kind = "Scene", "scene"
-            head = (
-                f"{html.escape(holder.name)} <span class='iw-badge'>{role}</span> "
-                f"<span class='iw-badge'>Impact {html.escape(holder.impact)}</span>"
-            )
+            die = "" if holder.step is None else f"Impact {html.escape(holder.impact)}"
+            head = f"{html.escape(holder.name)} <span class='iw-badge'>{role}</span>"
+            if die:
+                head += f" <span class='iw-badge'>{die}</span>"
             ladder = ladder_html(holder.step, role=kind, name=holder.name)
         if self.head.value != head:
             self.head.value = head
@@ -219,7 +219,7 @@ class ImpactBoard(Panel):
             value="helps",
             description="A click on a chip cites it as",
             style={"description_width": "initial"},
-            layout=widgets.Layout(width="auto"),
+            layout=widgets.Layout(width="24em"),
         )
         self.cite_as.add_class("iw-impact-cite-as")
         self.cards: dict[str, HolderCard] = {}
@@ -231,8 +231,8 @@ class ImpactBoard(Panel):
         )
         self.owner.add_class("iw-impact-owner")
         self.text = widgets.Text(
-            placeholder="a short statement of fact, e.g. “The Road Is Blocked”",
-            layout=widgets.Layout(flex="1 1 260px"),
+            placeholder="e.g. “The Road Is Blocked”",
+            layout=widgets.Layout(flex="1 1 16em", min_width="16em"),
         )
         self.text.add_class("iw-impact-detail-text")
         self.temporary = widgets.Checkbox(
@@ -359,8 +359,7 @@ class ImpactBoard(Panel):
         if list(self.owner.options) != owners:
             keep = self.owner.value
             self.owner.options = owners
-            if keep in {v for _, v in owners}:
-                self.owner.value = keep
+            self.owner.value = keep if keep in {v for _, v in owners} else owners[0][1]
 
     def chip(self, detail_id: str) -> DetailChip:
         """The chip widget of a Detail (for tests and notebooks)."""

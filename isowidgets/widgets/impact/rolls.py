@@ -82,7 +82,9 @@ class TestPanel(Panel):
         self._resolved: dict[str, TestResolved] = {}
 
         # -- opening a test
-        self.kind = widgets.Dropdown(options=_KINDS, value="action", description="Test")
+        self.kind = widgets.Dropdown(
+            options=_KINDS, value="action", description="Test", style=_WIDE
+        )
         self.kind.add_class("iw-impact-kind")
         self.roller = widgets.Dropdown(description="Roller", style=_WIDE)
         self.roller.add_class("iw-impact-roller")
@@ -441,13 +443,14 @@ class TestPanel(Panel):
             self.plan.value = self._plan()
         self.result.value = self._result(state, test)
         _show(self.effect_row, "choose_effect" in steps)
-        _show(self.failure_rows, test is not None and test.phase == "failure")
         failure = test is not None and test.phase == "failure"
+        _show(self.failure_rows, failure)
         _show(self.complication_row, failure and kind != "avoid_harm")
         _show(self.cost_row, failure and kind == "avoid_harm")
         _show(self.great_button, "declare_great_success" in steps)
         _show(self.spend_button, "spend" in steps)
         _show(self.finish_button, "finish" in steps)
+        self.finish_button.description = _finish_label(test)
         self._warn(state, test)
 
     def _sync_choices(self, state: ImpactState, test: OpenTest | None) -> None:
@@ -459,7 +462,8 @@ class TestPanel(Panel):
         ]
         _options(self.roller, pcs)
         _options(self.threat, others)
-        _options(self.helper, pcs)
+        actor = test.actor if test is not None else None
+        _options(self.helper, [(label, id_) for label, id_ in pcs if id_ != actor])
         if test is not None:
             self.kind.value = test.kind
             self.roller.value = test.actor
@@ -523,7 +527,7 @@ class TestPanel(Panel):
         except IsowidgetsError as error:
             self.roll_button.description = "Roll"
             return f"<div>Cannot roll now: {html.escape(str(error))}</div>"
-        self.roll_button.description = f"🎲 Roll {die_label(plan.die)}"
+        self.roll_button.description = f"⚄ Roll {die_label(plan.die)}"
         self.enter_button.description = f"Enter {die_label(plan.die)} face"
         return plan_html(self.game.state, plan, odds)
 
@@ -550,6 +554,21 @@ class TestPanel(Panel):
                 return
         if self.messages.value and "iw-msg--warning" in self.messages.value:
             self.messages.clear()
+
+
+def _finish_label(test: OpenTest | None) -> str:
+    """What Finish does in the test's phase (see ``ImpactGame.finish``)."""
+    if test is None or test.phase in ("setup", "closed"):
+        return "Finish"
+    if test.phase == "await_great":
+        return "Finish: harm avoided"
+    if test.phase == "success":
+        return "Finish with no effect" if test.kind == "action" else "Finish"
+    if test.kind == "avoid_harm":
+        return "Finish: take the cost"
+    if test.kind == "foil":
+        return "Finish: the plan succeeds"
+    return "Finish: the Failure stands"
 
 
 def _options(dropdown: Any, options: list[tuple[str, str]]) -> None:

@@ -15,7 +15,7 @@ Signals are never colour alone (see :mod:`isowidgets.widgets.common`):
 * a cited Detail's chip starts with ``✔ +1`` or ``✔ −1`` and has a thick
   border (solid when it helps, double when it hinders); a Detail that may be
   cited starts with ``○``, one that may not with ``⊘``; a temporary Detail
-  has a dashed border and ends with ``⏳ temp``; a disabled one is struck
+  has a dashed border and ends with ``◷ temp``; a disabled one is struck
   through and ends with ``(off)``.
 """
 
@@ -60,11 +60,11 @@ IMPACT_CSS = """
 <style>
 .iw-ladder { display: flex; flex-wrap: wrap; align-items: center; gap: 3px; margin: 2px 0; }
 .iw-rung { display: inline-flex; flex-direction: column; align-items: center;
-  justify-content: center; min-width: 2.8em; padding: 1px 3px; box-sizing: border-box;
-  border: 1px dashed #999; border-radius: 4px; color: #555; background: #fff;
-  font-size: 0.85em; line-height: 1.15; }
+  justify-content: center; min-width: 3.2em; padding: 2px 4px; box-sizing: border-box;
+  border: 1px dashed #999; border-radius: 5px; color: #555; background: #fff;
+  font-size: 0.95em; line-height: 1.2; }
 .iw-rung-die { font-weight: 400; }
-.iw-rung-note { font-size: 0.72em; min-height: 1.1em; }
+.iw-rung-note { font-size: 0.75em; min-height: 1.2em; }
 .iw-rung--current { border: 3px solid #111; color: #000; background: #fff3c4; }
 .iw-rung--current .iw-rung-die { font-weight: 800; }
 .iw-rung--banked { border: 2px dotted #111; color: #000; }
@@ -142,7 +142,7 @@ def ladder_html(step: int | None, *, role: str = "pc", name: str = "") -> str:
         note = ""
         if current:
             classes.append("iw-rung--current")
-            note = "◆ current"
+            note = "current"
         elif index == START:
             note = "start"
         title = f"{label}{': current Impact Die of ' + who if current else ''}"
@@ -235,7 +235,7 @@ def chip_view(
     kind = _KIND_WORD[detail.kind]
     tags = ""
     if detail.kind == "temporary":
-        tags += " ⏳ temp"
+        tags += " ◷ temp"
     if not detail.active:
         tags += " (off)"
     hint = "" if detail.hint == "either" else f", usually {detail.hint}"
@@ -250,6 +250,8 @@ def chip_view(
         cited = next((c.sign for c in test.citations if c.detail == detail.id), None)
     if cited is not None:
         classes.append(f"iw-chip--{cited}")
+        if not setup:
+            classes.append("iw-chip--idle")
         mark = _SIGN_MARK[cited] + " "
         action = "click to uncite it" if setup else "cited in this roll"
         return ChipView(

@@ -1,0 +1,416 @@
+"""The Impact widgets driven without a browser: clicks are ``.click()``, typing sets ``.value``.
+
+The spy table of the rules' examples (IMP-E02, E05, E06) is played through
+the board and the test panel, and what each widget would show is read from
+its values. The engine's numbers are its own tests' business; here we check
+that the widgets call it, show what it says, and follow undo.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from isowidgets.rules.impact import ImpactGame, ImpactSettings
+from isowidgets.rules.impact.events import TestRolled
+from isowidgets.widgets.impact import (
+    EFFECT_CHOICES,
+    ImpactBoard,
+    ImpactTable,
+    ImpactTimeline,
+    TestPanel,
+    chip_view,
+    ladder_html,
+)
+
+EXPERT = "Expert At Getting Into Places and Into Trouble"
+PRESSURE = "I'm At My Best When I'm Under Pressure"
+ACCESS = "Access To Every Mechanical Design Known To Man"
+OFFICE = "Tidy And Quiet Office With Bauhaus Styling"
+TYRE = "Blown Out Tire Is Going To Make Speed And Maneuverability Tricky"
+
+
+def shown(value: str) -> str:
+    """An HTML widget's value as the reader sees it: tags dropped, entities decoded."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", value)).split())
+
+
+class Spy:
+    """The spy table and its widgets, with ids looked up by name and text."""
+
+    def __init__(self, tmp_path: Path, **settings: object) -> None:
+        self.game = ImpactGame.new(seed=1962, settings=ImpactSettings(**settings))
+        self.pierce = self.game.add_pc("Algernon Pierce", [EXPERT, PRESSURE])
+        self.ellis = self.game.add_pc("Quartermaster Ellis", [ACCESS])
+        self.study = self.game.add_scene("Dr Vauquelin's study", [OFFICE])
+        self.goons = self.game.add_npc("The Goons", ["Armed To The Teeth"], impact="D8")
+        self.table = ImpactTable(self.game, export_dir=tmp_path / "exports")
+        self.board: ImpactBoard = self.table.board
+        self.panel: TestPanel = self.table.test_panel
+        self.timeline: ImpactTimeline = self.table.timeline
+
+    def detail(self, text: str) -> str:
+        return next(d.id for d in self.game.state.details if d.text == text)
+
+    def chip(self, text: str):  # type: ignore[no-untyped-def]
+        return self.board.chip(self.detail(text)).chip
+
+    def open(self, kind: str = "action", roller: str | None = None, **fields: str) -> None:
+        self.panel.kind.value = kind
+        self.panel.roller.value = roller or self.pierce
+        for name, value in fields.items():
+            getattr(self.panel, name).value = value
+        self.panel.open_button.click()
+        assert self.panel.messages.value == "", self.panel.messages.value
+
+    def type_face(self, face: str) -> None:
+        self.panel.face.value = face
+        self.panel.enter_button.click()
+
+    def current_rung(self, who: str) -> str:
+        """The current rung of ``who``'s ladder as it reads, e.g. ``◆ D12 current``."""
+        found = re.search(
+            r'iw-rung--current"[^>]*>(.*?)</span></span>', self.board.cards[who].ladder.value
+        )
+        assert found is not None
+        return shown(found.group(1))
+
+    def enabled(self) -> set[str]:
+        return {
+            step
+            for step, buttons in self.panel.steps.items()
+            if not any(button.disabled for button in buttons)
+        }
+
+
+@pytest.fixture
+def spy(tmp_path: Path) -> Iterator[Spy]:
+    table = Spy(tmp_path)
+    yield table
+    # Whatever a test clicked, no panel may have met a bug (guard shows those as "unexpected").
+    panels = (table.board, table.panel, table.timeline, table.table)
+    assert not [p.messages.value for p in panels if "unexpected" in p.messages.value]
+
+
+# --------------------------------------------------------------------------- pure views
+
+
+def test_ladder_marks_the_current_die_by_shape_and_words_not_colour():
+    html = ladder_html(4, name="Pierce")
+    assert html.count("iw-rung--current") == 1
+    assert "◆ D12" in html and ">current<" in html
+    assert [d for d in ("D4", "D6", "D8", "D10", "D12", "D20") if f">{d}<" in html] == [
+        "D4",
+        "D6",
+        "D8",
+        "D10",
+        "D20",
+    ]  # every other rung is shown plainly
+    fallen = ladder_html(-1, role="pc", name="Torek")
+    assert "iw-rung--current" not in fallen
+    assert (
+        "ineffectual" in fallen and "cannot roll" in fallen and "lend Character Details" in fallen
+    )
+    assert "defeated" in ladder_html(-1, role="npc")
+    banked = ladder_html(6, name="Pierce")
+    assert "◆ D20" in banked and "+1" in banked and "banked" in banked
+    assert "no Impact Die" in ladder_html(None)
+
+
+def test_chip_view_reads_cited_citable_and_not_citable(spy: Spy):
+    game = spy.game
+    expert = game.state.detail(spy.detail(EXPERT))
+    idle = chip_view(expert, owner_name="Pierce", test=None, options=None)
+    assert (idle.description, idle.clickable) == (EXPERT, False)
+    assert "iw-chip--idle" in idle.classes
+
+    game.action(spy.ellis, "Difficult")
+    refused = chip_view(expert, owner_name="Pierce", test=game.test, options=None)
+    assert refused.description.startswith("⊘ ") and not refused.clickable
+    access = game.state.detail(spy.detail(ACCESS))
+    only_hinders = chip_view(access, owner_name="Ellis", test=game.test, options=("hinders",))
+    assert only_hinders.sign == "hinders" and "hindering (−1)" in only_hinders.tooltip
+    game.cite(access.id)
+    cited = chip_view(access, owner_name="Ellis", test=game.test, options=None)
+    assert cited.description.startswith("✔ +1 ") and cited.clickable
+    assert "iw-chip--helps" in cited.classes
+
+
+# --------------------------------------------------------------------------- the safe
+
+
+def test_cite_two_details_type_a_face_and_see_the_success(spy: Spy):
+    spy.open(difficulty="Difficult")
+    assert spy.enabled() >= {"roll", "cancel_test", "add_helper"}
+    assert "choose_effect" not in spy.enabled()
+    # Only what citable() allows is clickable: Ellis is not helping yet.
+    assert spy.chip(ACCESS).disabled and spy.chip(ACCESS).description.startswith("⊘ ")
+    assert not spy.chip(EXPERT).disabled and spy.chip(EXPERT).description.startswith("○ ")
+
+    spy.chip(EXPERT).click()
+    spy.chip(OFFICE).click()
+    assert spy.chip(EXPERT).description.startswith("✔ +1 ")
+    assert spy.chip(OFFICE).description.startswith("✔ +1 ")
+    assert "iw-chip--helps" in spy.chip(OFFICE)._dom_classes
+    plan = spy.panel.plan.value
+    assert "Rolls a D8" in plan and "does not cap it" in plan
+    assert "net +2" in plan and "Odds of success: 37.5%" in plan
+    assert spy.panel.roll_button.description == "⚄ Roll D8"
+
+    spy.panel.helper.value = spy.ellis
+    spy.panel.add_helper_button.click()
+    assert "Quartermaster Ellis" in spy.panel.helpers.value
+    assert not spy.chip(ACCESS).disabled
+    spy.chip(ACCESS).click()
+    assert "Odds of success: 50%" in spy.panel.plan.value
+
+    spy.type_face("5")
+    result = spy.panel.result.value
+    assert "✎ typed" in result and "5 + 3 = 8: Success" in result and "✔ Success" in result
+    assert spy.enabled() == {"choose_effect", "finish"}
+    assert spy.panel.effect_row.layout.display is None
+    assert spy.panel.roll_row.layout.display == "none"
+    assert spy.panel.face.value == ""  # cleared for the next roll
+    rolled = [e.event for e in spy.game.journal if isinstance(e.event, TestRolled)]
+    assert rolled[-1].roll.source == "typed"
+
+    assert [kind for _, kind in EFFECT_CHOICES][:2] == ["new_detail", "remove_detail"]
+    spy.panel.effect_kind.value = "new_detail"
+    spy.panel.effect_target.value = spy.pierce
+    spy.panel.effect_text.value = "Pocketful Of Doomsday Plans"
+    spy.panel.effect_hint.value = "helps"
+    spy.panel.choose_button.click()
+    assert spy.panel.messages.value == ""
+    assert "established 'Pocketful Of Doomsday Plans'" in shown(spy.panel.result.value)
+    chip = spy.chip("Pocketful Of Doomsday Plans")
+    assert "◷ temp" in chip.description and "iw-chip--temporary" in chip._dom_classes
+    assert spy.game.test is None and spy.enabled() == set()
+    assert not spy.panel.open_button.disabled
+
+
+def test_a_hit_moves_the_ladder_and_the_timeline_and_undo_rebuilds_it(spy: Spy):
+    assert spy.current_rung(spy.pierce) == "◆ D12 current"
+    before = spy.timeline.points(spy.pierce)
+    figure_trace = spy.timeline.figure.data[0]
+
+    spy.board.cards[spy.pierce].hit.click()
+    assert spy.board.messages.value == ""
+    assert spy.current_rung(spy.pierce) == "◆ D10 current"
+    assert "Impact D10" in spy.board.cards[spy.pierce].head.value
+    assert spy.timeline.points(spy.pierce) == before + 1
+    assert spy.timeline.figure.data[0] is figure_trace  # grown in place, not re-created
+    assert figure_trace.y[-1] == 3  # D10 is ladder step 3
+    assert figure_trace.line.shape == "hv"
+    symbols = {trace.marker.symbol for trace in spy.timeline.figure.data}
+    assert len(symbols) == len(spy.timeline.figure.data)  # one marker shape per character
+
+    spy.table.undo_button.click()
+    assert spy.current_rung(spy.pierce) == "◆ D12 current"
+    assert spy.timeline.points(spy.pierce) == before
+    assert tuple(figure_trace.y) == (4,)
+    spy.table.redo_button.click()
+    assert spy.timeline.points(spy.pierce) == before + 1
+
+
+def test_engine_errors_are_shown_in_the_panel_and_change_nothing(spy: Spy):
+    spy.open(difficulty="Difficult")
+    events = len(spy.game.journal)
+    spy.type_face("9")  # a D8 has no 9
+    assert "iw-msg--error" in spy.panel.messages.value and "9" in spy.panel.messages.value
+    spy.type_face("")
+    assert "type the face rolled at the table first" in spy.panel.messages.value
+    assert len(spy.game.journal) == events and spy.game.test.phase == "setup"
+    assert spy.panel.face.value == ""
+
+    # A disabled chip clicked anyway (``.click()`` ignores ``disabled``): the engine refuses.
+    spy.chip(ACCESS).click()
+    assert "not helping" in spy.board.messages.value and "add_helper" in spy.board.messages.value
+    assert len(spy.game.journal) == events
+    # The next good click clears the message.
+    spy.chip(EXPERT).click()
+    assert spy.board.messages.value == ""
+
+    spy.panel.cancel_button.click()
+    spy.panel.finish_button.click()  # nothing open: refused, in words
+    assert "no test is open" in spy.panel.messages.value
+
+
+def test_the_chase_complication_accepted_then_the_warning_at_d20(spy: Spy):
+    """IMP-E06: a failed shove, the blown tyre accepted: a Temporary Detail and a step up."""
+    spy.open(difficulty="Tricky")
+    spy.chip(PRESSURE).click()
+    spy.type_face("3")
+    assert "✖ Failure" in spy.panel.result.value
+    assert spy.panel.failure_rows.layout.display is None
+    assert spy.panel.cost_row.layout.display == "none"  # only Avoid Harm has a cost
+    assert spy.enabled() == {"offer_complication", "spend", "finish"}
+    assert spy.panel.finish_button.description == "Finish: the Failure stands"
+
+    spy.panel.complication.value = TYRE
+    spy.panel.offer_button.click()
+    assert {"accept_complication", "decline_complication"} <= spy.enabled()
+    assert TYRE in spy.panel.result.value and "accept it" in spy.panel.result.value
+    spy.panel.accept_button.click()
+    assert spy.current_rung(spy.pierce) == "◆ D20 current"
+    tyre = spy.chip(TYRE)
+    assert "◷ temp" in tyre.description
+
+    # At D20 the next earned step would be lost: the panel says so before accepting.
+    spy.open(difficulty="Tricky")
+    spy.type_face("1")
+    spy.panel.complication.value = "Sirens In The Distance"
+    spy.panel.offer_button.click()
+    assert "iw-msg--warning" in spy.panel.messages.value
+    assert "will be lost" in spy.panel.messages.value
+    spy.panel.decline_button.click()
+    assert "iw-msg--warning" not in spy.panel.messages.value
+
+
+def test_spend_a_step_turns_a_failure_into_a_success(spy: Spy):
+    spy.open(difficulty="Impossible")
+    spy.type_face("2")
+    spy.panel.spend_button.click()
+    assert "(spent a step)" in spy.panel.result.value
+    assert spy.current_rung(spy.pierce) == "◆ D10 current"
+    assert spy.enabled() == {"choose_effect", "finish"}
+
+
+def test_avoid_harm_cost_and_great_success(spy: Spy):
+    """IMP-R12: the threat's Impact Die is the die; the announced cost; a Great Success."""
+    spy.open("avoid_harm", threat=spy.goons, cost="Winged By A Bullet")
+    plan = spy.panel.plan.value
+    assert "The Goons's Impact Die gives a D8 task" in plan
+    assert spy.panel.difficulty.layout.display == "none"
+    spy.board.cite_as.value = "hinders"
+    spy.chip("Armed To The Teeth").click()
+    assert spy.chip("Armed To The Teeth").description.startswith("✔ −1 ")
+    assert "iw-chip--hinders" in spy.chip("Armed To The Teeth")._dom_classes
+    spy.type_face("2")
+    assert spy.panel.cost_row.layout.display is None
+    assert spy.panel.finish_button.description == "Finish: take the cost"
+    spy.panel.cost_text.value = "Winged In The Shoulder"
+    spy.panel.take_cost_button.click()
+    assert "Winged In The Shoulder" in spy.chip("Winged In The Shoulder").description
+    assert spy.current_rung(spy.pierce) == "◆ D12 current"  # the cost was a Detail
+
+    spy.open("avoid_harm", threat=spy.goons, cost="")
+    spy.type_face("8")
+    assert spy.enabled() == {"declare_great_success", "finish"}
+    spy.panel.great_button.click()
+    assert "★ Great Success" in spy.panel.result.value
+    spy.panel.effect_kind.value = "step_down"
+    assert spy.panel.effect_target.value == spy.goons  # the foe is offered first
+    spy.panel.choose_button.click()
+    assert spy.panel.messages.value == ""
+    assert spy.current_rung(spy.goons) == "◆ D6 current"
+
+
+def test_difficulty_revised_from_the_dropdown_and_the_cap_explained(spy: Spy):
+    spy.game.set_impact(spy.pierce, "D6")
+    spy.open(difficulty="Tricky")
+    assert "capped to <b>D6</b> by Algernon Pierce's Impact Die D6" in spy.panel.plan.value
+    spy.panel.difficulty.value = "Impossible"
+    assert spy.game.test.difficulty == "Impossible"
+    assert spy.game.journal.entries[-1].kind == "test_revised"
+    assert "Rolls a D4" in spy.panel.plan.value and "does not cap it" in spy.panel.plan.value
+    assert spy.panel.kind.disabled and spy.panel.roller.disabled
+
+
+def test_add_disable_and_remove_details_from_the_board(spy: Spy):
+    board = spy.board
+    board.owner.value = spy.study
+    board.text.value = "Guard Dog Asleep Under The Desk"
+    board.temporary.value = True
+    board.add_button.click()
+    assert board.messages.value == "" and board.text.value == ""
+    chip = board.chip(spy.detail("Guard Dog Asleep Under The Desk"))
+    assert "◷ temp" in chip.chip.description
+    chip.toggle.click()
+    assert chip.chip.description.endswith("(off)") and chip.toggle.description == "▶"
+    assert "iw-chip--inactive" in chip.chip._dom_classes
+    spy.open(difficulty="Difficult")
+    assert chip.chip.disabled and chip.chip.description.startswith("⊘ ")
+    chip.toggle.click()
+    assert not chip.chip.disabled
+    chip.remove.click()
+    assert chip.detail_id not in {d.id for d in spy.game.state.details}
+    with pytest.raises(KeyError):
+        board.chip(chip.detail_id)
+
+    board.owner.value = spy.study
+    board.text.value = "Bauhaus Chairs"
+    board.temporary.value = False
+    board.add_button.click()  # a scene gets a Scene Detail by default
+    assert spy.game.state.detail(spy.detail("Bauhaus Chairs")).kind == "scene"
+    board.owner.value = spy.pierce
+    board.text.value = "Bruised Ego"
+    board.add_button.click()  # a character gets a Character Detail by default
+    assert spy.game.state.detail(spy.detail("Bruised Ego")).kind == "character"
+    board.text.value = "   "
+    board.add_button.click()  # refused by the engine, explained on the board
+    assert "non-empty string" in board.messages.value and "iw-msg--error" in board.messages.value
+
+
+def test_table_repr_is_short_and_close_stops_following(spy: Spy):
+    assert repr(spy.table).startswith("ImpactTable(<ImpactGame")
+    assert "\n" not in repr(spy.table)
+    spy.table.close()
+    points = spy.timeline.points(spy.pierce)
+    spy.game.damage(spy.pierce)
+    assert spy.timeline.points(spy.pierce) == points
+
+
+def test_a_resumed_journal_shows_the_test_where_it_stopped(tmp_path: Path):
+    path = tmp_path / "spy.jsonl"
+    game = ImpactGame.new(path, seed=3)
+    pierce = game.add_pc("Algernon Pierce", [EXPERT])
+    game.action(pierce, "Difficult", helps=[game.state.details[0].id])
+    game.roll(7)
+    game.journal.close()
+
+    resumed = ImpactGame.resume(path)
+    panel = TestPanel(resumed)
+    assert "7 + 1 = 8: Success" in panel.result.value
+    assert not panel.choose_button.disabled and panel.roll_button.disabled
+    timeline = ImpactTimeline(resumed)
+    assert timeline.points(pierce) == 1
+
+
+def test_an_ineffectual_character_cannot_roll_but_still_lends_details(spy: Spy):
+    """IMP-R16 (Torek): below D4 no rolls, but Character Details can still help others."""
+    for _ in range(5):
+        spy.board.cards[spy.ellis].hit.click()
+    ladder = shown(spy.board.cards[spy.ellis].ladder.value)
+    assert "ineffectual" in ladder and "cannot roll" in ladder
+    assert "iw-rung--current" not in spy.board.cards[spy.ellis].ladder.value
+    spy.board.cards[spy.ellis].hit.click()  # nothing below ineffectual: refused, in words
+    assert "already ineffectual" in spy.board.messages.value
+
+    spy.panel.roller.value = spy.ellis
+    assert "Cannot open this test now" in spy.panel.preview.value
+    assert "ineffectual" in spy.panel.preview.value
+    spy.panel.open_button.click()
+    assert "ineffectual" in spy.panel.messages.value and spy.game.test is None
+
+    spy.open(difficulty="Difficult")
+    spy.panel.helper.value = spy.ellis
+    spy.panel.add_helper_button.click()
+    spy.chip(ACCESS).click()
+    assert spy.chip(ACCESS).description.startswith("✔ +1 ")
+
+
+def test_foil_the_adversary_plan(spy: Spy):
+    """IMP-R13: the players roll against the adversary's plan; its Details count against."""
+    spy.open("foil", threat=spy.goons, difficulty="Tricky")
+    assert spy.panel.threat.description == "Adversary"
+    assert spy.panel.cost.layout.display == "none"
+    assert spy.chip("Armed To The Teeth").description.startswith("○ ")
+    spy.chip("Armed To The Teeth").click()  # only "hinders" is allowed, whatever the picker says
+    assert spy.chip("Armed To The Teeth").description.startswith("✔ −1 ")
+    spy.type_face("9")
+    assert "plan is foiled" in shown(spy.panel.result.value)
+    assert spy.game.test is None
