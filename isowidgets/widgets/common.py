@@ -297,6 +297,7 @@ class JournalTable(widgets.VBox):  # type: ignore[misc]
         self.rows = rows
         self.kinds = set(kinds) if kinds else None
         self.export_dir = Path(export_dir)
+        self._row_cache: dict[int, dict[str, Any]] = {}
         self.table = widgets.HTML()
         self.table.add_class("iw-log")
         self.messages = Messages()
@@ -327,11 +328,44 @@ class JournalTable(widgets.VBox):  # type: ignore[misc]
             frame = frame[frame["kind"].isin(self.kinds)]
         return frame
 
+    def tail(self) -> list[dict[str, Any]]:
+        """The latest ``rows`` events shown, newest first, as :meth:`frame` rows.
+
+        Built from those entries alone rather than from the whole journal's
+        DataFrame, so refreshing after a click costs the same in a long session
+        as in a short one (the same columns as :meth:`Journal.to_frame`).
+        """
+        journal = self.game.journal
+        void = journal.void_actions()
+        cache = self._row_cache
+        shown: list[dict[str, Any]] = []
+        for entry in reversed(journal.entries):
+            if self.kinds is not None and entry.kind not in self.kinds:
+                continue
+            row = cache.get(entry.seq)
+            if row is None:  # a line never changes once written: describe it once
+                rolls = entry.event.rolls()
+                row = {
+                    "seq": entry.seq,
+                    "action": entry.action,
+                    "kind": entry.kind,
+                    "summary": entry.event.describe(),
+                    "faces": " | ".join(
+                        (f"{r.pool.label}: " if r.pool.label else "") + r.faces_text()
+                        for r in rolls
+                    ),
+                    "source": ",".join(sorted({r.source for r in rolls})),
+                }
+            shown.append({**row, "retconned": entry.action in void})
+            if len(shown) >= self.rows:
+                break
+        self._row_cache = {row["seq"]: row for row in shown}
+        return shown
+
     def refresh(self) -> None:
-        frame = self.frame().tail(self.rows)
         head = "".join(f"<th>{c}</th>" for c in self.COLUMNS)
         body = []
-        for _, row in frame.iloc[::-1].iterrows():
+        for row in self.tail():
             css = ' class="iw-void"' if row["retconned"] else ""
             note = " (retconned)" if row["retconned"] else ""
             cells = "".join(

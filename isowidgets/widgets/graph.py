@@ -27,7 +27,7 @@ It works around what ipycytoscape 1.3.3 does badly (see
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -234,7 +234,7 @@ class GraphView:
         new_nodes = []
         for spec in nodes:
             current = self._nodes.get(spec.id)
-            if current is None or shown.hidden:
+            if current is None or current.hidden:
                 view_id = self._fresh_id("n", spec.id)
                 element = ipycytoscape.Node(
                     data=self._node_data(view_id, spec),
@@ -325,6 +325,34 @@ class GraphView:
             [n for n in nodes if isinstance(n, NodeSpec)],
             [e for e in edges if isinstance(e, EdgeSpec)],
         )
+
+    def place(self, positions: Mapping[str, tuple[float, float]]) -> int:
+        """Move nodes to new positions in place (no re-add, so no re-layout of the rest).
+
+        Positions of nodes not shown yet are kept for when they appear.
+        Returns how many shown nodes were moved.
+        """
+        moved = 0
+        for spec_id, (x, y) in positions.items():
+            self.positions[spec_id] = (float(x), float(y))
+            shown = self._nodes.get(spec_id)
+            if shown is not None and not shown.hidden:
+                shown.element.position = {"x": float(x), "y": float(y)}  # a whole new dict
+                moved += 1
+        return moved
+
+    def restyle(self, style: Sequence[dict[str, Any]]) -> None:
+        """Replace the stylesheet (the rule that hides deleted elements is kept)."""
+        self.widget.set_style([*style, {"selector": f".{GONE}", "style": {"display": "none"}}])
+
+    def fit(self) -> None:
+        """Fit the whole graph into the view once, then go back to a layout that never re-fits.
+
+        The preset layout runs with ``fit`` on and then off again: the view is
+        fitted now, and later changes to the element lists keep the user's zoom.
+        """
+        self.widget.set_layout(fit=True)
+        self.widget.set_layout(fit=False)
 
     def select(self, spec_id: str, css_class: str, on: bool) -> None:
         """Add or remove a transient class (e.g. the first node of a click-to-connect)."""

@@ -52,6 +52,7 @@ from .model import (
     Conflict,
     Factors,
     IsolationState,
+    Link,
     Mode,
     Resolution,
     Stance,
@@ -71,6 +72,7 @@ __all__ = [
     "next_steps",
     "pool_plan",
     "propose",
+    "relevant_links",
     "resolve",
     "roll",
     "set_difficulty",
@@ -109,6 +111,23 @@ def _unresolved(state: IsolationState, doing: str) -> Conflict:
 def pool_plan(state: IsolationState) -> PoolPlan:
     """The pools of the conflict in progress (see :func:`~.plan.plan_for`)."""
     return plan_for(state, _conflict(state))
+
+
+def relevant_links(state: IsolationState, ap: str, who: str) -> tuple[Link, ...]:
+    """The links between ``who`` and the AP whose label may earn ``who`` a die (ISO-R20).
+
+    Labeled links only, and only descriptor links under the default
+    ``relevant_label_scope`` (ISO-A08). Whether a label is *particularly
+    relevant* to the action stays the table's judgement: a panel offers these
+    links, and the table ticks the ones that are (``relevant_links`` in the
+    modifiers).
+    """
+    scope = state.settings.relevant_label_scope
+    return tuple(
+        x
+        for x in state.links_between(who, ap)
+        if x.labeled and (scope == "any_labeled" or x.origin == "descriptor")
+    )
 
 
 def difficulty_value(value: int | str) -> int:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from .game import IsolationGame
 from .settings import IsolationSettings
 
-__all__ = ["boarding_party"]
+__all__ = ["add_boarding_party", "boarding_party"]
 
 
 def boarding_party(
@@ -31,6 +31,17 @@ def boarding_party(
     Arrogant” (red) between eve and bob.
     """
     game = IsolationGame.new(seed=seed, settings=settings, title="Boarding up the house")
+    return add_boarding_party(game, stress=stress)
+
+
+def add_boarding_party(game: IsolationGame, *, stress: int | None = 2) -> IsolationGame:
+    """Put the example's characters and map into ``game`` (a fresh one, e.g. file-backed).
+
+    A notebook that keeps its session in a journal file opens the game itself
+    (``IsolationGame.open(path, resume=...)``) and furnishes it here, so the
+    same farmhouse is also resumable after a kernel restart. The link ids are
+    those of :func:`boarding_party` when ``game`` has no links yet.
+    """
     game.add_character(
         "Alice",
         profession="Nurse",

@@ -125,6 +125,14 @@ class IsolationGame(Game[IsolationState]):
         """What can be done now in the conflict in progress."""
         return _conflict.next_steps(self.state)
 
+    def relevant_links(self, ap: str, who: str) -> tuple[Link, ...]:
+        """Links between ``who`` and the AP a relevant-label die may come from (ISO-R20, A08)."""
+        return _conflict.relevant_links(self.state, ap, who)
+
+    def pair_outcomes(self) -> dict[_rules.PairChoice, tuple[Link, ...]]:
+        """What the pending pair roll allows, with the links an erase may take (ISO-R45)."""
+        return _rules.pair_outcomes(self.state)
+
     def explain(self) -> Explanation | None:
         """The breakdown of the conflict in progress once resolved, else of the last one."""
         for c in (self.state.conflict, self.state.last_conflict):

@@ -62,6 +62,7 @@ __all__ = [
     "end_session",
     "injure",
     "kill",
+    "pair_outcomes",
     "pair_roll",
     "place_death_greens",
     "relabel_link",
@@ -840,9 +841,36 @@ def pair_roll(
     return [PairRolled(a=first, b=second, green=green, red=red, evens=green.evens, odds=red.odds)]
 
 
+PairChoice = Literal["erase_red", "add_green", "erase_green", "add_red", "nothing"]
+
+
+def pair_outcomes(state: IsolationState) -> dict[PairChoice, tuple[Link, ...]]:
+    """The outcomes the pending pair roll allows (ISO-R45), each with the links it may erase.
+
+    More evens: ``erase_red``, ``add_green`` or ``nothing``; more odds:
+    ``erase_green`` or ``add_red``. An erase outcome maps to the pair's labeled
+    links of that colour (the ISO-R46 Dying-first check is made when one is
+    chosen); an add outcome, or ``nothing``, to ``()``. Empty when no pair roll
+    waits. A panel offers exactly these; :func:`choose_pair_outcome` accepts
+    exactly these.
+    """
+    pending = state.pair_roll
+    if pending is None:
+        return {}
+
+    def labeled(colour: Colour) -> tuple[Link, ...]:
+        return tuple(
+            x for x in state.links_between(pending.a, pending.b) if x.colour == colour and x.labeled
+        )
+
+    if pending.winner == "green":
+        return {"erase_red": labeled("red"), "add_green": (), "nothing": ()}
+    return {"erase_green": labeled("green"), "add_red": ()}
+
+
 def choose_pair_outcome(
     state: IsolationState,
-    outcome: Literal["erase_red", "add_green", "erase_green", "add_red", "nothing"],
+    outcome: PairChoice,
     *,
     link_id: str | None = None,
     label: str = "",
@@ -856,19 +884,13 @@ def choose_pair_outcome(
     pending = state.pair_roll
     if pending is None:
         raise RuleError("no pair roll waits for an outcome. Tip: pair_roll(a, b) first.")
-    allowed = (
-        ("erase_red", "add_green", "nothing")
-        if pending.winner == "green"
-        else ("erase_green", "add_red")
-    )
-    outcome = choice(outcome, f"the outcome of {pending.a}–{pending.b}'s roll", allowed)  # type: ignore[assignment]
+    options = pair_outcomes(state)
+    outcome = choice(outcome, f"the outcome of {pending.a}–{pending.b}'s roll", tuple(options))  # type: ignore[assignment]
     tx = Tx(state)
     tx.emit(PairOutcome(a=pending.a, b=pending.b, choice=outcome))
     if outcome in ("erase_red", "erase_green"):
         colour = "red" if outcome == "erase_red" else "green"
-        candidates = [
-            x for x in state.links_between(pending.a, pending.b) if x.colour == colour and x.labeled
-        ]
+        candidates = list(options[outcome])
         if link_id is None:
             raise RuleError(
                 f"name the labeled {colour} link to erase: "

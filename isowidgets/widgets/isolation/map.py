@@ -1,0 +1,416 @@
+"""The relationship map editor: the engine's characters and links on a clickable graph.
+
+The graph model lives in the engine (:class:`~isowidgets.rules.isolation.IsolationGame`);
+this panel maps its state to node and edge specs (:func:`.views.map_specs`) and lets
+:class:`~isowidgets.widgets.graph.GraphView` bring the cytoscape widget in line.
+After every committed action the map re-syncs from the state, so whatever changed
+the map (a click here, a conflict's temporary links and cancellations, injury links,
+a death's redistribution, an undo, a cell run by hand) shows at once, touching only
+the elements that changed.
+
+Editing is by clicks, since ipycytoscape draws no edges itself:
+
+* click a character, then another: a small form asks for the colour and the label
+  (a labeled link is permanent, an unlabeled one temporary) and adds it through
+  the engine; click the first character again to let go of it;
+* click a link: a form shows what it is and offers relabel (labeled links only)
+  and delete.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...journal import Entry
+from ...rules.isolation import IsolationGame, IsolationState, Origin
+from ...rules.isolation.events import LinkAdded
+from ..common import Messages, Panel, guard
+from ..graph import GraphView
+from .views import (
+    HEALTH_MARK,
+    ellipse_positions,
+    isolation_style,
+    label_side,
+    legend_html,
+    map_specs,
+    map_style,
+    warnings_html,
+)
+
+__all__ = ["RelationshipMap"]
+
+# Events after which the map may look different; other actions (a roll, a note)
+# leave every node and edge as it was, so the map skips its sync for them.
+MAP_KINDS = frozenset(
+    {
+        "character_added",
+        "character_updated",
+        "character_removed",
+        "health_changed",
+        "link_added",
+        "link_removed",
+        "link_relabeled",
+        "conflict_proposed",
+        "factors_set",
+        "hostile_declared",
+        "stance_chosen",
+        "downgraded",
+        "conflict_resolved",
+        "conflict_closed",
+        "conflict_cancelled",
+        "retcon",
+        "settings_changed",
+    }
+)
+
+WIDTH, HEIGHT = 760, 520
+"""The map's size in pixels; node positions are laid out inside this box."""
+
+
+class RelationshipMap(Panel):
+    """The relationship map of one game, edited by clicks, re-synced after every action.
+
+    Args:
+        game: the game whose map is shown.
+        css_class: the class of the cytoscape widget (browser tests find it by this).
+        labels: show link labels (``None``: only while the map has at most 80 links).
+        on_select: called with a character id when a character is clicked.
+    """
+
+    game: IsolationGame
+
+    def __init__(
+        self,
+        game: IsolationGame,
+        *,
+        css_class: str = "iw-map",
+        labels: bool | None = None,
+        on_select: Callable[[str], None] | None = None,
+    ) -> None:
+        self.messages = Messages()
+        self.on_select = on_select
+        self.first: str | None = None
+        """The character picked as a new link's first end."""
+        self.pair: tuple[str, str] | None = None
+        """The two characters a new link will join, while the form is open."""
+        self.chosen_link: str | None = None
+        """The link picked for relabeling or deleting."""
+        show_labels = labels if labels is not None else len(game.state.links) <= 80
+        self.label_width = 170 if len(game.state.links) <= 12 else 110
+        self.view = GraphView(
+            style=map_style(labels=show_labels, label_width=self.label_width),
+            on_node_click=guard(self.messages)(self._node_clicked),
+            on_edge_click=guard(self.messages)(self._edge_clicked),
+            css_class=css_class,
+        )
+        self.view.widget.layout = widgets.Layout(
+            width=f"{WIDTH}px", max_width="100%", height=f"{HEIGHT}px", border="1px solid #ccc"
+        )
+        self.sides: dict[str, str] = {}
+        self.fresh: set[str] = set()
+        """Links the latest map-changing action added (highlighted)."""
+
+        # toolbar
+        self.fit_button = widgets.Button(description="Fit", icon="arrows-alt", tooltip="fit")
+        self.fit_button.add_class("iw-map-fit")
+        self.arrange_button = widgets.Button(
+            description="Arrange", icon="circle-o", tooltip="put every character back on the ring"
+        )
+        self.arrange_button.add_class("iw-map-arrange")
+        self.labels_box = widgets.Checkbox(
+            value=show_labels, description="link labels", indent=False
+        )
+        self.labels_box.add_class("iw-map-labels")
+        self.status = widgets.HTML()
+        self.status.add_class("iw-map-status")
+
+        # the new-link form
+        self.colour = widgets.ToggleButtons(
+            options=[
+                ("+ green (a reason to like)", "green"),
+                ("× red (a reason to dislike)", "red"),
+            ],
+            value="green",
+            style={"button_width": "190px"},
+        )
+        self.colour.add_class("iw-link-colour")
+        self.labeled = widgets.Checkbox(value=True, description="labeled (permanent)", indent=False)
+        self.labeled.add_class("iw-link-labeled")
+        self.label = widgets.Text(placeholder="label, e.g. Bonded over chess", description="Label")
+        self.label.add_class("iw-link-label")
+        self.add_button = widgets.Button(
+            description="Add link", button_style="primary", icon="plus"
+        )
+        self.add_button.add_class("iw-link-add")
+        self.cancel_button = widgets.Button(description="Cancel", icon="times")
+        self.cancel_button.add_class("iw-link-cancel")
+        self.connect_title = widgets.HTML()
+        self.connect_form = widgets.VBox(
+            [
+                self.connect_title,
+                self.colour,
+                widgets.HBox([self.labeled, self.label]),
+                widgets.HBox([self.add_button, self.cancel_button]),
+            ],
+            layout=widgets.Layout(display="none", border="1px solid #2166ac", padding="4px"),
+        )
+        self.connect_form.add_class("iw-connect")
+
+        # the link editor
+        self.link_title = widgets.HTML()
+        self.link_title.add_class("iw-link-title")
+        self.relabel_text = widgets.Text(description="Label")
+        self.relabel_text.add_class("iw-relabel-text")
+        self.relabel_button = widgets.Button(description="Relabel", icon="pencil")
+        self.relabel_button.add_class("iw-relabel")
+        self.delete_button = widgets.Button(
+            description="Delete link", button_style="danger", icon="trash"
+        )
+        self.delete_button.add_class("iw-link-delete")
+        self.close_button = widgets.Button(description="Close", icon="times")
+        self.close_button.add_class("iw-link-close")
+        self.link_form = widgets.VBox(
+            [
+                self.link_title,
+                widgets.HBox([self.relabel_text, self.relabel_button]),
+                widgets.HBox([self.delete_button, self.close_button]),
+            ],
+            layout=widgets.Layout(display="none", border="1px solid #2166ac", padding="4px"),
+        )
+        self.link_form.add_class("iw-link-editor")
+
+        self.warnings = widgets.HTML()
+        self.warnings.add_class("iw-map-warnings")
+        self.legend = widgets.HTML(legend_html())
+
+        on = guard(self.messages)
+        self.fit_button.on_click(on(lambda _b: self.view.fit()))
+        self.arrange_button.on_click(on(lambda _b: self.arrange()))
+        self.labels_box.observe(on(self._labels_changed), names=["value"])
+        self.add_button.on_click(on(lambda _b: self.add_link()))
+        self.cancel_button.on_click(on(lambda _b: self.release()))
+        self.relabel_button.on_click(on(lambda _b: self.relabel()))
+        self.delete_button.on_click(on(lambda _b: self.delete_link()))
+        self.close_button.on_click(on(lambda _b: self.release()))
+
+        toolbar = widgets.HBox([self.fit_button, self.arrange_button, self.labels_box])
+        super().__init__(
+            game,
+            [
+                isolation_style(),
+                widgets.HTML('<div class="iw-title">Relationship map</div>'),
+                self.view.widget,
+                toolbar,
+                self.status,
+                self.messages,
+                self.connect_form,
+                self.link_form,
+                self.legend,
+                self.warnings,
+            ],
+        )
+        self.add_class("iw-map-panel")
+        self.arrange(move=False)
+        self.sync()
+        self.follow(guard(self.messages)(self._on_actions))
+
+    # ------------------------------------------------------------------ syncing
+
+    @property
+    def state(self) -> IsolationState:
+        return self.game.state
+
+    def _names(self) -> dict[str, str]:
+        return {c.id: c.name for c in self.state.characters}
+
+    def arrange(self, *, move: bool = True) -> None:
+        """Put every character on the ring, in the order they were added."""
+        ids = [c.id for c in self.state.characters]
+        positions = ellipse_positions(ids, width=WIDTH, height=HEIGHT)
+        centre = (WIDTH / 2, HEIGHT / 2)
+        self.sides = {cid: label_side(xy, centre) for cid, xy in positions.items()}
+        if move:
+            self.view.place(positions)
+            self.sync()
+        else:
+            self.view.positions.update(positions)
+
+    def _place_new(self) -> None:
+        """Give characters who have no place yet a spot on the ring (others stay put)."""
+        ids = [c.id for c in self.state.characters]
+        missing = [cid for cid in ids if cid not in self.view.positions]
+        if not missing:
+            return
+        ring = ellipse_positions(ids, width=WIDTH, height=HEIGHT)
+        centre = (WIDTH / 2, HEIGHT / 2)
+        for cid in missing:
+            self.view.positions[cid] = ring[cid]
+            self.sides[cid] = label_side(ring[cid], centre)
+
+    def sync(self) -> None:
+        """Bring the graph in line with the engine's state (only what changed is sent)."""
+        state = self.state
+        if self.first is not None and not _alive(state, self.first):
+            self.first = None
+        if self.chosen_link is not None and not any(x.id == self.chosen_link for x in state.links):
+            self.release()
+            return
+        self._place_new()
+        nodes, edges = map_specs(
+            state,
+            selected=self.first,
+            chosen_link=self.chosen_link,
+            sides=self.sides,
+            fresh=self.fresh,
+        )
+        self.view.sync(nodes, edges)
+        self.warnings.value = warnings_html(self.game.warnings())
+        self._show_status()
+
+    def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
+        if any(entry.kind in MAP_KINDS for entry in entries):
+            self.fresh = {e.event.link.id for e in entries if isinstance(e.event, LinkAdded)}
+            self.sync()
+
+    def _labels_changed(self, change: dict[str, Any]) -> None:
+        self.view.restyle(map_style(labels=bool(change["new"]), label_width=self.label_width))
+
+    # ------------------------------------------------------------------ clicks
+
+    def _node_clicked(self, character_id: str) -> None:
+        self.messages.clear()
+        if self.on_select is not None:
+            self.on_select(character_id)
+        if self.chosen_link is not None:
+            self._close_link_form()
+        if self.first is None or self.pair is not None:
+            self.pair = None
+            self.connect_form.layout.display = "none"
+            self.first = character_id
+        elif self.first == character_id:
+            self.first = None
+        else:
+            self.pair = (self.first, character_id)
+            self._open_connect_form()
+        self.sync()
+
+    def _edge_clicked(self, link_id: str) -> None:
+        self.messages.clear()
+        self.first, self.pair = None, None
+        self.connect_form.layout.display = "none"
+        self.chosen_link = link_id
+        link = self.state.link(link_id)
+        names = self._names()
+        self.link_title.value = (
+            f"<b>{html.escape(link.id)}</b>: {html.escape(link.describe())} "
+            f"<br><small>origin: {html.escape(link.origin)}; "
+            f"{html.escape(names.get(link.a, link.a))} – {html.escape(names.get(link.b, link.b))}"
+            "</small>"
+        )
+        self.relabel_text.value = link.label
+        self.relabel_text.disabled = not link.labeled
+        self.relabel_button.disabled = not link.labeled
+        self.link_form.layout.display = ""
+        self.sync()
+
+    def pick(self, character_id: str) -> None:
+        """Click a character from Python (what a click on its node does)."""
+        self._node_clicked(character_id)
+
+    def pick_link(self, link_id: str) -> None:
+        """Click a link from Python (what a click on its edge does)."""
+        self._edge_clicked(link_id)
+
+    def _open_connect_form(self) -> None:
+        assert self.pair is not None
+        names = self._names()
+        a, b = (html.escape(names.get(x, x)) for x in self.pair)
+        existing = len(self.state.links_between(*self.pair))
+        self.connect_title.value = (
+            f"<b>New link between {a} and {b}</b> <small>({existing} link(s) already)</small>"
+        )
+        self.connect_form.layout.display = ""
+
+    def _close_link_form(self) -> None:
+        self.chosen_link = None
+        self.link_form.layout.display = "none"
+
+    def release(self) -> None:
+        """Let go of any picked character or link and close the forms."""
+        self.first, self.pair = None, None
+        self.connect_form.layout.display = "none"
+        self._close_link_form()
+        self.sync()
+
+    # ------------------------------------------------------------------ engine calls
+
+    def add_link(self) -> list[str]:
+        """Add the link the form describes between the two picked characters."""
+        if self.pair is None:
+            self.messages.error("pick two characters on the map first: click one, then another")
+            return []
+        a, b = self.pair
+        label = self.label.value.strip() if self.labeled.value else ""
+        if self.labeled.value and not label:
+            self.messages.error(
+                "type the label (what the link is about), or untick “labeled” for a temporary link"
+            )
+            return []
+        # Ask for what the form says: a labeled link is permanent (origin "session").
+        origin: Origin | None = "session" if self.labeled.value else None
+        added = self.game.add_link(a, b, self.colour.value, label, origin=origin, why="map editor")
+        self.label.value = ""
+        self.first, self.pair = None, None
+        self.connect_form.layout.display = "none"
+        self.sync()
+        if not added:
+            self.messages.info("the new link cancelled an unlabeled link of the other colour")
+        return added
+
+    def relabel(self) -> None:
+        if self.chosen_link is None:
+            return
+        self.game.relabel_link(self.chosen_link, self.relabel_text.value)
+
+    def delete_link(self) -> None:
+        if self.chosen_link is None:
+            return
+        link_id = self.chosen_link
+        self.game.remove_link(link_id, "deleted on the map")
+        self.messages.info(f"link {link_id} deleted")
+
+    # ------------------------------------------------------------------ status
+
+    def _show_status(self) -> None:
+        state = self.state
+        if self.pair is not None:
+            text = "Choose the colour and label, then <b>Add link</b>."
+        elif self.first is not None:
+            character = state.character(self.first)
+            text = (
+                f"<b>{html.escape(character.name)}</b> picked "
+                f"({HEALTH_MARK[character.health]} {character.health}, "
+                f"{html.escape(character.profession)}): click another character to link them, "
+                "or the same one again to let go."
+            )
+        elif self.chosen_link is not None:
+            text = "Relabel or delete the chosen link, or click elsewhere on the map."
+        else:
+            text = (
+                "Click a character, then another, to add a link; click a link to relabel or "
+                "delete it."
+            )
+        living = sum(1 for c in state.characters if c.alive)
+        counts = (
+            f"{len(state.characters)} characters ({living} living), {len(state.links)} links "
+            f"over {sum(1 for _ in state.pairs())} pairs"
+        )
+        self.status.value = f'<div class="iw-status">{text}<br><small>{counts}</small></div>'
+
+
+def _alive(state: IsolationState, character_id: str) -> bool:
+    return state.has_character(character_id) and state.character(character_id).alive

@@ -1,0 +1,247 @@
+"""The GM's bar: the scene's state at a glance, Stress, the threat, rulings, undo and redo.
+
+* **Stress** moves 1–3 per event with a reason (ISO-R35); before play starts the
+  scenario's starting Stress (1–3, ISO-R36) can be set.
+* **Threat present** matters at Stress 0: with a threat, conflicts are rolled as
+  normal (ISO-R37, ISO-A21).
+* **Rulings** outside a conflict: the threat wounds a character (with injury
+  links, ISO-R40) or kills one (ISO-R44: red links erased, labeled greens shared
+  out as temporary greens). When the share leaves greens for the GM to place
+  (ISO-A24), a small form asks where.
+* **Undo / Redo** take back or restore the latest action through a retcon in the
+  journal; every panel then redraws from the rebuilt state.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...journal import SessionStarted
+from ...rules.isolation import IsolationGame, IsolationState
+from ..common import Messages, Panel, guard
+from .views import HEALTH_MARK, isolation_style, slug
+
+__all__ = ["ScenePanel"]
+
+
+class ScenePanel(Panel):
+    """The scene's status line and the GM's controls."""
+
+    game: IsolationGame
+
+    def __init__(self, game: IsolationGame) -> None:
+        self.messages = Messages()
+        on = guard(self.messages)
+        self.status = widgets.HTML()
+        self.status.add_class("iw-scene-status")
+        self.amount = widgets.Dropdown(
+            options=[1, 2, 3],
+            value=1,
+            description="by",
+            layout=widgets.Layout(width="110px"),
+            style={"description_width": "24px"},
+        )
+        self.amount.add_class("iw-stress-amount")
+        self.reason = widgets.Text(
+            placeholder="why (e.g. strange noises on the roof)",
+            layout=widgets.Layout(width="270px"),
+        )
+        self.reason.add_class("iw-stress-reason")
+        self.up = widgets.Button(description="Stress +", icon="arrow-up", layout=_w("100px"))
+        self.up.add_class("iw-stress-up")
+        self.down = widgets.Button(description="Stress −", icon="arrow-down", layout=_w("100px"))
+        self.down.add_class("iw-stress-down")
+        self.start = widgets.Dropdown(
+            options=[1, 2, 3],
+            value=1,
+            description="start at",
+            layout=widgets.Layout(width="150px"),
+        )
+        self.start.add_class("iw-start-stress")
+        self.set_start = widgets.Button(description="Set starting Stress", layout=_w("160px"))
+        self.set_start.add_class("iw-set-start-stress")
+        self.start_box = widgets.HBox([self.start, self.set_start])
+        self.threat = widgets.ToggleButton(
+            description="⚠ threat present",
+            layout=_w("150px"),
+            tooltip="something threatens right now: at Stress 0 conflicts are still rolled",
+        )
+        self.threat.add_class("iw-threat")
+        self.undo_button = widgets.Button(description="Undo", icon="undo", layout=_w("90px"))
+        self.undo_button.add_class("iw-undo")
+        self.redo_button = widgets.Button(description="Redo", icon="repeat", layout=_w("90px"))
+        self.redo_button.add_class("iw-redo")
+        self.who = widgets.Dropdown(description="Ruling", layout=widgets.Layout(width="220px"))
+        self.who.add_class("iw-gm-character")
+        self.ruling = widgets.Text(
+            placeholder="what happens (e.g. the window gives way)",
+            layout=widgets.Layout(width="270px"),
+        )
+        self.ruling.add_class("iw-gm-reason")
+        self.injure_button = widgets.Button(description="Injure", icon="medkit", layout=_w("90px"))
+        self.injure_button.add_class("iw-injure")
+        self.kill_button = widgets.Button(
+            description="Kill", icon="times-circle", button_style="danger", layout=_w("90px")
+        )
+        self.kill_button.add_class("iw-kill")
+        self.greens_title = widgets.HTML()
+        self.greens_pairs: dict[tuple[str, str], widgets.Checkbox] = {}
+        self.greens_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.place_button = widgets.Button(description="Place the greens", icon="link")
+        self.place_button.add_class("iw-place-greens")
+        self.greens = widgets.VBox([self.greens_title, self.greens_box, self.place_button])
+        self.greens.add_class("iw-death-greens")
+
+        self.up.on_click(on(lambda _b: self.adjust(+1)))
+        self.down.on_click(on(lambda _b: self.adjust(-1)))
+        self.set_start.on_click(
+            on(lambda _b: self._act(lambda: self.game.set_starting_stress(self.start.value)))
+        )
+        self.threat.observe(on(self._threat_changed), names=["value"])
+        self.undo_button.on_click(on(lambda _b: self._act(self.game.undo)))
+        self.redo_button.on_click(on(lambda _b: self._act(self.game.redo)))
+        self.injure_button.on_click(
+            on(
+                lambda _b: self._act(
+                    lambda: self.game.injure(
+                        self.who.value, self.ruling.value or "the threat strikes"
+                    )
+                )
+            )
+        )
+        self.kill_button.on_click(
+            on(
+                lambda _b: self._act(
+                    lambda: self.game.kill(
+                        self.who.value, self.ruling.value or "killed by the threat"
+                    )
+                )
+            )
+        )
+        self.place_button.on_click(on(lambda _b: self.place_greens()))
+        self._quiet = False
+
+        super().__init__(
+            game,
+            [
+                isolation_style(),
+                self.status,
+                widgets.HBox(
+                    [
+                        self.down,
+                        self.up,
+                        self.amount,
+                        self.reason,
+                        self.threat,
+                        self.undo_button,
+                        self.redo_button,
+                    ],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+                self.start_box,
+                widgets.HBox(
+                    [self.who, self.ruling, self.injure_button, self.kill_button],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+                self.greens,
+                self.messages,
+            ],
+        )
+        self.add_class("iw-scene")
+        self.render()
+        self.follow(on(lambda _entries, _state: self.render()))
+
+    @property
+    def state(self) -> IsolationState:
+        return self.game.state
+
+    def _act(self, call: Any) -> Any:
+        result = call()
+        self.messages.clear()
+        return result
+
+    def title(self) -> str:
+        first = self.game.journal.entries[0].event if len(self.game.journal) else None
+        return first.title if isinstance(first, SessionStarted) and first.title else "Isolation"
+
+    def adjust(self, sign: int) -> None:
+        """Move Stress by the chosen amount, up or down, with the reason typed (ISO-R35)."""
+        delta = sign * int(self.amount.value)
+        reason = self.reason.value.strip() or ("something stressful" if sign > 0 else "relief")
+        self._act(lambda: self.game.adjust_stress(delta, reason))
+        self.reason.value = ""
+
+    def _threat_changed(self, change: dict[str, Any]) -> None:
+        if not self._quiet:
+            self._act(lambda: self.game.set_threat(bool(change["new"])))
+
+    def place_greens(self) -> None:
+        pending = self.state.pending_greens
+        if not pending:
+            return
+        pairs = [pair for pair, box in self.greens_pairs.items() if box.value]
+        self._act(lambda: self.game.place_death_greens(pending[0].dead, pairs))
+
+    def render(self) -> None:
+        state = self.state
+        names = {c.id: c.name for c in state.characters}
+        c = state.conflict
+        phase = (
+            f"conflict {c.number} in progress"
+            if c is not None
+            else ("between sessions" if state.interlude else "no conflict")
+        )
+        healths = " ".join(
+            f"{html.escape(ch.name)}&nbsp;{HEALTH_MARK[ch.health]}" for ch in state.characters
+        )
+        self.status.value = (
+            f'<div class="iw-status"><b style="font-size:1.15em">{html.escape(self.title())}'
+            f"</b> · Session <b>{state.session}</b> · <b>Stress {state.stress}</b> · "
+            f"{'<b>⚠ threat present</b>' if state.threat else 'no threat'} · "
+            f"living {len(state.living)} of {len(state.characters)} · {phase}"
+            f"<br><small>{healths}</small></div>"
+        )
+        self._quiet = True
+        try:
+            self.threat.value = state.threat
+        finally:
+            self._quiet = False
+        self.start_box.layout.display = "none" if state.play_started else ""
+        if not state.play_started and state.stress in (1, 2, 3):
+            self.start.value = state.stress
+        living = [(ch.name, ch.id) for ch in state.living]
+        if list(self.who.options) != living:
+            current = self.who.value
+            self.who.options = living
+            ids = [cid for _, cid in living]
+            self.who.value = current if current in ids else (ids[0] if ids else None)
+        if not state.pending_greens:
+            self.greens.layout.display = "none"
+            return
+        self.greens.layout.display = ""
+        pending = state.pending_greens[0]
+        self.greens_title.value = (
+            f'<div class="iw-status"><b>{html.escape(names.get(pending.dead, pending.dead))}'
+            f"'s {pending.count} leftover green link(s)</b> wait for the GM (ISO-A24): tick "
+            f"{pending.count} pair(s).</div>"
+        )
+        boxes = {}
+        for a, b in state.living_pairs():
+            box = self.greens_pairs.get((a, b))
+            if box is None:
+                box = widgets.Checkbox(
+                    description=f"{names.get(a, a)} – {names.get(b, b)}",
+                    indent=False,
+                    layout=_w("auto"),
+                )
+                box.add_class(f"iw-greens-{slug(a)}-{slug(b)}")
+            boxes[(a, b)] = box
+        self.greens_pairs = boxes
+        self.greens_box.children = tuple(boxes.values())
+
+
+def _w(width: str) -> widgets.Layout:
+    return widgets.Layout(width=width)

@@ -1,0 +1,319 @@
+"""Stress and health over time: a plot that grows by one *beat* per action that matters.
+
+A beat is one journaled action that moved the Stress Level, resolved a conflict or
+changed someone's health. Each beat adds points in place (no re-created figure):
+
+* the **Stress** line (a step line: Stress is a level that holds until it changes),
+  with the reason on hover;
+* a marker for the conflict's **degree** at the Stress it left behind, one marker
+  symbol per degree (▲-like up for successes, ▼-like down for failures, stars at the
+  extremes, hollow for the partial ones);
+* in a strip below, one row per character: **Injured** ✚ (cross), **Dying**
+  (cross with a dot), **Dead** (×), **Recovered** (hollow diamond).
+
+:class:`StressFold` is the pure part: it turns journal events into points, so the
+plot after an undo is rebuilt by folding the journal again from the start.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from itertools import groupby
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...journal import Entry, Event
+from ...rules.isolation import HEALTH_LADDER, IsolationGame
+from ...rules.isolation.events import (
+    ConflictResolved,
+    HealthChanged,
+    StressChanged,
+)
+from ..common import Messages, Panel, Timeline, guard
+from .views import DEGREE_GLYPH
+
+__all__ = ["KINDS", "Point", "StressFold", "StressTimeline", "key_html"]
+
+
+@dataclass(frozen=True, slots=True)
+class Point:
+    """One point for trace ``trace``: ``(x, y)`` with its hover text."""
+
+    trace: str
+    x: int
+    y: Any
+    text: str
+
+
+# kind of point → (marker symbol, colour, which y axis, glyph for the key)
+KINDS: dict[str, tuple[str, str, str, str]] = {
+    "Stress": ("circle", "#333333", "y", "●"),
+    "Complete Success": ("star", "#1b7837", "y", "★"),
+    "Basic Success": ("triangle-up", "#1b7837", "y", "▲"),
+    "Partial Success": ("triangle-up-open", "#4d9221", "y", "△"),
+    "Partial Failure": ("triangle-down-open", "#d6604d", "y", "▽"),
+    "Basic Failure": ("triangle-down", "#b2182b", "y", "▼"),
+    "Complete Failure": ("star-triangle-down", "#67001f", "y", "✶"),
+    "Injured": ("cross", "#b35806", "y2", "✚"),
+    "Dying": ("cross-dot", "#b2182b", "y2", "✚•"),
+    "Dead": ("x", "#000000", "y2", "✖"),
+    "Recovered": ("diamond-open", "#2166ac", "y2", "◇"),
+}
+_TRACE_OF = {
+    kind: ("Stress" if kind == "Stress" else ("Health" if axis == "y2" else "Degree"))
+    for kind, (_s, _c, axis, _g) in KINDS.items()
+}
+"""Which of the figure's three traces draws each kind: one trace per kind would make
+every append redraw eleven traces; a trace with per-point symbols is one."""
+
+
+class StressFold:
+    """Turns a session's actions into plot points, one beat at a time.
+
+    Args:
+        start: the Stress Level the session starts with.
+        names: character id → name, for hover texts and the health rows.
+
+    Stress set as the scenario's *starting* level (before any beat) moves the
+    start point rather than making a beat of its own.
+    """
+
+    def __init__(self, start: int, names: Mapping[str, str] | None = None) -> None:
+        self.names = dict(names or {})
+        self.stress = start
+        self.beat = 0
+        self.start_shown = False
+
+    def _name(self, cid: str) -> str:
+        return self.names.get(cid, cid)
+
+    def start_point(self) -> list[Point]:
+        """The point at beat 0, once (empty if it is already shown)."""
+        if self.start_shown:
+            return []
+        self.start_shown = True
+        return [Point("Stress", 0, self.stress, f"start of play: Stress {self.stress}")]
+
+    def feed(self, events: Sequence[Event]) -> list[Point]:
+        """The points one action adds (empty for actions that are not beats)."""
+        if not any(isinstance(e, StressChanged | ConflictResolved | HealthChanged) for e in events):
+            return []
+        if self.beat == 0 and all(
+            isinstance(e, StressChanged) and e.source == "start"
+            for e in events
+            if isinstance(e, StressChanged | ConflictResolved | HealthChanged)
+        ):
+            for event in events:
+                if isinstance(event, StressChanged):
+                    self.stress = event.new
+            return []
+        points = self.start_point()
+        self.beat += 1
+        x = self.beat
+        reasons: list[str] = []
+        degree: ConflictResolved | None = None
+        # One mark per character and action: a death by ruling walks the whole ladder
+        # (Healthy → Injured → Dying → Dead) but is one death, not two injuries too.
+        health: dict[str, tuple[str, str, str]] = {}
+        for event in events:
+            if isinstance(event, StressChanged):
+                reasons.append(f"{event.reason}: Stress {event.old} → {event.new}")
+                self.stress = event.new
+            elif isinstance(event, ConflictResolved):
+                degree = event
+            elif isinstance(event, HealthChanged):
+                first = health.get(event.character_id, (event.old, "", ""))[0]
+                health[event.character_id] = (first, event.new, event.reason)
+        marks: list[tuple[str, str, str]] = []
+        for cid, (old, new, reason) in health.items():
+            if old == new:
+                continue
+            up = HEALTH_LADDER.index(new) < HEALTH_LADDER.index(old)
+            name = self._name(cid)
+            marks.append(("Recovered" if up else new, name, f"{name}: {old} → {new} ({reason})"))
+        if degree is not None:
+            r = degree.resolution
+            margin = "" if r.margin is None else f", margin {r.margin:+d}"
+            text = f"conflict {degree.number}: {DEGREE_GLYPH[r.degree]} {r.degree}{margin}"
+            points.append(Point(r.degree, x, self.stress, text))
+            reasons.insert(0, text)
+        points.append(
+            Point("Stress", x, self.stress, "; ".join(reasons) or f"Stress {self.stress}")
+        )
+        points += [Point(trace, x, name, text) for trace, name, text in marks]
+        return points
+
+
+def _by_trace(points: Sequence[Point]) -> dict[str, list[Point]]:
+    out: dict[str, list[Point]] = {}
+    for point in points:
+        out.setdefault(point.trace, []).append(point)
+    return out
+
+
+def fold_entries(start: int, entries: Sequence[Entry], names: Mapping[str, str]) -> list[Point]:
+    """Every point of a whole journal (its effective entries), start point included."""
+    fold = StressFold(start, names)
+    points: list[Point] = []
+    for _action, group in groupby(entries, key=lambda e: e.action):
+        points += fold.feed([e.event for e in group])
+    return points + fold.start_point()
+
+
+def key_html() -> str:
+    """The plot's key as HTML (the figure has no legend: one trace draws several kinds)."""
+    items = " · ".join(
+        f'<span style="color:{colour}">{glyph}</span> {kind}'
+        for kind, (_symbol, colour, _axis, glyph) in KINDS.items()
+    )
+    return f'<div class="iw-legend"><b>Key:</b> {items}</div>'
+
+
+class StressTimeline(Panel):
+    """The Stress line and the health strip of one game, appended to in place.
+
+    Three traces: the Stress line, the degrees (one marker symbol per degree)
+    and the health strip (one symbol per health event, one row per character).
+    After an undo (a retcon) they are refilled by folding the journal again;
+    otherwise each action only appends its points, in one batch.
+    """
+
+    game: IsolationGame
+
+    def __init__(self, game: IsolationGame, *, height: int = 360) -> None:
+        self.messages = Messages()
+        self.timeline = Timeline(
+            title="Stress and health over time",
+            x_title="beat (a conflict, or an event that moved Stress or health)",
+            y_title="Stress",
+            height=height,
+            css_class="iw-stress-plot",
+        )
+        figure = self.timeline.figure
+        self.timeline.trace("Stress", mode="lines+markers", symbol="circle", color="#333333")
+        self.timeline.trace("Degree", mode="markers", symbol="circle")
+        self.timeline.trace("Health", mode="markers", symbol="circle")
+        with figure.batch_update():
+            stress, degree, health = figure.data
+            stress.line.shape = "hv"
+            stress.line.width = 2.5
+            stress.marker.size = 8
+            for trace in (degree, health):
+                trace.marker.size = 16
+                trace.marker.line.width = 2
+            health.yaxis = "y2"
+            figure.layout.showlegend = False
+            figure.layout.yaxis.domain = [0.38, 1.0]
+            figure.layout.yaxis.dtick = 1
+            figure.layout.yaxis2 = {
+                "domain": [0.0, 0.26],
+                "anchor": "x",
+                "type": "category",
+                "title": {"text": "health"},
+            }
+            figure.layout.xaxis.anchor = "y2"
+            figure.layout.xaxis.dtick = 1
+            figure.layout.margin = {"l": 60, "r": 20, "t": 40, "b": 45}
+        self.fold = StressFold(0)
+        self._top = 0
+        self._points: list[Point] = []
+        self.key = widgets.HTML(key_html())
+        super().__init__(game, [figure, self.key, self.messages])
+        self.add_class("iw-timeline")
+        self.rebuild()
+        self.follow(guard(self.messages)(self._on_actions))
+
+    @property
+    def figure(self) -> Any:
+        return self.timeline.figure
+
+    def _names(self) -> dict[str, str]:
+        return {c.id: c.name for c in self.game.state.characters}
+
+    def _start(self) -> int:
+        return self.game.state.stress_history[0][0]
+
+    def rebuild(self) -> None:
+        """Refill every trace by folding the whole journal again (after an undo).
+
+        Each trace is assigned once, in one batch: one message to the browser.
+        """
+        self.fold = StressFold(self._start(), self._names())
+        points: list[Point] = []
+        for _action, group in groupby(self.game.journal.effective(), key=lambda e: e.action):
+            points += self.fold.feed([e.event for e in group])
+        points += self.fold.start_point()
+        self._points = []
+        self._top = 0
+        with self.figure.batch_update():
+            for trace in self.figure.data:
+                trace.x, trace.y, trace.text = (), (), ()
+                if trace.name != "Stress":
+                    trace.marker.symbol, trace.marker.color = (), ()
+            self._write(points, fresh=True)
+
+    def _append(self, points: Sequence[Point]) -> None:
+        """Append points in place: one assignment per trace touched, in one batch."""
+        if points:
+            with self.figure.batch_update():
+                self._write(points, fresh=False)
+
+    def _write(self, points: Sequence[Point], *, fresh: bool) -> None:
+        by_trace: dict[str, list[Point]] = {}
+        for point in points:
+            by_trace.setdefault(_TRACE_OF[point.trace], []).append(point)
+        for trace in self.figure.data:
+            mine = by_trace.get(trace.name)
+            if not mine:
+                continue
+            old = () if fresh else None
+            trace.x = (old if old is not None else tuple(trace.x or ())) + tuple(p.x for p in mine)
+            trace.y = (old if old is not None else tuple(trace.y or ())) + tuple(p.y for p in mine)
+            texts = tuple(
+                f"{p.trace}: {p.text}" if trace.name != "Stress" else p.text for p in mine
+            )
+            trace.text = (old if old is not None else tuple(trace.text or ())) + texts
+            if trace.name != "Stress":
+                symbols = tuple(KINDS[p.trace][0] for p in mine)
+                colours = tuple(KINDS[p.trace][1] for p in mine)
+                before_s = () if fresh else tuple(trace.marker.symbol or ())
+                before_c = () if fresh else tuple(trace.marker.color or ())
+                trace.marker.symbol = before_s + symbols
+                trace.marker.color = before_c + colours
+                trace.marker.line.color = before_c + colours
+        self._points += points
+        self._frame(points)
+
+    def _frame(self, points: Sequence[Point]) -> None:
+        """Keep every marker inside the axes, with a margin past the last beat and the top.
+
+        The axes grow in steps (five beats, two Stress levels at a time), so most
+        appends restyle one trace without relaying out the figure: a relayout
+        redraws every axis and costs the browser several times more.
+        """
+        stresses = [p.y for p in points if KINDS[p.trace][2] == "y"]
+        self._top = max([self._top, *stresses])
+        x_end = 5 * (self.fold.beat // 5 + 1) + 0.5
+        y_end = 2 * (self._top // 2 + 1) + 0.4
+        layout = self.figure.layout
+        if tuple(layout.xaxis.range or ()) != (-0.5, x_end):
+            layout.xaxis.range = [-0.5, x_end]
+        if tuple(layout.yaxis.range or ()) != (-0.4, y_end):
+            layout.yaxis.range = [-0.4, y_end]
+
+    def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
+        events = [entry.event for entry in entries]
+        starting = any(isinstance(e, StressChanged) and e.source == "start" for e in events)
+        if any(entry.kind == "retcon" for entry in entries) or (starting and self.fold.beat == 0):
+            self.rebuild()
+            return
+        self.fold.names = self._names()
+        self._append(self.fold.feed(events))
+
+    # ------------------------------------------------------------------ reading
+
+    def points(self, name: str) -> list[tuple[Any, Any]]:
+        """The ``(x, y)`` points of one kind (``"Stress"``, a degree, a health event)."""
+        return [(p.x, p.y) for p in self._points if p.trace == name]
