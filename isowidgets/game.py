@@ -55,6 +55,8 @@ class GameState(Protocol):
 
 S = TypeVar("S", bound=GameState)
 
+_ROUND_TRIP_AT = datetime(2000, 1, 1)  # any time will do: only the payload is compared
+
 Listener = Callable[[Sequence[Entry], Any], None]
 """Called after every committed action with its entries and the new state."""
 
@@ -257,16 +259,51 @@ class Game(Generic[S]):
     def commit(self, *events: Event) -> list[Entry]:
         """Apply ``events`` as one action: all of them, or (on error) none.
 
-        The events are folded into a copy of the state first; only if every
-        one applies are they journaled and the new state adopted.
+        The events are folded into a copy of the state first, and each is
+        checked to read back from its journal line as the same event (see
+        :meth:`_check_journalable`); only then are they journaled and the new
+        state adopted.
         """
         state = self._state
         for event in events:
             state = self._fold(state, event)
+        self._check_journalable(*events)
         entries = self._journal.append(*events)
         self._state = state
         self._notify(entries)
         return entries
+
+    @staticmethod
+    def _check_journalable(*events: Event) -> None:
+        """Refuse an event that would not replay: written as its journal line and read
+        back (as :meth:`resume` reads it), it must be the very same event.
+
+        Pydantic does not re-validate dataclass values handed to an event, so a
+        rule that let a wrong value through (an id of ``None``, text that is
+        not valid UTF-8) would otherwise be journaled and only fail when the
+        file is reopened. One serialisation per event: cheap next to a write.
+
+        Raises:
+            JournalError: the event does not survive the round trip; nothing is written.
+        """
+        for event in events:
+            if not isinstance(event, Event) or not event.kind:
+                continue  # Journal.append refuses these with its own message
+            try:
+                line = Entry(1, 1, True, _ROUND_TRIP_AT, event).to_line()
+                line.encode("utf-8")
+                again: Event | None = Entry.from_line(line).event
+            except (ValueError, TypeError, JournalError) as exc:
+                problem, again = str(exc), None
+            else:
+                problem = "" if again == event else "it reads back as a different event"
+            if problem:
+                raise JournalError(
+                    f"a {event.kind} event cannot be journaled: {problem}. Allowed: only "
+                    "values that read back unchanged from the journal; nothing was written. "
+                    "Tip: this is a bug in the rules that made the event; please report it "
+                    f"with this value: {event!r}"
+                )
 
     @contextlib.contextmanager
     def atomic(self) -> Iterator[None]:
@@ -358,6 +395,7 @@ class Game(Generic[S]):
 
     def _retcon(self, action: int, reason: str) -> list[Entry]:
         retcon = Retcon(action=action, reason=reason)
+        self._check_journalable(retcon)
         entries = self._journal.append(retcon)
         try:
             rebuilt = self._rebuild()

@@ -4,7 +4,9 @@ Random sequences of table actions (valid ones, and plenty of invalid ones) are
 driven through :class:`IsolationGame`. Each action must either apply, or raise
 the kit's own error and leave state, journal and dice exactly as they were.
 After every applied action the map and the scenario obey the rules' invariants,
-and the journal replays to the same state.
+every event it committed reads back from its journal line as the same event, a
+conflict in progress always offers a next step (a click-through panel never gets
+stuck), and the journal replays to the same state.
 """
 
 from __future__ import annotations
@@ -16,7 +18,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from isowidgets.errors import IsowidgetsError
-from isowidgets.rules.isolation import STANCES, IsolationGame, IsolationSettings
+from isowidgets.journal import Entry
+from isowidgets.rules.isolation import STANCES, IsolationGame, IsolationSettings, next_steps
 from isowidgets.rules.isolation.events import (
     LinkAdded,
     LinkRemoved,
@@ -25,6 +28,7 @@ from isowidgets.rules.isolation.events import (
 )
 
 NAMES = ("alice", "bob", "eve", "dan", "zed")  # zed never exists
+NOT_IDS = (None, 7, ("bob",))  # never a character id, whatever the conflict
 MODES = ("persuade_all", "subset", "alone", "direct", "sideways")
 
 
@@ -54,6 +58,16 @@ def faces_strategy() -> st.SearchStrategy[object]:
         st.lists(st.integers(1, 6), max_size=8),
         st.lists(st.integers(0, 7), max_size=4),
         st.sampled_from(["2 4 6 2", "1 1 3", "x", ""]),
+    )
+
+
+def draw_factors(data: st.DataObject) -> dict[str, object]:
+    """Modifier judgements for one character, right for some roles and wrong for others."""
+    n = data.draw(st.integers(-1, 3))
+    return data.draw(
+        st.sampled_from(
+            [{"profession": True, "roleplay": n}, {"extra_red": n}, {"extra_green": n}, {}]
+        )
     )
 
 
@@ -119,10 +133,15 @@ def draw_action(data: st.DataObject, game: IsolationGame):
         kwargs = {"mode": mode, "physical": data.draw(st.booleans()), "force_roll": True}
         if mode == "subset" and others:
             kwargs["pps"] = data.draw(st.lists(st.sampled_from(others), min_size=1, unique=True))
-        if mode == "alone":
-            kwargs["difficulty"] = data.draw(st.integers(1, 6))
+        if mode == "alone" and data.draw(st.booleans()):
+            kwargs["difficulty"] = data.draw(st.integers(1, 6))  # else set by a next step
         if mode == "direct" and others:
             kwargs["target"] = data.draw(st.sampled_from(others))
+            if data.draw(st.booleans()):
+                kwargs["pps"] = []  # acting directly and alone (ISO-A28)
+        if data.draw(st.integers(0, 3)) == 0:
+            keyed = data.draw(st.sampled_from([ap, *others, *NOT_IDS]))
+            kwargs["factors"] = {keyed: draw_factors(data)}
         return kind, lambda: game.propose(ap, "act", **kwargs)
     if kind == "propose":
         mode = data.draw(st.sampled_from(MODES))
@@ -138,9 +157,8 @@ def draw_action(data: st.DataObject, game: IsolationGame):
         if mode == "alone" or data.draw(st.integers(0, 4)) == 4:
             kwargs["difficulty"] = data.draw(st.integers(0, 7))
         if data.draw(st.booleans()):
-            kwargs["factors"] = {
-                who: {"profession": True, "roleplay": data.draw(st.integers(-1, 3))}
-            }
+            keyed = data.draw(st.sampled_from([who, who, *NOT_IDS]))
+            kwargs["factors"] = {keyed: draw_factors(data)}
         return kind, lambda: game.propose(who, data.draw(st.sampled_from(["act", ""])), **kwargs)
     if kind == "roll":
         if c is not None and data.draw(st.booleans()):
@@ -222,7 +240,8 @@ def draw_action(data: st.DataObject, game: IsolationGame):
                 max_size=2,
             )
         )
-        return kind, lambda: game.set_factors(who, **values)
+        keyed = data.draw(st.sampled_from([who, who, who, *NOT_IDS]))
+        return kind, lambda: game.set_factors(keyed, **values)
     if kind == "hostile":
         return kind, lambda: game.declare_hostile(who)
     if kind == "place":
@@ -239,8 +258,14 @@ def draw_action(data: st.DataObject, game: IsolationGame):
                     {"dying_first": False},
                     {"death_green_remainder": "random"},
                     {"stress_min": 1},
+                    {"stress_max": 1},
+                    {"stress_max": None},
                     {"allow_late_characters": True},
                     {"no_red_links_free_cooperation": False},
+                    {"max_explosions_per_pool": 1},
+                    {"direct_alone_green_dice": "modifiers_only"},
+                    {"temp_links_include_defaulted_neutrals": True},
+                    {"alone_own_red_cancels": False},
                 ]
             )
         )
@@ -250,9 +275,9 @@ def draw_action(data: st.DataObject, game: IsolationGame):
 
 def advance(data: st.DataObject, game: IsolationGame):
     """The next step a click-through panel would offer, with a drawn choice."""
-    steps = [s for s in game.next_steps() if s.required] or game.next_steps()
-    if not steps:
-        return lambda: game.resolve()
+    offered = game.next_steps()
+    assert offered, f"a conflict in progress offers no next step: {game.conflict}"
+    steps = [s for s in offered if s.required] or offered
     step = steps[0]
     c = game.conflict
     assert c is not None
@@ -278,6 +303,13 @@ def advance(data: st.DataObject, game: IsolationGame):
 
 def check_invariants(game: IsolationGame) -> None:
     state = game.state
+    # A conflict in progress always offers something to do: a panel never gets stuck.
+    if state.conflict is not None:
+        assert next_steps(state), f"stuck conflict: {state.conflict}"
+    # Stress lies within the bounds in force, also right after they change (ISO-A18).
+    s = state.settings
+    assert s.stress_min <= state.stress
+    assert s.stress_max is None or state.stress <= s.stress_max
     # Cancellation never leaves both colours of unlabeled links on one pair (ISO-R33).
     for _pair, links in state.pairs():
         colours = {x.colour for x in links if not x.labeled}
@@ -328,6 +360,9 @@ def test_actions_apply_or_raise_our_error_and_replay(data, stress_min):
                 assert game.dice.state() == before_dice, kind
                 continue
             new = game.journal.entries[before_len:]
+            for entry in new:
+                # Whatever was committed reads back from its journal line unchanged.
+                assert Entry.from_line(entry.to_line()).event == entry.event, entry.kind
             if kind != "undo":
                 added = sum(isinstance(e.event, LinkAdded) for e in new)
                 removed = sum(isinstance(e.event, LinkRemoved) for e in new)

@@ -536,26 +536,95 @@ def test_r33_cancellation_never_touches_labeled_links():
 
 
 @pytest.mark.parametrize(
-    ("gm", "bob_green", "delta"),
+    ("degree", "gm", "bob_green", "alice", "delta"),
     [
-        ("2 2 2 2 2", "2 2 2", -2),
-        ("2 2 2 2 2", "2 2 1", -1),
-        ("2 2 2 2 2", "1 1 1", 0),
-        ("3 2 2 2 2", "1 1 1", 0),
-        ("3 3 2 2 2", "1 1 1", 1),
-        ("3 3 3 3 2", "1 1 1", 2),
+        # Stress 3: GM pool 1 + 3 + 3 = 7 dice; Bob red 3 links + 3 Stress = 6 dice (no odds).
+        ("Complete Success", "2 2 2 2 2 2 2", "2 2 2", "Cooperative", -2),  # 3 + 2 − 0 = +5
+        ("Basic Success", "2 2 2 2 2 2 2", "2 2 2", "Neutral", -1),  # 3 − 0 = +3
+        ("Basic Success", "2 2 2 2 2 2 2", "2 2 1", "Neutral", -1),  # +2
+        ("Partial Success", "2 2 2 2 2 2 2", "1 1 1", "Neutral", 0),  # 0
+        ("Partial Failure", "3 2 2 2 2 2 2", "1 1 1", "Neutral", 0),  # −1
+        ("Basic Failure", "3 3 2 2 2 2 2", "1 1 1", "Neutral", 1),  # −2
+        ("Complete Failure", "3 3 3 3 2 2 2", "1 1 1", "Neutral", 2),  # −4
     ],
 )
-def test_r34_stress_changes_with_the_result(gm, bob_green, delta):
-    """ISO-R34: Complete Success −2, Basic −1, partial 0, Basic Failure +1, Complete +2."""
+def test_r34_stress_changes_with_the_result(degree, gm, bob_green, alice, delta):
+    """ISO-R34: Complete Success −2, Basic −1, partial 0, Basic Failure +1, Complete +2.
+
+    From Stress 3 no result reaches the floor, so −1 and −2 read differently.
+    """
+    game = trio(stress=3)
+    faces = {
+        "bob": {"green": bob_green, "red": const(6, 4)},
+        "alice": {"green": "2 2", "red": "4"},  # net +2: she may cooperate
+        "eve": {"green": "1", "red": "4 4"},  # net 0: Neutral
+    }
+    run(game, faces=faces, gm_faces=gm, stances={"alice": alice, "eve": "Neutral"})
+    assert game.state.last_conflict.resolution.degree == degree
+    assert game.stress == 3 + delta
+    assert game.state.stress_history[-1][0] == game.stress
+
+
+@pytest.mark.parametrize(
+    ("degree", "gm", "bob_green", "stances", "expected"),
+    [
+        # Basic Success (+2 or +3): +1 green to each Cooperative and Neutral PP, none to Hostile.
+        (
+            "Basic Success",
+            "2 2 2 2 2",
+            "2 2 1",
+            {"alice": "Cooperative", "eve": "Hostile"},  # 2 + 2 − 2 (Eve's odds) = +2
+            {"alice": (1, 0), "eve": (0, 0)},
+        ),
+        (
+            "Basic Success",
+            "2 2 2 2 2",
+            "2 2 1",
+            {"alice": "Neutral", "eve": "Neutral"},
+            {"alice": (1, 0), "eve": (1, 0)},
+        ),
+        # Basic Failure (−2 or −3): +1 red to each Neutral and Hostile PP, none to Cooperative.
+        (
+            "Basic Failure",
+            "3 3 2 2 2",
+            "1 1 1",
+            {"alice": "Neutral", "eve": "Hostile"},
+            {"alice": (0, 1), "eve": (0, 1)},
+        ),
+        (
+            "Basic Failure",
+            "3 3 3 3 2",
+            "1 1 1",
+            {"alice": "Cooperative", "eve": "Neutral"},  # 2 − 4 = −2
+            {"alice": (0, 0), "eve": (0, 1)},
+        ),
+        # Complete Failure: a Neutral PP takes +2 red too.
+        (
+            "Complete Failure",
+            "3 3 3 3 2",
+            "1 1 1",
+            {"alice": "Neutral", "eve": "Neutral"},
+            {"alice": (0, 2), "eve": (0, 2)},
+        ),
+    ],
+)
+def test_r32_basic_results_and_neutral_pps(degree, gm, bob_green, stances, expected):
+    """ISO-R32: Basic results move one unlabeled link, Complete ones two; successes reach
+    Cooperative and Neutral PPs, failures Neutral and Hostile PPs."""
     game = trio(stress=1)
     faces = {
         "bob": {"green": bob_green, "red": "4 4 4 4"},
-        "alice": {"green": "1 1", "red": "4"},
-        "eve": {"green": "1", "red": "4 4"},
+        "alice": {"green": "2 2", "red": "4"},  # net +2: any stance
+        "eve": {"green": "2", "red": "3 3"},  # 1 − 2 = −1: Neutral or Hostile
     }
-    run(game, faces=faces, gm_faces=gm, stances={"alice": "Neutral", "eve": "Neutral"})
-    assert game.stress == max(0, 1 + delta)
+    run(game, faces=faces, gm_faces=gm, stances=stances)
+    assert game.state.last_conflict.resolution.degree == degree
+    for pp, (green, red) in expected.items():
+        got = (
+            game.state.count(pp, "bob", "green", labeled=False),
+            game.state.count(pp, "bob", "red", labeled=False),
+        )
+        assert got == (green, red), pp
 
 
 def test_r35_gm_stress_adjustments():

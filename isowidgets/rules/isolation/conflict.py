@@ -23,8 +23,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from ...dice import Dice
-from ...errors import RuleError
+from ...dice import DEFAULT_LIMITS, Dice, Limits
+from ...errors import DiceCapError, RuleError
 from ...journal import Event
 from .apply import Tx
 from .events import (
@@ -141,6 +141,39 @@ def difficulty_value(value: int | str) -> int:
     return whole(value, "the Difficulty", 1, 6)
 
 
+def _nominal(state: IsolationState, c: Conflict) -> bool:
+    """The Difficulty gives the AP's green dice: going alone (ISO-R42), or acting
+    directly and alone under ``direct_alone_green_dice='gm_difficulty'`` (ISO-A28)."""
+    return c.mode == "alone" or (
+        c.alone and state.settings.direct_alone_green_dice == "gm_difficulty"
+    )
+
+
+def _participants(c: Conflict) -> tuple[str, ...]:
+    """Everyone who may carry modifiers: the AP, the PPs, the target, the defaulted."""
+    target = (c.target,) if c.target is not None else ()
+    return (c.ap, *c.pps, *target, *c.defaulted)
+
+
+def _role(c: Conflict, who: object) -> str | None:
+    """``who``'s part in ``c`` (AP, PP, target, defaulted), or ``None`` for anything else.
+
+    Only a character id (text) has a part: a missing target is ``None``, and
+    ``None`` must not match it.
+    """
+    if not isinstance(who, str):
+        return None
+    if who == c.ap:
+        return "AP"
+    if who in c.pps:
+        return "PP"
+    if c.target is not None and who == c.target:
+        return "target"
+    if who in c.defaulted:
+        return "defaulted"
+    return None
+
+
 def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, Any]) -> Factors:
     """Validate one character's modifier judgements against their role (ISO-R18, R20, R43)."""
     unknown = [k for k in values if k not in _FACTOR_FIELDS]
@@ -148,21 +181,12 @@ def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, 
         raise RuleError(
             f"unknown modifier {unknown[0]!r}; the modifiers are {', '.join(_FACTOR_FIELDS)}"
         )
-    role = (
-        "AP"
-        if who == c.ap
-        else "PP"
-        if who in c.pps
-        else "target"
-        if who == c.target
-        else "defaulted"
-        if who in c.defaulted
-        else None
-    )
+    role = _role(c, who)
     if role is None:
         raise RuleError(
-            f"{who!r} takes no part in conflict {c.number}: the AP is {c.ap}, the PPs are "
-            f"{', '.join(c.pps) or 'none'}"
+            f"modifiers are for a character of conflict {c.number}, named by id; got {who!r}. "
+            f"Allowed: {', '.join(_participants(c))}. Tip: the ids are those add_character "
+            "returned."
         )
     out: dict[str, Any] = {}
     for key in ("profession", "goal_for", "goal_against", "bias_for", "bias_against"):
@@ -212,6 +236,23 @@ def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, 
     return Factors(who, **out)
 
 
+def _within_caps(plan: PoolPlan, limits: Limits) -> None:
+    """Refuse a conflict with a pool past the dice cap as soon as it is set up.
+
+    Better now, with the pool and its sources named, than when it comes to be
+    rolled. Unrolled pools only: what is on the table already fitted.
+    """
+    for unit in plan.units:
+        if unit.rolled is None and unit.count > limits.max_dice:
+            sources = "; ".join(f"{s.count:,} {s.detail}" for s in unit.sources)
+            raise DiceCapError(
+                f"{unit.who}'s {unit.colour} pool would hold {unit.count:,} dice ({sources}); "
+                f"one pool may hold at most {limits.max_dice:,} dice (the dice cap, "
+                "Limits.max_dice). Tip: lower the modifier that makes it so large, or start "
+                "the session with a larger Limits(max_dice=...)."
+            )
+
+
 def _emit_roll(
     tx: Tx,
     dice: Dice,
@@ -238,10 +279,12 @@ def _emit_roll(
 
 
 def _settle(tx: Tx, dice: Dice) -> None:
-    """Record empty pools as they fall due, and read stances once the first stage is in."""
+    """Check the pools against the dice cap, record empty pools as they fall due, and read
+    stances once the first stage is in."""
     while tx.state.conflict is not None and tx.state.conflict.resolution is None:
         c = tx.state.conflict
         plan = plan_for(tx.state, c)
+        _within_caps(plan, dice.limits)
         # Once a pool is down the modifiers are fixed, so empty pools can be recorded.
         empty = [u for u in plan.ready() if u.count == 0] if c.rolls else []
         if empty:
@@ -281,11 +324,14 @@ def compose(
     factors: Mapping[str, Mapping[str, Any]] | None = None,
     hostile: Sequence[str] = (),
     force_roll: bool = False,
+    limits: Limits = DEFAULT_LIMITS,
 ) -> Conflict:
     """Validate a proposal and build the conflict it would start, without starting it.
 
     Pass the result to :func:`~.plan.plan_for` to see the pools before the
-    proposal is spoken (ISO-R15 makes a spoken proposal binding).
+    proposal is spoken (ISO-R15 makes a spoken proposal binding). ``limits``
+    are the session's dice caps: a pool past them is refused here, before the
+    proposal is spoken.
     """
     if state.interlude:
         raise RuleError("the session has ended; conflicts wait for begin_session()")
@@ -410,6 +456,7 @@ def compose(
         conflict = Conflict(
             **{**_fields(conflict), "declared_hostile": tuple(dict.fromkeys(hostile))}
         )
+    _within_caps(plan_for(state, conflict), limits)
     return conflict
 
 
@@ -420,9 +467,9 @@ def _fields(c: Conflict) -> dict[str, Any]:
 def propose(state: IsolationState, dice: Dice, ap: str, action: str, **kwargs: Any) -> list[Event]:
     """Record a spoken proposal (ISO-R15); it cannot be withdrawn quietly.
 
-    Keyword arguments are those of :func:`compose`.
+    Keyword arguments are those of :func:`compose` (the dice caps come from ``dice``).
     """
-    c = compose(state, ap, action, **kwargs)
+    c = compose(state, ap, action, limits=dice.limits, **kwargs)
     tx = Tx(state)
     tx.emit(
         ConflictProposed(
@@ -444,8 +491,11 @@ def propose(state: IsolationState, dice: Dice, ap: str, action: str, **kwargs: A
     return tx.events
 
 
-def set_factors(state: IsolationState, character: str, **values: Any) -> list[Event]:
-    """Set one character's modifier judgements; they are fixed before any die is rolled."""
+def set_factors(state: IsolationState, dice: Dice, character: str, **values: Any) -> list[Event]:
+    """Set one character's modifier judgements; they are fixed before any die is rolled.
+
+    ``dice`` gives the caps a pool must stay within.
+    """
     c = _unresolved(state, "change modifiers")
     if c.rolls:
         raise RuleError(
@@ -458,7 +508,10 @@ def set_factors(state: IsolationState, character: str, **values: Any) -> list[Ev
     factors = _factors(state, c, character, merged)
     if factors == c.factors_of(character):
         return []
-    return [FactorsSet(factors=factors)]
+    tx = Tx(state)
+    tx.emit(FactorsSet(factors=factors))
+    _settle(tx, dice)
+    return tx.events
 
 
 def mark_physical(state: IsolationState, physical: bool) -> list[Event]:
@@ -565,9 +618,7 @@ def set_difficulty(state: IsolationState, dice: Dice, difficulty: int | str) -> 
     value = difficulty_value(difficulty)
     if c.automatic:
         raise RuleError("Stress is 0 and nothing threatens: no roll, so no Difficulty (ISO-R37)")
-    nominal = c.mode == "alone" or (
-        c.alone and state.settings.direct_alone_green_dice == "gm_difficulty"
-    )
+    nominal = _nominal(state, c)
     if c.mode == "direct" and not nominal:
         raise RuleError("acting directly against a character has no Difficulty (ISO-R43)")
     if nominal and c.roll_of(c.ap, "green") is not None:
@@ -679,7 +730,17 @@ def resolve(state: IsolationState, dice: Dice) -> list[Event]:
 
 
 def _temporary_links(tx: Tx, c: Conflict, r: Resolution) -> None:
-    """ISO-R32 with ISO-R33 cancellation; who receives them per ISO-A15 and ISO-A30."""
+    """ISO-R32 with ISO-R33 cancellation; who receives them per ISO-A15 and ISO-A30.
+
+    Links go to the characters who took part in the roll: the PPs by stance,
+    and on a failure the defaulted characters who turned Hostile and put in red
+    dice (ISO-R41, ISO-A15). ``temp_links_include_defaulted_neutrals`` widens
+    that to defaulted characters who stayed Neutral, but never when the AP acts
+    alone (going alone, or directly with no PPs): there are no Passive Players
+    then, so the AP gets no links with bystanders (ISO-A30). Volunteers who
+    turned Hostile against a lone AP did put in dice, so like any downgrader
+    they take the failure links (ISO-R42 with the ISO-A15 reading).
+    """
     amount = {
         "Complete Success": 2,
         "Basic Success": 1,
@@ -694,7 +755,7 @@ def _temporary_links(tx: Tx, c: Conflict, r: Resolution) -> None:
     receivers = [pp for pp in c.pps if stances.get(pp) in wanted]
     if not success:
         receivers += list(c.downgraded)
-    if tx.state.settings.temp_links_include_defaulted_neutrals:
+    if tx.state.settings.temp_links_include_defaulted_neutrals and not c.alone:
         receivers += [d for d in c.defaulted if d not in c.downgraded]
     colour: Colour = "green" if success else "red"
     for who in receivers:
@@ -863,9 +924,18 @@ def next_steps(state: IsolationState) -> list[Step]:
     if not c.automatic:
         plan = plan_for(state, c)
         gm_waiting = c.mode != "direct" and c.roll_of(GM, "red") is None
-        if gm_waiting and (c.mode == "alone" or c.alone) and c.difficulty is None:
-            steps.append(Step("set_difficulty", GM, "the GM sets the Difficulty (1–6)"))
-        elif gm_waiting and c.mode != "direct":
+        if _nominal(state, c):
+            # Going alone, or acting directly and alone (ISO-R42, ISO-A28): the AP's green
+            # dice are the Difficulty, so it is needed before they can be rolled.
+            # It may change until they are rolled (set_difficulty refuses after that).
+            if c.roll_of(c.ap, "green") is None:
+                detail = (
+                    "the GM sets the Difficulty (1–6)"
+                    if c.mode == "alone"
+                    else "the GM sets a nominal Difficulty (1–6) for the AP's green dice (ISO-A28)"
+                )
+                steps.append(Step("set_difficulty", GM, detail, required=c.difficulty is None))
+        elif gm_waiting:
             timely = not state.settings.difficulty_after_stances or (
                 plan.first_done and c.all_stances_chosen
             )

@@ -170,13 +170,14 @@ class LinkRelabeled(IsolationEvent):
 
 class StressChanged(IsolationEvent):
     """The Stress Level moved (ISO-R34..R36); ``requested`` is the change asked for
-    before the floor or ceiling applied."""
+    before the floor or ceiling applied. ``source`` ``"settings"``: new house-rule
+    bounds moved it onto the nearest bound (ISO-A18)."""
 
     kind: ClassVar[str] = "stress_changed"
     old: int
     new: int
     reason: str
-    source: Literal["start", "gm", "result"]
+    source: Literal["start", "gm", "result", "settings"]
     requested: int = 0
 
     def describe(self) -> str:

@@ -23,7 +23,8 @@ from .plan import plan_for, read_second
 __all__ = ["explain", "explain_stance"]
 
 
-def _used(c: Conflict, who: str, colour: str) -> str:
+def _used(state: IsolationState, c: Conflict, who: str, colour: str) -> str:
+    """What a pool did in the second interpretation (mirrors :func:`~.plan.read_second`)."""
     stance = c.stance_of(who)
     if who == GM:
         return "its odds oppose the team"
@@ -34,7 +35,11 @@ def _used(c: Conflict, who: str, colour: str) -> str:
     if who == c.ap:
         if colour == "green":
             return "pooled (the AP always puts in his green dice)"
-        return "cancels his own green (going alone)" if c.alone else "stances only"
+        if not c.alone:
+            return "stances only"
+        if state.settings.alone_own_red_cancels:
+            return "cancels his own green (going alone, ISO-A27)"
+        return "not used (going alone; alone_own_red_cancels is off, ISO-A27)"
     if who in c.downgraded:
         return "cancels team evens (turned Hostile)"
     if stance == "Cooperative":
@@ -110,7 +115,7 @@ def explain(
                 sources=tuple(s.describe() for s in unit.sources),
                 faces=roll.faces_text() if roll else "",
                 reading=reading,
-                used=_used(c, unit.who, unit.colour),
+                used=_used(state, c, unit.who, unit.colour),
             )
         )
     steps: list[str] = []

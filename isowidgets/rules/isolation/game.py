@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from ...dice import PoolRoll
 from ...errors import RuleError
 from ...game import Game
-from ...journal import Entry, Event
+from ...journal import Entry, Event, SettingsChanged
 from ...settings import RuleSettings
 from . import conflict as _conflict
 from . import rules as _rules
@@ -98,13 +98,28 @@ class IsolationGame(Game[IsolationState]):
         return self.state.character(character_id)
 
     def change_settings(self, **changes: Any) -> list[Entry]:
-        """Change house rules between conflicts (a conflict's dice depend on them)."""
+        """Change house rules between conflicts (a conflict's dice depend on them).
+
+        New Stress bounds take hold at once: a Stress Level outside the new
+        ``stress_min``..``stress_max`` moves onto the nearest bound, journaled as
+        a Stress change in the same action (ISO-A18), so one undo takes back both.
+
+        Raises:
+            RuleError: a conflict is in progress.
+            SettingsError: an unknown setting or a value it cannot take.
+        """
         if self.state.conflict is not None:
             raise RuleError(
                 f"house rules change between conflicts; conflict {self.state.conflict.number} "
                 "is in progress. Tip: finish it or cancel_conflict(reason) first."
             )
-        return super().change_settings(**changes)
+        current = self.state.settings
+        updated = current.updated(**changes)
+        diff = updated.changes_from(current)
+        if not diff:
+            return []
+        bounds = _rules.stress_into_bounds(self.state, updated)
+        return self.commit(SettingsChanged(changes=diff), *bounds)
 
     def links_between(self, a: str, b: str) -> tuple[Link, ...]:
         return self.state.links_between(a, b)
@@ -119,7 +134,8 @@ class IsolationGame(Game[IsolationState]):
 
     def preview(self, ap: str, action: str, **kwargs: Any) -> PoolPlan:
         """The pools a proposal would have, without making it (nothing is journaled)."""
-        return plan_for(self.state, _conflict.compose(self.state, ap, action, **kwargs))
+        conflict = _conflict.compose(self.state, ap, action, limits=self.dice.limits, **kwargs)
+        return plan_for(self.state, conflict)
 
     def next_steps(self) -> list[_conflict.Step]:
         """What can be done now in the conflict in progress."""
@@ -300,7 +316,7 @@ class IsolationGame(Game[IsolationState]):
 
     def set_factors(self, character: str, **values: Any) -> list[Entry]:
         """Modifier judgements for one character, before any pool is rolled."""
-        return self._act(_conflict.set_factors, character, **values)
+        return self._dice_act(_conflict.set_factors, character, **values)
 
     def mark_physical(self, physical: bool = True) -> list[Entry]:
         return self._act(_conflict.mark_physical, physical)
@@ -488,6 +504,8 @@ class IsolationGame(Game[IsolationState]):
                     step(_conflict.assign_wounds, dice, wounds)
             except ValidationError as exc:
                 raise RuleError(f"invalid value: {exc.errors()[0]['msg']}") from None
+            for events in actions:  # all or nothing: check them all before writing any
+                self._check_journalable(*events)
             for events in actions:
                 self.commit(*events)
         result = self.state.conflict or self.state.last_conflict

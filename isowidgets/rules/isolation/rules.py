@@ -47,6 +47,7 @@ from .model import (
     pair_key,
     slug,
 )
+from .settings import IsolationSettings
 
 __all__ = [
     "MapWarning",
@@ -72,6 +73,7 @@ __all__ = [
     "set_starting_stress",
     "set_threat",
     "start_play",
+    "stress_into_bounds",
     "warnings",
 ]
 
@@ -96,6 +98,15 @@ def text(value: object, what: str, *, allow_empty: bool = False) -> str:
     stripped = value.strip()
     if not stripped and not allow_empty:
         raise RuleError(f"{what} must not be empty, got {value!r}")
+    try:
+        stripped.encode("utf-8")
+    except UnicodeEncodeError as exc:  # a lone surrogate: the journal could not store it
+        raise RuleError(
+            f"{what} holds a character that is not valid Unicode text "
+            f"({stripped[exc.start : exc.end]!r} at position {exc.start}), got {value!r}. "
+            "Allowed: text that can be saved as UTF-8. Tip: retype it, or paste it again "
+            "from its source."
+        ) from None
     return stripped
 
 
@@ -485,6 +496,31 @@ def stress_change(
     return [StressChanged(old=state.stress, new=new, reason=reason, source=source, requested=delta)]
 
 
+def stress_into_bounds(state: IsolationState, settings: IsolationSettings) -> list[Event]:
+    """What new house rules do to the current Stress Level (ISO-A18).
+
+    A Stress Level outside the new ``stress_min``..``stress_max`` moves onto the
+    nearest bound, journaled in the same action as the settings change, so the
+    Stress Level always lies within the bounds in force (and an undo takes back
+    both). Inside the bounds nothing changes.
+    """
+    new = max(settings.stress_min, state.stress)
+    if settings.stress_max is not None:
+        new = min(settings.stress_max, new)
+    if new == state.stress:
+        return []
+    bound = "stress_min" if new > state.stress else "stress_max"
+    return [
+        StressChanged(
+            old=state.stress,
+            new=new,
+            reason=f"house rule {bound} is now {new} (ISO-A18)",
+            source="settings",
+            requested=new - state.stress,
+        )
+    ]
+
+
 def adjust_stress(state: IsolationState, delta: int, reason: str) -> list[Event]:
     """The GM raises Stress 1–3 for a stressful event or lowers it 1–3 with relief (ISO-R35)."""
     _no_conflict(state, "change the Stress Level")
@@ -689,7 +725,13 @@ def kill(
 def place_death_greens(
     state: IsolationState, dead: str, pairs: Sequence[tuple[str, str]]
 ) -> list[Event]:
-    """The GM places a death's leftover greens (ISO-A24 ``gm_choice``), one per chosen pair."""
+    """The GM places a death's leftover greens (ISO-A24 ``gm_choice``), one per chosen pair.
+
+    Like every other change to the map, only between conflicts: a conflict's
+    pools come from the map as it stood when it was proposed. Greens left over
+    by a death during a conflict wait until it closes.
+    """
+    _no_conflict(state, "place a death's leftover green links")
     waiting = [p for p in state.pending_greens if p.dead == dead]
     if not waiting:
         owed = ", ".join(f"{p.dead} ({p.count})" for p in state.pending_greens) or "none"
@@ -745,9 +787,15 @@ def roll_colour(
     """Roll (or take typed faces for) one open-ended Isolation pool (ISO-R21, ISO-R22).
 
     Green dice explode on 6 (optional under ISO-A04), red dice on 1 (the GM's
-    per ISO-A02). ``max_explosions_per_pool`` (ISO-A05) stops a chain at the
-    house limit; the pool is then recorded with optional explosions so the
-    journal can show which explosions the limit declined.
+    per ISO-A02). ``take_explosions`` only declines explosions the rules leave
+    optional (green 6s under ``green_explosion_optional``); red 1s always
+    explode, and so do green 6s by default. ``max_explosions_per_pool``
+    (ISO-A05) stops a chain at the house limit; the pool is then recorded with
+    optional explosions so the journal can show which explosions the limit
+    declined.
+
+    The dice core's caps (:class:`~isowidgets.dice.Limits`) are checked before
+    any die is rolled, so an oversized pool costs nothing.
     """
     settings = state.settings
     if colour == "green":
@@ -761,33 +809,44 @@ def roll_colour(
         "optional" if optional or cap is not None else "mandatory"
     )
     pool = Pool(D6, count, explode, mode, label)
-    if faces is None and cap is None:
-        return dice.roll(pool, take_optional=take_explosions)
+    pool.check(dice.limits)
+    if cap is None:
+        return dice.roll(pool, faces, take_optional=take_explosions)
     if faces is None:
-        assert cap is not None
-        rolled = [dice.face(D6) for _ in range(count)]
-        if take_explosions:
-            cursor = 0
-            while cursor < len(rolled) and len(rolled) - count < cap:
-                if rolled[cursor] in explode:
-                    rolled.append(dice.face(D6))
-                cursor += 1
-        return dataclasses.replace(dice.roll(pool, rolled), source="random")
+        return _roll_to_house_limit(dice, pool, cap, take=take_explosions or not optional)
     roll = dice.roll(pool, faces)
-    if cap is not None:
-        extras = len(roll.extras)
-        if extras > cap:
-            raise FacesError(
-                f"{pool.describe()}: {extras} extra dice from explosions, but the house limit "
-                f"max_explosions_per_pool is {cap}. Tip: stop the chain after {cap} extra dice."
-            )
-        declined = any(die.declined for die in roll.dice)
-        if declined and extras < cap and not optional:
-            raise FacesError(
-                f"{pool.describe()}: an exploding face has no extra die, and the house limit "
-                f"({cap}) is not reached yet. Tip: list one extra die per exploding face."
-            )
+    extras = len(roll.extras)
+    if extras > cap:
+        raise FacesError(
+            f"{pool.describe()}: {extras} extra dice from explosions, but the house limit "
+            f"max_explosions_per_pool is {cap}. Tip: stop the chain after {cap} extra dice."
+        )
+    declined = any(die.declined for die in roll.dice)
+    if declined and extras < cap and not optional:
+        raise FacesError(
+            f"{pool.describe()}: an exploding face has no extra die, and the house limit "
+            f"({cap}) is not reached yet. Tip: list one extra die per exploding face."
+        )
     return roll
+
+
+def _roll_to_house_limit(dice: Dice, pool: Pool, cap: int, *, take: bool) -> PoolRoll:
+    """A random roll whose chains stop after ``cap`` extra dice (ISO-A05).
+
+    ``take`` is false only when the rules let the roller decline every
+    explosion (optional green 6s). Past the dice core's own explosion cap the
+    chain stops one die over it, and :meth:`Dice.roll` then refuses it with
+    :class:`~isowidgets.errors.DiceCapError`, exactly as without a house limit.
+    """
+    rolled = [dice.face(pool.die) for _ in range(pool.count)]
+    if take:
+        limit = min(cap, dice.limits.max_explosions + 1)
+        cursor = 0
+        while cursor < len(rolled) and len(rolled) - pool.count < limit:
+            if rolled[cursor] in pool.explode_on:
+                rolled.append(dice.face(pool.die))
+            cursor += 1
+    return dataclasses.replace(dice.roll(pool, rolled), source="random")
 
 
 def pair_roll(
@@ -880,6 +939,8 @@ def choose_pair_outcome(
 
     Erasing an injury link can bring recovery (ISO-R46); while the injured
     character has any Dying link, none of their Injured links may be erased.
+    Recovery is checked for both characters after any erase (ISO-A26): a level
+    with no links left counts as cleared then, however its links went.
     """
     pending = state.pair_roll
     if pending is None:
@@ -911,8 +972,11 @@ def choose_pair_outcome(
                     f"({', '.join(x.id for x in dying)}) before any Injured link (ISO-R46)"
                 )
         tx.emit(LinkRemoved(link=link, why=f"pair roll: {outcome.replace('_', ' ')}"))
-        if link.subject and link.injury_level:
-            recover(tx, link.subject, "injury links erased between sessions (ISO-R46)")
+        # ISO-A26: recovery is checked after every between-session removal, whichever
+        # link it took: an injured character whose current level's links all vanished
+        # some other way (a death erased the last one) recovers at their next erase.
+        for who in (pending.a, pending.b):
+            recover(tx, who, "injury links erased between sessions (ISO-R46, ISO-A26)")
     elif outcome in ("add_green", "add_red"):
         colour = "green" if outcome == "add_green" else "red"
         label = text(

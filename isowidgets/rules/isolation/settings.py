@@ -89,7 +89,10 @@ class IsolationSettings(RuleSettings):
     )
     temp_links_include_defaulted_neutrals: bool = setting(
         False,
-        "Characters defaulted to Neutral who stayed Neutral also receive temporary links.",
+        "Characters defaulted to Neutral who stayed Neutral also receive temporary links, "
+        "but never from an AP acting alone (going alone or directly with no PPs: no links "
+        "with bystanders, ISO-A30); Hostile volunteers, who put in red dice, take failure "
+        "links either way.",
         ref="ISO-A15",
     )
     pair_rolls_on_injury: bool = setting(
@@ -102,9 +105,21 @@ class IsolationSettings(RuleSettings):
         "Session-end pair rolls use unlabeled links as well as labeled ones.",
         ref="ISO-A17",
     )
-    stress_min: int = setting(0, "The lowest the Stress Level can go.", ref="ISO-A18", ge=0)
+    stress_min: int = setting(
+        0,
+        "The lowest the Stress Level can go; raised above the current Stress Level "
+        "(between conflicts), it lifts Stress to the new floor at once, as a journaled "
+        "Stress change.",
+        ref="ISO-A18",
+        ge=0,
+    )
     stress_max: int | None = setting(
-        None, "The highest the Stress Level can go (unset: no ceiling).", ref="ISO-A18", ge=0
+        None,
+        "The highest the Stress Level can go (unset: no ceiling); lowered below the current "
+        "Stress Level (between conflicts), it brings Stress down to the new ceiling at once, "
+        "as a journaled Stress change.",
+        ref="ISO-A18",
+        ge=0,
     )
     stress_start: int = setting(
         1, "The Stress Level a scenario starts at (the text says 1–3).", ref="ISO-A19", ge=0
