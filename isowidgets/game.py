@@ -43,7 +43,7 @@ from .journal import (
 )
 from .settings import RuleSettings
 
-__all__ = ["Game", "GameState", "Listener"]
+__all__ = ["Game", "GameState", "Listener", "Pending"]
 
 
 class GameState(Protocol):
@@ -59,6 +59,26 @@ _ROUND_TRIP_AT = datetime(2000, 1, 1)  # any time will do: only the payload is c
 
 Listener = Callable[[Sequence[Entry], Any], None]
 """Called after every committed action with its entries and the new state."""
+
+
+class Pending(Generic[S]):
+    """The events of one action, folded as they are added so later rules see earlier ones.
+
+    Rules that cause several changes (a death erasing links and then sharing
+    greens; a failure earning a step and then adding a Detail) compute each
+    step on the state the previous one left, so ids and counts stay right. The
+    collected :attr:`events` are then committed as one action.
+    """
+
+    def __init__(self, state: S, fold: Callable[[S, Event], S]) -> None:
+        self.state = state
+        self.events: list[Event] = []
+        self._fold = fold
+
+    def add(self, *events: Event) -> None:
+        for event in events:
+            self.state = self._fold(self.state, event)
+            self.events.append(event)
 
 
 class Game(Generic[S]):

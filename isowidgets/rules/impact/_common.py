@@ -8,11 +8,11 @@ edges (ineffectual below D4, the top at D20) must read the same in all of them.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Final
 
 from ...errors import RuleError
-from ...journal import Event
+from ...game import Pending
+from .._checks import MAX_TEXT, text
 from .effects import Hint
 from .events import (
     CAUSE_TEXT,
@@ -41,7 +41,6 @@ from .model import (
     TestKind,
 )
 
-MAX_TEXT = 300
 """The longest Detail text or name accepted (a Detail is a short statement of fact)."""
 
 
@@ -59,17 +58,11 @@ HINTS: tuple[Hint, ...] = ("helps", "hinders", "either")
 SIGNS: tuple[Sign, ...] = ("helps", "hinders")
 
 
-class Action:
-    """Events of one action, folded as they are added so later ones see earlier ones."""
+class Action(Pending[ImpactState]):
+    """A working copy of the Impact state that rules add events to (see Pending)."""
 
     def __init__(self, state: ImpactState) -> None:
-        self.state = state
-        self.events: list[Event] = []
-
-    def add(self, *events: Event) -> None:
-        for event in events:
-            self.state = apply(self.state, event)
-            self.events.append(event)
+        super().__init__(state, apply)
 
     @property
     def test(self) -> OpenTest:
@@ -81,15 +74,13 @@ class Action:
 
 
 def text_arg(value: object, what: str) -> str:
-    if not isinstance(value, str) or not value.strip():
-        raise RuleError(f"{what} must be a non-empty string, got {value!r}")
-    text = " ".join(value.split())
-    if len(text) > MAX_TEXT:
-        raise RuleError(
-            f"{what} is {len(text)} characters long; at most {MAX_TEXT} are allowed. "
-            "Tip: a Detail is a short statement of fact; keep the story in a note."
-        )
-    return text
+    return text(
+        value,
+        what,
+        collapse=True,
+        max_length=MAX_TEXT,
+        tip="a Detail is a short statement of fact; keep the story in a note.",
+    )
 
 
 def reason_arg(value: object) -> str:
@@ -113,18 +104,6 @@ def sign_arg(value: object) -> Sign:
             f"a citation is 'helps' (+1) or 'hinders' (−1), got {value!r} (IMP-R06, IMP-R07)"
         )
     return value
-
-
-def id_list(value: object, what: str) -> tuple[str, ...]:
-    if isinstance(value, str):
-        return (value,)
-    if not isinstance(value, Iterable):
-        raise RuleError(f"{what} must be an id or a list of ids, got {value!r}")
-    items = tuple(value)
-    for item in items:
-        if not isinstance(item, str):
-            raise RuleError(f"{what} must be ids (strings), got {item!r}")
-    return items
 
 
 def require_no_test(state: ImpactState, doing: str) -> None:

@@ -11,11 +11,11 @@ from collections.abc import Iterable
 
 from ...errors import RuleError
 from ...journal import Event
+from .._checks import id_list
 from ._common import (
     Action,
     earn_problem,
     hint_arg,
-    id_list,
     impact_event,
     lower_step,
     new_detail_event,

@@ -13,11 +13,11 @@ from dataclasses import dataclass
 from ...dice import DieType, PoolRoll
 from ...errors import RuleError
 from ...journal import Event
+from .._checks import id_list
 from ._common import (
     TEST_KINDS,
     UNSET,
     Action,
-    id_list,
     owner_arg,
     require_effective,
     require_no_test,

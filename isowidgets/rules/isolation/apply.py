@@ -13,6 +13,7 @@ import dataclasses
 from typing import Any, Literal
 
 from ...errors import RuleError
+from ...game import Pending
 from ...journal import Event
 from .events import (
     CharacterAdded,
@@ -259,20 +260,8 @@ def _health(state: IsolationState, cid: str, old: Health, new: Health) -> Isolat
     )
 
 
-class Tx:
-    """A working copy: rules emit events into it and see their effect at once.
-
-    Rules that cause several changes (a death erasing links, then sharing
-    greens) compute each step on the state the previous step left, so ids and
-    counts stay right; the events collected are then committed as one action.
-    """
+class Tx(Pending[IsolationState]):
+    """A working copy of the Isolation state that rules add events to (see Pending)."""
 
     def __init__(self, state: IsolationState) -> None:
-        self.start = state
-        self.state = state
-        self.events: list[Event] = []
-
-    def emit(self, *events: Event) -> None:
-        for event in events:
-            self.state = apply(self.state, event)
-            self.events.append(event)
+        super().__init__(state, apply)

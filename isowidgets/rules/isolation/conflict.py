@@ -26,6 +26,7 @@ from typing import Any
 from ...dice import DEFAULT_LIMITS, Dice, Limits
 from ...errors import DiceCapError, RuleError
 from ...journal import Event
+from .._checks import text, whole
 from .apply import Tx
 from .events import (
     DIFFICULTY_NAMES,
@@ -58,7 +59,7 @@ from .model import (
     Stance,
 )
 from .plan import PoolPlan, plan_for, read_first, read_second
-from .rules import add_unlabeled, choice, flag, roll_colour, stress_change, text, whole, wound
+from .rules import add_unlabeled, choice, flag, roll_colour, stress_change, wound
 
 __all__ = [
     "Step",
@@ -275,7 +276,7 @@ def _emit_roll(
         take_explosions=take_explosions,
         gm=unit.who == GM,
     )
-    tx.emit(DiceRolled(who=unit.who, colour=colour, role=unit.role, roll=result))
+    tx.add(DiceRolled(who=unit.who, colour=colour, role=unit.role, roll=result))
 
 
 def _settle(tx: Tx, dice: Dice) -> None:
@@ -293,10 +294,10 @@ def _settle(tx: Tx, dice: Dice) -> None:
             continue
         if c.pps and c.first is None and not c.automatic and plan.first_done:
             reading = read_first(tx.state, c)
-            tx.emit(StancesRead(reading=reading))
+            tx.add(StancesRead(reading=reading))
             for r in reading.readings:
                 if len(r.allowed) == 1:
-                    tx.emit(
+                    tx.add(
                         StanceChosen(
                             character=r.character,
                             stance=r.allowed[0],
@@ -471,7 +472,7 @@ def propose(state: IsolationState, dice: Dice, ap: str, action: str, **kwargs: A
     """
     c = compose(state, ap, action, limits=dice.limits, **kwargs)
     tx = Tx(state)
-    tx.emit(
+    tx.add(
         ConflictProposed(
             number=c.number,
             ap=c.ap,
@@ -509,7 +510,7 @@ def set_factors(state: IsolationState, dice: Dice, character: str, **values: Any
     if factors == c.factors_of(character):
         return []
     tx = Tx(state)
-    tx.emit(FactorsSet(factors=factors))
+    tx.add(FactorsSet(factors=factors))
     _settle(tx, dice)
     return tx.events
 
@@ -535,7 +536,7 @@ def declare_hostile(state: IsolationState, dice: Dice, pp: str) -> list[Event]:
             f"{pp} has rolled already; Hostile is always open in choose_stance (ISO-R14)"
         )
     tx = Tx(state)
-    tx.emit(HostileDeclared(character=pp))
+    tx.add(HostileDeclared(character=pp))
     _settle(tx, dice)
     return tx.events
 
@@ -607,7 +608,7 @@ def choose_stance(state: IsolationState, dice: Dice, pp: str, stance: Stance) ->
             f"downgraded (ISO-R14). Tip: {allowed[0]} is the best open to {pp}."
         )
     tx = Tx(state)
-    tx.emit(StanceChosen(character=pp, stance=stance, rolled=rolled, allowed=allowed))
+    tx.add(StanceChosen(character=pp, stance=stance, rolled=rolled, allowed=allowed))
     _settle(tx, dice)
     return tx.events
 
@@ -636,7 +637,7 @@ def set_difficulty(state: IsolationState, dice: Dice, difficulty: int | str) -> 
     if value == c.difficulty:
         return []
     tx = Tx(state)
-    tx.emit(DifficultySet(difficulty=value))
+    tx.add(DifficultySet(difficulty=value))
     _settle(tx, dice)
     return tx.events
 
@@ -672,7 +673,7 @@ def downgrade(state: IsolationState, dice: Dice, who: str) -> list[Event]:
         after = dataclasses.replace(c, downgraded=(*c.downgraded, who))
         count = plan_for(state, after).unit(who, "red").count
     tx = Tx(state)
-    tx.emit(Downgraded(character=who, dice=count))
+    tx.add(Downgraded(character=who, dice=count))
     _settle(tx, dice)
     return tx.events
 
@@ -711,7 +712,7 @@ def resolve(state: IsolationState, dice: Dice) -> list[Event]:
         resolution = read_second(state, c).resolution
     explanation = explain(state, c, resolution)
     tx = Tx(state)
-    tx.emit(ConflictResolved(number=c.number, resolution=resolution, explanation=explanation))
+    tx.add(ConflictResolved(number=c.number, resolution=resolution, explanation=explanation))
     if not resolution.automatic or s.stress_zero_auto_side_effects:
         _temporary_links(tx, c, resolution)
         delta = {
@@ -721,11 +722,11 @@ def resolve(state: IsolationState, dice: Dice) -> list[Event]:
             "Complete Failure": 2,
         }.get(resolution.degree, 0)
         if delta:
-            tx.emit(*stress_change(tx.state, delta, f"{resolution.degree} (ISO-R34)", "result"))
+            tx.add(*stress_change(tx.state, delta, f"{resolution.degree} (ISO-R34)", "result"))
     if resolution.wounds:
         _deal_wounds(tx, dice, c, resolution.wounds)
     if tx.state.conflict is not None and tx.state.conflict.wounds_left == 0:
-        tx.emit(ConflictClosed(number=c.number, degree=resolution.degree))
+        tx.add(ConflictClosed(number=c.number, degree=resolution.degree))
     return tx.events
 
 
@@ -785,10 +786,10 @@ def _deal_wounds(tx: Tx, dice: Dice, c: Conflict, wounds: int) -> None:
     if tx.state.settings.dying_first:
         dying = [w for w in candidates if tx.state.character(w).health == "Dying"]
         if dying and wounds < len(dying):
-            tx.emit(WoundsPending(wounds=wounds, candidates=tuple(dying)))
+            tx.add(WoundsPending(wounds=wounds, candidates=tuple(dying)))
             return
         if dying:
-            tx.emit(WoundsAssigned(assignment={w: 1 for w in dying}, automatic=True))
+            tx.add(WoundsAssigned(assignment={w: 1 for w in dying}, automatic=True))
             for who in dying:
                 wound(tx, who, reason + ", Dying first", dice)
             wounds -= len(dying)
@@ -801,12 +802,12 @@ def _deal_wounds(tx: Tx, dice: Dice, c: Conflict, wounds: int) -> None:
         if len(living) == 1:
             assignment = {living[0]: min(wounds, capacity)}
         lost = wounds - sum(assignment.values())
-        tx.emit(WoundsAssigned(assignment=assignment, lost=lost, automatic=True))
+        tx.add(WoundsAssigned(assignment=assignment, lost=lost, automatic=True))
         for who, n in assignment.items():
             for _ in range(n):
                 wound(tx, who, reason, dice)
         return
-    tx.emit(WoundsPending(wounds=wounds, candidates=tuple(living)))
+    tx.add(WoundsPending(wounds=wounds, candidates=tuple(living)))
 
 
 def assign_wounds(state: IsolationState, dice: Dice, assignment: Mapping[str, int]) -> list[Event]:
@@ -839,13 +840,13 @@ def assign_wounds(state: IsolationState, dice: Dice, assignment: Mapping[str, in
     if total != c.wounds_left:
         raise RuleError(f"distribute exactly {c.wounds_left} wound(s), got {total}")
     tx = Tx(state)
-    tx.emit(WoundsAssigned(assignment=clean))
+    tx.add(WoundsAssigned(assignment=clean))
     reason = f"wound from conflict {c.number} (ISO-R39)"
     for who in c.wound_pool:
         for _ in range(clean.get(who, 0)):
             wound(tx, who, reason, dice)
     assert c.resolution is not None
-    tx.emit(ConflictClosed(number=c.number, degree=c.resolution.degree))
+    tx.add(ConflictClosed(number=c.number, degree=c.resolution.degree))
     return tx.events
 
 

@@ -16,6 +16,7 @@ from typing import Any, Literal
 from ...dice import D6, Dice, Pool, PoolRoll, d
 from ...errors import FacesError, RuleError
 from ...journal import Event
+from .._checks import text, whole
 from .apply import Tx
 from .events import (
     CharacterAdded,
@@ -89,35 +90,6 @@ ORIGINS: tuple[str, ...] = (
 )
 
 # --------------------------------------------------------------------------- input checks
-
-
-def text(value: object, what: str, *, allow_empty: bool = False) -> str:
-    """A stripped string, or a RuleError saying what was received."""
-    if not isinstance(value, str):
-        raise RuleError(f"{what} must be text, got {value!r}")
-    stripped = value.strip()
-    if not stripped and not allow_empty:
-        raise RuleError(f"{what} must not be empty, got {value!r}")
-    try:
-        stripped.encode("utf-8")
-    except UnicodeEncodeError as exc:  # a lone surrogate: the journal could not store it
-        raise RuleError(
-            f"{what} holds a character that is not valid Unicode text "
-            f"({stripped[exc.start : exc.end]!r} at position {exc.start}), got {value!r}. "
-            "Allowed: text that can be saved as UTF-8. Tip: retype it, or paste it again "
-            "from its source."
-        ) from None
-    return stripped
-
-
-def whole(value: object, what: str, lo: int | None = None, hi: int | None = None) -> int:
-    """A whole number within [lo, hi], or a RuleError naming the range."""
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise RuleError(f"{what} must be a whole number, got {value!r}")
-    if (lo is not None and value < lo) or (hi is not None and value > hi):
-        bounds = f"{lo if lo is not None else '−∞'}..{hi if hi is not None else '∞'}"
-        raise RuleError(f"{what} must be in {bounds}, got {value}")
-    return value
 
 
 def flag(value: object, what: str) -> bool:
@@ -310,9 +282,9 @@ def add_unlabeled(tx: Tx, a: str, b: str, colour: Colour, k: int, why: str) -> N
     opposite = [x for x in tx.state.links_between(a, b) if x.colour == other and not x.labeled]
     cancelled = opposite[:k]
     for link in cancelled:
-        tx.emit(LinkRemoved(link=link, why=f"cancelled by a new {colour} link ({why})"))
+        tx.add(LinkRemoved(link=link, why=f"cancelled by a new {colour} link ({why})"))
     for _ in range(k - len(cancelled)):
-        tx.emit(LinkAdded(link=new_link(tx.state, a, b, colour, "", "temporary"), why=why))
+        tx.add(LinkAdded(link=new_link(tx.state, a, b, colour, "", "temporary"), why=why))
 
 
 def _add_labeled(
@@ -329,7 +301,7 @@ def _add_labeled(
     added = []
     for _ in range(n):
         link = new_link(tx.state, a, b, colour, label, origin, subject)
-        tx.emit(LinkAdded(link=link, why=why))
+        tx.add(LinkAdded(link=link, why=why))
         added.append(link.id)
     return added
 
@@ -474,7 +446,7 @@ def remove_link(state: IsolationState, link_id: str, why: str = "removed by the 
     _no_conflict(state, "change the map")
     link = state.link(link_id)
     tx = Tx(state)
-    tx.emit(LinkRemoved(link=link, why=text(why, "why")))
+    tx.add(LinkRemoved(link=link, why=text(why, "why")))
     if link.subject and state.settings.auto_recover_on_zero_links:
         recover(tx, link.subject, "injury links gone (ISO-A26)")
     return tx.events
@@ -575,7 +547,7 @@ def wound(tx: Tx, cid: str, reason: str, dice: Dice | None) -> None:
     if not character.alive:
         return
     new = HEALTH_LADDER[HEALTH_LADDER.index(character.health) + 1]
-    tx.emit(HealthChanged(character_id=cid, old=character.health, new=new, reason=reason))
+    tx.add(HealthChanged(character_id=cid, old=character.health, new=new, reason=reason))
     if new == "Dead":
         _death(tx, cid, dice, None)
         return
@@ -594,7 +566,7 @@ def recover(tx: Tx, cid: str, reason: str) -> None:
         if tx.state.injury_links(cid, character.health):
             return
         up = HEALTH_LADDER[HEALTH_LADDER.index(character.health) - 1]
-        tx.emit(HealthChanged(character_id=cid, old=character.health, new=up, reason=reason))
+        tx.add(HealthChanged(character_id=cid, old=character.health, new=up, reason=reason))
 
 
 def _death(
@@ -614,7 +586,7 @@ def _death(
     touched = {x.subject for x in links if x.subject and x.subject != cid and x.injury_level}
     for link in links:
         why = "death: red links are erased" if link.colour == "red" else "death: shared out"
-        tx.emit(LinkRemoved(link=link, why=why))
+        tx.add(LinkRemoved(link=link, why=why))
     pairs = tx.state.living_pairs()
     each, remainder = divmod(greens, len(pairs)) if pairs else (0, 0)
     for a, b in pairs:
@@ -635,7 +607,7 @@ def _death(
             pending = remainder
         for a, b in chosen:
             add_unlabeled(tx, a, b, "green", 1, f"death of {cid}: leftover share (ISO-A24)")
-    tx.emit(
+    tx.add(
         DeathGreensShared(
             dead=cid,
             greens=greens,
@@ -716,8 +688,8 @@ def kill(
     while tx.state.character(character.id).health != "Dying":
         now = tx.state.character(character.id).health
         nxt = HEALTH_LADDER[HEALTH_LADDER.index(now) + 1]
-        tx.emit(HealthChanged(character_id=character.id, old=now, new=nxt, reason=reason))
-    tx.emit(HealthChanged(character_id=character.id, old="Dying", new="Dead", reason=reason))
+        tx.add(HealthChanged(character_id=character.id, old=now, new=nxt, reason=reason))
+    tx.add(HealthChanged(character_id=character.id, old="Dying", new="Dead", reason=reason))
     _death(tx, character.id, dice, remainder_pairs)
     return tx.events
 
@@ -740,7 +712,7 @@ def place_death_greens(
     tx = Tx(state)
     for a, b in chosen:
         add_unlabeled(tx, a, b, "green", 1, f"death of {dead}: leftover share (ISO-A24)")
-    tx.emit(DeathGreensPlaced(dead=dead, pairs=chosen))
+    tx.add(DeathGreensPlaced(dead=dead, pairs=chosen))
     return tx.events
 
 
@@ -948,7 +920,7 @@ def choose_pair_outcome(
     options = pair_outcomes(state)
     outcome = choice(outcome, f"the outcome of {pending.a}–{pending.b}'s roll", tuple(options))  # type: ignore[assignment]
     tx = Tx(state)
-    tx.emit(PairOutcome(a=pending.a, b=pending.b, choice=outcome))
+    tx.add(PairOutcome(a=pending.a, b=pending.b, choice=outcome))
     if outcome in ("erase_red", "erase_green"):
         colour = "red" if outcome == "erase_red" else "green"
         candidates = list(options[outcome])
@@ -971,7 +943,7 @@ def choose_pair_outcome(
                     f"{link.subject} must erase every Dying link first "
                     f"({', '.join(x.id for x in dying)}) before any Injured link (ISO-R46)"
                 )
-        tx.emit(LinkRemoved(link=link, why=f"pair roll: {outcome.replace('_', ' ')}"))
+        tx.add(LinkRemoved(link=link, why=f"pair roll: {outcome.replace('_', ' ')}"))
         # ISO-A26: recovery is checked after every between-session removal, whichever
         # link it took: an injured character whose current level's links all vanished
         # some other way (a death erased the last one) recovers at their next erase.
