@@ -9,8 +9,9 @@ benchmarks need:
 * :func:`time_click` clicks an element *inside the page* and resolves when a
   watched element changes (a ``MutationObserver``, ``performance.now()``), so
   Playwright's own 50–60 ms per action stays out of the numbers.
-* :func:`measure_interleaved` alternates short blocks of clicks between pages
-  so that drift (CPU frequency, other load) hits every variant alike.
+* :func:`interleave` alternates short blocks of clicks between variants so
+  that drift (CPU frequency, other load) hits every variant alike;
+  :func:`measure_interleaved` does it for one click in several pages.
 * :class:`Stats` summarizes samples as median and p90.
 
 Numbers are printed, never asserted: wall-clock time depends on the machine.
@@ -22,7 +23,7 @@ import contextlib
 import statistics
 import sys
 import tempfile
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -47,6 +48,7 @@ __all__ = [
     "Notebook",
     "Stats",
     "browser_problem",
+    "interleave",
     "lab_servers",
     "launch_browser",
     "measure_interleaved",
@@ -143,6 +145,52 @@ class Stats:
         )
 
 
+def interleave(
+    variants: Mapping[str, tuple[Notebook, Callable[[], float]]],
+    *,
+    runs: int = 30,
+    warmup: int = 5,
+    block: int = 5,
+    gap: float = 0.2,
+) -> dict[str, Stats]:
+    """Time ``runs`` clicks per variant, alternating blocks of ``block`` clicks between them.
+
+    Each variant's page is brought to the front before its block: Chromium
+    throttles timers and animation frames of background pages, which Lumino
+    needs to update the DOM. ``gap`` seconds pass between clicks, as between a
+    player's clicks, so each click meets an idle connection.
+
+    Args:
+        variants: Variant name → (the notebook it clicks in, a function that makes
+            one click and returns its milliseconds, e.g. a :func:`time_click` call).
+        runs: Measured clicks per variant.
+        warmup: Unmeasured clicks per variant first.
+        block: Clicks per turn.
+        gap: Seconds between clicks.
+
+    Returns:
+        Variant name → its statistics, in the order of ``variants``.
+    """
+    samples: dict[str, list[float]] = {name: [] for name in variants}
+
+    def clicks(name: str, count: int, record: bool) -> None:
+        nb, click = variants[name]
+        nb.page.bring_to_front()
+        nb.page.wait_for_timeout(gap * 1000)
+        for _ in range(count):
+            elapsed = click()
+            if record:
+                samples[name].append(elapsed)
+            nb.page.wait_for_timeout(gap * 1000)
+
+    for name in variants:
+        clicks(name, warmup, record=False)
+    while any(len(taken) < runs for taken in samples.values()):
+        for name in variants:
+            clicks(name, min(block, runs - len(samples[name])), record=True)
+    return {name: Stats(tuple(taken)) for name, taken in samples.items()}
+
+
 def measure_interleaved(
     notebooks: Mapping[str, Notebook],
     click_class: str,
@@ -155,21 +203,13 @@ def measure_interleaved(
     snapshot: str = TEXT_SNAPSHOT,
     done: str = TEXT_CHANGED,
 ) -> dict[str, Stats]:
-    """Time ``runs`` clicks per notebook, alternating blocks of ``block`` clicks between them.
-
-    Each page is brought to the front before its block: Chromium throttles
-    timers and animation frames of background pages, which Lumino needs to
-    update the DOM. ``gap`` seconds pass between clicks, as between a player's
-    clicks, so each click meets an idle connection.
+    """:func:`interleave` the same click in several notebooks (e.g. one per server).
 
     Args:
         notebooks: Variant name → notebook already run (widgets shown).
         click_class: Class given with ``add_class`` to the widget to click.
         watch_class: Class of the widget whose change ends each measurement.
-        runs: Measured clicks per variant.
-        warmup: Unmeasured clicks per variant first.
-        block: Clicks per turn.
-        gap: Seconds between clicks.
+        runs, warmup, block, gap: See :func:`interleave`.
         snapshot: See :func:`time_click`.
         done: See :func:`time_click`.
 
@@ -177,23 +217,17 @@ def measure_interleaved(
         Variant name → its statistics.
     """
     click, watch = class_selector(click_class), class_selector(watch_class)
-    samples: dict[str, list[float]] = {name: [] for name in notebooks}
 
-    def clicks(nb: Notebook, count: int, record: list[float] | None) -> None:
-        nb.page.bring_to_front()
-        nb.page.wait_for_timeout(gap * 1000)
-        for _ in range(count):
-            elapsed = time_click(nb.page, click, watch, snapshot=snapshot, done=done)
-            if record is not None:
-                record.append(elapsed)
-            nb.page.wait_for_timeout(gap * 1000)
+    def clicker(nb: Notebook) -> Callable[[], float]:
+        return lambda: time_click(nb.page, click, watch, snapshot=snapshot, done=done)
 
-    for nb in notebooks.values():
-        clicks(nb, warmup, None)
-    while any(len(taken) < runs for taken in samples.values()):
-        for name, nb in notebooks.items():
-            clicks(nb, min(block, runs - len(samples[name])), samples[name])
-    return {name: Stats(tuple(taken)) for name, taken in samples.items()}
+    return interleave(
+        {name: (nb, clicker(nb)) for name, nb in notebooks.items()},
+        runs=runs,
+        warmup=warmup,
+        block=block,
+        gap=gap,
+    )
 
 
 @contextlib.contextmanager

@@ -18,8 +18,9 @@ variants so that machine load hits them alike:
 * **first roll**: the same on a conflict's first pool, which also fixes the
   modifiers (their grid gives way to a summary) and drops the "Hostile without
   rolling" buttons;
-* **bare plot append**: a bare ``FigureWidget`` whose button appends one point
-  and does nothing else: the floor of any click that updates a plot;
+* **bare plot append**: a stock ``FigureWidget`` (autoranged axes, ``batch_update``)
+  whose button appends one point and does nothing else: what a click that moves a
+  plot costs without the kit's :class:`~isowidgets.widgets.common.Timeline`;
 * **stress → plot**: *Stress +* / *Stress −* until the plot has drawn one more
   point (the GM's most common click that moves the plot);
 * **resolve → plot**: *Resolve* until the plot has drawn the conflict's point
@@ -36,6 +37,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import nbformat
@@ -44,9 +46,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from _latency import (
     Notebook,
-    Stats,
     browser_problem,
     chromium,
+    interleave,
     lab_servers,
     open_notebook,
     time_click,
@@ -77,8 +79,8 @@ resolving.roll_gm()
 
 calm = boarding_party(stress=2, seed=13)
 
-# The floor for any click that moves a plot: a bare FigureWidget, one trace, one point
-# appended per click, nothing else on the click.
+# A stock FigureWidget, one trace, one point appended per click, nothing else on the
+# click: what moving a plot costs without the kit's Timeline.
 import plotly.graph_objects as go
 bare = go.FigureWidget(layout={"height": 300, "template": "plotly_white"})
 bare.add_scatter(x=[0], y=[0], mode="lines+markers")
@@ -162,15 +164,6 @@ def main(argv: list[str] | None = None) -> int:
             return 1
         roll_t, resolve_t, calm_t = ".iw-table-roll", ".iw-table-resolve", ".iw-table-calm"
         bench.page.wait_for_selector(f"{calm_t} .iw-stress-plot .scatterlayer .point")
-        gap_ms = args.gap * 1000
-        samples: dict[str, list[float]] = {
-            "echo": [],
-            "roll": [],
-            "first roll": [],
-            "bare plot append": [],
-            "stress → plot": [],
-            "resolve → plot": [],
-        }
         direction = {"up": True}
 
         def echo_click() -> float:
@@ -218,7 +211,7 @@ def main(argv: list[str] | None = None) -> int:
             )
             return elapsed
 
-        variants = {
+        variants: dict[str, tuple[Notebook, Callable[[], float]]] = {
             "echo": (echo, echo_click),
             "roll": (bench, roll_click),
             "first roll": (bench, first_roll_click),
@@ -227,24 +220,9 @@ def main(argv: list[str] | None = None) -> int:
             "resolve → plot": (bench, resolve_click),
         }
 
-        def block(name: str, count: int, record: bool) -> None:
-            nb, click = variants[name]
-            nb.page.bring_to_front()
-            nb.page.wait_for_timeout(gap_ms)
-            for _ in range(count):
-                elapsed = click()
-                if record:
-                    samples[name].append(elapsed)
-                nb.page.wait_for_timeout(gap_ms)
-
-        for name in variants:
-            block(name, args.warmup, record=False)
-        while any(len(taken) < args.runs for taken in samples.values()):
-            for name in variants:
-                block(name, min(5, args.runs - len(samples[name])), record=True)
+        stats = interleave(variants, runs=args.runs, warmup=args.warmup, gap=args.gap)
         bench.assert_no_errors()
 
-    stats = {name: Stats(tuple(taken)) for name, taken in samples.items()}
     width = max(len(n) for n in stats) + 1
     for name, summary in stats.items():
         print("  " + summary.line(name, width))

@@ -117,13 +117,14 @@ class TrayPanel(Panel):
         )
 
     def _rebuild_timeline(self) -> None:
-        self.timeline.reset()
         self._rolls = 0
         last: Rolled | None = None
-        for entry in self.game.journal.effective():
-            if isinstance(entry.event, Rolled):
-                self._point(entry.event)
-                last = entry.event
+        with self.timeline.batch():  # the whole refill is one message to the browser
+            self.timeline.reset()
+            for entry in self.game.journal.effective():
+                if isinstance(entry.event, Rolled):
+                    self._point(entry.event)
+                    last = entry.event
         if last is not None:
             self._show(last)
         else:

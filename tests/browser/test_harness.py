@@ -10,6 +10,7 @@ from collections.abc import Callable
 
 import pytest
 from lab import Notebook
+from playwright.sync_api import expect
 
 pytestmark = pytest.mark.browser
 
@@ -53,3 +54,27 @@ def test_click_cytoscape_node_and_edge(notebook: OpenNotebook) -> None:
 
     nb.assert_no_errors()
     nb.screenshot("harness-cytoscape")
+
+
+def test_plot_latency_notebook_appends_and_hovers(notebook: OpenNotebook) -> None:
+    """The plot benchmark's notebook runs, and a quick (animated) append draws a point
+    whose hover text shows: what ``Timeline.batch`` relies on."""
+    nb = notebook("plot_latency.ipynb")
+    nb.run_all(widget_timeout=60)
+    points = ".plot-kit-timeline .scatterlayer .trace .point"
+    nb.page.wait_for_selector(points)
+    for count in (2, 3, 4):
+        nb.click("append-kit-timeline")
+        nb.page.wait_for_function(
+            "([sel, n]) => document.querySelectorAll(sel).length === n",
+            arg=[points, count],
+            timeout=10_000,
+        )
+    nb.click("append-animate")  # the benchmark's own animated variant works too
+    nb.widget("plot-kit-timeline").scroll_into_view_if_needed()
+    box = nb.page.locator(points).last.bounding_box()
+    assert box is not None
+    nb.page.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    expect(nb.page.locator(".plot-kit-timeline .hoverlayer .hovertext")).to_contain_text("point 3")
+    nb.assert_no_errors()
+    nb.screenshot_widget("plot-kit-timeline", "harness-plot-hover")

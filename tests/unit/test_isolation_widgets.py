@@ -579,6 +579,34 @@ def test_the_plot_grows_in_place_and_is_rebuilt_after_undo(table):
     assert table.timeline.points("Stress") == [(0, 2), (1, 3), (2, 6)]
 
 
+def test_a_rebuild_with_unchanged_history_keeps_every_point(table):
+    """Undoing an action that is not a beat refills the plot with the same points."""
+    table.scene.up.click()
+    table.scene.who.value = "eve"
+    table.scene.ruling.value = "a fall"
+    table.scene.injure_button.click()
+    before = {name: table.timeline.points(name) for name in ("Stress", "Injured")}
+    table.timeline.rebuild()
+    assert {name: table.timeline.points(name) for name in before} == before
+    assert table.timeline.figure.data[2].marker.symbol == ("cross",)
+
+
+def test_beats_are_drawn_without_a_relayout_until_an_axis_grows(table):
+    figure = table.timeline.figure
+    sent: list[str] = []
+    names = ["_py2js_update", "_py2js_animate", "_py2js_relayout", "_py2js_restyle"]
+    figure.observe(lambda change: change["new"] and sent.append(change["name"][7:]), names=names)
+    table.scene.up.click()  # beat 1, Stress 3
+    table.scene.up.click()  # beat 2, Stress 4: the y axis grows (by two levels)
+    assert sent == ["animate", "update"]
+    table.scene.who.value = "eve"
+    table.scene.ruling.value = "a fall"
+    table.scene.injure_button.click()  # beat 3, a new health row: the category axis changes
+    table.scene.injure_button.click()  # beat 4, Eve again (Dying): her row exists
+    assert sent[-2:] == ["update", "animate"]
+    assert figure.layout.yaxis2.categoryarray == ("Eve",)
+
+
 def test_a_death_is_one_mark_not_a_walk_down_the_ladder(table):
     table.scene.who.value = "eve"
     table.scene.ruling.value = "the dead get in"

@@ -62,6 +62,104 @@ def test_timeline_appends_in_place():
     assert timeline.figure.data[0].marker.symbol == "square"
 
 
+def _commands(figure) -> list[str]:  # type: ignore[no-untyped-def]
+    """Record the Plotly commands the figure sends to the browser ("update", "animate"…)."""
+    sent: list[str] = []
+    names = ["_py2js_update", "_py2js_animate", "_py2js_restyle", "_py2js_relayout"]
+    figure.observe(lambda change: change["new"] and sent.append(change["name"][7:]), names=names)
+    return sent
+
+
+def test_timeline_animates_appends_that_change_no_axis_and_updates_the_rest():
+    timeline = Timeline(title="t", x_title="x", y_title="y")
+    sent = _commands(timeline.figure)
+    timeline.append("a", [(1, 2, "first")])  # a new trace: drawn in full
+    timeline.append("a", [(2, 3, "second")])  # inside the ranges: only the trace is redrawn
+    assert sent == ["update", "animate"]
+    assert timeline.figure.layout.xaxis.range == (-0.2, 5.2)  # chosen here, in steps
+    timeline.append("a", [(7, 3, "past the range")])  # the x axis grows: a full update
+    assert sent[-1] == "update" and timeline.figure.layout.xaxis.range == (-0.4, 10.4)
+    timeline.append("b", [(3, 1, "new trace")])
+    timeline.append("b", [(4, 1, "")])
+    assert sent[-2:] == ["update", "animate"]
+    assert timeline.points("a") == 3 and timeline.current("a", "text")[-1] == "past the range"
+
+
+def test_timeline_leaves_a_range_it_did_not_choose_and_a_zoom_alone():
+    timeline = Timeline(title="t", x_title="x", y_title="y")
+    timeline.figure.layout.yaxis.range = (0, 100)
+    timeline.append("a", [(1, 2, "")])
+    assert timeline.figure.layout.yaxis.range == (0, 100)
+    timeline.figure.layout.xaxis.range = (0.5, 1.5)  # the user zoomed
+    timeline.append("a", [(2, 3, "")])
+    assert timeline.figure.layout.xaxis.range == (0.5, 1.5)
+
+
+def test_a_refill_with_the_same_points_in_one_batch_keeps_them():
+    """plotly drops an assignment equal to the pre-batch value even after a held edit."""
+    timeline = Timeline(title="t", x_title="x", y_title="y")
+    timeline.append("a", [(1, 2, "one"), (2, 3, "two")])
+    with timeline.batch():
+        timeline.reset()
+        timeline.append("a", [(1, 2, "one"), (2, 3, "two")])
+    assert tuple(timeline.figure.data[0].x) == (1, 2)
+    assert tuple(timeline.figure.data[0].text) == ("one", "two")
+
+
+def test_a_category_axis_is_quick_only_for_categories_it_lists():
+    timeline = Timeline(title="t", x_title="x", y_title="y")
+    timeline.figure.layout.yaxis = {"type": "category", "range": (-0.5, 0.5)}
+    sent = _commands(timeline.figure)
+    timeline.append("a", [(1, "Eve", "")])
+    timeline.append("a", [(2, "Eve", "")])
+    assert sent == ["update", "update"]  # no category array: new tick labels may be needed
+    with timeline.batch():
+        timeline.figure.layout.yaxis.categoryorder = "array"
+        timeline.figure.layout.yaxis.categoryarray = ["Eve", "Bob"]
+    timeline.append("a", [(3, "Bob", "")])
+    timeline.append("a", [(4, "Ann", "")])
+    assert sent[-2:] == ["animate", "update"]
+
+
+def test_timeline_messages_are_the_stock_widgets_in_fewer_pieces():
+    """The kit's FigureWidget sends plotly's own commands, its edit counters with them."""
+    import plotly.graph_objects as go
+
+    def run(figure) -> tuple[list[dict[str, object]], list[list[str]]]:  # type: ignore[no-untyped-def]
+        commands: list[dict[str, object]] = []
+        for name in ("_py2js_update", "_py2js_animate"):
+            figure.observe(lambda c: c["new"] and commands.append(c["new"]), names=[name])
+        figure.add_scatter(x=[0], y=[0])
+        figure.layout.xaxis.range = (0, 5)
+        sent: list[list[str]] = []  # the state keys of each comm message
+        figure._send = lambda msg, buffers=None: sent.append(sorted(msg["state"]))
+        with figure.batch_update():
+            figure.data[0].x = (0, 1)
+            figure.layout.yaxis.range = (0, 3)
+        with figure.batch_animate(duration=0):
+            figure.data[0].y = (0, 2)
+        return commands, sent
+
+    kit = Timeline(title="t", x_title="x", y_title="y").figure
+    stock = go.FigureWidget(layout=kit.layout.to_plotly_json())
+    (ours, our_messages), (theirs, their_messages) = run(kit), run(stock)
+
+    def content(command: dict[str, object]) -> dict[str, object]:
+        return {k: v for k, v in command.items() if not k.endswith("_edit_id")}
+
+    assert [content(c) for c in ours] == [content(c) for c in theirs]
+    assert [set(c) for c in ours] == [set(c) for c in theirs]
+    assert ours[-1]["trace_edit_id"] == kit._last_trace_edit_id
+    assert ours[-1]["layout_edit_id"] == kit._last_layout_edit_id
+    assert len(their_messages) == 8  # per command: two counters, the command, its reset
+    assert our_messages == [
+        ["_last_layout_edit_id", "_last_trace_edit_id", "_py2js_update"],
+        ["_py2js_update"],
+        ["_last_layout_edit_id", "_last_trace_edit_id", "_py2js_animate"],
+        ["_py2js_animate"],
+    ]
+
+
 def test_tray_panel_rolls_types_refuses_and_undoes(tmp_path: Path):
     tray = DiceTray.new(tmp_path / "t.jsonl", seed=4)
     panel = TrayPanel(tray, export_dir=tmp_path / "exports")

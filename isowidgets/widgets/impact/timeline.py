@@ -111,23 +111,26 @@ class ImpactTimeline(Panel):
             why = row["reason"] or row["cause"]
             text = f"{row['name']}: {step_label(row['step'])}<br>{why}<br>action #{row['action']}"
             grouped.setdefault(trace, []).append((row["action"], row["step"], text))
-        for trace, points in grouped.items():
-            if trace not in self._traces:
-                n = len(self._traces)
-                self._traces.add(trace)
-                index = self.timeline.trace(
-                    trace,
-                    symbol=SYMBOLS[n % len(SYMBOLS)],
-                    dash=DASHES[(n // len(SYMBOLS)) % len(DASHES)],
-                )
-                self.figure.data[index].line.shape = "hv"
-                self.figure.data[index].marker.size = 11
-            self.timeline.append(trace, points)
+        # Every trace an action touches goes to the browser in one message.
+        with self.timeline.batch():
+            for trace, points in grouped.items():
+                if trace not in self._traces:
+                    n = len(self._traces)
+                    self._traces.add(trace)
+                    index = self.timeline.trace(
+                        trace,
+                        symbol=SYMBOLS[n % len(SYMBOLS)],
+                        dash=DASHES[(n // len(SYMBOLS)) % len(DASHES)],
+                    )
+                    self.figure.data[index].line.shape = "hv"
+                    self.figure.data[index].marker.size = 11
+                self.timeline.append(trace, points)
 
     def rebuild(self) -> None:
-        """Empty the traces and refill them from the journal (after an undo)."""
-        self.timeline.reset()
-        self._add(self.game.impact_timeline())
+        """Empty the traces and refill them from the journal (after an undo), in one message."""
+        with self.timeline.batch():
+            self.timeline.reset()
+            self._add(self.game.impact_timeline())
 
     def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
         def update() -> None:

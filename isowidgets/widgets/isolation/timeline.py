@@ -247,42 +247,50 @@ class StressTimeline(Panel):
         points += self.fold.start_point()
         self._points = []
         self._top = 0
-        with self.figure.batch_update():
+        with self.timeline.batch():
             for trace in self.figure.data:
-                trace.x, trace.y, trace.text = (), (), ()
+                for prop in ("x", "y", "text"):
+                    self.timeline.assign(trace.name, prop, ())
                 if trace.name != "Stress":
-                    trace.marker.symbol, trace.marker.color = (), ()
+                    for prop in ("marker.symbol", "marker.color", "marker.line.color"):
+                        self.timeline.assign(trace.name, prop, ())
             self._write(points, fresh=True)
 
     def _append(self, points: Sequence[Point]) -> None:
-        """Append points in place: one assignment per trace touched, in one batch."""
+        """Append points in place: one assignment per trace touched, in one batch.
+
+        Most beats change no axis (they grow in steps, and the health rows are fixed
+        until someone new gets a mark), so the batch goes to the browser as a quick
+        animation that redraws only the traces that grew (see :meth:`Timeline.batch`).
+        """
         if points:
-            with self.figure.batch_update():
+            with self.timeline.batch():
                 self._write(points, fresh=False)
 
     def _write(self, points: Sequence[Point], *, fresh: bool) -> None:
         by_trace: dict[str, list[Point]] = {}
         for point in points:
             by_trace.setdefault(_TRACE_OF[point.trace], []).append(point)
+        timeline = self.timeline
         for trace in self.figure.data:
             mine = by_trace.get(trace.name)
             if not mine:
                 continue
-            old = () if fresh else None
-            trace.x = (old if old is not None else tuple(trace.x or ())) + tuple(p.x for p in mine)
-            trace.y = (old if old is not None else tuple(trace.y or ())) + tuple(p.y for p in mine)
-            texts = tuple(
-                f"{p.trace}: {p.text}" if trace.name != "Stress" else p.text for p in mine
-            )
-            trace.text = (old if old is not None else tuple(trace.text or ())) + texts
-            if trace.name != "Stress":
-                symbols = tuple(KINDS[p.trace][0] for p in mine)
+            name = trace.name
+            texts = tuple(f"{p.trace}: {p.text}" if name != "Stress" else p.text for p in mine)
+            added: dict[str, tuple[Any, ...]] = {
+                "x": tuple(p.x for p in mine),
+                "y": tuple(p.y for p in mine),
+                "text": texts,
+            }
+            if name != "Stress":
                 colours = tuple(KINDS[p.trace][1] for p in mine)
-                before_s = () if fresh else tuple(trace.marker.symbol or ())
-                before_c = () if fresh else tuple(trace.marker.color or ())
-                trace.marker.symbol = before_s + symbols
-                trace.marker.color = before_c + colours
-                trace.marker.line.color = before_c + colours
+                added["marker.symbol"] = tuple(KINDS[p.trace][0] for p in mine)
+                added["marker.color"] = colours
+                added["marker.line.color"] = colours
+            for prop, values in added.items():
+                before = () if fresh else timeline.current(name, prop)
+                timeline.assign(name, prop, before + values)
         self._points += points
         self._frame(points)
 
@@ -290,18 +298,27 @@ class StressTimeline(Panel):
         """Keep every marker inside the axes, with a margin past the last beat and the top.
 
         The axes grow in steps (five beats, two Stress levels at a time), so most
-        appends restyle one trace without relaying out the figure: a relayout
-        redraws every axis and costs the browser several times more.
+        appends leave every axis as it is and are drawn without a relayout: a
+        relayout redraws every axis and costs the browser several times more.
         """
         stresses = [p.y for p in points if KINDS[p.trace][2] == "y"]
         self._top = max([self._top, *stresses])
         x_end = 5 * (self.fold.beat // 5 + 1) + 0.5
         y_end = 2 * (self._top // 2 + 1) + 0.4
         layout = self.figure.layout
-        if tuple(layout.xaxis.range or ()) != (-0.5, x_end):
-            layout.xaxis.range = [-0.5, x_end]
-        if tuple(layout.yaxis.range or ()) != (-0.4, y_end):
-            layout.yaxis.range = [-0.4, y_end]
+        for axis, wanted in ((layout.xaxis, (-0.5, x_end)), (layout.yaxis, (-0.4, y_end))):
+            if axis.autorange:  # the user asked for autoscale (a double click): take over again
+                axis.autorange = False
+            if tuple(axis.range or ()) != wanted:
+                axis.range = list(wanted)
+        # One health row per character with a mark, in the order of their first mark
+        # (as plotly would order them): a fixed list and range, so that a mark for
+        # someone who has a row already changes no axis.
+        rows = list(dict.fromkeys(p.y for p in self._points if KINDS[p.trace][2] == "y2"))
+        if tuple(layout.yaxis2.categoryarray or ()) != tuple(rows):
+            layout.yaxis2.categoryorder = "array" if rows else None
+            layout.yaxis2.categoryarray = rows or None
+            layout.yaxis2.range = [-0.5, len(rows) - 0.5] if rows else None
 
     def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
         events = [entry.event for entry in entries]
