@@ -6,6 +6,9 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-stamp
 PORT   ?= 8888
+# Jupyter refuses to run as root unless told to. Containers and CI machines often
+# run as root; the server below listens on 127.0.0.1 only and asks for its token.
+ROOT_FLAG := $(if $(filter 0,$(shell id -u 2>/dev/null)),--ServerApp.allow_root=True)
 
 .PHONY: help install lab test lint notebooks bench clean
 
@@ -26,7 +29,7 @@ $(STAMP): pyproject.toml | $(BIN)/python
 install: $(STAMP)
 
 lab: $(STAMP)
-	$(BIN)/python -m isowidgets.lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT)
+	$(BIN)/python -m isowidgets.lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) $(ROOT_FLAG)
 
 test: $(STAMP)
 	$(BIN)/python tests/tiers.py $(TIERS)

@@ -234,7 +234,9 @@ class ImpactTable(RuleBasedStateMachine):
         g = self.g
         steps = g.next_steps()
         name = steps[pick % len(steps)]
-        holders = [h.id for h in (*g.state.characters, *g.state.scenes)]
+        # With everything undone there may be no holder or Detail: aim at ids that do
+        # not exist, which the engine must refuse cleanly.
+        holders = [h.id for h in (*g.state.characters, *g.state.scenes)] or ["char-1"]
         details = [d.id for d in g.state.details] or ["det-1"]
         test = g.test
         kind = EFFECT_KINDS[aim % len(EFFECT_KINDS)]

@@ -201,3 +201,22 @@ def test_stress_zero_settings_in_a_game():
     c = game.propose("ann", "rest", mode="alone")
     assert c.automatic
     assert game.resolve().degree == "Basic Success"
+
+
+def test_plans_are_found_again_only_for_the_very_same_state():
+    """plan_for keeps recent plans by identity: asked twice of one state it answers
+    the same plan; a new state (a die rolled) gets a plan of its own, equal to one made
+    from scratch."""
+    from isowidgets.rules.isolation.plan import _plan, plan_for
+
+    game = boarding_party(stress=2, seed=3)
+    game.propose("bob", "board up the windows")
+    before = game.state
+    assert plan_for(before, before.conflict) is plan_for(before, before.conflict)
+    game.roll("bob", "green", "4 3 1")
+    after = game.state
+    plan = plan_for(after, after.conflict)
+    assert plan is not plan_for(before, before.conflict)
+    assert plan == _plan(after, after.conflict)
+    assert plan.unit("bob", "green").rolled is not None
+    assert plan_for(before, before.conflict).unit("bob", "green").rolled is None

@@ -10,7 +10,7 @@ A whole test, with a typed-in face::
 
     game = ImpactGame.new()
     pierce = game.add_pc("Algernon Pierce", ["Expert At Getting Into Places and Into Trouble"])
-    ...
+    game.add_scene("The Ministry", ["Tidy And Quiet Office"])  # det-1 is Pierce's, det-2 this
     game.action(pierce, "Difficult", helps=["det-1", "det-2"])
     game.roll(6)          # or game.roll() for a random face
     game.choose_effect("new_detail", target=pierce, text="I Have The Plans")

@@ -315,11 +315,33 @@ def _gm_sources(state: IsolationState, c: Conflict) -> list[DieSource]:
 # --------------------------------------------------------------------------- the plan
 
 
+_RECENT_PLANS: list[tuple[IsolationState, Conflict, PoolPlan]] = []
+"""The last few plans made, newest last (see :func:`plan_for`)."""
+
+_RECENT_PLANS_KEPT = 8
+
+
 def plan_for(state: IsolationState, c: Conflict) -> PoolPlan:
     """Every pool of conflict ``c`` on ``state``, with sources and readiness (pure).
 
     An automatic conflict (Stress 0, ISO-R37) has no pools.
+
+    One click asks for the plan of the same state several times (the engine's
+    checks, its next steps, the widgets' pool rows). States and conflicts are
+    frozen, so the last few plans are kept and found again by identity; the
+    entries hold their state and conflict, so an ``id`` is never reused while
+    kept.
     """
+    for known_state, known_c, plan in reversed(_RECENT_PLANS):
+        if known_state is state and known_c is c:
+            return plan
+    plan = _plan(state, c)
+    _RECENT_PLANS.append((state, c, plan))
+    del _RECENT_PLANS[:-_RECENT_PLANS_KEPT]
+    return plan
+
+
+def _plan(state: IsolationState, c: Conflict) -> PoolPlan:
     living = state.living_count()
     if c.automatic:
         return PoolPlan(c, (), living, state.stress)
