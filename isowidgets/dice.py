@@ -24,7 +24,10 @@ Caps (see :class:`Limits`): at most 500 base dice in one pool and at most 200
 extra dice from explosions in one pool. A request past them raises
 :class:`~isowidgets.errors.DiceCapError` before any die is rolled, or as soon as
 the chain passes the cap, so no input can hang the kernel. A house rule that
-makes every face explode (a chain that can never end) is refused at once.
+makes every face explode (a chain that can never end) is refused at once. Typed-in
+faces are capped the same way: at most ``count + max_explosions`` faces are read
+for one pool, so a pasted list of a million faces fails at once, and error
+messages show only the first few faces of a long list.
 """
 
 from __future__ import annotations
@@ -34,8 +37,10 @@ import re
 import secrets
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Set as AbstractSet
 from dataclasses import dataclass, field
 from functools import cache
+from itertools import islice
 from typing import Any, Literal, TypeAlias
 
 from .errors import DiceCapError, DiceError, FacesError
@@ -212,17 +217,22 @@ class Pool:
             raise DiceError(f"a pool's dice count must be a whole number, got {self.count!r}")
         if self.count < 0:
             raise DiceError(f"a pool cannot hold {self.count} dice; the count must be ≥ 0")
-        explode = frozenset(self.explode_on)
+        explode = _explode_faces(self.explode_on)
         object.__setattr__(self, "explode_on", explode)
         wrong = sorted(f for f in explode if f not in self.die.faces)
         if wrong:
             raise DiceError(
                 f"{self.die} cannot explode on {wrong}: its faces are {self.die.allowed_text()}"
             )
-        if self.explosions not in ("mandatory", "optional"):
+        if not isinstance(self.explosions, str) or self.explosions not in (
+            "mandatory",
+            "optional",
+        ):
             raise DiceError(
                 f"explosions must be 'mandatory' or 'optional', got {self.explosions!r}"
             )
+        if not isinstance(self.label, str):
+            raise DiceError(f"a pool's label must be text, got {_short(self.label)}")
 
     @property
     def explodes(self) -> bool:
@@ -259,6 +269,8 @@ class Pool:
     def parse(cls, notation: str, *, label: str = "") -> Pool:
         """Read dice notation: ``"5d6"``, ``"5d6!1"`` (1s explode), ``"2d6!5,6"``,
         ``"d20"``, ``"4dF"``. A ``?`` after ``!`` makes the explosions optional."""
+        if not isinstance(notation, str):
+            raise DiceError(f"dice notation must be text such as '5d6!1', got {_short(notation)}")
         match = re.fullmatch(
             r"\s*(\d{0,4})\s*[dD]\s*(\d{1,4}|[fF])\s*(?:!(\??)\s*([0-9,\s+\-]+))?\s*", notation
         )
@@ -286,13 +298,80 @@ class Pool:
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any]) -> Pool:
+        """Rebuild a pool from :meth:`to_record`'s output, strictly: every value must
+        have the JSON type it was written with (no ``"3"`` for 3, no 2.0 for 2).
+
+        Raises:
+            DiceError: a missing, unknown or wrongly typed field.
+        """
+        if not isinstance(record, Mapping):
+            raise DiceError(f"a pool record must be an object, got {_short(record)}")
+        _check_keys("pool", record, required=("die", "count"), optional=_POOL_OPTIONAL)
+        die, count = record["die"], record["count"]
+        explode_on = record.get("explode_on", [])
+        if not isinstance(die, str):
+            raise DiceError(f"a pool's die must be a name such as 'd6', got {_short(die)}")
+        if isinstance(count, bool) or not isinstance(count, int):
+            raise DiceError(f"a pool's dice count must be a whole number, got {_short(count)}")
+        if not isinstance(explode_on, list | tuple):
+            raise DiceError(
+                f"a pool's explode_on must be a list of faces, got {_short(explode_on)}"
+            )
         return cls(
-            die_named(str(record["die"])),
-            int(record["count"]),
-            frozenset(int(f) for f in record.get("explode_on", ())),
+            die_named(die),
+            count,
+            frozenset(explode_on),
             record.get("explosions", "mandatory"),
-            str(record.get("label", "")),
+            record.get("label", ""),
         )
+
+
+_POOL_OPTIONAL = ("explode_on", "explosions", "label")
+
+
+def _check_keys(
+    what: str, record: Mapping[str, Any], *, required: Sequence[str], optional: Sequence[str]
+) -> None:
+    missing = [k for k in required if k not in record]
+    unknown = [k for k in record if k not in required and k not in optional]
+    if missing or unknown:
+        problem = f"lacks {missing}" if missing else f"has unknown fields {unknown}"
+        raise DiceError(
+            f"a {what} record {problem}; allowed fields: {[*required, *optional]} "
+            f"({', '.join(required)} required)"
+        )
+
+
+def _explode_faces(value: Any) -> frozenset[int]:
+    """``explode_on`` as a frozenset of whole numbers, or a DiceError saying why not."""
+    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+        raise DiceError(
+            f"explode_on must be a set of faces such as {{6}} or {{1, 2}}, got {_short(value)}"
+        )
+    try:
+        faces = frozenset(value)
+    except TypeError:
+        raise DiceError(f"explode_on must hold whole-number faces, got {_short(value)}") from None
+    odd = [f for f in faces if isinstance(f, bool) or not isinstance(f, int)]
+    if odd:
+        raise DiceError(
+            f"explode_on must hold whole-number faces, got {_short(odd[0])} in {_short(value)}"
+        )
+    return faces
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    """``repr(value)``, cut to ``limit`` characters for error messages."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _faces_preview(faces: Sequence[Any], shown: int = 12) -> str:
+    """A list of faces for a message: the first ``shown`` and how many in all."""
+    if len(faces) <= shown:
+        return repr(list(faces))
+    head = ", ".join(_short(f, 12) for f in faces[:shown])
+    return f"[{head}, … ({len(faces)} faces)]"
 
 
 # --------------------------------------------------------------------------- rolls
@@ -394,28 +473,51 @@ class PoolRoll:
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any], limits: Limits = DEFAULT_LIMITS) -> PoolRoll:
-        """Rebuild a roll from a record, re-deriving and re-checking its chains."""
+        """Rebuild a roll from a record, re-deriving and re-checking its chains.
+
+        Strict, like :meth:`Pool.from_record`: the faces must be a list of whole
+        numbers (``2.5``, ``"234"`` or ``true`` are refused, never converted).
+        """
+        if not isinstance(record, Mapping):
+            raise FacesError(f"a roll record must be an object, got {_short(record)}")
+        _check_keys("roll", record, required=("pool", "faces", "source"), optional=())
         pool = Pool.from_record(record["pool"])
-        source = record.get("source")
+        source = record["source"]
         if source not in ("random", "typed"):
-            raise FacesError(f"a roll's source must be 'random' or 'typed', got {source!r}")
-        return _assemble(pool, [int(f) for f in record["faces"]], source, limits)
+            raise FacesError(f"a roll's source must be 'random' or 'typed', got {_short(source)}")
+        faces = record["faces"]
+        if not isinstance(faces, list | tuple):
+            raise FacesError(f"a roll's faces must be a list of whole numbers, got {_short(faces)}")
+        return _assemble(pool, faces, source, limits)
 
 
 def _assemble(pool: Pool, faces: Sequence[int], source: RollSource, limits: Limits) -> PoolRoll:
     """Check faces in roll order against ``pool`` and link every extra die to its parent."""
     pool.check(limits)
+    most = pool.count + limits.max_explosions
+    if len(faces) > most:
+        if pool.explode_on:
+            raise DiceCapError(
+                f"{pool.describe()}: more than {limits.max_explosions} extra dice from "
+                f"explosions; that is past the explosion cap (a roll holds its {pool.count} "
+                f"base dice and at most {limits.max_explosions} extra dice), got more than "
+                f"{most} faces: {_faces_preview(faces)}"
+            )
+        raise FacesError(
+            f"{pool.describe()}: expected {pool.count} faces (one per die; nothing explodes), "
+            f"got more than {most}: {_faces_preview(faces)}"
+        )
     allowed = set(pool.die.faces)
     for position, face in enumerate(faces, start=1):
         if isinstance(face, bool) or not isinstance(face, int) or face not in allowed:
             raise FacesError(
-                f"face #{position} of {pool.describe()} is {face!r}; a {pool.die} shows "
+                f"face #{position} of {pool.describe()} is {_short(face)}; a {pool.die} shows "
                 f"{pool.die.allowed_text()}"
             )
     if len(faces) < pool.count:
         raise FacesError(
             f"{pool.describe()} needs at least {pool.count} faces (one per base die), "
-            f"got {len(faces)}: {list(faces)}"
+            f"got {len(faces)}: {_faces_preview(faces)}"
         )
     pending: deque[int] = deque()
     parents: list[int | None] = []
@@ -429,8 +531,8 @@ def _assemble(pool: Pool, faces: Sequence[int], source: RollSource, limits: Limi
             raise FacesError(
                 f"{pool.describe()}: expected {expected} faces "
                 f"({pool.count} base + {expected - pool.count} from explosions), "
-                f"got {len(faces)}: {list(faces)}. Tip: list the base dice first, then one "
-                "extra die per exploding face, in roll order."
+                f"got {len(faces)}: {_faces_preview(faces)}. Tip: list the base dice first, "
+                "then one extra die per exploding face, in roll order."
             )
         if face in pool.explode_on:
             pending.append(index)
@@ -449,7 +551,7 @@ def _assemble(pool: Pool, faces: Sequence[int], source: RollSource, limits: Limi
         raise FacesError(
             f"{pool.describe()}: expected {expected} faces "
             f"({pool.count} base + {len(exploding)} from explosions: {shown}{more}), "
-            f"got {len(faces)}: {list(faces)}"
+            f"got {len(faces)}: {_faces_preview(faces)}"
         )
     spawned = {p for p in parents if p is not None}
     declined = set(pending)
@@ -485,22 +587,39 @@ _FUDGE_WORDS = {
 }
 
 
-def parse_faces(text: str | int | Iterable[int], die: DieType) -> list[int]:
+def parse_faces(
+    text: str | int | Iterable[int], die: DieType, *, most: int | None = None
+) -> list[int]:
     """Read faces typed at the table: ``"5 4 3, 6 1"``, or ``"+ - 0"`` for Fudge dice.
 
-    A list of integers passes through (it is still checked against the pool
-    later), and so does a bare number for a single die. Raises
-    :class:`~isowidgets.errors.FacesError` naming the token it could not read.
+    A list (or other ordered sequence) of integers passes through (it is still
+    checked against the pool later), and so does a bare number for a single die.
+    Sets, dicts and bytes are refused: typed faces are in roll order. With
+    ``most``, at most ``most + 1`` faces are read, enough for the pool to see
+    that the entry is too long without reading all of a huge one.
+
+    Raises:
+        FacesError: naming the token it could not read, or the unordered input.
     """
     if isinstance(text, int) and not isinstance(text, bool):
         return [text]  # one die typed in as a bare number
+    stop = None if most is None else most + 1
     if not isinstance(text, str):
-        if not isinstance(text, Iterable):
-            raise FacesError(f"typed-in faces must be numbers or text, got {text!r}")
-        return list(text)
-    tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+        if isinstance(text, AbstractSet | Mapping):
+            raise FacesError(
+                f"typed-in faces must be in roll order, but a {type(text).__name__} has no "
+                f"order: {_short(text)}. Allowed: text such as '5 4 3' or a list such as "
+                "[5, 4, 3]"
+            )
+        if isinstance(text, bytes | bytearray | memoryview) or not isinstance(text, Iterable):
+            raise FacesError(
+                f"typed-in faces must be text such as '5 4 3' or a list of whole numbers, "
+                f"got {_short(text)}"
+            )
+        return list(islice(text, stop))
+    tokens = [m.group() for m in islice(re.finditer(r"[^\s,;]+", text), stop)]
     if die.is_fudge and len(tokens) == 1 and re.fullmatch(r"[+\-−0]+", tokens[0]):
-        tokens = list(tokens[0])  # "+-0" typed without spaces
+        tokens = list(tokens[0][:stop])  # "+-0" typed without spaces
     faces = []
     for token in tokens:
         if die.is_fudge:
@@ -509,7 +628,8 @@ def parse_faces(text: str | int | Iterable[int], die: DieType) -> list[int]:
             value = int(token) if re.fullmatch(r"\d{1,4}", token) else None
         if value is None:
             raise FacesError(
-                f"could not read {token!r} as a face of a {die}; it shows {die.allowed_text()}"
+                f"could not read {_short(token, 40)} as a face of a {die}; it shows "
+                f"{die.allowed_text()}"
             )
         faces.append(value)
     return faces
@@ -567,9 +687,13 @@ class Dice:
             DiceCapError: the pool or its chains pass :attr:`limits`.
             FacesError: typed faces out of range or of the wrong count.
         """
-        if faces is not None:
-            return _assemble(pool, parse_faces(faces, pool.die), "typed", self.limits)
+        if not isinstance(pool, Pool):
+            raise DiceError(f"roll needs a Pool such as Pool.parse('5d6!1'), got {_short(pool)}")
         pool.check(self.limits)
+        if faces is not None:
+            most = pool.count + self.limits.max_explosions
+            typed = parse_faces(faces, pool.die, most=most)
+            return _assemble(pool, typed, "typed", self.limits)
         rolled = [self.face(pool.die) for _ in range(pool.count)]
         if pool.explode_on and (pool.explosions == "mandatory" or take_optional):
             cursor = 0

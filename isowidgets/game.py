@@ -29,7 +29,7 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 from . import __version__
 from .dice import DEFAULT_LIMITS, Dice, Limits
-from .errors import IsowidgetsError, JournalError, RuleError
+from .errors import DiceError, IsowidgetsError, JournalError, RuleError, SettingsError
 from .journal import (
     Entry,
     Event,
@@ -43,7 +43,7 @@ from .journal import (
 )
 from .settings import RuleSettings
 
-__all__ = ["Game", "GameState", "Listener", "Pending"]
+__all__ = ["Game", "GameState", "Listener", "Pending", "require_text"]
 
 
 class GameState(Protocol):
@@ -59,6 +59,35 @@ _ROUND_TRIP_AT = datetime(2000, 1, 1)  # any time will do: only the payload is c
 
 Listener = Callable[[Sequence[Entry], Any], None]
 """Called after every committed action with its entries and the new state."""
+
+
+def require_text(value: object, what: str) -> str:
+    """``value`` if it is text the journal can store, else the kit's error.
+
+    Rules call this on text typed by a person (a note, a purpose, a name), so a
+    wrong type or a lone surrogate (half of a character, which pasting can
+    leave behind and UTF-8 cannot store) is refused as bad input, naming it.
+
+    Raises:
+        RuleError: ``value`` is not a ``str``, or holds a lone surrogate.
+    """
+    if not isinstance(value, str):
+        raise RuleError(f"{what} must be text, got {type(value).__name__} {value!r:.60}")
+    try:
+        value.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise RuleError(_not_storable(what, exc, at=exc.start + 1)) from None
+    return value
+
+
+def _not_storable(what: str, exc: UnicodeEncodeError, at: int | None = None) -> str:
+    bad = exc.object[exc.start : exc.end]
+    where = f" at position {at}" if at is not None else ""
+    return (
+        f"{what} holds {bad!r} (U+{ord(bad[0]):04X}){where}, half of a character (a lone "
+        "surrogate) that cannot be stored. Allowed: text of whole characters; nothing was "
+        "written. Tip: retype that part, or paste it again."
+    )
 
 
 class Pending(Generic[S]):
@@ -131,33 +160,75 @@ class Game(Generic[S]):
     ) -> Self:
         """Start a session. ``path=None`` keeps the journal in memory only.
 
+        Every argument is checked before the file is touched.
+
         Raises:
-            JournalError: ``path`` already holds a session (use :meth:`resume`
-                or :meth:`open`).
+            JournalError: ``path`` already holds something (use :meth:`resume`
+                or :meth:`open`); the file is left as it is.
+            RuleError: an argument the session cannot start with.
         """
-        settings = cls._coerce_settings(settings)
-        journal = Journal.memory(clock=clock) if path is None else Journal.open(path, sync=sync)
-        if path is not None:
-            journal._clock = clock
-        if len(journal):
-            journal.close()
-            raise JournalError(
-                f"{path} already holds a session ({len(journal)} events). "
-                f"Tip: {cls.__name__}.resume({str(path)!r}) continues it; "
-                f"{cls.__name__}.open(..., resume=False) starts afresh and keeps the old file."
-            )
-        dice = Dice(seed, limits=limits)
-        game = cls(journal, dice, cls.initial_state(settings))
-        game.commit(
-            SessionStarted(
-                game=cls.system,
-                seed=dice.seed,
-                settings=settings.model_dump(mode="json"),
-                kit_version=__version__,
-                title=title,
-            )
+        dice, state, start = cls._prepare_new(
+            seed=seed, settings=settings, title=title, sync=sync, limits=limits, clock=clock
         )
+        if path is None:
+            journal = Journal.memory(clock=clock)
+            created = False
+        else:
+            target = Path(path)
+            if _holds_data(target):
+                raise cls._already_there(target)
+            created = not target.exists()
+            journal = Journal._open(target, sync=sync, clock=clock, repair=False)
+            if len(journal) or journal.problems:  # written in the meantime
+                journal.close()
+                raise cls._already_there(target)
+        game = cls(journal, dice, state)
+        try:
+            game.commit(start)
+        except BaseException:
+            journal.close()
+            if created and path is not None:
+                with contextlib.suppress(OSError):
+                    if Path(path).stat().st_size == 0:
+                        Path(path).unlink()
+            raise
         return game
+
+    @classmethod
+    def _already_there(cls, path: Path) -> JournalError:
+        return JournalError(
+            f"{path} already holds a session (or other data: {path.stat().st_size} bytes). "
+            f"Tip: {cls.__name__}.resume({str(path)!r}) continues it; "
+            f"{cls.__name__}.open(..., resume=False) starts afresh and keeps the old file."
+        )
+
+    @classmethod
+    def _prepare_new(
+        cls,
+        *,
+        seed: int | str | None = None,
+        settings: RuleSettings | None = None,
+        title: str = "",
+        sync: Literal["flush", "fsync"] = "flush",
+        limits: Limits = DEFAULT_LIMITS,
+        clock: Callable[[], datetime] = _now,
+    ) -> tuple[Dice, S, SessionStarted]:
+        """Check :meth:`new`'s arguments and build what it needs, touching no file."""
+        settings = cls._coerce_settings(settings)
+        _check_opening(sync, limits, clock)
+        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
+            raise DiceError(f"a seed must be a whole number or text, got {seed!r:.60}")
+        title = require_text(title, "a session's title")
+        dice = Dice(seed, limits=limits)
+        start = SessionStarted(
+            game=cls.system,
+            seed=dice.seed,
+            settings=settings.model_dump(mode="json"),
+            kit_version=__version__,
+            title=title,
+        )
+        cls._check_journalable(start)
+        return dice, cls.initial_state(settings), start
 
     @classmethod
     def resume(
@@ -171,10 +242,23 @@ class Game(Generic[S]):
         """Reopen a journal and replay it to the state it left off in.
 
         Problems found in the file (a torn last line, an action cut short) are
-        in ``game.journal.problems``. The dice continue from a seed derived from
-        the session's seed and the journal's length, so they stay reproducible.
+        in ``game.journal.problems``; a torn last line is set aside before the
+        next write. The dice continue from a seed derived from the session's
+        seed and the journal's length, so they stay reproducible.
+
+        Raises:
+            JournalError: there is no journal at ``path``, or it is not a valid
+                session of this system (naming the line); the file is left
+                exactly as it was.
         """
-        journal = Journal.open(path, sync=sync, clock=clock)
+        _check_opening(sync, limits, clock)
+        target = Path(path)
+        if not target.is_file():
+            raise JournalError(
+                f"there is no journal at {target}. Tip: {cls.__name__}.new({str(target)!r}) "
+                f"starts one; {cls.__name__}.open(...) resumes or starts as needed."
+            )
+        journal = Journal._open(target, sync=sync, clock=clock, repair=False)
         try:
             game = cls._from_journal(journal, limits)
         except BaseException:
@@ -194,13 +278,16 @@ class Game(Generic[S]):
 
         With ``resume=False`` an existing file is renamed to ``<name>.<n>.jsonl``
         (never deleted) and a new session starts at ``path``. Other keyword
-        arguments go to :meth:`new`.
+        arguments go to :meth:`new`; they are all checked before any file is
+        renamed or written, and a file another process is writing is refused
+        (:class:`~isowidgets.errors.JournalLockedError`), not renamed.
         """
         target = Path(path)
-        if target.exists() and target.stat().st_size > 0:
+        if _holds_data(target):
             if resume:
                 passed = {k: kwargs[k] for k in ("sync", "limits", "clock") if k in kwargs}
                 return cls.resume(target, **passed)
+            cls._prepare_new(**kwargs)
             _archive(target)
         return cls.new(target, **kwargs)
 
@@ -208,18 +295,32 @@ class Game(Generic[S]):
     def _from_journal(cls, journal: Journal, limits: Limits) -> Self:
         entries = journal.effective()
         if not entries or not isinstance(entries[0].event, SessionStarted):
-            raise JournalError(f"{journal.path} does not start with a session_started event")
+            taken = journal.entries and isinstance(journal.entries[0].event, SessionStarted)
+            why = " in force (a retcon takes it back)" if taken else ""
+            raise JournalError(f"{journal.path} does not start with a session_started event{why}")
         start = entries[0].event
         if start.game != cls.system:
             raise JournalError(
                 f"{journal.path} holds a {start.game!r} session, not {cls.system!r}. "
                 "Tip: open it with that system's game class."
             )
-        settings = cls._coerce_settings(cls.settings_type.model_validate(start.settings))
+        settings = cls._start_settings(journal, entries[0])
         dice = Dice(f"{start.seed}/{len(journal)}", limits=limits)
         game = cls(journal, dice, cls.initial_state(settings))
         game._state = game._replay(entries[1:], game._state)
         return game
+
+    @classmethod
+    def _start_settings(cls, journal: Journal, entry: Entry) -> RuleSettings:
+        """The settings a session started with, validated like any settings."""
+        assert isinstance(entry.event, SessionStarted)
+        try:
+            return cls.settings_type(**entry.event.settings)
+        except SettingsError as exc:
+            raise JournalError(
+                f"{journal.path or 'journal'}, line {journal.line_number(entry.seq)}: the "
+                f"session's settings do not load: {exc}"
+            ) from None
 
     @classmethod
     def _coerce_settings(cls, settings: RuleSettings | None) -> RuleSettings:
@@ -271,7 +372,8 @@ class Game(Generic[S]):
                 state = self._fold(state, entry.event)
             except IsowidgetsError as exc:
                 raise JournalError(
-                    f"{self._journal.path or 'journal'}: event #{entry.seq} ({entry.kind}) "
+                    f"{self._journal.path or 'journal'}, line "
+                    f"{self._journal.line_number(entry.seq)}: event #{entry.seq} ({entry.kind}) "
                     f"does not replay: {exc}"
                 ) from None
         return state
@@ -299,12 +401,15 @@ class Game(Generic[S]):
         back (as :meth:`resume` reads it), it must be the very same event.
 
         Pydantic does not re-validate dataclass values handed to an event, so a
-        rule that let a wrong value through (an id of ``None``, text that is
-        not valid UTF-8) would otherwise be journaled and only fail when the
-        file is reopened. One serialisation per event: cheap next to a write.
+        rule that let a wrong value through (an id of ``None``) would otherwise
+        be journaled and only fail when the file is reopened. One serialisation
+        per event: cheap next to a write.
 
         Raises:
-            JournalError: the event does not survive the round trip; nothing is written.
+            RuleError: the event holds text that cannot be stored (a lone
+                surrogate a person typed or pasted); nothing is written.
+            JournalError: the event does not survive the round trip (a bug in
+                the rules); nothing is written.
         """
         for event in events:
             if not isinstance(event, Event) or not event.kind:
@@ -313,6 +418,8 @@ class Game(Generic[S]):
                 line = Entry(1, 1, True, _ROUND_TRIP_AT, event).to_line()
                 line.encode("utf-8")
                 again: Event | None = Entry.from_line(line).event
+            except UnicodeEncodeError as exc:  # bad input, not a bug: say so
+                raise RuleError(_not_storable(f"the {event.kind} event's text", exc)) from None
             except (ValueError, TypeError, JournalError) as exc:
                 problem, again = str(exc), None
             else:
@@ -340,10 +447,15 @@ class Game(Generic[S]):
             raise
 
     def note(self, text: str) -> list[Entry]:
-        """Journal a free-text note from the table."""
-        if not text.strip():
-            raise RuleError("a note needs some text")
-        return self.commit(Note(text=text.strip()))
+        """Journal a free-text note from the table.
+
+        Raises:
+            RuleError: ``text`` is not text, is blank, or holds a lone surrogate.
+        """
+        text = require_text(text, "a note").strip()
+        if not text:
+            raise RuleError("a note needs some text; got only blanks")
+        return self.commit(Note(text=text))
 
     # ------------------------------------------------------------------ settings
 
@@ -371,23 +483,48 @@ class Game(Generic[S]):
 
     # ------------------------------------------------------------------ undo
 
-    def _last_action_in_force(self) -> int | None:
-        void = self._journal.void_actions()
-        for entry in reversed(self._journal.entries):
-            if entry.action in void:
+    def _redo_stack(self) -> list[int]:
+        """The undos a redo can take back, oldest first (the next redo takes the last).
+
+        An undo is a retcon of an ordinary action; a redo is a retcon of an
+        undo. The stack holds the undos journaled since the latest ordinary
+        action (any new action clears it) that are still in force, that is, not
+        yet redone. Derived from the journal alone, so it survives a resume.
+        """
+        entries = self._journal.entries
+        incomplete = self._journal._incomplete_actions()
+        first: dict[int, Event] = {}
+        for entry in entries:
+            first.setdefault(entry.action, entry.event)
+        since: list[int] = []  # retcon actions after the latest ordinary action
+        for action in sorted(first, reverse=True):
+            if action in incomplete:
                 continue
-            return entry.action
-        return None
+            event = first[action]
+            if not isinstance(event, Retcon):
+                break
+            since.append(action)
+        void = self._journal.void_actions()
+        stack = []
+        for action in reversed(since):
+            retcon = first[action]
+            assert isinstance(retcon, Retcon)
+            if action in void or isinstance(first.get(retcon.action), Retcon):
+                continue  # already redone, or itself a redo
+            stack.append(action)
+        return stack
 
     def undo(self, reason: str = "") -> list[Entry]:
         """Take back the latest action still in force, with a retcon event.
 
         Nothing is deleted: the retcon is journaled and the state is rebuilt
-        by replaying the journal without the action.
+        by replaying the journal without the action. The undo can be taken
+        back by :meth:`redo` until a new action is taken.
 
         Raises:
             RuleError: there is nothing left to undo.
         """
+        reason = require_text(reason, "an undo's reason")
         void = self._journal.void_actions()
         target = None
         for entry in reversed(self._journal.entries):
@@ -402,16 +539,23 @@ class Game(Generic[S]):
         return self._retcon(target, reason or "undo")
 
     def redo(self) -> list[Entry]:
-        """Restore the action the latest undo took back.
+        """Restore what the most recent undo not yet redone took back.
+
+        Several undos in a row are redone one call each, latest first. Redo
+        only takes back undos: once every undo is redone, or once a new action
+        has been taken since the undos, there is nothing to redo.
 
         Raises:
-            RuleError: the latest action in force is not an undo.
+            RuleError: there is no undo left to redo.
         """
-        last = self._last_action_in_force()
-        events = self._journal.action_events(last) if last is not None else []
-        if not events or not isinstance(events[0], Retcon):
-            raise RuleError("there is nothing to redo: the latest action was not an undo")
-        return self._retcon(last, "redo")  # type: ignore[arg-type]
+        stack = self._redo_stack()
+        if not stack:
+            raise RuleError(
+                "there is nothing to redo: redo restores what undo took back, most recent "
+                "first, and every undo since the latest action is already redone (or there "
+                "was none)"
+            )
+        return self._retcon(stack[-1], "redo")
 
     def _retcon(self, action: int, reason: str) -> list[Entry]:
         retcon = Retcon(action=action, reason=reason)
@@ -429,9 +573,7 @@ class Game(Generic[S]):
 
     def _rebuild(self) -> S:
         entries = self._journal.effective()
-        start = entries[0].event
-        assert isinstance(start, SessionStarted)
-        settings = self.settings_type.model_validate(start.settings)
+        settings = self._start_settings(self._journal, entries[0])
         return self._replay(entries[1:], self.initial_state(settings))
 
     # ------------------------------------------------------------------ listeners
@@ -459,12 +601,38 @@ class Game(Generic[S]):
                 )
 
 
+def _holds_data(path: Path) -> bool:
+    """Whether something non-empty is at ``path`` (a session, or anything else)."""
+    try:
+        return path.stat().st_size > 0
+    except OSError:
+        return False
+
+
+def _check_opening(sync: object, limits: object, clock: object) -> None:
+    """Refuse opening arguments before any file is touched."""
+    if sync not in ("flush", "fsync"):
+        raise JournalError(f"sync must be 'flush' or 'fsync', got {sync!r:.60}")
+    if not isinstance(limits, Limits):
+        raise DiceError(f"limits must be a dice.Limits, got {limits!r:.60}")
+    if not callable(clock):
+        raise JournalError(f"clock must be a function returning a datetime, got {clock!r:.60}")
+
+
 def _archive(path: Path) -> Path:
-    """Rename ``path`` to the first free ``<stem>.<n><suffix>``; never overwrite."""
+    """Rename ``path`` to the first free ``<stem>.<n><suffix>``; never overwrite.
+
+    A journal this kernel has open at ``path`` is closed first (taken over, as
+    re-opening does); one another process has open is refused, not renamed.
+    """
+    Journal._release_for_rename(path)
     n = 1
     while True:
         candidate = path.with_name(f"{path.stem}.{n}{path.suffix}")
         if not candidate.exists():
-            path.rename(candidate)
+            try:
+                path.rename(candidate)
+            except OSError as exc:
+                raise JournalError(f"cannot keep the old journal {path} aside: {exc}") from None
             return candidate
         n += 1

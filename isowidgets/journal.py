@@ -12,34 +12,46 @@ Guarantees:
 
 * **Append-only.** Lines are never rewritten. Undo is a ``retcon`` event naming
   the action it takes back; a retcon can itself be retconned (redo).
-* **Flushed per action.** Each action is written with one ``write`` and flushed
+* **Flushed per action.** Each action is written with one unbuffered ``write``
   before the call returns, so a killed kernel loses nothing it reported done.
   ``sync="fsync"`` also asks the OS to put it on the disk (power-loss safety,
-  slower).
-* **Validated on load.** Every line is parsed as JSON and checked against the
-  schema of its event kind. Nothing in a file is executed. A torn last line (a
-  crash mid-write) is moved aside to ``<name>.torn`` and reported, not fatal; a
-  bad line anywhere else is an error that names the line.
+  slower). A write that fails part-way (a full disk) is cut back off the file,
+  so the next action starts on a clean line; if even that fails, the journal
+  refuses every further write with an error that says why.
+* **Validated on load.** Every line is parsed as JSON and checked strictly
+  against the schema of its event kind: each value must have the JSON type its
+  field names (``"2"`` is not a sequence number, ``2.5`` is not a face), and
+  NaN, Infinity, duplicate keys and absurd nesting are refused. Nothing in a
+  file is executed; the only code a journal can cause to load is the kit's own
+  module for a system it names (see :func:`event_type`). A torn last line (a
+  crash mid-write: text after the last newline that is not valid JSON) is
+  reported, not fatal, and moved aside to ``<name>.torn`` before the journal is
+  written again. Any other bad line, the last complete one included, is an error
+  that names the line, and the file is left exactly as it was.
 * **One writer.** The file is locked while open; a second kernel gets a clear
   :class:`~isowidgets.errors.JournalLockedError`. Re-running the notebook cell
   that opened it in the same kernel simply takes the journal over.
+  :meth:`Journal.read` reads a journal without locking or changing it.
 """
 
 from __future__ import annotations
 
 import contextlib
+import importlib
 import json
 import os
+import sys
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import IO, Annotated, Any, ClassVar, Literal
+from typing import Annotated, Any, BinaryIO, ClassVar, Literal
 
 from pydantic import (
     BaseModel,
+    BeforeValidator,
     ConfigDict,
     Field,
     PlainSerializer,
@@ -98,6 +110,16 @@ re-checked (faces in range, explosion chains consistent) when a journal loads.""
 
 _REGISTRY: dict[tuple[str, str], type[Event]] = {}
 
+KNOWN_SYSTEMS: dict[str, str] = {
+    "isolation": "isowidgets.rules.isolation",
+    "impact": "isowidgets.rules.impact",
+    "tray": "isowidgets.tray",
+}
+"""The kit's own module that registers each system's event kinds. A journal that
+names one of these systems loads that module (and only that: the name comes from
+this table, never from the file), so a journal opens even if its system was not
+imported first."""
+
 
 class Event(BaseModel):
     """Base of every journal event payload.
@@ -148,14 +170,35 @@ def _collect_rolls(value: Any, found: list[PoolRoll]) -> None:
 
 
 def event_type(system: str, kind: str) -> type[Event]:
-    """The payload class registered for ``(system, kind)``."""
+    """The payload class registered for ``(system, kind)``.
+
+    If the kind is not registered and ``system`` is one of :data:`KNOWN_SYSTEMS`,
+    that system's module is imported first (once), so its kinds are known.
+
+    Raises:
+        JournalError: the kind is still unknown; the message names the kinds
+            the system has and the module that registers them.
+    """
+    key = (system, kind)
+    module = KNOWN_SYSTEMS.get(system)
+    if key not in _REGISTRY and module is not None and module not in sys.modules:
+        with contextlib.suppress(ImportError):
+            importlib.import_module(module)
     try:
-        return _REGISTRY[(system, kind)]
+        return _REGISTRY[key]
     except KeyError:
         known = sorted(k for s, k in _REGISTRY if s == system)
+        if module is not None:
+            tip = f"the {system!r} kinds are registered by {module}, which has no such kind"
+        else:
+            systems = sorted({s for s, _ in _REGISTRY} | set(KNOWN_SYSTEMS))
+            tip = (
+                f"no module registers system {system!r} (known systems: {systems}). "
+                "Tip: import the module that defines that system before opening its journal"
+            )
         raise JournalError(
-            f"unknown event kind {kind!r} for system {system!r}; known kinds: {known}. "
-            "Tip: import the module of that system before opening its journal."
+            f"unknown event kind {_short(kind)} for system {_short(system)}; known kinds: "
+            f"{known}; {tip}"
         ) from None
 
 
@@ -227,17 +270,36 @@ class Rolled(Event):
 # --------------------------------------------------------------------------- entries
 
 
+def _parse_time(value: Any) -> datetime:
+    if not isinstance(value, str):
+        raise ValueError(f"the time must be an ISO 8601 text, got {_short(value)}")
+    return datetime.fromisoformat(value)
+
+
 class _Envelope(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    model_config = ConfigDict(extra="forbid", strict=True)
 
     v: Literal[1]
     seq: int = Field(ge=1)
     action: int = Field(ge=1)
     end: bool
-    at: datetime
+    at: Annotated[datetime, BeforeValidator(_parse_time)]
     system: str
     kind: str
     data: dict[str, Any]
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    record = dict(pairs)
+    if len(record) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise ValueError(f"the key {_short(twice)} appears twice in one object")
+    return record
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,29 +335,63 @@ class Entry:
 
     @classmethod
     def from_line(cls, line: str) -> Entry:
-        """Parse and validate one line (raises ``ValueError`` with the reason)."""
+        """Parse and validate one line strictly.
+
+        Every value must have the JSON type its field names: nothing is
+        converted (``"2"`` is not 2, ``"yes"`` is not ``true``, ``2.5`` is not a
+        face). NaN, Infinity, a key twice in one object and nesting too deep to
+        parse are refused too.
+
+        Raises:
+            ValueError: the line is not valid; the message says why.
+            JournalError: the event kind is unknown (see :func:`event_type`).
+        """
         try:
-            raw = json.loads(line)
+            raw = json.loads(line, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+        except RecursionError:
+            raise ValueError("not a journal line (JSON nested too deeply to read)") from None
         except json.JSONDecodeError as exc:
             raise ValueError(f"not JSON ({exc.msg})") from None
+        except ValueError as exc:  # NaN/Infinity, a duplicate key, a number too long
+            raise ValueError(f"not valid journal JSON ({exc})") from None
         if not isinstance(raw, dict):
-            raise ValueError("not a JSON object")
+            raise ValueError(f"not a JSON object (got {type(raw).__name__})")
         try:
             envelope = _Envelope.model_validate(raw)
         except ValidationError as exc:
             raise ValueError(_first_error(exc)) from None
         payload_type = event_type(envelope.system, envelope.kind)
         try:
-            event = payload_type.model_validate(envelope.data)
+            # JSON mode, strict: arrays may fill tuples, but no value changes its type.
+            data = json.dumps(envelope.data, ensure_ascii=False)
+            event = payload_type.model_validate_json(data, strict=True)
         except ValidationError as exc:
             raise ValueError(f"{envelope.kind} event: {_first_error(exc)}") from None
+        except RecursionError:
+            raise ValueError(f"{envelope.kind} event: data nested too deeply") from None
         return cls(envelope.seq, envelope.action, envelope.end, envelope.at, event)
 
 
 def _first_error(exc: ValidationError) -> str:
     error = exc.errors()[0]
     where = ".".join(str(x) for x in error["loc"])
-    return f"{where}: {error['msg']} (got {error.get('input')!r})"
+    if error["type"] == "value_error":  # our own validators name the value already
+        return f"{where}: {error['msg'].removeprefix('Value error, ')}"
+    return f"{where}: {error['msg']} (got {_short(error.get('input'))})"
+
+
+def _short(value: Any, limit: int = 80) -> str:
+    """``repr(value)`` cut to ``limit`` characters, for error messages."""
+    text = repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    """Hand all of ``data`` to the OS (``os.write`` may take only part of it)."""
+    view = memoryview(data)
+    while view:
+        written = os.write(fd, view)
+        view = view[written:]
 
 
 def _now() -> datetime:
@@ -328,7 +424,13 @@ class Journal:
         self.sync = sync
         self._clock = clock
         self._entries: list[Entry] = []
-        self._file: IO[str] | None = None
+        self._file: BinaryIO | None = None
+        self._read_only = False
+        self._broken = ""  # why writing is refused for good, once a failed write stuck
+        self._torn: bytes | None = None  # a torn last line, set aside before the next write
+        self._needs_newline = False  # the last line is complete but lacks its newline
+        self._lines = 0  # lines in the file (for line numbers of new entries)
+        self._line_of: dict[int, int] = {}  # seq -> line number in the file
         self.problems: list[str] = []
         """What was wrong with the file when it was opened (torn line, lost action)."""
 
@@ -349,14 +451,82 @@ class Journal:
     ) -> Journal:
         """Open (or create) the journal at ``path`` for appending.
 
-        Existing lines are read and validated first. Raises
-        :class:`~isowidgets.errors.JournalError` naming the line if the file
-        is not a valid journal, and :class:`~isowidgets.errors.JournalLockedError`
-        if another process is writing it.
+        Existing lines are read and validated first; a torn last line is then
+        moved to ``<name>.torn`` (see the module docstring).
+
+        Raises:
+            JournalError: the file is not a valid journal (naming the line); the
+                file is left exactly as it was.
+            JournalLockedError: another process is writing it.
         """
-        journal = cls(Path(path), sync=sync, clock=clock)
+        return cls._open(Path(path), sync=sync, clock=clock, repair=True)
+
+    @classmethod
+    def _open(
+        cls,
+        path: Path,
+        *,
+        sync: Literal["flush", "fsync"],
+        clock: Callable[[], datetime],
+        repair: bool,
+    ) -> Journal:
+        """:meth:`open`; with ``repair=False`` a torn last line stays in the file
+        until the first write (so a caller that still refuses the session after
+        reading it leaves the file untouched)."""
+        journal = cls(path, sync=sync, clock=clock)
         journal._attach()
+        if repair:
+            try:
+                journal._set_aside_torn()
+            except BaseException:
+                journal.close()
+                raise
         return journal
+
+    @classmethod
+    def read(cls, path: str | os.PathLike[str]) -> Journal:
+        """Read and validate a journal without opening it for writing.
+
+        No lock is taken and the file is never changed (a torn last line is
+        reported in :attr:`problems` and left where it is), so a journal another
+        kernel is writing can be read. :meth:`append` refuses.
+
+        Raises:
+            JournalError: the file cannot be read or is not a valid journal.
+        """
+        journal = cls(Path(path))
+        journal._read_only = True
+        try:
+            with open(Path(path), "rb") as handle:
+                journal._read_existing(handle)
+        except OSError as exc:
+            raise JournalError(f"cannot read journal {path}: {exc}") from None
+        return journal
+
+    @staticmethod
+    def _release_for_rename(path: Path) -> None:
+        """Before ``path`` is renamed away: close the journal this kernel has open
+        on it (a take-over, as re-opening does), or refuse if another process
+        is writing it."""
+        with _OPEN_LOCK:
+            previous = _OPEN_IN_PROCESS.get(path.resolve())
+            mine = previous() if previous else None
+            if mine is not None and not mine.closed:
+                mine.close()
+                return
+        if fcntl is not None:
+            try:
+                probe = open(path, "rb")  # noqa: SIM115
+            except OSError as exc:
+                raise JournalError(f"cannot read journal {path}: {exc}") from None
+            with probe:
+                try:
+                    fcntl.flock(probe.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
+                except OSError:
+                    raise JournalLockedError(
+                        f"journal {path} is open in another process (another kernel?), so it "
+                        "is not renamed. Tip: shut that kernel down first."
+                    ) from None
 
     def _attach(self) -> None:
         assert self.path is not None
@@ -369,7 +539,8 @@ class Journal:
                 other.close()  # the same kernel re-opened it: take it over
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
-                handle = open(path, "a+", encoding="utf-8", newline="\n")  # noqa: SIM115
+                # Unbuffered and O_APPEND: each action is one write, straight to the OS.
+                handle: BinaryIO = open(path, "a+b", buffering=0)  # noqa: SIM115
             except OSError as exc:
                 raise JournalError(f"cannot open journal {path}: {exc}") from None
             if fcntl is not None:
@@ -389,26 +560,36 @@ class Journal:
             self._file = handle
             _OPEN_IN_PROCESS[key] = weakref.ref(self)
 
-    def _read_existing(self, handle: IO[str]) -> None:
+    def _read_existing(self, handle: BinaryIO) -> None:
+        """Read and validate every line; change nothing (not even a torn last line)."""
         assert self.path is not None
         handle.seek(0)
-        text = handle.read()
-        if not text:
+        data = handle.read()
+        if not data:
             return
-        lines = text.split("\n")
-        tail = lines.pop()  # "" when the file ends with a newline
-        torn = tail
+        lines = data.split(b"\n")
+        tail = lines.pop()  # b"" when the file ends with a newline
+        if tail.strip():
+            if _is_json(tail):
+                lines.append(tail)  # complete, only its newline is missing: a real line
+                self._needs_newline = True
+            else:
+                self._torn = tail  # a crash mid-write: never a complete line
         entries: list[Entry] = []
-        for number, line in enumerate(lines, start=1):
-            if not line.strip():
+        seen: set[int] = set()  # actions so far
+        for number, raw in enumerate(lines, start=1):
+            if not raw.strip():
                 continue
             try:
-                entry = Entry.from_line(line)
+                entry = Entry.from_line(raw.decode("utf-8"))
+            except UnicodeDecodeError as exc:
+                raise JournalError(
+                    f"{self.path}, line {number}: not UTF-8 text (byte "
+                    f"{raw[exc.start]:#04x} at column {exc.start + 1}). The journal cannot be "
+                    "replayed past this line. Tip: keep the file as it is and open a copy "
+                    "without that line."
+                ) from None
             except (ValueError, JournalError) as exc:
-                if number == len(lines) and not tail:
-                    # A bad final line: treat like a torn write, keep everything before it.
-                    torn = line + "\n"
-                    break
                 raise JournalError(
                     f"{self.path}, line {number}: {exc}. The journal cannot be replayed past "
                     "this line. Tip: keep the file as it is and open a copy without that line."
@@ -424,30 +605,53 @@ class Journal:
                     f"{self.path}, line {number}: action #{entry.action} comes after "
                     f"action #{entries[-1].action}; lines were reordered"
                 )
+            problem = _retcon_problem(entry.event, entry.action, seen)
+            if problem:
+                raise JournalError(f"{self.path}, line {number}: {problem}")
+            seen.add(entry.action)
             entries.append(entry)
-        if torn:
-            self._set_aside(handle, text, torn)
+            self._line_of[entry.seq] = number
         self._entries = entries
+        self._lines = len(lines)
+        if self._torn is not None:
+            self.problems.append(self._torn_problem("it moves there before the next write"))
         for action, size in self._incomplete_actions().items():
             self.problems.append(
                 f"action #{action} was cut short by a crash ({size} of its events were "
                 "written); it is skipped"
             )
 
-    def _set_aside(self, handle: IO[str], text: str, torn: str) -> None:
-        assert self.path is not None
-        keep = text[: len(text) - len(torn)]
-        side = self.path.with_name(self.path.name + ".torn")
-        with open(side, "a", encoding="utf-8") as out:
-            out.write(torn if torn.endswith("\n") else torn + "\n")
-        handle.seek(0)
-        handle.truncate(len(keep.encode("utf-8")))
-        handle.seek(0, os.SEEK_END)
-        preview = torn.strip()[:60]
-        self.problems.append(
-            f"the last line was torn by a crash mid-write and was skipped "
-            f"(moved to {side.name}): {preview!r}"
+    def _torn_problem(self, where: str) -> str:
+        assert self._torn is not None
+        preview = self._torn.decode("utf-8", "replace").strip()[:60]
+        return (
+            f"the last line was torn by a crash mid-write and is skipped, kept in "
+            f"{self._side_path().name} ({where}): {preview!r}"
         )
+
+    def _side_path(self) -> Path:
+        assert self.path is not None
+        return self.path.with_name(self.path.name + ".torn")
+
+    def _set_aside_torn(self) -> None:
+        """Move a torn last line to ``<name>.torn`` and cut it off the file."""
+        if self._torn is None or self._file is None:
+            return
+        torn, fd = self._torn, self._file.fileno()
+        try:
+            with open(self._side_path(), "ab") as out:
+                out.write(torn + b"\n")
+            os.ftruncate(fd, os.fstat(fd).st_size - len(torn))
+        except OSError as exc:
+            raise JournalError(
+                f"cannot set the torn last line of {self.path} aside in "
+                f"{self._side_path().name}: {exc}; nothing was written"
+            ) from None
+        pending = self._torn_problem("it moves there before the next write")
+        self.problems = [
+            self._torn_problem("moved there") if p == pending else p for p in self.problems
+        ]
+        self._torn = None
 
     # ------------------------------------------------------------------ writing
 
@@ -474,15 +678,26 @@ class Journal:
     def append(self, *events: Event) -> list[Entry]:
         """Write ``events`` as one action and return their entries.
 
-        Either every line of the action is handed to the OS and flushed, or
-        :class:`~isowidgets.errors.JournalError` is raised and the in-memory
-        journal is unchanged.
+        Either every line of the action is handed to the OS (and, with
+        ``sync="fsync"``, to the disk), or :class:`~isowidgets.errors.JournalError`
+        is raised and both the file and the in-memory journal are as they were:
+        whatever part of the action reached the file is cut off again. If that
+        cut fails too, the journal is marked unusable and refuses every later
+        write; reopening the file then treats what reached it like a crash
+        mid-write (a torn line set aside, or an action cut short and skipped).
         """
         if not events:
             raise JournalError("an action must hold at least one event")
         for event in events:
             if not isinstance(event, Event) or not event.kind:
                 raise JournalError(f"only registered Event payloads can be journaled: {event!r}")
+        if self._read_only:
+            raise JournalError(
+                f"journal {self.path} was opened read-only (Journal.read); nothing was written. "
+                "Tip: Journal.open (or the game's resume) opens it for writing."
+            )
+        if self._broken:
+            raise JournalError(self._broken)
         if self.closed:
             raise JournalError(
                 f"journal {self.path} was closed (or re-opened elsewhere in this kernel); "
@@ -490,22 +705,64 @@ class Journal:
             )
         at = self._clock()
         action = (self._entries[-1].action + 1) if self._entries else 1
+        if any(isinstance(event, Retcon) for event in events):
+            seen = {entry.action for entry in self._entries}
+            for event in events:
+                problem = _retcon_problem(event, action, seen)
+                if problem:
+                    raise JournalError(f"{problem}; nothing was written")
         seq = len(self._entries)
         new = [
             Entry(seq + i + 1, action, i == len(events) - 1, at, event)
             for i, event in enumerate(events)
         ]
         if self._file is not None:
-            data = "".join(entry.to_line() + "\n" for entry in new)
+            text = "".join(entry.to_line() + "\n" for entry in new)
             try:
-                self._file.write(data)
-                self._file.flush()
-                if self.sync == "fsync":
-                    os.fsync(self._file.fileno())
-            except OSError as exc:
-                raise JournalError(f"could not write journal {self.path}: {exc}") from None
+                data = text.encode("utf-8")
+            except UnicodeEncodeError as exc:
+                raise JournalError(
+                    f"cannot journal {_short(exc.object[exc.start : exc.end])}: not a character "
+                    "UTF-8 can store; nothing was written"
+                ) from None
+            self._set_aside_torn()
+            if self._needs_newline:
+                data = b"\n" + data
+            self._write(data)
+            self._needs_newline = False
+        for entry in new:
+            self._lines += 1
+            self._line_of[entry.seq] = self._lines
         self._entries.extend(new)
         return new
+
+    def _write(self, data: bytes) -> None:
+        """Append ``data``; on failure cut the file back to where it was, then raise."""
+        assert self._file is not None
+        fd = self._file.fileno()
+        try:
+            start = os.fstat(fd).st_size
+        except OSError as exc:
+            raise JournalError(f"could not write journal {self.path}: {exc}") from None
+        try:
+            _write_all(fd, data)
+            if self.sync == "fsync":
+                os.fsync(fd)
+        except OSError as exc:
+            try:
+                os.ftruncate(fd, start)
+            except OSError as again:
+                self._broken = (
+                    f"journal {self.path} is unusable: a write failed ({exc}) and the part "
+                    f"already written could not be removed ({again}); nothing more is written. "
+                    "Tip: free the disk, then resume the file: what reached it is handled like "
+                    "a crash mid-write."
+                )
+                raise JournalError(self._broken) from None
+            raise JournalError(
+                f"could not write journal {self.path}: {exc}; the action was not journaled "
+                "and the file is as it was before it"
+            ) from None
 
     # ------------------------------------------------------------------ reading
 
@@ -516,6 +773,10 @@ class Journal:
 
     def __len__(self) -> int:
         return len(self._entries)
+
+    def line_number(self, seq: int) -> int:
+        """The line of the file that holds event ``seq`` (``seq`` itself in memory)."""
+        return self._line_of.get(seq, seq)
 
     def __iter__(self) -> Iterator[Entry]:
         return iter(tuple(self._entries))
@@ -605,7 +866,9 @@ class Journal:
         """Write the log to ``path`` as CSV, JSON or Markdown (by suffix unless ``fmt``).
 
         Every format keeps each roll's context: the summary line, the faces
-        with their chains, random or typed, and the full event data.
+        with their chains, random or typed, and the full event data (in
+        Markdown as compact JSON in the last column). Markdown cells are
+        escaped, so a ``|``, a newline or HTML in a note cannot break the table.
         """
         target = Path(path)
         kind = fmt or {".csv": "csv", ".json": "json", ".md": "md", ".markdown": "md"}.get(
@@ -626,11 +889,42 @@ class Journal:
                 record["data"] = json.loads(record["data"])
             target.write_text(json.dumps(records, indent=1, ensure_ascii=False), encoding="utf-8")
         else:
-            shown = frame.drop(columns=["data"])
-            title = self.path.stem if self.path else "session"
-            text = f"# Session log: {title}\n\n" + shown.to_markdown(index=False) + "\n"
-            target.write_text(text, encoding="utf-8")
+            frame["data"] = [
+                json.dumps(json.loads(d), ensure_ascii=False, separators=(",", ":"))
+                for d in frame["data"]
+            ]
+            shown = frame.map(lambda v: _markdown_cell(v) if isinstance(v, str) else v)
+            title = _markdown_cell(self.path.stem if self.path else "session")
+            table = shown.to_markdown(index=False, disable_numparse=True)
+            target.write_text(f"# Session log: {title}\n\n{table}\n", encoding="utf-8")
         return target
+
+
+def _retcon_problem(event: Event, action: int, earlier: set[int]) -> str:
+    """Why ``event`` (in ``action``) cannot be a retcon there, or ``""``."""
+    if not isinstance(event, Retcon) or event.action in earlier:
+        return ""
+    when = "a later action" if event.action >= action else "an action that is not in the journal"
+    return (
+        f"a retcon in action #{action} takes back action #{event.action}, {when}; a retcon "
+        "can only take back an earlier action"
+    )
+
+
+def _markdown_cell(text: str) -> str:
+    """``text`` as one Markdown table cell: escaped, on one line, rendered as typed."""
+    for raw, safe in (("\\", "\\\\"), ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("|", "\\|")):
+        text = text.replace(raw, safe)
+    return "<br>".join(text.splitlines())
+
+
+def _is_json(raw: bytes) -> bool:
+    """Whether ``raw`` parses as JSON at all (a torn write never does)."""
+    try:
+        json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return False
+    return True
 
 
 def read_entries(lines: Iterable[str]) -> list[Entry]:

@@ -8,11 +8,17 @@ to the truncation of open-ended explosions, whose tail is cut once it falls
 below ``tail`` (1e-15 by default; the mass cut off is kept in
 :attr:`Distribution.lost`).
 
+Arguments are checked before any work, so no call can hang the kernel: ``tail``
+must lie in [1e-15, 1) (a smaller tail is below double precision and would never
+be reached), a sum may add up at most :data:`MAX_COPIES` dice, and an open-ended
+die's table may hold at most :data:`MAX_OUTCOMES` outcomes.
+
 Tests check this module against ``icepool``, an independent implementation.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -23,12 +29,46 @@ import numpy.typing as npt
 from .dice import DieType
 from .errors import DiceError
 
-__all__ = ["Distribution", "count_per_die", "die_faces", "pool_count", "pool_sum"]
+__all__ = [
+    "MAX_COPIES",
+    "MAX_OUTCOMES",
+    "TAIL",
+    "Distribution",
+    "count_per_die",
+    "die_faces",
+    "pool_count",
+    "pool_sum",
+]
 
 FloatArray = npt.NDArray[np.float64]
 
 TAIL = 1e-15
-"""Probability mass below which an open-ended tail is cut."""
+"""Probability mass below which an open-ended tail is cut (also the smallest allowed)."""
+
+MAX_COPIES = 10_000
+"""The most independent dice (copies) one :meth:`Distribution.times` adds up."""
+
+MAX_OUTCOMES = 100_000
+"""The most outcomes the table of one open-ended die may hold."""
+
+
+def _check_tail(tail: object) -> float:
+    if (
+        isinstance(tail, bool)
+        or not isinstance(tail, int | float)
+        or not TAIL <= tail < 1  # also refuses NaN
+    ):
+        raise DiceError(
+            f"tail must be a probability from {TAIL:g} up to (not including) 1, got "
+            f"{tail!r:.40}; a smaller tail is below double precision and is never reached"
+        )
+    return float(tail)
+
+
+def _check_count(n: object, what: str) -> int:
+    if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COPIES:
+        raise DiceError(f"{what} must be a whole number from 0 to {MAX_COPIES}, got {n!r:.40}")
+    return n
 
 
 @dataclass(frozen=True, eq=False)
@@ -132,9 +172,12 @@ class Distribution:
         return Distribution(probs, minimum, self.lost)
 
     def times(self, n: int) -> Distribution:
-        """The sum of ``n`` independent copies (by repeated squaring)."""
-        if n < 0:
-            raise DiceError(f"cannot add up {n} copies of a distribution")
+        """The sum of ``n`` independent copies (by repeated squaring).
+
+        Raises:
+            DiceError: ``n`` is not a whole number from 0 to :data:`MAX_COPIES`.
+        """
+        n = _check_count(n, "the number of copies to add up")
         result = Distribution.point(0)
         base = self
         while n:
@@ -181,26 +224,35 @@ def _count_per_die(
     faces: tuple[int, ...], scores: tuple[int, ...], explode: tuple[bool, ...], tail: float
 ) -> Distribution:
     n = len(faces)
+    if all(explode):
+        raise DiceError("every face explodes: the chain never ends, so it has no distribution")
     width = max(scores) + 1
+    booming = sum(explode)  # faces that explode: P(the chain goes on) = booming / n
+    # After k more dice the chain is still going with probability (booming/n)^k,
+    # computed as a power, not as 1 - sum (which rounding keeps from reaching tail).
+    steps = 0 if not booming else math.ceil(math.log(tail) / math.log(booming / n))
+    grow = max((s for s, boom in zip(scores, explode, strict=True) if boom), default=0)
+    if width > MAX_OUTCOMES or steps > MAX_OUTCOMES or steps * grow + width > MAX_OUTCOMES:
+        raise DiceError(
+            f"an open-ended die with these faces and scores needs a table of more than "
+            f"{MAX_OUTCOMES} outcomes to reach tail {tail:g}. Tip: raise tail, lower the "
+            "scores, or let fewer faces explode"
+        )
     stop = np.zeros(width)
     again = np.zeros(width)
     for score, boom in zip(scores, explode, strict=True):
         (again if boom else stop)[score] += 1 / n
-    if again.sum() >= 1.0:
-        raise DiceError("every face explodes: the chain never ends, so it has no distribution")
     # D = stop + again * D  =>  D = sum_k again^k * stop, summed until the tail is negligible.
     total = stop.copy()
     term = stop.copy()
-    mass_left = 1.0 - float(stop.sum())
+    mass_left = booming / n
     while mass_left > tail:
         term = np.convolve(term, again)
         if len(term) > len(total):
             total = np.pad(total, (0, len(term) - len(total)))
         total[: len(term)] += term
-        mass_left = 1.0 - float(total.sum())
-        if len(total) > 100_000:  # pragma: no cover - unreachable with tail > 0
-            break
-    return Distribution(total, 0, max(0.0, mass_left))._trimmed(tail)
+        mass_left *= booming / n
+    return Distribution(total, 0, mass_left)._trimmed(tail)
 
 
 def count_per_die(
@@ -214,7 +266,16 @@ def count_per_die(
 
     For Isolation's green die (``score`` = 1 on an even face, explode on 6) this
     is P(0) = 1/2, P(k) = (5/12)(1/6)^(k−1).
+
+    Raises:
+        DiceError: a bad ``die``, ``tail`` or score, every face exploding, or a
+            chain whose table would pass :data:`MAX_OUTCOMES`.
     """
+    if not isinstance(die, DieType):
+        raise DiceError(f"count_per_die needs a DieType such as D6, got {die!r:.40}")
+    tail = _check_tail(tail)
+    if isinstance(explode_on, str | bytes) or not isinstance(explode_on, Iterable):
+        raise DiceError(f"explode_on must be a set of faces such as {{6}}, got {explode_on!r:.40}")
     explode = frozenset(explode_on)
     scores = tuple(int(score(face)) for face in die.faces)
     if min(scores) < 0:
@@ -232,9 +293,13 @@ def pool_count(
     tail: float = TAIL,
 ) -> Distribution:
     """The total score of ``n`` independent open-ended dice (see :func:`count_per_die`)."""
+    n = _check_count(n, "the number of dice")
     return count_per_die(die, score, explode_on, tail=tail).times(n)
 
 
 def pool_sum(n: int, die: DieType) -> Distribution:
     """The sum of the faces of ``n`` dice (no explosions)."""
+    n = _check_count(n, "the number of dice")
+    if not isinstance(die, DieType):
+        raise DiceError(f"pool_sum needs a DieType such as D6, got {die!r:.40}")
     return die_faces(die).times(n)

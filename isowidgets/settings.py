@@ -47,6 +47,20 @@ class RuleSettings(BaseModel):
 
     system: ClassVar[str] = "core"
 
+    def __init__(self, /, **data: Any) -> None:
+        """Validate ``data`` as in :meth:`updated`.
+
+        Raises:
+            SettingsError: an unknown name, or a value the setting cannot take
+                (never pydantic's ``ValidationError``).
+        """
+        for name in data:
+            self.check_name(name)
+        try:
+            super().__init__(**data)
+        except ValidationError as exc:
+            raise SettingsError(_explain(type(self), exc)) from None
+
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
         # TOML has no null: an unset (None) value is written as a commented line
@@ -228,7 +242,8 @@ def _explain(cls: type[RuleSettings], exc: ValidationError) -> str:
         field_info = cls.model_fields.get(str(error["loc"][0])) if error["loc"] else None
         allowed = _allowed_text(field_info.annotation) if field_info else "?"
         received = error.get("input")
-        parts.append(
-            f"setting {name!r} cannot be {received!r} ({error['msg'].lower()}); allowed: {allowed}"
-        )
+        message = str(error["msg"])
+        # Only the first letter: the message quotes the allowed values ('D8'), exactly.
+        message = message[:1].lower() + message[1:]
+        parts.append(f"setting {name!r} cannot be {received!r} ({message}); allowed: {allowed}")
     return "; ".join(parts)

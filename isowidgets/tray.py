@@ -12,7 +12,8 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from .dice import Pool, PoolRoll
-from .game import Game
+from .errors import DiceError
+from .game import Game, require_text
 from .journal import Rolled
 from .settings import RuleSettings, setting
 
@@ -62,9 +63,18 @@ class DiceTray(Game[TrayState]):
 
         ``pool`` may be a :class:`~isowidgets.dice.Pool` or notation such as
         ``"5d6!1"`` (five d6, 1s explode) or ``"4dF"``.
+
+        Raises:
+            DiceError: ``pool`` is neither, or the roll breaks the dice caps.
+            RuleError: ``purpose`` is not text.
         """
         if isinstance(pool, str):
             pool = Pool.parse(pool)
+        elif not isinstance(pool, Pool):
+            raise DiceError(
+                f"roll needs a Pool or dice notation such as '5d6!1' or '4dF', got {pool!r:.60}"
+            )
+        purpose = require_text(purpose, "a roll's purpose")
         with self.atomic():
             roll = self.dice.roll(pool, faces)
             self.commit(

@@ -11,7 +11,7 @@ import pytest
 from isowidgets.dice import D8, D10, D12
 from isowidgets.errors import FacesError, IsowidgetsError, RuleError
 from isowidgets.journal import Entry, Note, read_entries
-from isowidgets.rules.impact import Effect, ImpactGame, ImpactSettings, timeline_rows
+from isowidgets.rules.impact import Effect, ImpactGame, ImpactSettings, rules, timeline_rows
 from isowidgets.rules.impact.events import (
     ComplicationDeclined,
     DetailUncited,
@@ -405,6 +405,41 @@ def test_errors_show_the_value_what_is_allowed_and_a_tip():
         RuleError, match=r"phase 'setup'; this step needs success\. Tip: next_steps\(\) lists"
     ):
         game.choose_effect("step_down", target=ids["goons"])
+
+
+def test_refused_test_arguments_name_the_value_received_and_what_is_allowed():
+    game = _game()
+    ids = _cast(game)
+    with pytest.raises(RuleError, match=r"an action test has no threat, got 'char-3'\. Allowed"):
+        game.plan_odds("action", ids["pierce"], difficulty="Tricky", threat=ids["goons"])
+    with pytest.raises(RuleError, match=r"needs a Difficulty, got None\. Allowed: Simple"):
+        game.action(ids["pierce"], None)
+    game.action(ids["pierce"], "Tricky")
+    with pytest.raises(
+        RuleError, match=r"this action test got cost_detail='Bruised'\. Allowed: None"
+    ):
+        game.revise(cost_detail="Bruised")
+    with pytest.raises(RuleError, match=r"this action test got intent=None\. Allowed: None"):
+        game.revise(intent=None)
+    game.cancel_test()
+    with pytest.raises(RuleError, match=r"this Foil test got cost_detail='Wet'\. Allowed: None"):
+        rules.draft_test(
+            game.state,
+            "foil",
+            ids["pierce"],
+            difficulty="Tricky",
+            threat=ids["goons"],
+            cost_detail="Wet",
+        )
+    game.avoid_harm(ids["pierce"], ids["goons"])
+    events = len(game.journal)
+    with pytest.raises(RuleError, match=r"takes no Difficulty, got 'Tricky'\. Allowed: None"):
+        game.revise(difficulty="Tricky")
+    game.roll(1)
+    with pytest.raises(RuleError, match=r"cost of test-2 is Impact steps.*got 'x'\. Allowed: None"):
+        game.take_cost("x")
+    assert len(game.journal) == events + 1  # only the roll
+    assert game.test is not None and game.test.phase == "failure"
 
 
 def test_repr_shows_the_cast_and_the_open_test():

@@ -488,6 +488,24 @@ def test_r18b_the_complication_must_tie_to_the_characters_own_detail(table):
         game.self_complication(ids["bo"], ids["Quick Hands"], "Butterfingers")
 
 
+def test_r18bc_only_player_characters_earn_by_complication_or_heroic_act(table):
+    """IMP-R18 (b) needs the owning player's approval and (c) rewards a PC's heroism:
+    NPCs and scenes earn neither way (their dice move by Success effects)."""
+    game, ids = table
+    game.damage(ids["valnis"])  # D8 → D6, so a step up would show
+    events = len(game.journal)
+    with pytest.raises(
+        RuleError, match=r"a heroic act earns a step for a player character .*'char-3'.*NPC"
+    ):
+        game.heroic_act(ids["valnis"])
+    with pytest.raises(RuleError, match=r"'scene-1', Burning hall, which is a scene.*char-1"):
+        game.heroic_act(ids["hall"])
+    with pytest.raises(RuleError, match=r"a self-created Complication earns .*NPC.*IMP-R09"):
+        game.self_complication(ids["valnis"], ids["Master Of Flame"], "Flame Sputters")
+    assert len(game.journal) == events
+    assert game.state.character(ids["valnis"]).die == D6
+
+
 def test_r19_impact_carries_over_and_a_rest_resets_to_d12(table):
     """IMP-R19: sessions keep the die; a rest break may reset it to D12."""
     game, ids = table
@@ -501,6 +519,17 @@ def test_r19_impact_carries_over_and_a_rest_resets_to_d12(table):
         game.rest()
 
 
+def test_r19_a_rest_break_with_no_one_resting_is_refused(table):
+    """IMP-R19: an empty list is not a rest break; nothing is journaled."""
+    game, _ids = table
+    events = len(game.journal)
+    with pytest.raises(RuleError, match=r"at least one character to rest, got \[\]"):
+        game.rest([])
+    with pytest.raises(RuleError, match=r"got None \(every PC\), and there are no PCs yet"):
+        _game().rest()
+    assert len(game.journal) == events and game.state.rests == 0
+
+
 def test_r20_opening_scene_only_before_play_and_once(table):
     """IMP-R20: an opening scene about one of the PC's Details starts them at D20."""
     game, ids = table
@@ -511,12 +540,42 @@ def test_r20_opening_scene_only_before_play_and_once(table):
     with pytest.raises(RuleError, match="already had an opening scene"):
         game.opening_scene(ids["ada"], ids["Quick Hands"])
     game.action(ids["bo"], "Simple")
-    game.cancel_test()
-    with pytest.raises(RuleError, match="before the first test"):
+    game.roll(12)
+    game.finish()
+    with pytest.raises(RuleError, match="before the first test of an adventure is rolled"):
         game.opening_scene(ids["bo"], ids["Strong As An Ox"])
     game.new_adventure()
     game.opening_scene(ids["bo"], ids["Strong As An Ox"])
     assert game.state.character(ids["bo"]).die == D20
+
+
+def test_r20_a_test_called_off_before_its_roll_leaves_opening_scenes_open(table, tmp_path):
+    """IMP-R20: only a roll puts the adventure in play; a cancelled test does not."""
+    game, ids = table
+    game.action(ids["bo"], "Tricky")
+    assert not game.state.in_play  # opened, not rolled
+    game.cancel_test()
+    game.opening_scene(ids["bo"], ids["Strong As An Ox"])
+    assert game.state.character(ids["bo"]).die == D20
+    game.action(ids["bo"], "Tricky")
+    game.roll(3)
+    assert game.state.in_play
+    game.undo()  # the roll taken back: the test is set up again, not yet in play
+    assert not game.state.in_play and game.test is not None and game.test.phase == "setup"
+    game.cancel_test()
+    game.opening_scene(ids["ada"], ids["Quick Hands"])
+
+    # A journal replays to the same reading.
+    path = tmp_path / "r20.jsonl"
+    saved = ImpactGame.new(path, seed=5)
+    pc = saved.add_pc("Cy", ["Lucky"])
+    saved.action(pc, "Simple")
+    saved.cancel_test()
+    saved.journal.close()
+    resumed = ImpactGame.resume(path)
+    assert not resumed.state.in_play
+    resumed.opening_scene(pc, resumed.state.details[0].id)
+    resumed.journal.close()
 
 
 def test_r21_adversaries_and_scenes_have_impact_dice(table):

@@ -68,6 +68,19 @@ def test_settings_round_trip_through_toml_and_reject_bad_values():
         ImpactSettings().updated(max_bonus=-1)
 
 
+def test_a_refused_setting_lists_the_allowed_values_as_they_are_spelled():
+    game = ImpactGame.new(seed=1)
+    with pytest.raises(SettingsError) as caught:
+        game.change_settings(npc_start_impact="D7")
+    message = str(caught.value)
+    assert "'D7'" in message and "input should be 'D4', 'D6', 'D8'" in message
+    assert "'d8'" not in message  # 'd8' would be refused: the message must not offer it
+    with pytest.raises(SettingsError, match=r"'max_bonus' cannot be -1 .*greater than or equal"):
+        ImpactSettings(max_bonus=-1)  # the constructor too: the kit's error, explained
+    with pytest.raises(ValueError, match="'D7'"):
+        ImpactSettings(npc_start_impact="D7")
+
+
 # --------------------------------------------------------------------------- IMP-A01
 
 

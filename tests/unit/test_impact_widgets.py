@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from isowidgets.errors import RuleError
 from isowidgets.rules.impact import ImpactGame, ImpactSettings
 from isowidgets.rules.impact.events import TestRolled
 from isowidgets.widgets.impact import (
@@ -414,3 +415,127 @@ def test_foil_the_adversary_plan(spy: Spy):
     spy.type_face("9")
     assert "plan is foiled" in shown(spy.panel.result.value)
     assert spy.game.test is None
+
+
+# --------------------------------------------------------------------------- review fixes
+
+
+def test_switching_to_bank_mid_game_keeps_the_banked_point_on_the_plot():
+    """IMP-A02: the banked rung appears when bank is switched on, and goes on undo."""
+    game = ImpactGame.new(seed=4)
+    timeline = ImpactTimeline(game)
+    hero = game.add_pc("Hero", impact="D20")
+    yaxis = timeline.figure.layout.yaxis
+    assert tuple(yaxis.range) == (-1.5, 5.5) and "D20 +1 banked" not in yaxis.ticktext
+    game.change_settings(impact_overflow_at_d20="bank")
+    game.heroic_act(hero)
+    assert timeline.figure.data[0].y[-1] == 6  # banked
+    assert yaxis.range[0] < 6 < yaxis.range[1]
+    assert yaxis.ticktext[list(yaxis.tickvals).index(6)] == "D20 +1 banked"
+    # Back to "cap": the banked point is still drawn, so its rung stays.
+    game.change_settings(impact_overflow_at_d20="cap")
+    assert yaxis.range[0] < 6 < yaxis.range[1]
+    game.undo()  # "cap" taken back
+    game.undo()  # the banked step taken back; "bank" is still in force, so is the rung
+    assert tuple(timeline.figure.data[0].y) == (5,) and 6 in yaxis.tickvals
+    game.undo()  # "bank" taken back: the rung goes
+    assert tuple(yaxis.range) == (-1.5, 5.5) and 6 not in yaxis.tickvals
+    assert "unexpected" not in timeline.messages.value
+
+
+def test_a_scene_die_picked_on_its_card_lets_the_table_avoid_harm_from_it(spy: Spy):
+    """IMP-A14: a scene has no Impact Die until the GM sets one; the card sets it."""
+    card = spy.board.cards[spy.study]
+    assert card.die_picker is not None and card.die_picker.value == "none"
+    assert "iw-impact-scene-die" in card.die_picker._dom_classes
+    assert "iw-impact-set-die" in card.set_die._dom_classes
+    assert spy.board.cards[spy.pierce].die_picker is None  # characters: ▼/▲ buttons instead
+    spy.panel.kind.value = "avoid_harm"
+    spy.panel.roller.value = spy.pierce
+    spy.panel.threat.value = spy.study
+    spy.panel.open_button.click()
+    assert "has no Impact Die" in spy.panel.messages.value and spy.game.test is None
+
+    card.die_picker.value = "D6"
+    card.set_die.click()
+    assert spy.board.messages.value == ""
+    assert spy.game.state.scene(spy.study).impact == "D6"
+    assert "Impact D6" in card.head.value and spy.current_rung(spy.study) == "◆ D6 current"
+    assert spy.game.journal.entries[-1].kind == "impact_changed"
+    card.set_die.click()  # the same die again: nothing journaled, and the board says so
+    assert "already has D6" in spy.board.messages.value
+    spy.open("avoid_harm", threat=spy.study)
+    assert "Impact Die gives a D6 task" in spy.panel.plan.value
+    spy.panel.cancel_button.click()
+
+    spy.board.hit(spy.pierce)  # an unrelated action leaves a die being picked alone
+    card.die_picker.value = "D10"
+    spy.board.cards[spy.pierce].hit.click()
+    assert card.die_picker.value == "D10"
+    card.die_picker.value = "none"
+    card.set_die.click()
+    assert spy.game.state.scene(spy.study).step is None
+    spy.table.undo_button.click()  # the picker follows the die back
+    assert card.die_picker.value == "D6"
+
+
+def test_heroic_acts_are_offered_on_pc_cards_only(spy: Spy):
+    """IMP-R18c rewards a PC: an NPC's card has ▼ Hit but no ▲ Heroic act."""
+    pc_buttons = spy.board.cards[spy.pierce].children[-1].children
+    npc_buttons = spy.board.cards[spy.goons].children[-1].children
+    assert [b.description for b in pc_buttons] == ["▼ Hit (−1 step)", "▲ Heroic act (+1 step)"]
+    assert [b.description for b in npc_buttons] == ["▼ Hit (−1 step)"]
+    with pytest.raises(RuleError, match=r"player character \(IMP-R18\).*NPC adversary"):
+        spy.board.heroic(spy.goons)  # called from code anyway: the engine refuses
+
+
+def test_self_created_complication_opening_scene_and_new_adventure_from_the_table(spy: Spy):
+    """IMP-R18b, IMP-R20 and IMP-R14 reachable by clicks."""
+    board = spy.board
+    board.owner.value = spy.pierce
+    assert [v for _, v in board.tied.options] == [spy.detail(EXPERT), spy.detail(PRESSURE)]
+    assert "iw-impact-tied-detail" in board.tied._dom_classes
+    assert "iw-impact-opening-scene" in board.opening_button._dom_classes
+    board.tied.value = spy.detail(PRESSURE)
+    board.text.value = "Sent Alone Into The Embassy"
+    board.opening_button.click()
+    assert board.messages.value == "" and board.text.value == ""
+    assert spy.current_rung(spy.pierce) == "◆ D20 current"
+    assert spy.game.state.character(spy.pierce).opening_scene
+    board.opening_button.click()
+    assert "already had an opening scene" in board.messages.value
+
+    board.owner.value = spy.ellis
+    board.text.value = "Grumbled At The Minister"
+    board.hint.value = "hinders"
+    board.complication_button.click()
+    assert board.messages.value == ""
+    assert "iw-impact-self-complication" in board.complication_button._dom_classes
+    grumbled = spy.game.state.detail(spy.detail("Grumbled At The Minister"))
+    assert (grumbled.kind, grumbled.owner, grumbled.hint) == ("temporary", spy.ellis, "hinders")
+    assert grumbled.related == spy.detail(ACCESS)
+    assert spy.current_rung(spy.ellis) == "◆ D20 current"
+
+    board.owner.value = spy.goons
+    board.text.value = "Out Of Ammunition"
+    board.complication_button.click()  # an NPC: refused, in words, nothing journaled
+    assert "player character" in board.messages.value and "NPC adversary" in board.messages.value
+
+    spy.open(difficulty="Simple")
+    spy.type_face("9")
+    spy.panel.finish_button.click()
+    board.owner.value = spy.ellis
+    board.tied.value = spy.detail(ACCESS)
+    board.opening_button.click()  # the adventure is under way
+    assert "before the first test of an adventure is rolled" in board.messages.value
+    assert "iw-impact-new-adventure" in spy.table.adventure_button._dom_classes
+    spy.table.adventure_button.click()
+    assert spy.table.messages.value == "" and spy.game.state.adventure == 2
+    assert spy.current_rung(spy.pierce) == "◆ D12 current"
+    board.opening_button.click()
+    assert board.messages.value == "" and spy.current_rung(spy.ellis) == "◆ D20 current"
+
+    board.owner.value = spy.study  # a scene has Details, but no player to approve a step
+    board.text.value = "Lights Out"
+    board.complication_button.click()
+    assert "which is a scene" in board.messages.value

@@ -79,6 +79,23 @@ def test_settings_validate_names_and_values():
         s.updated(explode="yes")
 
 
+def test_constructing_settings_raises_the_kits_error_with_the_explained_message():
+    """A bad value given to the constructor is a SettingsError (a ValueError), not pydantic's
+    ValidationError, and reads like the one change_settings() gives."""
+    with pytest.raises(SettingsError) as caught:
+        ToySettings(remainder="everyone")
+    with pytest.raises(SettingsError) as updated:
+        ToySettings().updated(remainder="everyone")
+    assert str(caught.value) == str(updated.value)
+    assert isinstance(caught.value, ValueError)
+    assert "'gm_choice'" in str(caught.value)  # quoted values keep their spelling
+    with pytest.raises(SettingsError, match="'threshold' cannot be '3'"):
+        ToySettings(threshold="3")
+    with pytest.raises(SettingsError, match=r"no setting 'treshold'.*did you mean 'threshold'"):
+        ToySettings(treshold=3)
+    assert ToySettings(threshold=3).threshold == 3
+
+
 def test_settings_round_trip_through_toml(tmp_path: Path):
     s = ToySettings().updated(threshold=3, remainder="random", ceiling=9)
     path = s.save(tmp_path / "house.toml")

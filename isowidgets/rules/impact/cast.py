@@ -189,9 +189,24 @@ def damage(state: ImpactState, who: object, steps: object = 1, reason: object = 
     return [lower_step(state, holder.id, _steps(steps), "damage", reason=reason_arg(reason))]
 
 
+def _earning_pc(state: ImpactState, who: object, earning: str) -> Character:
+    """The player character ``who``: IMP-R18 (b) and (c) earn steps for PCs only."""
+    holder = state.holder(who)
+    if isinstance(holder, Character) and holder.role == "pc":
+        return holder
+    what = "an NPC adversary" if isinstance(holder, Character) else "a scene"
+    pcs = ", ".join(f"{c.id} ({c.name})" for c in state.pcs()) or "none yet"
+    raise RuleError(
+        f"{earning} earns a step for a player character (IMP-R18); got {holder.id!r}, "
+        f"{holder.name}, which is {what}. Allowed: a PC: {pcs}. Tip: an NPC's or a scene's "
+        "Impact Die moves through Success effects (3) and (4) (IMP-R09), or by "
+        "set_impact() as a GM correction."
+    )
+
+
 def heroic_act(state: ImpactState, who: object, reason: object = "") -> list[Event]:
-    """The GM judges an act classically heroic: the die goes up one step (IMP-R18c)."""
-    character = state.character(who)
+    """The GM judges a PC's act classically heroic: the die goes up one step (IMP-R18c)."""
+    character = _earning_pc(state, who, "a heroic act")
     return [raise_step(state, character.id, "heroic", reason=reason_arg(reason))]
 
 
@@ -201,9 +216,9 @@ def self_complication(
     """A Complication tied to one of the character's own Details earns a step (IMP-R18b).
 
     Calling this *is* the owning player's approval, which the rule requires
-    whoever proposed it.
+    whoever proposed it; so only a PC (a character a player owns) can take one.
     """
-    character = state.character(who)
+    character = _earning_pc(state, who, "a self-created Complication")
     related = state.detail(detail)
     if related.owner != character.id:
         raise RuleError(
@@ -239,8 +254,8 @@ def opening_scene(
     character = require_pc(state, who, "author of an opening scene")
     if state.in_play:
         raise RuleError(
-            "opening scenes come before the first test of an adventure (IMP-R20), and this "
-            "adventure is under way. Tip: new_adventure() starts the next one."
+            "opening scenes come before the first test of an adventure is rolled (IMP-R20), "
+            "and this adventure is under way. Tip: new_adventure() starts the next one."
         )
     if character.opening_scene:
         raise RuleError(f"{character.name} already had an opening scene this adventure")
@@ -279,6 +294,12 @@ def rest(state: ImpactState, who: object = None) -> list[Event]:
     """
     require_no_test(state, "a rest break")
     ids = tuple(c.id for c in state.pcs()) if who is None else id_list(who, "who rests")
+    if not ids:
+        got = "None (every PC), and there are no PCs yet" if who is None else repr(who)
+        raise RuleError(
+            f"a rest break needs at least one character to rest, got {got}. Allowed: a "
+            "character id, a non-empty list of ids, or None for every PC (IMP-R19)."
+        )
     characters = [state.character(i) for i in ids]
     if len({c.id for c in characters}) != len(characters):
         raise RuleError(f"each character rests once; got {list(ids)}")

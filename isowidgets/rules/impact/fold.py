@@ -239,7 +239,8 @@ def _test_opened(state: ImpactState, event: TestOpened) -> ImpactState:
         citations=tuple(Citation(c.detail, c.sign) for c in event.citations),
     )
     counters = dataclasses.replace(state.counters, tests=state.counters.tests + 1)
-    return dataclasses.replace(state, test=test, counters=counters, in_play=True)
+    # Not yet in play: a test called off before its roll leaves opening scenes open (IMP-R20).
+    return dataclasses.replace(state, test=test, counters=counters)
 
 
 @_handles(DetailCited)
@@ -335,7 +336,8 @@ def _test_rolled(state: ImpactState, event: TestRolled) -> ImpactState:
     else:
         phase, outcome = "success", "success"
     rolled = dataclasses.replace(test, roll=record, phase=phase, outcome=outcome)
-    return _with_test(state, rolled)
+    # The first roll of an adventure puts it in play: opening scenes are over (IMP-R20).
+    return dataclasses.replace(state, test=rolled, in_play=True)
 
 
 def _ladder_die(name: str) -> DieType:

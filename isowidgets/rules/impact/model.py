@@ -232,8 +232,8 @@ class ImpactState:
             table one by one).
         last_test: the test resolved most recently, for the test panel.
         session, adventure, rests: the adventure's bookkeeping (IMP-R19).
-        in_play: a test has been opened this adventure, so opening scenes
-            (IMP-R20) are over.
+        in_play: a test has been rolled this adventure, so opening scenes
+            (IMP-R20) are over (a test called off before its roll does not count).
     """
 
     settings: ImpactSettings

@@ -295,7 +295,11 @@ def take_cost(state: ImpactState, text: object = None) -> list[Event]:
     actor = state.character(test.actor)
     if test.cost_detail is None:
         if text is not None:
-            raise RuleError("the announced cost is Impact steps; it takes no Detail text")
+            raise RuleError(
+                f"the announced cost of {test.id} is Impact steps, so it takes no Detail text; "
+                f"got {text!r}. Allowed: None (take_cost() with no text). Tip: the GM "
+                "announces a Temporary Detail cost before the roll (IMP-R12)."
+            )
         steps = state.settings.avoid_harm_damage_steps
         if actor.ineffectual:
             summary = f"failed to avoid harm; {actor.name} is already ineffectual"

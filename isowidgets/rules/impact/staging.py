@@ -131,18 +131,41 @@ def _check_intent(state: ImpactState, intent: object) -> Effect:
     return effect
 
 
+_KIND_WORDS: dict[TestKind, str] = {
+    "action": "action",
+    "avoid_harm": "Avoid Harm",
+    "foil": "Foil",
+}
+
+
+def _cost_refused(kind: TestKind, cost_detail: object) -> str:
+    return (
+        f"only Avoid Harm announces a cost (IMP-R12); this {_KIND_WORDS[kind]} test got "
+        f"cost_detail={cost_detail!r}. Allowed: None. Tip: a failed {_KIND_WORDS[kind]} test "
+        "has no cost; the GM may offer a Complication (IMP-R10)."
+    )
+
+
+def _intent_refused(kind: TestKind, intent: object) -> str:
+    return (
+        f"only a Foil test has an adversary's intent (IMP-R13); this {_KIND_WORDS[kind]} test "
+        f"got intent={intent!r}. Allowed: None."
+    )
+
+
 def _check_difficulty(kind: TestKind, difficulty: object) -> Difficulty | None:
     if kind == "avoid_harm":
         if difficulty is not None:
             raise RuleError(
-                "an Avoid Harm test takes no Difficulty: its die is the threat's Impact Die "
-                "(IMP-R12, avoid_harm_die_mapping)"
+                f"an Avoid Harm test takes no Difficulty, got {difficulty!r}. Allowed: None; "
+                "its die is the threat's Impact Die (IMP-R12, avoid_harm_die_mapping). Tip: "
+                "to change the die, set_impact() the threat or pick another threat."
             )
         return None
     if difficulty is None:
         raise RuleError(
-            "this test needs a Difficulty (T-IMP-1: Simple, Routine, Tricky, Difficult, "
-            "Unlikely, Impossible)"
+            f"this {_KIND_WORDS[kind]} test needs a Difficulty, got None. Allowed: Simple, "
+            "Routine, Tricky, Difficult, Unlikely, Impossible (T-IMP-1)"
         )
     return difficulty_named(difficulty)
 
@@ -179,7 +202,8 @@ def _threat(state: ImpactState, kind: TestKind, actor: Character, threat: object
     if kind == "action":
         if threat is not None:
             raise RuleError(
-                "an action test has no threat; use avoid_harm() or foil() for an adversary"
+                f"an action test has no threat, got {threat!r}. Allowed: None. Tip: use "
+                "avoid_harm() against a threat or foil() against an adversary's plan."
             )
         return None
     if threat is None:
@@ -237,12 +261,12 @@ def draft_test(
     cost: str | None = None
     if cost_detail is not None:
         if checked_kind != "avoid_harm":
-            raise RuleError("only Avoid Harm announces a cost (IMP-R12)")
+            raise RuleError(_cost_refused(checked_kind, cost_detail))
         cost = text_arg(cost_detail, "the announced cost Detail")
     plan: Effect | None = None
     if intent is not None:
         if checked_kind != "foil":
-            raise RuleError("only a Foil test has an adversary's intent (IMP-R13)")
+            raise RuleError(_intent_refused(checked_kind, intent))
         plan = _check_intent(state, intent)
     test = OpenTest(
         id=f"test-{state.counters.tests + 1}",
@@ -427,12 +451,12 @@ def revise(
     new_cost = test.cost_detail
     if cost_detail is not UNSET:
         if test.kind != "avoid_harm":
-            raise RuleError("only Avoid Harm announces a cost (IMP-R12)")
+            raise RuleError(_cost_refused(test.kind, cost_detail))
         new_cost = None if cost_detail is None else text_arg(cost_detail, "the announced cost")
     new_intent = test.intent
     if intent is not UNSET:
         if test.kind != "foil":
-            raise RuleError("only a Foil test has an adversary's intent (IMP-R13)")
+            raise RuleError(_intent_refused(test.kind, intent))
         new_intent = None if intent is None else _check_intent(state, intent)
     if (new_difficulty, new_cost, new_intent) == (test.difficulty, test.cost_detail, test.intent):
         raise RuleError(f"{test.id} already reads that way; nothing to revise")

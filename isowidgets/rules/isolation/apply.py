@@ -4,7 +4,11 @@
 every value it introduces, so the same journal always rebuilds the same state.
 It still checks that an event fits the state it lands on (a link removed must
 exist, a stress change must start from the current level), so a journal edited
-by hand fails loudly instead of drifting.
+by hand fails loudly instead of drifting. Values the rules compute are checked
+against what the rules would compute on that state: a Stress Level stays within
+the house-rule bounds and moves as its source allows, a conflict's pool holds
+exactly the dice :func:`~.plan.plan_for` gives it, and the stances read and
+chosen are those the rolled dice allow (:func:`~.plan.read_first`).
 """
 
 from __future__ import annotations
@@ -12,6 +16,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Literal
 
+from ...dice import D6
 from ...errors import RuleError
 from ...game import Pending
 from ...journal import Event
@@ -23,6 +28,7 @@ from .events import (
     ConflictClosed,
     ConflictProposed,
     ConflictResolved,
+    DeathGreensDropped,
     DeathGreensPlaced,
     DeathGreensShared,
     DiceRolled,
@@ -49,14 +55,18 @@ from .events import (
 )
 from .model import (
     HEALTH_LADDER,
+    STANCES,
     Conflict,
+    FirstReading,
     Health,
     IsolationState,
     PairRoll,
     PendingGreens,
     RollRecord,
+    Stance,
     pair_key,
 )
+from .plan import explosion_rule, plan_for, read_first
 
 __all__ = ["Tx", "apply"]
 
@@ -121,9 +131,8 @@ def apply(state: IsolationState, event: Event) -> IsolationState:
                 state, links=tuple(relabeled if x.id == lid else x for x in state.links)
             )
         # ---------------------------------------------------------------- scenario
-        case StressChanged(old=old, new=new, reason=reason):
-            if old != state.stress:
-                raise RuleError(f"stress change from {old}, but Stress is {state.stress}")
+        case StressChanged(new=new, reason=reason):
+            _check_stress(state, event)
             return _replace(
                 state, stress=new, stress_history=(*state.stress_history, (new, reason))
             )
@@ -149,6 +158,24 @@ def apply(state: IsolationState, event: Event) -> IsolationState:
                 return state
             return _replace(
                 state, pending_greens=(*state.pending_greens, PendingGreens(dead, pending))
+            )
+        case DeathGreensDropped(dead=dead, dropped=dropped, left=left):
+            owed = next((p for p in state.pending_greens if p.dead == dead), None)
+            room = min(owed.count, len(state.living_pairs())) if owed else 0
+            if owed is None or (dropped + left, left) != (owed.count, room):
+                raise RuleError(
+                    f"{event.kind}: {dropped} of {dead}'s leftover greens dropped, {left} left; "
+                    f"allowed: {dead} owes {owed.count if owed else 0}, and only as many as "
+                    f"there are living pairs ({len(state.living_pairs())}) stay owed (ISO-A24)"
+                )
+            still = PendingGreens(dead, left)
+            return _replace(
+                state,
+                pending_greens=tuple(
+                    still if p.dead == dead else p
+                    for p in state.pending_greens
+                    if p.dead != dead or left
+                ),
             )
         case DeathGreensPlaced(dead=dead):
             return _replace(
@@ -198,14 +225,17 @@ def apply(state: IsolationState, event: Event) -> IsolationState:
             conflict = _open(state, event)
             if conflict.roll_of(who, colour) is not None:
                 raise RuleError(f"{who} already rolled {colour} in this conflict")
+            _check_roll(state, conflict, event)
             return _with_conflict(state, rolls=(*conflict.rolls, RollRecord(who, colour, roll)))
         case StancesRead(reading=reading):
-            _open(state, event)
+            conflict = _open(state, event)
+            _check_reading(state, conflict, reading)
             return _with_conflict(state, first=reading)
         case StanceChosen(character=who, stance=stance):
             conflict = _open(state, event)
             if conflict.stance_of(who) is not None:
                 raise RuleError(f"{who} already chose a stance")
+            _check_stance(conflict, event)
             return _with_conflict(state, stances=(*conflict.stances, (who, stance)))
         case Downgraded(character=who):
             conflict = _open(state, event)
@@ -233,6 +263,158 @@ def apply(state: IsolationState, event: Event) -> IsolationState:
             _open(state, event)
             return _replace(state, conflict=None)
     raise RuleError(f"Isolation has no event {event.kind!r}")
+
+
+# --------------------------------------------------------------------------- checks
+
+_STRESS_STEPS = {"gm": (1, 2, 3), "result": (1, 2)}
+"""How far one event of each source may ask Stress to move (ISO-R35, ISO-R34)."""
+
+_STARTING_STRESS = (1, 2, 3)
+"""The opening Stress Levels the text allows (ISO-R36), as ``set_starting_stress`` does."""
+
+
+def _check_stress(state: IsolationState, event: StressChanged) -> None:
+    """A Stress change starts from the current level, ends within the house-rule bounds
+    (ISO-A18) and moves as its source allows."""
+    s = state.settings
+    if event.old != state.stress:
+        raise RuleError(
+            f"{event.kind}: a change from Stress {event.old}, but the Stress Level is "
+            f"{state.stress}"
+        )
+    top = s.stress_max
+    if event.new < s.stress_min or (top is not None and event.new > top):
+        ceiling = top if top is not None else "no ceiling"
+        raise RuleError(
+            f"{event.kind}: Stress {event.new} is outside the house-rule bounds; allowed: "
+            f"stress_min {s.stress_min} up to stress_max {ceiling} (ISO-A18)"
+        )
+    c = state.conflict
+    when = {
+        "gm": (c is None, "between conflicts (ISO-R35)"),
+        "result": (c is not None and c.resolution is not None, "as a conflict resolves"),
+        "settings": (c is None, "between conflicts, with a settings change"),
+        "start": (c is None, "before play begins"),
+    }
+    fits, allowed_when = when[event.source]
+    if not fits:
+        raise RuleError(
+            f"{event.kind} ({event.source}): Stress {event.old} → {event.new} at this point; "
+            f"allowed: {allowed_when}"
+        )
+    if event.source in _STRESS_STEPS:
+        steps = _STRESS_STEPS[event.source]
+        asked = event.requested
+        held = max(s.stress_min, event.old + asked)
+        if top is not None:
+            held = min(top, held)
+        if abs(asked) not in steps or event.new != held:
+            allowed = "±" + ", ±".join(map(str, steps))
+            raise RuleError(
+                f"{event.kind} ({event.source}): Stress {event.old} → {event.new} asking "
+                f"{asked:+d}; allowed: a step of {allowed}, held by the bounds "
+                f"(ISO-R34, ISO-R35, ISO-A18)"
+            )
+    elif event.source == "start":
+        if state.play_started or event.new not in _STARTING_STRESS:
+            raise RuleError(
+                f"{event.kind} (start): starting Stress {event.new}"
+                + (" after play has begun" if state.play_started else "")
+                + "; allowed: 1, 2 or 3, before play begins (ISO-R36)"
+            )
+    else:  # "settings": new house rules moved Stress onto a bound, or to a new start
+        values = {s.stress_min} | ({top} if top is not None else set())
+        if not state.play_started:
+            values.add(s.stress_start)
+        if event.new not in values:
+            raise RuleError(
+                f"{event.kind} (settings): Stress {event.new} is none of the values new house "
+                f"rules can set; allowed: {', '.join(map(str, sorted(values)))} "
+                "(stress_min, stress_max, or stress_start before play begins; ISO-A18, ISO-A19)"
+            )
+
+
+def _check_roll(state: IsolationState, conflict: Conflict, event: DiceRolled) -> None:
+    """A conflict's pool is due, holds the dice :func:`~.plan.plan_for` gives it, and
+    explodes as the house rules say (ISO-R21, ISO-R22)."""
+    unit = plan_for(state, conflict).unit(event.who, event.colour)
+    if not unit.ready:
+        why = unit.waiting or f"conflict {conflict.number} is already resolved"
+        raise RuleError(f"{event.kind}: {unit.label} cannot be rolled yet; it waits for {why}")
+    pool = event.roll.pool
+    if pool.count != unit.count:
+        sources = "; ".join(s.describe() for s in unit.sources) or "no dice"
+        raise RuleError(
+            f"{event.kind}: {unit.label} holds {pool.count} base dice; allowed: exactly "
+            f"{unit.count}, as the plan gives ({sources})"
+        )
+    explode, mode = explosion_rule(state.settings, event.colour, gm=unit.role == "GM")
+    if pool.die != D6 or pool.explode_on != explode or pool.explosions != mode:
+        faces = ", ".join(map(str, sorted(explode))) or "nothing"
+        raise RuleError(
+            f"{event.kind}: {unit.label} is a {pool.describe()}; allowed: six-sided dice "
+            f"exploding on {faces} ({mode}) (ISO-R21, ISO-R22, ISO-A02, ISO-A04, ISO-A05)"
+        )
+    if event.role != unit.role:
+        raise RuleError(
+            f"{event.kind}: {unit.label} is rolled as {event.role!r}; allowed: {unit.role!r}"
+        )
+
+
+def _check_reading(state: IsolationState, conflict: Conflict, reading: FirstReading) -> None:
+    """The first interpretation is read once, from the rolled dice (ISO-R23..R25, ISO-R14)."""
+    kind = StancesRead.kind
+    if conflict.first is not None:
+        raise RuleError(f"{kind}: the stances of conflict {conflict.number} are already read")
+    if conflict.automatic or not conflict.pps:
+        raise RuleError(
+            f"{kind}: conflict {conflict.number} has no stances to read from dice "
+            "(no Passive Players, or Stress 0 with no rolls)"
+        )
+    plan = plan_for(state, conflict)
+    missing = [u.label for u in plan.stage("first") if u.rolled is None]
+    if missing:
+        raise RuleError(
+            f"{kind}: stances are read once every first-stage pool is rolled; still to roll: "
+            f"{', '.join(missing)}"
+        )
+    expected = read_first(state, conflict)
+    if reading != expected:
+        raise RuleError(
+            f"{kind}: the journal reads {_reading_text(reading)}; allowed: only what the "
+            f"rolled dice give, {_reading_text(expected)}"
+        )
+
+
+def _reading_text(reading: FirstReading) -> str:
+    parts = [f"{r.character} net {r.net:+d} → {'/'.join(r.allowed)}" for r in reading.readings]
+    return f"AP_odds {reading.ap_odds}; " + "; ".join(parts)
+
+
+def _check_stance(conflict: Conflict, event: StanceChosen) -> None:
+    """A Passive Player takes a stance the first reading allows (ISO-R14; any at Stress 0)."""
+    who = event.character
+    if who not in conflict.pps:
+        raise RuleError(
+            f"{event.kind}: {who!r} is not a Passive Player of conflict {conflict.number}; "
+            f"allowed: {', '.join(conflict.pps) or 'nobody'}"
+        )
+    rolled: Stance
+    allowed: tuple[Stance, ...]
+    if conflict.automatic:
+        rolled, allowed = "Cooperative", STANCES
+    elif conflict.first is None:
+        raise RuleError(f"{event.kind}: {who} chooses a stance before the stances are read")
+    else:
+        reading = conflict.first.reading(who)
+        rolled, allowed = reading.rolled, reading.allowed
+    if event.stance not in allowed or (event.rolled, tuple(event.allowed)) != (rolled, allowed):
+        raise RuleError(
+            f"{event.kind}: {who} is {event.stance} (rolled {event.rolled}, allowed "
+            f"{'/'.join(event.allowed)}); allowed: {' or '.join(allowed)}, rolled {rolled} "
+            "(ISO-R14)"
+        )
 
 
 def _health(state: IsolationState, cid: str, old: Health, new: Health) -> IsolationState:

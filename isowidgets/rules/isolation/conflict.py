@@ -26,7 +26,7 @@ from typing import Any
 from ...dice import DEFAULT_LIMITS, Dice, Limits
 from ...errors import DiceCapError, RuleError
 from ...journal import Event
-from .._checks import text, whole
+from .._checks import whole
 from .apply import Tx
 from .events import (
     DIFFICULTY_NAMES,
@@ -59,7 +59,7 @@ from .model import (
     Stance,
 )
 from .plan import PoolPlan, plan_for, read_first, read_second
-from .rules import add_unlabeled, choice, flag, roll_colour, stress_change, wound
+from .rules import add_unlabeled, choice, flag, line, roll_colour, stress_change, wound
 
 __all__ = [
     "Step",
@@ -348,7 +348,7 @@ def compose(
         raise RuleError(f"the Active Player is named by character id, got {ap!r}")
     if not ap_char.alive:
         raise RuleError(f"{ap} is Dead and cannot act")
-    action = text(action, "the proposed action")
+    action = line(action, "the proposed action")
     mode = choice(mode, "mode", ("persuade_all", "subset", "alone", "direct"))  # type: ignore[assignment]
     physical = flag(physical, "physical")
     force_roll = flag(force_roll, "force_roll")
@@ -853,7 +853,7 @@ def assign_wounds(state: IsolationState, dice: Dice, assignment: Mapping[str, in
 def cancel_conflict(state: IsolationState, reason: str) -> list[Event]:
     """Withdraw a proposal openly, with a reason, before it is resolved (ISO-R15)."""
     c = _unresolved(state, "cancel it")
-    reason = text(reason, "the reason (ISO-R15: a proposal is not withdrawn quietly)")
+    reason = line(reason, "the reason (ISO-R15: a proposal is not withdrawn quietly)")
     return [ConflictCancelled(number=c.number, reason=reason)]
 
 

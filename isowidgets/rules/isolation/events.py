@@ -37,6 +37,7 @@ __all__ = [
     "ConflictClosed",
     "ConflictProposed",
     "ConflictResolved",
+    "DeathGreensDropped",
     "DeathGreensPlaced",
     "DeathGreensShared",
     "DiceRolled",
@@ -171,7 +172,8 @@ class LinkRelabeled(IsolationEvent):
 class StressChanged(IsolationEvent):
     """The Stress Level moved (ISO-R34..R36); ``requested`` is the change asked for
     before the floor or ceiling applied. ``source`` ``"settings"``: new house-rule
-    bounds moved it onto the nearest bound (ISO-A18)."""
+    bounds moved it onto the nearest bound (ISO-A18), or, before play begins, a new
+    ``stress_start`` moved it to the new opening level (ISO-A19)."""
 
     kind: ClassVar[str] = "stress_changed"
     old: int
@@ -280,6 +282,31 @@ class DeathGreensShared(IsolationEvent):
             }
             text += f", {self.remainder} left over {how[self.remainder_rule]}"
         return text
+
+
+class DeathGreensDropped(IsolationEvent):
+    """Leftover greens of a death that can no longer be placed (ISO-A24).
+
+    They go to *different* living pairs, so when a later death (or a removal)
+    leaves fewer living pairs than greens owed, the owed count drops to the
+    number of pairs; with fewer than two survivors it drops to zero.
+    """
+
+    kind: ClassVar[str] = "death_greens_dropped"
+    dead: str
+    dropped: int = Field(ge=1)
+    left: int = Field(ge=0)
+
+    def describe(self) -> str:
+        if not self.left:
+            return (
+                f"{self.dead}'s {self.dropped} leftover green link(s) are lost: "
+                "fewer than two survivors"
+            )
+        return (
+            f"{self.dropped} of {self.dead}'s leftover green links are lost: only "
+            f"{self.left} living pair(s) remain to take one each"
+        )
 
 
 class DeathGreensPlaced(IsolationEvent):

@@ -103,6 +103,8 @@ class IsolationGame(Game[IsolationState]):
         New Stress bounds take hold at once: a Stress Level outside the new
         ``stress_min``..``stress_max`` moves onto the nearest bound, journaled as
         a Stress change in the same action (ISO-A18), so one undo takes back both.
+        Before play begins, a new ``stress_start`` moves the Stress Level to it
+        the same way (ISO-A19).
 
         Raises:
             RuleError: a conflict is in progress.
@@ -352,6 +354,8 @@ class IsolationGame(Game[IsolationState]):
         def rule(state: IsolationState) -> list[Event]:
             events: list[Event] = []
             current = state
+            if current.conflict is not None:
+                _check_faces(faces, current.conflict)
             while current.conflict is not None and (
                 ready := plan_for(current, current.conflict).ready()
             ):
@@ -453,6 +457,8 @@ class IsolationGame(Game[IsolationState]):
                     difficulty=difficulty if alone else None,
                     **kwargs,
                 )
+                assert state.conflict is not None
+                _check_faces(faces, state.conflict)
                 for _ in range(200):
                     c = state.conflict
                     if c is None or c.resolution is not None:
@@ -511,6 +517,41 @@ class IsolationGame(Game[IsolationState]):
         result = self.state.conflict or self.state.last_conflict
         assert result is not None
         return result
+
+
+def _check_faces(faces: Mapping[str, Any] | None, c: Conflict) -> None:
+    """Refuse typed faces that no pool of ``c`` would ever take.
+
+    A misspelt roller (``"Bob"`` for ``bob``) or colour (``"Green"``) would
+    otherwise leave its pool to be rolled at random without a word.
+    """
+    if faces is None:
+        return
+    if not isinstance(faces, Mapping):
+        raise RuleError(f"faces must map rollers to faces, got {faces!r}")
+    both: tuple[Colour, ...] = ("green", "red")
+    red: tuple[Colour, ...] = ("red",)
+    rollers: dict[str, tuple[Colour, ...]] = {c.ap: both}
+    rollers |= {pp: red if pp in c.declared_hostile else both for pp in c.pps}
+    if c.target is not None:
+        rollers[c.target] = both
+    rollers |= dict.fromkeys(c.defaulted, red)  # if they downgrade or volunteer
+    if c.mode != "direct":
+        rollers[GM] = red
+    for who, entry in faces.items():
+        if who not in rollers:
+            raise RuleError(
+                f"faces are given for {who!r}, who rolls no pool in conflict {c.number}; "
+                f"allowed: {', '.join(rollers)}. Tip: rollers are named by character id "
+                f"(lower case), and the GM as {GM!r}."
+            )
+        if isinstance(entry, Mapping):
+            for colour in entry:
+                if colour not in rollers[who]:
+                    raise RuleError(
+                        f"faces for {who} are given for the colour {colour!r}; allowed: "
+                        f"{', '.join(map(repr, rollers[who]))}"
+                    )
 
 
 def _lookup(

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from ...dice import D6
 from ...errors import RuleError
 from ...odds import Distribution, count_per_die, pool_count
+from .conflict import difficulty_value
 from .model import STANCES, Colour, Conflict, Degree, IsolationState, Stance
 from .plan import PoolPlan, degree_for, plan_for, stance_for_net
 
@@ -153,28 +154,50 @@ def _count(plan: PoolPlan, who: str, colour: Colour) -> int:
     return 0
 
 
+def _difficulty(value: int | str | None, current: int | None) -> int | None:
+    """The Difficulty to assume: an override (checked like the GM's, 1–6 or a T-ISO-1
+    name) or the conflict's own."""
+    return current if value is None else difficulty_value(value)
+
+
+def _ap_green(plan: PoolPlan, c: Conflict, diff: int | None) -> int:
+    """The AP's green dice, with an assumed Difficulty in place of the plan's when the
+    Difficulty sets them (going alone, ISO-R42; acting directly and alone, ISO-A28)."""
+    for unit in plan.units:
+        if unit.who == c.ap and unit.colour == "green":
+            nominal = [s.count for s in unit.sources if s.source == "difficulty"]
+            if nominal and diff is not None:
+                return unit.count - sum(nominal) + diff
+            return unit.count
+    return 0
+
+
 def conflict_odds(
     state: IsolationState,
     conflict: Conflict | None = None,
     *,
     stances: Mapping[str, Stance] | None = None,
-    difficulty: int | None = None,
+    difficulty: int | str | None = None,
 ) -> ConflictOdds:
     """Exact odds of a proposed (or composed) conflict's two interpretations.
 
     Args:
         conflict: defaults to the conflict in progress.
         stances: stances to assume for the degree (default: those chosen so far).
-        difficulty: the GM's Difficulty to assume (default: the conflict's).
+        difficulty: the GM's Difficulty to assume (default: the conflict's), 1–6 or
+            its T-ISO-1 name. Going alone (or acting directly and alone under
+            ``direct_alone_green_dice='gm_difficulty'``) it also gives the AP's green
+            dice (ISO-R42, ISO-A28).
     """
     c = conflict or state.conflict
     if c is None:
         raise RuleError("no conflict to compute odds for. Tip: pass compose(state, ...)")
+    diff = _difficulty(difficulty, c.difficulty)
     if c.automatic:
         certain: dict[Degree, float] = {**dict.fromkeys(DEGREES, 0.0), "Basic Success": 1.0}
         return ConflictOdds(None, {}, {}, None, certain)
     plan = plan_for(state, c)
-    ap_g, ap_r = _count(plan, c.ap, "green"), _count(plan, c.ap, "red")
+    ap_g, ap_r = _ap_green(plan, c, diff), _count(plan, c.ap, "red")
     nets: dict[str, Distribution] = {}
     rolled: dict[str, dict[Stance, float]] = {}
     for pp in c.pps:
@@ -185,7 +208,6 @@ def conflict_odds(
             chances[stance_for_net(state, value)] += p
         rolled[pp] = chances
     chosen = dict(c.stances) | dict(stances or {})
-    diff = difficulty if difficulty is not None else c.difficulty
     missing = [pp for pp in c.pps if pp not in chosen]
     result = None
     if not missing and (c.mode == "direct" or diff):
@@ -240,7 +262,7 @@ def simulate(
     state: IsolationState,
     conflict: Conflict | None = None,
     *,
-    difficulty: int | None = None,
+    difficulty: int | str | None = None,
     trials: int = 10_000,
     seed: int = 0,
     policy: str = "best",
@@ -250,23 +272,23 @@ def simulate(
     Each PP takes the best stance allowed (``policy="best"``) or the rolled one
     (``"rolled"``; the same unless the zero-red-links exception applies).
     Defaulted Neutrals stay Neutral. Seeded, so the same call gives the same
-    numbers.
+    numbers. ``difficulty`` is as for :func:`conflict_odds`.
     """
     c = conflict or state.conflict
     if c is None:
         raise RuleError("no conflict to simulate")
     if policy not in ("best", "rolled"):
         raise RuleError(f"policy must be 'best' or 'rolled', got {policy!r}")
+    diff = _difficulty(difficulty, c.difficulty)
     if c.automatic:
         return {**dict.fromkeys(DEGREES, 0.0), "Basic Success": 1.0}
     plan = plan_for(state, c)
-    diff = difficulty if difficulty is not None else c.difficulty
     if c.mode != "direct" and not diff:
         raise RuleError("simulate needs a Difficulty (1–6)")
     s = state.settings
     rng = random.Random(seed)
     tally = dict.fromkeys(DEGREES, 0)
-    ap_g, ap_r = _count(plan, c.ap, "green"), _count(plan, c.ap, "red")
+    ap_g, ap_r = _ap_green(plan, c, diff), _count(plan, c.ap, "red")
     for _ in range(trials):
         ap_green = _count_roll(rng, ap_g, "green")
         ap_red = _count_roll(rng, ap_r, "red")

@@ -31,12 +31,14 @@ from .model import (
     Resolution,
     Stance,
 )
+from .settings import IsolationSettings
 
 __all__ = [
     "DieSource",
     "PoolPlan",
     "RollUnit",
     "degree_for",
+    "explosion_rule",
     "plan_for",
     "read_first",
     "read_second",
@@ -149,6 +151,30 @@ class PoolPlan:
 
     def lines(self) -> list[str]:
         return [u.describe() for u in self.units]
+
+
+# --------------------------------------------------------------------------- explosions
+
+
+def explosion_rule(
+    settings: IsolationSettings, colour: Colour, *, gm: bool = False
+) -> tuple[frozenset[int], Literal["mandatory", "optional"]]:
+    """The faces that explode in an Isolation pool, and whether taking them is optional.
+
+    Green dice explode on 6, optional only under ``green_explosion_optional``
+    (ISO-A04); red dice on 1, the GM's only with ``gm_red_ones_explode``
+    (ISO-A02). A house limit on explosions (``max_explosions_per_pool``,
+    ISO-A05) records every pool as optional, so the dice whose chain the limit
+    stopped are marked as declined.
+    """
+    if colour == "green":
+        explode = frozenset({6})
+        optional = settings.green_explosion_optional
+    else:
+        explode = frozenset({1}) if (not gm or settings.gm_red_ones_explode) else frozenset()
+        optional = False
+    limited = settings.max_explosions_per_pool is not None
+    return explode, "optional" if optional or limited else "mandatory"
 
 
 # --------------------------------------------------------------------------- sources

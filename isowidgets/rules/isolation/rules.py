@@ -3,7 +3,9 @@
 Every function here is pure: it takes a state (and, where dice are needed, the
 session's :class:`~isowidgets.dice.Dice`) and returns the list of events the
 action causes, or raises :class:`~isowidgets.errors.RuleError` without changing
-anything. :class:`~.game.IsolationGame` commits the events.
+anything. :class:`~.game.IsolationGame` commits the events. Text typed at the
+table (names, descriptors, labels, actions, reasons) is at most ``MAX_TEXT``
+(300) characters, as in every rules module (see :func:`line`).
 """
 
 from __future__ import annotations
@@ -16,12 +18,13 @@ from typing import Any, Literal
 from ...dice import D6, Dice, Pool, PoolRoll, d
 from ...errors import FacesError, RuleError
 from ...journal import Event
-from .._checks import text, whole
+from .._checks import MAX_TEXT, text, whole
 from .apply import Tx
 from .events import (
     CharacterAdded,
     CharacterRemoved,
     CharacterUpdated,
+    DeathGreensDropped,
     DeathGreensPlaced,
     DeathGreensShared,
     HealthChanged,
@@ -48,6 +51,7 @@ from .model import (
     pair_key,
     slug,
 )
+from .plan import explosion_rule
 from .settings import IsolationSettings
 
 __all__ = [
@@ -104,10 +108,25 @@ def choice(value: object, what: str, allowed: Sequence[str]) -> str:
     return value
 
 
+def line(value: object, what: str, *, allow_empty: bool = False) -> str:
+    """A short text typed at the table: a name, descriptor, label, action or reason.
+
+    At most ``MAX_TEXT`` (300) characters, the limit every rules module keeps
+    (:mod:`isowidgets.rules._checks`): a journal line is not a story.
+    """
+    return text(
+        value,
+        what,
+        allow_empty=allow_empty,
+        max_length=MAX_TEXT,
+        tip="keep it short; a longer story belongs in a note (game.note(text)).",
+    )
+
+
 def texts(values: object, what: str) -> tuple[str, ...]:
     if isinstance(values, str) or not isinstance(values, Iterable):
         raise RuleError(f"{what} must be a list of texts, got {values!r}")
-    items = tuple(text(v, f"each of {what}") for v in values)
+    items = tuple(line(v, f"each of {what}") for v in values)
     if len(set(items)) != len(items):
         raise RuleError(f"{what} lists the same entry twice: {list(items)}")
     return items
@@ -154,7 +173,7 @@ def _stats(changes: dict[str, Any]) -> dict[str, Any]:
             out[key] = texts(value, f"{key} descriptors")
         else:
             # ISO-R01: exactly one Profession, Bias and Goal: one text each, not a list.
-            out[key] = text(value, key)
+            out[key] = line(value, key)
     return out
 
 
@@ -200,7 +219,7 @@ def add_character(
         while state.has_character(cid) or cid == GM.lower():
             cid, n = f"{base}-{n}", n + 1
     else:
-        cid = text(character_id, "character id")
+        cid = line(character_id, "character id")
         if state.has_character(cid) or cid.upper() == GM:
             raise RuleError(f"the id {cid!r} is taken (or reserved for the GM's roll)")
     character = Character(id=cid, late=state.play_started, **stats)
@@ -234,7 +253,10 @@ def remove_character(state: IsolationState, character_id: str) -> list[Event]:
         LinkRemoved(link=link, why="character removed") for link in state.links_of(character.id)
     ]
     events.append(CharacterRemoved(character_id=character.id, name=character.name))
-    return events
+    tx = Tx(state)
+    tx.add(*events)
+    _cap_owed_greens(tx)
+    return tx.events
 
 
 def start_play(state: IsolationState) -> list[Event]:
@@ -409,8 +431,8 @@ def add_link(
     _no_conflict(state, "change the map")
     first, second = _pair(state, a, b)
     colour = choice(colour, "colour", ("green", "red"))  # type: ignore[assignment]
-    label = text(label, "label", allow_empty=True)
-    why = text(why, "why", allow_empty=True) or "added by hand"
+    label = line(label, "label", allow_empty=True)
+    why = line(why, "why", allow_empty=True) or "added by hand"
     if origin is None:
         origin = "session" if label else "temporary"
     origin = choice(origin, "origin", ORIGINS)  # type: ignore[assignment]
@@ -430,7 +452,7 @@ def relabel_link(state: IsolationState, link_id: str, label: str) -> list[Event]
     """Change a labeled link's label. Unlabeled links stay unlabeled (temporary)."""
     _no_conflict(state, "change the map")
     link = state.link(link_id)
-    label = text(label, "label")
+    label = line(label, "label")
     if not link.labeled:
         raise RuleError(
             f"{link.id} is unlabeled (temporary); a label would make it permanent, which only "
@@ -446,7 +468,7 @@ def remove_link(state: IsolationState, link_id: str, why: str = "removed by the 
     _no_conflict(state, "change the map")
     link = state.link(link_id)
     tx = Tx(state)
-    tx.add(LinkRemoved(link=link, why=text(why, "why")))
+    tx.add(LinkRemoved(link=link, why=line(why, "why")))
     if link.subject and state.settings.auto_recover_on_zero_links:
         recover(tx, link.subject, "injury links gone (ISO-A26)")
     return tx.events
@@ -469,24 +491,35 @@ def stress_change(
 
 
 def stress_into_bounds(state: IsolationState, settings: IsolationSettings) -> list[Event]:
-    """What new house rules do to the current Stress Level (ISO-A18).
+    """What new house rules do to the current Stress Level (ISO-A18, ISO-A19).
 
-    A Stress Level outside the new ``stress_min``..``stress_max`` moves onto the
-    nearest bound, journaled in the same action as the settings change, so the
-    Stress Level always lies within the bounds in force (and an undo takes back
-    both). Inside the bounds nothing changes.
+    Before play begins (no conflict yet and no ``start_play``), a new
+    ``stress_start`` is the scenario's opening Stress Level, so the Stress Level
+    moves to it (the settings keep it within the bounds). Otherwise a Stress
+    Level outside the new ``stress_min``..``stress_max`` moves onto the nearest
+    bound. Either change is journaled in the same action as the settings change,
+    so the Stress Level always lies within the bounds in force (and an undo
+    takes back both). Inside the bounds, with no new start before play, nothing
+    changes.
     """
-    new = max(settings.stress_min, state.stress)
+    held = max(settings.stress_min, state.stress)
     if settings.stress_max is not None:
-        new = min(settings.stress_max, new)
+        held = min(settings.stress_max, held)
+    reasons = []
+    new = held
+    if not state.play_started and settings.stress_start != state.settings.stress_start:
+        new = settings.stress_start
+        reasons.append(f"house rule stress_start is now {new}, before play begins (ISO-A19)")
+    if held != state.stress:
+        bound = "stress_min" if held > state.stress else "stress_max"
+        reasons.append(f"house rule {bound} is now {held} (ISO-A18)")
     if new == state.stress:
         return []
-    bound = "stress_min" if new > state.stress else "stress_max"
     return [
         StressChanged(
             old=state.stress,
             new=new,
-            reason=f"house rule {bound} is now {new} (ISO-A18)",
+            reason="; ".join(reasons),
             source="settings",
             requested=new - state.stress,
         )
@@ -502,7 +535,7 @@ def adjust_stress(state: IsolationState, delta: int, reason: str) -> list[Event]
             f"a GM stress adjustment is ±1 to ±3 per event (ISO-R35), got {delta:+d}. "
             "Tip: split a bigger change into several events, each with its reason."
         )
-    return stress_change(state, delta, text(reason, "reason"), "gm")
+    return stress_change(state, delta, line(reason, "reason"), "gm")
 
 
 def set_starting_stress(state: IsolationState, value: int) -> list[Event]:
@@ -618,10 +651,25 @@ def _death(
             pending=pending,
         )
     )
+    _cap_owed_greens(tx)
     if settings.auto_recover_on_zero_links:
         for other in sorted(touched):
             if tx.state.character(other).alive:
                 recover(tx, other, f"injury links gone with {cid}'s death (ISO-A26)")
+
+
+def _cap_owed_greens(tx: Tx) -> None:
+    """Keep every death's owed leftover greens placeable (ISO-A24).
+
+    Leftovers go one to a pair, each to a different pair, so no more can stay
+    owed than there are living pairs; with fewer than two survivors there are
+    none and they are lost, as at the death itself. Called whenever the living
+    characters dwindle (a later death, a character removed before play).
+    """
+    pairs = len(tx.state.living_pairs())
+    for owed in tx.state.pending_greens:
+        if owed.count > pairs:
+            tx.add(DeathGreensDropped(dead=owed.dead, dropped=owed.count - pairs, left=pairs))
 
 
 def _check_placement(
@@ -660,7 +708,7 @@ def injure(
     ladder (ISO-R38), each with its injury links (ISO-R40); a third step kills (ISO-R44)."""
     _no_conflict(state, "injure a character")
     character = _living(state, character_id)
-    reason = text(reason, "reason")
+    reason = line(reason, "reason")
     levels = whole(levels, "levels", 1, 3)
     tx = Tx(state)
     for _ in range(levels):
@@ -683,7 +731,7 @@ def kill(
     """
     _no_conflict(state, "kill a character")
     character = _living(state, character_id)
-    reason = text(reason, "reason")
+    reason = line(reason, "reason")
     tx = Tx(state)
     while tx.state.character(character.id).health != "Dying":
         now = tx.state.character(character.id).health
@@ -770,16 +818,9 @@ def roll_colour(
     any die is rolled, so an oversized pool costs nothing.
     """
     settings = state.settings
-    if colour == "green":
-        explode = frozenset({6})
-        optional = settings.green_explosion_optional
-    else:
-        explode = frozenset({1}) if (not gm or settings.gm_red_ones_explode) else frozenset()
-        optional = False
+    explode, mode = explosion_rule(settings, colour, gm=gm)
+    optional = colour == "green" and settings.green_explosion_optional
     cap = settings.max_explosions_per_pool
-    mode: Literal["mandatory", "optional"] = (
-        "optional" if optional or cap is not None else "mandatory"
-    )
     pool = Pool(D6, count, explode, mode, label)
     pool.check(dice.limits)
     if cap is None:
@@ -951,7 +992,7 @@ def choose_pair_outcome(
             recover(tx, who, "injury links erased between sessions (ISO-R46, ISO-A26)")
     elif outcome in ("add_green", "add_red"):
         colour = "green" if outcome == "add_green" else "red"
-        label = text(
+        label = line(
             label,
             "the new link's label (ISO-R45: something that happened, e.g. 'Bonded over chess')",
         )

@@ -4,8 +4,11 @@ Each card shows its holder's Impact ladder and Details. A chip is a button:
 while a test is being set up, clicking a chip the engine lets you cite
 (:meth:`~isowidgets.rules.impact.ImpactGame.citable`) cites it, and clicking
 a cited chip uncites it. The small buttons beside each chip disable or
-re-enable the Detail (IMP-A17) and remove it. A form below the cards adds a
-Detail to anyone, optionally as a Temporary Detail.
+re-enable the Detail (IMP-A17) and remove it. A scene's card has a die
+picker for its Impact Die (IMP-A14, IMP-R21). A form below the cards adds a
+Detail to anyone, optionally as a Temporary Detail; its second row lets a PC
+take on a self-created Complication tied to one of their Details (IMP-R18b) or
+play an opening scene (IMP-R20).
 
 The board keeps one widget per card and per chip and updates them in place
 after every action, so a click changes a few properties in the browser rather
@@ -20,13 +23,31 @@ from typing import Any, Literal
 
 import ipywidgets as widgets
 
+from ...errors import RuleError
 from ...journal import Entry
-from ...rules.impact import WORLD, Character, Detail, ImpactGame, ImpactState, Scene
+from ...rules.impact import IMPACT_LADDER, WORLD, Character, Detail, ImpactGame, ImpactState, Scene
+from ...rules.impact.ladder import die_label, step_label
 from ...rules.impact.model import Sign
 from ..common import Messages, Panel, guard
 from .views import ChipView, chip_view, holder_label, impact_style, ladder_html
 
 __all__ = ["DetailChip", "HolderCard", "ImpactBoard"]
+
+NO_DIE = "none"
+"""The scene die picker's value for "no Impact Die" (a dropdown value cannot be ``None``)."""
+
+SCENE_DICE: tuple[tuple[str, str], ...] = (
+    ("no Impact Die", NO_DIE),
+    *((die_label(d), die_label(d)) for d in IMPACT_LADDER),
+    ("ineffectual (threat ended)", "ineffectual"),
+)
+"""What the scene die picker offers (IMP-A14: a scene has a die only if the GM sets one)."""
+
+
+def die_value(step: int | None) -> str:
+    """The die picker's value for a step (``"none"``, ``"D8"``, ``"ineffectual"``…)."""
+    return NO_DIE if step is None else step_label(step)
+
 
 _STATE_CLASSES = (
     "iw-chip--character",
@@ -114,7 +135,10 @@ class HolderCard(widgets.VBox):  # type: ignore[misc]
     """A character's or scene's card: name, Impact ladder, Detail chips, Impact buttons.
 
     ``holder_id`` is a character id, a scene id or ``"world"`` (Details that
-    belong to no one in particular; that card has no ladder).
+    belong to no one in particular; that card has no ladder). A character's
+    card has ▼ Hit; a PC's also ▲ Heroic act (IMP-R18c is for player
+    characters). A scene's card has a die picker and its Set button, given
+    ``on_set_die`` (called with the scene id and the picker's value).
     """
 
     def __init__(
@@ -125,6 +149,8 @@ class HolderCard(widgets.VBox):  # type: ignore[misc]
         on_hit: Callable[[str], None],
         on_heroic: Callable[[str], None],
         character: bool,
+        pc: bool | None = None,
+        on_set_die: Callable[[str, str], None] | None = None,
     ) -> None:
         self.holder_id = holder_id
         self._make_chip = make_chip
@@ -138,6 +164,30 @@ class HolderCard(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(display="flex", flex_flow="row wrap", align_items="center")
         )
         children: list[Any] = [self.head, self.ladder, self.chip_box]
+        self.die_picker: widgets.Dropdown | None = None
+        self._die_shown = False
+        self._shown_step: int | None = None
+        if not character and holder_id != WORLD and on_set_die is not None:
+            picker = widgets.Dropdown(
+                options=SCENE_DICE,
+                value=NO_DIE,
+                description="Impact Die",
+                style={"description_width": "initial"},
+                layout=widgets.Layout(width="auto"),
+            )
+            picker.add_class("iw-impact-scene-die")
+            picker.add_class(f"iw-impact-scene-die-{holder_id}")
+            self.die_picker = picker
+            self.set_die = widgets.Button(
+                description="Set",
+                tooltip="the GM sets this scene's Impact Die; it sets the Avoid Harm die "
+                "(IMP-A14, IMP-R21)",
+                layout=widgets.Layout(width="auto"),
+            )
+            self.set_die.add_class("iw-impact-set-die")
+            self.set_die.add_class(f"iw-impact-set-die-{holder_id}")
+            self.set_die.on_click(lambda _b: on_set_die(holder_id, picker.value))
+            children.append(widgets.HBox([picker, self.set_die]))
         if character:
             self.hit = widgets.Button(
                 description="▼ Hit (−1 step)",
@@ -155,7 +205,8 @@ class HolderCard(widgets.VBox):  # type: ignore[misc]
             self.heroic.add_class(f"iw-impact-heroic-{holder_id}")
             self.hit.on_click(lambda _b: on_hit(holder_id))
             self.heroic.on_click(lambda _b: on_heroic(holder_id))
-            children.append(widgets.HBox([self.hit, self.heroic]))
+            buttons = [self.hit, self.heroic] if (character if pc is None else pc) else [self.hit]
+            children.append(widgets.HBox(buttons))
         super().__init__(children, layout=widgets.Layout(flex="1 1 330px", max_width="560px"))
         self.add_class("iw-impact-card")
         self.add_class(f"iw-impact-card-{holder_id}")
@@ -186,6 +237,8 @@ class HolderCard(widgets.VBox):  # type: ignore[misc]
             self.head.value = head
         if self.ladder.value != ladder:
             self.ladder.value = ladder
+        if self.die_picker is not None and holder is not None:
+            self._show_die(holder.step)
         for detail_id, (view, detail) in views.items():
             chip = self.chips.get(detail_id)
             if chip is None:
@@ -196,6 +249,21 @@ class HolderCard(widgets.VBox):  # type: ignore[misc]
         ordered = tuple(self.chips[d] for d in views)
         if tuple(self.chip_box.children) != ordered:
             self.chip_box.children = ordered
+
+    def _show_die(self, step: int | None) -> None:
+        """Point the die picker at the scene's die when that die changes (and only then,
+        so a die being picked is not reset by an unrelated action)."""
+        picker = self.die_picker
+        assert picker is not None
+        value = die_value(step)
+        options = SCENE_DICE
+        if all(v != value for _, v in SCENE_DICE):  # a banked die: shown, not offered
+            options = (*SCENE_DICE, (value, value))
+        if tuple(picker.options) != options:
+            picker.options = options
+        if not self._die_shown or step != self._shown_step or picker.value is None:
+            picker.value = value
+        self._die_shown, self._shown_step = True, step
 
 
 class ImpactBoard(Panel):
@@ -208,6 +276,9 @@ class ImpactBoard(Panel):
         cards: holder id (or ``"world"``) → its :class:`HolderCard`.
         cite_as: the picker deciding what a click cites a Detail as, when the
             engine allows both signs.
+        tied: the Details of the holder picked in the form, for
+            ``complication_button`` (a self-created Complication with the text
+            typed, IMP-R18b) and ``opening_button`` (an opening scene, IMP-R20).
     """
 
     game: ImpactGame
@@ -251,12 +322,45 @@ class ImpactBoard(Panel):
         self.add_button = widgets.Button(description="Add Detail", icon="plus")
         self.add_button.add_class("iw-impact-add-detail")
         self.add_button.on_click(self._act(self._add_detail))
+        self.tied = widgets.Dropdown(
+            description="or, for a PC, tied to their Detail",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto", max_width="32em"),
+        )
+        self.tied.add_class("iw-impact-tied-detail")
+        self.complication_button = widgets.Button(
+            description="✚ Self-created Complication (+1 step)",
+            tooltip="the player who owns the character approves a Complication tied to the "
+            "Detail picked: the text typed above becomes a Temporary Detail and the Impact "
+            "Die goes up one step (IMP-R18b)",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.complication_button.add_class("iw-impact-self-complication")
+        self.complication_button.on_click(self._act(self._self_complication))
+        self.opening_button = widgets.Button(
+            description="☀ Opening scene (+1 step)",
+            tooltip="before the adventure's first roll: a scene that addresses the Character "
+            "Detail picked earns one step, D12 → D20; the text typed above describes it, if "
+            "any (IMP-R20)",
+            layout=widgets.Layout(width="auto"),
+        )
+        self.opening_button.add_class("iw-impact-opening-scene")
+        self.opening_button.on_click(self._act(self._opening_scene))
         self.cite_as.observe(self._act(lambda _change: self.refresh()), names=["value"])
+        self.owner.observe(guard(self.messages)(lambda _change: self._sync_tied()), names=["value"])
         form = widgets.HBox(
             [self.owner, self.text, self.temporary, self.hint, self.add_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
-        super().__init__(game, [impact_style(), self.cite_as, self.card_box, form, self.messages])
+        earn_form = widgets.HBox(
+            [self.tied, self.complication_button, self.opening_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        earn_form.add_class("iw-impact-earn-form")
+        super().__init__(
+            game,
+            [impact_style(), self.cite_as, self.card_box, form, earn_form, self.messages],
+        )
         self.add_class("iw-impact-board")
         self.refresh()
         self.follow(self._on_actions)
@@ -300,6 +404,34 @@ class ImpactBoard(Panel):
         self.game.add_detail(self.owner.value, self.text.value, kind=kind, hint=self.hint.value)
         self.text.value = ""
 
+    def _tied_detail(self) -> str:
+        detail: str | None = self.tied.value
+        if detail is None:
+            who = self.game.state.name_of(self.owner.value)
+            raise RuleError(
+                f"{who} has no Detail to tie it to; got none. Allowed: one of the character's "
+                "own Details (IMP-R18b, IMP-R20). Tip: pick a PC in 'Add a Detail to'."
+            )
+        return detail
+
+    def _self_complication(self, _button: Any) -> None:
+        self.game.self_complication(
+            self.owner.value, self._tied_detail(), self.text.value, hint=self.hint.value
+        )
+        self.text.value = ""
+
+    def _opening_scene(self, _button: Any) -> None:
+        self.game.opening_scene(self.owner.value, self._tied_detail(), self.text.value.strip())
+        self.text.value = ""
+
+    def set_die(self, scene: str, value: str) -> None:
+        """Set a scene's Impact Die to the die picker's ``value`` (the card's Set button)."""
+        holder = self.game.state.holder(scene)
+        if die_value(holder.step) == value:
+            self.messages.info(f"{holder.name} already has {step_label(holder.step)}")
+            return
+        self.game.set_impact(scene, None if value == NO_DIE else value)
+
     def hit(self, who: str) -> None:
         """A blow from an enemy (the card's ▼ button)."""
         self.game.damage(who)
@@ -333,6 +465,8 @@ class ImpactBoard(Panel):
                     on_hit=self._act(self.hit),
                     on_heroic=self._act(self.heroic),
                     character=isinstance(holder, Character),
+                    pc=isinstance(holder, Character) and holder.role == "pc",
+                    on_set_die=self._act(self.set_die),
                 )
             views = {
                 d.id: (
@@ -360,6 +494,18 @@ class ImpactBoard(Panel):
             keep = self.owner.value
             self.owner.options = owners
             self.owner.value = keep if keep in {v for _, v in owners} else owners[0][1]
+        self._sync_tied()
+
+    def _sync_tied(self) -> None:
+        """Offer the Details of the holder picked in the form (Character Details first)."""
+        state = self.game.state
+        details = sorted(state.details_of(self.owner.value), key=lambda d: d.kind != "character")
+        options = [(f"“{d.text}” ({d.kind})", d.id) for d in details]
+        if list(self.tied.options) != options:
+            keep = self.tied.value
+            self.tied.options = options
+            values = [v for _, v in options]
+            self.tied.value = keep if keep in values else (values[0] if values else None)
 
     def chip(self, detail_id: str) -> DetailChip:
         """The chip widget of a Detail (for tests and notebooks)."""

@@ -1,7 +1,7 @@
 """The whole Impact table for a notebook: board, test panel, timeline and session log.
 
 :class:`ImpactTable` only composes the panels and adds the table-wide
-buttons (undo, redo, a rest break, the next session). Each panel follows the
+buttons (undo, redo, a rest break, the next session, a new adventure). Each panel follows the
 game on its own, so a call made in a notebook cell (``game.damage(pierce)``)
 shows up in every panel just like a click does.
 """
@@ -65,12 +65,25 @@ class ImpactTable(Panel):
         self.session_button = self._tool(
             "Next session", "iw-impact-next-session", "Impact Dice carry over (IMP-R19)"
         )
+        self.adventure_button = self._tool(
+            "New adventure",
+            "iw-impact-new-adventure",
+            "every character back to its starting die; opening scenes may be played again "
+            "(IMP-R14, IMP-R20)",
+        )
         self.undo_button.on_click(self._act(lambda _b: game.undo()))
         self.redo_button.on_click(self._act(lambda _b: game.redo()))
         self.rest_button.on_click(self._act(lambda _b: game.rest()))
         self.session_button.on_click(self._act(lambda _b: game.next_session()))
+        self.adventure_button.on_click(self._act(lambda _b: game.new_adventure()))
         toolbar = widgets.HBox(
-            [self.undo_button, self.redo_button, self.rest_button, self.session_button],
+            [
+                self.undo_button,
+                self.redo_button,
+                self.rest_button,
+                self.session_button,
+                self.adventure_button,
+            ],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         super().__init__(

@@ -62,27 +62,19 @@ class ImpactTimeline(Panel):
             height=height,
             css_class="iw-impact-timeline",
         )
-        ticks = list(range(INEFFECTUAL, len(IMPACT_LADDER)))
-        labels = ["ineffectual", *(die_label(d) for d in IMPACT_LADDER)]
-        if game.settings.impact_overflow_at_d20 == "bank":
-            ticks.append(BANKED)
-            labels.append("D20 +1 banked")
         self.timeline.figure.update_layout(
-            yaxis={
-                "tickmode": "array",
-                "tickvals": ticks,
-                "ticktext": labels,
-                "range": [ticks[0] - 0.5, ticks[-1] + 0.5],
-                "zeroline": False,
-            },
+            yaxis={"tickmode": "array", "zeroline": False},
             xaxis={"rangemode": "tozero"},
             legend={"orientation": "h", "y": -0.3},
             margin={"l": 90, "r": 20, "t": 50, "b": 60},
         )
+        self._ticks: tuple[int, ...] = ()
+        self._banked_drawn = False
         self._names: dict[str, str] = {}
         self._traces: set[str] = set()
         super().__init__(game, [self.timeline.figure, self.messages])
         self.add_class("iw-impact-timeline-panel")
+        self._set_axis()  # before the first point, so the shared Timeline leaves the axis alone
         self.rebuild()
         self.follow(self._on_actions)
 
@@ -102,11 +94,39 @@ class ImpactTimeline(Panel):
         """How many points a holder's trace has, by id or by trace name."""
         return self.timeline.points(self._names.get(who_or_name, who_or_name))
 
+    def _set_axis(self) -> None:
+        """Fit the y axis's rungs and range to the ladder the plot can show now.
+
+        The banked rung ("D20 +1 banked") is there while ``impact_overflow_at_d20``
+        is ``"bank"``, and for as long as a banked point is drawn (the setting may
+        have changed since). The axis has a range of its own, so the shared
+        :class:`~isowidgets.widgets.common.Timeline` never resizes it: this does,
+        when the game is followed and after every settings change or undo.
+        """
+        ticks = list(range(INEFFECTUAL, len(IMPACT_LADDER)))
+        labels = ["ineffectual", *(die_label(d) for d in IMPACT_LADDER)]
+        if self.game.settings.impact_overflow_at_d20 == "bank" or self._banked_drawn:
+            ticks.append(BANKED)
+            labels.append("D20 +1 banked")
+        if tuple(ticks) == self._ticks:
+            return
+        self._ticks = tuple(ticks)
+        self.figure.update_layout(
+            yaxis={
+                "tickvals": ticks,
+                "ticktext": labels,
+                "range": [ticks[0] - 0.5, ticks[-1] + 0.5],
+            }
+        )
+
     def _add(self, rows: Iterable[dict[str, Any]]) -> None:
         grouped: dict[str, list[tuple[Any, Any, str]]] = {}
         for row in rows:
             if row["step"] is None:
                 continue
+            if row["step"] >= BANKED and not self._banked_drawn:
+                self._banked_drawn = True
+                self._set_axis()
             trace = self.trace_name(row["who"], row["name"])
             why = row["reason"] or row["cause"]
             text = f"{row['name']}: {step_label(row['step'])}<br>{why}<br>action #{row['action']}"
@@ -130,12 +150,18 @@ class ImpactTimeline(Panel):
         """Empty the traces and refill them from the journal (after an undo), in one message."""
         with self.timeline.batch():
             self.timeline.reset()
+            self._banked_drawn = False
+            self._set_axis()  # the settings in force may differ after an undo
             self._add(self.game.impact_timeline())
 
     def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
         def update() -> None:
             if any(entry.kind == "retcon" for entry in entries):
                 self.rebuild()
+            elif any(entry.kind == "settings_changed" for entry in entries):
+                with self.timeline.batch():  # the new rungs and any points: one message
+                    self._set_axis()
+                    self._add(timeline_rows(entries))
             else:
                 self._add(timeline_rows(entries))
 

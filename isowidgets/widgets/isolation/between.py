@@ -17,9 +17,9 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...journal import Entry
+from ...journal import Entry, Retcon
 from ...rules.isolation import HEALTH_LADDER, IsolationGame, IsolationState
-from ...rules.isolation.events import HealthChanged, PairOutcome, PairRolled
+from ...rules.isolation.events import HealthChanged, PairOutcome, PairRolled, SessionEnded
 from ..common import Messages, Panel, guard, roll_chips
 from .views import counts_for, edge_text, isolation_style
 
@@ -96,6 +96,8 @@ class BetweenSessions(Panel):
         self.outcome_box = widgets.VBox([self.outcome, self.link, self.label, self.apply_button])
         self.recovery = widgets.HTML()
         self.recovery.add_class("iw-recovery")
+        self._recovery: tuple[int, str] | None = None
+        """The action whose recoveries :attr:`recovery` announces, and the text."""
 
         self.end_button.on_click(on(lambda _b: self._act(self.game.end_session)))
         self.begin_button.on_click(on(lambda _b: self._act(self.game.begin_session)))
@@ -175,29 +177,55 @@ class BetweenSessions(Panel):
             and HEALTH_LADDER.index(e.event.new) < HEALTH_LADDER.index(e.event.old)
         ]
         if recovered:
-            self.recovery.value = (
+            self._recovery = (
+                entries[0].action,
                 '<div class="iw-msg iw-msg--info"><b>Recovery:</b> '
                 + html.escape("; ".join(recovered))
-                + "</div>"
+                + "</div>",
             )
-        for entry in entries:
-            if isinstance(entry.event, PairRolled):
-                self._show_roll(entry.event)
-            elif isinstance(entry.event, PairOutcome):
-                self.rolled.value += (
-                    f'<div class="iw-status">→ {html.escape(entry.event.describe())}</div>'
-                )
+            self.recovery.value = self._recovery[1]
+        elif self._recovery is not None and any(isinstance(e.event, Retcon) for e in entries):
+            # An undo may take the recovery back (and a redo restore it).
+            action, text = self._recovery
+            self.recovery.value = "" if action in self.game.journal.void_actions() else text
         self.render()
 
-    def _show_roll(self, event: PairRolled) -> None:
+    def _show_rolls(self) -> None:
+        """The latest pair roll of this interlude still in force, and its outcome.
+
+        Read from the journal, not from the events as they come, so an undone roll
+        leaves the panel and a table built while a roll waits shows it.
+        """
+        if not self.state.interlude:
+            self.rolled.value = ""
+            return
+        rolled: PairRolled | None = None
+        outcome: PairOutcome | None = None
+        for entry in reversed(self.game.journal.effective()):
+            event = entry.event
+            if isinstance(event, SessionEnded):
+                break
+            if isinstance(event, PairOutcome) and outcome is None:
+                outcome = event
+            elif isinstance(event, PairRolled):
+                rolled = event
+                break
+        if rolled is None:
+            self.rolled.value = ""
+            return
         names = self._names()
-        green = roll_chips(event.green, colour="green", counts=counts_for("green"), label="green")
-        red = roll_chips(event.red, colour="red", counts=counts_for("red"), label="red")
-        who = f"{names.get(event.a, event.a)} – {names.get(event.b, event.b)}"
+        green = roll_chips(rolled.green, colour="green", counts=counts_for("green"), label="green")
+        red = roll_chips(rolled.red, colour="red", counts=counts_for("red"), label="red")
+        who = f"{names.get(rolled.a, rolled.a)} – {names.get(rolled.b, rolled.b)}"
+        after = (
+            f'<div class="iw-status">→ {html.escape(outcome.describe())}</div>'
+            if outcome is not None
+            else ""
+        )
         self.rolled.value = (
-            f'<div class="iw-status"><b>{html.escape(who)}</b>: {event.evens} evens against '
-            f"{event.odds} odds</div>{green}{red}"
-            f'<div class="iw-status">{html.escape(event.describe().split("; ")[-1])}</div>'
+            f'<div class="iw-status"><b>{html.escape(who)}</b>: {rolled.evens} evens against '
+            f"{rolled.odds} odds</div>{green}{red}"
+            f'<div class="iw-status">{html.escape(rolled.describe().split("; ")[-1])}</div>' + after
         )
 
     def render(self) -> None:
@@ -240,6 +268,7 @@ class BetweenSessions(Panel):
         ):
             w.disabled = waiting or not state.interlude
         self._show_pair()
+        self._show_rolls()
         options = self.game.pair_outcomes()
         self.outcome_box.layout.display = "" if options else "none"
         if options:

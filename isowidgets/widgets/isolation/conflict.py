@@ -86,6 +86,8 @@ class ConflictPanel(Panel):
         self._pool_widgets: dict[str, PoolWidget] = {}
         self._stance_widgets: dict[str, StanceWidget] = {}
         self._wound_inputs: dict[str, widgets.BoundedIntText] = {}
+        self._wounds_for: int | None = None
+        """The conflict whose wounds the form shows (``None`` while it is hidden)."""
         self._last_events: tuple[int | None, list[Event]] = (None, [])
         self.steps: list[Step] = []
         self._mod_signature: tuple[Any, ...] = ()
@@ -328,6 +330,9 @@ class ConflictPanel(Panel):
         mode = self.mode.value
         self.target.layout.display = "" if mode == "direct" else "none"
         self.pp_box.layout.display = "" if mode in ("subset", "direct") else "none"
+        target = self.target.value if mode == "direct" else None
+        for cid, toggle in self.pp_toggles.items():  # the target opposes: no one to persuade
+            assign(toggle.layout, display="none" if cid == target else "")
         self.force_roll.layout.display = "" if self.state.stress == 0 else "none"
 
     def _proposal_kwargs(self) -> dict[str, Any]:
@@ -488,7 +493,12 @@ class ConflictPanel(Panel):
             self._show_preview()
             return
         row = self._mod_rows[who]
-        self._act(lambda: self.game.set_factors(who, **row.values()))
+        try:
+            self._act(lambda: self.game.set_factors(who, **row.values()))
+        except IsowidgetsError:
+            self._mod_signature = ()  # refused: the rows show the engine's factors again
+            self.render()
+            raise
 
     # ------------------------------------------------------------------ engine calls
 
@@ -741,6 +751,7 @@ class ConflictPanel(Panel):
         step = self._allowed("assign_wounds")
         if step is None:
             assign(self.wounds.layout, display="none")
+            self._wounds_for = None
             return
         assign(self.wounds.layout, display="")
         c = self.state.conflict
@@ -750,6 +761,8 @@ class ConflictPanel(Panel):
             "decides who takes them (ISO-R39); blame a Hostile character's actions or a "
             "Neutral one's reluctance.</div>"
         )
+        fresh = self._wounds_for != c.number  # the step appears anew: start from zero
+        self._wounds_for = c.number
         inputs = {}
         for who in step.options:
             box = self._wound_inputs.get(who)
@@ -762,6 +775,8 @@ class ConflictPanel(Panel):
                     layout=widgets.Layout(width="170px"),
                 )
                 box.add_class(f"iw-wounds-{slug(who)}")
+            elif fresh:
+                box.value = 0
             inputs[who] = box
         self._wound_inputs = inputs
         if tuple(inputs.values()) != tuple(self.wound_box.children):

@@ -123,6 +123,8 @@ class ScenePanel(Panel):
         )
         self.place_button.on_click(on(lambda _b: self.place_greens()))
         self._quiet = False
+        self._greens_for: str | None = None
+        """The dead character whose greens the form places (``None`` while it is hidden)."""
 
         super().__init__(
             game,
@@ -171,8 +173,16 @@ class ScenePanel(Panel):
         """Move Stress by the chosen amount, up or down, with the reason typed (ISO-R35)."""
         delta = sign * int(self.amount.value)
         reason = self.reason.value.strip() or ("something stressful" if sign > 0 else "relief")
-        self._act(lambda: self.game.adjust_stress(delta, reason))
+        entries = self._act(lambda: self.game.adjust_stress(delta, reason))
         self.reason.value = ""
+        if not entries:  # the engine held Stress at a bound (ISO-A18): say so
+            settings = self.state.settings
+            bound = (
+                f"its highest (stress_max {settings.stress_max})"
+                if sign > 0
+                else f"its lowest (stress_min {settings.stress_min})"
+            )
+            self.messages.info(f"Stress is already {self.state.stress}, {bound}: nothing changed")
 
     def _threat_changed(self, change: dict[str, Any]) -> None:
         if not self._quiet:
@@ -220,9 +230,12 @@ class ScenePanel(Panel):
             self.who.value = current if current in ids else (ids[0] if ids else None)
         if not state.pending_greens:
             self.greens.layout.display = "none"
+            self._greens_for = None
             return
         self.greens.layout.display = ""
         pending = state.pending_greens[0]
+        fresh = self._greens_for != pending.dead  # a new death's form starts unticked
+        self._greens_for = pending.dead
         self.greens_title.value = (
             f'<div class="iw-status"><b>{html.escape(names.get(pending.dead, pending.dead))}'
             f"'s {pending.count} leftover green link(s)</b> wait for the GM (ISO-A24): tick "
@@ -238,6 +251,8 @@ class ScenePanel(Panel):
                     layout=_w("auto"),
                 )
                 box.add_class(f"iw-greens-{slug(a)}-{slug(b)}")
+            elif fresh:
+                box.value = False
             boxes[(a, b)] = box
         self.greens_pairs = boxes
         self.greens_box.children = tuple(boxes.values())

@@ -52,6 +52,8 @@ class CharacterSheets(Panel):
         self.messages = Messages()
         on = guard(self.messages)
         self._quiet = False
+        self._loaded: str | None = None
+        """The character whose sheet the editor's fields hold (``None``: a new one)."""
         self.table = widgets.HTML()
         self.table.add_class("iw-sheets-table")
 
@@ -275,7 +277,13 @@ class CharacterSheets(Panel):
         self.remove_button.disabled = cid in (None, NEW)
         self.save_button.disabled = cid in (None, NEW)
         if cid in (None, NEW):
+            if self._loaded is not None:  # a blank sheet, not the last character's copy
+                for field in self.fields.values():
+                    field.value = ""
+                self.kind.value = "PC"
+                self._loaded = None
             return
+        self._loaded = cid
         c = self.state.character(cid)
         values = {
             "name": c.name,
