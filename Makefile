@@ -18,8 +18,10 @@ help:
 	@echo "make notebooks  re-execute the notebooks and strip widget state"
 	@echo "make bench      run the benchmarks and print ratios"
 
+# A venv that failed half-way is removed, so the next run starts it again.
 $(BIN)/python:
-	$(PYTHON) -m venv $(VENV)
+	$(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+	  echo "could not create $(VENV): on Debian/Ubuntu, apt-get install python3-venv"; exit 1; }
 
 $(STAMP): pyproject.toml | $(BIN)/python
 	$(BIN)/python -m pip install --quiet --upgrade pip

@@ -54,6 +54,8 @@ __all__ = [
     "D20",
     "DEFAULT_LIMITS",
     "DF",
+    "LIMITS_CEILING",
+    "LOAD_LIMITS",
     "MAX_SIDES",
     "Dice",
     "DieType",
@@ -180,11 +182,37 @@ class Limits:
     def __post_init__(self) -> None:
         for name in ("max_dice", "max_explosions"):
             value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-                raise DiceError(f"Limits.{name} must be a whole number ≥ 0, got {value!r}")
+            if (
+                isinstance(value, bool)
+                or not isinstance(value, int)
+                or not 0 <= value <= LIMITS_CEILING
+            ):
+                raise DiceError(
+                    f"Limits.{name} must be a whole number from 0 to {LIMITS_CEILING}, got "
+                    f"{_short(value)}; past that even a legal request could stall the kernel"
+                )
 
+    def to_record(self) -> dict[str, int]:
+        return {"max_dice": self.max_dice, "max_explosions": self.max_explosions}
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Limits:
+        """Rebuild limits from :meth:`to_record`'s output, strictly."""
+        if not isinstance(record, Mapping):
+            raise DiceError(f"a limits record must be an object, got {_short(record)}")
+        _check_keys("limits", record, required=("max_dice", "max_explosions"), optional=())
+        return cls(record["max_dice"], record["max_explosions"])
+
+
+LIMITS_CEILING = 10_000
+"""The largest value either cap of :class:`Limits` may be raised to. Journals are
+checked against it on load, so a session played with raised caps still reopens."""
 
 DEFAULT_LIMITS = Limits()
+
+LOAD_LIMITS = Limits(LIMITS_CEILING, LIMITS_CEILING)
+"""What a roll read back from a file is checked against: the most any session
+could have allowed (its own caps are applied when it rolls)."""
 
 
 # --------------------------------------------------------------------------- pools
@@ -492,23 +520,19 @@ class PoolRoll:
 
 
 def _assemble(pool: Pool, faces: Sequence[int], source: RollSource, limits: Limits) -> PoolRoll:
-    """Check faces in roll order against ``pool`` and link every extra die to its parent."""
+    """Check faces in roll order against ``pool`` and link every extra die to its parent.
+
+    At most ``count + max_explosions`` faces are looked at, so a huge entry costs
+    no more than the largest legal roll. Past that, the chain itself says which
+    error it is: one that still wants dice is past the explosion cap, one that
+    ended has too many faces (and the message names the count it expected).
+    """
     pool.check(limits)
     most = pool.count + limits.max_explosions
-    if len(faces) > most:
-        if pool.explode_on:
-            raise DiceCapError(
-                f"{pool.describe()}: more than {limits.max_explosions} extra dice from "
-                f"explosions; that is past the explosion cap (a roll holds its {pool.count} "
-                f"base dice and at most {limits.max_explosions} extra dice), got more than "
-                f"{most} faces: {_faces_preview(faces)}"
-            )
-        raise FacesError(
-            f"{pool.describe()}: expected {pool.count} faces (one per die; nothing explodes), "
-            f"got more than {most}: {_faces_preview(faces)}"
-        )
+    checked = faces[:most]
+    got = f"more than {most}" if len(faces) > most else str(len(faces))
     allowed = set(pool.die.faces)
-    for position, face in enumerate(faces, start=1):
+    for position, face in enumerate(checked, start=1):
         if isinstance(face, bool) or not isinstance(face, int) or face not in allowed:
             raise FacesError(
                 f"face #{position} of {pool.describe()} is {_short(face)}; a {pool.die} shows "
@@ -521,26 +545,24 @@ def _assemble(pool: Pool, faces: Sequence[int], source: RollSource, limits: Limi
         )
     pending: deque[int] = deque()
     parents: list[int | None] = []
-    for index, face in enumerate(faces):
+    for index, face in enumerate(checked):
         if index < pool.count:
             parents.append(None)
         elif pending:
             parents.append(pending.popleft())
         else:
-            expected = index
-            raise FacesError(
-                f"{pool.describe()}: expected {expected} faces "
-                f"({pool.count} base + {expected - pool.count} from explosions), "
-                f"got {len(faces)}: {_faces_preview(faces)}. Tip: list the base dice first, "
-                "then one extra die per exploding face, in roll order."
-            )
+            raise _too_many(pool, index, got, faces)
         if face in pool.explode_on:
             pending.append(index)
-        if len(parents) - pool.count > limits.max_explosions:
-            raise DiceCapError(
-                f"{pool.describe()}: more than {limits.max_explosions} extra dice from "
-                "explosions; that is past the explosion cap"
-            )
+    if len(faces) > most:
+        if not pending:
+            raise _too_many(pool, most, got, faces)
+        raise DiceCapError(
+            f"{pool.describe()}: more than {limits.max_explosions} extra dice from "
+            f"explosions; that is past the explosion cap (a roll holds its {pool.count} "
+            f"base dice and at most {limits.max_explosions} extra dice), got {got} faces: "
+            f"{_faces_preview(faces)}"
+        )
     if pending and pool.explosions == "mandatory":
         exploding = [i for i, f in enumerate(faces) if f in pool.explode_on]
         expected = pool.count + len(exploding)
@@ -566,6 +588,17 @@ def _assemble(pool: Pool, faces: Sequence[int], source: RollSource, limits: Limi
         for i, face in enumerate(faces)
     )
     return PoolRoll(pool, dice, source)
+
+
+def _too_many(pool: Pool, expected: int, got: str, faces: Sequence[Any]) -> FacesError:
+    """More faces than the chain of ``pool`` accounts for: it ended at ``expected``."""
+    extra = expected - pool.count
+    why = f"{pool.count} base + {extra} from explosions" if extra else "one per die"
+    return FacesError(
+        f"{pool.describe()}: expected {expected} faces ({why}), got {got}: "
+        f"{_faces_preview(faces)}. Tip: list the base dice first, then one extra die per "
+        "exploding face, in roll order."
+    )
 
 
 # --------------------------------------------------------------------------- typed faces

@@ -226,6 +226,7 @@ class Game(Generic[S]):
             settings=settings.model_dump(mode="json"),
             kit_version=__version__,
             title=title,
+            limits=limits.to_record(),
         )
         cls._check_journalable(start)
         return dice, cls.initial_state(settings), start
@@ -236,10 +237,13 @@ class Game(Generic[S]):
         path: str | os.PathLike[str],
         *,
         sync: Literal["flush", "fsync"] = "flush",
-        limits: Limits = DEFAULT_LIMITS,
+        limits: Limits | None = None,
         clock: Callable[[], datetime] = _now,
     ) -> Self:
         """Reopen a journal and replay it to the state it left off in.
+
+        The dice caps are the ones the session started with (recorded in its
+        first event) unless ``limits`` is given.
 
         Problems found in the file (a torn last line, an action cut short) are
         in ``game.journal.problems``; a torn last line is set aside before the
@@ -251,7 +255,7 @@ class Game(Generic[S]):
                 session of this system (naming the line); the file is left
                 exactly as it was.
         """
-        _check_opening(sync, limits, clock)
+        _check_opening(sync, DEFAULT_LIMITS if limits is None else limits, clock)
         target = Path(path)
         if not target.is_file():
             raise JournalError(
@@ -292,7 +296,7 @@ class Game(Generic[S]):
         return cls.new(target, **kwargs)
 
     @classmethod
-    def _from_journal(cls, journal: Journal, limits: Limits) -> Self:
+    def _from_journal(cls, journal: Journal, limits: Limits | None) -> Self:
         entries = journal.effective()
         if not entries or not isinstance(entries[0].event, SessionStarted):
             taken = journal.entries and isinstance(journal.entries[0].event, SessionStarted)
@@ -305,10 +309,26 @@ class Game(Generic[S]):
                 "Tip: open it with that system's game class."
             )
         settings = cls._start_settings(journal, entries[0])
+        if limits is None:
+            limits = cls._start_limits(journal, entries[0])
         dice = Dice(f"{start.seed}/{len(journal)}", limits=limits)
         game = cls(journal, dice, cls.initial_state(settings))
         game._state = game._replay(entries[1:], game._state)
         return game
+
+    @staticmethod
+    def _start_limits(journal: Journal, entry: Entry) -> Limits:
+        """The dice caps a session started with (the defaults if none were recorded)."""
+        assert isinstance(entry.event, SessionStarted)
+        if entry.event.limits is None:
+            return DEFAULT_LIMITS
+        try:
+            return Limits.from_record(entry.event.limits)
+        except DiceError as exc:
+            raise JournalError(
+                f"{journal.path or 'journal'}, line {journal.line_number(entry.seq)}: the "
+                f"session's dice caps do not load: {exc}"
+            ) from None
 
     @classmethod
     def _start_settings(cls, journal: Journal, entry: Entry) -> RuleSettings:
@@ -560,19 +580,14 @@ class Game(Generic[S]):
     def _retcon(self, action: int, reason: str) -> list[Entry]:
         retcon = Retcon(action=action, reason=reason)
         self._check_journalable(retcon)
+        rebuilt = self._rebuild(then=retcon)  # before writing: a failure leaves no trace
         entries = self._journal.append(retcon)
-        try:
-            rebuilt = self._rebuild()
-        except BaseException:
-            # Cannot happen for a consistent journal; keep it recoverable if it does.
-            self._journal.append(Retcon(action=entries[0].action, reason="retcon failed"))
-            raise
         self._state = rebuilt
         self._notify(entries)
         return entries
 
-    def _rebuild(self) -> S:
-        entries = self._journal.effective()
+    def _rebuild(self, then: Retcon | None = None) -> S:
+        entries = self._journal.effective(then=then)
         settings = self._start_settings(self._journal, entries[0])
         return self._replay(entries[1:], self.initial_state(settings))
 

@@ -60,7 +60,7 @@ from pydantic import (
     WithJsonSchema,
 )
 
-from .dice import PoolRoll
+from .dice import LOAD_LIMITS, PoolRoll
 from .errors import DiceError, JournalError, JournalLockedError
 
 try:  # POSIX only; elsewhere the lock is skipped.
@@ -94,7 +94,7 @@ def _validate_roll(value: Any) -> PoolRoll:
     if not isinstance(value, Mapping):
         raise ValueError(f"a roll must be an object with pool, faces and source, got {value!r}")
     try:
-        return PoolRoll.from_record(value)
+        return PoolRoll.from_record(value, LOAD_LIMITS)
     except (DiceError, KeyError, TypeError, ValueError) as exc:
         raise ValueError(f"invalid roll record: {exc}") from None
 
@@ -211,6 +211,9 @@ class SessionStarted(Event):
     settings: dict[str, Any]
     kit_version: str
     title: str = ""
+    limits: dict[str, int] | None = None
+    """The session's dice caps (:meth:`~isowidgets.dice.Limits.to_record`); journals
+    written before they were recorded have none and reopen with the defaults."""
 
     def describe(self) -> str:
         title = f" “{self.title}”" if self.title else ""
@@ -790,10 +793,14 @@ class Journal:
                 ended.add(entry.action)
         return {a: n for a, n in sizes.items() if a not in ended}
 
-    def void_actions(self) -> set[int]:
-        """Actions taken back by a retcon that is itself in force."""
+    def void_actions(self, *, then: Retcon | None = None) -> set[int]:
+        """Actions taken back by a retcon that is itself in force.
+
+        With ``then``, as they would be once that retcon is appended (used to
+        rebuild the state before anything is written).
+        """
         incomplete = set(self._incomplete_actions())
-        void: set[int] = set()
+        void: set[int] = set() if then is None else {then.action}
         for entry in reversed(self._entries):
             if entry.action in void or entry.action in incomplete:
                 continue
@@ -801,9 +808,10 @@ class Journal:
                 void.add(entry.event.action)
         return void | incomplete
 
-    def effective(self) -> list[Entry]:
-        """The entries that make the current state: no retcons, nothing taken back."""
-        void = self.void_actions()
+    def effective(self, *, then: Retcon | None = None) -> list[Entry]:
+        """The entries that make the current state: no retcons, nothing taken back
+        (with ``then``: the state once that retcon is appended)."""
+        void = self.void_actions(then=then)
         return [
             e for e in self._entries if e.action not in void and not isinstance(e.event, Retcon)
         ]

@@ -32,6 +32,12 @@ POINTS_AFTER_RUN_ALL = 4
 
 def test_tour_runs_and_its_roll_button_works(notebook: OpenNotebook) -> None:
     nb = notebook("00-tour.ipynb")
+    # As saved, before anything runs: the outputs a newcomer reads, and no saved widget
+    # view pointing at a model that only the kernel that made it ever had.
+    nb.page.locator(".jp-OutputArea-output").first.wait_for(timeout=15_000)
+    nb.assert_no_errors()
+    assert any(text.startswith("TrayPanel(") for text in nb.output_texts())
+    nb.screenshot("tour-0-as-saved")
     nb.run_all()
     panel = nb.widget("iw-tray")
     panel.scroll_into_view_if_needed()

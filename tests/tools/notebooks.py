@@ -23,13 +23,25 @@ NOTEBOOKS = ROOT / "notebooks"
 MAX_BYTES = 300_000
 
 
+WIDGET_VIEW = "application/vnd.jupyter.widget-view+json"
+
+
 def strip(nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
-    """Remove saved widget state and per-run metadata."""
+    """Remove saved widget state, widget views and per-run metadata.
+
+    A saved widget view points at a model that exists only in the kernel that
+    made it: a person opening the notebook would see "Error displaying widget:
+    model not found" in its place. Its text fallback (the widget's repr) stays,
+    and nbval compares that (it skips widget views on both sides).
+    """
     nb.metadata.pop("widgets", None)
     for cell in nb.cells:
         cell.metadata.pop("execution", None)
         for output in cell.get("outputs", []):
-            output.get("metadata", {}).pop("application/vnd.jupyter.widget-view+json", None)
+            output.get("metadata", {}).pop(WIDGET_VIEW, None)
+            data = output.get("data", {})
+            if WIDGET_VIEW in data and len(data) > 1:
+                data.pop(WIDGET_VIEW)
     return nb
 
 
@@ -51,6 +63,14 @@ def problems(path: Path) -> list[str]:
     nb = nbformat.read(path, as_version=4)
     if "widgets" in nb.metadata:
         found.append(f"{path.name}: carries widget state (run make notebooks)")
+    views = [
+        i
+        for i, c in enumerate(nb.cells)
+        for o in c.get("outputs", [])
+        if WIDGET_VIEW in o.get("data", {})
+    ]
+    if views:
+        found.append(f"{path.name}: cells {views} keep widget views (run make notebooks)")
     size = path.stat().st_size
     if size > MAX_BYTES:
         found.append(f"{path.name}: {size} bytes, more than {MAX_BYTES}")

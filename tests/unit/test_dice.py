@@ -9,6 +9,7 @@ from isowidgets.dice import (
     D20,
     DEFAULT_LIMITS,
     DF,
+    LIMITS_CEILING,
     Dice,
     DieType,
     Limits,
@@ -162,3 +163,24 @@ def test_keep_highest_and_lowest_are_stable():
 
 def test_default_limits_are_documented_values():
     assert (DEFAULT_LIMITS.max_dice, DEFAULT_LIMITS.max_explosions) == (500, 200)
+
+
+def test_too_many_typed_faces_name_the_expected_count_not_the_cap():
+    """A chain that ended is a wrong face count, even when far past the cap."""
+    pool = Pool(D6, 2, explode_on={6})
+    with pytest.raises(FacesError, match=r"expected 2 faces \(one per die\), got more than 202"):
+        Dice().roll(pool, faces=[2] * 300)
+    with pytest.raises(FacesError, match=r"expected 3 faces \(2 base \+ 1 from explosions\)"):
+        Dice().roll(pool, faces=[6, 2] + [3] * 250)
+    # A chain that still wants dice when the cap is reached is past the cap.
+    with pytest.raises(DiceCapError, match="more than 200 extra dice"):
+        Dice().roll(pool, faces=[6] * 300)
+
+
+def test_limits_have_a_ceiling():
+    assert Limits(LIMITS_CEILING, LIMITS_CEILING).max_dice == LIMITS_CEILING
+    with pytest.raises(DiceError, match=f"from 0 to {LIMITS_CEILING}"):
+        Limits(max_dice=LIMITS_CEILING + 1)
+    assert Limits.from_record(Limits(7, 3).to_record()) == Limits(7, 3)
+    with pytest.raises(DiceError, match="unknown fields"):
+        Limits.from_record({"max_dice": 1, "max_explosions": 1, "x": 1})

@@ -8,8 +8,8 @@ from typing import ClassVar, Literal
 
 import pytest
 
-from isowidgets.dice import Pool
-from isowidgets.errors import JournalError, RuleError, SaveFileError, SettingsError
+from isowidgets.dice import Limits, Pool
+from isowidgets.errors import DiceCapError, JournalError, RuleError, SaveFileError, SettingsError
 from isowidgets.game import Game
 from isowidgets.journal import Event
 from isowidgets.settings import RuleSettings, setting
@@ -245,3 +245,44 @@ def test_tray_settings_change_the_reading():
     tray.change_settings(read_parity=True)
     tray.roll("2d6", faces=[2, 3])
     assert tray.journal.entries[-1].event.reading == "total 5; 1 even, 1 odd"
+
+
+def test_raised_dice_caps_journal_and_survive_a_resume(tmp_path: Path):
+    """A session with raised caps can roll past the defaults, and reopens with its caps."""
+    path = tmp_path / "big.jsonl"
+    tray = DiceTray.new(path, seed=5, limits=Limits(max_dice=1000))
+    tray.roll("600d6", purpose="a siege")
+    tray.journal.close()
+    again = DiceTray.resume(path)
+    assert again.dice.limits == Limits(max_dice=1000)
+    assert [e.event.kind for e in again.journal] == ["session_started", "rolled"]
+    again.roll("700d6")  # still allowed after the resume
+    again.journal.close()
+    # An explicit argument wins over what the journal recorded.
+    strict = DiceTray.resume(path, limits=Limits())
+    with pytest.raises(DiceCapError, match="at most 500"):
+        strict.roll("600d6")
+    strict.journal.close()
+
+
+def test_an_undo_that_cannot_rebuild_writes_nothing(tmp_path: Path, monkeypatch):
+    """The state is rebuilt before the retcon is written, so a failure leaves no trace."""
+    path = tmp_path / "toy.jsonl"
+    game = ToyGame.new(path, seed=1)
+    game.bump(1)
+    game.bump(2)
+    before_state, before_lines = game.state, path.read_text()
+
+    def broken(*args, **kwargs):
+        raise JournalError("replay failed")
+
+    monkeypatch.setattr(game, "_replay", broken)
+    with pytest.raises(JournalError, match="replay failed"):
+        game.undo()
+    assert path.read_text() == before_lines
+    assert game.state == before_state
+    monkeypatch.undo()
+    game.undo()
+    assert game.state.counter == 1
+    game.redo()  # the virtual retcon also handles a redo (a retcon of a retcon)
+    assert game.state.counter == 3
