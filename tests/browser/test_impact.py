@@ -1,9 +1,10 @@
 """The Impact notebook in a real JupyterLab: cite by clicking chips, type a face, take a hit.
 
-Runs ``02-impact.ipynb`` top to bottom, which leaves Ellis's test open, then
-plays it in the page like a player would: click two Detail chips, type the
-face of a real D8, see the Success, then hit Pierce and see his ladder and
-the Impact timeline move; undo puts both back. A screenshot is saved after
+Runs ``02-impact.ipynb`` top to bottom, which leaves Ellis's test open (Pierce
+helping), then plays it in the page like a player would: click two Detail
+chips, type the face of a real D8, see the Success, then hit Pierce and see his
+ladder and the Impact timeline move; undo puts both back; the ◷ tool marks a
+Scene Detail temporary. A screenshot is saved after
 each step (``tests/browser/screenshots/impact-*.png``).
 """
 
@@ -22,6 +23,8 @@ POINTS = f"{class_selector('iw-impact-timeline')} .scatterlayer .point"
 PIERCE_CURRENT = f"{class_selector('iw-impact-ladder-char-1')} .iw-rung--current"
 ACCESS = "iw-chip-det-3"  # Ellis's "Access To Every Mechanical Design Known To Man"
 PLANS = "iw-chip-det-8"  # Pierce's Temporary Detail "Pocketful Of Doomsday Plans"
+ARMED = "iw-chip-det-6"  # the goons' "Armed To The Teeth": not in Ellis's test
+MARKET = "iw-chip-det-7"  # the market's Scene Detail "Market Day: Delivery Vans Everywhere"
 
 
 def _points(nb: Notebook) -> int:
@@ -65,11 +68,12 @@ def test_cite_two_chips_type_a_face_then_take_a_hit(notebook: OpenNotebook) -> N
     points = _points(nb)
     assert points == 5
     assert nb.page.locator(PIERCE_CURRENT).inner_text().startswith("◆ D12")
-    # Ellis's test is open: only chips the engine allows are clickable.
+    # Ellis's test is open, Pierce helping: only chips the engine allows are clickable.
     assert nb.widget(ACCESS).is_enabled()
     assert nb.text(ACCESS).startswith("○ ")
-    assert not nb.widget("iw-chip-det-1").is_enabled()  # Pierce's own, and he is not helping
-    assert nb.text("iw-chip-det-1").startswith("⊘ ")
+    assert nb.widget(PLANS).is_enabled()  # Pierce's Temporary Detail: he helps
+    assert not nb.widget(ARMED).is_enabled()  # an adversary's, and this is no test against them
+    assert nb.text(ARMED).startswith("⊘ ")
     _wait_for_contains(nb, "iw-impact-plan", "Odds of success: 12.5%")
     nb.widget("iw-impact-board").scroll_into_view_if_needed()
     nb.screenshot("impact-1-after-run-all")
@@ -129,6 +133,15 @@ def test_cite_two_chips_type_a_face_then_take_a_hit(notebook: OpenNotebook) -> N
     nb.assert_no_errors()
     assert nb.page.locator(".iw-impact-table .iw-msg--error").count() == 0
     nb.screenshot("impact-5-undo")
+
+    # The ◷ tool beside a chip marks its Detail temporary: the chip says so in words.
+    kind_tool = nb.page.locator(f".iw-impact-chip-box:has({class_selector(MARKET)}) .iw-chip-kind")
+    assert kind_tool.inner_text().strip() == "◷"
+    kind_tool.click()
+    _wait_for_contains(nb, MARKET, "◷ temp")
+    assert kind_tool.inner_text().strip() == "◷✓"
+    nb.assert_no_errors()
+    nb.screenshot_widget("iw-impact-card-scene-2", "impact-5b-marked-temporary-close-up")
 
 
 def test_a_refused_face_is_explained_in_the_panel(notebook: OpenNotebook) -> None:

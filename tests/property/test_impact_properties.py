@@ -143,6 +143,10 @@ class ImpactTable(RuleBasedStateMachine):
     def toggle_detail(self, detail: str, active: bool) -> None:
         self.attempt(lambda: self.g.set_detail_active(detail, active))
 
+    @rule(detail=details, kind=st.sampled_from(["character", "scene", "temporary", "x", None]))
+    def set_detail_kind(self, detail: str, kind: Any) -> None:
+        self.attempt(lambda: self.g.set_detail_kind(detail, kind))
+
     # ------------------------------------------------------------------ Impact
 
     @rule(who=holders, die=impacts)

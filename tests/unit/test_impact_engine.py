@@ -158,6 +158,7 @@ def test_every_event_survives_the_journal_file(tmp_path):
     game.self_complication(ids["ellis"], ids["Gadgets"], "Batteries Flat")
     game.heroic_act(ids["pierce"])
     game.set_detail_active(ids["Relentless"], False)
+    game.set_detail_kind(ids["Quiet"], "temporary")
     game.remove_detail(ids["Quiet"])
     game.rest()
     game.next_session()

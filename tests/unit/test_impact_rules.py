@@ -153,14 +153,16 @@ def test_r06_bonuses_are_cumulative_and_helpers_lend_character_details(table):
     """IMP-R06: +1 per distinct helping Detail, own, scene, temporary or a helper's; no cap."""
     game, ids = table
     coat = game.add_detail(ids["bo"], "Fireproof Coat", kind="temporary")
+    rope = game.add_detail(ids["hall"], "A Rope Hangs From The Rafters", kind="temporary")
     game.action(ids["ada"], "Difficult", helps=[ids["Quick Hands"], ids["Smoke Everywhere"]])
     with pytest.raises(RuleError, match=r"Tip: add_helper\('char-2'\) first"):
         game.cite(ids["Strong As An Ox"])
-    game.cite(coat)  # a Temporary Detail counts wherever it sits
+    game.cite(rope)  # a Temporary Detail on the scene counts for everyone
     game.add_helper(ids["bo"])
     game.cite(ids["Strong As An Ox"])
-    assert game.roll_plan().bonus == 4
-    game.remove_helper(ids["bo"])  # his Character Detail goes with him
+    game.cite(coat)  # Bo's own Temporary Detail counts once he helps (IMP-R07 below)
+    assert game.roll_plan().bonus == 5
+    game.remove_helper(ids["bo"])  # his Character and Temporary Details go with him
     assert game.roll_plan().bonus == 3
 
 

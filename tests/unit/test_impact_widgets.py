@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from isowidgets.errors import RuleError
-from isowidgets.rules.impact import ImpactGame, ImpactSettings
+from isowidgets.rules.impact import Effect, ImpactGame, ImpactSettings
 from isowidgets.rules.impact.events import TestRolled
 from isowidgets.widgets.impact import (
     EFFECT_CHOICES,
@@ -539,3 +539,128 @@ def test_self_created_complication_opening_scene_and_new_adventure_from_the_tabl
     board.text.value = "Lights Out"
     board.complication_button.click()
     assert "which is a scene" in board.messages.value
+
+
+# --------------------------------------------------------------------------- audit fixes
+
+
+def test_r01_the_kind_tool_marks_a_detail_temporary_and_lasting_again(spy: Spy):
+    """IMP-R01: ◷ on a chip marks a Detail temporary (a journaled event), and back; the
+    state reads in the chip's words and the tool's glyph, not by colour."""
+    chip = spy.board.chip(spy.detail(EXPERT))
+    assert chip.kind_tool.description == "◷" and "mark temporary" in chip.kind_tool.tooltip
+    assert "Character Detail" in chip.kind_tool.tooltip
+    chip.kind_tool.click()
+    assert spy.board.messages.value == ""
+    assert spy.game.state.detail(chip.detail_id).kind == "temporary"
+    assert spy.game.journal.entries[-1].kind == "detail_kind_changed"
+    assert "◷ temp" in chip.chip.description and "iw-chip--temporary" in chip.chip._dom_classes
+    assert chip.kind_tool.description == "◷✓" and "iw-chip-tool--on" in chip.kind_tool._dom_classes
+    assert "lasting Character Detail again" in chip.kind_tool.tooltip
+    chip.kind_tool.click()
+    assert spy.game.state.detail(chip.detail_id).kind == "character"
+    assert "◷ temp" not in chip.chip.description
+    assert "iw-chip-tool--on" not in chip.kind_tool._dom_classes
+
+    office = spy.board.chip(spy.detail(OFFICE))  # a scene's Detail: Scene ↔ Temporary
+    assert "Scene Detail" in office.kind_tool.tooltip
+    office.kind_tool.click()
+    assert spy.game.state.detail(office.detail_id).kind == "temporary"
+    spy.table.undo_button.click()
+    assert spy.game.state.detail(office.detail_id).kind == "scene"
+    assert office.kind_tool.description == "◷"
+
+
+def test_r07_chips_of_another_characters_temporary_detail_follow_the_engine(spy: Spy):
+    """IMP-R06, IMP-R07: while Ellis rolls, Pierce's Temporary Detail cannot be cited
+    until Pierce helps; the board asks the engine (citable()) which chips to offer."""
+    plans = spy.game.add_detail(spy.pierce, "Pocketful Of Doomsday Plans", kind="temporary")
+    spy.open(roller=spy.ellis, difficulty="Difficult")
+    chip = spy.board.chip(plans).chip
+    assert chip.disabled and chip.description.startswith("⊘ ")
+    chip.click()  # clicked anyway: the engine refuses, in words
+    assert "neither rolling nor helping" in spy.board.messages.value
+    spy.panel.helper.value = spy.pierce
+    spy.panel.add_helper_button.click()
+    assert not chip.disabled and chip.description.startswith("○ ")
+    chip.click()
+    assert chip.description.startswith("✔ +1 ")
+    assert "(Algernon Pierce)" in spy.panel.plan.value
+
+
+def test_r13_a_foil_opened_from_the_panel_carries_the_plan_it_fails_into(spy: Spy):
+    """IMP-R13: the panel names what the adversary's plan does if the roll fails."""
+    panel = spy.panel
+    panel.kind.value = "foil"
+    assert panel.intent_row.layout.display is None  # shown for a Foil only
+    assert panel.intent.kind.value == "none" and panel.intent.target.layout.display == "none"
+    panel.intent.kind.value = "step_down"
+    panel.intent.target.value = spy.pierce
+    spy.open("foil", threat=spy.goons, difficulty="Tricky")
+    assert spy.game.test is not None
+    assert spy.game.test.intent == Effect.step_down(spy.pierce)
+    plan = shown(panel.plan.value)
+    assert "If the roll fails, The Goons's plan steps Algernon Pierce's Impact Die down" in plan
+    assert panel.intent_button.layout.display is None and not panel.intent_button.disabled
+
+    # The GM changes the plan before the roll.
+    panel.intent.kind.value = "new_detail"
+    panel.intent.target.value = spy.goons
+    panel.intent.text.value = "I Know A Shortcut"
+    panel.intent_button.click()
+    assert panel.messages.value == ""
+    assert spy.game.test.intent == Effect.new_detail("I Know A Shortcut", spy.goons)
+    assert "establishes the Temporary Detail “I Know A Shortcut”" in shown(panel.plan.value)
+
+    spy.type_face("2")
+    assert panel.intent_row.layout.display == "none"  # after the roll, nothing to set
+    panel.finish_button.click()
+    assert "I Know A Shortcut" in {d.text for d in spy.game.state.details_of(spy.goons)}
+    assert "plan succeeds: established 'I Know A Shortcut'" in shown(panel.result.value)
+
+
+def test_r13_a_foil_with_no_plan_named_and_a_bad_plan_refused(spy: Spy):
+    panel = spy.panel
+    panel.kind.value = "foil"
+    panel.intent.kind.value = "new_detail"  # with no wording: the engine refuses
+    panel.roller.value = spy.pierce
+    panel.threat.value = spy.goons
+    panel.open_button.click()
+    assert "needs the text" in panel.messages.value and spy.game.test is None
+    panel.intent.kind.value = "none"
+    spy.open("foil", threat=spy.goons, difficulty="Tricky")
+    assert spy.game.test is not None and spy.game.test.intent is None
+    assert "succeeds, as the GM narrates" in shown(panel.plan.value)
+
+
+def test_a11_highest_impact_lets_the_engine_pick_the_foil_roller(tmp_path: Path):
+    """IMP-A11: under foil_roller = "highest_impact" the panel opens a Foil with no roller
+    named, and the engine picks the PC with the highest Impact Die."""
+    spy = Spy(tmp_path, foil_roller="highest_impact")
+    spy.game.heroic_act(spy.ellis)  # Ellis D20, Pierce D12
+    panel = spy.panel
+    panel.kind.value = "foil"
+    assert panel.roller.value == "auto"
+    assert "highest Impact Die" in dict((v, k) for k, v in panel.roller.options)["auto"]
+    panel.threat.value = spy.goons
+    panel.difficulty.value = "Tricky"
+    assert "Cannot open" not in panel.preview.value and "a D10, 30%" in panel.preview.value
+    panel.open_button.click()
+    assert panel.messages.value == ""
+    assert spy.game.test is not None and spy.game.test.actor == spy.ellis
+    assert panel.roller.value == spy.ellis
+    panel.cancel_button.click()
+    panel.kind.value = "action"
+    assert "auto" not in [value for _, value in panel.roller.options]
+
+    plain = Spy(tmp_path / "plain")
+    plain.panel.kind.value = "foil"
+    assert "auto" not in [value for _, value in plain.panel.roller.options]
+
+
+def test_r06_npc_adversaries_are_not_offered_as_helpers(spy: Spy):
+    """IMP-R06: helpers are PCs; the engine refuses an NPC, and the panel never offers one."""
+    spy.open(difficulty="Difficult")
+    assert spy.goons not in [value for _, value in spy.panel.helper.options]
+    with pytest.raises(RuleError, match="is an NPC adversary"):
+        spy.game.add_helper(spy.goons)

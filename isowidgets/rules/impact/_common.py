@@ -31,6 +31,7 @@ from .ladder import (
 from .model import (
     WORLD,
     Character,
+    Detail,
     DetailKind,
     ImpactState,
     OpenTest,
@@ -40,8 +41,6 @@ from .model import (
     Sign,
     TestKind,
 )
-
-"""The longest Detail text or name accepted (a Detail is a short statement of fact)."""
 
 
 class _Unset:
@@ -285,6 +284,85 @@ def owner_arg(state: ImpactState, owner: object) -> str:
     raise RuleError(
         f"a Detail belongs to a character, a scene or {WORLD!r}; got {owner!r}. "
         f"Known: {known or 'none yet'}."
+    )
+
+
+def check_citation(state: ImpactState, test: OpenTest, detail_id: object, sign: Sign) -> Detail:
+    """The Detail, if it may be cited with ``sign`` in ``test``; else a RuleError.
+
+    Whose Details count (IMP-R06, IMP-R07, IMP-R12, IMP-R13):
+
+    * a scene's or the world's Details (Scene or Temporary) count for everyone;
+    * the roller's own Details count either way;
+    * a helper's Character Details help; a helper's Temporary Details count
+      either way (they are part of the help the character brings);
+    * the threat's or adversary's Details (Character or Temporary) count
+      against the roll;
+    * any other character's Details do not count: a Temporary Detail sits on
+      the character it is about, and penalties are specific to the roller.
+    """
+    detail = state.detail(detail_id)
+    if not detail.active:
+        raise RuleError(
+            f"{detail.text!r} is disabled and cannot be cited (IMP-A17). Tip: "
+            f"set_detail_active({detail.id!r}, True) once the fiction allows it again."
+        )
+    if state.settings.detail_counts_once and detail.id in test.cited():
+        previous = next(c.sign for c in test.citations if c.detail == detail.id)
+        raise RuleError(
+            f"{detail.text!r} is already cited ({previous}) in {test.id}; each Detail counts "
+            "once per roll, with one sign (detail_counts_once, IMP-A09). Tip: uncite it "
+            "first to change its sign."
+        )
+    holder = state.find_character(detail.owner)
+    if holder is None or holder.id == test.actor:
+        return detail  # a scene's or the world's Detail, or the roller's own
+    owner = holder.name
+    temporary = detail.kind == "temporary"
+    what = f"{detail.text!r} ({detail.id}) is a {'Temporary' if temporary else 'Character'} Detail"
+    if holder.id == test.threat:
+        if sign == "hinders":
+            return detail
+        raise RuleError(
+            f"{what} of {owner}, the adversary in {test.id}; an adversary's Details count "
+            "against the roll (IMP-R12, IMP-R13), got sign 'helps'. Allowed: 'hinders'. "
+            "Tip: cite it as 'hinders'."
+        )
+    if holder.id in test.helpers and (temporary or sign == "helps"):
+        return detail
+    roller = state.name_of(test.actor)
+    if holder.id in test.helpers:
+        raise RuleError(
+            f"{what} of {owner}, who helps in {test.id}; a helper lends Character Details "
+            "as bonuses (IMP-R06), and penalties are specific to the roller (IMP-R07), got "
+            f"sign 'hinders'. Allowed: 'helps'; as penalties, {roller}'s own Details, Scene "
+            "Details, Temporary Details on the scene or on the world, and the adversary's "
+            "Details in Avoid Harm and Foiling Plans."
+        )
+    if holder.role == "pc":
+        tip = f"Tip: add_helper({holder.id!r}) first, if {owner} helps."
+    else:
+        tip = (
+            f"Tip: {owner}'s Details count against a roll that avoids harm from them or "
+            "foils their plan."
+        )
+    if temporary:
+        raise RuleError(
+            f"{what} of {owner}, who is neither rolling nor helping in {test.id}; a Temporary "
+            "Detail on a character counts only for that character's own rolls, the tests "
+            "they help with, and (as a penalty) tests against them (IMP-R06, IMP-R07). "
+            f"Allowed: {roller}'s and the helpers' Details, Scene Details, and Temporary "
+            f"Details on the scene or on the world. {tip}"
+        )
+    if sign == "helps":
+        raise RuleError(
+            f"{what} of {owner}, who is not helping in {test.id}; only the roller's and the "
+            f"helpers' Character Details help (IMP-R06). {tip}"
+        )
+    raise RuleError(
+        f"{what} of {owner}; penalties come from {roller}'s own Details, Scene Details, "
+        "Temporary Details on the scene or on the world, and the adversary's Details in "
+        "Avoid Harm and Foiling Plans (IMP-R07)"
     )
 
 

@@ -1,12 +1,13 @@
 """Rules outside a test: the cast, their Details, and Impact Dice between rolls.
 
-Adding characters and scenes (IMP-R14, IMP-A14), Details (IMP-R01, IMP-R02,
-IMP-A16, IMP-A17), damage (IMP-R15), earning outside a roll (IMP-R18b, R18c),
-opening scenes (IMP-R20), rest and sessions (IMP-R19, IMP-A07).
+Adding characters and scenes (IMP-R14, IMP-A14), Details and their kinds
+(IMP-R01, IMP-R02, IMP-A16, IMP-A17), damage (IMP-R15), earning outside a roll
+(IMP-R18b, R18c), opening scenes (IMP-R20), rest and sessions (IMP-R19, IMP-A07).
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 
 from ...errors import RuleError
@@ -14,6 +15,7 @@ from ...journal import Event
 from .._checks import id_list
 from ._common import (
     Action,
+    check_citation,
     earn_problem,
     hint_arg,
     impact_event,
@@ -31,6 +33,7 @@ from .events import (
     AdventureStarted,
     CharacterAdded,
     DetailAltered,
+    DetailKindChanged,
     DetailRemoved,
     DetailToggled,
     DetailUncited,
@@ -44,6 +47,7 @@ from .ladder import (
     step_named,
 )
 from .model import (
+    WORLD,
     Character,
     DetailKind,
     ImpactState,
@@ -287,10 +291,13 @@ def opening_scene(
 
 
 def rest(state: ImpactState, who: object = None) -> list[Event]:
-    """A rest break: the GM resets Impact Dice to D12 (IMP-R19, IMP-A07).
+    """A rest break: the GM resets the PCs' Impact Dice to D12 (IMP-R19, IMP-A07).
 
-    ``who`` is one id, a list of ids, or ``None`` for every PC. With
-    ``rest_reset_mode = "raise_only"`` a die above D12 is kept.
+    ``who`` is one PC id, a list of them, or ``None`` for every PC. With
+    ``rest_reset_mode = "raise_only"`` a die above D12 is kept. The rule lets
+    the GM allow *players* to reset *their* characters' dice, so an NPC
+    adversary does not rest: the GM sets its die with :func:`set_impact`, and
+    :func:`new_adventure` puts every die back to its start.
     """
     require_no_test(state, "a rest break")
     ids = tuple(c.id for c in state.pcs()) if who is None else id_list(who, "who rests")
@@ -301,6 +308,16 @@ def rest(state: ImpactState, who: object = None) -> list[Event]:
             "character id, a non-empty list of ids, or None for every PC (IMP-R19)."
         )
     characters = [state.character(i) for i in ids]
+    npcs = [c for c in characters if c.role != "pc"]
+    if npcs:
+        pcs = ", ".join(f"{c.id} ({c.name})" for c in state.pcs()) or "none yet"
+        names = ", ".join(f"{c.id} ({c.name})" for c in npcs)
+        raise RuleError(
+            f"a rest break resets player characters' Impact Dice (IMP-R19), got {names}: "
+            f"an NPC adversary. Allowed: PCs ({pcs}), or None for every PC. Tip: "
+            f"set_impact({npcs[0].id!r}, 'D12') sets an adversary's die as the GM's call; "
+            "new_adventure() puts every die back to its start."
+        )
     if len({c.id for c in characters}) != len(characters):
         raise RuleError(f"each character rests once; got {list(ids)}")
     action = Action(state)
@@ -433,4 +450,77 @@ def set_detail_active(
             detail=found.id, text=found.text, active=active, reason=reason_arg(reason), test=test
         )
     )
+    return action.events
+
+
+def _lasting_kind(state: ImpactState, owner: str) -> DetailKind:
+    """The kind a Detail on ``owner`` has when it is not temporary (IMP-R01)."""
+    return "character" if state.find_character(owner) is not None else "scene"
+
+
+def set_detail_kind(
+    state: ImpactState,
+    detail: object,
+    kind: object,
+    reason: object = "",
+    *,
+    test: str | None = None,
+) -> list[Event]:
+    """Mark a Detail temporary, or make a Temporary Detail lasting again (IMP-R01).
+
+    On a character a Detail is a Character Detail or a Temporary one; on a
+    scene or the world it is a Scene Detail or a Temporary one. Nothing else
+    changes: text, hint, whether it is usable. If the Detail is cited in the
+    test being set up and the new kind no longer lets it count there (a
+    helper's Temporary Detail cited as a penalty, made a Character Detail), the
+    citation is taken back first.
+    """
+    found = state.detail(detail)
+    lasting = _lasting_kind(state, found.owner)
+    allowed: tuple[DetailKind, ...] = (lasting, "temporary")
+    owner = state.name_of(found.owner)
+    if kind not in allowed:
+        where = (
+            "a character"
+            if lasting == "character"
+            else ("the world" if found.owner == WORLD else "a scene")
+        )
+        raise RuleError(
+            f"{found.text!r} ({found.id}) is on {owner}, {where}, so its kind is "
+            f"{allowed[0]!r} or 'temporary' (IMP-R01), got {kind!r}. Tip: a Detail stays "
+            "with what it describes; add a new one to describe something else."
+        )
+    if kind == found.kind:
+        raise RuleError(
+            f"{found.text!r} ({found.id}) is already a {found.kind} Detail; nothing to change. "
+            f"Allowed: {'temporary' if kind == lasting else repr(lasting)}."
+        )
+    changed = DetailKindChanged(
+        detail=found.id,
+        text=found.text,
+        owner_name=owner,
+        old_kind=found.kind,
+        detail_kind=kind,
+        reason=reason_arg(reason),
+        test=test,
+    )
+    action = Action(state)
+    open_test = state.test
+    if open_test is not None and open_test.phase == "setup":
+        after = Action(state)
+        after.add(changed)
+        others = tuple(c for c in open_test.citations if c.detail != found.id)
+        for citation in open_test.citations:
+            if citation.detail != found.id:
+                continue
+            try:
+                check_citation(
+                    after.state,
+                    dataclasses.replace(open_test, citations=others),
+                    found.id,
+                    citation.sign,
+                )
+            except RuleError:
+                action.add(DetailUncited(test=open_test.id, detail=found.id, text=found.text))
+    action.add(changed)
     return action.events

@@ -35,6 +35,7 @@ __all__ = [
     "DetailAdded",
     "DetailAltered",
     "DetailCited",
+    "DetailKindChanged",
     "DetailRemoved",
     "DetailToggled",
     "DetailUncited",
@@ -199,6 +200,28 @@ class DetailAltered(ImpactEvent):
             parts.append(f"{self.old_hint} → {self.hint}")
         why = f" ({self.reason})" if self.reason else ""
         return f"Detail {self.detail} altered: {'; '.join(parts) or 'unchanged'}{why}"
+
+
+class DetailKindChanged(ImpactEvent):
+    """A Detail marked temporary, or made lasting again (IMP-R01): on a character
+    between Character and Temporary, on a scene or the world between Scene and
+    Temporary."""
+
+    kind: ClassVar[str] = "detail_kind_changed"
+    detail: str
+    text: str
+    owner_name: str
+    old_kind: Literal["character", "scene", "temporary"]
+    detail_kind: Literal["character", "scene", "temporary"]
+    reason: str = ""
+    test: str | None = None
+
+    def describe(self) -> str:
+        why = f": {self.reason}" if self.reason else ""
+        return (
+            f"Detail {self.text!r} on {self.owner_name} is now a "
+            f"{self.detail_kind.capitalize()} Detail (was {self.old_kind}){why}"
+        )
 
 
 class DetailToggled(ImpactEvent):

@@ -26,6 +26,7 @@ from .events import (
     DetailAdded,
     DetailAltered,
     DetailCited,
+    DetailKindChanged,
     DetailRemoved,
     DetailToggled,
     DetailUncited,
@@ -186,6 +187,23 @@ def _detail_removed(state: ImpactState, event: DetailRemoved) -> ImpactState:
 def _detail_altered(state: ImpactState, event: DetailAltered) -> ImpactState:
     detail = state.detail(event.detail)
     return _replace_detail(state, dataclasses.replace(detail, text=event.text, hint=event.hint))
+
+
+@_handles(DetailKindChanged)
+def _detail_kind_changed(state: ImpactState, event: DetailKindChanged) -> ImpactState:
+    detail = state.detail(event.detail)
+    if detail.kind != event.old_kind:
+        raise RuleError(
+            f"Detail {detail.id} is a {detail.kind} Detail, but the event changes it from "
+            f"{event.old_kind}"
+        )
+    on_character = state.find_character(detail.owner) is not None
+    if event.detail_kind == ("scene" if on_character else "character"):
+        where = "a character" if on_character else "a scene or the world"
+        raise RuleError(
+            f"Detail {detail.id} is on {where} and cannot become a {event.detail_kind} Detail"
+        )
+    return _replace_detail(state, dataclasses.replace(detail, kind=event.detail_kind))
 
 
 @_handles(DetailToggled)

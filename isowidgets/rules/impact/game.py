@@ -30,7 +30,7 @@ from . import rules
 from .effects import Effect, Hint
 from .events import CharacterAdded, DetailAdded, SceneAdded, TestOpened, TestRolled
 from .fold import apply
-from .model import ImpactState, OpenTest, Sign
+from .model import DetailKind, ImpactState, OpenTest, Sign
 from .odds import PlanOdds, plan_odds
 from .settings import ImpactSettings
 from .timeline import timeline_rows
@@ -180,6 +180,11 @@ class ImpactGame(Game[ImpactState]):
     def set_detail_active(self, detail: str, active: bool, reason: str = "") -> list[Entry]:
         """Disable a Detail the fiction makes unusable, or enable it again (IMP-A17)."""
         return self._do(rules.set_detail_active(self.state, detail, active, reason))
+
+    def set_detail_kind(self, detail: str, kind: DetailKind, reason: str = "") -> list[Entry]:
+        """Mark a Detail temporary (``kind="temporary"``) or make it lasting again
+        (``"character"`` on a character, ``"scene"`` on a scene or the world; IMP-R01)."""
+        return self._do(rules.set_detail_kind(self.state, detail, kind, reason))
 
     # ------------------------------------------------------------------ Impact outside tests
 

@@ -14,6 +14,7 @@ from ...journal import Event
 from ._common import (
     SIGNS,
     Action,
+    check_citation,
     earn_problem,
     earn_warning,
     hint_arg,
@@ -44,7 +45,7 @@ from .model import (
     Origin,
     Sign,
 )
-from .staging import check_citation, roll_plan
+from .staging import roll_plan
 
 # --------------------------------------------------------------------------- Success
 
@@ -229,7 +230,12 @@ def _close_failure(action: Action, lead: str) -> None:
     summary = lead
     if test.kind == "foil":
         adversary = action.state.name_of(test.threat or "")
-        if test.intent is None:
+        foe = action.state.find_character(test.threat or "")
+        if foe is not None and foe.ineffectual:
+            # Defeated between the roll and its close: a defeated adversary's plan
+            # comes to nothing (IMP-A13), so its intent is not carried out.
+            summary += f"; {adversary} was defeated before the plan came off (IMP-A13)"
+        elif test.intent is None:
             summary += f"; {adversary}'s plan succeeds"
         else:
             try:

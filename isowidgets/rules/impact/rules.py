@@ -49,6 +49,7 @@ from .cast import (
     rest,
     self_complication,
     set_detail_active,
+    set_detail_kind,
     set_impact,
 )
 from .outcome import (
@@ -119,6 +120,7 @@ __all__ = [
     "roll_test",
     "self_complication",
     "set_detail_active",
+    "set_detail_kind",
     "set_impact",
     "spend",
     "spend_problem",

@@ -18,6 +18,7 @@ from ._common import (
     TEST_KINDS,
     UNSET,
     Action,
+    check_citation,
     owner_arg,
     require_effective,
     require_no_test,
@@ -63,49 +64,23 @@ from .model import (
 # --------------------------------------------------------------------------- checking a plan
 
 
-def check_citation(state: ImpactState, test: OpenTest, detail_id: object, sign: Sign) -> Detail:
-    """The Detail, if it may be cited with ``sign`` in ``test``; else a RuleError."""
-    detail = state.detail(detail_id)
-    owner = state.name_of(detail.owner)
-    if not detail.active:
-        raise RuleError(
-            f"{detail.text!r} is disabled and cannot be cited (IMP-A17). Tip: "
-            f"set_detail_active({detail.id!r}, True) once the fiction allows it again."
-        )
-    if state.settings.detail_counts_once and detail.id in test.cited():
-        previous = next(c.sign for c in test.citations if c.detail == detail.id)
-        raise RuleError(
-            f"{detail.text!r} is already cited ({previous}) in {test.id}; each Detail counts "
-            "once per roll, with one sign (detail_counts_once, IMP-A09). Tip: uncite it "
-            "first to change its sign."
-        )
-    if detail.kind != "character" or detail.owner == test.actor:
-        return detail
-    if sign == "helps":
-        if detail.owner in test.helpers:
-            return detail
-        if detail.owner == test.threat:
-            raise RuleError(
-                f"{detail.text!r} is a Character Detail of {owner}, the adversary in "
-                f"{test.id}; an adversary's Details count against the roll (IMP-R12, "
-                "IMP-R13). Tip: cite it as 'hinders'."
-            )
-        raise RuleError(
-            f"{detail.text!r} is a Character Detail of {owner}, who is not helping in "
-            f"{test.id}; only the roller's and the helpers' Character Details help "
-            f"(IMP-R06). Tip: add_helper({detail.owner!r}) first."
-        )
-    if detail.owner == test.threat:
-        return detail
-    raise RuleError(
-        f"{detail.text!r} is a Character Detail of {owner}; penalties come from the roller's "
-        "own Details, Scene and Temporary Details, and the adversary's Details in Avoid Harm "
-        "and Foiling Plans (IMP-R07)"
-    )
-
-
 def _check_helper(state: ImpactState, test: OpenTest, who: object) -> Character:
+    """A character who may help in ``test``: a PC other than the roller (IMP-R06, IMP-R16).
+
+    Helping is what the roller's teammates do: their players announce it and
+    lend their characters' Details. An NPC is an adversary in this engine (the
+    GM plays it and never rolls, IMP-R03), so it cannot help.
+    """
     helper = state.character(who)
+    if helper.role != "pc":
+        teammates = ", ".join(f"{c.id} ({c.name})" for c in state.pcs() if c.id != test.actor)
+        raise RuleError(
+            f"{helper.name} ({helper.id}) is an NPC adversary; helpers are the roller's "
+            "teammates, player characters whose players announce that they help "
+            f"(IMP-R06, IMP-R16), got {who!r}. Allowed: a PC other than the roller: "
+            f"{teammates or 'none yet'}. Tip: a friendly NPC's aid can be a Scene or "
+            "Temporary Detail on the scene."
+        )
     if helper.id == test.actor:
         raise RuleError(f"{helper.name} is the one rolling in {test.id}, not a helper")
     if helper.id == test.threat:
@@ -198,6 +173,21 @@ def _roller(state: ImpactState, kind: TestKind, actor: object) -> Character:
     return character
 
 
+def _defeated(adversary: Character, test: str | None = None) -> str:
+    """Why a Foil against a defeated adversary is refused (IMP-A13, IMP-R13)."""
+    where = f"; {test} cannot be rolled" if test else ""
+    tip = (
+        f"Tip: cancel_test() calls {test} off."
+        if test
+        else f"Tip: set_impact({adversary.id!r}, 'D4') if the GM brings them back."
+    )
+    return (
+        f"{adversary.name} ({adversary.id}) is defeated (Impact {adversary.impact}, below D4) "
+        f"and makes no plans (npc_below_d4, IMP-A13), so there is no plan to foil{where}. "
+        f"Allowed: an adversary at D4 or above. {tip}"
+    )
+
+
 def _threat(state: ImpactState, kind: TestKind, actor: Character, threat: object) -> str | None:
     if kind == "action":
         if threat is not None:
@@ -219,7 +209,7 @@ def _threat(state: ImpactState, kind: TestKind, actor: Character, threat: object
                 "(IMP-R13). Tip: a scene's danger is an Avoid Harm threat."
             )
         if holder.ineffectual:
-            raise RuleError(f"{holder.name} is defeated (ineffectual) and makes no plans")
+            raise RuleError(_defeated(holder))
         return holder.id
     if holder.step is None:
         raise RuleError(
@@ -422,7 +412,8 @@ def add_helper(state: ImpactState, who: object) -> list[Event]:
 
 
 def remove_helper(state: ImpactState, who: object) -> list[Event]:
-    """A helper stops helping; their cited Character Details are uncited with them."""
+    """A helper stops helping; their cited Details (Character and Temporary) are uncited
+    with them."""
     test = require_test(state, "setup")
     helper = state.character(who)
     if helper.id not in test.helpers:
@@ -430,7 +421,7 @@ def remove_helper(state: ImpactState, who: object) -> list[Event]:
     action = Action(state)
     for citation in test.citations:
         detail = state.detail(citation.detail)
-        if detail.owner == helper.id and detail.kind == "character":
+        if detail.owner == helper.id:
             action.add(DetailUncited(test=test.id, detail=detail.id, text=detail.text))
     action.add(HelperLeft(test=test.id, helper=helper.id, name=helper.name))
     return action.events
@@ -519,7 +510,8 @@ def roll_plan(state: ImpactState, test: OpenTest | None = None) -> RollPlan:
     """The die and modifiers of the open test (or of a drafted one), checked afresh.
 
     Checks are repeated here because the table may have moved on since the
-    setup: a Detail disabled, the roller knocked below D4.
+    setup: a Detail disabled, the roller knocked below D4, an Avoid Harm threat
+    ended or a Foil's adversary defeated (IMP-A13).
     """
     if test is None:
         test = require_test(state, "setup")
@@ -536,6 +528,11 @@ def roll_plan(state: ImpactState, test: OpenTest | None = None) -> RollPlan:
         task = avoid_harm_die(holder.step, settings.avoid_harm_die_mapping)
         caps = settings.impact_die_caps_roll and settings.cap_applies_to_avoid_harm
     else:
+        if test.kind == "foil":
+            assert test.threat is not None
+            adversary = state.character(test.threat)
+            if adversary.ineffectual:
+                raise RuleError(_defeated(adversary, test.id))
         assert test.difficulty is not None
         task = DIFFICULTY_DIE[test.difficulty]
         caps = settings.impact_die_caps_roll
@@ -571,7 +568,7 @@ def _quoted(details: Sequence[Detail], test: OpenTest, state: ImpactState) -> st
     parts = []
     for detail in details:
         text = repr(detail.text)
-        if detail.owner in test.helpers and detail.kind == "character":
+        if detail.owner in test.helpers:
             text += f" ({state.name_of(detail.owner)}, helping)"
         parts.append(text)
     if len(parts) <= 1:

@@ -2,9 +2,9 @@
 
 * :class:`ImpactTable` composes everything for a notebook;
 * :class:`ImpactBoard`: a card per character and scene, with its Impact
-  ladder and its Details as chips to click (cite, disable, remove);
-* :class:`TestPanel`: open a test, see the die and the exact odds, roll or
-  type the face, then resolve it;
+  ladder and its Details as chips to click (cite, mark temporary, disable, remove);
+* :class:`TestPanel`: open a test (a Foil with its plan, :class:`EffectInputs`),
+  see the die and the exact odds, roll or type the face, then resolve it;
 * :class:`ImpactTimeline`: each Impact Die over the session (plotly);
 * :mod:`.views`: the pure functions that write what the panels show.
 
@@ -13,7 +13,7 @@ journals; the rules themselves live in :mod:`isowidgets.rules.impact`.
 """
 
 from .board import DetailChip, HolderCard, ImpactBoard
-from .rolls import EFFECT_CHOICES, TestPanel
+from .rolls import EFFECT_CHOICES, EffectInputs, TestPanel
 from .table import ImpactTable
 from .timeline import ImpactTimeline
 from .views import chip_view, ladder_html, plan_html, result_html
@@ -21,6 +21,7 @@ from .views import chip_view, ladder_html, plan_html, result_html
 __all__ = [
     "EFFECT_CHOICES",
     "DetailChip",
+    "EffectInputs",
     "HolderCard",
     "ImpactBoard",
     "ImpactTable",

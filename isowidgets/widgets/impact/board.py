@@ -4,7 +4,8 @@ Each card shows its holder's Impact ladder and Details. A chip is a button:
 while a test is being set up, clicking a chip the engine lets you cite
 (:meth:`~isowidgets.rules.impact.ImpactGame.citable`) cites it, and clicking
 a cited chip uncites it. The small buttons beside each chip disable or
-re-enable the Detail (IMP-A17) and remove it. A scene's card has a die
+re-enable the Detail (IMP-A17) and remove it; ◷ marks it temporary, or makes
+a Temporary Detail lasting again (IMP-R01). A scene's card has a die
 picker for its Impact Die (IMP-A14, IMP-R21). A form below the cards adds a
 Detail to anyone, optionally as a Temporary Detail; its second row lets a PC
 take on a self-created Complication tied to one of their Details (IMP-R18b) or
@@ -27,7 +28,7 @@ from ...errors import RuleError
 from ...journal import Entry
 from ...rules.impact import IMPACT_LADDER, WORLD, Character, Detail, ImpactGame, ImpactState, Scene
 from ...rules.impact.ladder import die_label, step_label
-from ...rules.impact.model import Sign
+from ...rules.impact.model import DetailKind, Sign
 from ..common import Messages, Panel, guard
 from .views import ChipView, chip_view, holder_label, impact_style, ladder_html
 
@@ -71,7 +72,7 @@ def _set_classes(widget: Any, wanted: Sequence[str], managed: Sequence[str]) -> 
 
 
 class DetailChip(widgets.HBox):  # type: ignore[misc]
-    """One Detail: the chip itself (cite/uncite) plus disable and remove buttons.
+    """One Detail: the chip itself (cite/uncite) plus temporary, disable and remove buttons.
 
     Args:
         detail_id: the Detail's id; the chip also gets the CSS class
@@ -79,6 +80,14 @@ class DetailChip(widgets.HBox):  # type: ignore[misc]
         on_click: called with the chip when the chip is clicked.
         on_toggle: called with the chip to disable or re-enable the Detail.
         on_remove: called with the chip to remove the Detail.
+        on_kind: called with the chip to mark the Detail temporary, or make a
+            Temporary Detail lasting again (IMP-R01).
+
+    Attributes:
+        kind: the Detail's kind as last shown (``"character"``, ``"scene"`` or
+            ``"temporary"``).
+        lasting: the kind it takes when it is not temporary: ``"character"``
+            on a character, ``"scene"`` on a scene or the world.
     """
 
     def __init__(
@@ -88,13 +97,19 @@ class DetailChip(widgets.HBox):  # type: ignore[misc]
         on_click: Callable[[DetailChip], None],
         on_toggle: Callable[[DetailChip], None],
         on_remove: Callable[[DetailChip], None],
+        on_kind: Callable[[DetailChip], None] | None = None,
     ) -> None:
         self.detail_id = detail_id
         self.view: ChipView | None = None
         self.active = True
+        self.kind: DetailKind = "character"
+        self.lasting: DetailKind = "character"
         self.chip = widgets.Button(layout=widgets.Layout(width="auto", max_width="100%"))
         self.chip.add_class("iw-impact-chip")
         self.chip.add_class(f"iw-chip-{detail_id}")
+        self.kind_tool = widgets.Button(description="◷")
+        self.kind_tool.add_class("iw-chip-tool")
+        self.kind_tool.add_class("iw-chip-kind")
         self.toggle = widgets.Button(description="‖")
         self.toggle.add_class("iw-chip-tool")
         self.toggle.add_class("iw-chip-toggle")
@@ -102,18 +117,39 @@ class DetailChip(widgets.HBox):  # type: ignore[misc]
         self.remove.add_class("iw-chip-tool")
         self.remove.add_class("iw-chip-remove")
         self.chip.on_click(lambda _b: on_click(self))
+        if on_kind is not None:
+            self.kind_tool.on_click(lambda _b: on_kind(self))
         self.toggle.on_click(lambda _b: on_toggle(self))
         self.remove.on_click(lambda _b: on_remove(self))
         super().__init__(
-            [self.chip, self.toggle, self.remove],
+            [self.chip, self.kind_tool, self.toggle, self.remove],
             layout=widgets.Layout(width="auto", margin="1px 4px 1px 0", align_items="center"),
         )
         self.add_class("iw-impact-chip-box")
 
-    def show(self, view: ChipView, detail: Detail) -> None:
-        """Update the chip to ``view`` (only what changed reaches the browser)."""
+    def show(self, view: ChipView, detail: Detail, lasting: DetailKind = "character") -> None:
+        """Update the chip to ``view`` (only what changed reaches the browser).
+
+        ``lasting`` is the kind the Detail takes when it is not temporary.
+        """
         self.view = view
         self.active = detail.active
+        self.kind, self.lasting = detail.kind, lasting
+        temporary = detail.kind == "temporary"
+        # Pressed (a sunken, thick border and ◷ in bold) while the Detail is temporary; the
+        # chip itself also reads "◷ temp" then, so the state never rests on colour.
+        kind_tool = "◷✓" if temporary else "◷"
+        if self.kind_tool.description != kind_tool:
+            self.kind_tool.description = kind_tool
+        word = "Character Detail" if lasting == "character" else "Scene Detail"
+        self.kind_tool.tooltip = (
+            f"temporary: click to make it a lasting {word} again (IMP-R01)"
+            if temporary
+            else f"mark temporary: a short-term fact rather than a lasting {word} (IMP-R01)"
+        )
+        _set_classes(
+            self.kind_tool, ["iw-chip-tool--on"] if temporary else [], ["iw-chip-tool--on"]
+        )
         if self.chip.description != view.description:
             self.chip.description = view.description
         if self.chip.tooltip != view.tooltip:
@@ -243,7 +279,7 @@ class HolderCard(widgets.VBox):  # type: ignore[misc]
             chip = self.chips.get(detail_id)
             if chip is None:
                 chip = self.chips[detail_id] = self._make_chip(detail_id)
-            chip.show(view, detail)
+            chip.show(view, detail, "character" if isinstance(holder, Character) else "scene")
         for gone in [d for d in self.chips if d not in views]:
             self.chips.pop(gone).close()
         ordered = tuple(self.chips[d] for d in views)
@@ -383,6 +419,7 @@ class ImpactBoard(Panel):
             on_click=self._act(self._click_chip),
             on_toggle=self._act(self._toggle_chip),
             on_remove=self._act(self._remove_chip),
+            on_kind=self._act(self._kind_chip),
         )
 
     def _click_chip(self, chip: DetailChip) -> None:
@@ -395,6 +432,11 @@ class ImpactBoard(Panel):
 
     def _toggle_chip(self, chip: DetailChip) -> None:
         self.game.set_detail_active(chip.detail_id, not chip.active)
+
+    def _kind_chip(self, chip: DetailChip) -> None:
+        """The ◷ tool: mark the Detail temporary, or make it lasting again (IMP-R01)."""
+        kind: DetailKind = chip.lasting if chip.kind == "temporary" else "temporary"
+        self.game.set_detail_kind(chip.detail_id, kind)
 
     def _remove_chip(self, chip: DetailChip) -> None:
         self.game.remove_detail(chip.detail_id)

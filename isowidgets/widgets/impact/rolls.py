@@ -4,7 +4,10 @@ One panel walks a test through the engine's steps (see
 :mod:`isowidgets.rules.impact.rules`): open it (action, Avoid Harm or Foil),
 cite Details on the board and add helpers, roll or type the face from the
 table, then pick a Success effect, answer a Complication, spend a step, or
-take the announced cost. Every button is enabled exactly when
+take the announced cost. A Foil test says what the adversary's plan does if
+the roll fails (its ``intent``, IMP-R13), with the same effect inputs as a
+Success; under ``foil_roller = "highest_impact"`` (IMP-A11) the roller may be
+left to the engine. Every button is enabled exactly when
 :meth:`~isowidgets.rules.impact.ImpactGame.next_steps` names its step, and a
 refused click shows the engine's message in the panel.
 """
@@ -20,13 +23,13 @@ import ipywidgets as widgets
 
 from ...errors import IsowidgetsError, RuleError
 from ...journal import Entry
-from ...rules.impact import DIFFICULTY_DIE, WORLD, ImpactGame, ImpactState, OpenTest
+from ...rules.impact import DIFFICULTY_DIE, WORLD, Effect, ImpactGame, ImpactState, OpenTest
 from ...rules.impact.events import TestResolved, TestRolled
 from ...rules.impact.ladder import die_label
 from ..common import Messages, Panel, guard
 from .views import holder_label, impact_style, percent, plan_html, result_html
 
-__all__ = ["EFFECT_CHOICES", "TestPanel"]
+__all__ = ["AUTO_ROLLER", "EFFECT_CHOICES", "NO_PLAN", "EffectInputs", "TestPanel"]
 
 EFFECT_CHOICES: tuple[tuple[str, str], ...] = (
     ("① Establish a new Temporary Detail", "new_detail"),
@@ -37,6 +40,13 @@ EFFECT_CHOICES: tuple[tuple[str, str], ...] = (
     ("④ Step another's Impact Die up", "step_up"),
 )
 """The four Success effects of IMP-R09 as the effect picker lists them."""
+
+NO_PLAN = "none"
+"""The plan picker's value for a Foil with no intent named: the GM narrates the plan's success."""
+
+AUTO_ROLLER = "auto"
+"""The roller picker's value for "the engine picks the PC" (``foil_roller =
+"highest_impact"``, IMP-A11; a dropdown value cannot be ``None``)."""
 
 _KINDS = (("Action", "action"), ("Avoid harm", "avoid_harm"), ("Foil a plan", "foil"))
 _HINTS = (("usually either", "either"), ("usually helps", "helps"), ("usually hinders", "hinders"))
@@ -58,6 +68,98 @@ def _show(widget: Any, visible: bool) -> None:
     display = None if visible else "none"
     if widget.layout.display != display:
         widget.layout.display = display
+
+
+def effect_targets(state: ImpactState, kind: str) -> list[tuple[str, str]]:
+    """What an effect of ``kind`` may be aimed at, for a target dropdown."""
+    if kind == "new_detail":
+        owners = [(holder_label(state, c.id), c.id) for c in state.characters]
+        owners += [(holder_label(state, s.id), s.id) for s in state.scenes]
+        return [*owners, ("the world", WORLD)]
+    if kind in ("remove_detail", "disable_detail", "alter_detail"):
+        return [
+            (f"“{d.text}” ({d.kind}, {state.name_of(d.owner)})", d.id)
+            for d in state.details
+            if d.kind != "character"
+        ]
+    if kind == NO_PLAN:
+        return []
+    holders = [(holder_label(state, c.id), c.id) for c in state.characters]
+    holders += [(holder_label(state, s.id), s.id) for s in state.scenes if s.step is not None]
+    return holders
+
+
+class EffectInputs:
+    """An :class:`~isowidgets.rules.impact.Effect` as widgets: kind, target, wording, hint.
+
+    The test panel has two: the Success effect (IMP-R09) and a Foil's plan,
+    what the adversary's attempt does if the roll fails (IMP-R13). The plan
+    picker also offers :data:`NO_PLAN` (the GM narrates the plan's success).
+
+    Args:
+        description: the kind dropdown's label.
+        css: prefix of the widgets' CSS classes (``<css>-kind``, ``-target``,
+            ``-text``, ``-hint``) for browser tests.
+        none: the label of a "no effect" choice, if it has one.
+    """
+
+    def __init__(self, description: str, css: str, *, none: str | None = None) -> None:
+        options = EFFECT_CHOICES if none is None else ((none, NO_PLAN), *EFFECT_CHOICES)
+        self.kind = widgets.Dropdown(
+            options=options, value=options[0][1], description=description, style=_WIDE
+        )
+        self.kind.layout.width = "auto"
+        self.target = widgets.Dropdown(description="on", style=_WIDE)
+        self.target.layout.width = "auto"
+        self.text = widgets.Text(
+            placeholder="the Detail's wording", layout=widgets.Layout(width="22em")
+        )
+        self.hint = widgets.Dropdown(options=_HINTS, value="either")
+        self.hint.layout.width = "auto"
+        for name in ("kind", "target", "text", "hint"):
+            getattr(self, name).add_class(f"{css}-{name}")
+        self.children: tuple[Any, ...] = (self.kind, self.target, self.text, self.hint)
+
+    def sync(self, state: ImpactState) -> None:
+        """Offer the targets the kind picked can aim at; show wording and hint only for a
+        Detail's wording."""
+        kind = self.kind.value
+        _options(self.target, effect_targets(state, kind))
+        with_text = kind in ("new_detail", "alter_detail")
+        _show(self.target, kind != NO_PLAN)
+        _show(self.text, with_text)
+        _show(self.hint, with_text)
+
+    def effect(self) -> Effect | None:
+        """The effect described (checked by :meth:`Effect.make`), ``None`` for :data:`NO_PLAN`.
+
+        Raises:
+            RuleError: the inputs do not make an effect (no target, no wording…).
+        """
+        kind = self.kind.value
+        if kind == NO_PLAN:
+            return None
+        text = self.text.value.strip() or None
+        hint = self.hint.value if kind in ("new_detail", "alter_detail") else None
+        if kind == "alter_detail" and hint == "either" and text is not None:
+            hint = None
+        if kind not in ("new_detail", "alter_detail"):
+            text = None
+        return Effect.make(kind, self.target.value, text, hint)
+
+    def show_effect(self, state: ImpactState, effect: Effect | None) -> None:
+        """Set the inputs to ``effect`` (``None``: :data:`NO_PLAN`, when offered)."""
+        if effect is None:
+            if NO_PLAN in [value for _, value in self.kind.options]:
+                self.kind.value = NO_PLAN
+            self.sync(state)
+            return
+        self.kind.value = effect.kind
+        self.sync(state)
+        if effect.target in [value for _, value in self.target.options]:
+            self.target.value = effect.target
+        self.text.value = effect.text or ""
+        self.hint.value = effect.hint or "either"
 
 
 class TestPanel(Panel):
@@ -104,6 +206,17 @@ class TestPanel(Panel):
             style=_WIDE,
         )
         self.cost.add_class("iw-impact-cost")
+        self.intent = EffectInputs(
+            "If the roll fails, the plan",
+            "iw-impact-intent",
+            none="names no effect (the GM narrates it)",
+        )
+        self.intent_button = _button(
+            "Set the plan",
+            "iw-impact-intent-set",
+            tooltip="the GM changes what the adversary's plan does if the roll fails (IMP-R13)",
+        )
+        self._intent_for: str | None = None
         for dropdown in (self.kind, self.roller, self.difficulty, self.threat):
             dropdown.layout.width = "auto"
         self.open_button = _button("Open test", "iw-impact-open", primary=True)
@@ -142,20 +255,11 @@ class TestPanel(Panel):
             "iw-impact-great",
             tooltip="the GM calls it great: the player also picks an effect on the foe (IMP-R12)",
         )
-        self.effect_kind = widgets.Dropdown(
-            options=EFFECT_CHOICES, value="new_detail", description="Effect", style=_WIDE
-        )
-        self.effect_kind.layout.width = "auto"
-        self.effect_kind.add_class("iw-impact-effect-kind")
-        self.effect_target = widgets.Dropdown(description="on", style=_WIDE)
-        self.effect_target.layout.width = "auto"
-        self.effect_target.add_class("iw-impact-effect-target")
-        self.effect_text = widgets.Text(
-            placeholder="the Detail's wording", layout=widgets.Layout(width="22em")
-        )
-        self.effect_text.add_class("iw-impact-effect-text")
-        self.effect_hint = widgets.Dropdown(options=_HINTS, value="either")
-        self.effect_hint.layout.width = "auto"
+        self.effect = EffectInputs("Effect", "iw-impact-effect")
+        self.effect_kind = self.effect.kind
+        self.effect_target = self.effect.target
+        self.effect_text = self.effect.text
+        self.effect_hint = self.effect.hint
         self.choose_button = _button("Choose effect", "iw-impact-choose", primary=True)
         self.complication = widgets.Text(
             description="Complication",
@@ -204,6 +308,11 @@ class TestPanel(Panel):
             [self.kind, self.roller, self.difficulty, self.threat, self.cost, self.open_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
+        self.intent_row = widgets.HBox(
+            [*self.intent.children, self.intent_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        )
+        self.intent_row.add_class("iw-impact-intent")
         self.helper_row = widgets.HBox(
             [self.helper, self.add_helper_button, self.remove_helper_button, self.helpers],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -213,13 +322,7 @@ class TestPanel(Panel):
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.effect_row = widgets.HBox(
-            [
-                self.effect_kind,
-                self.effect_target,
-                self.effect_text,
-                self.effect_hint,
-                self.choose_button,
-            ],
+            [*self.effect.children, self.choose_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.complication_row = widgets.HBox(
@@ -240,6 +343,7 @@ class TestPanel(Panel):
             [
                 impact_style(),
                 self.open_row,
+                self.intent_row,
                 self.preview,
                 self.helper_row,
                 self.plan,
@@ -296,12 +400,14 @@ class TestPanel(Panel):
         self.spend_button.on_click(self._act(lambda _b: self.game.spend()))
         self.take_cost_button.on_click(self._act(lambda _b: self.take_cost()))
         self.finish_button.on_click(self._act(lambda _b: self.game.finish()))
+        self.intent_button.on_click(self._act(lambda _b: self.revise_intent()))
         self.kind.observe(self._observer(self.refresh), names=["value"])
         self.roller.observe(self._observer(self.refresh), names=["value"])
         self.threat.observe(self._observer(self.refresh), names=["value"])
         self.difficulty.observe(self._observer(self._difficulty_changed), names=["value"])
         self.cost.observe(self._observer(self._cost_changed), names=["value"])
         self.effect_kind.observe(self._observer(self.refresh), names=["value"])
+        self.intent.kind.observe(self._observer(self.refresh), names=["value"])
 
     @contextlib.contextmanager
     def _sync(self) -> Iterator[None]:
@@ -314,6 +420,11 @@ class TestPanel(Panel):
 
     # ------------------------------------------------------------------ actions
 
+    def _roller(self) -> str | None:
+        """The roller picked; ``None`` when the engine is to pick (IMP-A11)."""
+        value: str | None = self.roller.value
+        return None if value == AUTO_ROLLER else value
+
     def open_test(self) -> str:
         """Open the test the form describes; returns its id."""
         kind = self.kind.value
@@ -324,7 +435,13 @@ class TestPanel(Panel):
         if kind == "avoid_harm":
             cost = self.cost.value.strip() or None
             return self.game.avoid_harm(self.roller.value, self.threat.value, cost_detail=cost)
-        return self.game.foil(self.roller.value, self.threat.value, self.difficulty.value)
+        return self.game.foil(
+            self._roller(), self.threat.value, self.difficulty.value, intent=self.intent.effect()
+        )
+
+    def revise_intent(self) -> None:
+        """The GM changes the open Foil's plan to what the plan inputs say (IMP-R13)."""
+        self.game.revise(intent=self.intent.effect())
 
     def roll(self, *, typed: bool = False) -> TestRolled:
         """Roll the open test's die, or (``typed``) take the face typed in the face box."""
@@ -339,14 +456,9 @@ class TestPanel(Panel):
 
     def choose_effect(self) -> None:
         """Pick the Success effect the effect row describes."""
-        kind = self.effect_kind.value
-        text = self.effect_text.value.strip() or None
-        hint = self.effect_hint.value if kind in ("new_detail", "alter_detail") else None
-        if kind == "alter_detail" and hint == "either" and text is not None:
-            hint = None
-        if kind not in ("new_detail", "alter_detail"):
-            text = None
-        self.game.choose_effect(kind, target=self.effect_target.value, text=text, hint=hint)
+        effect = self.effect.effect()
+        assert effect is not None  # the Success picker has no "no effect" choice
+        self.game.choose_effect(effect)
         self.effect_text.value = ""
 
     def offer_complication(self) -> None:
@@ -425,6 +537,9 @@ class TestPanel(Panel):
         _show(self.difficulty, kind != "avoid_harm")
         _show(self.threat, kind != "action")
         _show(self.cost, kind == "avoid_harm")
+        _show(self.intent_row, kind == "foil" and (test is None or setup))
+        _show(self.intent_button, setup)
+        self.intent_button.disabled = "revise" not in steps
         self.threat.description = "Adversary" if kind == "foil" else "Threat"
         self.open_button.disabled = self.kind.value not in steps
         for step, buttons in self.steps.items():
@@ -460,7 +575,15 @@ class TestPanel(Panel):
             *((holder_label(state, s.id), s.id) for s in state.scenes),
             *((holder_label(state, c.id), c.id) for c in state.pcs()),
         ]
-        _options(self.roller, pcs)
+        rollers = pcs
+        kind = test.kind if test is not None else self.kind.value
+        if kind == "foil" and state.settings.foil_roller == "highest_impact" and pcs:
+            auto = ("the PC with the highest Impact Die (foil_roller, IMP-A11)", AUTO_ROLLER)
+            rollers = [auto, *pcs]
+        offered = AUTO_ROLLER in [value for _, value in self.roller.options]
+        _options(self.roller, rollers)
+        if test is None and not offered and rollers and rollers[0][1] == AUTO_ROLLER:
+            self.roller.value = AUTO_ROLLER  # newly offered: the setting's own way
         _options(self.threat, others)
         actor = test.actor if test is not None else None
         _options(self.helper, [(label, id_) for label, id_ in pcs if id_ != actor])
@@ -473,31 +596,17 @@ class TestPanel(Panel):
                 self.threat.value = test.threat
             if self.cost.value.strip() != (test.cost_detail or ""):
                 self.cost.value = test.cost_detail or ""
-        _options(self.effect_target, self._targets(state, self.effect_kind.value))
+        self.effect.sync(state)
         if test is not None and test.threat is not None:
             values = [v for _, v in self.effect_target.options]
             if test.threat in values and test.outcome == "great_success":
                 self.effect_target.value = test.threat
-        with_text = self.effect_kind.value in ("new_detail", "alter_detail")
-        _show(self.effect_text, with_text)
-        _show(self.effect_hint, with_text)
-
-    @staticmethod
-    def _targets(state: ImpactState, kind: str) -> list[tuple[str, str]]:
-        """What an effect of ``kind`` may be aimed at, for the target dropdown."""
-        if kind == "new_detail":
-            owners = [(holder_label(state, c.id), c.id) for c in state.characters]
-            owners += [(holder_label(state, s.id), s.id) for s in state.scenes]
-            return [*owners, ("the world", WORLD)]
-        if kind in ("remove_detail", "disable_detail", "alter_detail"):
-            return [
-                (f"“{d.text}” ({d.kind}, {state.name_of(d.owner)})", d.id)
-                for d in state.details
-                if d.kind != "character"
-            ]
-        holders = [(holder_label(state, c.id), c.id) for c in state.characters]
-        holders += [(holder_label(state, s.id), s.id) for s in state.scenes if s.step is not None]
-        return holders
+        if test is not None and test.kind == "foil" and test.id != self._intent_for:
+            # A Foil opened elsewhere (a cell, a resumed journal): show its plan, once, so
+            # that the GM's edits in the inputs are not reset by every refresh.
+            self.intent.show_effect(state, test.intent)
+        self._intent_for = test.id if test is not None else None
+        self.intent.sync(state)
 
     def _preview(self) -> str:
         """The odds of the test the form describes, before it is opened."""
@@ -507,7 +616,7 @@ class TestPanel(Panel):
         try:
             odds = self.game.plan_odds(
                 kind,
-                self.roller.value,
+                self._roller(),
                 difficulty=None if kind == "avoid_harm" else self.difficulty.value,
                 threat=None if kind == "action" else self.threat.value,
             )

@@ -15,8 +15,8 @@ Signals are never colour alone (see :mod:`isowidgets.widgets.common`):
 * a cited Detail's chip starts with ``✔ +1`` or ``✔ −1`` and has a thick
   border (solid when it helps, double when it hinders); a Detail that may be
   cited starts with ``○``, one that may not with ``⊘``; a temporary Detail
-  has a dashed border and ends with ``◷ temp``; a disabled one is struck
-  through and ends with ``(off)``.
+  has a dashed border and ends with ``◷ temp`` (and its ◷ tool reads ``◷✓``,
+  pressed); a disabled one is struck through and ends with ``(off)``.
 """
 
 from __future__ import annotations
@@ -34,6 +34,7 @@ from ...rules.impact import (
     START,
     TOP,
     Detail,
+    Effect,
     ImpactState,
     OpenTest,
     PlanOdds,
@@ -48,6 +49,7 @@ __all__ = [
     "IMPACT_CSS",
     "ChipView",
     "chip_view",
+    "effect_words",
     "holder_label",
     "impact_style",
     "ladder_html",
@@ -89,6 +91,10 @@ IMPACT_CSS = """
   cursor: default; }
 .jupyter-widgets.jupyter-button.iw-chip-tool { width: 2.1em; min-width: 2.1em; padding: 0;
   height: 28px; background: transparent; border: 1px solid #ccc; border-radius: 4px; }
+.jupyter-widgets.jupyter-button.iw-chip-tool.iw-chip-kind { width: 2.8em; min-width: 2.8em;
+  flex: 0 0 auto; }
+.jupyter-widgets.jupyter-button.iw-chip-tool.iw-chip-tool--on { border: 2px inset #333;
+  font-weight: 700; }
 .iw-impact-plan, .iw-impact-result { font-size: 0.95em; line-height: 1.4; }
 .iw-impact-plan ul { margin: 2px 0 2px 1.2em; padding: 0; }
 .iw-outcome { display: inline-block; padding: 0 6px; border: 2px solid #333; border-radius: 4px;
@@ -297,6 +303,25 @@ def _quoted(detail: Detail, state: ImpactState) -> str:
     )
 
 
+def effect_words(state: ImpactState, effect: Effect | None) -> str:
+    """What an effect does, in words: ``steps Algernon Pierce's Impact Die down``.
+
+    ``None`` is a Foil's plan with no effect named.
+    """
+    if effect is None:
+        return "succeeds, as the GM narrates (no effect named)"
+    if effect.kind == "new_detail":
+        return f"establishes the Temporary Detail “{effect.text}” on {state.name_of(effect.target)}"
+    if effect.touches_detail:
+        found = state.find_detail(effect.target)
+        what = f"“{found.text}”" if found is not None else effect.target
+        verb = {"remove_detail": "removes", "disable_detail": "disrupts"}.get(effect.kind, "alters")
+        change = f" to “{effect.text}”" if effect.kind == "alter_detail" and effect.text else ""
+        return f"{verb} {what}{change}"
+    way = "down" if effect.kind == "step_down" else "up"
+    return f"steps {state.name_of(effect.target)}'s Impact Die {way}"
+
+
 def plan_html(state: ImpactState, plan: RollPlan, odds: PlanOdds) -> str:
     """Before the roll: which die and why (the cap explained), what is cited, the exact odds."""
     test = plan.test
@@ -317,6 +342,12 @@ def plan_html(state: ImpactState, plan: RollPlan, odds: PlanOdds) -> str:
     else:
         cap = f"{html.escape(actor.name)}'s Impact Die {impact} does not cap it"
     lines = [f"<div><b>Rolls a {die}</b>: {source}; {cap}.</div>"]
+    if test.kind == "foil":
+        adversary = html.escape(state.name_of(test.threat or ""))
+        lines.append(
+            f"<div>If the roll fails, {adversary}'s plan "
+            f"{html.escape(effect_words(state, test.intent))} (IMP-R13).</div>"
+        )
     cited = [f"<li>✚ +1 {_quoted(d, state)}</li>" for d in plan.helps]
     cited += [f"<li>▬ −1 {_quoted(d, state)}</li>" for d in plan.hinders]
     if plan.bonus != plan.raw_bonus or plan.penalty != plan.raw_penalty:
