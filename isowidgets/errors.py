@@ -17,6 +17,7 @@ __all__ = [
     "DiceCapError",
     "DiceError",
     "FacesError",
+    "InconsistentEventError",
     "IsowidgetsError",
     "JournalError",
     "JournalLockedError",
@@ -60,3 +61,15 @@ class JournalError(IsowidgetsError):
 
 class JournalLockedError(JournalError):
     """The journal is open for writing in another process."""
+
+
+class InconsistentEventError(JournalError):
+    """An event that does not fit the state it is folded into.
+
+    Never a refusal of what a player or GM asked for (that is a
+    :class:`RuleError`, raised before any event exists): the rules that made the
+    event have a bug, or a journal was edited by hand. Raised by a system's fold
+    (its ``apply``) when it re-checks an event; :meth:`Game.commit
+    <isowidgets.game.Game.commit>` writes nothing, and replay reports it as a
+    :class:`JournalError` naming the line.
+    """

@@ -6,8 +6,10 @@ Design rules kept here once for every system:
 * **Colour is never the only signal.** A green die is a rounded square marked
   ``+``; a red die is a circle marked ``×``; a die that counts (an even green,
   an odd red, a kept die) is filled and marked ``●``, one that does not is
-  hollow and marked ``○``; an extra die from an explosion starts with ``↳`` and
-  names its parent. Every chip also has a full-text tooltip and aria-label.
+  hollow and marked ``○``; an extra die from an explosion comes right after the
+  die that exploded into it, starts with ``↳`` and sits in a dashed bracket with
+  its parent, so a chain ``1 ↳1 ↳2`` reads left to right. Every chip also has a
+  full-text tooltip and aria-label (with its place in roll order).
 * **No silent tracebacks.** Every callback runs under :func:`guard`: the kit's
   errors become a message in the panel; anything else is shown too, as a bug.
 * **The journal is the source.** Tables and timelines are built from the game's
@@ -27,7 +29,7 @@ from typing import Any, Literal, TypeVar
 
 import ipywidgets as widgets
 
-from ..dice import PoolRoll
+from ..dice import PoolRoll, RolledDie
 from ..errors import IsowidgetsError
 from ..game import Game
 from ..journal import Entry
@@ -39,6 +41,7 @@ __all__ = [
     "Messages",
     "Panel",
     "Timeline",
+    "chain_order",
     "die_chip",
     "guard",
     "roll_chips",
@@ -66,6 +69,8 @@ CSS = """
 .iw-die--counts.iw-die--red { background: #b2182b; color: #fff; }
 .iw-die--counts.iw-die--plain { background: #333; color: #fff; }
 .iw-die--extra { outline: 2px dotted #777; outline-offset: 1px; }
+.iw-chain { display: inline-flex; align-items: center; gap: 3px; padding: 2px 3px;
+  border: 1px dashed #888; border-radius: 4px; }
 .iw-die--declined { opacity: 0.55; }
 .iw-dice-label { font-size: 0.85em; color: #444; margin-right: 4px; }
 .iw-msg { padding: 6px 8px; margin: 4px 0; border-left: 5px solid; font-size: 0.95em; }
@@ -99,6 +104,7 @@ def die_chip(
     counts: bool | None = None,
     parent: int | None = None,
     index: int | None = None,
+    of: int | None = None,
     declined: bool = False,
     meaning: str = "",
 ) -> str:
@@ -111,7 +117,9 @@ def die_chip(
             does not (hollow + ``○``), or ``None`` when the idea does not apply.
         parent: for an extra die from an explosion, the 1-based number of the
             die that exploded into it.
-        index: the die's 1-based number in its pool (for the tooltip).
+        index: the die's 1-based number in its pool's roll order (for the tooltip).
+        of: how many dice the pool rolled in all (for the tooltip: ``#6 of 7``), given
+            when extra dice are shown out of roll order (after their parents).
         declined: an optional explosion that was not taken.
         meaning: extra words for the tooltip ("even: counts").
     """
@@ -124,7 +132,7 @@ def die_chip(
         classes.append("iw-die--declined")
     words = [f"{colour} die" if colour != "plain" else "die"]
     if index is not None:
-        words.append(f"#{index}")
+        words.append(f"#{index}" if of is None else f"#{index} of {of}")
     words.append(f"showing {face_text}")
     if parent is not None:
         words.append(f"(extra die from the explosion of #{parent})")
@@ -146,6 +154,34 @@ def die_chip(
     )
 
 
+def chain_order(dice: Sequence[RolledDie]) -> list[list[RolledDie]]:
+    """The dice grouped into chains: each base die, then the extra dice it exploded into.
+
+    Within a chain every extra die comes right after its parent (depth first), so
+    faces typed as ``1 1 4 2`` with two exploding base 1s (extra dice in roll order
+    ``4`` then ``2``) read ``1 ↳4 · 1 ↳2``. A die whose parent is not in ``dice``
+    starts a chain of its own.
+    """
+    children: dict[int, list[RolledDie]] = {}
+    indexes = {die.index for die in dice}
+    roots = []
+    for die in dice:
+        if die.parent is not None and die.parent in indexes:
+            children.setdefault(die.parent, []).append(die)
+        else:
+            roots.append(die)
+    chains = []
+    for root in roots:
+        chain: list[RolledDie] = []
+        stack = [root]
+        while stack:
+            die = stack.pop()
+            chain.append(die)
+            stack.extend(reversed(children.get(die.index, [])))
+        chains.append(chain)
+    return chains
+
+
 def roll_chips(
     roll: PoolRoll,
     *,
@@ -153,19 +189,35 @@ def roll_chips(
     counts: Callable[[int], bool] | None = None,
     label: str | None = None,
 ) -> str:
-    """Every die of ``roll`` as chips, in roll order, with chains and the source shown."""
+    """Every die of ``roll`` as chips, each extra die right after its parent, with the source.
+
+    A base die that exploded and its extra dice share a dashed bracket
+    (``iw-chain``); each chip's tooltip gives its number in roll order.
+    """
     die = roll.pool.die
-    chips = [
-        die_chip(
+    total = len(roll.dice) if roll.extras else None
+
+    def chip(rolled: RolledDie) -> str:
+        return die_chip(
             die.face_text(rolled.face),
             colour=colour,
             counts=None if counts is None else counts(rolled.face),
             parent=None if rolled.parent is None else rolled.parent + 1,
             index=rolled.index + 1,
+            of=total,
             declined=rolled.declined,
         )
-        for rolled in roll.dice
-    ]
+
+    chips = []
+    for chain in chain_order(roll.dice):
+        html_chain = "".join(chip(rolled) for rolled in chain)
+        if len(chain) > 1:
+            extras = ", ".join(f"#{rolled.index + 1}" for rolled in chain[1:])
+            title = html.escape(
+                f"die #{chain[0].index + 1} and the extra dice its explosion added ({extras})"
+            )
+            html_chain = f'<span class="iw-chain" title="{title}">{html_chain}</span>'
+        chips.append(html_chain)
     source = "✎ typed" if roll.source == "typed" else "⚄ rolled"
     name = roll.pool.label if label is None else label
     head = (

@@ -421,6 +421,26 @@ _WIDGETS_LOADED_JS = f"""
   .every((output) => output.textContent.trim() !== '{_LOADING_WIDGET}')
 """
 
+_EXECUTE_JS = f"""
+async ([path, code, timeoutMs]) => {{
+  const panel = ({_PANEL_JS})(path);
+  const kernel = panel && panel.sessionContext.session && panel.sessionContext.session.kernel;
+  if (!kernel) throw new Error('the notebook ' + path + ' has no kernel');
+  const future = kernel.requestExecute({{code, silent: false, store_history: false}});
+  let out = '';
+  let error = null;
+  future.onIOPub = (msg) => {{
+    const kind = msg.header.msg_type;
+    if (kind === 'stream' && msg.content.name === 'stdout') out += msg.content.text;
+    else if (kind === 'error') error = msg.content.ename + ': ' + msg.content.evalue;
+  }};
+  const late = new Promise((_, reject) => setTimeout(
+    () => reject(new Error('the code did not finish within ' + timeoutMs + ' ms')), timeoutMs));
+  await Promise.race([future.done, late]);
+  return {{out, error}};
+}}
+"""
+
 _SHUTDOWN_JS = f"""
 async (path) => {{
   const panel = ({_PANEL_JS})(path);
@@ -740,6 +760,21 @@ class Notebook:
             arg=[class_selector(css_class), list(keys), list(gone)],
             timeout=timeout * 1000,
         )
+
+    def execute(self, code: str, *, timeout: float = 30.0) -> str:
+        """Run ``code`` in the notebook's kernel, as a cell run by hand would; returns its stdout.
+
+        Nothing is added to the notebook: the code is sent straight to the kernel
+        (the widgets on the page follow whatever it changes). Use it to read the
+        engine's state for comparing with what is drawn, or to set up a case.
+
+        Raises:
+            LabError: The code raised (the message names the exception).
+        """
+        found: dict[str, Any] = self.page.evaluate(_EXECUTE_JS, [self.path, code, timeout * 1000])
+        if found["error"] is not None:
+            raise LabError(f"{self.path}: the kernel raised {found['error']} running:\n{code}")
+        return str(found["out"])
 
     def screenshot(self, name: str) -> Path:
         """Save the viewport as ``tests/browser/screenshots/NAME.png``; returns the path."""

@@ -1,8 +1,12 @@
 """Invariants of the Isolation engine over generated sessions (hypothesis).
 
 Random sequences of table actions (valid ones, and plenty of invalid ones) are
-driven through :class:`IsolationGame`. Each action must either apply, or raise
-the kit's own error and leave state, journal and dice exactly as they were.
+driven through :class:`IsolationGame`. Each action must either apply, or be
+refused with the kit's own error and leave state, journal and dice exactly as
+they were. A refusal is a :class:`RuleError` (or another non-journal
+``IsowidgetsError``); an :class:`InconsistentEventError` (the fold's re-check
+found an event the rules made that does not fit the state) or any other
+``JournalError`` is an engine bug, never a valid refusal, and fails the test.
 After every applied action the map and the scenario obey the rules' invariants,
 every event it committed reads back from its journal line as the same event, a
 conflict in progress always offers a next step (a click-through panel never gets
@@ -14,10 +18,11 @@ from __future__ import annotations
 import tempfile
 from pathlib import Path
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from isowidgets.errors import IsowidgetsError
+from isowidgets.errors import InconsistentEventError, IsowidgetsError, JournalError, RuleError
 from isowidgets.journal import Entry
 from isowidgets.rules.isolation import STANCES, IsolationGame, IsolationSettings, next_steps
 from isowidgets.rules.isolation.events import (
@@ -340,7 +345,8 @@ def snapshot(game: IsolationGame):
 )
 @given(data=st.data(), stress_min=st.sampled_from([0, 0, 1]))
 def test_actions_apply_or_raise_our_error_and_replay(data, stress_min):
-    """Any action applies or raises IsowidgetsError with state, journal and dice unchanged;
+    """Any action applies or is refused with IsowidgetsError, state, journal and dice
+    unchanged (an InconsistentEventError or other JournalError fails: an engine bug);
     the number of links changes exactly as the events say; invariants hold; and the
     journal replays (Game.resume on the file, and a rebuild from effective events)."""
     with tempfile.TemporaryDirectory() as folder:
@@ -354,6 +360,14 @@ def test_actions_apply_or_raise_our_error_and_replay(data, stress_min):
             before_links = len(game.state.links)
             try:
                 act()
+            except InconsistentEventError as exc:
+                # The rules made an event their own fold refuses (e.g. a Stress change
+                # below the floor): an engine bug, never a refusal of a bad request.
+                pytest.fail(f"{kind}: the rules made an event that does not fit: {exc}")
+            except JournalError as exc:
+                # An event that does not journal or replay; the session file is never at
+                # fault here, so this too is a bug.
+                pytest.fail(f"{kind}: an engine bug, not a refusal: {exc}")
             except IsowidgetsError:
                 assert game.state is before_state, kind
                 assert len(game.journal) == before_len, kind
@@ -413,7 +427,7 @@ def test_stances_never_move_up(bob_green, bob_red, alice, eve, choice):
         reading = game.conflict.first.reading("alice")
         try:
             game.choose_stance("alice", choice)
-        except IsowidgetsError:
+        except RuleError:  # refused by the rules; an InconsistentEventError would be a bug
             assert STANCES.index(choice) < STANCES.index(reading.rolled)
         else:
             assert STANCES.index(choice) >= STANCES.index(reading.rolled)

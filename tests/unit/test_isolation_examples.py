@@ -11,6 +11,7 @@ import dataclasses
 import pytest
 
 from isowidgets.rules.isolation import IsolationSettings
+from isowidgets.rules.isolation.events import LinkAdded, LinkRemoved
 from isowidgets.rules.isolation.examples import boarding_party
 from isowidgets.rules.isolation.odds import alone_margin
 from isowidgets.rules.isolation.plan import read_second
@@ -168,6 +169,56 @@ def test_e05_temporary_link_cancellation():
     assert game.state.count("alice", "bob", "green", labeled=True) == 2  # labeled untouched
 
 
+def test_e05_earned_red_from_a_basic_failure_cancels_an_earned_green():
+    """ISO-E05 (ISO-R32, ISO-R33) played out: a Basic Success earns Bob and Alice one
+    unlabeled green; the next conflict's Basic Failure earns Alice (Neutral) one unlabeled
+    red, which erases that green and is not added. Eve has no green to cancel: her red
+    stays. Labeled links are never touched."""
+    game = boarding_party(stress=2)
+    labeled = game.state.links
+    # Basic Success: team 3 + 2 evens (Alice Cooperative) − GM 3 odds = +2.
+    game.run_conflict(
+        "bob",
+        "board up the windows",
+        faces={
+            "bob": {"green": "2 2 2", "red": "4 4 4 4 4"},
+            "alice": {"green": "2 2", "red": "4"},
+            "eve": {"green": "2", "red": "4 4"},
+            "GM": "3 3 3 2 2 2",  # Easy 1 + 3 living + Stress 2 = 6 dice, 3 odds
+        },
+        stances={"alice": "Cooperative", "eve": "Hostile"},
+        difficulty="Easy",
+    )
+    assert game.state.last_conflict.resolution.degree == "Basic Success"
+    earned = [x for x in game.state.links_between("alice", "bob") if not x.labeled]
+    assert [(x.colour, x.origin) for x in earned] == [("green", "temporary")]
+    assert game.stress == 1
+    # Basic Failure: Bob's 0 evens − GM 2 odds = −2; Alice and Eve stay Neutral.
+    before = len(game.journal)
+    game.run_conflict(
+        "bob",
+        "nail the cellar shut",
+        faces={
+            "bob": {"green": "1 3 5 3", "red": "4 4 4 4"},  # the earned green adds a die
+            "alice": {"green": "1 1 1", "red": "4"},
+            "eve": {"green": "1", "red": "4 4"},
+            "GM": "3 3 2 2 2",  # Easy 1 + 3 living + Stress 1 = 5 dice, 2 odds
+        },
+        stances={"alice": "Neutral", "eve": "Neutral"},
+        difficulty="Easy",
+    )
+    assert game.state.last_conflict.resolution.degree == "Basic Failure"
+    events = [e.event for e in game.journal.entries[before:]]
+    removed = [e.link for e in events if isinstance(e, LinkRemoved)]
+    added = [e.link for e in events if isinstance(e, LinkAdded)]
+    assert removed == earned  # the green is erased ...
+    assert [(x.pair, x.colour) for x in added] == [(("bob", "eve"), "red")]  # ... no red
+    assert game.state.count("alice", "bob", "green", labeled=False) == 0
+    assert game.state.count("alice", "bob", "red", labeled=False) == 0
+    assert game.state.count("bob", "eve", "red", labeled=False) == 1
+    assert [x for x in game.state.links if x.labeled] == list(labeled)
+
+
 def test_e06_initial_map_judgement_cases():
     """ISO-E06 as fixtures: descriptor, bias and goal passes (ISO-R08..R10)."""
     from isowidgets.rules.isolation import IsolationGame
@@ -215,13 +266,7 @@ def test_e07_injury_and_recovery():
     """ISO-E07 (ISO-R40, ISO-R46): Bob injured, loses Alice's Injured link between
     sessions, is wounded to Dying, and must clear both Dying links before Eve's Injured."""
     game = boarding_party()
-    state = game.state
-    from isowidgets.rules.isolation.apply import Tx
-    from isowidgets.rules.isolation.rules import wound
-
-    tx = Tx(state)
-    wound(tx, "bob", "hit by a falling beam", game.dice)
-    game.commit(*tx.events)
+    game.injure("bob", "hit by a falling beam")
     assert game.character("bob").health == "Injured"
     injured = game.state.injury_links("bob", "Injured")
     assert sorted(x.other("bob") for x in injured) == ["alice", "eve"]
@@ -232,9 +277,7 @@ def test_e07_injury_and_recovery():
     game.choose_pair_outcome("erase_red", link_id=alice_injured.id)
     game.begin_session()
     assert game.character("bob").health == "Injured"  # Eve's Injured link remains
-    tx = Tx(game.state)
-    wound(tx, "bob", "bitten", game.dice)
-    game.commit(*tx.events)
+    game.injure("bob", "bitten")
     assert game.character("bob").health == "Dying"
     held = {
         who: sorted(x.label for x in game.state.links_between("bob", who) if x.injury_level)
@@ -298,13 +341,7 @@ def test_e08_subset_persuasion_and_downgrade():
 def test_e09_dying_neutral_bystander_bleeds_to_death():
     """ISO-E09 (ISO-R39): a Neutral Dying PP is wounded first by a failed physical task."""
     game = boarding_party()
-    from isowidgets.rules.isolation.apply import Tx
-    from isowidgets.rules.isolation.rules import wound
-
-    tx = Tx(game.state)
-    wound(tx, "alice", "shot", game.dice)
-    wound(tx, "alice", "shot again", game.dice)
-    game.commit(*tx.events)
+    game.injure("alice", "shot", levels=2)  # Healthy → Dying: both injury sets (ISO-R40)
     assert game.character("alice").health == "Dying"
     game.run_conflict(
         "bob",

@@ -11,12 +11,12 @@ import json
 
 import pytest
 
-from isowidgets.errors import JournalError, RuleError
+from isowidgets.errors import InconsistentEventError, JournalError, RuleError
 from isowidgets.journal import SettingsChanged
 from isowidgets.rules._checks import MAX_TEXT
 from isowidgets.rules.isolation import IsolationGame
 from isowidgets.rules.isolation.apply import apply
-from isowidgets.rules.isolation.events import DeathGreensDropped, StressChanged
+from isowidgets.rules.isolation.events import DeathGreensDropped, HealthChanged, StressChanged
 from isowidgets.rules.isolation.examples import add_boarding_party, boarding_party
 from isowidgets.rules.isolation.odds import conflict_odds, simulate
 
@@ -99,9 +99,34 @@ def test_replay_refuses_an_edited_stress_level(tmp_path, new, says):
 def test_a_stress_change_moves_only_as_its_source_allows(event, says):
     game = boarding_party(stress=2)
     game.start_play()
-    with pytest.raises(RuleError, match="stress_changed") as info:
+    with pytest.raises(InconsistentEventError, match="stress_changed") as info:
         apply(game.state, event)
     assert says in str(info.value) and str(event.new) in str(info.value)
+    assert not isinstance(info.value, RuleError)  # an event that does not fit, not a refusal
+
+
+def test_an_event_that_does_not_fit_is_an_inconsistency_not_a_refusal():
+    """apply's re-checks raise InconsistentEventError (a JournalError, never a RuleError),
+    so a test can tell an engine bug or a forged line from a refused request; committed,
+    it changes nothing, like any error."""
+    game = boarding_party(stress=2)
+    game.start_play()
+    before = snapshot(game)
+    below_floor = StressChanged(old=2, new=-1, reason="x", source="gm", requested=-3)
+    with pytest.raises(InconsistentEventError, match="outside the house-rule bounds") as info:
+        game.commit(below_floor)
+    assert isinstance(info.value, JournalError) and not isinstance(info.value, ValueError)
+    assert snapshot(game) == before
+
+
+def test_a_fold_lookup_that_fails_is_an_inconsistency_naming_the_event():
+    """An event naming a character who is not there: the model's lookup error is reported
+    as InconsistentEventError, prefixed with the event's kind."""
+    game = boarding_party(stress=2)
+    stranger = HealthChanged(character_id="zed", old="Healthy", new="Injured", reason="x")
+    with pytest.raises(InconsistentEventError, match=r"^health_changed: .*zed") as info:
+        apply(game.state, stranger)
+    assert not isinstance(info.value, RuleError)
 
 
 def test_replay_refuses_a_pool_of_another_size_than_the_plan(tmp_path):
@@ -316,7 +341,7 @@ def test_owed_death_greens_are_lost_with_fewer_than_two_survivors():
 
 def test_a_forged_drop_of_owed_greens_does_not_replay():
     game = four_with_a_death()
-    with pytest.raises(RuleError, match=r"death_greens_dropped.*allowed"):
+    with pytest.raises(InconsistentEventError, match=r"death_greens_dropped.*allowed"):
         apply(game.state, DeathGreensDropped(dead="a", dropped=1, left=1))
 
 

@@ -15,7 +15,7 @@ from isowidgets.rules.isolation import (
 from isowidgets.rules.isolation.apply import Tx
 from isowidgets.rules.isolation.events import ConflictProposed, LinkAdded, StressChanged
 from isowidgets.rules.isolation.examples import boarding_party
-from isowidgets.rules.isolation.rules import wound
+from isowidgets.rules.isolation.rules import counts, roll_colour, wound
 
 
 def const(n: int, face: int) -> str:
@@ -169,6 +169,30 @@ def test_r11_map_order_npcs_join_before_play():
     npc = game.add_character("Dan", kind="boat_NPC", profession="Driver", bias="b", goal="g")
     assert game.character(npc).late is False
     assert not [w for w in game.warnings() if w.rule == "ISO-R06"]
+
+
+def test_r11_map_passes_out_of_order_warn_but_never_refuse():
+    """ISO-R11: a bias link before a descriptor link (or a goal link before either) between
+    the PCs is advice while the map is built: a warning, not an error. Same-boat NPCs join
+    after the goal pass by the same rule, so their links never count as out of order."""
+    game = IsolationGame.new(seed=0)
+    for name in ("Ann", "Ben", "Cy"):
+        game.add_character(name, profession="p", bias="b", goal="g", positive=["Kind"])
+    game.add_descriptor_link("ann", "Kind", "ben", "Kind", "green")
+    game.add_bias_links("ann", "cy")
+    game.add_goal_links("ben", "cy", "same")
+    game.add_character(
+        "Dan", kind="boat_NPC", profession="p", bias="b", goal="g", positive=["Kind"]
+    )
+    game.add_descriptor_link("dan", "Kind", "ann", "Kind", "green")  # the NPCs come last
+    game.add_bias_links("dan", "ann")
+    assert not [w for w in game.warnings() if w.rule == "ISO-R11"]
+    game.add_descriptor_link("ben", "Kind", "cy", "Kind", "red")  # accepted, then advised
+    (advice,) = [w for w in game.warnings() if w.rule == "ISO-R11"]
+    assert "descriptor link L" in advice.message and "goal pass" in advice.message
+    assert advice.character is None and "advice only" in advice.message
+    game.start_play()  # the build is over: the advice is moot
+    assert not [w for w in game.warnings() if w.rule == "ISO-R11"]
 
 
 # --------------------------------------------------------------------------- stances
@@ -673,6 +697,53 @@ def test_r37_stress_zero_automatic_basic_success():
 # --------------------------------------------------------------------------- injury
 
 
+def test_r37_with_r43_a_direct_action_at_stress_zero_is_automatic_unless_rolled():
+    """ISO-R37 with ISO-R43, ISO-A20, ISO-A21: at Stress 0 with no threat, acting directly
+    against a character is an automatic Basic Success like any action (the engine's
+    reading, documented in ``compose``): the target rolls nothing, no Stress or link
+    changes. ``force_roll=True`` (the GM: not one of "most actions") or a marked threat
+    makes the target roll red links + Living − 1 + Stress 0."""
+    game = trio(stress=1)
+    game.adjust_stress(-1, "relief")
+    links = game.state.links
+    c = game.propose("bob", "lock Eve out", mode="direct", target="eve")
+    assert c.automatic and game.plan().units == ()
+    with pytest.raises(RuleError, match="no rolls"):
+        game.roll("eve", "red")
+    game.choose_stance("alice", "Cooperative")
+    r = game.resolve()
+    assert (r.degree, r.margin, r.automatic, r.wounds) == ("Basic Success", None, True, 0)
+    assert game.stress == 0 and game.state.links == links  # ISO-A20: no side effects
+    assert any("ISO-R37" in step for step in game.explain().steps)
+    c = game.propose("bob", "lock Eve out", mode="direct", target="eve", force_roll=True)
+    assert not c.automatic
+    assert game.plan().unit("eve", "red").count == 2 + (3 - 1) + 0  # ISO-R43 at Stress 0
+    game.cancel_conflict("the GM rules it is not one of 'most actions'")
+    game.set_threat(True)
+    assert not game.propose("bob", "lock Eve out", mode="direct", target="eve").automatic
+
+
+def test_r37_with_r39_a_physical_threat_at_stress_zero_is_rolled():
+    """ISO-R37 with ISO-R39 and ISO-A21: a conflict proposed physically threatening is
+    something threatening, so at Stress 0 it rolls as normal (0 Stress dice) and can
+    wound; an automatic conflict cannot be made physical afterwards. With
+    ``stress_zero_roll_if_threat = false`` it stays automatic."""
+    game = trio(stress=1)
+    game.adjust_stress(-1, "relief")
+    c = game.propose("bob", "wrestle the door shut", physical=True)
+    assert not c.automatic and c.physical
+    assert game.plan().unit("GM", "red").count == 3  # 0 Difficulty yet; 3 living, Stress 0
+    game.cancel_conflict("said by mistake")
+    game.propose("bob", "tidy the kitchen")
+    before = (game.state, len(game.journal))
+    with pytest.raises(RuleError, match="cannot wound"):
+        game.mark_physical(True)
+    assert (game.state, len(game.journal)) == before
+    game.cancel_conflict("said by mistake")
+    game.change_settings(stress_zero_roll_if_threat=False)
+    assert game.propose("bob", "wrestle the door shut", physical=True).automatic
+
+
 def test_r38_health_ladder_one_step_per_wound():
     """ISO-R38: Healthy → Injured → Dying → Dead, one step per wound."""
     game = trio()
@@ -750,6 +821,27 @@ def test_r40_injury_links_and_double_set():
     ]
     assert all(x.colour == "red" and x.labeled for x in added)
     assert game.character("bob").injury_sets == ("Injured", "Dying")
+
+
+def test_a25_injury_links_go_to_living_characters_only():
+    """ISO-A25 (ISO-R40, ISO-R44): injury links go to living characters only, never to the
+    dead; a death erases every red link touching the dead, injury links included."""
+    game = trio()
+    game.injure("bob", "a falling beam")
+    assert sorted(x.other("bob") for x in game.state.injury_links("bob", "Injured")) == [
+        "alice",
+        "eve",
+    ]
+    game.kill("eve", "the threat")
+    assert [x.other("bob") for x in game.state.injury_links("bob", "Injured")] == ["alice"]
+    assert game.character("bob").health == "Injured"  # ISO-A26: no recovery by a death
+    game.injure("alice", "broken glass", levels=2)
+    made = [x for x in game.state.links if x.subject == "alice" and x.injury_level]
+    assert sorted((x.other("alice"), x.label) for x in made) == [
+        ("bob", "Dying"),
+        ("bob", "Injured"),
+    ]
+    assert game.state.links_of("eve") == ()
 
 
 # --------------------------------------------------------------------------- special cases
@@ -873,6 +965,30 @@ def test_r46_recovery_order():
     [dying] = game.state.injury_links("eve", "Dying")
     game.choose_pair_outcome("erase_red", link_id=dying.id)
     assert game.character("eve").health == "Injured"
+
+
+@pytest.mark.parametrize("colour", ["green", "red"])
+def test_r23_r30_counts_is_the_counting_rule_of_every_reading(colour):
+    """ISO-R21, ISO-R23..R25, ISO-R30: ``counts`` says whether a die counts (an even on a
+    green, an odd on a red, an exploded die included) and agrees with the readings'
+    ``PoolRoll.evens`` / ``odds``; anything but a colour and a d6 face is refused."""
+    assert [counts(colour, f) for f in range(1, 7)] == [
+        f % 2 == (0 if colour == "green" else 1) for f in range(1, 7)
+    ]
+    game = trio()
+    state = game.state
+    for _ in range(50):
+        roll = roll_colour(game.dice, state, colour, 6, "x", None)
+        read = roll.evens if colour == "green" else roll.odds
+        assert sum(counts(colour, f) for f in roll.faces) == read
+    chain = "6 1 6 1" if colour == "green" else "1 6 1 6"  # the first die explodes twice
+    typed = roll_colour(game.dice, state, colour, 2, "x", chain)
+    assert len(typed.extras) == 2 and sum(counts(colour, f) for f in typed.faces) == 2
+    with pytest.raises(RuleError, match=r"colour must be one of 'green', 'red', got 'blue'"):
+        counts("blue", 2)
+    for face in (0, 7, 2.0, True, "2"):
+        with pytest.raises(RuleError, match=r"face"):
+            counts(colour, face)
 
 
 def test_errors_are_isowidgets_and_value_errors():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import sys
 from pathlib import Path
 
@@ -10,7 +11,14 @@ import pytest
 from isowidgets.dice import D6, Dice, Pool
 from isowidgets.errors import RuleError
 from isowidgets.tray import DiceTray
-from isowidgets.widgets.common import Messages, Timeline, die_chip, guard, roll_chips
+from isowidgets.widgets.common import (
+    Messages,
+    Timeline,
+    chain_order,
+    die_chip,
+    guard,
+    roll_chips,
+)
 from isowidgets.widgets.tray import TrayPanel
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tools"))
@@ -32,6 +40,48 @@ def test_roll_chips_show_chains_and_source():
     assert "Eve red (✎ typed)" in html
     assert html.count("iw-die--extra") == 1
     assert html.count("●") == 1 and html.count("○") == 2
+
+
+def faces_shown(html: str) -> list[str]:
+    return re.findall(r'data-face="([^"]*)"', html)
+
+
+def test_an_extra_die_comes_right_after_its_parent():
+    # Three base dice, two exploding 1s: the extras are rolled (and typed) last, in
+    # roll order #4 (from #1), #5 (from #3) and #6 (from #4), but shown in chains.
+    roll = Dice().roll(Pool(D6, 3, explode_on={1}), faces=[1, 4, 1, 1, 3, 2])
+    html = roll_chips(roll, colour="red", counts=lambda f: f % 2 == 1)
+    assert faces_shown(html) == ["1", "1", "2", "4", "1", "3"]
+    assert [[d.index + 1 for d in chain] for chain in chain_order(roll.dice)] == [
+        [1, 4, 6],
+        [2],
+        [3, 5],
+    ]
+    # Each chain is bracketed; the tooltips keep the roll order and name the parent.
+    assert html.count('class="iw-chain"') == 2
+    assert "die #1 and the extra dice its explosion added (#4, #6)" in html
+    assert 'title="red die #6 of 6 showing 2 (extra die from the explosion of #4)' in html
+    assert html.count("↳") == 3  # the glyph, the fill and ●/○ stay
+    assert html.count("●") == 4 and html.count("○") == 2
+
+
+def test_a_chain_of_explosions_reads_in_order():
+    # ISO-E02: Bob's 1 explodes into a 1, which explodes into a 2: "1 ↳1 ↳2".
+    roll = Dice().roll(Pool(D6, 5, explode_on={1}), faces=[5, 4, 3, 6, 1, 1, 2])
+    html = roll_chips(roll, colour="red", counts=lambda f: f % 2 == 1)
+    assert faces_shown(html) == ["5", "4", "3", "6", "1", "1", "2"]
+    chain = html[html.index('class="iw-chain"') :]
+    assert [m for m in re.findall(r"(↳?×)</span>(\d)", chain)] == [
+        ("×", "1"),
+        ("↳×", "1"),
+        ("↳×", "2"),
+    ]
+
+
+def test_a_roll_without_explosions_has_no_brackets_or_counts_in_tooltips():
+    roll = Dice().roll(Pool(D6, 2), faces=[2, 5])
+    html = roll_chips(roll, colour="green", counts=lambda f: f % 2 == 0)
+    assert "iw-chain" not in html and 'title="green die #1 showing 2: counts"' in html
 
 
 def test_guard_shows_our_errors_and_unexpected_ones():

@@ -4,12 +4,15 @@ A pure-Python rules engine (no widget imports). The layers:
 
 * :mod:`.model`: the frozen state (characters, the relationship map, stress,
   the conflict in progress) and its value types;
-* :mod:`.settings`: :class:`IsolationSettings`, one setting per ambiguity of
-  the digest (ISO-A01..A29) plus ``allow_late_characters``;
+* :mod:`.settings`: :class:`IsolationSettings`, a setting for every ambiguity
+  of the digest that has one (ISO-A01..A29 except A06 and A25; A30 has none)
+  plus ``allow_late_characters`` (ISO-R06);
 * :mod:`.events` and :mod:`.apply`: the journal events and the pure fold that
   replays them;
 * :mod:`.rules` (map, stress, injury, death, sessions) and :mod:`.conflict`
-  (a conflict's steps): pure functions that return events;
+  (a conflict's steps): pure functions that return events; :func:`counts`
+  (does a die count: an even on a green, an odd on a red) states the counting
+  rule every reading applies, for views that mark each die;
 * :mod:`.plan` and :mod:`.explain`: where each die comes from, and readable
   breakdowns of a resolution;
 * :mod:`.odds`: exact odds of a planned conflict, and a seeded simulation;
@@ -17,7 +20,10 @@ A pure-Python rules engine (no widget imports). The layers:
 
 All values are immutable; every action either applies whole or raises
 :class:`~isowidgets.errors.RuleError` (an ``IsowidgetsError`` and a
-``ValueError``) and changes nothing.
+``ValueError``) and changes nothing. An event that does not fit the state it
+is folded into raises :class:`~isowidgets.errors.InconsistentEventError` (a
+``JournalError``, never a ``RuleError``): a bug in the rules or an edited
+journal, not a refused request.
 """
 
 from .conflict import Step, compose, next_steps, pool_plan
@@ -48,7 +54,7 @@ from .model import (
     Stance,
 )
 from .plan import DieSource, PoolPlan, RollUnit, degree_for, plan_for
-from .rules import MapWarning, warnings
+from .rules import MapWarning, counts, warnings
 from .settings import IsolationSettings
 
 __all__ = [
@@ -82,6 +88,7 @@ __all__ = [
     "Stance",
     "Step",
     "compose",
+    "counts",
     "degree_for",
     "explain",
     "next_steps",

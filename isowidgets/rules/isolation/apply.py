@@ -9,6 +9,15 @@ against what the rules would compute on that state: a Stress Level stays within
 the house-rule bounds and moves as its source allows, a conflict's pool holds
 exactly the dice :func:`~.plan.plan_for` gives it, and the stances read and
 chosen are those the rolled dice allow (:func:`~.plan.read_first`).
+
+An event that fails these checks raises
+:class:`~isowidgets.errors.InconsistentEventError` (a
+:class:`~isowidgets.errors.JournalError`, never a
+:class:`~isowidgets.errors.RuleError`): the rules refuse a bad request before
+they make any event, so an event that does not fit is a bug in the rules that
+made it or a journal edited by hand, and tests can tell it from a refusal.
+Replay (:meth:`Game.resume <isowidgets.game.Game.resume>`, undo) reports it as a
+``JournalError`` naming the line.
 """
 
 from __future__ import annotations
@@ -17,7 +26,7 @@ import dataclasses
 from typing import Any, Literal
 
 from ...dice import D6
-from ...errors import RuleError
+from ...errors import InconsistentEventError, RuleError
 from ...game import Pending
 from ...journal import Event
 from .events import (
@@ -77,7 +86,9 @@ def _replace(state: IsolationState, **changes: Any) -> IsolationState:
 
 def _open(state: IsolationState, event: Event) -> Conflict:
     if state.conflict is None:
-        raise RuleError(f"{event.kind} needs a conflict in progress, and there is none")
+        raise InconsistentEventError(
+            f"{event.kind} needs a conflict in progress, and there is none"
+        )
     return state.conflict
 
 
@@ -87,12 +98,28 @@ def _with_conflict(state: IsolationState, **changes: Any) -> IsolationState:
 
 
 def apply(state: IsolationState, event: Event) -> IsolationState:
-    """Return ``state`` with ``event`` folded in (pure; raises RuleError if it cannot fit)."""
+    """Return ``state`` with ``event`` folded in (pure).
+
+    Raises:
+        InconsistentEventError: the event does not fit the state (an unknown id,
+            a value the rules would not compute here, a step out of order). A
+            lookup the fold makes (``state.character(id)``, ``state.link(id)``)
+            that fails is reported the same way.
+    """
+    try:
+        return _fold(state, event)
+    except InconsistentEventError:
+        raise
+    except RuleError as exc:  # a lookup in the model: the event names what is not there
+        raise InconsistentEventError(f"{event.kind}: {exc}") from None
+
+
+def _fold(state: IsolationState, event: Event) -> IsolationState:
     match event:
         # ---------------------------------------------------------------- characters
         case CharacterAdded(character=character):
             if state.has_character(character.id):
-                raise RuleError(f"a character with id {character.id!r} already exists")
+                raise InconsistentEventError(f"a character with id {character.id!r} already exists")
             return _replace(state, characters=(*state.characters, character))
         case CharacterUpdated(character=character):
             state.character(character.id)
@@ -105,7 +132,9 @@ def apply(state: IsolationState, event: Event) -> IsolationState:
         case CharacterRemoved(character_id=cid):
             state.character(cid)
             if state.links_of(cid):
-                raise RuleError(f"{cid} still has links; remove them before the character")
+                raise InconsistentEventError(
+                    f"{cid} still has links; remove them before the character"
+                )
             return _replace(state, characters=tuple(c for c in state.characters if c.id != cid))
         case HealthChanged(character_id=cid, old=old, new=new):
             return _health(state, cid, old, new)
@@ -113,16 +142,20 @@ def apply(state: IsolationState, event: Event) -> IsolationState:
         case LinkAdded(link=link):
             expected = f"L{state.next_link}"
             if link.id != expected or link.serial != state.next_link:
-                raise RuleError(f"link id {link.id!r} out of order; the next link is {expected}")
+                raise InconsistentEventError(
+                    f"link id {link.id!r} out of order; the next link is {expected}"
+                )
             if link.a == link.b or (link.a, link.b) != pair_key(link.a, link.b):
-                raise RuleError(f"link {link.id} must join two characters, in sorted order")
+                raise InconsistentEventError(
+                    f"link {link.id} must join two characters, in sorted order"
+                )
             for cid in link.pair:
                 if not state.character(cid).alive:
-                    raise RuleError(f"{cid} is dead and can take no links")
+                    raise InconsistentEventError(f"{cid} is dead and can take no links")
             return _replace(state, links=(*state.links, link), next_link=state.next_link + 1)
         case LinkRemoved(link=link):
             if state.link(link.id) != link:
-                raise RuleError(f"link {link.id} does not match the map")
+                raise InconsistentEventError(f"link {link.id} does not match the map")
             return _replace(state, links=tuple(x for x in state.links if x.id != link.id))
         case LinkRelabeled(link_id=lid, new=new):
             old_link = state.link(lid)
@@ -163,7 +196,7 @@ def apply(state: IsolationState, event: Event) -> IsolationState:
             owed = next((p for p in state.pending_greens if p.dead == dead), None)
             room = min(owed.count, len(state.living_pairs())) if owed else 0
             if owed is None or (dropped + left, left) != (owed.count, room):
-                raise RuleError(
+                raise InconsistentEventError(
                     f"{event.kind}: {dropped} of {dead}'s leftover greens dropped, {left} left; "
                     f"allowed: {dead} owes {owed.count if owed else 0}, and only as many as "
                     f"there are living pairs ({len(state.living_pairs())}) stay owed (ISO-A24)"
@@ -184,7 +217,7 @@ def apply(state: IsolationState, event: Event) -> IsolationState:
         # ---------------------------------------------------------------- conflicts
         case ConflictProposed():
             if state.conflict is not None:
-                raise RuleError("a conflict is already in progress")
+                raise InconsistentEventError("a conflict is already in progress")
             conflict = Conflict(
                 number=event.number,
                 ap=event.ap,
@@ -224,7 +257,7 @@ def apply(state: IsolationState, event: Event) -> IsolationState:
         case DiceRolled(who=who, colour=colour, roll=roll):
             conflict = _open(state, event)
             if conflict.roll_of(who, colour) is not None:
-                raise RuleError(f"{who} already rolled {colour} in this conflict")
+                raise InconsistentEventError(f"{who} already rolled {colour} in this conflict")
             _check_roll(state, conflict, event)
             return _with_conflict(state, rolls=(*conflict.rolls, RollRecord(who, colour, roll)))
         case StancesRead(reading=reading):
@@ -234,7 +267,7 @@ def apply(state: IsolationState, event: Event) -> IsolationState:
         case StanceChosen(character=who, stance=stance):
             conflict = _open(state, event)
             if conflict.stance_of(who) is not None:
-                raise RuleError(f"{who} already chose a stance")
+                raise InconsistentEventError(f"{who} already chose a stance")
             _check_stance(conflict, event)
             return _with_conflict(state, stances=(*conflict.stances, (who, stance)))
         case Downgraded(character=who):
@@ -262,7 +295,7 @@ def apply(state: IsolationState, event: Event) -> IsolationState:
         case ConflictCancelled():
             _open(state, event)
             return _replace(state, conflict=None)
-    raise RuleError(f"Isolation has no event {event.kind!r}")
+    raise InconsistentEventError(f"Isolation has no event {event.kind!r}")
 
 
 # --------------------------------------------------------------------------- checks
@@ -279,14 +312,14 @@ def _check_stress(state: IsolationState, event: StressChanged) -> None:
     (ISO-A18) and moves as its source allows."""
     s = state.settings
     if event.old != state.stress:
-        raise RuleError(
+        raise InconsistentEventError(
             f"{event.kind}: a change from Stress {event.old}, but the Stress Level is "
             f"{state.stress}"
         )
     top = s.stress_max
     if event.new < s.stress_min or (top is not None and event.new > top):
         ceiling = top if top is not None else "no ceiling"
-        raise RuleError(
+        raise InconsistentEventError(
             f"{event.kind}: Stress {event.new} is outside the house-rule bounds; allowed: "
             f"stress_min {s.stress_min} up to stress_max {ceiling} (ISO-A18)"
         )
@@ -299,7 +332,7 @@ def _check_stress(state: IsolationState, event: StressChanged) -> None:
     }
     fits, allowed_when = when[event.source]
     if not fits:
-        raise RuleError(
+        raise InconsistentEventError(
             f"{event.kind} ({event.source}): Stress {event.old} → {event.new} at this point; "
             f"allowed: {allowed_when}"
         )
@@ -311,14 +344,14 @@ def _check_stress(state: IsolationState, event: StressChanged) -> None:
             held = min(top, held)
         if abs(asked) not in steps or event.new != held:
             allowed = "±" + ", ±".join(map(str, steps))
-            raise RuleError(
+            raise InconsistentEventError(
                 f"{event.kind} ({event.source}): Stress {event.old} → {event.new} asking "
                 f"{asked:+d}; allowed: a step of {allowed}, held by the bounds "
                 f"(ISO-R34, ISO-R35, ISO-A18)"
             )
     elif event.source == "start":
         if state.play_started or event.new not in _STARTING_STRESS:
-            raise RuleError(
+            raise InconsistentEventError(
                 f"{event.kind} (start): starting Stress {event.new}"
                 + (" after play has begun" if state.play_started else "")
                 + "; allowed: 1, 2 or 3, before play begins (ISO-R36)"
@@ -328,7 +361,7 @@ def _check_stress(state: IsolationState, event: StressChanged) -> None:
         if not state.play_started:
             values.add(s.stress_start)
         if event.new not in values:
-            raise RuleError(
+            raise InconsistentEventError(
                 f"{event.kind} (settings): Stress {event.new} is none of the values new house "
                 f"rules can set; allowed: {', '.join(map(str, sorted(values)))} "
                 "(stress_min, stress_max, or stress_start before play begins; ISO-A18, ISO-A19)"
@@ -341,23 +374,25 @@ def _check_roll(state: IsolationState, conflict: Conflict, event: DiceRolled) ->
     unit = plan_for(state, conflict).unit(event.who, event.colour)
     if not unit.ready:
         why = unit.waiting or f"conflict {conflict.number} is already resolved"
-        raise RuleError(f"{event.kind}: {unit.label} cannot be rolled yet; it waits for {why}")
+        raise InconsistentEventError(
+            f"{event.kind}: {unit.label} cannot be rolled yet; it waits for {why}"
+        )
     pool = event.roll.pool
     if pool.count != unit.count:
         sources = "; ".join(s.describe() for s in unit.sources) or "no dice"
-        raise RuleError(
+        raise InconsistentEventError(
             f"{event.kind}: {unit.label} holds {pool.count} base dice; allowed: exactly "
             f"{unit.count}, as the plan gives ({sources})"
         )
     explode, mode = explosion_rule(state.settings, event.colour, gm=unit.role == "GM")
     if pool.die != D6 or pool.explode_on != explode or pool.explosions != mode:
         faces = ", ".join(map(str, sorted(explode))) or "nothing"
-        raise RuleError(
+        raise InconsistentEventError(
             f"{event.kind}: {unit.label} is a {pool.describe()}; allowed: six-sided dice "
             f"exploding on {faces} ({mode}) (ISO-R21, ISO-R22, ISO-A02, ISO-A04, ISO-A05)"
         )
     if event.role != unit.role:
-        raise RuleError(
+        raise InconsistentEventError(
             f"{event.kind}: {unit.label} is rolled as {event.role!r}; allowed: {unit.role!r}"
         )
 
@@ -366,22 +401,24 @@ def _check_reading(state: IsolationState, conflict: Conflict, reading: FirstRead
     """The first interpretation is read once, from the rolled dice (ISO-R23..R25, ISO-R14)."""
     kind = StancesRead.kind
     if conflict.first is not None:
-        raise RuleError(f"{kind}: the stances of conflict {conflict.number} are already read")
+        raise InconsistentEventError(
+            f"{kind}: the stances of conflict {conflict.number} are already read"
+        )
     if conflict.automatic or not conflict.pps:
-        raise RuleError(
+        raise InconsistentEventError(
             f"{kind}: conflict {conflict.number} has no stances to read from dice "
             "(no Passive Players, or Stress 0 with no rolls)"
         )
     plan = plan_for(state, conflict)
     missing = [u.label for u in plan.stage("first") if u.rolled is None]
     if missing:
-        raise RuleError(
+        raise InconsistentEventError(
             f"{kind}: stances are read once every first-stage pool is rolled; still to roll: "
             f"{', '.join(missing)}"
         )
     expected = read_first(state, conflict)
     if reading != expected:
-        raise RuleError(
+        raise InconsistentEventError(
             f"{kind}: the journal reads {_reading_text(reading)}; allowed: only what the "
             f"rolled dice give, {_reading_text(expected)}"
         )
@@ -396,7 +433,7 @@ def _check_stance(conflict: Conflict, event: StanceChosen) -> None:
     """A Passive Player takes a stance the first reading allows (ISO-R14; any at Stress 0)."""
     who = event.character
     if who not in conflict.pps:
-        raise RuleError(
+        raise InconsistentEventError(
             f"{event.kind}: {who!r} is not a Passive Player of conflict {conflict.number}; "
             f"allowed: {', '.join(conflict.pps) or 'nobody'}"
         )
@@ -405,12 +442,14 @@ def _check_stance(conflict: Conflict, event: StanceChosen) -> None:
     if conflict.automatic:
         rolled, allowed = "Cooperative", STANCES
     elif conflict.first is None:
-        raise RuleError(f"{event.kind}: {who} chooses a stance before the stances are read")
+        raise InconsistentEventError(
+            f"{event.kind}: {who} chooses a stance before the stances are read"
+        )
     else:
         reading = conflict.first.reading(who)
         rolled, allowed = reading.rolled, reading.allowed
     if event.stance not in allowed or (event.rolled, tuple(event.allowed)) != (rolled, allowed):
-        raise RuleError(
+        raise InconsistentEventError(
             f"{event.kind}: {who} is {event.stance} (rolled {event.rolled}, allowed "
             f"{'/'.join(event.allowed)}); allowed: {' or '.join(allowed)}, rolled {rolled} "
             "(ISO-R14)"
@@ -420,10 +459,12 @@ def _check_stance(conflict: Conflict, event: StanceChosen) -> None:
 def _health(state: IsolationState, cid: str, old: Health, new: Health) -> IsolationState:
     character = state.character(cid)
     if character.health != old:
-        raise RuleError(f"{cid} is {character.health}, not {old}")
+        raise InconsistentEventError(f"{cid} is {character.health}, not {old}")
     step = HEALTH_LADDER.index(new) - HEALTH_LADDER.index(old)
     if abs(step) != 1:
-        raise RuleError(f"health moves one step at a time: {old} → {new} is not one step")
+        raise InconsistentEventError(
+            f"health moves one step at a time: {old} → {new} is not one step"
+        )
     sets: tuple[Literal["Injured", "Dying"], ...] = character.injury_sets
     window = state.injury_window
     if new == "Dead":

@@ -333,6 +333,20 @@ def compose(
     proposal is spoken (ISO-R15 makes a spoken proposal binding). ``limits``
     are the session's dice caps: a pool past them is refused here, before the
     proposal is spoken.
+
+    Stress 0 (ISO-R37): with no threat marked (``set_threat``; ISO-A21) the
+    conflict is *automatic* in every mode: nobody rolls, stances are free and
+    the result is a Basic Success, with no Stress change and no links under
+    ISO-A20's default. That includes acting directly against a character
+    (ISO-R43), whose target then rolls nothing and takes no wound. This is the
+    engine's judgement, not the digest's (ISO-A20/A21 settle only the side
+    effects and the threat): the text's "no rolling is required" names no
+    exception, and its "most actions" leaves the others to the GM, who proposes
+    them with ``force_roll=True`` to roll as at any other Stress Level. A
+    conflict proposed ``physical`` (physically threatening, ISO-R39) *is* a
+    threat, so under ``stress_zero_roll_if_threat`` (ISO-A21) it rolls as normal
+    with 0 Stress dice; an automatic conflict cannot be marked physical later
+    (cancel it and propose it again).
     """
     if state.interlude:
         raise RuleError("the session has ended; conflicts wait for begin_session()")
@@ -400,7 +414,7 @@ def compose(
     automatic = (
         state.stress == 0
         and not force_roll
-        and not (state.threat and state.settings.stress_zero_roll_if_threat)
+        and not ((state.threat or physical) and state.settings.stress_zero_roll_if_threat)
     )
     alone = not pp_tuple and mode in ("alone", "direct")
     nominal = mode == "alone" or (
@@ -519,6 +533,12 @@ def mark_physical(state: IsolationState, physical: bool) -> list[Event]:
     """Mark the conflict physically threatening (or not) before it is resolved (ISO-R39)."""
     c = _unresolved(state, "change whether it is physical")
     physical = flag(physical, "physical")
+    if physical and c.automatic and not c.physical:
+        raise RuleError(
+            "this conflict was proposed at Stress 0 with nothing threatening, so nobody "
+            "rolls and it cannot wound (ISO-R37). Tip: cancel_conflict(reason) and propose "
+            "it again with physical=True: a physical threat is rolled as normal (ISO-A21)"
+        )
     return [] if physical == c.physical else [PhysicalMarked(physical=physical)]
 
 

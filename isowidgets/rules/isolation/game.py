@@ -127,7 +127,8 @@ class IsolationGame(Game[IsolationState]):
         return self.state.links_between(a, b)
 
     def warnings(self) -> list[_rules.MapWarning]:
-        """Recommendations the build and map do not meet (ISO-R02..R04, ISO-R06)."""
+        """Recommendations the build and map do not meet (ISO-R02..R04, ISO-R06, ISO-R11,
+        ISO-A24); advice, never errors."""
         return _rules.warnings(self.state)
 
     def plan(self) -> PoolPlan:
@@ -311,7 +312,9 @@ class IsolationGame(Game[IsolationState]):
         """Record a proposal (ISO-R15). Keywords: ``mode`` (persuade_all, subset, alone,
         direct), ``pps``, ``target``, ``physical``, ``difficulty`` (going alone),
         ``factors`` ({character: {modifier: value}}), ``hostile`` (PPs Hostile without
-        rolling), ``force_roll`` (roll even at Stress 0)."""
+        rolling), ``force_roll`` (roll even at Stress 0: with no threat marked, every
+        mode, a direct action included, is otherwise an automatic Basic Success; see
+        :func:`~.conflict.compose`)."""
         self._dice_act(_conflict.propose, ap, action, **kwargs)
         assert self.state.conflict is not None
         return self.state.conflict

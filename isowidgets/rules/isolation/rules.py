@@ -64,6 +64,7 @@ __all__ = [
     "adjust_stress",
     "begin_session",
     "choose_pair_outcome",
+    "counts",
     "edit_character",
     "end_session",
     "injure",
@@ -793,6 +794,28 @@ def _pending_pair(state: IsolationState) -> None:
         )
 
 
+def counts(colour: Colour, face: int) -> bool:
+    """Whether one die counts for its owner: an even on a green die, an odd on a red one.
+
+    The one counting rule of every reading in the game (ISO-R23..R25, ISO-R28,
+    ISO-R30, ISO-R43, ISO-R45): green dice count their evens (2, 4, 6), red
+    dice their odds (1, 3, 5). A die that exploded keeps its face and counts
+    like any other (ISO-R21): a green 6 counts, and so does a red 1. It agrees
+    with :attr:`PoolRoll.evens <isowidgets.dice.PoolRoll.evens>` and
+    :attr:`~isowidgets.dice.PoolRoll.odds`, which the readings sum, so
+    ``sum(counts(colour, f) for f in roll.faces)`` is a pool's evens (green) or
+    odds (red). For widgets that mark each die: ``functools.partial(counts,
+    colour)`` is the predicate for one pool.
+
+    Raises:
+        RuleError: ``colour`` is not ``"green"`` or ``"red"``, or ``face`` is not a
+            whole number 1..6 (a d6's faces).
+    """
+    choice(colour, "a die's colour", ("green", "red"))
+    whole(face, "a d6's face", 1, 6)
+    return face % 2 == (0 if colour == "green" else 1)
+
+
 def roll_colour(
     dice: Dice,
     state: IsolationState,
@@ -1012,8 +1035,44 @@ class MapWarning:
     message: str
 
 
+_PASSES: tuple[Origin, ...] = ("descriptor", "bias", "goal")
+"""The map-building passes in the order ISO-R11 gives them."""
+
+
+def _map_order(state: IsolationState) -> MapWarning | None:
+    """The first map-building link made out of ISO-R11's order, while the map is built.
+
+    Only links between PCs who were there from the start are compared: the
+    same-boat NPCs join after the goal pass by the same rule, so their links
+    come later whatever their pass, and a late character (ISO-R06) has its own
+    warning. Once play begins the advice is moot and is no longer given. The
+    order changes no link or die, so this is advice, never an error.
+    """
+    if state.play_started:
+        return None
+    pcs = {c.id for c in state.characters if c.kind == "PC" and not c.late}
+    begun: set[str] = set()
+    for link in sorted(state.links, key=lambda x: x.serial):
+        if link.origin not in _PASSES or link.a not in pcs or link.b not in pcs:
+            continue
+        rank = _PASSES.index(link.origin)
+        later = [p for p in _PASSES[rank + 1 :] if p in begun]
+        if later:
+            return MapWarning(
+                "ISO-R11",
+                None,
+                f"the {link.origin} link {link.id} ({link.a}–{link.b}, “{link.label}”) was "
+                f"added after the {later[-1]} pass had begun; the text builds the map with "
+                "descriptors, then biases, then goals, then adds the same-boat NPCs. Every "
+                "link counts the same either way: this is advice only.",
+            )
+        begun.add(link.origin)
+    return None
+
+
 def warnings(state: IsolationState) -> list[MapWarning]:
-    """Recommendations the characters and map do not meet (ISO-R02..R04, ISO-R06, ISO-A24)."""
+    """Recommendations the characters and map do not meet (ISO-R02..R04, ISO-R06, ISO-R11,
+    ISO-A24). Advice, never errors: nothing here refuses an action."""
     out: list[MapWarning] = []
     for c in state.characters:
         if not c.alive:
@@ -1057,6 +1116,9 @@ def warnings(state: IsolationState) -> list[MapWarning]:
                     f"{c.name} joined after play began; check their links by hand",
                 )
             )
+    order = _map_order(state)
+    if order is not None:
+        out.append(order)
     for p in state.pending_greens:
         out.append(
             MapWarning(

@@ -1,8 +1,11 @@
-"""Isolation's house-rule settings: one per ambiguity of the digest (ISO-A01..A29).
+"""Isolation's house-rule settings: one per ambiguity of the digest that has a setting.
 
-Names and defaults are the digest's (section 1.4); the default is always the
-most faithful reading of the text. Where the digest names no alternative, the
-alternative offered here is the obvious opposite reading.
+That is ISO-A01..A29 except A06 and A25 (the digest gives those, and A30, no
+setting): 30 fields for 26 ambiguities (two each for A01, A18 and A24), plus
+``allow_late_characters`` for ISO-R06. Names and defaults are the digest's
+(section 1.4); the default is always the most faithful reading of the text.
+Where the digest names no alternative, the alternative offered here is the
+obvious opposite reading.
 """
 
 from __future__ import annotations
@@ -130,7 +133,11 @@ class IsolationSettings(RuleSettings):
         ref="ISO-A20",
     )
     stress_zero_roll_if_threat: bool = setting(
-        True, "At Stress 0, roll as normal while the GM marks a threat present.", ref="ISO-A21"
+        True,
+        "At Stress 0, roll as normal while the GM marks a threat present (otherwise every "
+        "action, a direct one included, is an automatic Basic Success unless proposed "
+        "with force_roll).",
+        ref="ISO-A21",
     )
     wound_candidates_include_defaulted: bool = setting(
         False,

@@ -13,15 +13,16 @@ from __future__ import annotations
 
 import html
 from collections.abc import Sequence
+from functools import partial
 from typing import Any
 
 import ipywidgets as widgets
 
 from ...journal import Entry, Retcon
-from ...rules.isolation import HEALTH_LADDER, IsolationGame, IsolationState
+from ...rules.isolation import HEALTH_LADDER, IsolationGame, IsolationState, counts
 from ...rules.isolation.events import HealthChanged, PairOutcome, PairRolled, SessionEnded
 from ..common import Messages, Panel, guard, roll_chips
-from .views import counts_for, edge_text, isolation_style
+from .views import edge_text, isolation_style
 
 __all__ = ["BetweenSessions"]
 
@@ -214,8 +215,10 @@ class BetweenSessions(Panel):
             self.rolled.value = ""
             return
         names = self._names()
-        green = roll_chips(rolled.green, colour="green", counts=counts_for("green"), label="green")
-        red = roll_chips(rolled.red, colour="red", counts=counts_for("red"), label="red")
+        green = roll_chips(
+            rolled.green, colour="green", counts=partial(counts, "green"), label="green"
+        )
+        red = roll_chips(rolled.red, colour="red", counts=partial(counts, "red"), label="red")
         who = f"{names.get(rolled.a, rolled.a)} – {names.get(rolled.b, rolled.b)}"
         after = (
             f'<div class="iw-status">→ {html.escape(outcome.describe())}</div>'

@@ -356,7 +356,12 @@ class ConflictPanel(Panel):
         return out
 
     def _participants(self, c: Conflict) -> dict[str, str]:
-        """Character id → role, for the modifier rows of conflict ``c``."""
+        """Character id → role, for the modifier rows of conflict ``c``.
+
+        The engine has no public list yet of who may carry modifiers and which
+        (its ``conflict._participants`` and ``_factors`` are private), so which
+        defaulted characters get a row still reads ISO-A14's setting here.
+        """
         roles = {c.ap: "AP"}
         roles.update({pp: "PP" for pp in c.pps})
         if c.target:
@@ -763,6 +768,9 @@ class ConflictPanel(Panel):
         )
         fresh = self._wounds_for != c.number  # the step appears anew: start from zero
         self._wounds_for = c.number
+        # No box takes more than the wounds the engine left to distribute; how many
+        # one character can still take is the engine's to say when they are assigned.
+        most = c.wounds_left
         inputs = {}
         for who in step.options:
             box = self._wound_inputs.get(who)
@@ -770,13 +778,15 @@ class ConflictPanel(Panel):
                 box = widgets.BoundedIntText(
                     value=0,
                     min=0,
-                    max=3,
+                    max=most,
                     description=names.get(who, who),
                     layout=widgets.Layout(width="170px"),
                 )
                 box.add_class(f"iw-wounds-{slug(who)}")
-            elif fresh:
-                box.value = 0
+            else:
+                if fresh:
+                    box.value = 0
+                assign(box, max=most)
             inputs[who] = box
         self._wound_inputs = inputs
         if tuple(inputs.values()) != tuple(self.wound_box.children):

@@ -32,6 +32,7 @@ from ..common import Messages, Panel, guard
 from ..graph import GraphView
 from .views import (
     HEALTH_MARK,
+    edge_text,
     ellipse_positions,
     isolation_style,
     label_side,
@@ -79,6 +80,9 @@ class RelationshipMap(Panel):
         css_class: the class of the cytoscape widget (browser tests find it by this).
         labels: show link labels (``None``: only while the map has at most 80 links).
         on_select: called with a character id when a character is clicked.
+        compact_after: rebuild the graph once this many deleted elements are kept
+            hidden (see :class:`~isowidgets.widgets.graph.GraphView`); also settable
+            later as ``map.view.compact_after``.
     """
 
     game: IsolationGame
@@ -90,6 +94,7 @@ class RelationshipMap(Panel):
         css_class: str = "iw-map",
         labels: bool | None = None,
         on_select: Callable[[str], None] | None = None,
+        compact_after: int = 150,
     ) -> None:
         self.messages = Messages()
         self.on_select = on_select
@@ -99,6 +104,8 @@ class RelationshipMap(Panel):
         """The two characters a new link will join, while the form is open."""
         self.chosen_link: str | None = None
         """The link picked for relabeling or deleting."""
+        self.note = ""
+        """What the latest edit on the map did (HTML), shown in the status until the next click."""
         show_labels = labels if labels is not None else len(game.state.links) <= 80
         self.label_width = 170 if len(game.state.links) <= 12 else 110
         self.view = GraphView(
@@ -106,6 +113,7 @@ class RelationshipMap(Panel):
             on_node_click=guard(self.messages)(self._node_clicked),
             on_edge_click=guard(self.messages)(self._edge_clicked),
             css_class=css_class,
+            compact_after=compact_after,
         )
         self.view.widget.layout = widgets.Layout(
             width=f"{WIDTH}px", max_width="100%", height=f"{HEIGHT}px", border="1px solid #ccc"
@@ -254,8 +262,21 @@ class RelationshipMap(Panel):
     def sync(self) -> None:
         """Bring the graph in line with the engine's state (only what changed is sent)."""
         state = self.state
-        if self.first is not None and not _alive(state, self.first):
-            self.first = None
+        picked = [x for x in (self.pair or (self.first,)) if x is not None]
+        if any(not _alive(state, x) for x in picked):
+            # Removed (the sheet says so) or dead while a link was being drawn.
+            self.first, self.pair = None, None
+            self.connect_form.layout.display = "none"
+            dead = [
+                state.character(x).name
+                for x in picked
+                if state.has_character(x) and not state.character(x).alive
+            ]
+            if dead:
+                self.messages.warning(
+                    f"{HEALTH_MARK['Dead']} {' and '.join(dead)} died while picked: the dead "
+                    "take no new links, so the new link was let go."
+                )
         if self.chosen_link is not None and not any(x.id == self.chosen_link for x in state.links):
             self.release()
             return
@@ -283,11 +304,14 @@ class RelationshipMap(Panel):
 
     def _node_clicked(self, character_id: str) -> None:
         self.messages.clear()
+        self.note = ""
         if self.on_select is not None:
             self.on_select(character_id)
         if self.chosen_link is not None:
             self._close_link_form()
-        if self.first is None or self.pair is not None:
+        if not _alive(self.state, character_id):
+            self._refuse_dead(character_id)
+        elif self.first is None or self.pair is not None:
             self.pair = None
             self.connect_form.layout.display = "none"
             self.first = character_id
@@ -298,8 +322,29 @@ class RelationshipMap(Panel):
             self._open_connect_form()
         self.sync()
 
+    def _refuse_dead(self, character_id: str) -> None:
+        """A click on a dead character: say why it starts (or ends) no link.
+
+        Whatever was picked stays picked, so the table can click a living character
+        next; the engine would refuse the link anyway (a dead character is no
+        longer among the characters a link can join).
+        """
+        names = self._names()
+        name = names[character_id]
+        if self.pair is not None:
+            a, b = (names[x] for x in self.pair)
+            then = f"The new link between {a} and {b} is still open."
+        elif self.first is not None:
+            then = f"{names[self.first]} is still picked: click a living character to link them."
+        else:
+            then = "Click a living character to start a link."
+        self.messages.warning(
+            f"{HEALTH_MARK['Dead']} {name} is Dead: the dead take no new links. {then}"
+        )
+
     def _edge_clicked(self, link_id: str) -> None:
         self.messages.clear()
+        self.note = ""
         self.first, self.pair = None, None
         self.connect_form.layout.display = "none"
         self.chosen_link = link_id
@@ -376,9 +421,18 @@ class RelationshipMap(Panel):
         self.label.value = ""
         self.first, self.pair = None, None
         self.connect_form.layout.display = "none"
-        self.sync()
-        if not added:
+        names = self._names()
+        between = f"<b>{html.escape(names[a])}</b> and <b>{html.escape(names[b])}</b>"
+        if added:
+            link = self.state.link(added[-1])
+            self.note = (
+                f"Added {html.escape(link.id)} ({html.escape(edge_text(link, names))}) "
+                f"between {between}."
+            )
+        else:
+            self.note = f"No link added between {between}."
             self.messages.info("the new link cancelled an unlabeled link of the other colour")
+        self.sync()
         return added
 
     def relabel(self) -> None:
@@ -399,7 +453,11 @@ class RelationshipMap(Panel):
     def _show_status(self) -> None:
         state = self.state
         if self.pair is not None:
-            text = "Choose the colour and label, then <b>Add link</b>."
+            a, b = (html.escape(state.character(x).name) for x in self.pair)
+            text = (
+                f"New link between <b>{a}</b> and <b>{b}</b>: choose the colour and label, "
+                "then <b>Add link</b>."
+            )
         elif self.first is not None:
             character = state.character(self.first)
             text = (
@@ -415,6 +473,8 @@ class RelationshipMap(Panel):
                 "Click a character, then another, to add a link; click a link to relabel or "
                 "delete it."
             )
+            if self.note:
+                text = f"{self.note}<br>{text}"
         living = sum(1 for c in state.characters if c.alive)
         counts = (
             f"{len(state.characters)} characters ({living} living), {len(state.links)} links "

@@ -25,6 +25,7 @@ import html
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import ipywidgets as widgets
@@ -42,6 +43,7 @@ from ...rules.isolation import (
     Link,
     MapWarning,
     Step,
+    counts,
     plan_for,
 )
 from ...rules.isolation.events import (
@@ -477,17 +479,15 @@ def legend_html() -> str:
 # --------------------------------------------------------------------------- dice
 
 
-def counts_for(colour: Colour) -> Any:
-    """Which faces count for a pool's owner: evens on green, odds on red (as the engine reads)."""
-    if colour == "green":
-        return lambda face: face % 2 == 0
-    return lambda face: face % 2 == 1
-
-
 def roll_html(who: str, colour: Colour, roll: PoolRoll) -> str:
-    """A pool's chips and what it read: ``3 evens`` or ``4 odds``."""
-    reading = f"{roll.evens} evens" if colour == "green" else f"{roll.odds} odds"
-    chips = roll_chips(roll, colour=colour, counts=counts_for(colour), label=f"{who} {colour}")
+    """A pool's chips and what it read: ``3 evens`` or ``4 odds``.
+
+    Which dice count is the engine's :func:`~isowidgets.rules.isolation.counts`.
+    """
+    counted = partial(counts, colour)
+    read = sum(counted(face) for face in roll.faces)
+    reading = f"{read} {'evens' if colour == 'green' else 'odds'}"
+    chips = roll_chips(roll, colour=colour, counts=counted, label=f"{who} {colour}")
     return (
         '<div style="display:flex; align-items:center; flex-wrap:wrap">'
         f'{chips}<span class="iw-reading">→ {reading}</span></div>'
