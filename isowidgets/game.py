@@ -29,7 +29,14 @@ from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
 
 from . import __version__
 from .dice import DEFAULT_LIMITS, Dice, Limits
-from .errors import DiceError, IsowidgetsError, JournalError, RuleError, SettingsError
+from .errors import (
+    DiceError,
+    InconsistentEventError,
+    IsowidgetsError,
+    JournalError,
+    RuleError,
+    SettingsError,
+)
 from .journal import (
     Entry,
     Event,
@@ -130,8 +137,13 @@ class Game(Generic[S]):
 
     @classmethod
     def apply(cls, state: S, event: Event) -> S:
-        """Fold one of this system's events into ``state`` (pure; raise RuleError if invalid)."""
-        raise RuleError(f"{cls.title} has no event {event.kind!r}")
+        """Fold one of this system's events into ``state`` (pure).
+
+        Raises:
+            InconsistentEventError: the event does not fit ``state`` (a bug in the
+                rules that made it, or an edited journal; never a refused request).
+        """
+        raise InconsistentEventError(f"{cls.title} has no event {event.kind!r}")
 
     @classmethod
     def with_settings(cls, state: S, settings: Any) -> S:

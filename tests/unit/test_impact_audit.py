@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from isowidgets.errors import JournalError, RuleError
+from isowidgets.errors import InconsistentEventError, JournalError, RuleError
 from isowidgets.journal import Journal
 from isowidgets.rules.impact import WORLD, Effect, ImpactGame, ImpactSettings
 from isowidgets.rules.impact.events import DetailKindChanged, DetailUncited, TestResolved
@@ -259,6 +259,8 @@ def test_r01_a_kind_change_with_a_bad_kind_in_the_journal_is_refused_on_load(tmp
 
 
 def test_r01_apply_refuses_a_kind_change_that_does_not_fit_the_state():
+    """An event that does not fit is an InconsistentEventError (a JournalError), never a
+    RuleError: a bug or a hand-edited journal, not a refused request."""
     game = _game()
     ids = _spies(game)
     market = ids["Market Day"]
@@ -268,9 +270,11 @@ def test_r01_apply_refuses_a_kind_change_that_does_not_fit_the_state():
             detail=market, text="Market Day", owner_name="The street", old_kind=old, detail_kind=new
         )
 
-    with pytest.raises(RuleError, match="is a scene Detail, but the event changes it from"):
+    with pytest.raises(
+        InconsistentEventError, match="is a scene Detail, but the event changes it from"
+    ):
         ImpactGame.apply(game.state, change("temporary", "scene"))
-    with pytest.raises(RuleError, match="cannot become a character Detail"):
+    with pytest.raises(InconsistentEventError, match="cannot become a character Detail"):
         ImpactGame.apply(game.state, change("scene", "character"))
 
 

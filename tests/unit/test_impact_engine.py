@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from isowidgets.dice import D8, D10, D12
-from isowidgets.errors import FacesError, IsowidgetsError, RuleError
+from isowidgets.errors import FacesError, InconsistentEventError, IsowidgetsError, RuleError
 from isowidgets.journal import Entry, Note, read_entries
 from isowidgets.rules.impact import Effect, ImpactGame, ImpactSettings, rules, timeline_rows
 from isowidgets.rules.impact.events import (
@@ -460,12 +460,12 @@ def test_apply_refuses_events_that_do_not_fit_the_state():
     wrong_id = DetailAdded(
         detail="det-99", owner=ids["pierce"], owner_name="Pierce", detail_kind="temporary", text="X"
     )
-    with pytest.raises(RuleError, match="expected the next id to be 'det-6'"):
+    with pytest.raises(InconsistentEventError, match="expected the next id to be 'det-6'"):
         ImpactGame.apply(state, wrong_id)
     wrong_start = ImpactChanged(who=ids["pierce"], name="Pierce", old=2, new=1, cause="damage")
-    with pytest.raises(RuleError, match="Impact step is 4"):
+    with pytest.raises(InconsistentEventError, match="Impact step is 4"):
         ImpactGame.apply(state, wrong_start)
-    with pytest.raises(RuleError, match="the open test is none"):
+    with pytest.raises(InconsistentEventError, match="the open test is none"):
         ImpactGame.apply(state, TestCancelled(test="test-1"))
-    with pytest.raises(RuleError, match="has no event 'note'"):
+    with pytest.raises(InconsistentEventError, match="has no event 'note'"):
         ImpactGame.apply(state, Note(text="hello"))

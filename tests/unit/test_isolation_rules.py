@@ -1007,3 +1007,37 @@ def test_events_describe_read_well():
     lines = [e.event.describe() for e in game.journal.entries]
     assert all(lines) and any(line.startswith("conflict 1: bob proposes") for line in lines)
     assert any(isinstance(e.event, LinkAdded) for e in game.journal.entries)
+
+
+def test_r18_r20_r43_modifier_fields_name_who_carries_which_modifiers():
+    """ISO-R18 (AP), ISO-R20 (PPs), ISO-R43 (the target's situational dice): the engine
+    lists who may carry which modifiers, and refuses a modifier a role cannot carry with
+    state and journal unchanged."""
+    game = trio()
+    c = game.propose("bob", "shove Eve aside", mode="direct", target="eve")
+    fields = game.modifier_fields()
+    assert list(fields) == ["bob", "alice", "eve"]
+    assert fields["bob"][-1] == "roleplay" and "relevant_links" not in fields["bob"]
+    assert fields["alice"][-1] == "relevant_links" and "roleplay" not in fields["alice"]
+    assert fields["eve"] == ("extra_green", "extra_red")
+    assert game.modifier_fields(c) == fields
+    before = (game.state, len(game.journal))
+    with pytest.raises(RuleError, match="situational extra dice belong"):
+        game.set_factors("alice", extra_red=1)
+    game.set_factors("alice", extra_red=0, profession=False)  # asks for nothing: accepted
+    assert game.state.links == before[0].links
+    game.cancel_conflict("test")
+    with pytest.raises(RuleError, match="no conflict in progress"):
+        game.modifier_fields()
+
+
+def test_r38_wound_capacity_follows_the_health_ladder():
+    """ISO-R38: Healthy can take 3 wound levels before Dead, Injured 2, Dying 1, Dead 0."""
+    game = trio()
+    seen = [game.wound_capacity("bob")]
+    for _ in range(3):
+        game.injure("bob", "a fall")
+        seen.append(game.wound_capacity("bob"))
+    assert seen == [3, 2, 1, 0]
+    with pytest.raises(RuleError):
+        game.wound_capacity("nobody")

@@ -262,11 +262,24 @@ def test_a13_hostile_without_roll_contributes():
 
 
 def test_a14_downgrade_dice_include_modifiers():
-    for flag, expected in ((False, 2), (True, 3)):
-        game = trio(downgrade_dice_include_modifiers=flag)
+    """ISO-A14: off, a defaulted character's downgrade dice are their red links only, so a
+    modifier for them is refused (it would add nothing) and the engine lists no fields
+    for them; on, ``goal_against`` adds a red die."""
+    game = trio()
+    before = (game.state, len(game.journal))
+    with pytest.raises(RuleError, match=r"would add no dice here.*ISO-A14"):
         game.propose(
             "bob", "x", mode="subset", pps=["alice"], factors={"eve": {"goal_against": True}}
         )
+    assert (game.state, len(game.journal)) == before
+    for flag, expected in ((False, 2), (True, 3)):
+        game = trio(downgrade_dice_include_modifiers=flag)
+        factors = {"eve": {"goal_against": True}} if flag else {}
+        c = game.propose("bob", "x", mode="subset", pps=["alice"], factors=factors)
+        fields = game.modifier_fields(c)
+        assert ("eve" in fields) is flag
+        if flag:
+            assert fields["eve"] == ("goal_against", "bias_against", "relevant_links")
         roll_ready(game)
         game.choose_stance("alice", "Neutral")
         game.set_difficulty(1)

@@ -164,3 +164,21 @@ def test_the_map_takes_the_rebuild_threshold_as_an_argument():
     m = RelationshipMap(game, compact_after=7)
     assert m.view.compact_after == 7
     m.close()
+
+
+def test_a_wound_box_takes_at_most_what_its_character_can_still_take():
+    """The engine's numbers: wounds left to share, and each character's wound_capacity."""
+    game = boarding_party(stress=2, seed=10)
+    game.add_character("Dan", profession="Cook", bias="b", goal="g")
+    game.add_link("dan", "bob", "green", "Old friends")
+    game.add_link("dan", "alice", "green", "Chess")
+    game.injure("dan", "an old wound")  # Injured: two more levels before Dead
+    t = IsolationTable(game, name="farmhouse")
+    try:
+        game.run_conflict("bob", "board up", physical=True, difficulty=5)  # seeded: 4 wounds
+        left = game.conflict.wounds_left
+        maxima = {who: box.max for who, box in t.conflict._wound_inputs.items()}
+        assert left == 4 and maxima["dan"] == 2 and maxima["bob"] == 3
+        assert maxima == {who: min(left, game.wound_capacity(who)) for who in maxima}
+    finally:
+        t.close()

@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ...dice import DieType, die_named
-from ...errors import RuleError
+from ...errors import InconsistentEventError, RuleError
 from ...journal import Event
 from .events import (
     AdventureStarted,
@@ -76,12 +76,20 @@ def apply(state: ImpactState, event: Event) -> ImpactState:
     """The state after ``event``.
 
     Raises:
-        RuleError: the event does not fit the state (unknown id, wrong phase…).
+        InconsistentEventError: the event does not fit the state (unknown id, wrong
+            phase…): a bug in the rules that made it, or a hand-edited journal, never
+            a refused request (the rules refuse with RuleError before any event
+            exists). A lookup the fold makes that fails is reported the same way.
     """
     handler = _HANDLERS.get(type(event))
     if handler is None:
-        raise RuleError(f"the Impact System has no event {event.kind!r}")
-    return handler(state, event)
+        raise InconsistentEventError(f"the Impact System has no event {event.kind!r}")
+    try:
+        return handler(state, event)
+    except InconsistentEventError:
+        raise
+    except RuleError as exc:  # a lookup in the model: the event names what is not there
+        raise InconsistentEventError(f"{event.kind}: {exc}") from None
 
 
 # --------------------------------------------------------------------------- helpers
@@ -90,7 +98,9 @@ def apply(state: ImpactState, event: Event) -> ImpactState:
 def _expect_id(issued: str, prefix: str, count: int) -> None:
     expected = f"{prefix}-{count + 1}"
     if issued != expected:
-        raise RuleError(f"expected the next id to be {expected!r}, the event issues {issued!r}")
+        raise InconsistentEventError(
+            f"expected the next id to be {expected!r}, the event issues {issued!r}"
+        )
 
 
 def _replace_character(state: ImpactState, new: Character) -> ImpactState:
@@ -115,9 +125,11 @@ def _test(state: ImpactState, test_id: str, *phases: Phase) -> OpenTest:
     test = state.test
     if test is None or test.id != test_id:
         current = test.id if test else "none"
-        raise RuleError(f"event for test {test_id!r}, but the open test is {current}")
+        raise InconsistentEventError(f"event for test {test_id!r}, but the open test is {current}")
     if phases and test.phase not in phases:
-        raise RuleError(f"{test_id} is in phase {test.phase!r}; this step needs {phases}")
+        raise InconsistentEventError(
+            f"{test_id} is in phase {test.phase!r}; this step needs {phases}"
+        )
     return test
 
 
@@ -128,7 +140,7 @@ def _with_test(state: ImpactState, test: OpenTest) -> ImpactState:
 def _not_cited_in_setup(state: ImpactState, detail: str) -> None:
     test = state.test
     if test is not None and test.phase == "setup" and detail in test.cited():
-        raise RuleError(f"Detail {detail} is cited in {test.id}; uncite it first")
+        raise InconsistentEventError(f"Detail {detail} is cited in {test.id}; uncite it first")
 
 
 # --------------------------------------------------------------------------- cast
@@ -138,7 +150,7 @@ def _not_cited_in_setup(state: ImpactState, detail: str) -> None:
 def _character_added(state: ImpactState, event: CharacterAdded) -> ImpactState:
     _expect_id(event.character, "char", state.counters.characters)
     if not INEFFECTUAL <= event.step <= BANKED:
-        raise RuleError(f"Impact step {event.step} is off the ladder")
+        raise InconsistentEventError(f"Impact step {event.step} is off the ladder")
     character = Character(event.character, event.name, event.role, event.step)
     counters = dataclasses.replace(state.counters, characters=state.counters.characters + 1)
     return dataclasses.replace(state, characters=(*state.characters, character), counters=counters)
@@ -148,7 +160,7 @@ def _character_added(state: ImpactState, event: CharacterAdded) -> ImpactState:
 def _scene_added(state: ImpactState, event: SceneAdded) -> ImpactState:
     _expect_id(event.scene, "scene", state.counters.scenes)
     if event.step is not None and not INEFFECTUAL <= event.step <= BANKED:
-        raise RuleError(f"Impact step {event.step} is off the ladder")
+        raise InconsistentEventError(f"Impact step {event.step} is off the ladder")
     counters = dataclasses.replace(state.counters, scenes=state.counters.scenes + 1)
     return dataclasses.replace(
         state, scenes=(*state.scenes, Scene(event.scene, event.name, event.step)), counters=counters
@@ -159,7 +171,9 @@ def _scene_added(state: ImpactState, event: SceneAdded) -> ImpactState:
 def _detail_added(state: ImpactState, event: DetailAdded) -> ImpactState:
     _expect_id(event.detail, "det", state.counters.details)
     if not state.owner_exists(event.owner):
-        raise RuleError(f"Detail {event.detail} names an unknown owner {event.owner!r}")
+        raise InconsistentEventError(
+            f"Detail {event.detail} names an unknown owner {event.owner!r}"
+        )
     detail = Detail(
         event.detail,
         event.owner,
@@ -193,14 +207,14 @@ def _detail_altered(state: ImpactState, event: DetailAltered) -> ImpactState:
 def _detail_kind_changed(state: ImpactState, event: DetailKindChanged) -> ImpactState:
     detail = state.detail(event.detail)
     if detail.kind != event.old_kind:
-        raise RuleError(
+        raise InconsistentEventError(
             f"Detail {detail.id} is a {detail.kind} Detail, but the event changes it from "
             f"{event.old_kind}"
         )
     on_character = state.find_character(detail.owner) is not None
     if event.detail_kind == ("scene" if on_character else "character"):
         where = "a character" if on_character else "a scene or the world"
-        raise RuleError(
+        raise InconsistentEventError(
             f"Detail {detail.id} is on {where} and cannot become a {event.detail_kind} Detail"
         )
     return _replace_detail(state, dataclasses.replace(detail, kind=event.detail_kind))
@@ -218,14 +232,16 @@ def _detail_toggled(state: ImpactState, event: DetailToggled) -> ImpactState:
 def _impact_changed(state: ImpactState, event: ImpactChanged) -> ImpactState:
     holder = state.holder(event.who)
     if holder.step != event.old:
-        raise RuleError(
+        raise InconsistentEventError(
             f"{holder.name}'s Impact step is {holder.step}, but the event moves it from {event.old}"
         )
     if event.new is not None and not INEFFECTUAL <= event.new <= BANKED:
-        raise RuleError(f"Impact step {event.new} is off the ladder")
+        raise InconsistentEventError(f"Impact step {event.new} is off the ladder")
     if isinstance(holder, Character):
         if event.new is None:
-            raise RuleError(f"{holder.name} is a character and must keep an Impact Die")
+            raise InconsistentEventError(
+                f"{holder.name} is a character and must keep an Impact Die"
+            )
         return _replace_character(state, dataclasses.replace(holder, step=event.new))
     return _replace_scene(state, dataclasses.replace(holder, step=event.new))
 
@@ -236,13 +252,17 @@ def _impact_changed(state: ImpactState, event: ImpactChanged) -> ImpactState:
 @_handles(TestOpened)
 def _test_opened(state: ImpactState, event: TestOpened) -> ImpactState:
     if state.test is not None:
-        raise RuleError(f"{state.test.id} is still open")
+        raise InconsistentEventError(f"{state.test.id} is still open")
     _expect_id(event.test, "test", state.counters.tests)
     state.character(event.actor)
     if (event.difficulty is None) != (event.test_kind == "avoid_harm"):
-        raise RuleError(f"{event.test}: only an Avoid Harm test goes without a Difficulty")
+        raise InconsistentEventError(
+            f"{event.test}: only an Avoid Harm test goes without a Difficulty"
+        )
     if (event.threat is None) != (event.test_kind == "action"):
-        raise RuleError(f"{event.test}: Avoid Harm and Foil tests need a threat, actions none")
+        raise InconsistentEventError(
+            f"{event.test}: Avoid Harm and Foil tests need a threat, actions none"
+        )
     if event.threat is not None:
         state.holder(event.threat)
     test = OpenTest(
@@ -274,7 +294,7 @@ def _detail_uncited(state: ImpactState, event: DetailUncited) -> ImpactState:
     test = _test(state, event.test, "setup")
     positions = [i for i, c in enumerate(test.citations) if c.detail == event.detail]
     if not positions:
-        raise RuleError(f"Detail {event.detail} is not cited in {test.id}")
+        raise InconsistentEventError(f"Detail {event.detail} is not cited in {test.id}")
     drop = positions[-1]
     citations = tuple(c for i, c in enumerate(test.citations) if i != drop)
     return _with_test(state, dataclasses.replace(test, citations=citations))
@@ -285,7 +305,7 @@ def _helper_joined(state: ImpactState, event: HelperJoined) -> ImpactState:
     test = _test(state, event.test, "setup")
     state.character(event.helper)
     if event.helper in test.helpers:
-        raise RuleError(f"{event.helper} already helps in {test.id}")
+        raise InconsistentEventError(f"{event.helper} already helps in {test.id}")
     return _with_test(state, dataclasses.replace(test, helpers=(*test.helpers, event.helper)))
 
 
@@ -293,7 +313,7 @@ def _helper_joined(state: ImpactState, event: HelperJoined) -> ImpactState:
 def _helper_left(state: ImpactState, event: HelperLeft) -> ImpactState:
     test = _test(state, event.test, "setup")
     if event.helper not in test.helpers:
-        raise RuleError(f"{event.helper} does not help in {test.id}")
+        raise InconsistentEventError(f"{event.helper} does not help in {test.id}")
     helpers = tuple(h for h in test.helpers if h != event.helper)
     return _with_test(state, dataclasses.replace(test, helpers=helpers))
 
@@ -302,7 +322,9 @@ def _helper_left(state: ImpactState, event: HelperLeft) -> ImpactState:
 def _test_revised(state: ImpactState, event: TestRevised) -> ImpactState:
     test = _test(state, event.test, "setup")
     if (event.difficulty is None) != (test.kind == "avoid_harm"):
-        raise RuleError(f"{test.id}: only an Avoid Harm test goes without a Difficulty")
+        raise InconsistentEventError(
+            f"{test.id}: only an Avoid Harm test goes without a Difficulty"
+        )
     revised = dataclasses.replace(
         test, difficulty=event.difficulty, cost_detail=event.cost_detail, intent=event.intent
     )
@@ -321,14 +343,20 @@ def _test_cancelled(state: ImpactState, event: TestCancelled) -> ImpactState:
 def _test_rolled(state: ImpactState, event: TestRolled) -> ImpactState:
     test = _test(state, event.test, "setup")
     if event.test_kind != test.kind:
-        raise RuleError(f"{test.id} is a {test.kind} test, the roll says {event.test_kind}")
+        raise InconsistentEventError(
+            f"{test.id} is a {test.kind} test, the roll says {event.test_kind}"
+        )
     roll = event.roll
     if roll.pool.count != 1 or len(roll.dice) != 1:
-        raise RuleError(f"a Difficulty Test rolls one die, the event holds {len(roll.dice)}")
+        raise InconsistentEventError(
+            f"a Difficulty Test rolls one die, the event holds {len(roll.dice)}"
+        )
     task = _ladder_die(event.task_die)
     die = _ladder_die(event.die)
     if roll.pool.die != die or smaller(task, die) != die:
-        raise RuleError(f"{test.id}: rolled {roll.pool.die} does not fit task die {task}")
+        raise InconsistentEventError(
+            f"{test.id}: rolled {roll.pool.die} does not fit task die {task}"
+        )
     record = RollRecord(
         task_die=task,
         impact_die=_ladder_die(event.impact_die) if event.impact_die else None,
@@ -342,7 +370,7 @@ def _test_rolled(state: ImpactState, event: TestRolled) -> ImpactState:
         explanation=event.explanation,
     )
     if event.total != event.face + event.bonus - event.penalty:
-        raise RuleError(f"{test.id}: total {event.total} does not add up")
+        raise InconsistentEventError(f"{test.id}: total {event.total} does not add up")
     phase: Phase
     outcome: Outcome
     if not record.success:
@@ -374,7 +402,7 @@ def _great_declared(state: ImpactState, event: GreatSuccessDeclared) -> ImpactSt
 def _offered(state: ImpactState, event: ComplicationOffered) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.complication is not None:
-        raise RuleError(f"{test.id}: the Complication was already {test.complication}")
+        raise InconsistentEventError(f"{test.id}: the Complication was already {test.complication}")
     return _with_test(state, dataclasses.replace(test, offer=(event.text, event.hint)))
 
 
@@ -382,7 +410,7 @@ def _offered(state: ImpactState, event: ComplicationOffered) -> ImpactState:
 def _accepted(state: ImpactState, event: ComplicationAccepted) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.offer is None or test.complication is not None:
-        raise RuleError(f"{test.id}: no Complication is waiting for an answer")
+        raise InconsistentEventError(f"{test.id}: no Complication is waiting for an answer")
     return _with_test(state, dataclasses.replace(test, complication="accepted"))
 
 
@@ -390,7 +418,7 @@ def _accepted(state: ImpactState, event: ComplicationAccepted) -> ImpactState:
 def _declined(state: ImpactState, event: ComplicationDeclined) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.offer is None or test.complication is not None:
-        raise RuleError(f"{test.id}: no Complication is waiting for an answer")
+        raise InconsistentEventError(f"{test.id}: no Complication is waiting for an answer")
     return _with_test(state, dataclasses.replace(test, complication="declined"))
 
 
@@ -398,7 +426,7 @@ def _declined(state: ImpactState, event: ComplicationDeclined) -> ImpactState:
 def _spent(state: ImpactState, event: FailureSpent) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.spent:
-        raise RuleError(f"{test.id} was already spent into a Success")
+        raise InconsistentEventError(f"{test.id} was already spent into a Success")
     spent = dataclasses.replace(test, phase="success", outcome="success", spent=True)
     return _with_test(state, spent)
 
@@ -407,7 +435,7 @@ def _spent(state: ImpactState, event: FailureSpent) -> ImpactState:
 def _effect_chosen(state: ImpactState, event: EffectChosen) -> ImpactState:
     test = _test(state, event.test, "success")
     if test.effect is not None:
-        raise RuleError(f"{test.id} already has its effect")
+        raise InconsistentEventError(f"{test.id} already has its effect")
     return _with_test(state, dataclasses.replace(test, effect=event.effect))
 
 
@@ -431,28 +459,34 @@ def _resolved(state: ImpactState, event: TestResolved) -> ImpactState:
 def _opening(state: ImpactState, event: OpeningScene) -> ImpactState:
     character = state.character(event.character)
     if character.opening_scene:
-        raise RuleError(f"{character.name} already had an opening scene this adventure")
+        raise InconsistentEventError(
+            f"{character.name} already had an opening scene this adventure"
+        )
     return _replace_character(state, dataclasses.replace(character, opening_scene=True))
 
 
 @_handles(RestTaken)
 def _rest(state: ImpactState, event: RestTaken) -> ImpactState:
     if event.rest != state.rests + 1:
-        raise RuleError(f"expected rest #{state.rests + 1}, the event says #{event.rest}")
+        raise InconsistentEventError(
+            f"expected rest #{state.rests + 1}, the event says #{event.rest}"
+        )
     return dataclasses.replace(state, rests=event.rest)
 
 
 @_handles(SessionAdvanced)
 def _session(state: ImpactState, event: SessionAdvanced) -> ImpactState:
     if event.session != state.session + 1:
-        raise RuleError(f"expected session {state.session + 1}, the event says {event.session}")
+        raise InconsistentEventError(
+            f"expected session {state.session + 1}, the event says {event.session}"
+        )
     return dataclasses.replace(state, session=event.session)
 
 
 @_handles(AdventureStarted)
 def _adventure(state: ImpactState, event: AdventureStarted) -> ImpactState:
     if event.adventure != state.adventure + 1:
-        raise RuleError(
+        raise InconsistentEventError(
             f"expected adventure {state.adventure + 1}, the event says {event.adventure}"
         )
     characters = tuple(dataclasses.replace(c, opening_scene=False) for c in state.characters)

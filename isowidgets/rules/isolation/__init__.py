@@ -26,7 +26,7 @@ is folded into raises :class:`~isowidgets.errors.InconsistentEventError` (a
 journal, not a refused request.
 """
 
-from .conflict import Step, compose, next_steps, pool_plan
+from .conflict import Step, compose, modifier_fields, next_steps, pool_plan, wound_capacity
 from .events import DIFFICULTY_NAMES
 from .explain import explain
 from .game import IsolationGame
@@ -91,8 +91,10 @@ __all__ = [
     "counts",
     "degree_for",
     "explain",
+    "modifier_fields",
     "next_steps",
     "plan_for",
     "pool_plan",
     "warnings",
+    "wound_capacity",
 ]

@@ -70,6 +70,7 @@ __all__ = [
     "declare_hostile",
     "downgrade",
     "mark_physical",
+    "modifier_fields",
     "next_steps",
     "pool_plan",
     "propose",
@@ -78,6 +79,7 @@ __all__ = [
     "roll",
     "set_difficulty",
     "set_factors",
+    "wound_capacity",
 ]
 
 _FACTOR_FIELDS = (
@@ -175,6 +177,39 @@ def _role(c: Conflict, who: object) -> str | None:
     return None
 
 
+_FLAG_FIELDS = ("profession", "goal_for", "goal_against", "bias_for", "bias_against")
+
+_ROLE_FIELDS: dict[str, tuple[str, ...]] = {
+    "AP": (*_FLAG_FIELDS, "roleplay"),  # ISO-R18
+    "PP": (*_FLAG_FIELDS, "relevant_links"),  # ISO-R20
+    "target": ("extra_green", "extra_red"),  # ISO-R43
+    # ISO-A14 on: a defaulted character who turns Hostile adds what would add red dice.
+    "defaulted": ("goal_against", "bias_against", "relevant_links"),
+}
+
+
+def modifier_fields(state: IsolationState, c: Conflict) -> dict[str, tuple[str, ...]]:
+    """Who may carry modifiers in conflict ``c``, and which ``set_factors`` keywords each.
+
+    In roll order: the AP (ISO-R18), the Passive Players (ISO-R20), a direct
+    action's target (its situational dice, ISO-R43) and, only when
+    ``downgrade_dice_include_modifiers`` is on (ISO-A14), the defaulted
+    characters, who may then add the red dice a downgrade would carry. A
+    keyword not listed for a character is refused by :func:`set_factors` when
+    it asks for dice (``False``, ``0`` and ``[]`` are always accepted).
+    """
+    out = {who: _ROLE_FIELDS[role] for who in _participants(c) if (role := _role(c, who))}
+    if not state.settings.downgrade_dice_include_modifiers:
+        out = {who: fields for who, fields in out.items() if who not in c.defaulted}
+    return out
+
+
+def wound_capacity(state: IsolationState, who: str) -> int:
+    """How many wound levels ``who`` can still take before Dead (ISO-R38): Healthy 3,
+    Injured 2, Dying 1, Dead 0."""
+    return _capacity(state, who)
+
+
 def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, Any]) -> Factors:
     """Validate one character's modifier judgements against their role (ISO-R18, R20, R43)."""
     unknown = [k for k in values if k not in _FACTOR_FIELDS]
@@ -234,6 +269,16 @@ def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, 
         if len(set(raw)) != len(raw):
             raise RuleError("a relevant link is counted once; remove the repeat")
         out["relevant_links"] = tuple(raw)
+    allowed = modifier_fields(state, c).get(who, ())
+    unused = [key for key, value in out.items() if value and key not in allowed]
+    if unused:
+        why = (
+            "downgrade_dice_include_modifiers is off, so a defaulted character's dice are "
+            "their red links only (ISO-A14)"
+            if not allowed
+            else f"the {role} {who} may carry {', '.join(allowed)}"
+        )
+        raise RuleError(f"{unused[0]} would add no dice here: {why}")
     return Factors(who, **out)
 
 

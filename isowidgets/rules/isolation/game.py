@@ -144,6 +144,19 @@ class IsolationGame(Game[IsolationState]):
         """What can be done now in the conflict in progress."""
         return _conflict.next_steps(self.state)
 
+    def modifier_fields(self, conflict: Conflict | None = None) -> dict[str, tuple[str, ...]]:
+        """Who may carry modifiers in ``conflict`` (default: the one in progress, or one
+        from :func:`~.conflict.compose`), and which ``set_factors`` keywords each."""
+        c = conflict if conflict is not None else self.state.conflict
+        if c is None:
+            raise RuleError("there is no conflict in progress. Tip: pass a composed conflict")
+        return _conflict.modifier_fields(self.state, c)
+
+    def wound_capacity(self, who: str) -> int:
+        """How many wound levels ``who`` can still take before Dead (ISO-R38)."""
+        self.state.character(who)  # a clear error for an unknown id
+        return _conflict.wound_capacity(self.state, who)
+
     def relevant_links(self, ap: str, who: str) -> tuple[Link, ...]:
         """Links between ``who`` and the AP a relevant-label die may come from (ISO-R20, A08)."""
         return _conflict.relevant_links(self.state, ap, who)

@@ -355,20 +355,15 @@ class ConflictPanel(Panel):
                 out[who] = row.values()
         return out
 
-    def _participants(self, c: Conflict) -> dict[str, str]:
-        """Character id → role, for the modifier rows of conflict ``c``.
-
-        The engine has no public list yet of who may carry modifiers and which
-        (its ``conflict._participants`` and ``_factors`` are private), so which
-        defaulted characters get a row still reads ISO-A14's setting here.
-        """
-        roles = {c.ap: "AP"}
-        roles.update({pp: "PP" for pp in c.pps})
+    def _participants(self, c: Conflict) -> dict[str, tuple[str, tuple[str, ...]]]:
+        """Character id → (role, the ``set_factors`` keywords the engine allows them)."""
+        roles = {c.ap: "AP", **{pp: "PP" for pp in c.pps}}
         if c.target:
             roles[c.target] = "target"
-        if self.state.settings.downgrade_dice_include_modifiers and c.mode != "alone":
-            roles.update({d: "defaulted" for d in c.defaulted})
-        return roles
+        return {
+            who: (roles.get(who, "defaulted"), fields)
+            for who, fields in self.game.modifier_fields(c).items()
+        }
 
     def _form_changed(self, _change: Any = None) -> None:
         if self._quiet:
@@ -390,13 +385,13 @@ class ConflictPanel(Panel):
         """Show one modifier row per participant of ``c``; optionally load its factors."""
         names = {ch.id: ch for ch in self.state.characters}
         rows = []
-        for who, role in self._participants(c).items():
+        for who, (role, fields) in self._participants(c).items():
             row = self._mod_rows.get(who)
             if row is None:
                 row = ModifierRow(who, guard(self.messages)(self._modifier_changed))
                 self._mod_rows[who] = row
-            links = self.game.relevant_links(c.ap, who) if role in ("PP", "defaulted") else ()
-            row.configure(names[who], role, links)
+            links = self.game.relevant_links(c.ap, who) if "relevant_links" in fields else ()
+            row.configure(names[who], role, links, fields)
             if load:
                 f = c.factors_of(who)
                 row.load(
@@ -768,11 +763,11 @@ class ConflictPanel(Panel):
         )
         fresh = self._wounds_for != c.number  # the step appears anew: start from zero
         self._wounds_for = c.number
-        # No box takes more than the wounds the engine left to distribute; how many
-        # one character can still take is the engine's to say when they are assigned.
-        most = c.wounds_left
+        # No box takes more than the wounds left to distribute, nor more than that
+        # character can still take (both the engine's numbers).
         inputs = {}
         for who in step.options:
+            most = min(c.wounds_left, self.game.wound_capacity(who))
             box = self._wound_inputs.get(who)
             if box is None:
                 box = widgets.BoundedIntText(

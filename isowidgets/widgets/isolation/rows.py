@@ -62,6 +62,7 @@ class ModifierRow(widgets.HBox):  # type: ignore[misc]
         self._on_change = on_change
         self.quiet = False
         self.role = ""
+        self.fields: tuple[str, ...] = ()
         self.name = widgets.HTML(layout=widgets.Layout(width="230px"))
         self.flags: dict[str, widgets.Checkbox] = {}
         for key, text, tip in _FLAGS:
@@ -104,9 +105,13 @@ class ModifierRow(widgets.HBox):  # type: ignore[misc]
         if not self.quiet:
             self._on_change(self.character_id)
 
-    def configure(self, character: Character, role: str, links: Sequence[Link]) -> None:
-        """Show the fields of ``role`` (AP, PP, target or defaulted) for ``character``."""
+    def configure(
+        self, character: Character, role: str, links: Sequence[Link], fields: Sequence[str]
+    ) -> None:
+        """Show ``fields`` (the engine's ``modifier_fields`` for ``character``, whose part
+        in the conflict is ``role``) and the relevant-link boxes for ``links``."""
         self.role = role
+        self.fields = tuple(fields)
         self.name.value = (
             f"<b>{html.escape(character.name)}</b> <small>({role} · "
             f"{html.escape(character.profession)})</small>"
@@ -119,15 +124,12 @@ class ModifierRow(widgets.HBox):  # type: ignore[misc]
             "bias_against": character.bias,
         }
         for key, box in self.flags.items():
-            visible = role in ("AP", "PP") or (
-                role == "defaulted" and key in ("goal_against", "bias_against")
-            )
-            box.layout.display = "" if visible else "none"
+            box.layout.display = "" if key in self.fields else "none"
             box.tooltip = f"{dict((k, t) for k, _, t in _FLAGS)[key]} — “{tips[key]}”"
-        self.roleplay.layout.display = "" if role == "AP" else "none"
-        for number in (self.extra_green, self.extra_red):
-            number.layout.display = "" if role == "target" else "none"
-        wanted = {link.id: link for link in links} if role in ("PP", "defaulted") else {}
+        self.roleplay.layout.display = "" if "roleplay" in self.fields else "none"
+        self.extra_green.layout.display = "" if "extra_green" in self.fields else "none"
+        self.extra_red.layout.display = "" if "extra_red" in self.fields else "none"
+        wanted = {link.id: link for link in links} if "relevant_links" in self.fields else {}
         if set(wanted) != set(self.links):
             kept = {k: v for k, v in self.links.items() if k in wanted}
             for link_id, link in wanted.items():
@@ -146,18 +148,20 @@ class ModifierRow(widgets.HBox):  # type: ignore[misc]
             self.link_box.children = tuple(self.links.values())
 
     def values(self) -> dict[str, Any]:
-        """The judgements this row shows, as ``set_factors`` keywords."""
-        if self.role == "target":
-            return {"extra_green": self.extra_green.value, "extra_red": self.extra_red.value}
-        out: dict[str, Any] = {
-            key: box.value
-            for key, box in self.flags.items()
-            if self.role != "defaulted" or key in ("goal_against", "bias_against")
+        """The judgements this row shows, as ``set_factors`` keywords (only its fields)."""
+        numbers = {
+            "roleplay": self.roleplay,
+            "extra_green": self.extra_green,
+            "extra_red": self.extra_red,
         }
-        if self.role == "AP":
-            out["roleplay"] = self.roleplay.value
-        else:
-            out["relevant_links"] = [k for k, box in self.links.items() if box.value]
+        out: dict[str, Any] = {}
+        for key in self.fields:
+            if key in self.flags:
+                out[key] = self.flags[key].value
+            elif key in numbers:
+                out[key] = numbers[key].value
+            elif key == "relevant_links":
+                out[key] = [k for k, box in self.links.items() if box.value]
         return out
 
     def load(self, values: dict[str, Any]) -> None:
