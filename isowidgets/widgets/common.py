@@ -45,6 +45,7 @@ __all__ = [
     "die_chip",
     "guard",
     "roll_chips",
+    "set_options",
     "style",
 ]
 
@@ -263,6 +264,7 @@ class Messages(widgets.HTML):  # type: ignore[misc]
 
 
 F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
 
 
 def guard(messages: Messages) -> Callable[[F], F]:
@@ -293,6 +295,18 @@ def guard(messages: Messages) -> Callable[[F], F]:
     return decorate
 
 
+def set_options(dropdown: Any, options: Sequence[tuple[str, Any]]) -> None:
+    """Replace a dropdown's ``(label, value)`` options, keeping its value while it is
+    still offered (else the first option, or none). Sends nothing when unchanged."""
+    options = list(options)
+    if list(dropdown.options) == options:
+        return
+    keep = dropdown.value
+    dropdown.options = options
+    values = [value for _, value in options]
+    dropdown.value = keep if keep in values else (values[0] if values else None)
+
+
 # --------------------------------------------------------------------------- panels
 
 
@@ -313,6 +327,24 @@ class Panel(widgets.VBox):  # type: ignore[misc]
 
     def follow(self, listener: Callable[[Sequence[Entry], Any], None]) -> None:
         self._unsubscribers.append(self.game.subscribe(listener))
+
+    messages: Messages
+    """Where the panel's errors and advice are shown (set by every panel that acts)."""
+
+    def act(self, call: Callable[[], T]) -> T:
+        """Run one engine call from a guarded callback: clear the last message first,
+        so a refusal shows alone and a success leaves only what it said itself."""
+        self.messages.clear()
+        return call()
+
+    def handler(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """``function`` as a widget callback: guarded, and clearing the last message."""
+
+        @guard(self.messages)
+        def run(*args: Any) -> Any:
+            return self.act(lambda: function(*args))
+
+        return run
 
     def close(self) -> None:
         for stop in getattr(self, "_unsubscribers", ()):

@@ -9,12 +9,9 @@ plot and the log follow every committed action, including undo.
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 
 from isowidgets.rules.isolation import IsolationGame, IsolationSettings
-from isowidgets.rules.isolation.examples import boarding_party
 from isowidgets.widgets.graph import GONE
 from isowidgets.widgets.isolation import IsolationTable
 
@@ -29,20 +26,12 @@ E02 = {
 E03_GM = "5 4 3 4 1 3 4 5 6"
 
 
-@pytest.fixture(autouse=True)
-def _no_view_failures():
-    """A listener that fails is only a warning in Game._notify: make it a test failure."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", RuntimeWarning)
-        yield
+pytestmark = pytest.mark.usefixtures("no_view_failures")
 
 
 @pytest.fixture
-def table():
-    game = boarding_party(stress=2, seed=3)
-    t = IsolationTable(game, name="farmhouse")
-    yield t
-    t.close()
+def table(farmhouse):
+    return farmhouse
 
 
 def enabled(button) -> bool:

@@ -8,21 +8,13 @@ browser used to exercise.
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 
 from isowidgets.rules.isolation.examples import boarding_party
 from isowidgets.widgets.isolation import IsolationTable
 from isowidgets.widgets.isolation.map import RelationshipMap
 
-
-@pytest.fixture(autouse=True)
-def _no_view_failures():
-    """A listener that fails is only a warning in Game._notify: make it a test failure."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", RuntimeWarning)
-        yield
+pytestmark = pytest.mark.usefixtures("no_view_failures")
 
 
 @pytest.fixture

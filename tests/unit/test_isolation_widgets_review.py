@@ -7,28 +7,17 @@ previous form's numbers), or a click that did nothing and said nothing.
 
 from __future__ import annotations
 
-import warnings
-
 import pytest
 
 from isowidgets.rules.isolation.examples import boarding_party
 from isowidgets.widgets.isolation import IsolationTable
 
-
-@pytest.fixture(autouse=True)
-def _no_view_failures():
-    """A listener that fails is only a warning in Game._notify: make it a test failure."""
-    with warnings.catch_warnings():
-        warnings.simplefilter("error", RuntimeWarning)
-        yield
+pytestmark = pytest.mark.usefixtures("no_view_failures")
 
 
 @pytest.fixture
-def table():
-    game = boarding_party(stress=2, seed=3)
-    t = IsolationTable(game, name="farmhouse")
-    yield t
-    t.close()
+def table(farmhouse):
+    return farmhouse
 
 
 # --------------------------------------------------------------------------- between sessions

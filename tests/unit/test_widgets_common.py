@@ -237,3 +237,35 @@ def test_tray_panel_rolls_types_refuses_and_undoes(tmp_path: Path):
 @pytest.mark.parametrize("path", sorted(notebook_tools.NOTEBOOKS.glob("*.ipynb")), ids=str)
 def test_committed_notebooks_are_small_executed_and_stateless(path: Path):
     assert notebook_tools.problems(path) == []
+
+
+def test_set_options_keeps_the_value_while_it_is_offered():
+    import ipywidgets as widgets
+
+    from isowidgets.widgets.common import set_options
+
+    box = widgets.Dropdown(options=[("Alice", "alice"), ("Bob", "bob")], value="bob")
+    set_options(box, [("Bob", "bob"), ("Eve", "eve")])
+    assert box.value == "bob"
+    set_options(box, [("Eve", "eve")])
+    assert box.value == "eve"
+    set_options(box, [])
+    assert box.value is None and box.options == ()
+
+
+def test_a_panel_handler_clears_the_last_message_and_shows_refusals():
+    from isowidgets.errors import RuleError
+    from isowidgets.tray import DiceTray
+    from isowidgets.widgets.common import Messages, Panel
+
+    panel = Panel(DiceTray.new(seed=1), [])
+    panel.messages = Messages()
+    panel.messages.info("an old note")
+
+    def refuse(_button: object) -> None:
+        raise RuleError("not now")
+
+    panel.handler(refuse)(None)
+    assert "not now" in panel.messages.value and "old note" not in panel.messages.value
+    assert panel.handler(lambda _b: 7)(None) == 7
+    assert panel.messages.value == ""

@@ -29,7 +29,7 @@ from ...journal import Entry
 from ...rules.impact import IMPACT_LADDER, WORLD, Character, Detail, ImpactGame, ImpactState, Scene
 from ...rules.impact.ladder import die_label, step_label
 from ...rules.impact.model import DetailKind, Sign
-from ..common import Messages, Panel, guard
+from ..common import Messages, Panel, guard, set_options
 from .views import ChipView, chip_view, holder_label, impact_style, ladder_html
 
 __all__ = ["DetailChip", "HolderCard", "ImpactBoard"]
@@ -357,7 +357,7 @@ class ImpactBoard(Panel):
         )
         self.add_button = widgets.Button(description="Add Detail", icon="plus")
         self.add_button.add_class("iw-impact-add-detail")
-        self.add_button.on_click(self._act(self._add_detail))
+        self.add_button.on_click(self.handler(self._add_detail))
         self.tied = widgets.Dropdown(
             description="or, for a PC, tied to their Detail",
             style={"description_width": "initial"},
@@ -372,7 +372,7 @@ class ImpactBoard(Panel):
             layout=widgets.Layout(width="auto"),
         )
         self.complication_button.add_class("iw-impact-self-complication")
-        self.complication_button.on_click(self._act(self._self_complication))
+        self.complication_button.on_click(self.handler(self._self_complication))
         self.opening_button = widgets.Button(
             description="☀ Opening scene (+1 step)",
             tooltip="before the adventure's first roll: a scene that addresses the Character "
@@ -381,8 +381,8 @@ class ImpactBoard(Panel):
             layout=widgets.Layout(width="auto"),
         )
         self.opening_button.add_class("iw-impact-opening-scene")
-        self.opening_button.on_click(self._act(self._opening_scene))
-        self.cite_as.observe(self._act(lambda _change: self.refresh()), names=["value"])
+        self.opening_button.on_click(self.handler(self._opening_scene))
+        self.cite_as.observe(self.handler(lambda _change: self.refresh()), names=["value"])
         self.owner.observe(guard(self.messages)(lambda _change: self._sync_tied()), names=["value"])
         form = widgets.HBox(
             [self.owner, self.text, self.temporary, self.hint, self.add_button],
@@ -403,23 +403,13 @@ class ImpactBoard(Panel):
 
     # ------------------------------------------------------------------ clicks
 
-    def _act(self, action: Callable[..., Any]) -> Callable[..., Any]:
-        """A guarded callback that clears the last message first."""
-
-        @guard(self.messages)
-        def run(*args: Any) -> Any:
-            self.messages.clear()
-            return action(*args)
-
-        return run
-
     def _chip(self, detail_id: str) -> DetailChip:
         return DetailChip(
             detail_id,
-            on_click=self._act(self._click_chip),
-            on_toggle=self._act(self._toggle_chip),
-            on_remove=self._act(self._remove_chip),
-            on_kind=self._act(self._kind_chip),
+            on_click=self.handler(self._click_chip),
+            on_toggle=self.handler(self._toggle_chip),
+            on_remove=self.handler(self._remove_chip),
+            on_kind=self.handler(self._kind_chip),
         )
 
     def _click_chip(self, chip: DetailChip) -> None:
@@ -504,11 +494,11 @@ class ImpactBoard(Panel):
                 card = self.cards[holder_id] = HolderCard(
                     holder_id,
                     make_chip=self._chip,
-                    on_hit=self._act(self.hit),
-                    on_heroic=self._act(self.heroic),
+                    on_hit=self.handler(self.hit),
+                    on_heroic=self.handler(self.heroic),
                     character=isinstance(holder, Character),
                     pc=isinstance(holder, Character) and holder.role == "pc",
-                    on_set_die=self._act(self.set_die),
+                    on_set_die=self.handler(self.set_die),
                 )
             views = {
                 d.id: (
@@ -532,10 +522,7 @@ class ImpactBoard(Panel):
             self.card_box.children = ordered
         owners = [(holder_label(state, h), h) for h, _ in holders if h != WORLD]
         owners.append(("the world", WORLD))
-        if list(self.owner.options) != owners:
-            keep = self.owner.value
-            self.owner.options = owners
-            self.owner.value = keep if keep in {v for _, v in owners} else owners[0][1]
+        set_options(self.owner, owners)
         self._sync_tied()
 
     def _sync_tied(self) -> None:
@@ -543,11 +530,7 @@ class ImpactBoard(Panel):
         state = self.game.state
         details = sorted(state.details_of(self.owner.value), key=lambda d: d.kind != "character")
         options = [(f"“{d.text}” ({d.kind})", d.id) for d in details]
-        if list(self.tied.options) != options:
-            keep = self.tied.value
-            self.tied.options = options
-            values = [v for _, v in options]
-            self.tied.value = keep if keep in values else (values[0] if values else None)
+        set_options(self.tied, options)
 
     def chip(self, detail_id: str) -> DetailChip:
         """The chip widget of a Detail (for tests and notebooks)."""

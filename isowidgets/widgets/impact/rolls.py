@@ -26,7 +26,7 @@ from ...journal import Entry
 from ...rules.impact import DIFFICULTY_DIE, WORLD, Effect, ImpactGame, ImpactState, OpenTest
 from ...rules.impact.events import TestResolved, TestRolled
 from ...rules.impact.ladder import die_label
-from ..common import Messages, Panel, guard
+from ..common import Messages, Panel, guard, set_options
 from .views import holder_label, impact_style, percent, plan_html, result_html
 
 __all__ = ["AUTO_ROLLER", "EFFECT_CHOICES", "NO_PLAN", "EffectInputs", "TestPanel"]
@@ -124,7 +124,7 @@ class EffectInputs:
         """Offer the targets the kind picked can aim at; show wording and hint only for a
         Detail's wording."""
         kind = self.kind.value
-        _options(self.target, effect_targets(state, kind))
+        set_options(self.target, effect_targets(state, kind))
         with_text = kind in ("new_detail", "alter_detail")
         _show(self.target, kind != NO_PLAN)
         _show(self.text, with_text)
@@ -362,45 +362,35 @@ class TestPanel(Panel):
 
     # ------------------------------------------------------------------ wiring
 
-    def _act(self, action: Callable[..., Any]) -> Callable[..., Any]:
-        """A guarded callback that clears the last message first."""
-
-        @guard(self.messages)
-        def run(*args: Any) -> Any:
-            self.messages.clear()
-            return action(*args)
-
-        return run
-
     def _observer(self, action: Callable[[], Any]) -> Callable[[Any], Any]:
         """A guarded observer that ignores the panel's own updates."""
 
         def observe(_change: Any) -> None:
             if not self._syncing:
-                self._act(action)()
+                self.handler(action)()
 
         return observe
 
     def _wire(self) -> None:
-        self.open_button.on_click(self._act(lambda _b: self.open_test()))
-        self.cancel_button.on_click(self._act(lambda _b: self.game.cancel_test()))
+        self.open_button.on_click(self.handler(lambda _b: self.open_test()))
+        self.cancel_button.on_click(self.handler(lambda _b: self.game.cancel_test()))
         self.add_helper_button.on_click(
-            self._act(lambda _b: self.game.add_helper(self.helper.value))
+            self.handler(lambda _b: self.game.add_helper(self.helper.value))
         )
         self.remove_helper_button.on_click(
-            self._act(lambda _b: self.game.remove_helper(self.helper.value))
+            self.handler(lambda _b: self.game.remove_helper(self.helper.value))
         )
-        self.roll_button.on_click(self._act(lambda _b: self.roll()))
-        self.enter_button.on_click(self._act(lambda _b: self.roll(typed=True)))
-        self.great_button.on_click(self._act(lambda _b: self.game.declare_great_success()))
-        self.choose_button.on_click(self._act(lambda _b: self.choose_effect()))
-        self.offer_button.on_click(self._act(lambda _b: self.offer_complication()))
-        self.accept_button.on_click(self._act(lambda _b: self.game.accept_complication()))
-        self.decline_button.on_click(self._act(lambda _b: self.game.decline_complication()))
-        self.spend_button.on_click(self._act(lambda _b: self.game.spend()))
-        self.take_cost_button.on_click(self._act(lambda _b: self.take_cost()))
-        self.finish_button.on_click(self._act(lambda _b: self.game.finish()))
-        self.intent_button.on_click(self._act(lambda _b: self.revise_intent()))
+        self.roll_button.on_click(self.handler(lambda _b: self.roll()))
+        self.enter_button.on_click(self.handler(lambda _b: self.roll(typed=True)))
+        self.great_button.on_click(self.handler(lambda _b: self.game.declare_great_success()))
+        self.choose_button.on_click(self.handler(lambda _b: self.choose_effect()))
+        self.offer_button.on_click(self.handler(lambda _b: self.offer_complication()))
+        self.accept_button.on_click(self.handler(lambda _b: self.game.accept_complication()))
+        self.decline_button.on_click(self.handler(lambda _b: self.game.decline_complication()))
+        self.spend_button.on_click(self.handler(lambda _b: self.game.spend()))
+        self.take_cost_button.on_click(self.handler(lambda _b: self.take_cost()))
+        self.finish_button.on_click(self.handler(lambda _b: self.game.finish()))
+        self.intent_button.on_click(self.handler(lambda _b: self.revise_intent()))
         self.kind.observe(self._observer(self.refresh), names=["value"])
         self.roller.observe(self._observer(self.refresh), names=["value"])
         self.threat.observe(self._observer(self.refresh), names=["value"])
@@ -581,12 +571,12 @@ class TestPanel(Panel):
             auto = ("the PC with the highest Impact Die (foil_roller, IMP-A11)", AUTO_ROLLER)
             rollers = [auto, *pcs]
         offered = AUTO_ROLLER in [value for _, value in self.roller.options]
-        _options(self.roller, rollers)
+        set_options(self.roller, rollers)
         if test is None and not offered and rollers and rollers[0][1] == AUTO_ROLLER:
             self.roller.value = AUTO_ROLLER  # newly offered: the setting's own way
-        _options(self.threat, others)
+        set_options(self.threat, others)
         actor = test.actor if test is not None else None
-        _options(self.helper, [(label, id_) for label, id_ in pcs if id_ != actor])
+        set_options(self.helper, [(label, id_) for label, id_ in pcs if id_ != actor])
         if test is not None:
             self.kind.value = test.kind
             self.roller.value = test.actor
@@ -678,16 +668,3 @@ def _finish_label(test: OpenTest | None) -> str:
     if test.kind == "foil":
         return "Finish: the plan succeeds"
     return "Finish: the Failure stands"
-
-
-def _options(dropdown: Any, options: list[tuple[str, str]]) -> None:
-    """Replace a dropdown's options, keeping its value when it is still offered."""
-    if list(dropdown.options) == options:
-        return
-    keep = dropdown.value
-    dropdown.options = options
-    values = [v for _, v in options]
-    if keep in values:
-        dropdown.value = keep
-    elif values:
-        dropdown.value = values[0]

@@ -9,14 +9,12 @@ shows up in every panel just like a click does.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import ipywidgets as widgets
 
 from ...rules.impact import ImpactGame
-from ..common import JournalTable, Messages, Panel, guard
+from ..common import JournalTable, Messages, Panel
 from .board import ImpactBoard
 from .rolls import TestPanel
 from .timeline import ImpactTimeline
@@ -71,11 +69,11 @@ class ImpactTable(Panel):
             "every character back to its starting die; opening scenes may be played again "
             "(IMP-R14, IMP-R20)",
         )
-        self.undo_button.on_click(self._act(lambda _b: game.undo()))
-        self.redo_button.on_click(self._act(lambda _b: game.redo()))
-        self.rest_button.on_click(self._act(lambda _b: game.rest()))
-        self.session_button.on_click(self._act(lambda _b: game.next_session()))
-        self.adventure_button.on_click(self._act(lambda _b: game.new_adventure()))
+        self.undo_button.on_click(self.handler(lambda _b: game.undo()))
+        self.redo_button.on_click(self.handler(lambda _b: game.redo()))
+        self.rest_button.on_click(self.handler(lambda _b: game.rest()))
+        self.session_button.on_click(self.handler(lambda _b: game.next_session()))
+        self.adventure_button.on_click(self.handler(lambda _b: game.new_adventure()))
         toolbar = widgets.HBox(
             [
                 self.undo_button,
@@ -111,14 +109,6 @@ class ImpactTable(Panel):
         )
         button.add_class(css)
         return button
-
-    def _act(self, action: Callable[[Any], Any]) -> Callable[[Any], Any]:
-        @guard(self.messages)
-        def run(button: Any) -> Any:
-            self.messages.clear()
-            return action(button)
-
-        return run
 
     def close(self) -> None:
         for part in ("board", "test_panel", "timeline", "journal_table"):

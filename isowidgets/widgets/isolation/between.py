@@ -21,7 +21,7 @@ import ipywidgets as widgets
 from ...journal import Entry, Retcon
 from ...rules.isolation import HEALTH_LADDER, IsolationGame, IsolationState, counts
 from ...rules.isolation.events import HealthChanged, PairOutcome, PairRolled, SessionEnded
-from ..common import Messages, Panel, guard, roll_chips
+from ..common import Messages, Panel, guard, roll_chips, set_options
 from .views import edge_text, isolation_style
 
 __all__ = ["BetweenSessions"]
@@ -100,8 +100,8 @@ class BetweenSessions(Panel):
         self._recovery: tuple[int, str] | None = None
         """The action whose recoveries :attr:`recovery` announces, and the text."""
 
-        self.end_button.on_click(on(lambda _b: self._act(self.game.end_session)))
-        self.begin_button.on_click(on(lambda _b: self._act(self.game.begin_session)))
+        self.end_button.on_click(on(lambda _b: self.act(self.game.end_session)))
+        self.begin_button.on_click(on(lambda _b: self.act(self.game.begin_session)))
         self.roll_button.on_click(on(lambda _b: self.roll(typed=False)))
         self.enter_button.on_click(on(lambda _b: self.roll(typed=True)))
         self.apply_button.on_click(on(lambda _b: self.apply()))
@@ -139,18 +139,13 @@ class BetweenSessions(Panel):
     def _names(self) -> dict[str, str]:
         return {c.id: c.name for c in self.state.characters}
 
-    def _act(self, call: Any) -> Any:
-        result = call()
-        self.messages.clear()
-        return result
-
     # ------------------------------------------------------------------ engine calls
 
     def roll(self, *, typed: bool) -> None:
         """Roll the chosen pair, at random or with the faces typed in."""
         green = self.green_faces.value.strip() if typed else None
         red = self.red_faces.value.strip() if typed else None
-        self._act(
+        self.act(
             lambda: self.game.pair_roll(
                 self.a.value, self.b.value, green_faces=green, red_faces=red
             )
@@ -165,7 +160,7 @@ class BetweenSessions(Panel):
             kwargs["link_id"] = self.link.value
         elif outcome in ("add_green", "add_red"):
             kwargs["label"] = self.label.value
-        self._act(lambda: self.game.choose_pair_outcome(outcome, **kwargs))
+        self.act(lambda: self.game.choose_pair_outcome(outcome, **kwargs))
         self.label.value = ""
 
     # ------------------------------------------------------------------ views
@@ -236,11 +231,7 @@ class BetweenSessions(Panel):
         names = self._names()
         living = [(c.name, c.id) for c in state.living]
         for dropdown in (self.a, self.b):
-            if list(dropdown.options) != living:
-                current = dropdown.value
-                dropdown.options = living
-                ids = [cid for _, cid in living]
-                dropdown.value = current if current in ids else (ids[0] if ids else None)
+            set_options(dropdown, living)
         if len(living) > 1 and self.a.value == self.b.value:
             self.b.value = living[1][1] if self.a.value == living[0][1] else living[0][1]
         rolled = (

@@ -25,7 +25,7 @@ Which buttons are enabled comes from :meth:`IsolationGame.next_steps` alone.
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -41,7 +41,7 @@ from ...rules.isolation import (
     Step,
 )
 from ...rules.isolation.explain import explain_stance
-from ..common import Messages, Panel, guard
+from ..common import Messages, Panel, guard, set_options
 from .rows import ModifierRow, PoolWidget, StanceWidget, assign, auto_layout
 from .views import (
     conflict_summary,
@@ -202,9 +202,9 @@ class ConflictPanel(Panel):
         self.propose_button.on_click(on(lambda _b: self.propose()))
         self.roll_ready_button.on_click(on(lambda _b: self.roll_ready()))
         self.set_difficulty_button.on_click(
-            on(lambda _b: self._act(lambda: self.game.set_difficulty(self.difficulty.value)))
+            on(lambda _b: self.act(lambda: self.game.set_difficulty(self.difficulty.value)))
         )
-        self.resolve_button.on_click(on(lambda _b: self._act(self.game.resolve)))
+        self.resolve_button.on_click(on(lambda _b: self.act(self.game.resolve)))
         self.assign_button.on_click(on(lambda _b: self.assign_wounds()))
         self.cancel_button.on_click(on(lambda _b: self.cancel()))
 
@@ -275,12 +275,6 @@ class ConflictPanel(Panel):
     def _names(self) -> dict[str, str]:
         return {c.id: c.name for c in self.state.characters}
 
-    def _act(self, call: Callable[[], Any]) -> Any:
-        """Run one engine step; its errors reach the guard, a success clears old messages."""
-        result = call()
-        self.messages.clear()
-        return result
-
     def _allowed(self, action: str, who: str | None = None) -> Step | None:
         for step in self.steps:
             if step.action == action and (who is None or step.who == who):
@@ -294,17 +288,9 @@ class ConflictPanel(Panel):
         living = [(c.name, c.id) for c in self.state.living]
         self._quiet = True
         try:
-            if list(self.ap.options) != living:
-                current = self.ap.value
-                self.ap.options = living
-                ids = [cid for _, cid in living]
-                self.ap.value = current if current in ids else (ids[0] if ids else None)
+            set_options(self.ap, living)
             others = [(n, cid) for n, cid in living if cid != self.ap.value]
-            if list(self.target.options) != others:
-                current = self.target.value
-                self.target.options = others
-                ids = [cid for _, cid in others]
-                self.target.value = current if current in ids else (ids[0] if ids else None)
+            set_options(self.target, others)
             toggles = {}
             for name, cid in others:
                 toggle = self.pp_toggles.get(cid)
@@ -377,7 +363,7 @@ class ConflictPanel(Panel):
             return
         c = self.state.conflict
         if c is not None and c.resolution is None:
-            self._act(lambda: self.game.mark_physical(bool(change["new"])))
+            self.act(lambda: self.game.mark_physical(bool(change["new"])))
         elif c is None:
             self._show_preview()
 
@@ -494,7 +480,7 @@ class ConflictPanel(Panel):
             return
         row = self._mod_rows[who]
         try:
-            self._act(lambda: self.game.set_factors(who, **row.values()))
+            self.act(lambda: self.game.set_factors(who, **row.values()))
         except IsowidgetsError:
             self._mod_signature = ()  # refused: the rows show the engine's factors again
             self.render()
@@ -507,7 +493,7 @@ class ConflictPanel(Panel):
         c0 = self.game.preview(
             self.ap.value, self.action.value.strip() or "?", **self._proposal_kwargs()
         ).conflict
-        conflict: Conflict = self._act(
+        conflict: Conflict = self.act(
             lambda: self.game.propose(
                 self.ap.value,
                 self.action.value,
@@ -519,7 +505,7 @@ class ConflictPanel(Panel):
 
     def roll_pool(self, who: str, colour: str, faces: str | None = None) -> None:
         """Roll one pool (``faces=None``) or record typed faces."""
-        self._act(lambda: self.game.roll(who, colour, faces))  # type: ignore[arg-type]
+        self.act(lambda: self.game.roll(who, colour, faces))  # type: ignore[arg-type]
 
     def _pool_clicked(self, pool: PoolWidget, typed: bool) -> None:
         faces = pool.faces.value.strip() if typed else None
@@ -538,17 +524,17 @@ class ConflictPanel(Panel):
         for pool in self._pool_widgets.values():
             if pool.faces.value.strip() and not pool.faces.disabled:
                 typed.setdefault(pool.who, {})[pool.colour] = pool.faces.value.strip()
-        self._act(lambda: self.game.roll_ready(typed or None))
+        self.act(lambda: self.game.roll_ready(typed or None))
         for pool in self._pool_widgets.values():
             pool.faces.value = ""
 
     def _stance_clicked(self, who: str, action: str) -> None:
         if action == "declare_hostile":
-            self._act(lambda: self.game.declare_hostile(who))
+            self.act(lambda: self.game.declare_hostile(who))
         elif action == "downgrade":
-            self._act(lambda: self.game.downgrade(who))
+            self.act(lambda: self.game.downgrade(who))
         else:
-            self._act(lambda: self.game.choose_stance(who, action))  # type: ignore[arg-type]
+            self.act(lambda: self.game.choose_stance(who, action))  # type: ignore[arg-type]
 
     def choose(self, who: str, stance: str) -> None:
         """What a click on one of ``who``'s stance buttons does."""
@@ -556,10 +542,10 @@ class ConflictPanel(Panel):
 
     def assign_wounds(self) -> None:
         assignment = {who: box.value for who, box in self._wound_inputs.items() if box.value}
-        self._act(lambda: self.game.assign_wounds(assignment))
+        self.act(lambda: self.game.assign_wounds(assignment))
 
     def cancel(self) -> None:
-        self._act(lambda: self.game.cancel_conflict(self.cancel_reason.value))
+        self.act(lambda: self.game.cancel_conflict(self.cancel_reason.value))
         self.cancel_reason.value = ""
 
     # ------------------------------------------------------------------ rendering

@@ -393,12 +393,6 @@ class RelationshipMap(Panel):
 
     # ------------------------------------------------------------------ engine calls
 
-    def _act(self, call: Callable[[], Any]) -> Any:
-        """Run one engine call; its errors reach the guard, a success clears old messages."""
-        result = call()
-        self.messages.clear()
-        return result
-
     def add_link(self) -> list[str]:
         """Add the link the form describes between the two picked characters."""
         if self.pair is None:
@@ -413,7 +407,7 @@ class RelationshipMap(Panel):
             return []
         # Ask for what the form says: a labeled link is permanent (origin "session").
         origin: Origin | None = "session" if self.labeled.value else None
-        added: list[str] = self._act(
+        added: list[str] = self.act(
             lambda: self.game.add_link(
                 a, b, self.colour.value, label, origin=origin, why="map editor"
             )
@@ -439,13 +433,13 @@ class RelationshipMap(Panel):
         if self.chosen_link is None:
             return
         link_id = self.chosen_link
-        self._act(lambda: self.game.relabel_link(link_id, self.relabel_text.value))
+        self.act(lambda: self.game.relabel_link(link_id, self.relabel_text.value))
 
     def delete_link(self) -> None:
         if self.chosen_link is None:
             return
         link_id = self.chosen_link
-        self._act(lambda: self.game.remove_link(link_id, "deleted on the map"))
+        self.act(lambda: self.game.remove_link(link_id, "deleted on the map"))
         self.messages.info(f"link {link_id} deleted")
 
     # ------------------------------------------------------------------ status

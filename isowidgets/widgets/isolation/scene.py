@@ -21,7 +21,7 @@ import ipywidgets as widgets
 
 from ...journal import SessionStarted
 from ...rules.isolation import IsolationGame, IsolationState
-from ..common import Messages, Panel, guard
+from ..common import Messages, Panel, guard, set_options
 from .views import HEALTH_MARK, isolation_style, slug
 
 __all__ = ["ScenePanel"]
@@ -98,14 +98,14 @@ class ScenePanel(Panel):
         self.up.on_click(on(lambda _b: self.adjust(+1)))
         self.down.on_click(on(lambda _b: self.adjust(-1)))
         self.set_start.on_click(
-            on(lambda _b: self._act(lambda: self.game.set_starting_stress(self.start.value)))
+            on(lambda _b: self.act(lambda: self.game.set_starting_stress(self.start.value)))
         )
         self.threat.observe(on(self._threat_changed), names=["value"])
-        self.undo_button.on_click(on(lambda _b: self._act(self.game.undo)))
-        self.redo_button.on_click(on(lambda _b: self._act(self.game.redo)))
+        self.undo_button.on_click(on(lambda _b: self.act(self.game.undo)))
+        self.redo_button.on_click(on(lambda _b: self.act(self.game.redo)))
         self.injure_button.on_click(
             on(
-                lambda _b: self._act(
+                lambda _b: self.act(
                     lambda: self.game.injure(
                         self.who.value, self.ruling.value or "the threat strikes"
                     )
@@ -114,7 +114,7 @@ class ScenePanel(Panel):
         )
         self.kill_button.on_click(
             on(
-                lambda _b: self._act(
+                lambda _b: self.act(
                     lambda: self.game.kill(
                         self.who.value, self.ruling.value or "killed by the threat"
                     )
@@ -160,11 +160,6 @@ class ScenePanel(Panel):
     def state(self) -> IsolationState:
         return self.game.state
 
-    def _act(self, call: Any) -> Any:
-        result = call()
-        self.messages.clear()
-        return result
-
     def title(self) -> str:
         first = self.game.journal.entries[0].event if len(self.game.journal) else None
         return first.title if isinstance(first, SessionStarted) and first.title else "Isolation"
@@ -173,7 +168,7 @@ class ScenePanel(Panel):
         """Move Stress by the chosen amount, up or down, with the reason typed (ISO-R35)."""
         delta = sign * int(self.amount.value)
         reason = self.reason.value.strip() or ("something stressful" if sign > 0 else "relief")
-        entries = self._act(lambda: self.game.adjust_stress(delta, reason))
+        entries = self.act(lambda: self.game.adjust_stress(delta, reason))
         self.reason.value = ""
         if not entries:  # the engine held Stress at a bound (ISO-A18): say so
             settings = self.state.settings
@@ -186,14 +181,14 @@ class ScenePanel(Panel):
 
     def _threat_changed(self, change: dict[str, Any]) -> None:
         if not self._quiet:
-            self._act(lambda: self.game.set_threat(bool(change["new"])))
+            self.act(lambda: self.game.set_threat(bool(change["new"])))
 
     def place_greens(self) -> None:
         pending = self.state.pending_greens
         if not pending:
             return
         pairs = [pair for pair, box in self.greens_pairs.items() if box.value]
-        self._act(lambda: self.game.place_death_greens(pending[0].dead, pairs))
+        self.act(lambda: self.game.place_death_greens(pending[0].dead, pairs))
 
     def render(self) -> None:
         state = self.state
@@ -223,11 +218,7 @@ class ScenePanel(Panel):
         if not state.play_started and state.stress in (1, 2, 3):
             self.start.value = state.stress
         living = [(ch.name, ch.id) for ch in state.living]
-        if list(self.who.options) != living:
-            current = self.who.value
-            self.who.options = living
-            ids = [cid for _, cid in living]
-            self.who.value = current if current in ids else (ids[0] if ids else None)
+        set_options(self.who, living)
         if not state.pending_greens:
             self.greens.layout.display = "none"
             self._greens_for = None

@@ -24,7 +24,7 @@ import ipywidgets as widgets
 
 from ...journal import Entry
 from ...rules.isolation import IsolationGame, IsolationState
-from ..common import Messages, Panel, guard
+from ..common import Messages, Panel, guard, set_options
 from .views import character_table_html, isolation_style, warnings_html
 
 __all__ = ["CharacterSheets"]
@@ -234,7 +234,7 @@ class CharacterSheets(Panel):
         living = [(c.name, c.id) for c in state.living]
         self._quiet = True
         try:
-            _options(self.pick, [("(new character)", NEW), *everyone])
+            set_options(self.pick, [("(new character)", NEW), *everyone])
             for dropdown in (
                 self.desc_a,
                 self.desc_b,
@@ -243,7 +243,7 @@ class CharacterSheets(Panel):
                 self.goal_a,
                 self.goal_b,
             ):
-                _options(dropdown, living)
+                set_options(dropdown, living)
             if len(living) > 1:
                 for first, second in (
                     (self.desc_a, self.desc_b),
@@ -304,7 +304,7 @@ class CharacterSheets(Panel):
                 if who.value and self.state.has_character(who.value)
                 else []
             )
-            _options(words, [(w, w) for w in options])
+            set_options(words, [(w, w) for w in options])
 
     def _bias_text(self) -> None:
         holder = self.bias_holder.value
@@ -391,13 +391,3 @@ class CharacterSheets(Panel):
         )
         self.messages.info(f"added {len(links)} goal links: {', '.join(links)}")
         return links
-
-
-def _options(dropdown: Any, options: list[tuple[str, str]]) -> None:
-    """Replace a dropdown's options, keeping its value when it is still offered."""
-    if list(dropdown.options) == options:
-        return
-    current = dropdown.value
-    dropdown.options = options
-    values = [v for _, v in options]
-    dropdown.value = current if current in values else (values[0] if values else None)
