@@ -126,7 +126,7 @@ def write_bench_notebook(root: Path) -> None:
     nbformat.write(nb, root / BENCH_NOTEBOOK)
 
 
-def undo_and_wait(nb: Notebook, table: str, wait_js: str, arg: str) -> None:
+def undo_and_wait(nb: Notebook, table: str, wait_js: str, arg: object) -> None:
     """Click the table's Undo (untimed) and wait until ``wait_js(arg)`` holds."""
     nb.page.evaluate("(s) => document.querySelector(s).click()", f"{table} .iw-undo")
     nb.page.wait_for_function(wait_js, arg=arg, timeout=10_000)
@@ -196,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
 
         def resolve_click() -> float:
             plot = f"{resolve_t} .iw-stress-plot"
+            before = bench.page.evaluate(
+                f"(sel) => ({STRESS_POINTS})(document.querySelector(sel))", plot
+            )
             elapsed = time_click(
                 bench.page,
                 f"{resolve_t} .iw-resolve",
@@ -203,11 +206,14 @@ def main(argv: list[str] | None = None) -> int:
                 snapshot=STRESS_POINTS,
                 done=MORE_POINTS,
             )
+            # Untimed: the undo has landed once Resolve is back and the plot has dropped
+            # the point again (else the next click's snapshot could count it).
             undo_and_wait(
                 bench,
                 resolve_t,
-                "(sel) => !document.querySelector(sel).disabled",
-                f"{resolve_t} .iw-resolve",
+                f"""([button, plot, n]) => !document.querySelector(button).disabled
+                    && ({STRESS_POINTS})(document.querySelector(plot)) === n""",
+                [f"{resolve_t} .iw-resolve", plot, before],
             )
             return elapsed
 
