@@ -791,9 +791,14 @@ class Timeline:
         figure = self.figure
         if figure._batch_layout_edits or not figure._batch_trace_edits:
             return False
+        # An empty trace is drawn by an animation too, but the legend, which an
+        # animation leaves alone, would go on leaving it out.
+        empty_is_quick = figure.layout.showlegend is False
         for index, edits in figure._batch_trace_edits.items():
-            if index >= len(before) or before[index] == 0 or not set(edits) <= _QUICK_PROPS:
-                return False  # a new or empty trace, or a change of style
+            if index >= len(before) or not set(edits) <= _QUICK_PROPS:
+                return False  # a new trace, or a change of style
+            if before[index] == 0 and not empty_is_quick:
+                return False  # a trace the legend does not list yet
             trace = figure.data[index]
             if trace.type != "scatter" or len(self.current(index, "x")) < before[index]:
                 return False

@@ -138,6 +138,29 @@ def test_a_refused_modifier_is_taken_back_in_the_row(table):
     assert cp.messages.value == ""
 
 
+def test_relevant_link_boxes_are_kept_for_the_next_conflict_and_follow_the_map(table):
+    """The boxes a row shows come back, not new widgets, after a resolution or an undo;
+    a relabel shows in the box, and a removed link's box is closed."""
+    game, cp = table.game, table.conflict
+    cp.ap.value = "bob"  # Alice and Eve are Passive Players with links to Bob
+    eve = cp._mod_rows["eve"]
+    links = game.relevant_links("bob", "eve")
+    assert links and set(eve.links) == {x.id for x in links}
+    first = dict(eve.links)
+    cp.ap.value = "alice"  # Eve's links to Alice now; her links to Bob are hidden
+    assert not set(eve.links) & set(first)
+    cp.ap.value = "bob"
+    assert eve.links == first  # the very same widgets
+    link = links[0]
+    game.relabel_link(link.id, "Owes Her A Favour")
+    assert "Owes Her A Favour" in eve.links[link.id].description
+    box = eve.links[link.id]
+    game.remove_link(link.id)
+    cp.ap.value = "alice"
+    cp.ap.value = "bob"
+    assert link.id not in eve.links and box.comm is None  # closed
+
+
 def test_the_target_is_not_offered_as_someone_to_persuade(table):
     cp = table.conflict
     cp.ap.value = "bob"

@@ -135,6 +135,18 @@ def test_timeline_animates_appends_that_change_no_axis_and_updates_the_rest():
     assert timeline.points("a") == 3 and timeline.current("a", "text")[-1] == "past the range"
 
 
+def test_an_empty_trace_is_animated_only_where_no_legend_would_miss_it():
+    """An animation draws an empty trace's first points but leaves the legend as it was."""
+    for legend, expected in ((None, "update"), (False, "animate")):
+        timeline = Timeline(title="t", x_title="x", y_title="y")
+        timeline.figure.layout.showlegend = legend
+        timeline.append("a", [(1, 2, "first")])
+        timeline.trace("b", mode="markers")  # drawn, but empty
+        sent = _commands(timeline.figure)
+        timeline.append("b", [(2, 3, "first of b")])
+        assert sent == [expected], legend
+
+
 def test_timeline_leaves_a_range_it_did_not_choose_and_a_zoom_alone():
     timeline = Timeline(title="t", x_title="x", y_title="y")
     timeline.figure.layout.yaxis.range = (0, 100)

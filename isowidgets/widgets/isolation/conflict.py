@@ -370,6 +370,7 @@ class ConflictPanel(Panel):
     def _layout_modifiers(self, c: Conflict, *, enabled: bool, load: bool) -> None:
         """Show one modifier row per participant of ``c``; optionally load its factors."""
         names = {ch.id: ch for ch in self.state.characters}
+        existing = {link.id for link in self.state.links}
         rows = []
         for who, (role, fields) in self._participants(c).items():
             row = self._mod_rows.get(who)
@@ -377,7 +378,7 @@ class ConflictPanel(Panel):
                 row = ModifierRow(who, guard(self.messages)(self._modifier_changed))
                 self._mod_rows[who] = row
             links = self.game.relevant_links(c.ap, who) if "relevant_links" in fields else ()
-            row.configure(names[who], role, links, fields)
+            row.configure(names[who], role, links, fields, existing=existing)
             if load:
                 f = c.factors_of(who)
                 row.load(

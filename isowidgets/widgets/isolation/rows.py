@@ -9,7 +9,7 @@ that has not changed, so a click touches only the rows it affected: after a
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Collection, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -87,6 +87,7 @@ class ModifierRow(widgets.HBox):  # type: ignore[misc]
         for number in (self.roleplay, self.extra_green, self.extra_red):
             number.observe(self._changed, names=["value"])
         self.links: dict[str, widgets.Checkbox] = {}
+        self._link_boxes: dict[str, widgets.Checkbox] = {}
         self.link_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         super().__init__(
             [
@@ -106,10 +107,20 @@ class ModifierRow(widgets.HBox):  # type: ignore[misc]
             self._on_change(self.character_id)
 
     def configure(
-        self, character: Character, role: str, links: Sequence[Link], fields: Sequence[str]
+        self,
+        character: Character,
+        role: str,
+        links: Sequence[Link],
+        fields: Sequence[str],
+        *,
+        existing: Collection[str] | None = None,
     ) -> None:
         """Show ``fields`` (the engine's ``modifier_fields`` for ``character``, whose part
-        in the conflict is ``role``) and the relevant-link boxes for ``links``."""
+        in the conflict is ``role``) and the relevant-link boxes for ``links``.
+
+        ``existing``, the ids of every link on the map, lets the row close the boxes
+        of links that are gone (it keeps the others for the next conflict).
+        """
         self.role = role
         self.fields = tuple(fields)
         self.name.value = (
@@ -129,23 +140,39 @@ class ModifierRow(widgets.HBox):  # type: ignore[misc]
         self.roleplay.layout.display = "" if "roleplay" in self.fields else "none"
         self.extra_green.layout.display = "" if "extra_green" in self.fields else "none"
         self.extra_red.layout.display = "" if "extra_red" in self.fields else "none"
-        wanted = {link.id: link for link in links} if "relevant_links" in self.fields else {}
-        if set(wanted) != set(self.links):
-            kept = {k: v for k, v in self.links.items() if k in wanted}
-            for link_id, link in wanted.items():
-                if link_id not in kept:
-                    box = widgets.Checkbox(
-                        description=f"relevant: {edge_text(link)}",
-                        indent=False,
-                        layout=auto_layout(),
-                        tooltip="a labeled link particularly relevant to the action: "
-                        "+1 die of its colour (ISO-R20)",
-                    )
-                    box.add_class(f"iw-mod-{slug(self.character_id)}-{slug(link_id)}")
-                    box.observe(self._changed, names=["value"])
-                    kept[link_id] = box
-            self.links = {k: kept[k] for k in wanted}
-            self.link_box.children = tuple(self.links.values())
+        self._show_links(links if "relevant_links" in self.fields else (), existing)
+
+    def _show_links(self, links: Sequence[Link], existing: Collection[str] | None) -> None:
+        """Show one relevant-link box per link of ``links`` (none for ``None``).
+
+        A box is made once per link and kept, hidden when not wanted, while the link
+        is on the map: the conflict after a resolution (or an undo) shows the same
+        boxes again instead of sending new widgets to the page.
+        """
+        wanted = {link.id: link for link in links}
+        for link_id, link in wanted.items():
+            text = f"relevant: {edge_text(link)}"
+            box = self._link_boxes.get(link_id)
+            if box is None:
+                box = widgets.Checkbox(
+                    description=text,
+                    indent=False,
+                    layout=auto_layout(),
+                    tooltip="a labeled link particularly relevant to the action: "
+                    "+1 die of its colour (ISO-R20)",
+                )
+                box.add_class(f"iw-mod-{slug(self.character_id)}-{slug(link_id)}")
+                box.observe(self._changed, names=["value"])
+                self._link_boxes[link_id] = box
+            elif box.description != text:
+                box.description = text  # relabeled since
+        gone = [k for k in self._link_boxes if existing is not None and k not in existing]
+        self.links = {k: self._link_boxes[k] for k in wanted}
+        shown = tuple(self.links.values())
+        if self.link_box.children != shown:
+            self.link_box.children = shown
+        for link_id in gone:  # links no longer on the map
+            self._link_boxes.pop(link_id).close()
 
     def values(self) -> dict[str, Any]:
         """The judgements this row shows, as ``set_factors`` keywords (only its fields)."""
