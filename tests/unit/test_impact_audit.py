@@ -17,6 +17,7 @@ from isowidgets.errors import InconsistentEventError, JournalError, RuleError
 from isowidgets.journal import Journal
 from isowidgets.rules.impact import WORLD, Effect, ImpactGame, ImpactSettings
 from isowidgets.rules.impact.events import DetailKindChanged, DetailUncited, TestResolved
+from isowidgets.widgets.impact import ImpactTable
 
 TYRE = "Blown Out Tire Is Going To Make Speed And Maneuverability Tricky"
 
@@ -90,6 +91,9 @@ def test_r13_an_adversary_defeated_between_the_roll_and_the_close_carries_out_no
     game.foil(ids["pierce"], ids["cultist"], "Difficult", intent=Effect.step_down(ids["pierce"]))
     game.roll(1)
     game.damage(ids["cultist"])
+    board = ImpactTable(game)  # the Finish button says what it will do
+    assert board.test_panel.finish_button.description == "Finish: the Failure stands"
+    board.close()
     entries = game.finish()
     resolved = entries[-1].event
     assert isinstance(resolved, TestResolved) and "was defeated" in resolved.summary

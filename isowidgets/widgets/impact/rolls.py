@@ -555,7 +555,7 @@ class TestPanel(Panel):
         _show(self.great_button, "declare_great_success" in steps)
         _show(self.spend_button, "spend" in steps)
         _show(self.finish_button, "finish" in steps)
-        self.finish_button.description = _finish_label(test)
+        self.finish_button.description = _finish_label(state, test)
         self._warn(state, test)
 
     def _sync_choices(self, state: ImpactState, test: OpenTest | None) -> None:
@@ -655,7 +655,7 @@ class TestPanel(Panel):
             self.messages.clear()
 
 
-def _finish_label(test: OpenTest | None) -> str:
+def _finish_label(state: ImpactState, test: OpenTest | None) -> str:
     """What Finish does in the test's phase (see ``ImpactGame.finish``)."""
     if test is None or test.phase in ("setup", "closed"):
         return "Finish"
@@ -666,5 +666,8 @@ def _finish_label(test: OpenTest | None) -> str:
     if test.kind == "avoid_harm":
         return "Finish: take the cost"
     if test.kind == "foil":
+        foe = state.find_character(test.threat or "")
+        if foe is not None and foe.ineffectual:  # defeated since the roll (IMP-A13)
+            return "Finish: the Failure stands"
         return "Finish: the plan succeeds"
     return "Finish: the Failure stands"
