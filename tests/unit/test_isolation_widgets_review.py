@@ -51,7 +51,7 @@ def test_undo_takes_the_pair_roll_and_its_outcome_off_the_panel(table):
     between.enter_button.click()
     between.outcome.value = "nothing"
     between.apply_button.click()
-    assert "→ pair alice–bob: nothing" in between.rolled.value
+    assert "→ Alice – Bob: nothing" in between.rolled.value  # names, not ids
     scene.undo_button.click()  # the outcome: the roll waits again
     assert game.state.pair_roll is not None
     assert "2 evens against 1 odds" in between.rolled.value

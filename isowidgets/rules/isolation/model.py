@@ -12,7 +12,7 @@ labeled) with a *pair* (two characters, which may share many links).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
@@ -175,11 +175,14 @@ class Link:
             return "Dying"
         return None
 
-    def describe(self) -> str:
+    def describe(self, names: Mapping[str, str] | None = None) -> str:
+        """``red labeled link L4 “Arrogant / Vain” between bob and eve``; with ``names``
+        (character id → name) the characters are named."""
         text = f"{self.colour} {'labeled' if self.labeled else 'unlabeled'} link {self.id}"
         if self.labeled:
             text += f" “{self.label}”"
-        return f"{text} between {self.a} and {self.b}"
+        a, b = ((names or {}).get(x, x) for x in (self.a, self.b))
+        return f"{text} between {a} and {b}"
 
 
 # --------------------------------------------------------------------------- conflicts

@@ -166,8 +166,10 @@ class BetweenSessions(Panel):
     # ------------------------------------------------------------------ views
 
     def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
+        names = self._names()
         recovered = [
-            e.event.describe()
+            f"{names.get(e.event.character_id, e.event.character_id)}: "
+            f"{e.event.old} → {e.event.new} ({e.event.reason})"
             for e in entries
             if isinstance(e.event, HealthChanged)
             and HEALTH_LADDER.index(e.event.new) < HEALTH_LADDER.index(e.event.old)
@@ -216,7 +218,8 @@ class BetweenSessions(Panel):
         red = roll_chips(rolled.red, colour="red", counts=partial(counts, "red"), label="red")
         who = f"{names.get(rolled.a, rolled.a)} – {names.get(rolled.b, rolled.b)}"
         after = (
-            f'<div class="iw-status">→ {html.escape(outcome.describe())}</div>'
+            f'<div class="iw-status">→ {html.escape(who)}: '
+            f"{html.escape(outcome.choice.replace('_', ' '))}</div>"
             if outcome is not None
             else ""
         )

@@ -351,7 +351,7 @@ class RelationshipMap(Panel):
         link = self.state.link(link_id)
         names = self._names()
         self.link_title.value = (
-            f"<b>{html.escape(link.id)}</b>: {html.escape(link.describe())} "
+            f"<b>{html.escape(link.id)}</b>: {html.escape(link.describe(names))} "
             f"<br><small>origin: {html.escape(link.origin)}; "
             f"{html.escape(names.get(link.a, link.a))} – {html.escape(names.get(link.b, link.b))}"
             "</small>"

@@ -375,7 +375,8 @@ class CharacterSheets(Panel):
             self.desc_b_word.value,
             self.desc_colour.value,
         )
-        self.messages.info(f"added {self.state.link(link).describe()}")
+        names = {c.id: c.name for c in self.state.characters}
+        self.messages.info(f"added {self.state.link(link).describe(names)}")
         return link
 
     def add_bias_links(self) -> list[str]:
