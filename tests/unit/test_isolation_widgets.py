@@ -470,6 +470,7 @@ def test_deleting_a_link_that_is_not_the_last_keeps_the_rest_drawn(table):
     click_edge(view, "L3")
     assert m.link_form.layout.display == ""
     assert "“Impatient / Stubborn”" in m.link_title.value
+    assert "between Alice and Bob" in m.link_title.value  # names, not ids
     m.delete_button.click()
     assert "L3" not in [x.id for x in table.game.state.links]
     # Nothing was removed from the widget's lists (the removal bug): L3 is hidden,
