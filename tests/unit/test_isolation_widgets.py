@@ -597,6 +597,22 @@ def test_beats_are_drawn_without_a_relayout_until_an_axis_grows(table):
     assert figure.layout.yaxis2.categoryarray == ("Eve",)
 
 
+def test_a_long_session_relayouts_the_plot_less_and_less_often(table):
+    """60 beats of Stress ± cost 6 relayouts of the x axis (it grows by 5, 10, then 20
+    beats), and every beat stays inside the axis."""
+    figure = table.timeline.figure
+    sent: list[str] = []
+    names = ["_py2js_update", "_py2js_animate"]
+    figure.observe(lambda change: change["new"] and sent.append(change["name"][7:]), names=names)
+    scene = table.scene
+    for beat in range(1, 61):
+        (scene.up if beat % 2 else scene.down).click()  # Stress 3, 2, 3, 2…: y stays put
+        low, high = figure.layout.xaxis.range
+        assert low < 0 and beat < high <= 2 * beat + 5.5, (beat, high)
+    assert sent.count("update") == 6 and sent.count("animate") == 54
+    assert table.timeline.points("Stress")[-1] == (60, 2)
+
+
 def test_a_death_is_one_mark_not_a_walk_down_the_ladder(table):
     table.scene.who.value = "eve"
     table.scene.ruling.value = "the dead get in"

@@ -162,6 +162,15 @@ def fold_entries(start: int, entries: Sequence[Entry], names: Mapping[str, str])
     return points + fold.start_point()
 
 
+def _x_step(beats: int) -> int:
+    """By how many beats the x axis grows: 5 early on, then 10, then 20.
+
+    A long session grows its axis less often (6 relayouts in 60 beats rather than
+    12); the axis is never more than twice as long as the beats it shows, plus 5.
+    """
+    return 5 if beats < 10 else 10 if beats < 40 else 20
+
+
 def key_html() -> str:
     """The plot's key as HTML (the figure has no legend: one trace draws several kinds)."""
     items = " · ".join(
@@ -297,13 +306,15 @@ class StressTimeline(Panel):
     def _frame(self, points: Sequence[Point]) -> None:
         """Keep every marker inside the axes, with a margin past the last beat and the top.
 
-        The axes grow in steps (five beats, two Stress levels at a time), so most
-        appends leave every axis as it is and are drawn without a relayout: a
-        relayout redraws every axis and costs the browser several times more.
+        The axes grow in steps (5, then 10, then 20 beats at a time, see
+        :func:`_x_step`; two Stress levels), so most appends leave every axis as it
+        is and are drawn without a relayout: a relayout redraws every axis and costs
+        the browser several times more.
         """
         stresses = [p.y for p in points if KINDS[p.trace][2] == "y"]
         self._top = max([self._top, *stresses])
-        x_end = 5 * (self.fold.beat // 5 + 1) + 0.5
+        step = _x_step(self.fold.beat)
+        x_end = step * (self.fold.beat // step + 1) + 0.5
         y_end = 2 * (self._top // 2 + 1) + 0.4
         layout = self.figure.layout
         for axis, wanted in ((layout.xaxis, (-0.5, x_end)), (layout.yaxis, (-0.4, y_end))):
