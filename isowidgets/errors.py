@@ -13,6 +13,9 @@ anything.
 
 from __future__ import annotations
 
+import contextlib
+from collections.abc import Iterator
+
 __all__ = [
     "DiceCapError",
     "DiceError",
@@ -24,6 +27,7 @@ __all__ = [
     "RuleError",
     "SaveFileError",
     "SettingsError",
+    "folding",
 ]
 
 
@@ -73,3 +77,20 @@ class InconsistentEventError(JournalError):
     <isowidgets.game.Game.commit>` writes nothing, and replay reports it as a
     :class:`JournalError` naming the line.
     """
+
+
+@contextlib.contextmanager
+def folding(kind: str) -> Iterator[None]:
+    """Report a :class:`RuleError` raised while folding event ``kind`` as inconsistent.
+
+    A system's fold looks ids up in its model (``state.character(id)``…), and a
+    failed lookup raises :class:`RuleError`; inside a fold it means the event names
+    what is not there, so it becomes an :class:`InconsistentEventError` naming the
+    event. An :class:`InconsistentEventError` passes through unchanged.
+    """
+    try:
+        yield
+    except InconsistentEventError:
+        raise
+    except RuleError as exc:
+        raise InconsistentEventError(f"{kind}: {exc}") from None

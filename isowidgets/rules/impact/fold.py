@@ -14,7 +14,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from ...dice import DieType, die_named
-from ...errors import InconsistentEventError, RuleError
+from ...errors import InconsistentEventError, folding
 from ...journal import Event
 from .events import (
     AdventureStarted,
@@ -84,12 +84,8 @@ def apply(state: ImpactState, event: Event) -> ImpactState:
     handler = _HANDLERS.get(type(event))
     if handler is None:
         raise InconsistentEventError(f"the Impact System has no event {event.kind!r}")
-    try:
+    with folding(event.kind):
         return handler(state, event)
-    except InconsistentEventError:
-        raise
-    except RuleError as exc:  # a lookup in the model: the event names what is not there
-        raise InconsistentEventError(f"{event.kind}: {exc}") from None
 
 
 # --------------------------------------------------------------------------- helpers

@@ -26,7 +26,7 @@ import dataclasses
 from typing import Any, Literal
 
 from ...dice import D6
-from ...errors import InconsistentEventError, RuleError
+from ...errors import InconsistentEventError, folding
 from ...game import Pending
 from ...journal import Event
 from .events import (
@@ -106,12 +106,8 @@ def apply(state: IsolationState, event: Event) -> IsolationState:
             lookup the fold makes (``state.character(id)``, ``state.link(id)``)
             that fails is reported the same way.
     """
-    try:
+    with folding(event.kind):
         return _fold(state, event)
-    except InconsistentEventError:
-        raise
-    except RuleError as exc:  # a lookup in the model: the event names what is not there
-        raise InconsistentEventError(f"{event.kind}: {exc}") from None
 
 
 def _fold(state: IsolationState, event: Event) -> IsolationState:
