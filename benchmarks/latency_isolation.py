@@ -163,7 +163,11 @@ def main(argv: list[str] | None = None) -> int:
             print("the server does not run the kit's config", file=sys.stderr)
             return 1
         roll_t, resolve_t, calm_t = ".iw-table-roll", ".iw-table-resolve", ".iw-table-calm"
-        bench.page.wait_for_selector(f"{calm_t} .iw-stress-plot .scatterlayer .point")
+        # Four tables and a plot render at once; on a loaded machine the last plot can
+        # take longer than Playwright's default 30 s to draw its first point.
+        bench.page.wait_for_selector(
+            f"{calm_t} .iw-stress-plot .scatterlayer .point", state="attached", timeout=90_000
+        )
         direction = {"up": True}
 
         def echo_click() -> float:
