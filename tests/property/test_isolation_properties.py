@@ -344,7 +344,7 @@ def snapshot(game: IsolationGame):
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
 @given(data=st.data(), stress_min=st.sampled_from([0, 0, 1]))
-def test_actions_apply_or_raise_our_error_and_replay(data, stress_min):
+def test_actions_apply_or_raise_our_error_and_replay(data, stress_min, reopen):
     """Any action applies or is refused with IsowidgetsError, state, journal and dice
     unchanged (an InconsistentEventError or other JournalError fails: an engine bug);
     the number of links changes exactly as the events say; invariants hold; and the
@@ -391,12 +391,7 @@ def test_actions_apply_or_raise_our_error_and_replay(data, stress_min):
                     assert chosen.stance in chosen.allowed
             check_invariants(game)
         assert game._rebuild() == game.state
-        game.journal.close()
-        resumed = IsolationGame.resume(path)
-        try:
-            assert resumed.state == game.state
-        finally:
-            resumed.journal.close()
+        assert reopen(game, path)[0] == game.state
 
 
 @settings(max_examples=60, deadline=None)

@@ -55,7 +55,7 @@ def unlabeled(game, a, b):
 
 
 @pytest.mark.parametrize("who", [None, 42, ("bob",)])
-def test_factors_for_a_non_character_are_refused_and_the_journal_reopens(tmp_path, who):
+def test_factors_for_a_non_character_are_refused_and_the_journal_reopens(tmp_path, who, reopen):
     """A modifier key that is not a character id (``None`` matched the missing target)
     is a RuleError with nothing journaled, and the file still resumes."""
     path = tmp_path / "session.jsonl"
@@ -74,12 +74,8 @@ def test_factors_for_a_non_character_are_refused_and_the_journal_reopens(tmp_pat
     assert snapshot(game) == before
     game.roll("bob", "green")
     state = game.state
-    game.journal.close()
-    resumed = IsolationGame.resume(path)
-    try:
-        assert resumed.state == state and not resumed.journal.problems
-    finally:
-        resumed.journal.close()
+    resumed_state, problems = reopen(game, path)
+    assert resumed_state == state and not problems
 
 
 def test_commit_refuses_an_event_that_would_not_read_back():
@@ -405,7 +401,7 @@ def test_recovery_is_checked_after_any_between_session_erase(pair, faces, outcom
 # --------------------------------------------------------------------------- 8: stress bounds
 
 
-def test_new_stress_bounds_move_the_stress_level_onto_them(tmp_path):
+def test_new_stress_bounds_move_the_stress_level_onto_them(tmp_path, reopen):
     """ISO-A18: a settings change that leaves Stress outside the bounds moves it onto the
     nearest bound in the same action (journaled, replayed, undone together)."""
     path = tmp_path / "s.jsonl"
@@ -422,9 +418,4 @@ def test_new_stress_bounds_move_the_stress_level_onto_them(tmp_path):
     assert game.change_settings(stress_max=4)[-1].event.kind == "settings_changed"
     assert game.stress == 1  # inside the bounds: nothing moves
     state = game.state
-    game.journal.close()
-    resumed = IsolationGame.resume(path)
-    try:
-        assert resumed.state == state
-    finally:
-        resumed.journal.close()
+    assert reopen(game, path)[0] == state

@@ -214,7 +214,7 @@ def test_an_assumed_difficulty_is_checked(difficulty):
 # --------------------------------------------------------------------------- 3: stress_start
 
 
-def test_a_new_stress_start_sets_the_stress_level_before_play(tmp_path):
+def test_a_new_stress_start_sets_the_stress_level_before_play(tmp_path, reopen):
     """ISO-A19: before play begins the starting Stress is the scenario's Stress Level."""
     path = tmp_path / "s.jsonl"
     game = IsolationGame.new(path, seed=0)
@@ -228,12 +228,7 @@ def test_a_new_stress_start_sets_the_stress_level_before_play(tmp_path):
     game.redo()
     assert game.stress == 3
     state = game.state
-    game.journal.close()
-    resumed = IsolationGame.resume(path)
-    try:
-        assert resumed.state == state
-    finally:
-        resumed.journal.close()
+    assert reopen(game, path)[0] == state
 
 
 def test_a_new_stress_start_leaves_the_stress_level_once_play_has_begun():
