@@ -1,16 +1,19 @@
 """The shell every system's game object shares: state, journal, dice and listeners.
 
-A system supplies three things:
+A system supplies (see ``docs/adding-a-system.md``):
 
 * a frozen **state** type with a ``settings`` attribute;
 * :meth:`Game.initial_state`, the state a new session starts from;
-* :meth:`Game.apply`, a pure function that folds one event into the state.
+* :meth:`Game.apply`, the pure fold of one event (a :class:`~isowidgets.contract.Fold`
+  in the system's ``fold.py``);
+* :meth:`Game.steps`, what the table can do next, as :class:`~isowidgets.contract.Step`;
+* rules: plain functions ``rule(action, *args)`` that read ``action.state``,
+  roll through ``action.dice`` and add events with ``action.add``.
 
-Rules are plain functions that look at the state (and roll dice through the
-session's :class:`~isowidgets.dice.Dice`) and return the events their action
-causes. :meth:`Game.commit` folds those events into a copy of the state first,
-and only when every one of them applies does it write them to the journal as one
-action and swap the state in. So an action that breaks a rule raises the kit's
+:meth:`Game.act` is the one way to run a rule: it opens an
+:class:`~isowidgets.contract.Action` on the current state, runs the rule, and
+only when every event applies does it write them to the journal as one action
+and adopt the action's state. So an action that breaks a rule raises the kit's
 error and leaves state, journal and dice exactly as they were, and a reopened
 journal replays to the very same state.
 """
@@ -25,9 +28,12 @@ import warnings
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any, ClassVar, Generic, Literal, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Concatenate, Generic, Literal, ParamSpec, Protocol, Self, TypeVar
+
+from pydantic import ValidationError
 
 from . import __version__
+from .contract import Acted, Action, Step
 from .dice import DEFAULT_LIMITS, Dice, Limits
 from .errors import (
     DiceError,
@@ -50,7 +56,7 @@ from .journal import (
 )
 from .settings import RuleSettings
 
-__all__ = ["Game", "GameState", "Listener", "Pending", "require_text"]
+__all__ = ["Acted", "Action", "Game", "GameState", "Listener", "Step", "require_text"]
 
 
 class GameState(Protocol):
@@ -61,6 +67,8 @@ class GameState(Protocol):
 
 
 S = TypeVar("S", bound=GameState)
+R = TypeVar("R")
+P = ParamSpec("P")
 
 _ROUND_TRIP_AT = datetime(2000, 1, 1)  # any time will do: only the payload is compared
 
@@ -95,26 +103,6 @@ def _not_storable(what: str, exc: UnicodeEncodeError, at: int | None = None) -> 
         "surrogate) that cannot be stored. Allowed: text of whole characters; nothing was "
         "written. Tip: retype that part, or paste it again."
     )
-
-
-class Pending(Generic[S]):
-    """The events of one action, folded as they are added so later rules see earlier ones.
-
-    Rules that cause several changes (a death erasing links and then sharing
-    greens; a failure earning a step and then adding a Detail) compute each
-    step on the state the previous one left, so ids and counts stay right. The
-    collected :attr:`events` are then committed as one action.
-    """
-
-    def __init__(self, state: S, fold: Callable[[S, Event], S]) -> None:
-        self.state = state
-        self.events: list[Event] = []
-        self._fold = fold
-
-    def add(self, *events: Event) -> None:
-        for event in events:
-            self.state = self._fold(self.state, event)
-            self.events.append(event)
 
 
 class Game(Generic[S]):
@@ -410,22 +398,74 @@ class Game(Generic[S]):
                 ) from None
         return state
 
-    def commit(self, *events: Event) -> list[Entry]:
-        """Apply ``events`` as one action: all of them, or (on error) none.
+    def act(
+        self, rule: Callable[Concatenate[Action[S], P], R], /, *args: P.args, **kwargs: P.kwargs
+    ) -> Acted[R]:
+        """Run ``rule`` as one action: all of its events are journaled, or (on error) none.
 
-        The events are folded into a copy of the state first, and each is
-        checked to read back from its journal line as the same event (see
-        :meth:`_check_journalable`); only then are they journaled and the new
-        state adopted.
+        The rule gets an :class:`~isowidgets.contract.Action` on the current state
+        (with the session's dice as ``action.dice``) and the other arguments. When
+        it returns, its events are checked to read back from their journal lines
+        (see :meth:`_check_journalable`), written as one action, and the action's
+        state (already folded, event by event) becomes the game's. If the rule
+        raises, the dice are put back and nothing is written.
+
+        Returns:
+            The entries written and the rule's return value.
+
+        Raises:
+            IsowidgetsError: whatever the rule refuses, or a value an event's
+                schema refuses (as :class:`~isowidgets.errors.RuleError`).
         """
-        state = self._state
-        for event in events:
-            state = self._fold(state, event)
-        self._check_journalable(*events)
-        entries = self._journal.append(*events)
-        self._state = state
+        if not callable(rule):
+            raise RuleError(f"act needs a rule (a function), got {type(rule).__name__}")
+        with self.atomic():
+            action: Action[S] = Action(self._state, self._fold, self.dice)
+            try:
+                value = rule(action, *args, **kwargs)
+            except ValidationError as exc:  # a value an event's schema refused
+                error = exc.errors()[0]
+                where = ".".join(str(part) for part in error.get("loc", ())) or "a value"
+                raise RuleError(
+                    f"{where} cannot be {_short(error.get('input'))}: {error['msg']}"
+                ) from None
+            if not action.events:
+                return Acted([], value)
+            self._check_journalable(*action.events)
+            entries = self._journal.append(*action.events)
+            self._state = action.state
         self._notify(entries)
-        return entries
+        return Acted(entries, value)
+
+    def commit(self, *events: Event) -> list[Entry]:
+        """Journal ready-made ``events`` as one action: all of them, or (on error) none.
+
+        The same path as :meth:`act` with a rule that only adds ``events``.
+
+        Raises:
+            JournalError: an argument is not an event of this game.
+        """
+        for event in events:
+            if not isinstance(event, Event):
+                raise JournalError(
+                    f"commit takes journal events, got {type(event).__name__} {_short(event)}"
+                )
+
+        def add(action: Action[S]) -> None:
+            action.add(*events)
+
+        return self.act(add).entries
+
+    # ------------------------------------------------------------------ steps
+
+    @classmethod
+    def steps(cls, state: S) -> tuple[Step, ...]:
+        """What the table can do next in ``state`` (a system overrides this)."""
+        return ()
+
+    def next_steps(self) -> tuple[Step, ...]:
+        """What the table can do next: every panel enables its buttons from these."""
+        return tuple(self.steps(self._state))
 
     @staticmethod
     def _check_journalable(*events: Event) -> None:
@@ -626,6 +666,12 @@ class Game(Generic[S]):
                     RuntimeWarning,
                     stacklevel=2,
                 )
+
+
+def _short(value: object, limit: int = 60) -> str:
+    """``repr(value)`` cut to about ``limit`` characters, for messages."""
+    text = repr(value) if not isinstance(value, str) or len(value) <= 4 * limit else repr(value[: 4 * limit])
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
 def _holds_data(path: Path) -> bool:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from ...errors import RuleError
-from ...game import Pending
+from ...contract import Action as _Action
 from .._checks import MAX_TEXT, text
 from .effects import Hint
 from .events import (
@@ -57,11 +57,11 @@ HINTS: tuple[Hint, ...] = ("helps", "hinders", "either")
 SIGNS: tuple[Sign, ...] = ("helps", "hinders")
 
 
-class Action(Pending[ImpactState]):
+class Action(_Action[ImpactState]):
     """A working copy of the Impact state that rules add events to (see Pending)."""
 
     def __init__(self, state: ImpactState) -> None:
-        super().__init__(state, apply)
+        super().__init__(state, apply, None)  # type: ignore[arg-type]
 
     @property
     def test(self) -> OpenTest:

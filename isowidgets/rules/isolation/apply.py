@@ -27,7 +27,7 @@ from typing import Any, Literal
 
 from ...dice import D6
 from ...errors import InconsistentEventError, folding
-from ...game import Pending
+from ...contract import Action as _Action
 from ...journal import Event
 from .events import (
     CharacterAdded,
@@ -479,8 +479,8 @@ def _health(state: IsolationState, cid: str, old: Health, new: Health) -> Isolat
     )
 
 
-class Tx(Pending[IsolationState]):
+class Tx(_Action[IsolationState]):
     """A working copy of the Isolation state that rules add events to (see Pending)."""
 
     def __init__(self, state: IsolationState) -> None:
-        super().__init__(state, apply)
+        super().__init__(state, apply, None)  # type: ignore[arg-type]

@@ -1,0 +1,141 @@
+"""The contract every system plugs into the core with: actions, folds and steps.
+
+A system is a :class:`~isowidgets.game.Game` subclass plus pure functions.
+Three shapes recur in every system, and each has one type here:
+
+* :class:`Action`, the working copy one action builds: the state so far, the
+  events added (each folded as it is added, so a later rule sees what an
+  earlier one did) and the session's dice. A rule is a plain function
+  ``rule(action, *args) -> value`` that reads ``action.state``, rolls through
+  ``action.dice`` and calls ``action.add(event)``; :meth:`Game.act
+  <isowidgets.game.Game.act>` runs it.
+* :class:`Fold`, a registry of one handler per event type: ``fold.py`` in
+  every system fills one, and the game's ``apply`` hands events to it.
+* :class:`Step`, one thing the table can do next, with who does it and what
+  it waits for, labelled with names; a system's ``next_steps(state)`` returns
+  them and every panel enables its buttons from them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+
+from .errors import InconsistentEventError, folding
+
+if TYPE_CHECKING:
+    from .dice import Dice
+    from .journal import Entry, Event
+
+__all__ = ["Acted", "Action", "Fold", "Step", "WaitsFor"]
+
+S = TypeVar("S")
+R = TypeVar("R")
+E = TypeVar("E", bound="Event")
+
+
+class Action(Generic[S]):
+    """The working copy of one action: state so far, events added, the session's dice.
+
+    Rules that cause several changes (a death erasing links and then sharing
+    greens; a failure earning a step and then adding a Detail) compute each
+    step on the state the previous one left, so ids and counts stay right.
+    The game adopts :attr:`state` as it stands when the rule returns: the
+    events are folded once, here, and never again on commit.
+    """
+
+    __slots__ = ("dice", "events", "state", "_fold")
+
+    def __init__(self, state: S, fold: Callable[[S, Event], S], dice: Dice) -> None:
+        self.state = state
+        self.dice = dice
+        self.events: list[Event] = []
+        self._fold = fold
+
+    def add(self, *events: Event) -> None:
+        """Fold ``events`` into :attr:`state` and keep them for the journal."""
+        for event in events:
+            self.state = self._fold(self.state, event)
+            self.events.append(event)
+
+
+@dataclass(frozen=True, slots=True)
+class Acted(Generic[R]):
+    """What :meth:`Game.act <isowidgets.game.Game.act>` returns: the journal entries
+    the action wrote and the value its rule returned (a new id, a roll, …)."""
+
+    entries: list[Entry]
+    value: R
+
+
+class Fold(Generic[S]):
+    """One system's fold: a handler per event type, registered with :meth:`on`.
+
+    ``fold.py`` in each system creates one, decorates a pure handler per event
+    type, and the game's ``apply`` calls it. A lookup that fails inside a
+    handler (a :class:`~isowidgets.errors.RuleError` from ``state.character(id)``)
+    means the event names what is not there, so it is reported as an
+    :class:`~isowidgets.errors.InconsistentEventError` naming the event.
+    """
+
+    def __init__(self, title: str) -> None:
+        self.title = title
+        self._handlers: dict[type[Any], Callable[[S, Any], S]] = {}
+
+    def on(self, *kinds: type[E]) -> Callable[[Callable[[S, E], S]], Callable[[S, E], S]]:
+        """Register the decorated function as the handler of each event type in ``kinds``."""
+
+        def register(handler: Callable[[S, E], S]) -> Callable[[S, E], S]:
+            for kind in kinds:
+                if kind in self._handlers:
+                    raise TypeError(f"{self.title} folds {kind.__name__} twice")
+                self._handlers[kind] = handler
+            return handler
+
+        return register
+
+    @property
+    def kinds(self) -> frozenset[type[Any]]:
+        """The event types this fold handles."""
+        return frozenset(self._handlers)
+
+    def __call__(self, state: S, event: Event) -> S:
+        """The state after ``event``.
+
+        Raises:
+            InconsistentEventError: the system has no such event, or it does
+                not fit the state (a bug in the rules or an edited journal,
+                never a refused request).
+        """
+        handler = self._handlers.get(type(event))
+        if handler is None:
+            raise InconsistentEventError(f"{self.title} has no event {event.kind!r}")
+        with folding(event.kind):
+            return handler(state, event)
+
+
+WaitsFor = Literal["click", "dice", "choice", "number", "text", "names"]
+"""What a step waits for: a plain click, dice (rolled or typed), a choice among
+:attr:`Step.options`, a number, some text, or one or more people."""
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """One thing the table can do now.
+
+    Attributes:
+        action: the game method that does it (``"roll"``, ``"choose_stance"``…).
+        actor: the id of who acts (a character, ``"GM"``), or ``None`` for the table.
+        waits_for: what the step needs from that person (see :data:`WaitsFor`).
+        label: a sentence to show, written with names, never ids.
+        options: the values allowed, when it waits for a choice.
+        required: play cannot go on until it is done (else it is optional).
+    """
+
+    action: str
+    actor: str | None
+    waits_for: WaitsFor
+    label: str
+    options: tuple[str, ...] = ()
+    required: bool = True
