@@ -45,7 +45,7 @@ class Action(Generic[S]):
     events are folded once, here, and never again on commit.
     """
 
-    __slots__ = ("dice", "events", "state", "_fold")
+    __slots__ = ("_fold", "dice", "events", "state")
 
     def __init__(self, state: S, fold: Callable[[S, Event], S], dice: Dice) -> None:
         self.state = state

@@ -32,7 +32,7 @@ from typing import Any, ClassVar, Concatenate, Generic, Literal, ParamSpec, Prot
 
 from pydantic import ValidationError
 
-from . import __version__
+from . import __version__, checks
 from .contract import Acted, Action, Step
 from .dice import DEFAULT_LIMITS, Dice, Limits
 from .errors import (
@@ -56,7 +56,7 @@ from .journal import (
 )
 from .settings import RuleSettings
 
-__all__ = ["Acted", "Action", "Game", "GameState", "Listener", "Step", "require_text"]
+__all__ = ["Acted", "Action", "Game", "GameState", "Listener", "Step"]
 
 
 class GameState(Protocol):
@@ -74,25 +74,6 @@ _ROUND_TRIP_AT = datetime(2000, 1, 1)  # any time will do: only the payload is c
 
 Listener = Callable[[Sequence[Entry], Any], None]
 """Called after every committed action with its entries and the new state."""
-
-
-def require_text(value: object, what: str) -> str:
-    """``value`` if it is text the journal can store, else the kit's error.
-
-    Rules call this on text typed by a person (a note, a purpose, a name), so a
-    wrong type or a lone surrogate (half of a character, which pasting can
-    leave behind and UTF-8 cannot store) is refused as bad input, naming it.
-
-    Raises:
-        RuleError: ``value`` is not a ``str``, or holds a lone surrogate.
-    """
-    if not isinstance(value, str):
-        raise RuleError(f"{what} must be text, got {type(value).__name__} {value!r:.60}")
-    try:
-        value.encode("utf-8")
-    except UnicodeEncodeError as exc:
-        raise RuleError(_not_storable(what, exc, at=exc.start + 1)) from None
-    return value
 
 
 def _not_storable(what: str, exc: UnicodeEncodeError, at: int | None = None) -> str:
@@ -218,7 +199,7 @@ class Game(Generic[S]):
         _check_opening(sync, limits, clock)
         if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
             raise DiceError(f"a seed must be a whole number or text, got {seed!r:.60}")
-        title = require_text(title, "a session's title")
+        title = checks.text(title, "a session's title", allow_empty=True)
         dice = Dice(seed, limits=limits)
         start = SessionStarted(
             game=cls.system,
@@ -524,9 +505,7 @@ class Game(Generic[S]):
         Raises:
             RuleError: ``text`` is not text, is blank, or holds a lone surrogate.
         """
-        text = require_text(text, "a note").strip()
-        if not text:
-            raise RuleError("a note needs some text; got only blanks")
+        text = checks.text(text, "a note", max_length=checks.MAX_NOTE)
         return self.commit(Note(text=text))
 
     # ------------------------------------------------------------------ settings
@@ -596,7 +575,7 @@ class Game(Generic[S]):
         Raises:
             RuleError: there is nothing left to undo.
         """
-        reason = require_text(reason, "an undo's reason")
+        reason = checks.text(reason, "an undo's reason", allow_empty=True)
         void = self._journal.void_actions()
         target = None
         for entry in reversed(self._journal.entries):
@@ -670,7 +649,11 @@ class Game(Generic[S]):
 
 def _short(value: object, limit: int = 60) -> str:
     """``repr(value)`` cut to about ``limit`` characters, for messages."""
-    text = repr(value) if not isinstance(value, str) or len(value) <= 4 * limit else repr(value[: 4 * limit])
+    text = (
+        repr(value)
+        if not isinstance(value, str) or len(value) <= 4 * limit
+        else repr(value[: 4 * limit])
+    )
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 

@@ -37,10 +37,8 @@ Guarantees:
 from __future__ import annotations
 
 import contextlib
-import importlib
 import json
 import os
-import sys
 import threading
 import weakref
 from collections.abc import Callable, Iterable, Iterator, Mapping
@@ -110,15 +108,10 @@ re-checked (faces in range, explosion chains consistent) when a journal loads.""
 
 _REGISTRY: dict[tuple[str, str], type[Event]] = {}
 
-KNOWN_SYSTEMS: dict[str, str] = {
-    "isolation": "isowidgets.rules.isolation",
-    "impact": "isowidgets.rules.impact",
-    "tray": "isowidgets.tray",
-}
-"""The kit's own module that registers each system's event kinds. A journal that
-names one of these systems loads that module (and only that: the name comes from
-this table, never from the file), so a journal opens even if its system was not
-imported first."""
+MAX_LINE_BYTES = 1 << 20
+"""The longest journal line (one event) written or read: 1 MiB. A note, a label or
+a roll is far shorter; a longer line is refused on write and reported on read, so
+memory stays bounded whatever a file holds."""
 
 
 class Event(BaseModel):
@@ -172,29 +165,33 @@ def _collect_rolls(value: Any, found: list[PoolRoll]) -> None:
 def event_type(system: str, kind: str) -> type[Event]:
     """The payload class registered for ``(system, kind)``.
 
-    If the kind is not registered and ``system`` is one of :data:`KNOWN_SYSTEMS`,
-    that system's module is imported first (once), so its kinds are known.
+    If the kind is not registered yet, the system named ``system`` is loaded
+    first through :func:`isowidgets.systems.game_for` (a registered system, or an
+    installed entry point of that name: a name read from a file never becomes a
+    module name), so its kinds are known.
 
     Raises:
         JournalError: the kind is still unknown; the message names the kinds
-            the system has and the module that registers them.
+            the system has, or the systems there are.
     """
     key = (system, kind)
-    module = KNOWN_SYSTEMS.get(system)
-    if key not in _REGISTRY and module is not None and module not in sys.modules:
-        with contextlib.suppress(ImportError):
-            importlib.import_module(module)
+    if key not in _REGISTRY and system != "core":
+        from .systems import game_for
+
+        with contextlib.suppress(JournalError):
+            game_for(system)
     try:
         return _REGISTRY[key]
     except KeyError:
+        from .systems import names
+
         known = sorted(k for s, k in _REGISTRY if s == system)
-        if module is not None:
-            tip = f"the {system!r} kinds are registered by {module}, which has no such kind"
+        if known or system in names():
+            tip = f"system {_short(system)} has no such kind"
         else:
-            systems = sorted({s for s, _ in _REGISTRY} | set(KNOWN_SYSTEMS))
             tip = (
-                f"no module registers system {system!r} (known systems: {systems}). "
-                "Tip: import the module that defines that system before opening its journal"
+                f"no installed system is called {_short(system)} (the systems here: "
+                f"{names()}). Tip: install the package that provides it"
             )
         raise JournalError(
             f"unknown event kind {_short(kind)} for system {_short(system)}; known kinds: "
@@ -505,6 +502,34 @@ class Journal:
         except OSError as exc:
             raise JournalError(f"cannot read journal {path}: {exc}") from None
         return journal
+
+    @staticmethod
+    def system_of(path: str | os.PathLike[str]) -> str:
+        """The name of the system whose session the journal at ``path`` holds.
+
+        Only the first line is read (its ``session_started`` event), so this
+        loads no system.
+
+        Raises:
+            JournalError: no readable journal there, or it does not start a session.
+        """
+        try:
+            with open(Path(path), "rb") as handle:
+                first = handle.readline(MAX_LINE_BYTES + 1)
+        except (OSError, TypeError, ValueError) as exc:
+            raise JournalError(f"cannot read journal {_short(str(path))}: {exc}") from None
+        try:
+            if len(first) > MAX_LINE_BYTES:
+                raise ValueError(f"its first line is longer than {MAX_LINE_BYTES} bytes")
+            event = Entry.from_line(first.decode("utf-8")).event
+        except (UnicodeDecodeError, ValueError) as exc:
+            raise JournalError(f"{_short(str(path))} is not a session journal: {exc}") from None
+        if not isinstance(event, SessionStarted):
+            raise JournalError(
+                f"{_short(str(path))} does not start with a session_started event "
+                f"(its first event is {event.kind})"
+            )
+        return event.game
 
     @staticmethod
     def _release_for_rename(path: Path) -> None:

@@ -11,11 +11,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
+from . import checks
 from .dice import Pool, PoolRoll
 from .errors import DiceError
-from .game import Game, require_text
+from .game import Game
 from .journal import Rolled
 from .settings import RuleSettings, setting
+from .systems import register
 
 __all__ = ["DiceTray", "TraySettings", "TrayState", "reading"]
 
@@ -45,6 +47,7 @@ def reading(roll: PoolRoll, *, parity: bool = True) -> str:
     return "; ".join(parts)
 
 
+@register
 class DiceTray(Game[TrayState]):
     """A journaled general-purpose roller."""
 
@@ -74,7 +77,9 @@ class DiceTray(Game[TrayState]):
             raise DiceError(
                 f"roll needs a Pool or dice notation such as '5d6!1' or '4dF', got {pool!r:.60}"
             )
-        purpose = require_text(purpose, "a roll's purpose")
+        purpose = checks.text(
+            purpose, "a roll's purpose", allow_empty=True, max_length=checks.MAX_NOTE
+        )
         with self.atomic():
             roll = self.dice.roll(pool, faces)
             self.commit(

@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from typing import Final
 
-from ...errors import RuleError
+from ...checks import MAX_TEXT, text
 from ...contract import Action as _Action
-from .._checks import MAX_TEXT, text
+from ...errors import RuleError
 from .effects import Hint
 from .events import (
     CAUSE_TEXT,

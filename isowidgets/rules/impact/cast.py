@@ -10,9 +10,9 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
+from ...checks import id_list
 from ...errors import RuleError
 from ...journal import Event
-from .._checks import id_list
 from ._common import (
     Action,
     check_citation,

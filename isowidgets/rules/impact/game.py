@@ -26,6 +26,7 @@ from ...errors import RuleError
 from ...game import Game
 from ...journal import Entry, Event
 from ...settings import RuleSettings
+from ...systems import register
 from . import rules
 from .effects import Effect, Hint
 from .events import CharacterAdded, DetailAdded, SceneAdded, TestOpened, TestRolled
@@ -38,6 +39,7 @@ from .timeline import timeline_rows
 __all__ = ["ImpactGame"]
 
 
+@register
 class ImpactGame(Game[ImpactState]):
     """A session of the Impact System: characters, scenes, Details and tests.
 

@@ -10,10 +10,10 @@ import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from ...checks import id_list
 from ...dice import DieType, PoolRoll
 from ...errors import RuleError
 from ...journal import Event
-from .._checks import id_list
 from ._common import (
     TEST_KINDS,
     UNSET,

@@ -25,9 +25,9 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Literal
 
+from ...contract import Action as _Action
 from ...dice import D6
 from ...errors import InconsistentEventError, folding
-from ...contract import Action as _Action
 from ...journal import Event
 from .events import (
     CharacterAdded,

@@ -23,10 +23,10 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from ...checks import whole
 from ...dice import DEFAULT_LIMITS, Dice, Limits
 from ...errors import DiceCapError, RuleError
 from ...journal import Event
-from .._checks import whole
 from .apply import Tx
 from .events import (
     DIFFICULTY_NAMES,

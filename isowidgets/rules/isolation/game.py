@@ -19,6 +19,7 @@ from ...errors import RuleError
 from ...game import Game
 from ...journal import Entry, Event, SettingsChanged
 from ...settings import RuleSettings
+from ...systems import register
 from . import conflict as _conflict
 from . import rules as _rules
 from .apply import apply as _apply
@@ -44,6 +45,7 @@ __all__ = ["IsolationGame"]
 Faces = Sequence[int] | str
 
 
+@register
 class IsolationGame(Game[IsolationState]):
     """A journaled game of Isolation.
 

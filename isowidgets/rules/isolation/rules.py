@@ -15,10 +15,10 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, Literal
 
+from ...checks import MAX_TEXT, text, whole
 from ...dice import D6, Dice, Pool, PoolRoll, d
 from ...errors import FacesError, RuleError
 from ...journal import Event
-from .._checks import MAX_TEXT, text, whole
 from .apply import Tx
 from .events import (
     CharacterAdded,
@@ -113,7 +113,7 @@ def line(value: object, what: str, *, allow_empty: bool = False) -> str:
     """A short text typed at the table: a name, descriptor, label, action or reason.
 
     At most ``MAX_TEXT`` (300) characters, the limit every rules module keeps
-    (:mod:`isowidgets.rules._checks`): a journal line is not a story.
+    (:mod:`isowidgets.checks`): a journal line is not a story.
     """
     return text(
         value,

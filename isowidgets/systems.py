@@ -1,0 +1,109 @@
+"""The registry of game systems: how a journal finds the system that wrote it.
+
+A system registers its :class:`~isowidgets.game.Game` subclass in two ways, and
+the core names none of them:
+
+* an **entry point** in the group ``isowidgets.systems`` of its package's
+  metadata (``isolation = "isowidgets.rules.isolation:IsolationGame"`` in
+  ``pyproject.toml``), so a journal of that system opens even if nothing has
+  imported the system yet;
+* :func:`register` (a class decorator every system's ``game.py`` applies), which
+  also serves a system defined in a notebook or a test.
+
+A journal records its system's name in its first event. Opening it looks that
+name up among the registered systems and the installed entry points: the name
+read from a file only ever *selects* one of those, and never becomes a module
+name to import.
+"""
+
+from __future__ import annotations
+
+import re
+from importlib.metadata import entry_points
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from .errors import JournalError, RuleError
+
+if TYPE_CHECKING:
+    import os
+
+    from .game import Game
+
+__all__ = ["ENTRY_POINT_GROUP", "game_for", "names", "open_session", "register"]
+
+ENTRY_POINT_GROUP = "isowidgets.systems"
+"""The package entry-point group systems declare themselves in."""
+
+_NAME = re.compile(r"[a-z][a-z0-9_]{0,39}")
+_REGISTERED: dict[str, type[Game[Any]]] = {}
+
+G = TypeVar("G", bound="type[Game[Any]]")
+
+
+def register(game: G) -> G:
+    """Register a system's game class under its ``system`` name (a class decorator).
+
+    Raises:
+        RuleError: the class is not a Game, its name is not a short lowercase
+            identifier, or another class already holds the name.
+    """
+    from .game import Game
+
+    if not (isinstance(game, type) and issubclass(game, Game)):
+        raise RuleError(f"register takes a Game subclass, got {game!r:.80}")
+    name = game.system
+    if not isinstance(name, str) or not _NAME.fullmatch(name) or name == "core":
+        raise RuleError(
+            f"{game.__name__}.system must be a short lowercase identifier other than 'core' "
+            f"(letters, digits, _; at most 40), got {name!r:.60}"
+        )
+    held = _REGISTERED.get(name)
+    if held is not None and held.__qualname__ != game.__qualname__:
+        raise RuleError(f"system {name!r} is registered already, by {held.__qualname__}")
+    _REGISTERED[name] = game
+    return game
+
+
+def _installed() -> dict[str, Any]:
+    return {point.name: point for point in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def names() -> list[str]:
+    """Every system that can be opened: registered now or installed as an entry point."""
+    return sorted(set(_REGISTERED) | set(_installed()))
+
+
+def game_for(name: str) -> type[Game[Any]]:
+    """The game class of system ``name``, loading its installed entry point if needed.
+
+    Raises:
+        JournalError: no registered or installed system has that name.
+    """
+    if not isinstance(name, str):
+        raise JournalError(f"a system's name must be text, got {type(name).__name__}")
+    if name not in _REGISTERED:
+        point = _installed().get(name)
+        if point is not None:
+            loaded = point.load()
+            register(loaded)
+    try:
+        return _REGISTERED[name]
+    except KeyError:
+        shown = name if len(name) <= 60 else f"{name[:59]}…"
+        raise JournalError(
+            f"no system is called {shown!r}; the systems here are {names()}. Tip: install "
+            f"the package that provides it (its entry point group is {ENTRY_POINT_GROUP!r})"
+        ) from None
+
+
+def open_session(path: str | os.PathLike[str], **kwargs: Any) -> Game[Any]:
+    """Resume the session at ``path`` with the game class of the system that wrote it.
+
+    Raises:
+        JournalError: no journal there, or its system is not installed.
+    """
+    from .journal import Journal
+
+    system = Journal.system_of(Path(path))
+    return game_for(system).resume(path, **kwargs)
