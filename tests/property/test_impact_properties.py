@@ -396,6 +396,7 @@ class ImpactTable(RuleBasedStateMachine):
         self.folder.cleanup()
 
 
+@pytest.mark.rule("IMP-R05", "IMP-A03")
 @given(
     impact=st.sampled_from(DIES),
     difficulty=st.sampled_from(list(DIFFICULTY_DIE)),

@@ -338,6 +338,7 @@ def snapshot(game: IsolationGame):
     return game.state, len(game.journal), game.dice.state()
 
 
+@pytest.mark.rule("ISO-R14", "ISO-R33", "ISO-R36", "ISO-R44", "ISO-A18")
 @settings(
     max_examples=120,
     deadline=None,
@@ -394,6 +395,7 @@ def test_actions_apply_or_raise_our_error_and_replay(data, stress_min, reopen):
         assert reopen(game, path)[0] == game.state
 
 
+@pytest.mark.rule("ISO-R14", "ISO-A07")
 @settings(max_examples=60, deadline=None)
 @given(
     bob_green=st.lists(st.integers(1, 5), min_size=3, max_size=3),
@@ -430,6 +432,7 @@ def test_stances_never_move_up(bob_green, bob_red, alice, eve, choice):
     assert eve_reading.free and eve_reading.allowed == STANCES  # no red links with Bob
 
 
+@pytest.mark.rule("ISO-R34", "ISO-R35", "ISO-R36", "ISO-A18")
 @settings(max_examples=100, deadline=None)
 @given(
     floor=st.integers(0, 2),

@@ -47,6 +47,7 @@ def _snapshot(game: ImpactGame) -> tuple[object, int, object]:
 # --------------------------------------------------------------------------- 1: defeated adversary
 
 
+@pytest.mark.rule("IMP-R13", "IMP-A13")
 def test_r13_a_foil_whose_adversary_is_defeated_before_the_roll_cannot_be_rolled():
     """IMP-R13, IMP-A13: a defeated adversary makes no plans, so its Foil is not rolled
     (and a Failure never carries out its intent); the test can only be called off."""
@@ -71,6 +72,7 @@ def test_r13_a_foil_whose_adversary_is_defeated_before_the_roll_cannot_be_rolled
     assert game.test is None and game.state.character(ids["pierce"]).impact == "D12"
 
 
+@pytest.mark.rule("IMP-R13")
 def test_r13_opening_a_foil_against_a_defeated_adversary_names_what_is_allowed():
     game = _game()
     ids = _spies(game)
@@ -83,6 +85,7 @@ def test_r13_opening_a_foil_against_a_defeated_adversary_names_what_is_allowed()
     assert _snapshot(game) == before
 
 
+@pytest.mark.rule("IMP-R13", "IMP-A13")
 def test_r13_an_adversary_defeated_between_the_roll_and_the_close_carries_out_no_plan():
     """IMP-R13, IMP-A13: the failed Foil closes, but the defeated adversary's intent does
     not happen."""
@@ -103,6 +106,7 @@ def test_r13_an_adversary_defeated_between_the_roll_and_the_close_carries_out_no
 # --------------------------------------------------------------------------- 2: Temporary Details
 
 
+@pytest.mark.rule("IMP-R06", "IMP-R07")
 def test_r07_another_characters_temporary_detail_does_not_count_on_a_bystanders_roll():
     """IMP-R06, IMP-R07: Pierce's "Blown Tire" is his; it gives Ellis no −1 (nor +1)
     while Pierce is not helping, and the refusal says why and what is allowed."""
@@ -123,6 +127,7 @@ def test_r07_another_characters_temporary_detail_does_not_count_on_a_bystanders_
         game.plan_odds("action", ids["ellis"], difficulty="Tricky", hinders=[tyre])
 
 
+@pytest.mark.rule("IMP-R06", "IMP-R07")
 def test_r07_a_temporary_detail_counts_for_its_owner_and_when_they_help():
     """IMP-R06: the roller's own and a helper's Temporary Details count; leaving takes them."""
     game = _game()
@@ -142,6 +147,7 @@ def test_r07_a_temporary_detail_counts_for_its_owner_and_when_they_help():
     assert "roll" in game.next_steps()
 
 
+@pytest.mark.rule("IMP-R07")
 def test_r07_scene_level_temporary_details_count_for_everyone():
     game = _game()
     ids = _spies(game)
@@ -151,6 +157,7 @@ def test_r07_scene_level_temporary_details_count_for_everyone():
     assert game.roll_plan().net == 0
 
 
+@pytest.mark.rule("IMP-R07", "IMP-R12", "IMP-R13")
 def test_r12_r13_an_adversarys_temporary_detail_counts_only_against_the_roll():
     """IMP-R07, IMP-R12, IMP-R13: the threat's Temporary Details are penalties in a test
     against it, and count for nothing elsewhere."""
@@ -171,6 +178,7 @@ def test_r12_r13_an_adversarys_temporary_detail_counts_only_against_the_roll():
 # --------------------------------------------------------------------------- 3: a Detail's kind
 
 
+@pytest.mark.rule("IMP-R01")
 def test_r01_a_character_detail_is_marked_temporary_and_lasting_again():
     """IMP-R01: the same fact can turn out to be short-term (or lasting); one journaled
     event each way, undone like any other."""
@@ -192,6 +200,7 @@ def test_r01_a_character_detail_is_marked_temporary_and_lasting_again():
     assert game.state.detail(expert).kind == "temporary"
 
 
+@pytest.mark.rule("IMP-R01")
 def test_r01_a_scene_or_world_detail_switches_between_scene_and_temporary():
     game = _game()
     ids = _spies(game)
@@ -204,6 +213,7 @@ def test_r01_a_scene_or_world_detail_switches_between_scene_and_temporary():
     assert game.state.detail(dawn).kind == "temporary"
 
 
+@pytest.mark.rule("IMP-R01")
 @pytest.mark.parametrize(
     ("detail", "kind", "message"),
     [
@@ -232,6 +242,7 @@ def test_r01_a_kind_that_does_not_fit_the_owner_is_refused_with_nothing_changed(
         game.set_detail_kind("det-99", "temporary")
 
 
+@pytest.mark.rule("IMP-R01")
 def test_r01_a_kind_change_replays_from_the_journal(tmp_path: Path):
     path = tmp_path / "kinds.jsonl"
     game = _game(path)
@@ -245,6 +256,7 @@ def test_r01_a_kind_change_replays_from_the_journal(tmp_path: Path):
     resumed.journal.close()
 
 
+@pytest.mark.rule("IMP-R01")
 def test_r01_a_kind_change_with_a_bad_kind_in_the_journal_is_refused_on_load(tmp_path: Path):
     """The journal validates the event's schema: a kind the rules do not know fails to load."""
     path = tmp_path / "kinds.jsonl"
@@ -262,6 +274,7 @@ def test_r01_a_kind_change_with_a_bad_kind_in_the_journal_is_refused_on_load(tmp
         Journal.open(path)
 
 
+@pytest.mark.rule("IMP-R01")
 def test_r01_apply_refuses_a_kind_change_that_does_not_fit_the_state():
     """An event that does not fit is an InconsistentEventError (a JournalError), never a
     RuleError: a bug or a hand-edited journal, not a refused request."""
@@ -282,6 +295,7 @@ def test_r01_apply_refuses_a_kind_change_that_does_not_fit_the_state():
         ImpactGame.apply(game.state, change("scene", "character"))
 
 
+@pytest.mark.rule("IMP-R01", "IMP-R06", "IMP-R07")
 def test_r01_a_kind_change_uncites_a_citation_the_new_kind_does_not_allow():
     """IMP-R06, IMP-R07: a helper's Temporary Detail may be cited against the roll; made a
     Character Detail it no longer may, so the same action takes the citation back first.
@@ -302,6 +316,7 @@ def test_r01_a_kind_change_uncites_a_citation_the_new_kind_does_not_allow():
 # --------------------------------------------------------------------------- 5: NPCs help and rest
 
 
+@pytest.mark.rule("IMP-R06", "IMP-R16")
 def test_r06_an_npc_adversary_cannot_help():
     """IMP-R06, IMP-R16: helpers are the roller's teammates, whose players announce it."""
     game = _game()
@@ -319,6 +334,7 @@ def test_r06_an_npc_adversary_cannot_help():
         game.plan_odds("action", ids["pierce"], difficulty="Difficult", helpers=[ids["goons"]])
 
 
+@pytest.mark.rule("IMP-R19")
 def test_r19_a_rest_break_resets_pcs_not_npc_adversaries():
     """IMP-R19: the GM may allow *players* to reset *their* characters' Impact Dice."""
     game = _game()

@@ -236,6 +236,7 @@ def test_removing_a_cited_detail_uncites_it_first():
     assert game.roll_plan().bonus == 0
 
 
+@pytest.mark.rule("IMP-R06", "IMP-R12", "IMP-A09")
 def test_citable_greys_out_what_cannot_be_cited():
     game = _game()
     ids = _cast(game)
@@ -305,6 +306,7 @@ def test_set_impact_to_the_same_die_writes_nothing():
     assert game.state.scene(ids["office"]).die is None
 
 
+@pytest.mark.rule("IMP-A02")
 def test_journal_lines_read_as_sentences():
     game = _game()
     ids = _cast(game)

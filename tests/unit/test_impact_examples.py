@@ -45,6 +45,7 @@ def _spy_table() -> tuple[ImpactGame, dict[str, str]]:
     return game, ids
 
 
+@pytest.mark.rule("IMP-E01")
 def test_e01_difficulty_picks_the_task_die():
     """IMP-E01 (T-IMP-1): a getaway car is Tricky (d10); a jet Unlikely (d6) or Impossible (d4)."""
     game = _game()
@@ -55,6 +56,7 @@ def test_e01_difficulty_picks_the_task_die():
         game.cancel_test()
 
 
+@pytest.mark.rule("IMP-E02")
 def test_e02_safe_cracking_d8_plus_3():
     """IMP-E02: Difficult d8; +1 own Detail, +1 Scene Detail, +1 helper Ellis → d8+3.
 
@@ -82,6 +84,7 @@ def test_e02_safe_cracking_d8_plus_3():
     assert len(rolls) == 1 and rolls[0].roll.pool.count == 1  # one die, Pierce's alone
 
 
+@pytest.mark.rule("IMP-E02")
 def test_e02_a_face_of_4_fails_the_safe():
     game, ids = _spy_table()
     game.action(
@@ -98,6 +101,7 @@ def test_e02_a_face_of_4_fails_the_safe():
     assert game.test is not None and game.test.outcome == "failure"
 
 
+@pytest.mark.rule("IMP-E03")
 def test_e03_d4_plus_4_succeeds_only_on_a_4():
     """IMP-E03: "D4 + 4 could become a Success with a little luck": only a face of 4, 25%."""
     game = _game()
@@ -112,6 +116,7 @@ def test_e03_d4_plus_4_succeeds_only_on_a_4():
         game.finish()
 
 
+@pytest.mark.rule("IMP-R07", "IMP-E04")
 def test_e04_a_virtue_can_hinder():
     """IMP-E04 (IMP-R07): "Virtuous To A Fault" is −1 when bargaining with thieves."""
     game = _game()
@@ -122,6 +127,7 @@ def test_e04_a_virtue_can_hinder():
     assert game.roll(8).total == 7
 
 
+@pytest.mark.rule("IMP-R09", "IMP-R13", "IMP-E05")
 def test_e05_the_road_is_blocked_and_the_goons_must_remove_it():
     """IMP-E05 (IMP-R09 (1), (2), IMP-R13): a Success establishes "The Road Is Blocked";
     the pursuers need a Success of their own (a Foil roll by the players) to remove it."""
@@ -149,6 +155,7 @@ def test_e05_the_road_is_blocked_and_the_goons_must_remove_it():
     assert game.state.last_test is not None and game.state.last_test.outcome == "failure"
 
 
+@pytest.mark.rule("IMP-R10", "IMP-R18", "IMP-E06")
 def test_e06_the_blown_tyre_complication_earns_a_step():
     """IMP-E06 (IMP-R10, IMP-R18a): a failed Tricky (d10) roll despite "At My Best…";
     accepting "Blown Out Tire…" earns a step and hinders later car actions."""
@@ -172,6 +179,7 @@ def test_e06_the_blown_tyre_complication_earns_a_step():
     assert game.roll_plan().penalty == 1
 
 
+@pytest.mark.rule("IMP-R05", "IMP-R12", "IMP-E07")
 def test_e07_pirates_set_a_d6_avoid_harm_test():
     """IMP-E07 (IMP-R12): the frigate's Impact Die is D6, so Captain Archambeau rolls d6,
     −1 for "The Cruelest Gunners…"; she needs a net +2 (three helping Details) to have a
@@ -214,6 +222,7 @@ def test_e07_pirates_set_a_d6_avoid_harm_test():
     assert game.roll_plan().die == D4
 
 
+@pytest.mark.rule("IMP-R15", "IMP-E08")
 def test_e08_damage_moves_d12_to_d10():
     """IMP-E08 (IMP-R15): a blow from an enemy moves the Impact Die down one step."""
     game = _game()
@@ -225,6 +234,7 @@ def test_e08_damage_moves_d12_to_d10():
     assert (change.old, change.new, change.cause) == (START, START - 1, "damage")
 
 
+@pytest.mark.rule("IMP-R06", "IMP-R16", "IMP-E09")
 def test_e09_torek_ineffectual_still_lends_a_detail():
     """IMP-E09 (IMP-R16, IMP-R06): Torek loses his last Impact Die; he makes no rolls, but
     "Knows The Lore Of Many Lands" still helps a teammate."""
@@ -242,6 +252,7 @@ def test_e09_torek_ineffectual_still_lends_a_detail():
     assert game.roll(7).total == 8
 
 
+@pytest.mark.rule("IMP-R05", "IMP-E10")
 @pytest.mark.parametrize(
     ("difficulty", "die"),
     [("Simple", D8), ("Routine", D8), ("Tricky", D8), ("Difficult", D8), ("Unlikely", D6)],
@@ -257,6 +268,7 @@ def test_e10_the_gladiator_on_d8_never_rolls_above_d8(difficulty: str, die: obje
     assert plan.capped == (die == D8 and difficulty != "Difficult")
 
 
+@pytest.mark.rule("IMP-E10")
 def test_e10_explanation_names_the_cap():
     game = _game()
     gladiator = game.add_pc("Gladiator", impact="D8")
@@ -266,6 +278,7 @@ def test_e10_explanation_names_the_cap():
     )
 
 
+@pytest.mark.rule("IMP-R13", "IMP-E11")
 def test_e11_the_cultists_secret_is_minus_1_on_the_foil_roll():
     """IMP-E11 (IMP-R13): "Privy To Many Dark Secrets" is −1 on the players' Difficult (d8)
     roll against the sorcerer's attempt; a Success keeps the book closed."""
@@ -292,6 +305,7 @@ def test_e11_the_cultists_secret_is_minus_1_on_the_foil_roll():
     assert game.state.find_detail(sealed) is not None  # the book remains closed
 
 
+@pytest.mark.rule("IMP-R18", "IMP-E12")
 def test_e12_the_shattered_blade_earns_a_step():
     """IMP-E12 (IMP-R18b): "My Blade Is Shattered", tied to the hero's own Detail and
     approved by his player, earns one step."""
@@ -308,6 +322,7 @@ def test_e12_the_shattered_blade_earns_a_step():
     )
 
 
+@pytest.mark.rule("IMP-R20", "IMP-E13")
 def test_e13_the_opening_scene_starts_the_private_eye_at_d20():
     """IMP-E13 (IMP-R20): an opening scene about "Life Seems To Always Be A Struggle"
     takes the private eye from D12 to D20."""

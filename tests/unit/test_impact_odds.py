@@ -30,6 +30,7 @@ def _icepool_success(sides: int, net: int, target: int = 8) -> Fraction:
     return Fraction((icepool.d(sides) + net >= target).probability(True))
 
 
+@pytest.mark.rule("IMP-R08")
 def test_t_imp_3_matches_the_printed_table():
     """T-IMP-3 (IMP-R08): our table rounds to the digest's, cell by cell."""
     ours = odds_table()
@@ -39,6 +40,7 @@ def test_t_imp_3_matches_the_printed_table():
             assert round(ours[die][net] * 100, decimals) == pytest.approx(printed), (die, net)
 
 
+@pytest.mark.rule("IMP-R08")
 @pytest.mark.parametrize("die", list(SIDES))
 def test_t_imp_3_is_exact_against_icepool(die: str):
     """Every cell is icepool's exact fraction, for targets 6, 8 and 10."""
@@ -50,6 +52,7 @@ def test_t_imp_3_is_exact_against_icepool(die: str):
             assert value == pytest.approx(float(exact), abs=1e-15)
 
 
+@pytest.mark.rule("IMP-A01")
 @pytest.mark.parametrize("die", [D4, D6, D8, D10, D12, D20])
 def test_great_chances_match_icepool(die):
     """IMP-A01's formulas: natural max needs the top face *and* a Success; a margin is a
@@ -66,6 +69,7 @@ def test_great_chances_match_icepool(die):
         assert great_chance(die, net, 8, "gm_flag") is None
 
 
+@pytest.mark.rule("IMP-R05", "IMP-E02")
 def test_the_safe_cracking_plan_is_even_odds():
     """IMP-E02: d8 + 3 succeeds on 5–8: 50%, and worse on a battered Impact Die."""
     game = ImpactGame.new(seed=1)
@@ -83,6 +87,7 @@ def test_the_safe_cracking_plan_is_even_odds():
     assert success_chance(D8, 3) == odds.success
 
 
+@pytest.mark.rule("IMP-R12", "IMP-A01")
 def test_plan_odds_for_avoid_harm_report_great_chances():
     game = ImpactGame.new(seed=1, settings=ImpactSettings(great_success_rule="natural_max"))
     hero = game.add_pc("Hero")
@@ -93,6 +98,7 @@ def test_plan_odds_for_avoid_harm_report_great_chances():
     assert odds.great == pytest.approx(0.1)
 
 
+@pytest.mark.rule("IMP-R03")
 def test_odds_of_an_impossible_plan_raise_the_rule():
     game = ImpactGame.new(seed=1)
     villain = game.add_npc("Villain")

@@ -47,6 +47,7 @@ def table() -> tuple[ImpactGame, dict[str, str]]:
 # --------------------------------------------------------------------------- Details
 
 
+@pytest.mark.rule("IMP-R01")
 def test_r01_three_kinds_of_detail_on_the_right_owners(table):
     """IMP-R01: Character Details belong to characters, Scene Details to scenes (or the
     world), Temporary Details to anything."""
@@ -65,6 +66,7 @@ def test_r01_three_kinds_of_detail_on_the_right_owners(table):
         game.add_detail(ids["ada"], "Fog", kind="weather")
 
 
+@pytest.mark.rule("IMP-R01")
 def test_r01_scene_and_temporary_details_work_identically(table):
     """IMP-R01: a Scene Detail and a Temporary Detail both count +1 for anyone."""
     game, ids = table
@@ -73,6 +75,7 @@ def test_r01_scene_and_temporary_details_work_identically(table):
     assert game.roll_plan().bonus == 2
 
 
+@pytest.mark.rule("IMP-R02")
 def test_r02_the_same_detail_helps_or_hinders_depending_on_the_action(table):
     """IMP-R02: the hint only guides; "Sworn Enemy of the Prince" may help at a rebel meeting."""
     game, ids = table
@@ -85,6 +88,7 @@ def test_r02_the_same_detail_helps_or_hinders_depending_on_the_action(table):
     assert game.roll_plan().net == -1
 
 
+@pytest.mark.rule("IMP-R02", "IMP-A17")
 def test_r02_a_detail_disabled_by_the_fiction_cannot_be_cited(table):
     """IMP-R02, IMP-A17: Thor unworthy of his hammer; Robin's swashbuckling while sneaking."""
     game, ids = table
@@ -99,6 +103,7 @@ def test_r02_a_detail_disabled_by_the_fiction_cannot_be_cited(table):
     assert game.roll_plan().bonus == 1
 
 
+@pytest.mark.rule("IMP-R02")
 def test_r02_disabling_a_cited_detail_uncites_it(table):
     game, ids = table
     game.action(ids["ada"], "Tricky", helps=[ids["Quick Hands"]])
@@ -110,6 +115,7 @@ def test_r02_disabling_a_cited_detail_uncites_it(table):
 # --------------------------------------------------------------------------- tests
 
 
+@pytest.mark.rule("IMP-R03")
 def test_r03_only_a_pc_rolls_and_rolls_one_die(table):
     """IMP-R03: rolls face the players; the GM never rolls, not even for adversaries."""
     game, ids = table
@@ -120,6 +126,7 @@ def test_r03_only_a_pc_rolls_and_rolls_one_die(table):
     assert len(rolled.roll.dice) == 1
 
 
+@pytest.mark.rule("IMP-R04")
 @pytest.mark.parametrize(("name", "die"), list(DIFFICULTY_DIE.items()))
 def test_r04_difficulty_sets_the_task_die(name: str, die: object):
     """IMP-R04, T-IMP-1: Simple d20 … Impossible d4, by name or by die."""
@@ -130,11 +137,13 @@ def test_r04_difficulty_sets_the_task_die(name: str, die: object):
     assert difficulty_named(die) == name  # the die names the same Difficulty
 
 
+@pytest.mark.rule("IMP-R04")
 def test_r04_unknown_difficulty_lists_the_table():
     with pytest.raises(RuleError, match=r"Difficulty 'hard'; T-IMP-1 has Simple \(D20\)"):
         difficulty_named("hard")
 
 
+@pytest.mark.rule("IMP-R05")
 def test_r05_the_smaller_die_is_rolled_both_ways():
     """IMP-R05: the Impact Die caps the roll; a smaller task die is rolled as it is."""
     game = _game()
@@ -149,6 +158,7 @@ def test_r05_the_smaller_die_is_rolled_both_ways():
     assert game.test is not None and game.test.phase == "setup"
 
 
+@pytest.mark.rule("IMP-R06", "IMP-R07")
 def test_r06_bonuses_are_cumulative_and_helpers_lend_character_details(table):
     """IMP-R06: +1 per distinct helping Detail, own, scene, temporary or a helper's; no cap."""
     game, ids = table
@@ -166,6 +176,7 @@ def test_r06_bonuses_are_cumulative_and_helpers_lend_character_details(table):
     assert game.roll_plan().bonus == 3
 
 
+@pytest.mark.rule("IMP-R06")
 def test_r06_helpers_never_roll_and_cannot_be_the_roller(table):
     game, ids = table
     game.action(ids["ada"], "Difficult")
@@ -176,6 +187,7 @@ def test_r06_helpers_never_roll_and_cannot_be_the_roller(table):
         game.add_helper(ids["bo"])
 
 
+@pytest.mark.rule("IMP-R07")
 def test_r07_penalties_come_from_the_rollers_own_details_not_a_bystanders(table):
     """IMP-R07: −1 per hindering Detail specific to the character."""
     game, ids = table
@@ -186,6 +198,7 @@ def test_r07_penalties_come_from_the_rollers_own_details_not_a_bystanders(table)
     assert game.roll_plan().penalty == 2
 
 
+@pytest.mark.rule("IMP-R08")
 @pytest.mark.parametrize("die", IMPACT_LADDER)
 def test_r08_eight_or_more_succeeds_whatever_the_die(die: object):
     """IMP-R08: total ≥ 8 is a Success and ≤ 7 a Failure, on every die."""
@@ -205,6 +218,7 @@ def test_r08_eight_or_more_succeeds_whatever_the_die(die: object):
             game.finish()
 
 
+@pytest.mark.rule("IMP-R09")
 def test_r09_a_success_picks_exactly_one_of_four_effects(table):
     """IMP-R09: a new Temporary Detail; alter/remove a Scene or Temporary Detail; step
     another's Impact Die down; or up."""
@@ -239,6 +253,7 @@ def test_r09_a_success_picks_exactly_one_of_four_effects(table):
         game.choose_effect(Effect.step_down(valnis))
 
 
+@pytest.mark.rule("IMP-R09")
 def test_r09_a_success_cannot_remove_a_character_detail(table):
     game, ids = table
     game.action(ids["ada"], "Simple")
@@ -248,6 +263,7 @@ def test_r09_a_success_cannot_remove_a_character_detail(table):
     assert game.next_steps() == ("choose_effect", "finish")
 
 
+@pytest.mark.rule("IMP-R10")
 def test_r10_a_failure_has_no_lasting_effect_unless_a_complication_is_accepted(table):
     """IMP-R10: a plain Failure changes nothing; an accepted Complication is a Temporary
     Detail on the roller and a step up."""
@@ -268,6 +284,7 @@ def test_r10_a_failure_has_no_lasting_effect_unless_a_complication_is_accepted(t
     assert game.state.detail(dropped).origin == "complication"
 
 
+@pytest.mark.rule("IMP-R11")
 def test_r11_the_failure_itself_cannot_be_refused(table):
     """IMP-R11: declining the Complication leaves the Failure standing; a rolled test
     cannot be called off."""
@@ -284,6 +301,7 @@ def test_r11_the_failure_itself_cannot_be_refused(table):
     assert game.state.character(ids["ada"]).die == D12
 
 
+@pytest.mark.rule("IMP-R12")
 def test_r12_avoid_harm_rolls_the_threats_impact_die(table):
     """IMP-R12: the player rolls the threat's Impact Die; the threat's Details hinder."""
     game, ids = table
@@ -298,6 +316,7 @@ def test_r12_avoid_harm_rolls_the_threats_impact_die(table):
     assert game.roll_plan().die == D6
 
 
+@pytest.mark.rule("IMP-R12")
 def test_r12_plain_success_avoids_harm_and_nothing_else(table):
     """IMP-R12: a Success avoids the harm; only a Great Success adds an effect."""
     game, ids = table
@@ -310,6 +329,7 @@ def test_r12_plain_success_avoids_harm_and_nothing_else(table):
     assert game.state.character(ids["ada"]).die == D12
 
 
+@pytest.mark.rule("IMP-R12")
 def test_r12_great_success_effect_must_touch_the_foe(table):
     """IMP-R12: after a Great Success the player may pick one effect against the foe."""
     game, ids = table
@@ -325,6 +345,7 @@ def test_r12_great_success_effect_must_touch_the_foe(table):
     assert game.state.character(ids["valnis"]).die == D6
 
 
+@pytest.mark.rule("IMP-R12")
 def test_r12_the_cost_is_announced_before_the_roll_and_the_player_words_it(table):
     """IMP-R12: on a Failure the announced cost applies, with the player's input."""
     game, ids = table
@@ -344,6 +365,7 @@ def test_r12_the_cost_is_announced_before_the_roll_and_the_player_words_it(table
     assert game.state.character(ids["ada"]).die == D10
 
 
+@pytest.mark.rule("IMP-R12")
 def test_r12_a_scene_without_an_impact_die_is_no_threat(table):
     game, ids = table
     plain = game.add_scene("A quiet road")
@@ -351,6 +373,7 @@ def test_r12_a_scene_without_an_impact_die_is_no_threat(table):
         game.avoid_harm(ids["ada"], plain)
 
 
+@pytest.mark.rule("IMP-R13")
 def test_r13_foiling_a_plan(table):
     """IMP-R13: a player Success foils the adversary's attempt; each adversary Detail −1;
     a Failure lets the plan happen."""
@@ -375,6 +398,7 @@ def test_r13_foiling_a_plan(table):
     assert "The Archives Are Burning" in _ids(game, ids["hall"])
 
 
+@pytest.mark.rule("IMP-R13")
 def test_r13_only_a_character_adversary_makes_plans(table):
     game, ids = table
     with pytest.raises(RuleError, match=r"opposes an adversary's attempt \(IMP-R13\)"):
@@ -384,6 +408,7 @@ def test_r13_only_a_character_adversary_makes_plans(table):
 # --------------------------------------------------------------------------- Impact Die
 
 
+@pytest.mark.rule("IMP-R14")
 def test_r14_the_ladder_and_the_d12_start():
     """IMP-R14, T-IMP-2: D4 < D6 < D8 < D10 < D12 < D20; everyone starts at D12."""
     assert IMPACT_LADDER == (D4, D6, D8, D10, D12, D20)
@@ -405,11 +430,13 @@ def test_r14_the_ladder_and_the_d12_start():
     assert game.state.character(hero).die == D12
 
 
+@pytest.mark.rule("IMP-R14")
 def test_r14_unknown_impact_die_is_refused():
     with pytest.raises(RuleError, match=r"got 'D7'.*Tip: write it as on the ladder"):
         step_named("D7")
 
 
+@pytest.mark.rule("IMP-R15")
 def test_r15_damage_steps_down_one(table):
     """IMP-R15: a blow, or a failed Avoid Harm whose cost was a step, is one step down."""
     game, ids = table
@@ -419,6 +446,7 @@ def test_r15_damage_steps_down_one(table):
         game.damage(ids["bo"], 0)
 
 
+@pytest.mark.rule("IMP-R16")
 def test_r16_ineffectual_characters_make_no_rolls_but_still_help(table):
     """IMP-R16: below D4 no more rolls of any kind; Character Details still lend."""
     game, ids = table
@@ -439,6 +467,7 @@ def test_r16_ineffectual_characters_make_no_rolls_but_still_help(table):
     assert game.roll_plan().bonus == 1
 
 
+@pytest.mark.rule("IMP-R16")
 def test_r16_a_roller_knocked_out_mid_setup_cannot_roll(table):
     game, ids = table
     game.action(ids["ada"], "Tricky")
@@ -449,6 +478,7 @@ def test_r16_a_roller_knocked_out_mid_setup_cannot_roll(table):
     game.cancel_test()
 
 
+@pytest.mark.rule("IMP-R17")
 def test_r17_spend_a_step_to_turn_a_failure_into_a_success(table):
     """IMP-R17: drop one step; the Success then picks its effect as usual."""
     game, ids = table
@@ -466,6 +496,7 @@ def test_r17_spend_a_step_to_turn_a_failure_into_a_success(table):
         game.spend()
 
 
+@pytest.mark.rule("IMP-R18")
 def test_r18_three_ways_to_earn(table):
     """IMP-R18 (a) an accepted Complication, (b) a Complication tied to one's own Detail,
     (c) a heroic act: each one step up."""
@@ -484,12 +515,14 @@ def test_r18_three_ways_to_earn(table):
     assert causes[-3:] == ["complication", "self_complication", "heroic"]
 
 
+@pytest.mark.rule("IMP-R18")
 def test_r18b_the_complication_must_tie_to_the_characters_own_detail(table):
     game, ids = table
     with pytest.raises(RuleError, match=r"one of the character's own Details \(IMP-R18b\)"):
         game.self_complication(ids["bo"], ids["Quick Hands"], "Butterfingers")
 
 
+@pytest.mark.rule("IMP-R09", "IMP-R18")
 def test_r18bc_only_player_characters_earn_by_complication_or_heroic_act(table):
     """IMP-R18 (b) needs the owning player's approval and (c) rewards a PC's heroism:
     NPCs and scenes earn neither way (their dice move by Success effects)."""
@@ -508,6 +541,7 @@ def test_r18bc_only_player_characters_earn_by_complication_or_heroic_act(table):
     assert game.state.character(ids["valnis"]).die == D6
 
 
+@pytest.mark.rule("IMP-R19")
 def test_r19_impact_carries_over_and_a_rest_resets_to_d12(table):
     """IMP-R19: sessions keep the die; a rest break may reset it to D12."""
     game, ids = table
@@ -521,6 +555,7 @@ def test_r19_impact_carries_over_and_a_rest_resets_to_d12(table):
         game.rest()
 
 
+@pytest.mark.rule("IMP-R19")
 def test_r19_a_rest_break_with_no_one_resting_is_refused(table):
     """IMP-R19: an empty list is not a rest break; nothing is journaled."""
     game, _ids = table
@@ -532,6 +567,7 @@ def test_r19_a_rest_break_with_no_one_resting_is_refused(table):
     assert len(game.journal) == events and game.state.rests == 0
 
 
+@pytest.mark.rule("IMP-R20")
 def test_r20_opening_scene_only_before_play_and_once(table):
     """IMP-R20: an opening scene about one of the PC's Details starts them at D20."""
     game, ids = table
@@ -551,6 +587,7 @@ def test_r20_opening_scene_only_before_play_and_once(table):
     assert game.state.character(ids["bo"]).die == D20
 
 
+@pytest.mark.rule("IMP-R20")
 def test_r20_a_test_called_off_before_its_roll_leaves_opening_scenes_open(table, tmp_path):
     """IMP-R20: only a roll puts the adventure in play; a cancelled test does not."""
     game, ids = table
@@ -580,6 +617,7 @@ def test_r20_a_test_called_off_before_its_roll_leaves_opening_scenes_open(table,
     resumed.journal.close()
 
 
+@pytest.mark.rule("IMP-R21")
 def test_r21_adversaries_and_scenes_have_impact_dice(table):
     """IMP-R21: they set the Avoid Harm die and are targets of effects (3) and (4)."""
     game, ids = table

@@ -92,6 +92,7 @@ def _avoid(game: ImpactGame, face: int, *, bonus: int = 0) -> ImpactGame:
     return game
 
 
+@pytest.mark.rule("IMP-A01")
 def test_a01_gm_flag_waits_for_the_gm():
     """IMP-A01 ``gm_flag`` (default): the engine cannot tell; the GM declares it."""
     game = _avoid(_game(), 10)
@@ -102,6 +103,7 @@ def test_a01_gm_flag_waits_for_the_gm():
     assert game.state.character("char-2").die == D8
 
 
+@pytest.mark.rule("IMP-A01")
 def test_a01_natural_max_is_the_highest_face():
     """IMP-A01 ``natural_max``: a 10 on the d10 is great; a 9 is a plain Success."""
     game = _avoid(_game(great_success_rule="natural_max"), 10)
@@ -113,6 +115,7 @@ def test_a01_natural_max_is_the_highest_face():
         game.declare_great_success()  # nothing left for the GM to call
 
 
+@pytest.mark.rule("IMP-A01")
 def test_a01_margin_counts_from_the_target():
     """IMP-A01 ``margin`` with ``great_success_margin``: total ≥ 8 + margin."""
     game = _avoid(_game(great_success_rule="margin"), 10, bonus=2)  # 12 = 8 + 4
@@ -135,6 +138,7 @@ def _fail_at_d20(**settings: Any) -> tuple[ImpactGame, str]:
     return game, hero
 
 
+@pytest.mark.rule("IMP-A02")
 def test_a02_cap_loses_the_step_after_a_warning():
     """IMP-A02 ``cap`` (default): the die stays at D20; the offer carries a warning."""
     game, hero = _fail_at_d20()
@@ -147,6 +151,7 @@ def test_a02_cap_loses_the_step_after_a_warning():
     assert "Lost The Map" in _ids(game, hero)
 
 
+@pytest.mark.rule("IMP-A02")
 def test_a02_block_refuses_the_earn():
     """IMP-A02 ``block``: accepting is refused at D20, so the player declines."""
     game, hero = _fail_at_d20(impact_overflow_at_d20="block")
@@ -157,6 +162,7 @@ def test_a02_block_refuses_the_earn():
     game.decline_complication()
 
 
+@pytest.mark.rule("IMP-A02")
 def test_a02_bank_stores_one_step_and_spends_it_first():
     """IMP-A02 ``bank``: one extra step is stored above D20 and lost first."""
     game, hero = _fail_at_d20(impact_overflow_at_d20="bank")
@@ -171,6 +177,7 @@ def test_a02_bank_stores_one_step_and_spends_it_first():
     assert game.state.character(hero).step == TOP
 
 
+@pytest.mark.rule("IMP-A02", "IMP-A13")
 def test_a13_raising_a_scene_at_d20_follows_a02():
     """IMP-A13: a Scene already at D20 follows IMP-A02 when raised."""
     for mode, expected in (("cap", TOP), ("bank", BANKED)):
@@ -186,6 +193,7 @@ def test_a13_raising_a_scene_at_d20_follows_a02():
 # --------------------------------------------------------------------------- IMP-A03
 
 
+@pytest.mark.rule("IMP-A03")
 def test_a03_impact_die_caps_roll():
     """IMP-A03 ``impact_die_caps_roll``: off, a D8 character rolls the d10 task die."""
     for caps, die in ((True, D8), (False, D10)):
@@ -196,6 +204,7 @@ def test_a03_impact_die_caps_roll():
     assert "not capped by the D8 Impact Die" in game.roll(9).explanation
 
 
+@pytest.mark.rule("IMP-A03")
 def test_a03_cap_applies_to_avoid_harm():
     """IMP-A03 ``cap_applies_to_avoid_harm``: off, Avoid Harm ignores the cap; actions
     stay capped."""
@@ -213,6 +222,7 @@ def test_a03_cap_applies_to_avoid_harm():
 # --------------------------------------------------------------------------- IMP-A04
 
 
+@pytest.mark.rule("IMP-A04")
 @pytest.mark.parametrize(
     ("threat", "same", "inverted"),
     [("D20", D20, D4), ("D12", D12, D6), ("D10", D10, D8), ("D8", D8, D10), ("D6", D6, D12)],
@@ -227,6 +237,7 @@ def test_a04_avoid_harm_die_mapping(threat: str, same: object, inverted: object)
         assert game.roll_plan().die == die
 
 
+@pytest.mark.rule("IMP-A04")
 def test_a04_inverted_d4_threat_is_a_d20_test():
     game = _game(avoid_harm_die_mapping="inverted")
     hero = game.add_pc("Hero", impact="D20")
@@ -239,6 +250,7 @@ def test_a04_inverted_d4_threat_is_a_d20_test():
 # --------------------------------------------------------------------------- IMP-A05
 
 
+@pytest.mark.rule("IMP-A05")
 def test_a05_spend_into_ineffectual():
     """IMP-A05: at D4 a spend succeeds and leaves the character ineffectual; off, refused."""
     game = _game()
@@ -261,6 +273,7 @@ def test_a05_spend_into_ineffectual():
 # --------------------------------------------------------------------------- IMP-A06
 
 
+@pytest.mark.rule("IMP-A06")
 def test_a06_ineffectual_can_earn():
     """IMP-A06: off (default), only a rest restores an ineffectual character."""
     game = _game()
@@ -278,6 +291,7 @@ def test_a06_ineffectual_can_earn():
     assert game.state.character(hero).die == D4
 
 
+@pytest.mark.rule("IMP-A06")
 def test_a06_an_ineffectual_character_cannot_be_raised_by_an_effect_either():
     game = _game()
     hero = game.add_pc("Hero")
@@ -291,6 +305,7 @@ def test_a06_an_ineffectual_character_cannot_be_raised_by_an_effect_either():
 # --------------------------------------------------------------------------- IMP-A07
 
 
+@pytest.mark.rule("IMP-A07")
 def test_a07_rest_reset_mode():
     """IMP-A07: ``set_d12`` also lowers a D20; ``raise_only`` keeps it."""
     for mode, expected in (("set_d12", D12), ("raise_only", D20)):
@@ -305,6 +320,7 @@ def test_a07_rest_reset_mode():
 # --------------------------------------------------------------------------- IMP-A08
 
 
+@pytest.mark.rule("IMP-A08")
 def test_a08_earn_and_spend_same_roll():
     """IMP-A08: off, an accepted Complication closes the Failure; on, the player may then
     spend it into a Success and keep the Complication."""
@@ -332,6 +348,7 @@ def test_a08_earn_and_spend_same_roll():
     assert game.state.character(hero).die == D12
 
 
+@pytest.mark.rule("IMP-A08")
 def test_a08_switched_off_after_accepting_forbids_the_spend():
     game = _game(allow_earn_and_spend_same_roll=True)
     hero = game.add_pc("Hero")
@@ -345,6 +362,7 @@ def test_a08_switched_off_after_accepting_forbids_the_spend():
         game.spend()
 
 
+@pytest.mark.rule("IMP-A08")
 def test_a08_spending_first_lapses_the_offer():
     game = _game(allow_earn_and_spend_same_roll=True)
     hero = game.add_pc("Hero")
@@ -359,6 +377,7 @@ def test_a08_spending_first_lapses_the_offer():
 # --------------------------------------------------------------------------- IMP-A09
 
 
+@pytest.mark.rule("IMP-A09")
 def test_a09_detail_counts_once():
     """IMP-A09: on (default), a Detail counts once with one sign; off, it may count
     again and both ways."""
@@ -385,6 +404,7 @@ def test_a09_detail_counts_once():
 # --------------------------------------------------------------------------- IMP-A10
 
 
+@pytest.mark.rule("IMP-A10")
 def test_a10_max_bonus_and_max_penalty():
     """IMP-A10: no cap by default; ``max_bonus`` / ``max_penalty`` cap the totals."""
     for limits, net in (({}, 4 - 3), ({"max_bonus": 2, "max_penalty": 1}, 2 - 1)):
@@ -402,6 +422,7 @@ def test_a10_max_bonus_and_max_penalty():
 # --------------------------------------------------------------------------- IMP-A11
 
 
+@pytest.mark.rule("IMP-A11")
 def test_a11_foil_roller():
     """IMP-A11: ``player_choice`` lets any effective PC roll (their cap applies);
     ``highest_impact`` requires one of the strongest, and picks one when none is named."""
@@ -427,6 +448,7 @@ def test_a11_foil_roller():
 # --------------------------------------------------------------------------- IMP-A12
 
 
+@pytest.mark.rule("IMP-A12")
 def test_a12_success_effect_self_target():
     """IMP-A12: off (default), effects (3)/(4) must target *another*; on, oneself too."""
     game = _game()
@@ -447,6 +469,7 @@ def test_a12_success_effect_self_target():
 # --------------------------------------------------------------------------- IMP-A13
 
 
+@pytest.mark.rule("IMP-R16", "IMP-A13")
 def test_a13_npc_below_d4():
     """IMP-A13: ``ineffectual`` (default) defeats the adversary and ends a scene's
     threat; ``floor`` keeps them at D4."""
@@ -474,6 +497,7 @@ def test_a13_npc_below_d4():
 # --------------------------------------------------------------------------- IMP-A14
 
 
+@pytest.mark.rule("IMP-R14", "IMP-A14")
 def test_a14_start_impact_for_npcs_and_scenes():
     """IMP-A14: NPCs start at D12 and scenes without a die unless the settings say so."""
     for settings, npc_die, scene_die in (
@@ -490,6 +514,7 @@ def test_a14_start_impact_for_npcs_and_scenes():
 # --------------------------------------------------------------------------- IMP-A15
 
 
+@pytest.mark.rule("IMP-A15")
 def test_a15_avoid_harm_damage_steps():
     """IMP-A15: one step by default; two with ``avoid_harm_damage_steps = 2``."""
     for steps, die in ((1, D10), (2, D8)):
@@ -505,6 +530,7 @@ def test_a15_avoid_harm_damage_steps():
 # --------------------------------------------------------------------------- IMP-A16
 
 
+@pytest.mark.rule("IMP-A16")
 def test_a16_temp_detail_auto_expire():
     """IMP-A16: off (default), a Temporary Detail stays until removed; on, it expires with
     the session."""
@@ -520,6 +546,7 @@ def test_a16_temp_detail_auto_expire():
 # --------------------------------------------------------------------------- success target
 
 
+@pytest.mark.rule("IMP-R08")
 def test_success_target_is_adjustable():
     """IMP-R08's target of 8, as a designer's setting."""
     game = _game(success_target=10)
@@ -544,6 +571,7 @@ def test_changing_a_setting_mid_game_is_journaled_and_replayed(tmp_path):
     again.journal.close()
 
 
+@pytest.mark.rule("IMP-A01")
 def test_a01_natural_max_needs_the_total_too():
     """IMP-A01 ``natural_max``: the top face of a d4 that still totals under 8 is no success."""
     game = _game(great_success_rule="natural_max")
@@ -555,6 +583,7 @@ def test_a01_natural_max_needs_the_total_too():
     assert game.test is not None and game.test.outcome == "failure"
 
 
+@pytest.mark.rule("IMP-A11")
 def test_a11_player_choice_needs_a_named_roller():
     """IMP-A11 ``player_choice``: the refusal names the setting, not a missing character."""
     game = _game()
@@ -564,6 +593,7 @@ def test_a11_player_choice_needs_a_named_roller():
         game.foil(None, cultist, "Simple")
 
 
+@pytest.mark.rule("IMP-A08")
 def test_a08_spending_lets_an_unanswered_complication_lapse():
     """IMP-A08: once spent into a Success, the open Complication offer is journaled as declined."""
     game = _game()

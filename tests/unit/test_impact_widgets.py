@@ -144,6 +144,7 @@ def test_chip_view_reads_cited_citable_and_not_citable(spy: Spy):
 # --------------------------------------------------------------------------- the safe
 
 
+@pytest.mark.rule("IMP-R06", "IMP-R08", "IMP-R09", "IMP-E02")
 def test_cite_two_details_type_a_face_and_see_the_success(spy: Spy):
     spy.open(difficulty="Difficult")
     assert spy.enabled() >= {"roll", "cancel_test", "add_helper"}
@@ -193,6 +194,7 @@ def test_cite_two_details_type_a_face_and_see_the_success(spy: Spy):
     assert not spy.panel.open_button.disabled
 
 
+@pytest.mark.rule("IMP-R15")
 def test_a_hit_moves_the_ladder_and_the_timeline_and_undo_rebuilds_it(spy: Spy):
     assert spy.current_rung(spy.pierce) == "◆ D12 current"
     before = spy.timeline.points(spy.pierce)
@@ -240,6 +242,7 @@ def test_engine_errors_are_shown_in_the_panel_and_change_nothing(spy: Spy):
     assert "no test is open" in spy.panel.messages.value
 
 
+@pytest.mark.rule("IMP-E06", "IMP-A02")
 def test_the_chase_complication_accepted_then_the_warning_at_d20(spy: Spy):
     """IMP-E06: a failed shove, the blown tyre accepted: a Temporary Detail and a step up."""
     spy.open(difficulty="Tricky")
@@ -271,6 +274,7 @@ def test_the_chase_complication_accepted_then_the_warning_at_d20(spy: Spy):
     assert "iw-msg--warning" not in spy.panel.messages.value
 
 
+@pytest.mark.rule("IMP-R17")
 def test_spend_a_step_turns_a_failure_into_a_success(spy: Spy):
     spy.open(difficulty="Impossible")
     spy.type_face("2")
@@ -280,6 +284,7 @@ def test_spend_a_step_turns_a_failure_into_a_success(spy: Spy):
     assert spy.enabled() == {"choose_effect", "finish"}
 
 
+@pytest.mark.rule("IMP-R12", "IMP-A01")
 def test_avoid_harm_cost_and_great_success(spy: Spy):
     """IMP-R12: the threat's Impact Die is the die; the announced cost; a Great Success."""
     spy.open("avoid_harm", threat=spy.goons, cost="Winged By A Bullet")
@@ -310,6 +315,7 @@ def test_avoid_harm_cost_and_great_success(spy: Spy):
     assert spy.current_rung(spy.goons) == "◆ D6 current"
 
 
+@pytest.mark.rule("IMP-R04", "IMP-R05")
 def test_difficulty_revised_from_the_dropdown_and_the_cap_explained(spy: Spy):
     spy.game.set_impact(spy.pierce, "D6")
     spy.open(difficulty="Tricky")
@@ -321,6 +327,7 @@ def test_difficulty_revised_from_the_dropdown_and_the_cap_explained(spy: Spy):
     assert spy.panel.kind.disabled and spy.panel.roller.disabled
 
 
+@pytest.mark.rule("IMP-R01", "IMP-A17")
 def test_add_disable_and_remove_details_from_the_board(spy: Spy):
     board = spy.board
     board.owner.value = spy.study
@@ -381,6 +388,7 @@ def test_a_resumed_journal_shows_the_test_where_it_stopped(tmp_path: Path):
     assert timeline.points(pierce) == 1
 
 
+@pytest.mark.rule("IMP-R16")
 def test_an_ineffectual_character_cannot_roll_but_still_lends_details(spy: Spy):
     """IMP-R16 (Torek): below D4 no rolls, but Character Details can still help others."""
     for _ in range(5):
@@ -404,6 +412,7 @@ def test_an_ineffectual_character_cannot_roll_but_still_lends_details(spy: Spy):
     assert spy.chip(ACCESS).description.startswith("✔ +1 ")
 
 
+@pytest.mark.rule("IMP-R13")
 def test_foil_the_adversary_plan(spy: Spy):
     """IMP-R13: the players roll against the adversary's plan; its Details count against."""
     spy.open("foil", threat=spy.goons, difficulty="Tricky")
@@ -420,6 +429,7 @@ def test_foil_the_adversary_plan(spy: Spy):
 # --------------------------------------------------------------------------- review fixes
 
 
+@pytest.mark.rule("IMP-A02")
 def test_switching_to_bank_mid_game_keeps_the_banked_point_on_the_plot():
     """IMP-A02: the banked rung appears when bank is switched on, and goes on undo."""
     game = ImpactGame.new(seed=4)
@@ -443,6 +453,7 @@ def test_switching_to_bank_mid_game_keeps_the_banked_point_on_the_plot():
     assert "unexpected" not in timeline.messages.value
 
 
+@pytest.mark.rule("IMP-A14")
 def test_a_scene_die_picked_on_its_card_lets_the_table_avoid_harm_from_it(spy: Spy):
     """IMP-A14: a scene has no Impact Die until the GM sets one; the card sets it."""
     card = spy.board.cards[spy.study]
@@ -479,6 +490,7 @@ def test_a_scene_die_picked_on_its_card_lets_the_table_avoid_harm_from_it(spy: S
     assert card.die_picker.value == "D6"
 
 
+@pytest.mark.rule("IMP-R18")
 def test_heroic_acts_are_offered_on_pc_cards_only(spy: Spy):
     """IMP-R18c rewards a PC: an NPC's card has ▼ Hit but no ▲ Heroic act."""
     pc_buttons = spy.board.cards[spy.pierce].children[-1].children
@@ -489,6 +501,7 @@ def test_heroic_acts_are_offered_on_pc_cards_only(spy: Spy):
         spy.board.heroic(spy.goons)  # called from code anyway: the engine refuses
 
 
+@pytest.mark.rule("IMP-R14", "IMP-R18", "IMP-R20")
 def test_self_created_complication_opening_scene_and_new_adventure_from_the_table(spy: Spy):
     """IMP-R18b, IMP-R20 and IMP-R14 reachable by clicks."""
     board = spy.board
@@ -544,6 +557,7 @@ def test_self_created_complication_opening_scene_and_new_adventure_from_the_tabl
 # --------------------------------------------------------------------------- audit fixes
 
 
+@pytest.mark.rule("IMP-R01")
 def test_r01_the_kind_tool_marks_a_detail_temporary_and_lasting_again(spy: Spy):
     """IMP-R01: ◷ on a chip marks a Detail temporary (a journaled event), and back; the
     state reads in the chip's words and the tool's glyph, not by colour."""
@@ -571,6 +585,7 @@ def test_r01_the_kind_tool_marks_a_detail_temporary_and_lasting_again(spy: Spy):
     assert office.kind_tool.description == "◷"
 
 
+@pytest.mark.rule("IMP-R06", "IMP-R07")
 def test_r07_chips_of_another_characters_temporary_detail_follow_the_engine(spy: Spy):
     """IMP-R06, IMP-R07: while Ellis rolls, Pierce's Temporary Detail cannot be cited
     until Pierce helps; the board asks the engine (citable()) which chips to offer."""
@@ -588,6 +603,7 @@ def test_r07_chips_of_another_characters_temporary_detail_follow_the_engine(spy:
     assert "(Algernon Pierce)" in spy.panel.plan.value
 
 
+@pytest.mark.rule("IMP-R13")
 def test_r13_a_foil_opened_from_the_panel_carries_the_plan_it_fails_into(spy: Spy):
     """IMP-R13: the panel names what the adversary's plan does if the roll fails."""
     panel = spy.panel
@@ -619,6 +635,7 @@ def test_r13_a_foil_opened_from_the_panel_carries_the_plan_it_fails_into(spy: Sp
     assert "plan succeeds: established 'I Know A Shortcut'" in shown(panel.result.value)
 
 
+@pytest.mark.rule("IMP-R13")
 def test_r13_a_foil_with_no_plan_named_and_a_bad_plan_refused(spy: Spy):
     panel = spy.panel
     panel.kind.value = "foil"
@@ -633,6 +650,7 @@ def test_r13_a_foil_with_no_plan_named_and_a_bad_plan_refused(spy: Spy):
     assert "succeeds, as the GM narrates" in shown(panel.plan.value)
 
 
+@pytest.mark.rule("IMP-A11")
 def test_a11_highest_impact_lets_the_engine_pick_the_foil_roller(tmp_path: Path):
     """IMP-A11: under foil_roller = "highest_impact" the panel opens a Foil with no roller
     named, and the engine picks the PC with the highest Impact Die."""
@@ -658,6 +676,7 @@ def test_a11_highest_impact_lets_the_engine_pick_the_foil_roller(tmp_path: Path)
     assert "auto" not in [value for _, value in plain.panel.roller.options]
 
 
+@pytest.mark.rule("IMP-R06")
 def test_r06_npc_adversaries_are_not_offered_as_helpers(spy: Spy):
     """IMP-R06: helpers are PCs; the engine refuses an NPC, and the panel never offers one."""
     spy.open(difficulty="Difficult")

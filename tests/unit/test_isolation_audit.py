@@ -143,6 +143,7 @@ def test_every_event_of_a_full_session_reads_back_from_its_line():
 # --------------------------------------------------------------------------- 2: death greens
 
 
+@pytest.mark.rule("ISO-R44", "ISO-A24")
 def test_death_greens_are_placed_only_between_conflicts():
     """Placing a death's leftover greens changes the map, so it waits for the conflict."""
     game = trio()
@@ -165,6 +166,7 @@ def test_death_greens_are_placed_only_between_conflicts():
 # --------------------------------------------------------------------------- 3: explosions, caps
 
 
+@pytest.mark.rule("ISO-R21", "ISO-R22", "ISO-A04", "ISO-A05")
 def test_house_explosion_limit_never_skips_required_explosions():
     """With max_explosions_per_pool set, take_explosions=False declines only optional
     explosions: red 1s always explode (ISO-R21, R22), green 6s too by default (ISO-A04)."""
@@ -224,6 +226,7 @@ def test_pools_past_the_dice_cap_are_refused_when_proposed(limit):
 # --------------------------------------------------------------------------- 4: next steps
 
 
+@pytest.mark.rule("ISO-A28")
 def test_next_steps_offer_the_nominal_difficulty_acting_directly_alone():
     """ISO-A28: acting directly and alone, the GM sets a nominal Difficulty for the AP's
     green dice; the panel must offer it, before and after the AP's red is rolled."""
@@ -311,6 +314,7 @@ def test_every_mode_closes_by_following_next_steps_alone(case, physical):
 # --------------------------------------------------------------------------- 5: explanation
 
 
+@pytest.mark.rule("ISO-A27")
 def test_explanation_of_a_lone_ap_red_follows_alone_own_red_cancels():
     """ISO-A27: the explanation says what the AP's red did, under either setting."""
     for flag, used, team in ((True, "cancels his own green", 1), (False, "not used", 3)):
@@ -330,6 +334,7 @@ def test_explanation_of_a_lone_ap_red_follows_alone_own_red_cancels():
 # --------------------------------------------------------------------------- 6: going alone
 
 
+@pytest.mark.rule("ISO-R34", "ISO-R42", "ISO-A15", "ISO-A30")
 @pytest.mark.parametrize("direct", [False, True])
 def test_going_alone_success_gives_bystanders_no_links(direct):
     """ISO-A30 over ISO-A15: a lone AP has no PPs, so a success links him with nobody,
@@ -346,6 +351,7 @@ def test_going_alone_success_gives_bystanders_no_links(direct):
     assert unlabeled(game, "eve", "bob") == (0, 0)
 
 
+@pytest.mark.rule("ISO-R32", "ISO-R42", "ISO-A15")
 def test_going_alone_failure_links_only_the_hostile_volunteer():
     """A volunteer who turned Hostile put in red dice, so takes the failure link
     (ISO-R42 with the ISO-A15 reading); the bystander who stayed out takes none."""
@@ -367,6 +373,7 @@ def test_going_alone_failure_links_only_the_hostile_volunteer():
 # --------------------------------------------------------------------------- 7: recovery
 
 
+@pytest.mark.rule("ISO-R46", "ISO-A26")
 @pytest.mark.parametrize(
     ("pair", "faces", "outcome", "link_id"),
     [
@@ -401,6 +408,7 @@ def test_recovery_is_checked_after_any_between_session_erase(pair, faces, outcom
 # --------------------------------------------------------------------------- 8: stress bounds
 
 
+@pytest.mark.rule("ISO-A18")
 def test_new_stress_bounds_move_the_stress_level_onto_them(tmp_path, reopen):
     """ISO-A18: a settings change that leaves Stress outside the bounds moves it onto the
     nearest bound in the same action (journaled, replayed, undone together)."""

@@ -46,6 +46,7 @@ def roll_first_stage(game, faces):
             game.roll(who, colour, typed)
 
 
+@pytest.mark.rule("ISO-E01")
 def test_e01_first_interpretation():
     """ISO-E01: Bob persuades Alice and Eve; AP_odds 1, Alice net 0 (Neutral), Eve −3."""
     game = no_stress_game()
@@ -63,6 +64,7 @@ def test_e01_first_interpretation():
     assert game.conflict.stance_of("eve") == "Hostile"  # forced, so chosen at once
 
 
+@pytest.mark.rule("ISO-E02")
 def test_e02_modifiers_corrected_arithmetic():
     """ISO-E02 with the digest's correction: Bob's red has 4 odds (the exploded 1 counts),
     so AP_odds = 1, not the text's 0; Alice's net is 2 (text: 3), Eve's −3 (text: −2)."""
@@ -106,6 +108,7 @@ def e03_game(*, alice="Cooperative", physical=False):
     return game
 
 
+@pytest.mark.rule("ISO-E03")
 def test_e03_second_interpretation_partial_success():
     """ISO-E03: 7 pooled evens − Eve's 2 odds = 5; GM 8 dice (3+3+2), 5 odds; margin 0."""
     game = e03_game()
@@ -120,6 +123,7 @@ def test_e03_second_interpretation_partial_success():
     assert (r.margin, r.degree) == (0, "Partial Success")
 
 
+@pytest.mark.rule("ISO-E03")
 def test_e03_claim_eve_neutral_would_be_basic_success():
     """ISO-E03's first claim holds: with Eve Neutral, 7 − 5 = +2, a Basic Success."""
     game = e03_game()
@@ -130,6 +134,7 @@ def test_e03_claim_eve_neutral_would_be_basic_success():
     assert (r.margin, r.degree) == (2, "Basic Success")
 
 
+@pytest.mark.rule("ISO-E03")
 def test_e03_without_alice_is_complete_failure_not_basic_failure():
     """ISO-E03's second claim is the text's slip: with Alice Neutral and Eve Hostile,
     team = ⌊3 − 2⌋₀ = 1 and 1 − 5 = −4, a Complete Failure (the text says Basic).
@@ -146,6 +151,7 @@ def test_e03_without_alice_is_complete_failure_not_basic_failure():
     assert read_second(game.state, what_if).resolution.margin == -2
 
 
+@pytest.mark.rule("ISO-E04")
 def test_e04_partial_success_changes_no_links_or_stress():
     """ISO-E04: a Partial Success is a job partly done: no temporary links, no Stress change."""
     game = e03_game()
@@ -157,6 +163,7 @@ def test_e04_partial_success_changes_no_links_or_stress():
     assert any("margin = 5 − 5 = +0" in step for step in explanation.steps)
 
 
+@pytest.mark.rule("ISO-R33", "ISO-E05")
 def test_e05_temporary_link_cancellation():
     """ISO-E05 (ISO-R33): one unlabeled green plus one earned unlabeled red → both gone."""
     game = boarding_party()
@@ -169,6 +176,7 @@ def test_e05_temporary_link_cancellation():
     assert game.state.count("alice", "bob", "green", labeled=True) == 2  # labeled untouched
 
 
+@pytest.mark.rule("ISO-R32", "ISO-R33", "ISO-E05")
 def test_e05_earned_red_from_a_basic_failure_cancels_an_earned_green():
     """ISO-E05 (ISO-R32, ISO-R33) played out: a Basic Success earns Bob and Alice one
     unlabeled green; the next conflict's Basic Failure earns Alice (Neutral) one unlabeled
@@ -219,6 +227,7 @@ def test_e05_earned_red_from_a_basic_failure_cancels_an_earned_green():
     assert [x for x in game.state.links if x.labeled] == list(labeled)
 
 
+@pytest.mark.rule("ISO-R08", "ISO-R09", "ISO-R10", "ISO-E06")
 def test_e06_initial_map_judgement_cases():
     """ISO-E06 as fixtures: descriptor, bias and goal passes (ISO-R08..R10)."""
     from isowidgets.rules.isolation import IsolationGame
@@ -262,6 +271,7 @@ def test_e06_initial_map_judgement_cases():
     assert game.state.count("ann", "ben", "green") == 2
 
 
+@pytest.mark.rule("ISO-R40", "ISO-R46", "ISO-E07")
 def test_e07_injury_and_recovery():
     """ISO-E07 (ISO-R40, ISO-R46): Bob injured, loses Alice's Injured link between
     sessions, is wounded to Dying, and must clear both Dying links before Eve's Injured."""
@@ -309,6 +319,7 @@ def test_e07_injury_and_recovery():
     assert game.character("bob").injury_sets == ()
 
 
+@pytest.mark.rule("ISO-R41", "ISO-E08")
 def test_e08_subset_persuasion_and_downgrade():
     """ISO-E08 (ISO-R41): Bob persuades only Alice: 2 green/1 red; AP_odds 0; Alice net 0;
     Eve downgrades after the GM roll and her 2 red dice's odds come off Bob's 2 evens."""
@@ -338,6 +349,7 @@ def test_e08_subset_persuasion_and_downgrade():
     assert result.margin == 1
 
 
+@pytest.mark.rule("ISO-R39", "ISO-R40", "ISO-E09")
 def test_e09_dying_neutral_bystander_bleeds_to_death():
     """ISO-E09 (ISO-R39): a Neutral Dying PP is wounded first by a failed physical task."""
     game = boarding_party()
@@ -365,6 +377,7 @@ def test_e09_dying_neutral_bystander_bleeds_to_death():
     assert dict(c.wounds_dealt) == {"alice": 1, "bob": 1}
 
 
+@pytest.mark.rule("ISO-R42", "ISO-E10")
 @pytest.mark.parametrize(
     ("difficulty", "expected"),
     [(1, 0.480), (2, 0.480), (3, 0.482), (4, 0.483), (5, 0.484), (6, 0.485)],

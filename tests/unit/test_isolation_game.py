@@ -16,6 +16,7 @@ E02_FACTORS = {
 }
 
 
+@pytest.mark.rule("ISO-R15")
 def test_resume_mid_conflict_from_a_file(tmp_path):
     """A kernel crash mid-conflict: the file replays to the same open conflict (ISO-R15)."""
     path = tmp_path / "isolation.jsonl"
@@ -100,6 +101,7 @@ def test_roll_ready_is_one_action_with_typed_faces():
         game.roll_ready()
 
 
+@pytest.mark.rule("ISO-R19", "ISO-R20")
 def test_plan_shows_where_each_die_comes_from():
     game = boarding_party()
     game.propose("bob", "board up", factors=E02_FACTORS)
@@ -112,6 +114,7 @@ def test_plan_shows_where_each_die_comes_from():
     assert not gm.ready and "Difficulty" in gm.waiting
 
 
+@pytest.mark.rule("ISO-E02", "ISO-E03")
 def test_explanation_reads_well():
     game = boarding_party()
     game.run_conflict(
@@ -135,6 +138,7 @@ def test_explanation_reads_well():
     assert "margin +0 → Partial Success" in " ".join(log["summary"])
 
 
+@pytest.mark.rule("ISO-R38")
 def test_injure_adds_links_and_the_graph_adapter_can_follow():
     """Events are granular: a view can replay LinkAdded/LinkRemoved to mirror the map."""
     game = boarding_party()
@@ -195,6 +199,7 @@ def test_rejected_conflict_run_leaves_no_trace():
     assert len(game.journal) == before[1]
 
 
+@pytest.mark.rule("ISO-R37")
 def test_stress_zero_settings_in_a_game():
     game = IsolationGame.new(seed=0, settings=IsolationSettings(stress_start=0))
     game.add_character("Ann", profession="p", bias="b", goal="g")

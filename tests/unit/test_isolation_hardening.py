@@ -177,6 +177,7 @@ def test_replay_refuses_a_stance_the_reading_does_not_allow(tmp_path, forge_allo
 # --------------------------------------------------------------------------- 2: odds
 
 
+@pytest.mark.rule("ISO-R42", "ISO-A28")
 @pytest.mark.parametrize("direct", [False, True])
 def test_odds_assume_the_difficulty_for_a_lone_aps_green_dice(direct):
     """Going alone (or directly and alone, ISO-A28), an assumed Difficulty also gives the
@@ -214,6 +215,7 @@ def test_an_assumed_difficulty_is_checked(difficulty):
 # --------------------------------------------------------------------------- 3: stress_start
 
 
+@pytest.mark.rule("ISO-A19")
 def test_a_new_stress_start_sets_the_stress_level_before_play(tmp_path, reopen):
     """ISO-A19: before play begins the starting Stress is the scenario's Stress Level."""
     path = tmp_path / "s.jsonl"
@@ -231,6 +233,7 @@ def test_a_new_stress_start_sets_the_stress_level_before_play(tmp_path, reopen):
     assert reopen(game, path)[0] == state
 
 
+@pytest.mark.rule("ISO-A19")
 def test_a_new_stress_start_leaves_the_stress_level_once_play_has_begun():
     game = boarding_party(stress=2)
     assert game.change_settings(stress_start=3)[-1].event.kind == "stress_changed"
@@ -240,6 +243,7 @@ def test_a_new_stress_start_leaves_the_stress_level_once_play_has_begun():
     assert game.stress == 3
 
 
+@pytest.mark.rule("ISO-R36", "ISO-A19")
 def test_other_settings_before_play_keep_the_starting_stress_chosen():
     game = boarding_party(stress=2)  # set_starting_stress(2), stress_start still 1
     game.change_settings(cooperate_net_min=3)
@@ -311,6 +315,7 @@ def four_with_a_death():
     return game
 
 
+@pytest.mark.rule("ISO-R44", "ISO-A24")
 def test_owed_death_greens_shrink_to_the_living_pairs():
     """After B dies only c–d is left: one green can still be placed, the other is lost."""
     game = four_with_a_death()
@@ -323,6 +328,7 @@ def test_owed_death_greens_shrink_to_the_living_pairs():
     assert not [w for w in game.warnings() if w.rule == "ISO-A24"]
 
 
+@pytest.mark.rule("ISO-R44", "ISO-A24")
 def test_owed_death_greens_are_lost_with_fewer_than_two_survivors():
     game = four_with_a_death()
     game.kill("b", "eaten too")
@@ -379,6 +385,7 @@ def test_a_cancel_reason_is_at_most_max_text_long():
     game.cancel_conflict("changed our minds")
 
 
+@pytest.mark.rule("ISO-A24")
 def test_owed_death_greens_shrink_when_a_character_is_removed_before_play():
     game = four_with_a_death()
     assert not game.state.play_started

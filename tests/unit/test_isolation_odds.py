@@ -40,6 +40,7 @@ def icepool_count(colour: str) -> icepool.Die:
     return icepool.Die(hit).explode([1001], depth=30).map(lambda t: t % 1000)
 
 
+@pytest.mark.rule("ISO-R21")
 @pytest.mark.parametrize("colour", ["green", "red"])
 def test_per_die_distribution_exact(colour):
     """ISO-R21: the per-die count under explosion matches the closed form exactly."""
@@ -53,6 +54,7 @@ def test_per_die_distribution_exact(colour):
     assert plain[1] == pytest.approx(0.5) and plain[2] == 0.0
 
 
+@pytest.mark.rule("ISO-R21")
 @pytest.mark.parametrize("colour", ["green", "red"])
 def test_per_die_distribution_against_icepool(colour):
     """ISO-R21: icepool, an independent implementation, gives the same exact table."""
@@ -62,6 +64,7 @@ def test_per_die_distribution_against_icepool(colour):
         assert die_count(colour)[k] == pytest.approx(float(oracle.probability(k)), abs=1e-15)
 
 
+@pytest.mark.rule("ISO-R23")
 @pytest.mark.parametrize(("green", "red"), [(3, 5), (0, 4), (6, 0), (4, 4)])
 def test_ap_odds_against_icepool(green, red):
     """ISO-R23: ⌊odds − evens⌋₀ for whole pools, checked outcome by outcome."""
@@ -90,6 +93,7 @@ FALSE_ALARM = 1e-9
 The seeds are fixed, so the verdict is the same on every run: it cannot flake."""
 
 
+@pytest.mark.rule("ISO-R21", "ISO-R22", "ISO-E02", "ISO-A02")
 @pytest.mark.parametrize(
     ("colour", "gm"), [("green", False), ("red", False), ("red", True)], ids=["green", "red", "gm"]
 )
@@ -129,6 +133,7 @@ def test_the_closed_form_chi_square_tail_is_right():
     assert chi2_sf_even_df(0.0, 4) == 1.0
 
 
+@pytest.mark.rule("ISO-E10")
 @pytest.mark.parametrize("difficulty", range(1, 7))
 def test_e10_alone_against_icepool(difficulty):
     """ISO-E10: P(margin ≥ 0) going alone, D green vs D + 1 red, against icepool."""
@@ -139,6 +144,7 @@ def test_e10_alone_against_icepool(difficulty):
     assert 0.479 < oracle < 0.486
 
 
+@pytest.mark.rule("ISO-R24", "ISO-R25")
 def test_pp_net_is_evens_minus_odds_minus_ap_odds():
     """ISO-R24/R25: a PP's net distribution, as an independent sum (E02's pool sizes)."""
     net = pp_net(3, 1, 4, 5)

@@ -51,6 +51,7 @@ def trio(stress=2, **settings):
 # --------------------------------------------------------------------------- characters
 
 
+@pytest.mark.rule("ISO-R01")
 def test_r01_one_profession_bias_goal():
     """ISO-R01: exactly one Profession, Bias and Goal (a single text), lists of descriptors."""
     game = IsolationGame.new(seed=0)
@@ -62,6 +63,7 @@ def test_r01_one_profession_bias_goal():
     assert game.character(cid).positive == ("Kind",)
 
 
+@pytest.mark.rule("ISO-R02")
 def test_r02_recommended_build_is_a_warning():
     """ISO-R02: 1/3/3/1/1 is only recommended: other builds are accepted with a warning."""
     game = boarding_party()
@@ -71,6 +73,7 @@ def test_r02_recommended_build_is_a_warning():
     assert [w.character for w in warned] == ["alice"]
 
 
+@pytest.mark.rule("ISO-R03")
 def test_r03_positive_cap_warning():
     """ISO-R03: more than twice as many positive as negative descriptors is warned about."""
     game = boarding_party()
@@ -80,6 +83,7 @@ def test_r03_positive_cap_warning():
     assert not [w for w in game.warnings() if w.rule == "ISO-R03"]
 
 
+@pytest.mark.rule("ISO-R04")
 def test_r04_bias_without_target_warns():
     """ISO-R04: a bias nobody falls under is warned about until a bias link records one."""
     game = boarding_party()
@@ -88,6 +92,7 @@ def test_r04_bias_without_target_warns():
     assert "bob" not in {w.character for w in game.warnings() if w.rule == "ISO-R04"}
 
 
+@pytest.mark.rule("ISO-R05")
 def test_r05_same_boat_npc_is_a_full_character():
     """ISO-R05: a same-boat NPC has stats, links, health, and counts as living."""
     game = boarding_party()
@@ -98,6 +103,7 @@ def test_r05_same_boat_npc_is_a_full_character():
     assert game.conflict.defaulted == ("alice", "eve", "dan")
 
 
+@pytest.mark.rule("ISO-R06")
 def test_r06_no_late_characters_by_default():
     """ISO-R06: characters are created before play; afterwards only with the setting."""
     game = boarding_party()
@@ -109,6 +115,7 @@ def test_r06_no_late_characters_by_default():
 # --------------------------------------------------------------------------- the map
 
 
+@pytest.mark.rule("ISO-R07")
 def test_r07_links_are_undirected_and_labeled_means_permanent():
     """ISO-R07: A–B is B–A; labeled links are permanent, unlabeled ones temporary."""
     game = boarding_party()
@@ -122,6 +129,7 @@ def test_r07_links_are_undirected_and_labeled_means_permanent():
     assert game.state.link("L1") == link
 
 
+@pytest.mark.rule("ISO-R08")
 def test_r08_descriptor_links():
     """ISO-R08: one labeled link per descriptor pair, labeled with both; colour free of polarity."""
     game = boarding_party()
@@ -135,6 +143,7 @@ def test_r08_descriptor_links():
         game.add_descriptor_link("alice", "Brave", "eve", "Calm", "green")
 
 
+@pytest.mark.rule("ISO-R09")
 def test_r09_bias_links():
     """ISO-R09: 2 red labeled with the bias; a shared bias may give 2 green instead."""
     game = boarding_party()
@@ -148,6 +157,7 @@ def test_r09_bias_links():
         game.add_bias_links("eve", "bob")
 
 
+@pytest.mark.rule("ISO-R10")
 def test_r10_goal_links():
     """ISO-R10: 3 green for the same goal, 3 red for diametrically opposed goals, once."""
     game = boarding_party()
@@ -161,6 +171,7 @@ def test_r10_goal_links():
         game.add_goal_links("alice", "eve", "opposed")
 
 
+@pytest.mark.rule("ISO-R06", "ISO-R11")
 def test_r11_map_order_npcs_join_before_play():
     """ISO-R11: descriptors, biases, goals, then the same-boat NPCs — all before play."""
     game = boarding_party()
@@ -171,6 +182,7 @@ def test_r11_map_order_npcs_join_before_play():
     assert not [w for w in game.warnings() if w.rule == "ISO-R06"]
 
 
+@pytest.mark.rule("ISO-R11")
 def test_r11_map_passes_out_of_order_warn_but_never_refuse():
     """ISO-R11: a bias link before a descriptor link (or a goal link before either) between
     the PCs is advice while the map is built: a warning, not an error. Same-boat NPCs join
@@ -198,6 +210,7 @@ def test_r11_map_passes_out_of_order_warn_but_never_refuse():
 # --------------------------------------------------------------------------- stances
 
 
+@pytest.mark.rule("ISO-R12")
 def test_r12_every_pp_ends_in_exactly_one_stance():
     """ISO-R12: each PP ends the conflict in exactly one stance; it is final once chosen."""
     game = trio()
@@ -211,6 +224,7 @@ def test_r12_every_pp_ends_in_exactly_one_stance():
     assert stances == {"alice": "Neutral", "eve": "Hostile"}
 
 
+@pytest.mark.rule("ISO-R13")
 def test_r13_hostile_without_rolling():
     """ISO-R13: the default is conflict: a PP may be Hostile without rolling a stance."""
     game = trio()
@@ -223,6 +237,7 @@ def test_r13_hostile_without_rolling():
     assert game.conflict.first.reading("eve").declared_hostile
 
 
+@pytest.mark.rule("ISO-R14")
 def test_r14_downgrade_only_and_zero_red_exception():
     """ISO-R14: stances only move down; a PP with zero red links may always cooperate."""
     game = trio()
@@ -243,6 +258,7 @@ def test_r14_downgrade_only_and_zero_red_exception():
     game2.choose_stance("eve", "Cooperative")
 
 
+@pytest.mark.rule("ISO-R15")
 def test_r15_proposals_are_recorded_and_not_quietly_withdrawn():
     """ISO-R15: the proposal is journaled; withdrawing it needs a stated reason."""
     game = trio()
@@ -261,6 +277,7 @@ def test_r15_proposals_are_recorded_and_not_quietly_withdrawn():
 # --------------------------------------------------------------------------- roll composition
 
 
+@pytest.mark.rule("ISO-R16")
 def test_r16_passive_players():
     """ISO-R16: PPs are every other living character by default, a subset, or nobody;
     a direct-action target is never a PP."""
@@ -276,6 +293,7 @@ def test_r16_passive_players():
     assert game.propose("bob", "x", mode="direct", target="eve").pps == ("alice",)
 
 
+@pytest.mark.rule("ISO-R17")
 def test_r17_ap_base_dice_count_labeled_and_unlabeled_links():
     """ISO-R17: AP green/red = Σ links with the PPs, labeled and unlabeled."""
     game = trio(stress=1)
@@ -286,6 +304,7 @@ def test_r17_ap_base_dice_count_labeled_and_unlabeled_links():
     assert plan.unit("bob", "red").count == 1 + 2 + 1  # + Stress 1
 
 
+@pytest.mark.rule("ISO-R18")
 def test_r18_ap_modifiers_fixed_before_rolling():
     """ISO-R18: profession, stress, role-play, goal/bias for and against, before rolling."""
     game = trio(stress=3)
@@ -307,6 +326,7 @@ def test_r18_ap_modifiers_fixed_before_rolling():
         game.set_factors("bob", roleplay=3)
 
 
+@pytest.mark.rule("ISO-R19")
 def test_r19_pp_base_dice():
     """ISO-R19: a PP rolls green = green links with the AP, red = red links with the AP."""
     game = trio()
@@ -316,6 +336,7 @@ def test_r19_pp_base_dice():
     assert (plan.unit("eve", "green").count, plan.unit("eve", "red").count) == (1, 2)
 
 
+@pytest.mark.rule("ISO-R20")
 def test_r20_pp_modifiers():
     """ISO-R20: relevant labels add a die of the link's colour; goal/bias; profession; no stress."""
     game = trio(stress=3)
@@ -335,6 +356,7 @@ def test_r20_pp_modifiers():
         game.set_factors("eve", relevant_links=["L1"])
 
 
+@pytest.mark.rule("ISO-R21")
 def test_r21_open_ended_dice_exploded_die_counts():
     """ISO-R21: green 6 and red 1 add a die; the exploded die still counts; chains go on."""
     game = trio(stress=1)
@@ -347,6 +369,7 @@ def test_r21_open_ended_dice_exploded_die_counts():
     assert green.evens == 4
 
 
+@pytest.mark.rule("ISO-R22")
 def test_r22_explosions_everywhere():
     """ISO-R22: the GM's, a target's, a downgrader's and a pair roll's dice explode too."""
     game = trio(stress=1)
@@ -375,6 +398,7 @@ def test_r22_explosions_everywhere():
 # --------------------------------------------------------------------------- first interpretation
 
 
+@pytest.mark.rule("ISO-R23")
 def test_r23_ap_odds_never_below_zero():
     """ISO-R23: AP_odds = ⌊odds − evens⌋₀."""
     game = trio(stress=1)
@@ -383,6 +407,7 @@ def test_r23_ap_odds_never_below_zero():
     assert game.conflict.first.ap_odds == 0
 
 
+@pytest.mark.rule("ISO-R24")
 def test_r24_pp_evens_can_be_negative():
     """ISO-R24: PP_evens = evens − odds and may be negative."""
     game = trio()
@@ -391,6 +416,7 @@ def test_r24_pp_evens_can_be_negative():
     assert game.conflict.first.reading("alice").evens == -1
 
 
+@pytest.mark.rule("ISO-R25")
 @pytest.mark.parametrize(
     ("net", "stance"),
     [(3, "Cooperative"), (2, "Cooperative"), (1, "Neutral"), (-1, "Neutral"), (-2, "Hostile")],
@@ -405,6 +431,7 @@ def test_r25_net_thresholds(net, stance):
 # --------------------------------------------------------------------------- second interpretation
 
 
+@pytest.mark.rule("ISO-R26")
 def test_r26_order_of_play_is_enforced():
     """ISO-R26: stances before Difficulty and GM roll; downgrades after; resolve last."""
     game = trio()
@@ -428,6 +455,7 @@ def test_r26_order_of_play_is_enforced():
     game.resolve()
 
 
+@pytest.mark.rule("ISO-R27")
 def test_r27_difficulty_scale():
     """ISO-R27 / T-ISO-1: every task has a Difficulty 1–6, named Easy..Impossible."""
     assert DIFFICULTY_NAMES == {
@@ -447,6 +475,7 @@ def test_r27_difficulty_scale():
         game.set_difficulty("Trivial")
 
 
+@pytest.mark.rule("ISO-R28")
 def test_r28_gm_pool_counts_every_living_character():
     """ISO-R28: GM red = Difficulty + Living (Dying included, Dead not) + Stress."""
     game = trio(stress=2)
@@ -459,6 +488,7 @@ def test_r28_gm_pool_counts_every_living_character():
     assert game.plan().unit(GM, "red").count == 3 + 2 + 2
 
 
+@pytest.mark.rule("ISO-R29")
 def test_r29_pooling():
     """ISO-R29: AP and Cooperative PPs pool green; Hostile PPs put in red; Neutral nothing;
     the AP's red is not used."""
@@ -474,6 +504,7 @@ def test_r29_pooling():
     assert r.cancelling_odds == 0  # neither Bob's red odds nor Neutral Eve's count
 
 
+@pytest.mark.rule("ISO-R30")
 def test_r30_team_evens_floor_zero():
     """ISO-R30: team_evens = ⌊pooled evens − hostile odds⌋₀."""
     game = trio()
@@ -487,6 +518,7 @@ def test_r30_team_evens_floor_zero():
     assert (r.pooled_evens, r.cancelling_odds, r.team_evens) == (1, 2, 0)
 
 
+@pytest.mark.rule("ISO-R31", "ISO-A06")
 @pytest.mark.parametrize(
     ("margin", "degree"),
     [
@@ -518,6 +550,7 @@ def run(game, *, gm_faces, stances, difficulty=1, faces=None, **kwargs):
     )
 
 
+@pytest.mark.rule("ISO-R32")
 def test_r32_temporary_links_by_degree():
     """ISO-R32: Complete Success +2 green to Cooperative and Neutral PPs; Complete Failure
     +2 red to Neutral and Hostile PPs; partial results nothing."""
@@ -548,6 +581,7 @@ def test_r32_temporary_links_by_degree():
     assert game2.state.count("eve", "bob", "red", labeled=False) == 2
 
 
+@pytest.mark.rule("ISO-R33")
 def test_r33_cancellation_never_touches_labeled_links():
     """ISO-R33: new unlabeled links first erase unlabeled links of the other colour."""
     game = trio()
@@ -559,6 +593,7 @@ def test_r33_cancellation_never_touches_labeled_links():
     assert game.state.count("alice", "bob", "green", labeled=True) == 2
 
 
+@pytest.mark.rule("ISO-R34")
 @pytest.mark.parametrize(
     ("degree", "gm", "bob_green", "alice", "delta"),
     [
@@ -589,6 +624,7 @@ def test_r34_stress_changes_with_the_result(degree, gm, bob_green, alice, delta)
     assert game.state.stress_history[-1][0] == game.stress
 
 
+@pytest.mark.rule("ISO-R32")
 @pytest.mark.parametrize(
     ("degree", "gm", "bob_green", "stances", "expected"),
     [
@@ -651,6 +687,7 @@ def test_r32_basic_results_and_neutral_pps(degree, gm, bob_green, stances, expec
         assert got == (green, red), pp
 
 
+@pytest.mark.rule("ISO-R35")
 def test_r35_gm_stress_adjustments():
     """ISO-R35: +1..3 for stress, −1..3 for relief; never below the floor."""
     game = trio(stress=2)
@@ -667,6 +704,7 @@ def test_r35_gm_stress_adjustments():
     assert isinstance(event, StressChanged) and event.requested == -3 and event.new == 0
 
 
+@pytest.mark.rule("ISO-R36")
 def test_r36_starting_stress_one_to_three():
     """ISO-R36: the scenario starts at Stress 1, 2 or 3."""
     game = trio(stress=None)
@@ -679,6 +717,7 @@ def test_r36_starting_stress_one_to_three():
         game.set_starting_stress(2)
 
 
+@pytest.mark.rule("ISO-R37")
 def test_r37_stress_zero_automatic_basic_success():
     """ISO-R37: at Stress 0 with nothing threatening: no rolls, free stances, Basic Success."""
     game = trio(stress=1)
@@ -697,6 +736,7 @@ def test_r37_stress_zero_automatic_basic_success():
 # --------------------------------------------------------------------------- injury
 
 
+@pytest.mark.rule("ISO-R37", "ISO-R43", "ISO-A20", "ISO-A21")
 def test_r37_with_r43_a_direct_action_at_stress_zero_is_automatic_unless_rolled():
     """ISO-R37 with ISO-R43, ISO-A20, ISO-A21: at Stress 0 with no threat, acting directly
     against a character is an automatic Basic Success like any action (the engine's
@@ -723,6 +763,7 @@ def test_r37_with_r43_a_direct_action_at_stress_zero_is_automatic_unless_rolled(
     assert not game.propose("bob", "lock Eve out", mode="direct", target="eve").automatic
 
 
+@pytest.mark.rule("ISO-R37", "ISO-R39", "ISO-A21")
 def test_r37_with_r39_a_physical_threat_at_stress_zero_is_rolled():
     """ISO-R37 with ISO-R39 and ISO-A21: a conflict proposed physically threatening is
     something threatening, so at Stress 0 it rolls as normal (0 Stress dice) and can
@@ -744,6 +785,7 @@ def test_r37_with_r39_a_physical_threat_at_stress_zero_is_rolled():
     assert game.propose("bob", "wrestle the door shut", physical=True).automatic
 
 
+@pytest.mark.rule("ISO-R38")
 def test_r38_health_ladder_one_step_per_wound():
     """ISO-R38: Healthy → Injured → Dying → Dead, one step per wound."""
     game = trio()
@@ -754,6 +796,7 @@ def test_r38_health_ladder_one_step_per_wound():
     assert seen == ["Injured", "Dying", "Dead"]
 
 
+@pytest.mark.rule("ISO-R39")
 def test_r39_wounds_candidates_and_dying_first():
     """ISO-R39: a physical failure gives |margin| wounds to Cooperative/Neutral characters
     (the AP counts); Hostile ones are spared; Dying candidates take theirs first."""
@@ -778,6 +821,7 @@ def test_r39_wounds_candidates_and_dying_first():
     assert game.character("eve").health == "Healthy"
 
 
+@pytest.mark.rule("ISO-R39")
 def test_r39_table_distributes_remaining_wounds():
     """ISO-R39: wounds beyond the Dying-first ones are placed by the table."""
     game = trio(stress=1)
@@ -805,6 +849,7 @@ def test_r39_table_distributes_remaining_wounds():
     ]
 
 
+@pytest.mark.rule("ISO-R40")
 def test_r40_injury_links_and_double_set():
     """ISO-R40: each injury adds a red link labeled with the level to every other living
     character; Healthy → Dying picks up both sets."""
@@ -823,6 +868,7 @@ def test_r40_injury_links_and_double_set():
     assert game.character("bob").injury_sets == ("Injured", "Dying")
 
 
+@pytest.mark.rule("ISO-R40", "ISO-R44", "ISO-A25", "ISO-A26")
 def test_a25_injury_links_go_to_living_characters_only():
     """ISO-A25 (ISO-R40, ISO-R44): injury links go to living characters only, never to the
     dead; a death erases every red link touching the dead, injury links included."""
@@ -847,6 +893,7 @@ def test_a25_injury_links_go_to_living_characters_only():
 # --------------------------------------------------------------------------- special cases
 
 
+@pytest.mark.rule("ISO-R41")
 def test_r41_subset_persuasion():
     """ISO-R41: AP dice only from the subset; defaulted characters roll nothing unless
     they downgrade, then red dice = red links with the AP."""
@@ -864,6 +911,7 @@ def test_r41_subset_persuasion():
     assert game.plan().unit("alice", "red").count == 1
 
 
+@pytest.mark.rule("ISO-R42")
 def test_r42_going_alone():
     """ISO-R42: green = Difficulty + modifiers, own red cancels, GM still rolls
     D + Living + Stress, others may volunteer Hostile."""
@@ -883,6 +931,7 @@ def test_r42_going_alone():
     assert game.state.count("eve", "bob", "red", labeled=False) == 0  # partial: nothing
 
 
+@pytest.mark.rule("ISO-R43")
 def test_r43_direct_action():
     """ISO-R43: no Difficulty and no GM roll; the target rolls red links + Living − 1 +
     Stress + situational dice, green dice cancelling; the target is a wound candidate."""
@@ -909,6 +958,7 @@ def test_r43_direct_action():
     assert game.conflict.wound_pool == ("bob", "alice", "eve")
 
 
+@pytest.mark.rule("ISO-R44")
 def test_r44_death_erases_reds_and_shares_greens():
     """ISO-R44: the dead lose every red link; their labeled greens become unlabeled greens
     shared evenly over the surviving pairs, with cancellation; they leave the Living count."""
@@ -926,6 +976,7 @@ def test_r44_death_erases_reds_and_shares_greens():
     assert game.state.living_count() == 3
 
 
+@pytest.mark.rule("ISO-R45")
 def test_r45_session_end_pair_rolls():
     """ISO-R45: at session end a pair may roll greens against reds: more evens may erase a
     labeled red or add a labeled green; more odds must do one of the opposite; a tie nothing."""
@@ -948,6 +999,7 @@ def test_r45_session_end_pair_rolls():
     assert game.state.session == 2
 
 
+@pytest.mark.rule("ISO-R46")
 def test_r46_recovery_order():
     """ISO-R46: all links of the current level erased → up one level; Dying links first."""
     game = trio()
@@ -967,6 +1019,7 @@ def test_r46_recovery_order():
     assert game.character("eve").health == "Injured"
 
 
+@pytest.mark.rule("ISO-R21", "ISO-R23", "ISO-R24", "ISO-R25", "ISO-R30")
 @pytest.mark.parametrize("colour", ["green", "red"])
 def test_r23_r30_counts_is_the_counting_rule_of_every_reading(colour):
     """ISO-R21, ISO-R23..R25, ISO-R30: ``counts`` says whether a die counts (an even on a
@@ -1009,6 +1062,7 @@ def test_events_describe_read_well():
     assert any(isinstance(e.event, LinkAdded) for e in game.journal.entries)
 
 
+@pytest.mark.rule("ISO-R18", "ISO-R20", "ISO-R43")
 def test_r18_r20_r43_modifier_fields_name_who_carries_which_modifiers():
     """ISO-R18 (AP), ISO-R20 (PPs), ISO-R43 (the target's situational dice): the engine
     lists who may carry which modifiers, and refuses a modifier a role cannot carry with
@@ -1031,6 +1085,7 @@ def test_r18_r20_r43_modifier_fields_name_who_carries_which_modifiers():
         game.modifier_fields()
 
 
+@pytest.mark.rule("ISO-R38")
 def test_r38_wound_capacity_follows_the_health_ladder():
     """ISO-R38: Healthy can take 3 wound levels before Dead, Injured 2, Dying 1, Dead 0."""
     game = trio()

@@ -76,6 +76,7 @@ def run_e02_e03(table):
 # --------------------------------------------------------------------------- a whole conflict
 
 
+@pytest.mark.rule("ISO-R17", "ISO-R18", "ISO-R20", "ISO-E02")
 def test_the_preview_shows_the_e02_pools_before_anything_is_recorded(table):
     cp = table.conflict
     events = len(table.game.journal)
@@ -95,6 +96,7 @@ def test_the_preview_shows_the_e02_pools_before_anything_is_recorded(table):
     assert enabled(cp.propose_button)
 
 
+@pytest.mark.rule("ISO-E02", "ISO-E03", "ISO-A12")
 def test_a_whole_persuasion_conflict_by_clicks_iso_e02_e03(table):
     cp, game = table.conflict, table.game
     propose_e02(table)
@@ -162,6 +164,7 @@ def test_a_whole_persuasion_conflict_by_clicks_iso_e02_e03(table):
     assert cp.form.layout.display == "" and enabled(cp.propose_button)
 
 
+@pytest.mark.rule("ISO-R32", "ISO-R34", "ISO-A07")
 def test_temporary_links_of_a_basic_success_appear_on_the_map_and_the_plot(table):
     """Alice persuades Bob and Eve; a Basic Success adds unlabeled greens and lowers Stress."""
     run_e02_e03(table)
@@ -212,6 +215,7 @@ def test_roles_and_counted_links_show_on_the_map_during_a_conflict(table):
     assert "[Hostile]" in nodes["eve"].element.data["label"]
 
 
+@pytest.mark.rule("ISO-R39", "ISO-E03")
 def test_a_physical_failure_asks_the_table_for_the_wounds(table):
     """ISO-E03's what-if: Alice Neutral, physical: a Complete Failure, 4 wounds, +2 Stress."""
     cp, game = table.conflict, table.game
@@ -244,6 +248,7 @@ def test_a_physical_failure_asks_the_table_for_the_wounds(table):
     assert ("Bob" in [y for _x, y in table.timeline.points("Dying")]) is True
 
 
+@pytest.mark.rule("ISO-R41", "ISO-E08")
 def test_subset_downgrade_at_the_second_interpretation(table):
     """ISO-E08: Bob persuades only Alice; Eve may turn Hostile once the GM has rolled."""
     cp, game = table.conflict, table.game
@@ -272,6 +277,7 @@ def test_subset_downgrade_at_the_second_interpretation(table):
     assert "cancelling red odds" in cp.result.value
 
 
+@pytest.mark.rule("ISO-R42")
 def test_going_alone_sets_the_difficulty_first(table):
     cp, game = table.conflict, table.game
     cp.ap.value = "eve"
@@ -291,6 +297,7 @@ def test_going_alone_sets_the_difficulty_first(table):
     assert game.state.last_conflict.mode == "alone"
 
 
+@pytest.mark.rule("ISO-R43")
 def test_acting_directly_against_a_character(table):
     cp, game = table.conflict, table.game
     cp.ap.value = "bob"
@@ -311,6 +318,7 @@ def test_acting_directly_against_a_character(table):
     assert "the target opposes" in cp.result.value
 
 
+@pytest.mark.rule("ISO-R37")
 def test_stress_zero_needs_no_roll(table):
     game = IsolationGame.new(seed=1, settings=IsolationSettings(stress_start=0))
     game.add_character("Ann", profession="Medic", bias="b", goal="g")
@@ -328,6 +336,7 @@ def test_stress_zero_needs_no_roll(table):
     t.close()
 
 
+@pytest.mark.rule("ISO-R15")
 def test_cancelling_a_proposal_needs_a_reason(table):
     cp, game = table.conflict, table.game
     propose_e02(table)
@@ -437,6 +446,7 @@ def test_clicking_the_first_character_again_lets_go(table):
     assert m.first is None and m.pair is None
 
 
+@pytest.mark.rule("ISO-R33")
 def test_unlabeled_links_cancel_the_other_colour(table):
     m, view, game = table.map, table.map.view, table.game
     for colour in ("red", "green"):
@@ -537,6 +547,7 @@ def test_arrange_moves_nodes_in_place(table):
     assert view.positions["alice"] != (5.0, 5.0)
 
 
+@pytest.mark.rule("ISO-R04")
 def test_warnings_are_shown_and_follow_the_map(table):
     assert "ISO-R04" in table.map.warnings.value
     assert "3 recommendations" in table.map.warnings.value
@@ -643,6 +654,7 @@ def test_the_log_follows_and_exports(table, tmp_path):
     assert (tmp_path / "isolation.md").read_text().startswith("# Session log")
 
 
+@pytest.mark.rule("ISO-R08", "ISO-R10")
 def test_character_sheets_edit_add_and_build_the_map(table):
     s, game = table.sheets, table.game
     s.select("eve")
@@ -690,6 +702,7 @@ def test_characters_cannot_simply_leave_once_play_began(table):
     assert "kill(character)" in table.sheets.messages.last_error
 
 
+@pytest.mark.rule("ISO-R45", "ISO-R46")
 def test_between_sessions_pair_rolls_and_recovery(table):
     game, between, view = table.game, table.between, table.map.view
     game.injure("bob", "a nail through the hand")
@@ -720,6 +733,7 @@ def test_between_sessions_pair_rolls_and_recovery(table):
     assert game.state.session == 2 and not game.state.interlude
 
 
+@pytest.mark.rule("ISO-R46")
 def test_recovery_is_announced(table):
     game, between = table.game, table.between
     game.injure("eve", "glass")
@@ -737,6 +751,7 @@ def test_recovery_is_announced(table):
     assert table.timeline.points("Recovered")[-1][1] == "Eve"
 
 
+@pytest.mark.rule("ISO-R44")
 def test_scene_threat_and_death_greens_form(table):
     scene, game = table.scene, table.game
     scene.threat.value = True
@@ -749,6 +764,7 @@ def test_scene_threat_and_death_greens_form(table):
     assert not game.state.pending_greens and scene.greens.layout.display == "none"
 
 
+@pytest.mark.rule("ISO-R44", "ISO-A24")
 def test_death_greens_left_for_the_gm(table):
     scene, game = table.scene, table.game
     game.add_character("Dan", profession="Cook", bias="b", goal="g")

@@ -124,6 +124,7 @@ def test_degree_badges_carry_a_glyph_and_a_border_style():
     assert "▼▼ Complete Failure (margin -5)" in failure and "iw-degree--failure" in failure
 
 
+@pytest.mark.rule("ISO-R32", "ISO-R34")
 def test_consequences_and_the_last_conflicts_events():
     game = boarding_party(stress=2)
     game.run_conflict(
@@ -256,6 +257,7 @@ def test_the_log_tail_matches_the_journal_frame():
 # --------------------------------------------------------------------------- engine queries
 
 
+@pytest.mark.rule("ISO-R45")
 def test_pair_outcomes_list_what_the_pending_roll_allows():
     game = boarding_party()
     assert game.pair_outcomes() == {}
@@ -273,6 +275,7 @@ def test_pair_outcomes_list_what_the_pending_roll_allows():
         game.choose_pair_outcome("nothing")
 
 
+@pytest.mark.rule("ISO-A08")
 def test_relevant_links_follow_the_scope_setting():
     game = boarding_party()
     game.add_bias_links("bob", "alice")

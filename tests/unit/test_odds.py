@@ -20,6 +20,7 @@ def _odd(face: int) -> int:
     return int(face % 2 == 1)
 
 
+@pytest.mark.rule("ISO-R21")
 def test_open_ended_count_matches_the_closed_form():
     """Isolation's per-die law: P(0) = 1/2, P(k) = (5/12)(1/6)^(k-1)."""
     green = count_per_die(D6, _even, {6})

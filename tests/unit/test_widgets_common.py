@@ -65,6 +65,7 @@ def test_an_extra_die_comes_right_after_its_parent():
     assert html.count("●") == 4 and html.count("○") == 2
 
 
+@pytest.mark.rule("ISO-R21", "ISO-E02")
 def test_a_chain_of_explosions_reads_in_order():
     # ISO-E02: Bob's 1 explodes into a 1, which explodes into a 2: "1 ↳1 ↳2".
     roll = Dice().roll(Pool(D6, 5, explode_on={1}), faces=[5, 4, 3, 6, 1, 1, 2])
