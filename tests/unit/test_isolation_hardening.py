@@ -11,9 +11,9 @@ import json
 
 import pytest
 
+from isowidgets.checks import MAX_TEXT
 from isowidgets.errors import InconsistentEventError, JournalError, RuleError
 from isowidgets.journal import SettingsChanged
-from isowidgets.checks import MAX_TEXT
 from isowidgets.rules.isolation import IsolationGame
 from isowidgets.rules.isolation.apply import apply
 from isowidgets.rules.isolation.events import DeathGreensDropped, HealthChanged, StressChanged
