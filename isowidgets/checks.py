@@ -210,7 +210,7 @@ def real(
         number = float.__float__(value)
     else:
         count = int.__int__(value)
-        number = float(count) if abs(count) <= MAX_WHOLE else math.copysign(math.inf, count)
+        number = float(count) if abs(count) <= MAX_WHOLE else math.inf * (1 if count > 0 else -1)
     inside = lo <= number < hi if below_hi else lo <= number <= hi  # also refuses NaN
     if not inside:
         end = f"up to (not including) {hi:g}" if below_hi else f"to {hi:g}"

@@ -495,6 +495,17 @@ class RolledDie:
     exploded: bool = False
     declined: bool = False
 
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "index", checks.whole(self.index, "a die's index", 0, error=DiceError)
+        )
+        object.__setattr__(self, "face", checks.whole(self.face, "a die's face", error=DiceError))
+        if self.parent is not None:
+            parent = checks.whole(self.parent, "a die's parent", 0, self.index - 1, error=DiceError)
+            object.__setattr__(self, "parent", parent)
+        checks.flag(self.exploded, "exploded", error=DiceError)
+        checks.flag(self.declined, "declined", error=DiceError)
+
     @property
     def is_extra(self) -> bool:
         return self.parent is not None
@@ -507,6 +518,23 @@ class PoolRoll:
     pool: Pool
     dice: tuple[RolledDie, ...]
     source: RollSource
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.pool, Pool):
+            raise DiceError(
+                f"a roll's pool must be a Pool, got {type(self.pool).__name__} {shown(self.pool)}"
+            )
+        dice = checks.ordered(self.dice, "a roll's dice", most=MAX_TYPED, error=DiceError)
+        for position, die in enumerate(dice):
+            if not isinstance(die, RolledDie) or die.index != position:
+                raise DiceError(
+                    f"a roll's dice must be RolledDie values in roll order; die #{position + 1} "
+                    f"is {shown(die, 80)}. Tip: Dice.roll makes rolls (typed-in faces too)."
+                )
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(
+            self, "source", checks.choice(self.source, "a roll's source", _SOURCES, error=DiceError)
+        )
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -833,8 +861,18 @@ class Dice:
         return self._rng.getstate()
 
     def restore(self, state: object) -> None:
-        """Put the generator back where :meth:`state` found it (used on rollback)."""
-        self._rng.setstate(state)  # type: ignore[arg-type]
+        """Put the generator back where :meth:`state` found it (used on rollback).
+
+        Raises:
+            DiceError: ``state`` is not a snapshot :meth:`state` made.
+        """
+        try:
+            self._rng.setstate(state)  # type: ignore[arg-type]
+        except Exception:  # random's own TypeError/ValueError, or what a junk value raises
+            raise DiceError(
+                f"restore takes a snapshot Dice.state() made, got {type(state).__name__} "
+                f"{shown(state, 60)}"
+            ) from None
 
     def face(self, die: DieType) -> int:
         """One random face of ``die``."""
@@ -897,6 +935,12 @@ class Selection:
 
     kept: tuple[int, ...]
     dropped: tuple[int, ...]
+
+    def __post_init__(self) -> None:
+        for name in ("kept", "dropped"):
+            listed = checks.ordered(getattr(self, name), name, most=MAX_TYPED, error=DiceError)
+            indices = tuple(checks.whole(i, f"an index {name}", 0, error=DiceError) for i in listed)
+            object.__setattr__(self, name, indices)
 
     def values(self, faces: Sequence[int]) -> tuple[int, ...]:
         """The kept faces of ``faces`` (the faces this selection was made from)."""
