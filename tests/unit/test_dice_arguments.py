@@ -224,6 +224,12 @@ def test_every_public_call_refuses_junk_with_a_dice_error(name: str):
             args = [good.get(p.name, 1) for p in parameters]
             args[position] = junk
             refused_or_fine(lambda args=args: function(*args))
+    positional = [good.get(p.name, 1) for p in parameters]
+    for keyword in signature.parameters.values():
+        if keyword.kind is keyword.KEYWORD_ONLY:
+            for junk in JUNK:
+                given = {keyword.name: junk}
+                refused_or_fine(lambda given=given: function(*positional, **given))
 
 
 def test_typed_faces_are_compared_as_plain_numbers():
