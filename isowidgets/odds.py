@@ -130,9 +130,10 @@ class Distribution:
             )
         if not table:
             raise DiceError("a distribution needs at least one outcome")
+        # A hair over 1 is allowed: a sum of float probabilities rounds.
         table = {
             checks.whole(value, "an outcome", error=DiceError): checks.real(
-                p, "a probability", 0, 1, error=DiceError
+                p, "a probability", 0, 1 + 1e-9, error=DiceError
             )
             for value, p in table.items()
         }
