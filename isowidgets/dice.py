@@ -21,13 +21,20 @@ Conventions, stated once:
   here touches a global random generator.
 
 Caps (see :class:`Limits`): at most 500 base dice in one pool and at most 200
-extra dice from explosions in one pool. A request past them raises
+extra dice from explosions in one pool (a pool's count itself past 64 bits is
+refused when the pool is made). A request past them raises
 :class:`~isowidgets.errors.DiceCapError` before any die is rolled, or as soon as
 the chain passes the cap, so no input can hang the kernel. A house rule that
 makes every face explode (a chain that can never end) is refused at once. Typed-in
 faces are capped the same way: at most ``count + max_explosions`` faces are read
 for one pool, so a pasted list of a million faces fails at once, and error
-messages show only the first few faces of a long list.
+messages show only the first few faces of a long list. Dice notation is at most
+:data:`MAX_NOTATION` characters, checked before it is read.
+
+Every public function and method checks its arguments (through
+:mod:`isowidgets.checks`) and refuses a bad one with
+:class:`~isowidgets.errors.DiceError` or a subclass, never ``TypeError``,
+``AttributeError`` or ``KeyError``.
 """
 
 from __future__ import annotations
@@ -58,7 +65,10 @@ __all__ = [
     "DF",
     "LIMITS_CEILING",
     "LOAD_LIMITS",
+    "MAX_NOTATION",
+    "MAX_SEED_TEXT",
     "MAX_SIDES",
+    "MAX_TYPED",
     "Dice",
     "DieType",
     "Limits",

@@ -28,6 +28,11 @@ Guarantees:
   reported, not fatal, and moved aside to ``<name>.torn`` before the journal is
   written again. Any other bad line, the last complete one included, is an error
   that names the line, and the file is left exactly as it was.
+* **Bounded.** A line (one event) is at most :data:`MAX_LINE_BYTES` (1 MiB), a
+  journal at most :data:`MAX_EVENTS` events and :data:`MAX_JOURNAL_BYTES` bytes: a
+  write past them is refused with nothing written, and a file past them is an error
+  (naming the line), found while reading it in chunks, so opening any file takes
+  bounded memory.
 * **One writer.** The file is locked while open; a second kernel gets a clear
   :class:`~isowidgets.errors.JournalLockedError`. Re-running the notebook cell
   that opened it in the same kernel simply takes the journal over.

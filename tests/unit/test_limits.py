@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from isowidgets import journal as journal_module
-from isowidgets.checks import MAX_NOTE, MAX_TEXT
+from isowidgets.checks import MAX_NOTE, MAX_TEXT, MAX_WHOLE
 from isowidgets.errors import JournalError, RuleError
 from isowidgets.journal import (
     MAX_EVENTS,
@@ -219,3 +219,29 @@ def test_a_line_given_as_text_is_bounded_too():
         Entry.from_line("é" * (MAX_LINE_BYTES // 2 + 1))  # short in characters, long in bytes
     with pytest.raises(ValueError, match="a journal line must be text"):
         Entry.from_line(json.dumps({}).encode())  # type: ignore[arg-type]
+
+
+def test_the_readme_states_the_limits_the_code_has():
+    """The README's Limits table names each constant and the value it has."""
+    from isowidgets import dice, settings
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
+    section = readme[readme.index("#### Limits") :]
+    section = section[: section.index("\n### ")]
+    stated = {
+        "dice.Limits": f"{dice.DEFAULT_LIMITS.max_dice} / {dice.DEFAULT_LIMITS.max_explosions}",
+        "dice.LIMITS_CEILING": f"{dice.LIMITS_CEILING:,}",
+        "dice.MAX_NOTATION": f"{dice.MAX_NOTATION} characters",
+        "dice.MAX_TYPED": f"{dice.MAX_TYPED:,}",
+        "checks.MAX_TEXT": f"{MAX_TEXT} characters",
+        "checks.MAX_NOTE": f"{MAX_NOTE:,} characters",
+        "checks.MAX_WHOLE": "64 bits" if MAX_WHOLE == 2**63 - 1 else "?",
+        "settings.MAX_FILE_BYTES": "1 MiB" if settings.MAX_FILE_BYTES == 1 << 20 else "?",
+        "settings.MAX_SETTING_INT": f"±{settings.MAX_SETTING_INT:,}",
+        "journal.MAX_LINE_BYTES": "1 MiB" if MAX_LINE_BYTES == 1 << 20 else "?",
+        "journal.MAX_EVENTS": f"{MAX_EVENTS:,} events",
+        "journal.MAX_JOURNAL_BYTES": f"{MAX_JOURNAL_BYTES >> 20} MiB",
+    }
+    for constant, value in stated.items():
+        row = next(line for line in section.splitlines() if f"`{constant}`" in line)
+        assert value in row, (constant, value, row)
