@@ -182,7 +182,7 @@ class Game(Generic[S]):
     def _already_there(cls, path: Path) -> JournalError:
         return JournalError(
             f"{path} already holds a session (or other data: {path.stat().st_size} bytes). "
-            f"Tip: {cls.__name__}.resume({str(path)!r}) continues it; "
+            f"Tip: {cls.__name__}.resume({shown(str(path))}) continues it; "
             f"{cls.__name__}.open(..., resume=False) starts afresh and keeps the old file."
         )
 
@@ -247,7 +247,7 @@ class Game(Generic[S]):
         _check_opening(sync, DEFAULT_LIMITS if limits is None else limits, clock)
         if not target.is_file():
             raise JournalError(
-                f"there is no journal at {target}. Tip: {cls.__name__}.new({str(target)!r}) "
+                f"there is no journal at {target}. Tip: {cls.__name__}.new({shown(str(target))}) "
                 f"starts one; {cls.__name__}.open(...) resumes or starts as needed."
             )
         journal = Journal._open(target, sync=sync, clock=clock, repair=False)
@@ -301,7 +301,7 @@ class Game(Generic[S]):
         start = entries[0].event
         if start.game != cls.system:
             raise JournalError(
-                f"{journal.path} holds a {start.game!r} session, not {cls.system!r}. "
+                f"{journal.path} holds a {shown(start.game, 60)} session, not {cls.system!r}. "
                 "Tip: open it with that system's game class."
             )
         settings = cls._start_settings(journal, entries[0])

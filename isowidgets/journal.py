@@ -100,7 +100,9 @@ def _validate_roll(value: Any) -> PoolRoll:
     if isinstance(value, PoolRoll):
         return value
     if not isinstance(value, Mapping):
-        raise ValueError(f"a roll must be an object with pool, faces and source, got {value!r}")
+        raise ValueError(
+            f"a roll must be an object with pool, faces and source, got {shown(value)}"
+        )
     try:
         return PoolRoll.from_record(value, LOAD_LIMITS)
     except (DiceError, KeyError, TypeError, ValueError) as exc:
@@ -244,7 +246,10 @@ class SettingsChanged(Event):
     changes: dict[str, tuple[Any, Any]]
 
     def describe(self) -> str:
-        parts = [f"{name}: {old!r} → {new!r}" for name, (old, new) in self.changes.items()]
+        parts = [
+            f"{name}: {shown(old, 80)} → {shown(new, 80)}"
+            for name, (old, new) in self.changes.items()
+        ]
         return "house rules: " + "; ".join(parts)
 
 
