@@ -21,13 +21,20 @@ Conventions, stated once:
   here touches a global random generator.
 
 Caps (see :class:`Limits`): at most 500 base dice in one pool and at most 200
-extra dice from explosions in one pool. A request past them raises
+extra dice from explosions in one pool (a pool's count itself past 64 bits is
+refused when the pool is made). A request past them raises
 :class:`~isowidgets.errors.DiceCapError` before any die is rolled, or as soon as
 the chain passes the cap, so no input can hang the kernel. A house rule that
 makes every face explode (a chain that can never end) is refused at once. Typed-in
 faces are capped the same way: at most ``count + max_explosions`` faces are read
 for one pool, so a pasted list of a million faces fails at once, and error
-messages show only the first few faces of a long list.
+messages show only the first few faces of a long list. Dice notation is at most
+:data:`MAX_NOTATION` characters, checked before it is read.
+
+Every public function and method checks its arguments (through
+:mod:`isowidgets.checks`) and refuses a bad one with
+:class:`~isowidgets.errors.DiceError` or a subclass, never ``TypeError``,
+``AttributeError`` or ``KeyError``.
 """
 
 from __future__ import annotations
@@ -43,6 +50,8 @@ from functools import cache
 from itertools import islice
 from typing import Any, Literal, TypeAlias
 
+from . import checks
+from .checks import shown
 from .errors import DiceCapError, DiceError, FacesError
 
 __all__ = [
@@ -56,7 +65,10 @@ __all__ = [
     "DF",
     "LIMITS_CEILING",
     "LOAD_LIMITS",
+    "MAX_NOTATION",
+    "MAX_SEED_TEXT",
     "MAX_SIDES",
+    "MAX_TYPED",
     "Dice",
     "DieType",
     "Limits",
@@ -76,7 +88,11 @@ RollSource: TypeAlias = Literal["random", "typed"]
 """Where a roll's faces came from: the session's generator, or dice typed in."""
 
 MAX_SIDES = 1000
-"""The largest standard die :func:`d` makes (a d1000 is already a novelty)."""
+"""The largest standard die :func:`d` makes (a d1000 is already a novelty), and the
+most faces any die may have."""
+
+MAX_SEED_TEXT = 1000
+"""The longest seed given as text (a phrase, not a file)."""
 
 
 # --------------------------------------------------------------------------- die types
@@ -94,12 +110,19 @@ class DieType:
     faces: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        if not self.faces:
-            raise DiceError(f"die {self.name!r} has no faces; a die needs at least one face")
-        if tuple(sorted(set(self.faces))) != self.faces:
+        name = checks.text(self.name, "a die's name", strip=False, error=DiceError)
+        listed = checks.ordered(
+            self.faces, f"the faces of die {name!r}", most=MAX_SIDES, error=DiceError
+        )
+        faces = tuple(checks.whole(f, f"a face of die {name!r}", error=DiceError) for f in listed)
+        if not faces:
+            raise DiceError(f"die {name!r} has no faces; a die needs at least one face")
+        if tuple(sorted(set(faces))) != faces:
             raise DiceError(
-                f"die {self.name!r} faces must be distinct and ascending, got {self.faces}"
+                f"die {name!r} faces must be distinct and ascending, got {shown(faces)}"
             )
+        object.__setattr__(self, "name", name)
+        object.__setattr__(self, "faces", faces)
 
     @property
     def sides(self) -> int:
@@ -127,7 +150,16 @@ class DieType:
         return ", ".join(str(f) for f in self.faces)
 
     def face_text(self, face: int) -> str:
-        """A face as shown on a chip: Fudge faces as ``+``, ``0`` and ``−``."""
+        """A face as shown on a chip: Fudge faces as ``+``, ``0`` and ``−``.
+
+        Raises:
+            DiceError: ``face`` is not one of this die's faces.
+        """
+        face = checks.whole(face, f"a face of a {self.name}", error=DiceError)
+        if face not in self.faces:
+            raise DiceError(
+                f"a {self.name} has no face {shown(face)}; it shows {self.allowed_text()}"
+            )
         if self.is_fudge:
             return {-1: "−", 0: "0", 1: "+"}[face]
         return str(face)
@@ -136,29 +168,39 @@ class DieType:
         return self.name
 
 
-@cache
 def d(sides: int) -> DieType:
-    """A standard die with faces 1..sides (``d(6)`` is a d6)."""
-    if isinstance(sides, bool) or not isinstance(sides, int):
-        raise DiceError(f"a die's number of sides must be a whole number, got {sides!r}")
+    """A standard die with faces 1..sides (``d(6)`` is a d6, the very same object)."""
+    sides = checks.whole(sides, "a die's number of sides", error=DiceError)
     if not 2 <= sides <= MAX_SIDES:
         raise DiceError(f"a die must have 2 to {MAX_SIDES} sides, got {sides}")
+    return _standard(sides)
+
+
+@cache
+def _standard(sides: int) -> DieType:
     return DieType(f"d{sides}", tuple(range(1, sides + 1)))
 
 
 D4, D6, D8, D10, D12, D20 = (d(n) for n in (4, 6, 8, 10, 12, 20))
+_DIE_TIP = "write it as d6, d20 or dF"
 DF = DieType("dF", (-1, 0, 1))
 """A Fudge die: −1, 0 or +1, each with probability 1/3."""
 
 
 def die_named(name: str) -> DieType:
-    """Look a die up by name: ``"d6"``, ``"D20"``, ``"dF"``."""
-    text = name.strip()
+    """Look a die up by name: ``"d6"``, ``"D20"``, ``"dF"``.
+
+    Raises:
+        DiceError: ``name`` is not text, or names no die.
+    """
+    text = checks.text(
+        name, "a die's name", allow_empty=True, max_length=40, tip=_DIE_TIP, error=DiceError
+    )
     if text.lower() == "df":
         return DF
     match = re.fullmatch(r"[dD](\d{1,4})", text)
     if not match:
-        raise DiceError(f"unknown die {name!r}; write it as d6, d20 or dF")
+        raise DiceError(f"unknown die {shown(text)}; {_DIE_TIP}")
     return d(int(match.group(1)))
 
 
@@ -189,8 +231,9 @@ class Limits:
             ):
                 raise DiceError(
                     f"Limits.{name} must be a whole number from 0 to {LIMITS_CEILING}, got "
-                    f"{_short(value)}; past that even a legal request could stall the kernel"
+                    f"{shown(value)}; past that even a legal request could stall the kernel"
                 )
+            object.__setattr__(self, name, int.__int__(value))
 
     def to_record(self) -> dict[str, int]:
         return {"max_dice": self.max_dice, "max_explosions": self.max_explosions}
@@ -199,7 +242,7 @@ class Limits:
     def from_record(cls, record: Mapping[str, Any]) -> Limits:
         """Rebuild limits from :meth:`to_record`'s output, strictly."""
         if not isinstance(record, Mapping):
-            raise DiceError(f"a limits record must be an object, got {_short(record)}")
+            raise DiceError(f"a limits record must be an object, got {shown(record)}")
         _check_keys("limits", record, required=("max_dice", "max_explosions"), optional=())
         return cls(record["max_dice"], record["max_explosions"])
 
@@ -240,27 +283,35 @@ class Pool:
 
     def __post_init__(self) -> None:
         if not isinstance(self.die, DieType):
-            raise DiceError(f"Pool.die must be a DieType such as D6, got {self.die!r}")
-        if isinstance(self.count, bool) or not isinstance(self.count, int):
-            raise DiceError(f"a pool's dice count must be a whole number, got {self.count!r}")
-        if self.count < 0:
-            raise DiceError(f"a pool cannot hold {self.count} dice; the count must be ≥ 0")
+            raise DiceError(
+                f"Pool.die must be a DieType such as D6, got {type(self.die).__name__} "
+                f"{shown(self.die)}"
+            )
+        count = checks.whole(self.count, "a pool's dice count", error=DiceError)
+        if count < 0:
+            raise DiceError(f"a pool cannot hold {count} dice; the count must be ≥ 0")
+        object.__setattr__(self, "count", count)
         explode = _explode_faces(self.explode_on)
         object.__setattr__(self, "explode_on", explode)
         wrong = sorted(f for f in explode if f not in self.die.faces)
         if wrong:
             raise DiceError(
-                f"{self.die} cannot explode on {wrong}: its faces are {self.die.allowed_text()}"
+                f"{self.die} cannot explode on {shown(wrong)}: its faces are "
+                f"{self.die.allowed_text()}"
             )
-        if not isinstance(self.explosions, str) or self.explosions not in (
-            "mandatory",
-            "optional",
-        ):
-            raise DiceError(
-                f"explosions must be 'mandatory' or 'optional', got {self.explosions!r}"
-            )
-        if not isinstance(self.label, str):
-            raise DiceError(f"a pool's label must be text, got {_short(self.label)}")
+        explosions = checks.choice(
+            self.explosions, "explosions", ("mandatory", "optional"), error=DiceError
+        )
+        object.__setattr__(self, "explosions", explosions)
+        label = checks.text(
+            self.label,
+            "a pool's label",
+            allow_empty=True,
+            strip=False,
+            max_length=checks.MAX_NOTE,
+            error=DiceError,
+        )
+        object.__setattr__(self, "label", label)
 
     @property
     def explodes(self) -> bool:
@@ -268,6 +319,10 @@ class Pool:
 
     def check(self, limits: Limits = DEFAULT_LIMITS) -> None:
         """Refuse, before rolling, a pool the caps or the arithmetic forbid."""
+        if not isinstance(limits, Limits):
+            raise DiceError(
+                f"limits must be a dice.Limits, got {type(limits).__name__} {shown(limits)}"
+            )
         if self.count > limits.max_dice:
             raise DiceCapError(
                 f"{self.describe()} asks for {self.count} dice; one pool may hold at most "
@@ -296,17 +351,40 @@ class Pool:
     @classmethod
     def parse(cls, notation: str, *, label: str = "") -> Pool:
         """Read dice notation: ``"5d6"``, ``"5d6!1"`` (1s explode), ``"2d6!5,6"``,
-        ``"d20"``, ``"4dF"``. A ``?`` after ``!`` makes the explosions optional."""
-        if not isinstance(notation, str):
-            raise DiceError(f"dice notation must be text such as '5d6!1', got {_short(notation)}")
-        match = re.fullmatch(
-            r"\s*(\d{0,4})\s*[dD]\s*(\d{1,4}|[fF])\s*(?:!(\??)\s*([0-9,\s+\-]+))?\s*", notation
+        ``"d20"``, ``"4dF"``. A ``?`` after ``!`` makes the explosions optional.
+
+        Notation is at most :data:`MAX_NOTATION` characters (checked before it is
+        read), and its list of exploding faces names at most as many faces as
+        the die has, so reading it is quick whatever is typed.
+
+        Raises:
+            DiceError: the notation is not text, too long, or not dice notation.
+        """
+        notation = checks.text(
+            notation,
+            "dice notation",
+            max_length=MAX_NOTATION,
+            tip="write e.g. 5d6, 5d6!1 or 4dF",
+            error=DiceError,
         )
+        # Stripped already, and no two neighbouring parts can match the same
+        # character, so the match is linear in the length (no backtracking).
+        match = _NOTATION.fullmatch(notation)
         if not match:
-            raise DiceError(f"cannot read dice notation {notation!r}; write e.g. 5d6, 5d6!1 or 4dF")
+            raise DiceError(
+                f"cannot read dice notation {shown(notation)}; write e.g. 5d6, 5d6!1 or 4dF"
+            )
         count_text, sides, optional, explode = match.groups()
         die = die_named(f"d{sides}")
-        explode_on = frozenset(parse_faces(explode, die)) if explode else frozenset()
+        explode_on: frozenset[int] = frozenset()
+        if explode:
+            faces = parse_faces(explode, die, most=die.sides)
+            if len(faces) > die.sides:
+                raise DiceError(
+                    f"dice notation {shown(notation)} lists more exploding faces than a {die} "
+                    f"has ({die.sides}); name each face once, e.g. 5d6!1 or 2d6!5,6"
+                )
+            explode_on = frozenset(faces)
         return cls(
             die,
             int(count_text) if count_text else 1,
@@ -333,18 +411,15 @@ class Pool:
             DiceError: a missing, unknown or wrongly typed field.
         """
         if not isinstance(record, Mapping):
-            raise DiceError(f"a pool record must be an object, got {_short(record)}")
+            raise DiceError(f"a pool record must be an object, got {shown(record)}")
         _check_keys("pool", record, required=("die", "count"), optional=_POOL_OPTIONAL)
         die, count = record["die"], record["count"]
         explode_on = record.get("explode_on", [])
         if not isinstance(die, str):
-            raise DiceError(f"a pool's die must be a name such as 'd6', got {_short(die)}")
-        if isinstance(count, bool) or not isinstance(count, int):
-            raise DiceError(f"a pool's dice count must be a whole number, got {_short(count)}")
+            raise DiceError(f"a pool's die must be a name such as 'd6', got {shown(die)}")
+        checks.whole(count, "a pool's dice count", error=DiceError)
         if not isinstance(explode_on, list | tuple):
-            raise DiceError(
-                f"a pool's explode_on must be a list of faces, got {_short(explode_on)}"
-            )
+            raise DiceError(f"a pool's explode_on must be a list of faces, got {shown(explode_on)}")
         return cls(
             die_named(die),
             count,
@@ -356,14 +431,22 @@ class Pool:
 
 _POOL_OPTIONAL = ("explode_on", "explosions", "label")
 
+MAX_NOTATION = 100
+"""The longest dice notation :meth:`Pool.parse` reads (``"500d1000!?1,2,3"`` is 15)."""
+
+_NOTATION = re.compile(r"(\d{0,4})\s*[dD]\s*(\d{1,4}|[fF])(?:\s*!(\??)\s*([0-9+\-][0-9,\s+\-]*))?")
+
 
 def _check_keys(
     what: str, record: Mapping[str, Any], *, required: Sequence[str], optional: Sequence[str]
 ) -> None:
     missing = [k for k in required if k not in record]
-    unknown = [k for k in record if k not in required and k not in optional]
-    if missing or unknown:
-        problem = f"lacks {missing}" if missing else f"has unknown fields {unknown}"
+    unknown = [k for k in islice(record, 1000) if k not in required and k not in optional]
+    if missing or unknown or len(record) > 1000:
+        more = f" (of {len(record):,} fields)" if len(record) > 5 else ""
+        problem = (
+            f"lacks {missing}" if missing else f"has unknown fields {shown(unknown[:5])}{more}"
+        )
         raise DiceError(
             f"a {what} record {problem}; allowed fields: {[*required, *optional]} "
             f"({', '.join(required)} required)"
@@ -371,34 +454,31 @@ def _check_keys(
 
 
 def _explode_faces(value: Any) -> frozenset[int]:
-    """``explode_on`` as a frozenset of whole numbers, or a DiceError saying why not."""
-    if isinstance(value, str | bytes | Mapping) or not isinstance(value, Iterable):
+    """``explode_on`` as a frozenset of whole numbers, or a DiceError saying why not.
+
+    At most :data:`MAX_SIDES` items are read (no die has more faces), and each is
+    checked to be a whole number before anything is hashed.
+    """
+    if isinstance(value, str | bytes | bytearray | Mapping) or not isinstance(value, Iterable):
         raise DiceError(
-            f"explode_on must be a set of faces such as {{6}} or {{1, 2}}, got {_short(value)}"
+            f"explode_on must be a set of faces such as {{6}} or {{1, 2}}, got {shown(value)}"
         )
-    try:
-        faces = frozenset(value)
-    except TypeError:
-        raise DiceError(f"explode_on must hold whole-number faces, got {_short(value)}") from None
-    odd = [f for f in faces if isinstance(f, bool) or not isinstance(f, int)]
-    if odd:
-        raise DiceError(
-            f"explode_on must hold whole-number faces, got {_short(odd[0])} in {_short(value)}"
-        )
-    return faces
+    items = checks.ordered(value, "explode_on", most=MAX_SIDES, sets=True, error=DiceError)
+    faces = []
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise DiceError(
+                f"explode_on must hold whole-number faces, got {shown(item)} in {shown(value)}"
+            )
+        faces.append(checks.whole(item, "a face in explode_on", error=DiceError))
+    return frozenset(faces)
 
 
-def _short(value: Any, limit: int = 80) -> str:
-    """``repr(value)``, cut to ``limit`` characters for error messages."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
-
-
-def _faces_preview(faces: Sequence[Any], shown: int = 12) -> str:
-    """A list of faces for a message: the first ``shown`` and how many in all."""
-    if len(faces) <= shown:
-        return repr(list(faces))
-    head = ", ".join(_short(f, 12) for f in faces[:shown])
+def _faces_preview(faces: Sequence[Any], most: int = 12) -> str:
+    """A list of faces for a message: the first ``most`` and how many in all."""
+    if len(faces) <= most:
+        return shown(list(faces))
+    head = ", ".join(shown(f, 12) for f in faces[:most])
     return f"[{head}, … ({len(faces)} faces)]"
 
 
@@ -425,6 +505,17 @@ class RolledDie:
     exploded: bool = False
     declined: bool = False
 
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "index", checks.whole(self.index, "a die's index", 0, error=DiceError)
+        )
+        object.__setattr__(self, "face", checks.whole(self.face, "a die's face", error=DiceError))
+        if self.parent is not None:
+            parent = checks.whole(self.parent, "a die's parent", 0, self.index - 1, error=DiceError)
+            object.__setattr__(self, "parent", parent)
+        checks.flag(self.exploded, "exploded", error=DiceError)
+        checks.flag(self.declined, "declined", error=DiceError)
+
     @property
     def is_extra(self) -> bool:
         return self.parent is not None
@@ -437,6 +528,23 @@ class PoolRoll:
     pool: Pool
     dice: tuple[RolledDie, ...]
     source: RollSource
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.pool, Pool):
+            raise DiceError(
+                f"a roll's pool must be a Pool, got {type(self.pool).__name__} {shown(self.pool)}"
+            )
+        dice = checks.ordered(self.dice, "a roll's dice", most=MAX_TYPED, error=DiceError)
+        for position, die in enumerate(dice):
+            if not isinstance(die, RolledDie) or die.index != position:
+                raise DiceError(
+                    f"a roll's dice must be RolledDie values in roll order; die #{position + 1} "
+                    f"is {shown(die, 80)}. Tip: Dice.roll makes rolls (typed-in faces too)."
+                )
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(
+            self, "source", checks.choice(self.source, "a roll's source", _SOURCES, error=DiceError)
+        )
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -456,6 +564,7 @@ class PoolRoll:
 
     def count(self, predicate: Callable[[int], bool]) -> int:
         """How many dice show a face that satisfies ``predicate``."""
+        checks.function(predicate, "count's predicate", error=DiceError)
         return sum(1 for face in self.faces if predicate(face))
 
     @property
@@ -468,6 +577,7 @@ class PoolRoll:
 
     def depth(self, index: int) -> int:
         """How many explosions led to die ``index`` (0 for a base die)."""
+        index = checks.whole(index, "a die's index", 0, len(self.dice) - 1, error=DiceError)
         steps = 0
         parent = self.dice[index].parent
         while parent is not None:
@@ -507,16 +617,19 @@ class PoolRoll:
         numbers (``2.5``, ``"234"`` or ``true`` are refused, never converted).
         """
         if not isinstance(record, Mapping):
-            raise FacesError(f"a roll record must be an object, got {_short(record)}")
+            raise FacesError(f"a roll record must be an object, got {shown(record)}")
+        if not isinstance(limits, Limits):
+            raise DiceError(f"limits must be a dice.Limits, got {shown(limits)}")
         _check_keys("roll", record, required=("pool", "faces", "source"), optional=())
         pool = Pool.from_record(record["pool"])
-        source = record["source"]
-        if source not in ("random", "typed"):
-            raise FacesError(f"a roll's source must be 'random' or 'typed', got {_short(source)}")
+        source = checks.choice(record["source"], "a roll's source", _SOURCES, error=FacesError)
         faces = record["faces"]
         if not isinstance(faces, list | tuple):
-            raise FacesError(f"a roll's faces must be a list of whole numbers, got {_short(faces)}")
+            raise FacesError(f"a roll's faces must be a list of whole numbers, got {shown(faces)}")
         return _assemble(pool, faces, source, limits)
+
+
+_SOURCES: tuple[RollSource, ...] = ("random", "typed")
 
 
 def _assemble(pool: Pool, faces: Sequence[int], source: RollSource, limits: Limits) -> PoolRoll:
@@ -529,15 +642,20 @@ def _assemble(pool: Pool, faces: Sequence[int], source: RollSource, limits: Limi
     """
     pool.check(limits)
     most = pool.count + limits.max_explosions
-    checked = faces[:most]
     got = f"more than {most}" if len(faces) > most else str(len(faces))
     allowed = set(pool.die.faces)
-    for position, face in enumerate(checked, start=1):
-        if isinstance(face, bool) or not isinstance(face, int) or face not in allowed:
+    checked: list[int] = []
+    for position, face in enumerate(faces[:most], start=1):
+        if (
+            isinstance(face, bool)
+            or not isinstance(face, int)
+            or int.__int__(face) not in allowed  # a plain int: no subclass's __hash__ runs
+        ):
             raise FacesError(
-                f"face #{position} of {pool.describe()} is {_short(face)}; a {pool.die} shows "
+                f"face #{position} of {pool.describe()} is {shown(face)}; a {pool.die} shows "
                 f"{pool.die.allowed_text()}"
             )
+        checked.append(int.__int__(face))
     if len(faces) < pool.count:
         raise FacesError(
             f"{pool.describe()} needs at least {pool.count} faces (one per base die), "
@@ -564,15 +682,15 @@ def _assemble(pool: Pool, faces: Sequence[int], source: RollSource, limits: Limi
             f"{_faces_preview(faces)}"
         )
     if pending and pool.explosions == "mandatory":
-        exploding = [i for i, f in enumerate(faces) if f in pool.explode_on]
+        exploding = [i for i, f in enumerate(checked) if f in pool.explode_on]
         expected = pool.count + len(exploding)
-        shown = ", ".join(
-            f"die {i + 1} showed {pool.die.face_text(faces[i])}" for i in exploding[:6]
+        listed = ", ".join(
+            f"die {i + 1} showed {pool.die.face_text(checked[i])}" for i in exploding[:6]
         )
         more = "…" if len(exploding) > 6 else ""
         raise FacesError(
             f"{pool.describe()}: expected {expected} faces "
-            f"({pool.count} base + {len(exploding)} from explosions: {shown}{more}), "
+            f"({pool.count} base + {len(exploding)} from explosions: {listed}{more}), "
             f"got {len(faces)}: {_faces_preview(faces)}"
         )
     spawned = {p for p in parents if p is not None}
@@ -585,7 +703,7 @@ def _assemble(pool: Pool, faces: Sequence[int], source: RollSource, limits: Limi
             exploded=i in spawned,
             declined=i in declined,
         )
-        for i, face in enumerate(faces)
+        for i, face in enumerate(checked)
     )
     return PoolRoll(pool, dice, source)
 
@@ -620,6 +738,11 @@ _FUDGE_WORDS = {
 }
 
 
+MAX_TYPED = 2 * LIMITS_CEILING
+"""The most faces :func:`parse_faces` reads when no ``most`` is given: no roll, even
+with the caps at their ceiling, has more dice."""
+
+
 def parse_faces(
     text: str | int | Iterable[int], die: DieType, *, most: int | None = None
 ) -> list[int]:
@@ -629,43 +752,78 @@ def parse_faces(
     checked against the pool later), and so does a bare number for a single die.
     Sets, dicts and bytes are refused: typed faces are in roll order. With
     ``most``, at most ``most + 1`` faces are read, enough for the pool to see
-    that the entry is too long without reading all of a huge one.
+    that the entry is too long without reading all of a huge one; without it,
+    more than :data:`MAX_TYPED` faces are refused.
 
     Raises:
         FacesError: naming the token it could not read, or the unordered input.
+        DiceError: ``die`` is not a die, or ``most`` not a whole number.
+        DiceCapError: more than :data:`MAX_TYPED` faces and no ``most``.
     """
+    if not isinstance(die, DieType):
+        raise DiceError(
+            f"parse_faces needs a DieType such as D6, got {type(die).__name__} {shown(die)}"
+        )
+    if most is not None:
+        most = checks.whole(most, "most (faces to read)", 0, MAX_TYPED, error=DiceError)
+    stop = (MAX_TYPED if most is None else most) + 1
+    faces = _typed_faces(text, die, stop)
+    if most is None and len(faces) > MAX_TYPED:
+        raise DiceCapError(
+            f"more than {MAX_TYPED:,} faces were typed in; no roll has that many dice "
+            f"(at most {LIMITS_CEILING:,} base dice and {LIMITS_CEILING:,} from explosions)"
+        )
+    return faces
+
+
+def _typed_faces(text: object, die: DieType, stop: int) -> list[int]:
+    """At most ``stop`` faces of ``text`` (see :func:`parse_faces`)."""
     if isinstance(text, int) and not isinstance(text, bool):
-        return [text]  # one die typed in as a bare number
-    stop = None if most is None else most + 1
+        return [int.__int__(text)]  # one die typed in as a bare number
     if not isinstance(text, str):
         if isinstance(text, AbstractSet | Mapping):
             raise FacesError(
                 f"typed-in faces must be in roll order, but a {type(text).__name__} has no "
-                f"order: {_short(text)}. Allowed: text such as '5 4 3' or a list such as "
+                f"order: {shown(text)}. Allowed: text such as '5 4 3' or a list such as "
                 "[5, 4, 3]"
             )
         if isinstance(text, bytes | bytearray | memoryview) or not isinstance(text, Iterable):
             raise FacesError(
                 f"typed-in faces must be text such as '5 4 3' or a list of whole numbers, "
-                f"got {_short(text)}"
+                f"got {type(text).__name__} {shown(text)}"
             )
-        return list(islice(text, stop))
-    tokens = [m.group() for m in islice(re.finditer(r"[^\s,;]+", text), stop)]
-    if die.is_fudge and len(tokens) == 1 and re.fullmatch(r"[+\-−0]+", tokens[0]):
-        tokens = list(tokens[0][:stop])  # "+-0" typed without spaces
+        try:
+            return list(islice(text, stop))  # each face is checked against the pool later
+        except Exception as exc:  # a hostile iterator must not escape the error family
+            raise FacesError(
+                f"typed-in faces could not be read ({type(exc).__name__}); got {shown(text)}"
+            ) from None
+    text = str.__str__(text)
+    if die.is_fudge:
+        run = _FUDGE_RUN.fullmatch(text)
+        if run:  # "+-0" typed without spaces
+            return [_FUDGE_WORDS[symbol] for symbol in run.group(1)[:stop]]
     faces = []
-    for token in tokens:
+    # A token longer than any face is cut into pieces, so one huge token costs nothing:
+    # its first piece already fails to read.
+    for match in islice(_TOKEN.finditer(text), stop):
+        token = match.group()
         if die.is_fudge:
             value = _FUDGE_WORDS.get(token.lower())
         else:
-            value = int(token) if re.fullmatch(r"\d{1,4}", token) else None
+            value = int(token) if _NUMBER.fullmatch(token) else None
         if value is None:
             raise FacesError(
-                f"could not read {_short(token, 40)} as a face of a {die}; it shows "
+                f"could not read {shown(token, 40)} as a face of a {die}; it shows "
                 f"{die.allowed_text()}"
             )
         faces.append(value)
     return faces
+
+
+_TOKEN = re.compile(r"[^\s,;]{1,24}")
+_NUMBER = re.compile(r"\d{1,4}")
+_FUDGE_RUN = re.compile(r"\s*([+\-−0]+)\s*")
 
 
 # --------------------------------------------------------------------------- the roller
@@ -681,6 +839,26 @@ class Dice:
     """
 
     def __init__(self, seed: int | str | None = None, *, limits: Limits = DEFAULT_LIMITS):
+        if isinstance(seed, str):
+            seed = checks.text(
+                seed,
+                "a seed",
+                allow_empty=True,
+                strip=False,
+                max_length=MAX_SEED_TEXT,
+                error=DiceError,
+            )
+        elif seed is not None:
+            if isinstance(seed, bool) or not isinstance(seed, int):
+                raise DiceError(
+                    f"a seed must be a whole number or text, got {type(seed).__name__} "
+                    f"{shown(seed)}"
+                )
+            seed = checks.whole(seed, "a seed", error=DiceError)
+        if not isinstance(limits, Limits):
+            raise DiceError(
+                f"limits must be a dice.Limits, got {type(limits).__name__} {shown(limits)}"
+            )
         self.seed: int | str = secrets.randbits(63) if seed is None else seed
         self.limits = limits
         self._rng = random.Random(self.seed)
@@ -693,11 +871,23 @@ class Dice:
         return self._rng.getstate()
 
     def restore(self, state: object) -> None:
-        """Put the generator back where :meth:`state` found it (used on rollback)."""
-        self._rng.setstate(state)  # type: ignore[arg-type]
+        """Put the generator back where :meth:`state` found it (used on rollback).
+
+        Raises:
+            DiceError: ``state`` is not a snapshot :meth:`state` made.
+        """
+        try:
+            self._rng.setstate(state)  # type: ignore[arg-type]
+        except Exception:  # random's own TypeError/ValueError, or what a junk value raises
+            raise DiceError(
+                f"restore takes a snapshot Dice.state() made, got {type(state).__name__} "
+                f"{shown(state, 60)}"
+            ) from None
 
     def face(self, die: DieType) -> int:
         """One random face of ``die``."""
+        if not isinstance(die, DieType):
+            raise DiceError(f"face needs a DieType such as D6, got {type(die).__name__}")
         return die.faces[self._rng.randrange(die.sides)]
 
     def roll(
@@ -721,7 +911,11 @@ class Dice:
             FacesError: typed faces out of range or of the wrong count.
         """
         if not isinstance(pool, Pool):
-            raise DiceError(f"roll needs a Pool such as Pool.parse('5d6!1'), got {_short(pool)}")
+            raise DiceError(
+                f"roll needs a Pool such as Pool.parse('5d6!1'), got {type(pool).__name__} "
+                f"{shown(pool)}"
+            )
+        take_optional = checks.flag(take_optional, "take_optional", error=DiceError)
         pool.check(self.limits)
         if faces is not None:
             most = pool.count + self.limits.max_explosions
@@ -752,15 +946,38 @@ class Selection:
     kept: tuple[int, ...]
     dropped: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        for name in ("kept", "dropped"):
+            listed = checks.ordered(getattr(self, name), name, most=MAX_TYPED, error=DiceError)
+            indices = tuple(checks.whole(i, f"an index {name}", 0, error=DiceError) for i in listed)
+            object.__setattr__(self, name, indices)
+
     def values(self, faces: Sequence[int]) -> tuple[int, ...]:
-        return tuple(faces[i] for i in self.kept)
+        """The kept faces of ``faces`` (the faces this selection was made from)."""
+        listed = checks.ordered(faces, "the faces", most=MAX_TYPED, error=DiceError)
+        needed = max((*self.kept, *self.dropped), default=-1) + 1
+        if len(listed) < needed:
+            raise DiceError(
+                f"this selection was made from {needed} faces or more; got {len(listed)}: "
+                f"{_faces_preview(listed)}"
+            )
+        return tuple(listed[i] for i in self.kept)
 
 
 def _select(faces: Sequence[int], n: int, highest: bool) -> Selection:
+    listed = checks.ordered(
+        faces,
+        "the faces to keep from",
+        most=MAX_TYPED,
+        error=DiceError,
+    )
+    values = [checks.whole(face, "a face", error=DiceError) for face in listed]
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise DiceError(f"cannot keep {n!r} dice; the number kept must be a whole number ≥ 0")
-    if n > len(faces):
-        raise DiceError(f"cannot keep {n} of {len(faces)} dice")
+        raise DiceError(f"cannot keep {shown(n)} dice; the number kept must be a whole number ≥ 0")
+    n = int.__int__(n)
+    if n > len(values):
+        raise DiceError(f"cannot keep {n} of {len(values)} dice")
+    faces = values
     # Stable: among equal faces the earlier die is kept first.
     order = sorted(range(len(faces)), key=lambda i: (-faces[i] if highest else faces[i], i))
     kept = tuple(sorted(order[:n]))

@@ -55,8 +55,12 @@ class SettingsError(IsowidgetsError, ValueError):
     """A house-rule setting that does not exist or has a value it cannot take."""
 
 
-class SaveFileError(IsowidgetsError, ValueError):
-    """A settings or save file that is not valid data for this kit."""
+class SaveFileError(SettingsError):
+    """A settings file that cannot be read or written, or is not valid data for this kit.
+
+    A :class:`SettingsError` too, so one ``except SettingsError`` covers every way
+    :meth:`Game.load_settings <isowidgets.game.Game.load_settings>` can refuse.
+    """
 
 
 class JournalError(IsowidgetsError):

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import errno
 import os
 import traceback
 import warnings
@@ -33,6 +34,7 @@ from typing import Any, ClassVar, Concatenate, Generic, Literal, ParamSpec, Prot
 from pydantic import ValidationError
 
 from . import __version__, checks
+from .checks import shown
 from .contract import Acted, Action, Step
 from .dice import DEFAULT_LIMITS, Dice, Limits
 from .errors import (
@@ -44,6 +46,7 @@ from .errors import (
     SettingsError,
 )
 from .journal import (
+    MAX_LINE_BYTES,
     Entry,
     Event,
     Journal,
@@ -145,17 +148,17 @@ class Game(Generic[S]):
 
         Raises:
             JournalError: ``path`` already holds something (use :meth:`resume`
-                or :meth:`open`); the file is left as it is.
+                or :meth:`open`), or is not a file path; the file is left as it is.
             RuleError: an argument the session cannot start with.
         """
+        target = None if path is None else _journal_path(path)
         dice, state, start = cls._prepare_new(
             seed=seed, settings=settings, title=title, sync=sync, limits=limits, clock=clock
         )
-        if path is None:
+        if target is None:
             journal = Journal.memory(clock=clock)
             created = False
         else:
-            target = Path(path)
             if _holds_data(target):
                 raise cls._already_there(target)
             created = not target.exists()
@@ -168,10 +171,10 @@ class Game(Generic[S]):
             game.commit(start)
         except BaseException:
             journal.close()
-            if created and path is not None:
+            if created and target is not None:
                 with contextlib.suppress(OSError):
-                    if Path(path).stat().st_size == 0:
-                        Path(path).unlink()
+                    if target.stat().st_size == 0:
+                        target.unlink()
             raise
         return game
 
@@ -179,7 +182,7 @@ class Game(Generic[S]):
     def _already_there(cls, path: Path) -> JournalError:
         return JournalError(
             f"{path} already holds a session (or other data: {path.stat().st_size} bytes). "
-            f"Tip: {cls.__name__}.resume({str(path)!r}) continues it; "
+            f"Tip: {cls.__name__}.resume({shown(str(path))}) continues it; "
             f"{cls.__name__}.open(..., resume=False) starts afresh and keeps the old file."
         )
 
@@ -197,8 +200,12 @@ class Game(Generic[S]):
         """Check :meth:`new`'s arguments and build what it needs, touching no file."""
         settings = cls._coerce_settings(settings)
         _check_opening(sync, limits, clock)
-        if seed is not None and (isinstance(seed, bool) or not isinstance(seed, int | str)):
-            raise DiceError(f"a seed must be a whole number or text, got {seed!r:.60}")
+        if isinstance(seed, str):  # resumed dice add "/<events>" to it: keep it short
+            seed = checks.text(seed, "a seed", allow_empty=True, strip=False, error=DiceError)
+        elif seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise DiceError(
+                f"a seed must be a whole number or text, got {type(seed).__name__} {shown(seed)}"
+            )
         title = checks.text(title, "a session's title", allow_empty=True)
         dice = Dice(seed, limits=limits)
         start = SessionStarted(
@@ -236,11 +243,11 @@ class Game(Generic[S]):
                 session of this system (naming the line); the file is left
                 exactly as it was.
         """
+        target = _journal_path(path)
         _check_opening(sync, DEFAULT_LIMITS if limits is None else limits, clock)
-        target = Path(path)
         if not target.is_file():
             raise JournalError(
-                f"there is no journal at {target}. Tip: {cls.__name__}.new({str(target)!r}) "
+                f"there is no journal at {target}. Tip: {cls.__name__}.new({shown(str(target))}) "
                 f"starts one; {cls.__name__}.open(...) resumes or starts as needed."
             )
         journal = Journal._open(target, sync=sync, clock=clock, repair=False)
@@ -265,9 +272,17 @@ class Game(Generic[S]):
         (never deleted) and a new session starts at ``path``. Other keyword
         arguments go to :meth:`new`; they are all checked before any file is
         renamed or written, and a file another process is writing is refused
-        (:class:`~isowidgets.errors.JournalLockedError`), not renamed.
+        (:class:`~isowidgets.errors.JournalLockedError`), not renamed. The old
+        file is moved atomically to a name nothing holds: two kernels doing this
+        at once never overwrite each other's archive (see :func:`_archive`).
+
+        Raises:
+            JournalError: ``path`` is not a file path, ``resume`` not True or
+                False, or an argument :meth:`new` does not take.
         """
-        target = Path(path)
+        target = _journal_path(path)
+        resume = checks.flag(resume, "resume", error=JournalError)
+        checks.keywords(kwargs, f"{cls.__name__}.open", _NEW_ARGUMENTS, error=JournalError)
         if _holds_data(target):
             if resume:
                 passed = {k: kwargs[k] for k in ("sync", "limits", "clock") if k in kwargs}
@@ -286,7 +301,7 @@ class Game(Generic[S]):
         start = entries[0].event
         if start.game != cls.system:
             raise JournalError(
-                f"{journal.path} holds a {start.game!r} session, not {cls.system!r}. "
+                f"{journal.path} holds a {shown(start.game, 60)} session, not {cls.system!r}. "
                 "Tip: open it with that system's game class."
             )
         settings = cls._start_settings(journal, entries[0])
@@ -329,7 +344,8 @@ class Game(Generic[S]):
             return cls.settings_type()
         if not isinstance(settings, cls.settings_type):
             raise RuleError(
-                f"{cls.title} needs {cls.settings_type.__name__}, got {type(settings).__name__}"
+                f"{cls.title} needs {cls.settings_type.__name__}, got {type(settings).__name__} "
+                f"{shown(settings, 80)}"
             )
         return settings
 
@@ -408,7 +424,7 @@ class Game(Generic[S]):
                 error = exc.errors()[0]
                 where = ".".join(str(part) for part in error.get("loc", ())) or "a value"
                 raise RuleError(
-                    f"{where} cannot be {_short(error.get('input'))}: {error['msg']}"
+                    f"{where} cannot be {shown(error.get('input'), 60)}: {error['msg']}"
                 ) from None
             if not action.events:
                 return Acted([], value)
@@ -429,7 +445,7 @@ class Game(Generic[S]):
         for event in events:
             if not isinstance(event, Event):
                 raise JournalError(
-                    f"commit takes journal events, got {type(event).__name__} {_short(event)}"
+                    f"commit takes journal events, got {type(event).__name__} {shown(event, 60)}"
                 )
 
         def add(action: Action[S]) -> None:
@@ -460,7 +476,9 @@ class Game(Generic[S]):
 
         Raises:
             RuleError: the event holds text that cannot be stored (a lone
-                surrogate a person typed or pasted); nothing is written.
+                surrogate a person typed or pasted), or is longer than a journal
+                line may be (:data:`~isowidgets.journal.MAX_LINE_BYTES`); nothing
+                is written.
             JournalError: the event does not survive the round trip (a bug in
                 the rules); nothing is written.
         """
@@ -469,20 +487,30 @@ class Game(Generic[S]):
                 continue  # Journal.append refuses these with its own message
             try:
                 line = Entry(1, 1, True, _ROUND_TRIP_AT, event).to_line()
-                line.encode("utf-8")
-                again: Event | None = Entry.from_line(line).event
+                size = len(line.encode("utf-8"))
             except UnicodeEncodeError as exc:  # bad input, not a bug: say so
                 raise RuleError(_not_storable(f"the {event.kind} event's text", exc)) from None
-            except (ValueError, TypeError, JournalError) as exc:
-                problem, again = str(exc), None
-            else:
-                problem = "" if again == event else "it reads back as a different event"
+            except (ValueError, TypeError) as exc:
+                line, size, problem = "", 0, str(exc)
+            if size > MAX_LINE_BYTES:  # too much input (a bound a rule forgot), not a bug
+                raise RuleError(
+                    f"the {event.kind} event would be a journal line of {size:,} bytes; a line "
+                    f"holds at most {MAX_LINE_BYTES:,} bytes (1 MiB). Allowed: shorter text "
+                    "and fewer items; nothing was written."
+                )
+            if line:
+                try:
+                    again = Entry.from_line(line).event
+                except (ValueError, TypeError, JournalError) as exc:
+                    problem = str(exc)
+                else:
+                    problem = "" if again == event else "it reads back as a different event"
             if problem:
                 raise JournalError(
                     f"a {event.kind} event cannot be journaled: {problem}. Allowed: only "
                     "values that read back unchanged from the journal; nothing was written. "
                     "Tip: this is a bug in the rules that made the event; please report it "
-                    f"with this value: {event!r}"
+                    f"with this value: {shown(event, 1000)}"
                 )
 
     @contextlib.contextmanager
@@ -524,12 +552,28 @@ class Game(Generic[S]):
         return self.commit(SettingsChanged(changes=diff))
 
     def load_settings(self, path: str | os.PathLike[str]) -> list[Entry]:
-        """Load house rules from a TOML file (validated) and journal the changes."""
+        """Load house rules from a TOML file (validated) and journal the changes.
+
+        The file is read whole and validated before anything changes (see
+        :meth:`RuleSettings.load <isowidgets.settings.RuleSettings.load>` for its
+        size limit and the bound on numbers).
+
+        Raises:
+            SettingsError: ``path`` is not a file path, or (as its subclass
+                :class:`~isowidgets.errors.SaveFileError`) the file cannot be read
+                or is not valid settings of this system; nothing is journaled.
+        """
         loaded = self.settings_type.load(path)
         return self.change_settings(**loaded.model_dump())
 
     def save_settings(self, path: str | os.PathLike[str]) -> Path:
-        """Save the current house rules as a commented TOML file."""
+        """Save the current house rules as a commented TOML file.
+
+        Raises:
+            SettingsError: ``path`` is not a file path (empty, ``None``, holding a
+                NUL or a lone surrogate), or (as
+                :class:`~isowidgets.errors.SaveFileError`) it cannot be written.
+        """
         return self._state.settings.save(path)
 
     # ------------------------------------------------------------------ undo
@@ -647,14 +691,12 @@ class Game(Generic[S]):
                 )
 
 
-def _short(value: object, limit: int = 60) -> str:
-    """``repr(value)`` cut to about ``limit`` characters, for messages."""
-    text = (
-        repr(value)
-        if not isinstance(value, str) or len(value) <= 4 * limit
-        else repr(value[: 4 * limit])
-    )
-    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+_NEW_ARGUMENTS = ("seed", "settings", "title", "sync", "limits", "clock")
+
+
+def _journal_path(path: object) -> Path:
+    """``path`` as a :class:`~pathlib.Path`, or a JournalError saying why it is none."""
+    return checks.path(path, "a journal's path", error=JournalError)
 
 
 def _holds_data(path: Path) -> bool:
@@ -667,28 +709,84 @@ def _holds_data(path: Path) -> bool:
 
 def _check_opening(sync: object, limits: object, clock: object) -> None:
     """Refuse opening arguments before any file is touched."""
-    if sync not in ("flush", "fsync"):
-        raise JournalError(f"sync must be 'flush' or 'fsync', got {sync!r:.60}")
+    checks.choice(sync, "sync", ("flush", "fsync"), error=JournalError)
     if not isinstance(limits, Limits):
-        raise DiceError(f"limits must be a dice.Limits, got {limits!r:.60}")
-    if not callable(clock):
-        raise JournalError(f"clock must be a function returning a datetime, got {clock!r:.60}")
+        raise DiceError(
+            f"limits must be a dice.Limits, got {type(limits).__name__} {shown(limits, 60)}"
+        )
+    checks.function(clock, "clock (a function returning a datetime)", error=JournalError)
+
+
+_MAX_ARCHIVES = 10_000
+"""The most ``<name>.<n>`` files :func:`_archive` tries before it gives up."""
+
+_NO_HARD_LINKS = {
+    errno.EPERM,
+    errno.EACCES,
+    errno.ENOTSUP,
+    errno.EOPNOTSUPP,
+    errno.EXDEV,
+    errno.EMLINK,
+    errno.ENOSYS,
+}
 
 
 def _archive(path: Path) -> Path:
-    """Rename ``path`` to the first free ``<stem>.<n><suffix>``; never overwrite.
+    """Move ``path`` to the first free ``<stem>.<n><suffix>``; never overwrite anything.
 
-    A journal this kernel has open at ``path`` is closed first (taken over, as
-    re-opening does); one another process has open is refused, not renamed.
+    The move is atomic and exclusive: a hard link to the new name is made first,
+    which fails if that name exists (even one a second kernel took a moment ago),
+    and only then is the old name removed. Where the file system has no hard
+    links, the new name is reserved by creating it exclusively and the file is
+    then renamed over the reservation, which only this call can have made. The
+    file is locked while it moves (see ``Journal._held_for_rename``), so two
+    kernels setting the same journal aside cannot both move it.
+
+    Raises:
+        JournalLockedError: another process has the journal open (or is moving it).
+        JournalError: it cannot be moved; nothing was renamed.
     """
-    Journal._release_for_rename(path)
-    n = 1
-    while True:
-        candidate = path.with_name(f"{path.stem}.{n}{path.suffix}")
-        if not candidate.exists():
+    with Journal._held_for_rename(path):
+        for n in range(1, _MAX_ARCHIVES + 1):
+            candidate = path.with_name(f"{path.stem}.{n}{path.suffix}")
             try:
-                path.rename(candidate)
+                if _move_exclusively(path, candidate):
+                    return candidate
             except OSError as exc:
-                raise JournalError(f"cannot keep the old journal {path} aside: {exc}") from None
-            return candidate
-        n += 1
+                raise JournalError(
+                    f"cannot keep the old journal {path} aside as {candidate.name}: "
+                    f"{exc.strerror or exc}; nothing was renamed"
+                ) from None
+    raise JournalError(
+        f"cannot keep the old journal {path} aside: {path.stem}.1{path.suffix} to "
+        f"{path.stem}.{_MAX_ARCHIVES}{path.suffix} all exist. Tip: move old sessions elsewhere."
+    )
+
+
+def _move_exclusively(path: Path, candidate: Path) -> bool:
+    """Move ``path`` to ``candidate`` if nothing is there; ``False`` if something is."""
+    try:
+        os.link(path, candidate)
+    except FileExistsError:
+        return False
+    except OSError as exc:
+        if exc.errno not in _NO_HARD_LINKS:
+            raise
+        try:  # no hard links here: reserve the name, then rename over the reservation
+            os.close(os.open(candidate, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
+        except FileExistsError:
+            return False
+        try:
+            os.replace(path, candidate)
+        except OSError:
+            with contextlib.suppress(OSError):
+                os.unlink(candidate)
+            raise
+        return True
+    try:
+        os.unlink(path)
+    except OSError:
+        with contextlib.suppress(OSError):
+            os.unlink(candidate)  # keep the one name it had
+        raise
+    return True

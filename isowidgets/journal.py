@@ -28,6 +28,11 @@ Guarantees:
   reported, not fatal, and moved aside to ``<name>.torn`` before the journal is
   written again. Any other bad line, the last complete one included, is an error
   that names the line, and the file is left exactly as it was.
+* **Bounded.** A line (one event) is at most :data:`MAX_LINE_BYTES` (1 MiB), a
+  journal at most :data:`MAX_EVENTS` events and :data:`MAX_JOURNAL_BYTES` bytes: a
+  write past them is refused with nothing written, and a file past them is an error
+  (naming the line), found while reading it in chunks, so opening any file takes
+  bounded memory.
 * **One writer.** The file is locked while open; a second kernel gets a clear
   :class:`~isowidgets.errors.JournalLockedError`. Re-running the notebook cell
   that opened it in the same kernel simply takes the journal over.
@@ -58,6 +63,8 @@ from pydantic import (
     WithJsonSchema,
 )
 
+from . import checks
+from .checks import shown
 from .dice import LOAD_LIMITS, PoolRoll
 from .errors import DiceError, JournalError, JournalLockedError
 
@@ -67,6 +74,9 @@ except ImportError:  # pragma: no cover - Windows
     fcntl = None  # type: ignore[assignment]
 
 __all__ = [
+    "MAX_EVENTS",
+    "MAX_JOURNAL_BYTES",
+    "MAX_LINE_BYTES",
     "Entry",
     "Event",
     "Journal",
@@ -90,7 +100,9 @@ def _validate_roll(value: Any) -> PoolRoll:
     if isinstance(value, PoolRoll):
         return value
     if not isinstance(value, Mapping):
-        raise ValueError(f"a roll must be an object with pool, faces and source, got {value!r}")
+        raise ValueError(
+            f"a roll must be an object with pool, faces and source, got {shown(value)}"
+        )
     try:
         return PoolRoll.from_record(value, LOAD_LIMITS)
     except (DiceError, KeyError, TypeError, ValueError) as exc:
@@ -110,8 +122,18 @@ _REGISTRY: dict[tuple[str, str], type[Event]] = {}
 
 MAX_LINE_BYTES = 1 << 20
 """The longest journal line (one event) written or read: 1 MiB. A note, a label or
-a roll is far shorter; a longer line is refused on write and reported on read, so
-memory stays bounded whatever a file holds."""
+a roll is far shorter; a longer line is refused on write (nothing is written) and
+on read is an error naming its line number, found after reading no more than
+1 MiB of it, so memory stays bounded whatever a file holds."""
+
+MAX_EVENTS = 100_000
+"""The most events (lines) one journal holds, written or read. A long session is a
+few thousand; past the cap a write is refused with a tip to start a new session."""
+
+MAX_JOURNAL_BYTES = 64 << 20
+"""The largest journal file written or read: 64 MiB (100,000 typical events are
+about 40 MiB). With :data:`MAX_LINE_BYTES` and :data:`MAX_EVENTS` it bounds the
+memory a journal can take when it is opened."""
 
 
 class Event(BaseModel):
@@ -187,14 +209,14 @@ def event_type(system: str, kind: str) -> type[Event]:
 
         known = sorted(k for s, k in _REGISTRY if s == system)
         if known or system in names():
-            tip = f"system {_short(system)} has no such kind"
+            tip = f"system {shown(system)} has no such kind"
         else:
             tip = (
-                f"no installed system is called {_short(system)} (the systems here: "
+                f"no installed system is called {shown(system)} (the systems here: "
                 f"{names()}). Tip: install the package that provides it"
             )
         raise JournalError(
-            f"unknown event kind {_short(kind)} for system {_short(system)}; known kinds: "
+            f"unknown event kind {shown(kind)} for system {shown(system)}; known kinds: "
             f"{known}; {tip}"
         ) from None
 
@@ -224,7 +246,10 @@ class SettingsChanged(Event):
     changes: dict[str, tuple[Any, Any]]
 
     def describe(self) -> str:
-        parts = [f"{name}: {old!r} → {new!r}" for name, (old, new) in self.changes.items()]
+        parts = [
+            f"{name}: {shown(old, 80)} → {shown(new, 80)}"
+            for name, (old, new) in self.changes.items()
+        ]
         return "house rules: " + "; ".join(parts)
 
 
@@ -272,7 +297,7 @@ class Rolled(Event):
 
 def _parse_time(value: Any) -> datetime:
     if not isinstance(value, str):
-        raise ValueError(f"the time must be an ISO 8601 text, got {_short(value)}")
+        raise ValueError(f"the time must be an ISO 8601 text, got {shown(value)}")
     return datetime.fromisoformat(value)
 
 
@@ -298,7 +323,7 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     if len(record) != len(pairs):
         seen: set[str] = set()
         twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
-        raise ValueError(f"the key {_short(twice)} appears twice in one object")
+        raise ValueError(f"the key {shown(twice)} appears twice in one object")
     return record
 
 
@@ -343,9 +368,20 @@ class Entry:
         parse are refused too.
 
         Raises:
-            ValueError: the line is not valid; the message says why.
+            ValueError: the line is not valid (or longer than
+                :data:`MAX_LINE_BYTES`); the message says why.
             JournalError: the event kind is unknown (see :func:`event_type`).
         """
+        if not isinstance(line, str):
+            raise ValueError(f"a journal line must be text, got {type(line).__name__}")
+        line = str.__str__(line)
+        if len(line) > MAX_LINE_BYTES or len(line.encode("utf-8", "surrogatepass")) > (
+            MAX_LINE_BYTES
+        ):
+            raise ValueError(
+                f"not a journal line: longer than {MAX_LINE_BYTES:,} bytes (1 MiB), the most "
+                "one event may take"
+            )
         try:
             raw = json.loads(line, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
         except RecursionError:
@@ -377,13 +413,7 @@ def _first_error(exc: ValidationError) -> str:
     where = ".".join(str(x) for x in error["loc"])
     if error["type"] == "value_error":  # our own validators name the value already
         return f"{where}: {error['msg'].removeprefix('Value error, ')}"
-    return f"{where}: {error['msg']} (got {_short(error.get('input'))})"
-
-
-def _short(value: Any, limit: int = 80) -> str:
-    """``repr(value)`` cut to ``limit`` characters, for error messages."""
-    text = repr(value)
-    return text if len(text) <= limit else text[: limit - 1] + "…"
+    return f"{where}: {error['msg']} (got {shown(error.get('input'))})"
 
 
 def _write_all(fd: int, data: bytes) -> None:
@@ -418,8 +448,10 @@ class Journal:
         sync: Literal["flush", "fsync"] = "flush",
         clock: Callable[[], datetime] = _now,
     ) -> None:
-        if sync not in ("flush", "fsync"):
-            raise JournalError(f"sync must be 'flush' or 'fsync', got {sync!r}")
+        checks.choice(sync, "sync", ("flush", "fsync"), error=JournalError)
+        checks.function(clock, "clock (a function returning a datetime)", error=JournalError)
+        if path is not None:
+            path = checks.path(path, "a journal's path", error=JournalError)
         self.path = path
         self.sync = sync
         self._clock = clock
@@ -459,7 +491,8 @@ class Journal:
                 file is left exactly as it was.
             JournalLockedError: another process is writing it.
         """
-        return cls._open(Path(path), sync=sync, clock=clock, repair=True)
+        target = checks.path(path, "a journal's path", error=JournalError)
+        return cls._open(target, sync=sync, clock=clock, repair=True)
 
     @classmethod
     def _open(
@@ -494,13 +527,14 @@ class Journal:
         Raises:
             JournalError: the file cannot be read or is not a valid journal.
         """
-        journal = cls(Path(path))
+        target = checks.path(path, "a journal's path", error=JournalError)
+        journal = cls(target)
         journal._read_only = True
         try:
-            with open(Path(path), "rb") as handle:
+            with open(target, "rb") as handle:
                 journal._read_existing(handle)
         except OSError as exc:
-            raise JournalError(f"cannot read journal {path}: {exc}") from None
+            raise JournalError(f"cannot read journal {target}: {exc.strerror or exc}") from None
         return journal
 
     @staticmethod
@@ -513,48 +547,70 @@ class Journal:
         Raises:
             JournalError: no readable journal there, or it does not start a session.
         """
+        target = checks.path(path, "a journal's path", error=JournalError)
         try:
-            with open(Path(path), "rb") as handle:
+            with open(target, "rb") as handle:
                 first = handle.readline(MAX_LINE_BYTES + 1)
-        except (OSError, TypeError, ValueError) as exc:
-            raise JournalError(f"cannot read journal {_short(str(path))}: {exc}") from None
+        except (OSError, ValueError) as exc:
+            raise JournalError(f"cannot read journal {shown(str(path))}: {exc}") from None
         try:
             if len(first) > MAX_LINE_BYTES:
                 raise ValueError(f"its first line is longer than {MAX_LINE_BYTES} bytes")
             event = Entry.from_line(first.decode("utf-8")).event
         except (UnicodeDecodeError, ValueError) as exc:
-            raise JournalError(f"{_short(str(path))} is not a session journal: {exc}") from None
+            raise JournalError(f"{shown(str(path))} is not a session journal: {exc}") from None
         if not isinstance(event, SessionStarted):
             raise JournalError(
-                f"{_short(str(path))} does not start with a session_started event "
+                f"{shown(str(path))} does not start with a session_started event "
                 f"(its first event is {event.kind})"
             )
         return event.game
 
     @staticmethod
-    def _release_for_rename(path: Path) -> None:
-        """Before ``path`` is renamed away: close the journal this kernel has open
-        on it (a take-over, as re-opening does), or refuse if another process
-        is writing it."""
+    @contextlib.contextmanager
+    def _held_for_rename(path: Path) -> Iterator[None]:
+        """Hold ``path`` while it is moved away: the journal this kernel has open on
+        it is closed (a take-over, as re-opening does), and the file is locked for
+        the whole move, so a second kernel (or thread) moving or opening it at the
+        same time is refused rather than racing this one.
+
+        The lock is taken on the file found at ``path`` and then checked to still
+        be the file at ``path``: one that was moved or replaced in between (by a
+        kernel that got there first) is refused, not moved again.
+
+        Raises:
+            JournalLockedError: another process (or another move) holds the file.
+            JournalError: the file cannot be read, or was moved meanwhile.
+        """
         with _OPEN_LOCK:
             previous = _OPEN_IN_PROCESS.get(path.resolve())
             mine = previous() if previous else None
             if mine is not None and not mine.closed:
                 mine.close()
-                return
-        if fcntl is not None:
-            try:
-                probe = open(path, "rb")  # noqa: SIM115
-            except OSError as exc:
-                raise JournalError(f"cannot read journal {path}: {exc}") from None
-            with probe:
+        try:
+            probe = open(path, "rb")  # noqa: SIM115
+        except OSError as exc:
+            raise JournalError(f"cannot read journal {path}: {exc.strerror or exc}") from None
+        with probe:
+            if fcntl is not None:
                 try:
                     fcntl.flock(probe.fileno(), fcntl.LOCK_EX | fcntl.LOCK_NB)
                 except OSError:
                     raise JournalLockedError(
-                        f"journal {path} is open in another process (another kernel?), so it "
-                        "is not renamed. Tip: shut that kernel down first."
+                        f"journal {path} is open in another process (another kernel?), or "
+                        "being moved aside by one, so it is not renamed. Tip: shut that "
+                        "kernel down first."
                     ) from None
+            try:
+                held, there = os.fstat(probe.fileno()), os.stat(path)
+            except OSError:
+                there = None
+            if there is None or (held.st_dev, held.st_ino) != (there.st_dev, there.st_ino):
+                raise JournalError(
+                    f"journal {path} was moved or replaced by another process while it was "
+                    "being set aside; nothing was renamed. Tip: look at the files next to it."
+                )
+            yield
 
     def _attach(self) -> None:
         assert self.path is not None
@@ -589,39 +645,53 @@ class Journal:
             _OPEN_IN_PROCESS[key] = weakref.ref(self)
 
     def _read_existing(self, handle: BinaryIO) -> None:
-        """Read and validate every line; change nothing (not even a torn last line)."""
+        """Read and validate every line; change nothing (not even a torn last line).
+
+        The file is read in chunks, one line at a time, never whole: a line longer
+        than :data:`MAX_LINE_BYTES` is refused naming its line number as soon as
+        its first :data:`MAX_LINE_BYTES` bytes are read, and a file past
+        :data:`MAX_JOURNAL_BYTES` or :data:`MAX_EVENTS` is refused too, so memory
+        stays bounded whatever the file holds.
+        """
         assert self.path is not None
+        size = os.fstat(handle.fileno()).st_size
+        if size > MAX_JOURNAL_BYTES:
+            raise JournalError(
+                f"{self.path} is {size:,} bytes; a journal holds at most "
+                f"{MAX_JOURNAL_BYTES:,} bytes ({MAX_JOURNAL_BYTES >> 20} MiB), so it is not "
+                "read. Tip: a session that long is best split; open a copy of its start."
+            )
         handle.seek(0)
-        data = handle.read()
-        if not data:
-            return
-        lines = data.split(b"\n")
-        tail = lines.pop()  # b"" when the file ends with a newline
-        if tail.strip():
-            if _is_json(tail):
-                lines.append(tail)  # complete, only its newline is missing: a real line
-                self._needs_newline = True
-            else:
-                self._torn = tail  # a crash mid-write: never a complete line
         entries: list[Entry] = []
         seen: set[int] = set()  # actions so far
-        for number, raw in enumerate(lines, start=1):
+        number = 0
+        for raw, ended in _lines(handle, MAX_LINE_BYTES):
+            number += 1
+            if len(raw) > MAX_LINE_BYTES:
+                raise JournalError(
+                    f"{self.path}, line {number}: longer than {MAX_LINE_BYTES:,} bytes (1 MiB), "
+                    "the most one journal line (one event) may hold, so it is not read. The "
+                    "journal cannot be replayed past this line. Tip: keep the file as it is "
+                    "and open a copy without that line."
+                )
+            if not ended:  # the last line, without its newline
+                if not raw.strip():
+                    number -= 1
+                    break
+                if not _is_json(raw):
+                    self._torn = raw  # a crash mid-write: never a complete line
+                    number -= 1
+                    break
+                self._needs_newline = True  # complete, only its newline is missing
             if not raw.strip():
                 continue
-            try:
-                entry = Entry.from_line(raw.decode("utf-8"))
-            except UnicodeDecodeError as exc:
+            if len(entries) >= MAX_EVENTS:
                 raise JournalError(
-                    f"{self.path}, line {number}: not UTF-8 text (byte "
-                    f"{raw[exc.start]:#04x} at column {exc.start + 1}). The journal cannot be "
-                    "replayed past this line. Tip: keep the file as it is and open a copy "
-                    "without that line."
-                ) from None
-            except (ValueError, JournalError) as exc:
-                raise JournalError(
-                    f"{self.path}, line {number}: {exc}. The journal cannot be replayed past "
-                    "this line. Tip: keep the file as it is and open a copy without that line."
-                ) from None
+                    f"{self.path}, line {number}: the journal holds more than {MAX_EVENTS:,} "
+                    "events, the most one session may hold, so it is not read. Tip: open a "
+                    "copy of its start."
+                )
+            entry = self._entry_at(number, raw)
             expected = len(entries) + 1
             if entry.seq != expected:
                 raise JournalError(
@@ -640,14 +710,31 @@ class Journal:
             entries.append(entry)
             self._line_of[entry.seq] = number
         self._entries = entries
-        self._lines = len(lines)
+        self._lines = number
         if self._torn is not None:
             self.problems.append(self._torn_problem("it moves there before the next write"))
-        for action, size in self._incomplete_actions().items():
+        for action, count in self._incomplete_actions().items():
             self.problems.append(
-                f"action #{action} was cut short by a crash ({size} of its events were "
+                f"action #{action} was cut short by a crash ({count} of its events were "
                 "written); it is skipped"
             )
+
+    def _entry_at(self, number: int, raw: bytes) -> Entry:
+        """Line ``number`` of the file, validated (or a JournalError naming it)."""
+        try:
+            return Entry.from_line(raw.decode("utf-8"))
+        except UnicodeDecodeError as exc:
+            raise JournalError(
+                f"{self.path}, line {number}: not UTF-8 text (byte "
+                f"{raw[exc.start]:#04x} at column {exc.start + 1}). The journal cannot be "
+                "replayed past this line. Tip: keep the file as it is and open a copy "
+                "without that line."
+            ) from None
+        except (ValueError, JournalError) as exc:
+            raise JournalError(
+                f"{self.path}, line {number}: {exc}. The journal cannot be replayed past "
+                "this line. Tip: keep the file as it is and open a copy without that line."
+            ) from None
 
     def _torn_problem(self, where: str) -> str:
         assert self._torn is not None
@@ -718,7 +805,16 @@ class Journal:
             raise JournalError("an action must hold at least one event")
         for event in events:
             if not isinstance(event, Event) or not event.kind:
-                raise JournalError(f"only registered Event payloads can be journaled: {event!r}")
+                raise JournalError(
+                    f"only registered Event payloads can be journaled, got "
+                    f"{type(event).__name__} {shown(event)}"
+                )
+        if len(self._entries) + len(events) > MAX_EVENTS:
+            raise JournalError(
+                f"journal {self.path or '(in memory)'} holds {len(self._entries):,} events; one "
+                f"session holds at most {MAX_EVENTS:,}, so these {len(events)} were not written. "
+                "Tip: start a new session (Game.open(path, resume=False) keeps this one)."
+            )
         if self._read_only:
             raise JournalError(
                 f"journal {self.path} was opened read-only (Journal.read); nothing was written. "
@@ -744,15 +840,34 @@ class Journal:
             Entry(seq + i + 1, action, i == len(events) - 1, at, event)
             for i, event in enumerate(events)
         ]
-        if self._file is not None:
-            text = "".join(entry.to_line() + "\n" for entry in new)
+        lines = []
+        for entry in new:
             try:
-                data = text.encode("utf-8")
+                line = entry.to_line().encode("utf-8")
             except UnicodeEncodeError as exc:
                 raise JournalError(
-                    f"cannot journal {_short(exc.object[exc.start : exc.end])}: not a character "
+                    f"cannot journal {shown(exc.object[exc.start : exc.end])}: not a character "
                     "UTF-8 can store; nothing was written"
                 ) from None
+            if len(line) > MAX_LINE_BYTES:
+                raise JournalError(
+                    f"a {entry.kind} event would be a journal line of {len(line):,} bytes; a "
+                    f"line holds at most {MAX_LINE_BYTES:,} bytes (1 MiB); nothing was written"
+                )
+            lines.append(line + b"\n")
+        if self._file is not None:
+            data = b"".join(lines)
+            try:
+                held = os.fstat(self._file.fileno()).st_size
+            except OSError as exc:
+                raise JournalError(f"could not write journal {self.path}: {exc}") from None
+            if held + len(data) > MAX_JOURNAL_BYTES:
+                raise JournalError(
+                    f"journal {self.path} holds {held:,} bytes; with these {len(events)} events "
+                    f"it would pass {MAX_JOURNAL_BYTES:,} bytes ({MAX_JOURNAL_BYTES >> 20} MiB), "
+                    "the most one journal holds, so nothing was written. Tip: start a new "
+                    "session (Game.open(path, resume=False) keeps this one)."
+                )
             self._set_aside_torn()
             if self._needs_newline:
                 data = b"\n" + data
@@ -857,6 +972,7 @@ class Journal:
         """
         import pandas as pd
 
+        effective_only = checks.flag(effective_only, "effective_only", error=JournalError)
         void = self.void_actions()
         rows = []
         source = self.effective() if effective_only else self._entries
@@ -903,14 +1019,25 @@ class Journal:
         Markdown as compact JSON in the last column). Markdown cells are
         escaped, so a ``|``, a newline or HTML in a note cannot break the table.
         """
-        target = Path(path)
+        target = checks.path(path, "an export's path", error=JournalError)
+        if fmt is not None:
+            fmt = checks.choice(fmt, "fmt", ("csv", "json", "md"), error=JournalError)
         kind = fmt or {".csv": "csv", ".json": "json", ".md": "md", ".markdown": "md"}.get(
             target.suffix.lower()
         )
         if kind not in ("csv", "json", "md"):
             raise JournalError(
-                f"cannot export to {target.name!r}: use a .csv, .json or .md file (or pass fmt)"
+                f"cannot export to {shown(target.name)}: use a .csv, .json or .md file "
+                "(or pass fmt)"
             )
+        try:
+            return self._export(target, kind)
+        except OSError as exc:
+            raise JournalError(
+                f"cannot export to {shown(str(target))}: {exc.strerror or exc}"
+            ) from None
+
+    def _export(self, target: Path, kind: str) -> Path:
         target.parent.mkdir(parents=True, exist_ok=True)
         frame = self.to_frame()
         frame["at"] = frame["at"].map(lambda t: t.isoformat(timespec="seconds"))
@@ -949,6 +1076,34 @@ def _markdown_cell(text: str) -> str:
     for raw, safe in (("\\", "\\\\"), ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("|", "\\|")):
         text = text.replace(raw, safe)
     return "<br>".join(text.splitlines())
+
+
+def _lines(handle: BinaryIO, limit: int) -> Iterator[tuple[bytes, bool]]:
+    """Each line of ``handle`` (without its newline) and whether a newline ended it.
+
+    Read in chunks of :data:`_CHUNK` bytes, so memory holds at most about one line
+    of ``limit`` bytes and one chunk: a line longer than ``limit`` is given as its
+    first ``limit + 1`` bytes (so the caller sees it is too long) and reading stops.
+    """
+    buffer = bytearray()
+    while chunk := handle.read(_CHUNK):
+        buffer += chunk
+        start = 0
+        while (end := buffer.find(b"\n", start)) >= 0:
+            if end - start > limit:
+                yield bytes(buffer[start : start + limit + 1]), False
+                return
+            yield bytes(buffer[start:end]), True
+            start = end + 1
+        del buffer[:start]
+        if len(buffer) > limit:
+            yield bytes(buffer[: limit + 1]), False
+            return
+    if buffer:
+        yield bytes(buffer), False
+
+
+_CHUNK = 1 << 16
 
 
 def _is_json(raw: bytes) -> bool:

@@ -19,6 +19,7 @@ Tests check this module against ``icepool``, an independent implementation.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -26,7 +27,9 @@ from functools import cache
 import numpy as np
 import numpy.typing as npt
 
-from .dice import DieType
+from . import checks
+from .checks import shown
+from .dice import MAX_SIDES, DieType
 from .errors import DiceError
 
 __all__ = [
@@ -53,22 +56,41 @@ MAX_OUTCOMES = 100_000
 
 
 def _check_tail(tail: object) -> float:
-    if (
-        isinstance(tail, bool)
-        or not isinstance(tail, int | float)
-        or not TAIL <= tail < 1  # also refuses NaN
-    ):
+    try:
+        return checks.real(tail, "tail", TAIL, 1, below_hi=True, error=DiceError)
+    except DiceError as exc:
         raise DiceError(
-            f"tail must be a probability from {TAIL:g} up to (not including) 1, got "
-            f"{tail!r:.40}; a smaller tail is below double precision and is never reached"
-        )
-    return float(tail)
+            f"{exc}; tail is a probability, and a smaller one than {TAIL:g} is below double "
+            "precision and is never reached"
+        ) from None
 
 
 def _check_count(n: object, what: str) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COPIES:
-        raise DiceError(f"{what} must be a whole number from 0 to {MAX_COPIES}, got {n!r:.40}")
-    return n
+        raise DiceError(f"{what} must be a whole number from 0 to {MAX_COPIES}, got {shown(n, 40)}")
+    return int.__int__(n)
+
+
+def _score(value: object) -> int:
+    """What ``score`` gave for a face, as a whole number ≥ 0 (``True`` counts as 1)."""
+    try:
+        number = operator.index(value)  # type: ignore[arg-type]
+    except Exception:  # not a whole number (a float, text, a hostile __index__)
+        raise DiceError(
+            f"count_per_die scores must be whole numbers, got {type(value).__name__} "
+            f"{shown(value, 40)}"
+        ) from None
+    if number < 0:
+        raise DiceError("count_per_die scores must be ≥ 0; use pool_sum for signed faces")
+    return checks.whole(number, "a score", 0, MAX_OUTCOMES, error=DiceError)
+
+
+def _check_die(die: object, what: str) -> DieType:
+    if not isinstance(die, DieType):
+        raise DiceError(
+            f"{what} needs a DieType such as D6, got {type(die).__name__} {shown(die, 40)}"
+        )
+    return die
 
 
 @dataclass(frozen=True, eq=False)
@@ -90,13 +112,37 @@ class Distribution:
     @classmethod
     def point(cls, value: int) -> Distribution:
         """Certainty: X = value."""
-        return cls(np.array([1.0]), value)
+        return cls(np.array([1.0]), checks.whole(value, "a point's value", error=DiceError))
 
     @classmethod
     def from_mapping(cls, table: Mapping[int, float]) -> Distribution:
+        """A table ``{outcome: probability}`` whose outcomes span at most
+        :data:`MAX_OUTCOMES` whole numbers.
+
+        Raises:
+            DiceError: no outcomes, an outcome that is not a whole number, a
+                probability that is not a number, or too wide a span.
+        """
+        if not isinstance(table, Mapping):
+            raise DiceError(
+                f"a distribution needs a mapping {{outcome: probability}}, got "
+                f"{type(table).__name__} {shown(table, 60)}"
+            )
         if not table:
             raise DiceError("a distribution needs at least one outcome")
+        # A hair over 1 is allowed: a sum of float probabilities rounds.
+        table = {
+            checks.whole(value, "an outcome", error=DiceError): checks.real(
+                p, "a probability", 0, 1 + 1e-9, error=DiceError
+            )
+            for value, p in table.items()
+        }
         lo, hi = min(table), max(table)
+        if hi - lo >= MAX_OUTCOMES:
+            raise DiceError(
+                f"a distribution from {lo} to {hi} spans {hi - lo + 1:,} outcomes; at most "
+                f"{MAX_OUTCOMES:,} are allowed"
+            )
         probs = np.zeros(hi - lo + 1)
         for value, p in table.items():
             probs[value - lo] += p
@@ -109,7 +155,7 @@ class Distribution:
         return range(self.offset, self.offset + len(self.probs))
 
     def __getitem__(self, value: int) -> float:
-        index = value - self.offset
+        index = checks.whole(value, "an outcome", error=DiceError) - self.offset
         return float(self.probs[index]) if 0 <= index < len(self.probs) else 0.0
 
     def to_dict(self, *, min_p: float = 0.0) -> dict[int, float]:
@@ -117,15 +163,17 @@ class Distribution:
 
     def at_least(self, value: int) -> float:
         """P(X ≥ value)."""
-        index = max(0, value - self.offset)
+        index = max(0, checks.whole(value, "at_least's value", error=DiceError) - self.offset)
         return float(self.probs[index:].sum())
 
     def at_most(self, value: int) -> float:
         """P(X ≤ value)."""
-        index = value - self.offset + 1
+        index = checks.whole(value, "at_most's value", error=DiceError) - self.offset + 1
         return float(self.probs[: max(0, index)].sum())
 
     def probability(self, predicate: Callable[[int], bool]) -> float:
+        """P(predicate(X))."""
+        checks.function(predicate, "probability's predicate", error=DiceError)
         return float(sum(p for v, p in zip(self.values, self.probs, strict=True) if predicate(v)))
 
     @property
@@ -162,6 +210,7 @@ class Distribution:
 
     def floor(self, minimum: int = 0) -> Distribution:
         """max(minimum, X): a count that cancellation cannot push below ``minimum``."""
+        minimum = checks.whole(minimum, "floor's minimum", error=DiceError)
         if self.offset >= minimum:
             return self
         cut = minimum - self.offset
@@ -200,10 +249,12 @@ class Distribution:
         return Distribution(probs[lo:hi].copy(), self.offset + lo, self.lost + cut)
 
     def map(self, function: Callable[[int], int]) -> Distribution:
+        """The distribution of ``function(X)`` (``function`` gives whole numbers)."""
+        checks.function(function, "map's function", error=DiceError)
         table: dict[int, float] = {}
         for value, p in zip(self.values, self.probs, strict=True):
             if p:
-                key = function(value)
+                key = checks.whole(function(value), "map's result", error=DiceError)
                 table[key] = table.get(key, 0.0) + float(p)
         result = Distribution.from_mapping(table)
         return Distribution(result.probs, result.offset, self.lost)
@@ -216,6 +267,7 @@ class Distribution:
 
 def die_faces(die: DieType) -> Distribution:
     """One fair die: each face equally likely."""
+    die = _check_die(die, "die_faces")
     return Distribution.from_mapping({face: 1 / die.sides for face in die.faces})
 
 
@@ -271,15 +323,18 @@ def count_per_die(
         DiceError: a bad ``die``, ``tail`` or score, every face exploding, or a
             chain whose table would pass :data:`MAX_OUTCOMES`.
     """
-    if not isinstance(die, DieType):
-        raise DiceError(f"count_per_die needs a DieType such as D6, got {die!r:.40}")
+    die = _check_die(die, "count_per_die")
     tail = _check_tail(tail)
-    if isinstance(explode_on, str | bytes) or not isinstance(explode_on, Iterable):
-        raise DiceError(f"explode_on must be a set of faces such as {{6}}, got {explode_on!r:.40}")
-    explode = frozenset(explode_on)
-    scores = tuple(int(score(face)) for face in die.faces)
-    if min(scores) < 0:
-        raise DiceError("count_per_die scores must be ≥ 0; use pool_sum for signed faces")
+    if isinstance(explode_on, str | bytes | Mapping) or not isinstance(explode_on, Iterable):
+        raise DiceError(
+            f"explode_on must be a set of faces such as {{6}}, got {shown(explode_on, 40)}"
+        )
+    listed = checks.ordered(explode_on, "explode_on", most=MAX_SIDES, sets=True, error=DiceError)
+    explode = frozenset(
+        checks.whole(face, "a face in explode_on", error=DiceError) for face in listed
+    )
+    checks.function(score, "score", error=DiceError)
+    scores = tuple(_score(score(face)) for face in die.faces)
     flags = tuple(face in explode for face in die.faces)
     return _count_per_die(die.faces, scores, flags, tail)
 
@@ -300,6 +355,5 @@ def pool_count(
 def pool_sum(n: int, die: DieType) -> Distribution:
     """The sum of the faces of ``n`` dice (no explosions)."""
     n = _check_count(n, "the number of dice")
-    if not isinstance(die, DieType):
-        raise DiceError(f"pool_sum needs a DieType such as D6, got {die!r:.40}")
+    die = _check_die(die, "pool_sum")
     return die_faces(die).times(n)

@@ -6,6 +6,14 @@ the ambiguity it settles (``ref="ISO-A01"``) so the table of settings doubles as
 documentation. Settings load from and save to TOML; a file is parsed as data and
 validated field by field, never executed.
 
+Limits: a settings file is at most :data:`MAX_FILE_BYTES` (1 MiB; checked by its
+size and by reading no more than that), and a whole-number setting lies within
+± :data:`MAX_SETTING_INT` before its own range is even looked at, so no file can
+stall the kernel or journal a number of hundreds of digits. Every refusal is a
+:class:`~isowidgets.errors.SettingsError` (a file that cannot be read or written,
+or is not valid settings, is its subclass
+:class:`~isowidgets.errors.SaveFileError`).
+
 Changing a setting in a game goes through the game object, which journals the
 change (see :meth:`isowidgets.game.Game.change_settings`).
 """
@@ -14,6 +22,7 @@ from __future__ import annotations
 
 import difflib
 import os
+import stat
 import tomllib
 import typing
 from pathlib import Path
@@ -23,9 +32,21 @@ import tomli_w
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic import Field as _Field
 
+from . import checks
+from .checks import shown
 from .errors import SaveFileError, SettingsError
 
-__all__ = ["RuleSettings", "setting"]
+__all__ = ["MAX_FILE_BYTES", "MAX_SETTING_INT", "RuleSettings", "setting"]
+
+MAX_FILE_BYTES = 1 << 20
+"""The largest settings file read: 1 MiB (a file of every setting, commented, is a few KiB)."""
+
+MAX_SETTING_INT = checks.MAX_COUNT
+"""No whole-number setting goes past ±10,000, whatever its own range: a number of
+hundreds of digits (which TOML allows) is refused before anything else looks at it,
+so it is never journaled or turned into a pool of dice."""
+
+_UNKNOWN_SHOWN = 5  # unknown names listed in a message; the rest are counted
 
 
 def setting(default: Any, description: str, *, ref: str | None = None, **kwargs: Any) -> Any:
@@ -56,6 +77,7 @@ class RuleSettings(BaseModel):
         """
         for name in data:
             self.check_name(name)
+        _check_numbers(type(self), data)
         try:
             super().__init__(**data)
         except ValidationError as exc:
@@ -79,11 +101,16 @@ class RuleSettings(BaseModel):
 
     @classmethod
     def check_name(cls, name: str) -> None:
-        if name not in cls.model_fields:
-            close = difflib.get_close_matches(name, cls.model_fields, n=1)
+        """Refuse a name that is not one of this system's settings, with the closest one."""
+        if not isinstance(name, str) or name not in cls.model_fields:
+            close = (
+                difflib.get_close_matches(name, cls.model_fields, n=1)
+                if isinstance(name, str) and len(name) <= checks.MAX_TEXT
+                else []
+            )
             tip = f" Tip: did you mean {close[0]!r}?" if close else ""
             raise SettingsError(
-                f"{cls.system} has no setting {name!r}; its settings are "
+                f"{cls.system} has no setting {shown(name, 80)}; its settings are "
                 f"{', '.join(cls.model_fields)}.{tip}"
             )
 
@@ -101,6 +128,7 @@ class RuleSettings(BaseModel):
 
     @classmethod
     def _validated(cls, data: dict[str, Any]) -> Self:
+        _check_numbers(cls, data)
         try:
             return cls.model_validate(data)
         except ValidationError as exc:
@@ -108,6 +136,11 @@ class RuleSettings(BaseModel):
 
     def changes_from(self, other: RuleSettings) -> dict[str, tuple[Any, Any]]:
         """``{name: (old, new)}`` for every setting that differs from ``other``."""
+        if not isinstance(other, RuleSettings):
+            raise SettingsError(
+                f"changes_from needs settings to compare with, got {type(other).__name__} "
+                f"{shown(other)}"
+            )
         mine, theirs = self.model_dump(), other.model_dump()
         return {k: (theirs.get(k), v) for k, v in mine.items() if theirs.get(k) != v}
 
@@ -171,39 +204,121 @@ class RuleSettings(BaseModel):
 
     @classmethod
     def from_toml(cls, text: str, *, source: str = "<text>") -> Self:
-        """Parse and validate a TOML document written by :meth:`to_toml` (or by hand)."""
+        """Parse and validate a TOML document written by :meth:`to_toml` (or by hand).
+
+        Raises:
+            SaveFileError: not TOML (too long, too deeply nested, a number of too
+                many digits), another system's settings, unknown names, or values
+                the settings cannot take. Each message names ``source``.
+        """
+        source = _cut(
+            checks.text(
+                source, "source", strip=False, max_length=checks.MAX_PATH, error=SettingsError
+            )
+        )
+        if not isinstance(text, str):
+            raise SaveFileError(
+                f"{source}: settings must be TOML text, got {type(text).__name__} {shown(text)}"
+            )
+        if len(text) > MAX_FILE_BYTES:
+            raise SaveFileError(
+                f"{source} is {len(text):,} characters long; a settings file holds at most "
+                f"{MAX_FILE_BYTES:,} bytes (1 MiB). Tip: a file of every setting is a few KiB; "
+                "this is not a settings file."
+            )
         try:
-            data = tomllib.loads(text)
+            data = tomllib.loads(str.__str__(text))
+        except RecursionError:
+            raise SaveFileError(
+                f"{source} is not valid settings: its values are nested too deeply to read "
+                "(a setting is one value: a number, true/false or text)"
+            ) from None
         except tomllib.TOMLDecodeError as exc:
-            raise SaveFileError(f"{source} is not valid TOML: {exc}") from None
+            raise SaveFileError(f"{source} is not valid TOML: {_cut(str(exc))}") from None
+        except ValueError as exc:  # a number of too many digits to read
+            raise SaveFileError(
+                f"{source} is not valid settings: {_cut(str(exc))}. Allowed: whole numbers "
+                f"within ±{MAX_SETTING_INT:,}"
+            ) from None
         system = data.pop("system", cls.system)
         if system != cls.system:
             raise SaveFileError(
-                f"{source} holds settings for {system!r}, not {cls.system!r}. "
+                f"{source} holds settings for {shown(system, 60)}, not {cls.system!r}. "
                 "Tip: load it into a game of that system."
             )
         unknown = [k for k in data if k not in cls.model_fields]
         if unknown:
             names = ", ".join(cls.model_fields)
-            raise SaveFileError(f"{source}: unknown settings {unknown}; {cls.system} has {names}")
+            listed = shown(unknown[:_UNKNOWN_SHOWN], 120)
+            more = (
+                f" and {len(unknown) - _UNKNOWN_SHOWN:,} more ({len(unknown):,} in all)"
+                if len(unknown) > _UNKNOWN_SHOWN
+                else ""
+            )
+            raise SaveFileError(
+                f"{source}: unknown settings {listed}{more}; {cls.system} has {names}"
+            )
         try:
             return cls._validated(data)
         except SettingsError as exc:
             raise SaveFileError(f"{source}: {exc}") from None
 
     def save(self, path: str | os.PathLike[str]) -> Path:
-        target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_text(self.to_toml(), encoding="utf-8")
+        """Write the settings as a commented TOML file (folders made as needed).
+
+        Raises:
+            SettingsError: ``path`` is not a file path (empty, ``None``, holding a
+                NUL or a lone surrogate).
+            SaveFileError: the file cannot be written there (the message says why).
+        """
+        target = checks.path(path, "a settings file's path", error=SettingsError)
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(self.to_toml(), encoding="utf-8")
+        except (OSError, ValueError) as exc:
+            raise SaveFileError(
+                f"cannot write settings file {_cut(str(target))}: {_os_reason(exc)}"
+            ) from None
         return target
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Self:
-        target = Path(path)
+        """Read and validate a settings file written by :meth:`save` (or by hand).
+
+        At most :data:`MAX_FILE_BYTES` are read: a longer file (by its size, or
+        by what reading it gives, for a file that grows) is refused unread.
+
+        Raises:
+            SettingsError: ``path`` is not a file path.
+            SaveFileError: the file cannot be read, is too long, is not UTF-8 or
+                not TOML, or holds values the settings cannot take.
+        """
+        target = checks.path(path, "a settings file's path", error=SettingsError)
+        where = _cut(str(target))
         try:
-            text = target.read_text(encoding="utf-8")
-        except OSError as exc:
-            raise SaveFileError(f"cannot read settings file {target}: {exc}") from None
+            info = target.stat()
+        except (OSError, ValueError) as exc:
+            raise SaveFileError(f"cannot read settings file {where}: {_os_reason(exc)}") from None
+        if not stat.S_ISREG(info.st_mode):
+            raise SaveFileError(f"cannot read settings file {where}: it is not a file")
+        if info.st_size > MAX_FILE_BYTES:
+            raise SaveFileError(_too_long(where, f"{info.st_size:,} bytes"))
+        try:
+            with target.open("rb") as handle:
+                raw = handle.read(MAX_FILE_BYTES + 1)
+        except (OSError, ValueError) as exc:
+            raise SaveFileError(f"cannot read settings file {where}: {_os_reason(exc)}") from None
+        if len(raw) > MAX_FILE_BYTES:  # it grew since its size was read
+            raise SaveFileError(_too_long(where, f"more than {MAX_FILE_BYTES:,} bytes"))
+        try:
+            text = raw.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            line = raw.count(b"\n", 0, exc.start) + 1
+            column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+            raise SaveFileError(
+                f"{where} is not UTF-8 text: byte {raw[exc.start]:#04x} at line {line}, "
+                f"column {column}. Tip: save the file as UTF-8."
+            ) from None
         return cls.from_toml(text, source=str(target))
 
 
@@ -232,18 +347,58 @@ def _toml_text(value: Any) -> str:
     return tomli_w.dumps({"v": value}).strip()[4:]
 
 
+def _too_long(where: str, size: str) -> str:
+    return (
+        f"settings file {where} is {size}; a settings file holds at most "
+        f"{MAX_FILE_BYTES:,} bytes (1 MiB), so it is not read. Tip: a file of every setting "
+        "is a few KiB."
+    )
+
+
+def _os_reason(exc: BaseException) -> str:
+    """Why the system refused, without repeating the (possibly huge) path."""
+    if isinstance(exc, OSError) and exc.strerror:
+        return exc.strerror
+    return _cut(str(exc))
+
+
+def _cut(text: str, limit: int = checks.SHOWN) -> str:
+    """``text`` for a message, at most about ``limit`` characters of it."""
+    return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
+def _check_numbers(cls: type[RuleSettings], data: dict[str, Any]) -> None:
+    """Refuse a whole number past ±:data:`MAX_SETTING_INT` before pydantic sees it
+    (its own range is checked after, and then in its own words)."""
+    for name, value in data.items():
+        if (
+            isinstance(value, int)
+            and not isinstance(value, bool)
+            and not -MAX_SETTING_INT <= int.__int__(value) <= MAX_SETTING_INT
+        ):
+            field_info = cls.model_fields.get(name)
+            allowed = _allowed_text(field_info.annotation) if field_info else "?"
+            raise SettingsError(
+                f"setting {shown(name, 80)} cannot be {shown(value)}: no setting goes past "
+                f"±{MAX_SETTING_INT:,}; allowed: {allowed} (within ±{MAX_SETTING_INT:,} "
+                "and the setting's own range)"
+            )
+
+
 def _explain(cls: type[RuleSettings], exc: ValidationError) -> str:
     parts = []
     for error in exc.errors():
         if not error["loc"]:  # a check across several settings (a model validator)
             parts.append(str(error["msg"]).removeprefix("Value error, "))
             continue
-        name = ".".join(str(x) for x in error["loc"])
+        name = _cut(".".join(str(x) for x in error["loc"]), 80)
         field_info = cls.model_fields.get(str(error["loc"][0])) if error["loc"] else None
         allowed = _allowed_text(field_info.annotation) if field_info else "?"
         received = error.get("input")
-        message = str(error["msg"])
+        message = _cut(str(error["msg"]))
         # Only the first letter: the message quotes the allowed values ('D8'), exactly.
         message = message[:1].lower() + message[1:]
-        parts.append(f"setting {name!r} cannot be {received!r} ({message}); allowed: {allowed}")
-    return "; ".join(parts)
+        parts.append(
+            f"setting {name!r} cannot be {shown(received)} ({message}); allowed: {allowed}"
+        )
+    return "; ".join(parts[:_UNKNOWN_SHOWN])

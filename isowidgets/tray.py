@@ -75,7 +75,8 @@ class DiceTray(Game[TrayState]):
             pool = Pool.parse(pool)
         elif not isinstance(pool, Pool):
             raise DiceError(
-                f"roll needs a Pool or dice notation such as '5d6!1' or '4dF', got {pool!r:.60}"
+                f"roll needs a Pool or dice notation such as '5d6!1' or '4dF', got "
+                f"{type(pool).__name__} {checks.shown(pool)}"
             )
         purpose = checks.text(
             purpose, "a roll's purpose", allow_empty=True, max_length=checks.MAX_NOTE

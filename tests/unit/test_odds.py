@@ -100,3 +100,55 @@ def test_sampling_agrees_with_the_exact_law():
         p = exact[k]
         se = (p * (1 - p) / n) ** 0.5
         assert abs(counts.get(k, 0) / n - p) < 5 * se
+
+
+@pytest.mark.parametrize(
+    ("call", "words"),
+    [
+        (lambda: count_per_die(6, _even), "count_per_die needs a DieType such as D6, got int 6"),
+        (lambda: count_per_die(D6, None), "score must be a function"),
+        (lambda: count_per_die(D6, lambda f: "x"), "scores must be whole numbers, got str"),
+        (lambda: count_per_die(D6, lambda f: 1.5), "scores must be whole numbers, got float"),
+        (lambda: count_per_die(D6, lambda f: -1), "scores must be ≥ 0"),
+        (lambda: count_per_die(D6, lambda f: 10**400), "a score must be in 0..100000"),
+        (lambda: count_per_die(D6, _even, "6"), "explode_on must be a set of faces"),
+        (lambda: count_per_die(D6, _even, [None]), "a face in explode_on must be a whole"),
+        (lambda: count_per_die(D6, _even, [6] * 2000), "at most 1,000 items"),
+        (lambda: count_per_die(D6, _even, tail=0), "tail must be a number from 1e-15"),
+        (lambda: count_per_die(D6, _even, tail=10**400), "tail must be a number from 1e-15"),
+        (lambda: count_per_die(D6, _even, tail="x" * 10**6), "(1,000,000 characters)"),
+        (lambda: pool_count(10**400, D6, _even), "from 0 to 10000, got a 1,329-bit whole"),
+        (lambda: pool_sum(3, None), "pool_sum needs a DieType"),
+        (lambda: pool_sum(None, D6), "the number of dice must be a whole number"),
+        (lambda: die_faces("d6"), "die_faces needs a DieType"),
+        (lambda: Distribution.point("3"), "a point's value must be a whole number"),
+        (lambda: Distribution.from_mapping([1]), "needs a mapping {outcome: probability}"),
+        (lambda: Distribution.from_mapping({"a": 1.0}), "an outcome must be a whole number"),
+        (lambda: Distribution.from_mapping({1: "p"}), "a probability must be a number"),
+        (lambda: Distribution.from_mapping({0: 0.5, 10**12: 0.5}), "at most 100,000 are allowed"),
+        (lambda: die_faces(D6)["1"], "an outcome must be a whole number"),
+        (lambda: die_faces(D6).at_least(None), "at_least's value must be a whole number"),
+        (lambda: die_faces(D6).at_most(1.5), "at_most's value must be a whole number"),
+        (lambda: die_faces(D6).probability(3), "probability's predicate must be a function"),
+        (lambda: die_faces(D6).floor("0"), "floor's minimum must be a whole number"),
+        (lambda: die_faces(D6).map(None), "map's function must be a function"),
+        (lambda: die_faces(D6).map(str), "map's result must be a whole number"),
+        (lambda: die_faces(D6).times(-1), "from 0 to 10000"),
+    ],
+)
+def test_odds_refuse_bad_arguments_with_dice_errors(call, words: str):  # type: ignore[no-untyped-def]
+    """Each refusal is the kit's DiceError naming the argument, never TypeError,
+    IndexError or MemoryError, and its message stays short."""
+    with pytest.raises(DiceError) as caught:
+        call()
+    assert words in str(caught.value)
+    assert len(str(caught.value)) < 500
+
+
+def test_scores_may_be_true_and_false_or_numpy_numbers():
+    """What ``int()`` used to accept as a count still counts (but not 1.5 or "1")."""
+    import numpy as np
+
+    by_flag = count_per_die(D6, lambda f: f % 2 == 0, {6})
+    by_numpy = count_per_die(D6, lambda f: np.int64(f % 2 == 0), {6})
+    assert by_flag.to_dict() == by_numpy.to_dict() == count_per_die(D6, _even, {6}).to_dict()
