@@ -1,7 +1,7 @@
 """Isolation's state: characters, the relationship map, stress, the conflict in progress.
 
 Every value here is a frozen dataclass, and every change is made by folding a
-journal event into the state (see :mod:`.apply`). Identifiers come from counters
+journal event into the state (see :mod:`.fold`). Identifiers come from counters
 kept in the state, so replaying a journal gives every link and character the
 same id again.
 
