@@ -995,7 +995,7 @@ def check_faces(faces: object, c: Conflict) -> None:
 
 
 def typed_faces(
-    faces: Mapping[str, Any] | None, who: str, colour: Colour, state: IsolationState
+    faces: Mapping[str, Any] | None, who: str, colour: str, state: IsolationState
 ) -> Faces | None:
     """Typed faces for one pool from ``{who: {colour: faces}}`` or ``{who: faces}``
     (already checked by :func:`check_faces`)."""

@@ -454,7 +454,7 @@ class IsolationGame(Game[IsolationState]):
                     turning = [d for d in downgrades if d not in c.downgraded]
                     if (roll := offered.get("roll")) is not None:
                         who, colour = roll.actor or "", roll.options[0]
-                        typed = _conflict.typed_faces(faces, who, colour, state)  # type: ignore[arg-type]
+                        typed = _conflict.typed_faces(faces, who, colour, state)
                         step(_conflict.roll, who, colour, typed)
                     elif (stance := offered.get("choose_stance")) is not None:
                         pp = stance.actor or ""
