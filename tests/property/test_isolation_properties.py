@@ -10,7 +10,9 @@ found an event the rules made that does not fit the state) or any other
 After every applied action the map and the scenario obey the rules' invariants,
 every event it committed reads back from its journal line as the same event, a
 conflict in progress always offers a next step (a click-through panel never gets
-stuck), and the journal replays to the same state.
+stuck), and the journal replays to the same state, also strictly: every event
+checked against what the rules would make on its state (``isolation_replay``),
+which the engine's own fold, checking ids and order only, leaves to this tier.
 """
 
 from __future__ import annotations
@@ -21,6 +23,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from isolation_replay import strict_check, strict_replay
 
 from isowidgets.errors import InconsistentEventError, IsowidgetsError, JournalError, RuleError
 from isowidgets.journal import Entry
@@ -288,16 +291,16 @@ def advance(data: st.DataObject, game: IsolationGame):
     assert c is not None
     if step.action == "roll":
         typed = data.draw(st.booleans())
-        unit = game.plan().unit(step.who, step.options[0])
+        unit = game.plan().unit(step.actor, step.options[0])
         faces = " ".join(data.draw(st.sampled_from("2345")) for _ in range(unit.count))
-        return lambda: game.roll(step.who, step.options[0], faces if typed else None)
+        return lambda: game.roll(step.actor, step.options[0], faces if typed else None)
     if step.action == "choose_stance":
         stance = data.draw(st.sampled_from(step.options))
-        return lambda: game.choose_stance(step.who, stance)
+        return lambda: game.choose_stance(step.actor, stance)
     if step.action == "set_difficulty":
         return lambda: game.set_difficulty(data.draw(st.integers(1, 6)))
     if step.action == "downgrade":
-        return lambda: game.downgrade(step.who)
+        return lambda: game.downgrade(step.actor)
     if step.action == "assign_wounds":
         split = dict.fromkeys(c.wound_pool, 0)
         for i in range(c.wounds_left):
@@ -379,6 +382,13 @@ def test_actions_apply_or_raise_our_error_and_replay(data, stress_min, reopen):
                 # Whatever was committed reads back from its journal line unchanged.
                 assert Entry.from_line(entry.to_line()).event == entry.event, entry.kind
             if kind != "undo":
+                # Each event is what the rules make on the state it lands on (strictly
+                # checked: the pool plan, the stances read, the Stress step...).
+                state = before_state
+                for entry in new:
+                    strict_check(state, entry.event)
+                    state = game._fold(state, entry.event)
+                assert state == game.state, kind
                 added = sum(isinstance(e.event, LinkAdded) for e in new)
                 removed = sum(isinstance(e.event, LinkRemoved) for e in new)
                 assert len(game.state.links) == before_links + added - removed, kind
@@ -392,6 +402,7 @@ def test_actions_apply_or_raise_our_error_and_replay(data, stress_min, reopen):
                     assert chosen.stance in chosen.allowed
             check_invariants(game)
         assert game._rebuild() == game.state
+        assert strict_replay(game) == game.state
         assert reopen(game, path)[0] == game.state
 
 

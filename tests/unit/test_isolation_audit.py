@@ -14,14 +14,14 @@ from isowidgets.dice import Dice
 from isowidgets.errors import DiceCapError, JournalError, RuleError
 from isowidgets.journal import Entry, SettingsChanged
 from isowidgets.rules.isolation import GM, Factors, IsolationGame, IsolationSettings
-from isowidgets.rules.isolation.apply import Tx
 from isowidgets.rules.isolation.events import (
     ConflictResolved,
     FactorsSet,
     StressChanged,
 )
 from isowidgets.rules.isolation.examples import add_boarding_party, boarding_party
-from isowidgets.rules.isolation.rules import roll_colour, wound
+from isowidgets.rules.isolation.injury import wound
+from isowidgets.rules.isolation.rolling import roll_colour
 
 SEED_WITH_A_RED_ONE = 1  # Bob rolls 2 5 1→4 3 1→4 4
 
@@ -39,10 +39,11 @@ def snapshot(game):
 
 
 def wound_now(game, who, times=1):
-    tx = Tx(game.state)
-    for _ in range(times):
-        wound(tx, who, "test wound", game.dice)
-    game.commit(*tx.events)
+    def hurt(action):
+        for _ in range(times):
+            wound(action, who, "test wound")
+
+    game.act(hurt)
 
 
 def unlabeled(game, a, b):
@@ -233,7 +234,7 @@ def test_next_steps_offer_the_nominal_difficulty_acting_directly_alone():
     game = trio()
     game.propose("bob", "x", mode="direct", target="eve", pps=[])
     offered = {s.action: s for s in game.next_steps()}
-    assert offered["set_difficulty"].required and "nominal" in offered["set_difficulty"].detail
+    assert offered["set_difficulty"].required and "nominal" in offered["set_difficulty"].label
     game.roll("bob", "red")
     assert [s.action for s in game.next_steps() if s.required] == ["set_difficulty"]
     game.set_difficulty(2)
@@ -288,16 +289,16 @@ def test_every_mode_closes_by_following_next_steps_alone(case, physical):
                 break
             steps = game.next_steps()
             assert steps, f"stuck: {game.conflict}"
-            wanted = [s for s in steps if s.action == "downgrade" and s.who in downgrades]
+            wanted = [s for s in steps if s.action == "downgrade" and s.actor in downgrades]
             step = wanted[0] if wanted else next(s for s in steps if s.required)
             if step.action == "roll":
-                game.roll(step.who, step.options[0])
+                game.roll(step.actor, step.options[0])
             elif step.action == "choose_stance":
-                game.choose_stance(step.who, step.options[0])
+                game.choose_stance(step.actor, step.options[0])
             elif step.action == "set_difficulty":
                 game.set_difficulty(2)
             elif step.action == "downgrade":
-                game.downgrade(step.who)
+                game.downgrade(step.actor)
             elif step.action == "assign_wounds":
                 pool, left = game.conflict.wound_pool, game.conflict.wounds_left
                 split = dict.fromkeys(pool, 0)

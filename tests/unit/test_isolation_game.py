@@ -66,9 +66,9 @@ def test_click_through_with_next_steps():
         assert steps, game.next_steps()
         step = steps[0]
         if step.action == "roll":
-            game.roll(step.who, step.options[0])
+            game.roll(step.actor, step.options[0])
         elif step.action == "choose_stance":
-            game.choose_stance(step.who, step.options[0])
+            game.choose_stance(step.actor, step.options[0])
         elif step.action == "set_difficulty":
             game.set_difficulty(3)
         elif step.action == "assign_wounds":

@@ -10,14 +10,15 @@ from __future__ import annotations
 import json
 
 import pytest
+from isolation_replay import strict_check, strict_replay
 
 from isowidgets.checks import MAX_TEXT
 from isowidgets.errors import InconsistentEventError, JournalError, RuleError
 from isowidgets.journal import SettingsChanged
 from isowidgets.rules.isolation import IsolationGame
-from isowidgets.rules.isolation.apply import apply
 from isowidgets.rules.isolation.events import DeathGreensDropped, HealthChanged, StressChanged
 from isowidgets.rules.isolation.examples import add_boarding_party, boarding_party
+from isowidgets.rules.isolation.fold import fold
 from isowidgets.rules.isolation.odds import conflict_odds, simulate
 
 
@@ -63,6 +64,18 @@ def refused_on_resume(path, kind):
     return str(info.value)
 
 
+def refused_on_strict_replay(path, kind):
+    """The fold checks ids and order only, so the edited file resumes; replayed with every
+    value checked against the rules (as the test suite replays every session), it does not."""
+    game = IsolationGame.resume(path)
+    try:
+        with pytest.raises(JournalError, match=rf"\({kind}\) does not replay: {kind}") as info:
+            strict_replay(game)
+    finally:
+        game.journal.close()
+    return str(info.value)
+
+
 # --------------------------------------------------------------------------- 1: replay
 
 
@@ -72,25 +85,31 @@ def test_the_untouched_session_resumes(tmp_path):
     game = IsolationGame.resume(path)
     try:
         assert game.stress == 2 and game.conflict.stance_of("alice") == "Neutral"
+        assert strict_replay(game) == game.state
     finally:
         game.journal.close()
 
 
-@pytest.mark.parametrize(
-    ("new", "says"),
-    [(-50, "outside the house-rule bounds"), (10**18, "allowed: 1, 2 or 3")],
-)
-def test_replay_refuses_an_edited_stress_level(tmp_path, new, says):
-    """A Stress Level of −50 (the plan then showed "-47 dice") or 10**18 does not replay."""
-    path = edited(saved_session(tmp_path), "stress_changed", lambda d: d.update(new=new))
+def test_replay_refuses_an_edited_stress_level(tmp_path):
+    """A Stress Level of −50 (the plan then showed "-47 dice") does not replay: the fold
+    keeps Stress within the house-rule bounds."""
+    path = edited(saved_session(tmp_path), "stress_changed", lambda d: d.update(new=-50))
     message = refused_on_resume(path, "stress_changed")
-    assert str(new) in message and says in message
+    assert "-50" in message and "outside the house-rule bounds" in message
+
+
+def test_strict_replay_refuses_an_edited_starting_stress(tmp_path):
+    """A starting Stress of 10**18 is past anything set_starting_stress accepts."""
+    path = edited(saved_session(tmp_path), "stress_changed", lambda d: d.update(new=10**18))
+    message = refused_on_strict_replay(path, "stress_changed")
+    assert str(10**18) in message and "starting Stress" in message
 
 
 @pytest.mark.parametrize(
     ("event", "says"),
     [
-        (StressChanged(old=2, new=9, reason="x", source="gm", requested=7), "a step of ±1"),
+        (StressChanged(old=2, new=9, reason="x", source="gm", requested=5), "asking +5"),
+        (StressChanged(old=2, new=2, reason="x", source="gm", requested=0), "a non-zero step"),
         (StressChanged(old=2, new=4, reason="x", source="gm", requested=1), "asking +1"),
         (StressChanged(old=2, new=5, reason="x", source="settings", requested=3), "allowed: 0"),
         (StressChanged(old=2, new=3, reason="x", source="result", requested=1), "as a conflict"),
@@ -100,7 +119,7 @@ def test_a_stress_change_moves_only_as_its_source_allows(event, says):
     game = boarding_party(stress=2)
     game.start_play()
     with pytest.raises(InconsistentEventError, match="stress_changed") as info:
-        apply(game.state, event)
+        strict_check(game.state, event)
     assert says in str(info.value) and str(event.new) in str(info.value)
     assert not isinstance(info.value, RuleError)  # an event that does not fit, not a refusal
 
@@ -125,7 +144,7 @@ def test_a_fold_lookup_that_fails_is_an_inconsistency_naming_the_event():
     game = boarding_party(stress=2)
     stranger = HealthChanged(character_id="zed", old="Healthy", new="Injured", reason="x")
     with pytest.raises(InconsistentEventError, match=r"^health_changed: .*zed") as info:
-        apply(game.state, stranger)
+        fold(game.state, stranger)
     assert not isinstance(info.value, RuleError)
 
 
@@ -136,7 +155,7 @@ def test_replay_refuses_a_pool_of_another_size_than_the_plan(tmp_path):
         data["roll"]["pool"]["count"] = 1
         data["roll"]["faces"] = [2]
 
-    message = refused_on_resume(
+    message = refused_on_strict_replay(
         edited(saved_session(tmp_path), "dice_rolled", one_die), "dice_rolled"
     )
     assert "holds 1 base dice; allowed: exactly 3" in message
@@ -147,7 +166,7 @@ def test_replay_refuses_a_pool_that_explodes_otherwise(tmp_path):
         data["roll"]["pool"]["explode_on"] = []
 
     path = edited(saved_session(tmp_path), "dice_rolled", never_explodes)
-    assert "exploding on 6" in refused_on_resume(path, "dice_rolled")
+    assert "exploding on 6" in refused_on_strict_replay(path, "dice_rolled")
 
 
 def test_replay_refuses_forged_stances(tmp_path):
@@ -159,7 +178,7 @@ def test_replay_refuses_forged_stances(tmp_path):
             reading["rolled"] = "Cooperative"
 
     path = edited(saved_session(tmp_path), "stances_read", allow_all)
-    message = refused_on_resume(path, "stances_read")
+    message = refused_on_strict_replay(path, "stances_read")
     assert "alice net +0 → Neutral/Hostile" in message
 
 
@@ -171,7 +190,7 @@ def test_replay_refuses_a_stance_the_reading_does_not_allow(tmp_path, forge_allo
             data["allowed"] = ["Cooperative", "Neutral", "Hostile"]
 
     path = edited(saved_session(tmp_path), "stance_chosen", cooperate, nth=1)
-    assert "allowed: Neutral or Hostile" in refused_on_resume(path, "stance_chosen")
+    assert "allowed: Neutral or Hostile" in refused_on_strict_replay(path, "stance_chosen")
 
 
 # --------------------------------------------------------------------------- 2: odds
@@ -342,8 +361,11 @@ def test_owed_death_greens_are_lost_with_fewer_than_two_survivors():
 
 def test_a_forged_drop_of_owed_greens_does_not_replay():
     game = four_with_a_death()
+    forged = DeathGreensDropped(dead="a", dropped=1, left=1)
     with pytest.raises(InconsistentEventError, match=r"death_greens_dropped.*allowed"):
-        apply(game.state, DeathGreensDropped(dead="a", dropped=1, left=1))
+        strict_check(game.state, forged)
+    with pytest.raises(InconsistentEventError, match=r"death_greens_dropped.*allowed"):
+        fold(game.state, DeathGreensDropped(dead="a", dropped=5, left=1))  # owes 2 in all
 
 
 # --------------------------------------------------------------------------- 6: text length

@@ -23,7 +23,7 @@ from isowidgets.rules.isolation.odds import (
     pp_net,
     simulate,
 )
-from isowidgets.rules.isolation.rules import roll_colour
+from isowidgets.rules.isolation.rolling import roll_colour
 
 
 def formula(k: int) -> Fraction:

@@ -12,9 +12,8 @@ import pytest
 
 from isowidgets.errors import FacesError, RuleError, SettingsError
 from isowidgets.rules.isolation import GM, IsolationGame, IsolationSettings
-from isowidgets.rules.isolation.apply import Tx
 from isowidgets.rules.isolation.examples import boarding_party
-from isowidgets.rules.isolation.rules import wound
+from isowidgets.rules.isolation.injury import wound
 
 HERE = Path(__file__).parent
 
@@ -39,10 +38,11 @@ def roll_ready(game, faces=None, *, green=2, red=4):
 
 
 def wound_now(game, who, times=1):
-    tx = Tx(game.state)
-    for _ in range(times):
-        wound(tx, who, "test", game.dice)
-    game.commit(*tx.events)
+    def hurt(action):
+        for _ in range(times):
+            wound(action, who, "test")
+
+    game.act(hurt)
 
 
 def test_settings_match_the_digest():
@@ -178,7 +178,7 @@ def test_a05_max_explosions_per_pool():
         game2.roll("bob", "red", "1 4 4 4")
     # Random rolls respect the limit too: 300 red dice would explode about 60 times.
     from isowidgets.dice import Dice
-    from isowidgets.rules.isolation.rules import roll_colour
+    from isowidgets.rules.isolation.rolling import roll_colour
 
     capped = trio(max_explosions_per_pool=2).state
     assert len(roll_colour(Dice(1), capped, "red", 300, "big", None).extras) == 2

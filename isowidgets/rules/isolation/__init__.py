@@ -7,12 +7,16 @@ A pure-Python rules engine (no widget imports). The layers:
 * :mod:`.settings`: :class:`IsolationSettings`, a setting for every ambiguity
   of the digest that has one (ISO-A01..A29 except A06 and A25; A30 has none)
   plus ``allow_late_characters`` (ISO-R06);
-* :mod:`.events` and :mod:`.apply`: the journal events and the pure fold that
-  replays them;
-* :mod:`.rules` (map, stress, injury, death, sessions) and :mod:`.conflict`
-  (a conflict's steps): pure functions that return events; :func:`counts`
-  (does a die count: an even on a green, an odd on a red) states the counting
-  rule every reading applies, for views that mark each die;
+* :mod:`.events` and :mod:`.fold`: the journal events and the pure fold that
+  replays them (a :class:`~isowidgets.contract.Fold`);
+* the rules, each ``rule(action, *args)`` on an
+  :class:`~isowidgets.contract.Action`: :mod:`.characters`, :mod:`.links` (the
+  map), :mod:`.stress`, :mod:`.injury` (injury and death), :mod:`.sessions`
+  (sessions and pair rolls) and :mod:`.conflict` (a conflict's steps, and
+  :func:`next_steps`); :mod:`.advice` gathers the text's advice, and
+  :func:`counts` (:mod:`.rolling`: does a die count, an even on a green, an
+  odd on a red) states the counting rule every reading applies, for views that
+  mark each die;
 * :mod:`.plan` and :mod:`.explain`: where each die comes from, and readable
   breakdowns of a resolution;
 * :mod:`.odds`: exact odds of a planned conflict, and a seeded simulation;
@@ -26,7 +30,9 @@ is folded into raises :class:`~isowidgets.errors.InconsistentEventError` (a
 journal, not a refused request.
 """
 
-from .conflict import Step, compose, modifier_fields, next_steps, pool_plan, wound_capacity
+from ...contract import Step
+from .advice import MapWarning, warnings
+from .conflict import compose, modifier_fields, next_steps, pool_plan, wound_capacity
 from .events import DIFFICULTY_NAMES
 from .explain import explain
 from .game import IsolationGame
@@ -54,7 +60,7 @@ from .model import (
     Stance,
 )
 from .plan import DieSource, PoolPlan, RollUnit, degree_for, plan_for
-from .rules import MapWarning, counts, warnings
+from .rolling import counts
 from .settings import IsolationSettings
 
 __all__ = [

@@ -1,4 +1,4 @@
-"""A conflict as a sequence of explicit steps, each a pure function returning events.
+"""A conflict as a sequence of explicit steps, each a rule ``rule(action, *args)``.
 
 The order follows ISO-R26::
 
@@ -8,26 +8,28 @@ The order follows ISO-R26::
       → defaulted Neutrals may downgrade and roll → resolve
       → consequences (links, stress, wounds) → assign_wounds if the table must → closed
 
-Each function checks that its step is due and raises
-:class:`~isowidgets.errors.RuleError` naming what is missing otherwise. Empty
+Each rule checks that its step is due and raises
+:class:`~isowidgets.errors.RuleError` naming what is missing otherwise; it reads
+``action.state``, rolls through ``action.dice`` and adds its events with
+``action.add`` (:meth:`Game.act <isowidgets.game.Game.act>` runs it). Empty
 pools (0 dice) are recorded automatically when they become due, and stances
 that the roll forces (only Hostile allowed) are chosen automatically, so a
 widget only asks for real decisions. :func:`next_steps` lists what can be done
-now, for a click-through panel.
+now, as :class:`~isowidgets.contract.Step`, for a click-through panel.
 """
 
 from __future__ import annotations
 
 import dataclasses
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any
 
-from ...checks import whole
-from ...dice import DEFAULT_LIMITS, Dice, Limits
+from ... import checks
+from ...checks import shown
+from ...contract import Action, Step
+from ...dice import DEFAULT_LIMITS, Limits, PoolRoll
 from ...errors import DiceCapError, RuleError
-from ...journal import Event
-from .apply import Tx
+from ._common import line
 from .events import (
     DIFFICULTY_NAMES,
     ConflictCancelled,
@@ -46,7 +48,10 @@ from .events import (
     WoundsPending,
 )
 from .explain import explain
+from .injury import wound
+from .links import add_unlabeled
 from .model import (
+    COLOURS,
     GM,
     STANCES,
     Colour,
@@ -59,12 +64,14 @@ from .model import (
     Stance,
 )
 from .plan import PoolPlan, plan_for, read_first, read_second
-from .rules import add_unlabeled, choice, flag, line, roll_colour, stress_change, wound
+from .rolling import roll_colour
+from .stress import stress_change
 
 __all__ = [
-    "Step",
+    "PROPOSAL",
     "assign_wounds",
     "cancel_conflict",
+    "check_faces",
     "choose_stance",
     "compose",
     "declare_hostile",
@@ -77,12 +84,35 @@ __all__ = [
     "relevant_links",
     "resolve",
     "roll",
+    "roll_ready",
     "set_difficulty",
     "set_factors",
+    "typed_faces",
     "wound_capacity",
 ]
 
-_FACTOR_FIELDS = (
+Act = Action[IsolationState]
+Faces = Sequence[int] | str
+
+MOST_DICE = 10**9
+"""More dice than any modifier can ask for: past every dice cap (which then refuses the
+pool, naming its sources), it only keeps the arithmetic on a typed number small."""
+
+MODES: tuple[Mode, ...] = ("persuade_all", "subset", "alone", "direct")
+
+PROPOSAL = (
+    "mode",
+    "pps",
+    "target",
+    "physical",
+    "difficulty",
+    "factors",
+    "hostile",
+    "force_roll",
+)
+"""The keywords of a proposal (:func:`compose`, :func:`propose`)."""
+
+FACTOR_FIELDS = (
     "profession",
     "goal_for",
     "goal_against",
@@ -140,8 +170,8 @@ def difficulty_value(value: int | str) -> int:
             if value.strip().lower() == name.lower():
                 return number
         names = ", ".join(f"{n} ({v})" for v, n in DIFFICULTY_NAMES.items())
-        raise RuleError(f"unknown Difficulty {value!r}; T-ISO-1 has {names}")
-    return whole(value, "the Difficulty", 1, 6)
+        raise RuleError(f"unknown Difficulty {shown(value)}; T-ISO-1 has {names}")
+    return checks.whole(value, "the Difficulty", 1, 6)
 
 
 def _nominal(state: IsolationState, c: Conflict) -> bool:
@@ -211,26 +241,24 @@ def wound_capacity(state: IsolationState, who: str) -> int:
 
 
 def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, Any]) -> Factors:
-    """Validate one character's modifier judgements against their role (ISO-R18, R20, R43)."""
-    unknown = [k for k in values if k not in _FACTOR_FIELDS]
-    if unknown:
-        raise RuleError(
-            f"unknown modifier {unknown[0]!r}; the modifiers are {', '.join(_FACTOR_FIELDS)}"
-        )
+    """Validate one character's modifier judgements against their role (ISO-R18, R20, R43).
+
+    The keywords are known already (:data:`FACTOR_FIELDS`; the callers check them).
+    """
     role = _role(c, who)
     if role is None:
         raise RuleError(
-            f"modifiers are for a character of conflict {c.number}, named by id; got {who!r}. "
+            f"modifiers are for a character of conflict {c.number}, named by id; got {shown(who)}. "
             f"Allowed: {', '.join(_participants(c))}. Tip: the ids are those add_character "
             "returned."
         )
     out: dict[str, Any] = {}
     for key in ("profession", "goal_for", "goal_against", "bias_for", "bias_against"):
         if key in values:
-            out[key] = flag(values[key], key)
+            out[key] = checks.flag(values[key], key)
     for key in ("roleplay", "extra_green", "extra_red"):
         if key in values:
-            out[key] = whole(values[key], key, 0)
+            out[key] = checks.whole(values[key], key, 0, MOST_DICE)
     if out.get("roleplay") and role != "AP":
         raise RuleError(f"role-play dice go to the Active Player (ISO-R18), not to {who}")
     cap = state.settings.max_roleplay_dice
@@ -241,7 +269,7 @@ def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, 
             "situational extra dice belong to a direct-action target (ISO-R43); "
             f"{who} is the {role}. Tip: use profession, goal/bias or relevant_links."
         )
-    if role == "target" and any(out.get(k) for k in _FACTOR_FIELDS[:5]):
+    if role == "target" and any(out.get(k) for k in FACTOR_FIELDS[:5]):
         raise RuleError(
             "a direct-action target rolls red links + Living − 1 + Stress + situational dice "
             "(ISO-R43). Tip: give situational dice as extra_red / extra_green."
@@ -249,7 +277,10 @@ def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, 
     if "relevant_links" in values:
         raw = values["relevant_links"]
         if isinstance(raw, str) or not isinstance(raw, Sequence):
-            raise RuleError(f"relevant_links must be a list of link ids, got {raw!r}")
+            raise RuleError(f"relevant_links must be a list of link ids, got {shown(raw)}")
+        raw = checks.id_list(raw, "relevant_links", most=len(state.links))
+        if len(set(raw)) != len(raw):
+            raise RuleError("a relevant link is counted once; remove the repeat")
         if raw and role not in ("PP", "defaulted"):
             raise RuleError(
                 f"relevant-label dice go to Passive Players (ISO-R20), not to the {role} {who}"
@@ -266,9 +297,7 @@ def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, 
                     f"{link_id} is a {link.origin} link; relevant_label_scope='descriptor' "
                     "counts only descriptor links (ISO-A08). Tip: 'any_labeled' widens it."
                 )
-        if len(set(raw)) != len(raw):
-            raise RuleError("a relevant link is counted once; remove the repeat")
-        out["relevant_links"] = tuple(raw)
+        out["relevant_links"] = raw
     allowed = modifier_fields(state, c).get(who, ())
     unused = [key for key, value in out.items() if value and key not in allowed]
     if unused:
@@ -300,54 +329,46 @@ def _within_caps(plan: PoolPlan, limits: Limits) -> None:
 
 
 def _emit_roll(
-    tx: Tx,
-    dice: Dice,
-    c: Conflict,
-    unit_who: str,
-    colour: Colour,
-    faces: Sequence[int] | str | None,
-    take_explosions: bool,
-) -> None:
-    plan = plan_for(tx.state, c)
-    unit = plan.unit(unit_who, colour)
-    label = f"{unit.who} {unit.colour}"
+    action: Act, who: str, colour: Colour, faces: Faces | None, take_explosions: bool
+) -> PoolRoll:
+    """Roll (or take the typed faces of) one pool of the conflict in progress."""
+    state = action.state
+    assert state.conflict is not None
+    unit = plan_for(state, state.conflict).unit(who, colour)
     result = roll_colour(
-        dice,
-        tx.state,
+        action.dice,
+        state,
         colour,
         unit.count,
-        label,
+        unit.label,
         faces,
         take_explosions=take_explosions,
         gm=unit.who == GM,
     )
-    tx.add(DiceRolled(who=unit.who, colour=colour, role=unit.role, roll=result))
+    action.add(DiceRolled(who=unit.who, colour=colour, role=unit.role, roll=result))
+    return result
 
 
-def _settle(tx: Tx, dice: Dice) -> None:
+def _settle(action: Act) -> None:
     """Check the pools against the dice cap, record empty pools as they fall due, and read
     stances once the first stage is in."""
-    while tx.state.conflict is not None and tx.state.conflict.resolution is None:
-        c = tx.state.conflict
-        plan = plan_for(tx.state, c)
-        _within_caps(plan, dice.limits)
+    while (c := action.state.conflict) is not None and c.resolution is None:
+        plan = plan_for(action.state, c)
+        _within_caps(plan, action.dice.limits)
         # Once a pool is down the modifiers are fixed, so empty pools can be recorded.
         empty = [u for u in plan.ready() if u.count == 0] if c.rolls else []
         if empty:
-            unit = empty[0]
-            _emit_roll(tx, dice, c, unit.who, unit.colour, None, True)
+            _emit_roll(action, empty[0].who, empty[0].colour, None, True)
             continue
         if c.pps and c.first is None and not c.automatic and plan.first_done:
-            reading = read_first(tx.state, c)
-            tx.add(StancesRead(reading=reading))
+            reading = read_first(action.state, c)
+            action.add(StancesRead(reading=reading))
             for r in reading.readings:
                 if len(r.allowed) == 1:
-                    tx.add(
+                    stance = r.allowed[0]
+                    action.add(
                         StanceChosen(
-                            character=r.character,
-                            stance=r.allowed[0],
-                            rolled=r.rolled,
-                            allowed=r.allowed,
+                            character=r.character, stance=stance, rolled=r.rolled, allowed=r.allowed
                         )
                     )
             continue
@@ -404,13 +425,13 @@ def compose(
         )
     ap_char = state.character(ap) if isinstance(ap, str) else None
     if ap_char is None:
-        raise RuleError(f"the Active Player is named by character id, got {ap!r}")
+        raise RuleError(f"the Active Player is named by character id, got {shown(ap)}")
     if not ap_char.alive:
         raise RuleError(f"{ap} is Dead and cannot act")
     action = line(action, "the proposed action")
-    mode = choice(mode, "mode", ("persuade_all", "subset", "alone", "direct"))  # type: ignore[assignment]
-    physical = flag(physical, "physical")
-    force_roll = flag(force_roll, "force_roll")
+    mode = checks.choice(mode, "mode", MODES)
+    physical = checks.flag(physical, "physical")
+    force_roll = checks.flag(force_roll, "force_roll")
     others = [c.id for c in state.living if c.id != ap]
     if target is not None:
         if mode != "direct":
@@ -418,19 +439,19 @@ def compose(
         if not isinstance(target, str) or target not in others:
             raise RuleError(
                 f"the target must be another living character ({', '.join(others) or 'none'}), "
-                f"got {target!r}"
+                f"got {shown(target)}"
             )
     elif mode == "direct":
         raise RuleError("mode='direct' needs target=<character id> (ISO-R43)")
     candidates = [o for o in others if o != target]
     if pps is not None:
         if isinstance(pps, str) or not isinstance(pps, Sequence):
-            raise RuleError(f"pps must be a list of character ids, got {pps!r}")
+            raise RuleError(f"pps must be a list of character ids, got {shown(pps)}")
         chosen = list(pps)
         for pp in chosen:
             if pp not in candidates:
                 raise RuleError(
-                    f"{pp!r} cannot be a Passive Player here; the candidates are "
+                    f"{shown(pp)} cannot be a Passive Player here; the candidates are "
                     f"{', '.join(candidates) or 'none'}"
                     + (" (a target is never a PP, ISO-R16)" if pp == target else "")
                 )
@@ -492,7 +513,7 @@ def compose(
         difficulty=diff,
     )
     if isinstance(hostile, str) or not isinstance(hostile, Sequence):
-        raise RuleError(f"hostile must be a list of PP ids, got {hostile!r}")
+        raise RuleError(f"hostile must be a list of PP ids, got {shown(hostile)}")
     if hostile and automatic:
         raise RuleError(
             "at Stress 0 nobody rolls, so nobody needs to be Hostile 'without rolling'. "
@@ -500,14 +521,17 @@ def compose(
         )
     for who in hostile:
         if who not in pp_tuple:
-            raise RuleError(f"only a Passive Player can declare Hostile up front, not {who!r}")
+            raise RuleError(f"only a Passive Player can declare Hostile up front, not {shown(who)}")
     if factors is not None:
         if not isinstance(factors, Mapping):
-            raise RuleError(f"factors must map character ids to modifiers, got {factors!r}")
+            raise RuleError(f"factors must map character ids to modifiers, got {shown(factors)}")
         items = []
         for who, values in factors.items():
             if not isinstance(values, Mapping):
-                raise RuleError(f"the modifiers of {who!r} must be a mapping, got {values!r}")
+                raise RuleError(
+                    f"the modifiers of {shown(who)} must be a mapping, got {shown(values)}"
+                )
+            checks.keywords(values, f"the modifiers of {shown(who, 60)}", FACTOR_FIELDS)
             item = _factors(state, conflict, who, values)
             if not item.empty:
                 items.append(item)
@@ -524,14 +548,15 @@ def _fields(c: Conflict) -> dict[str, Any]:
     return {name: getattr(c, name) for name in Conflict.__dataclass_fields__}
 
 
-def propose(state: IsolationState, dice: Dice, ap: str, action: str, **kwargs: Any) -> list[Event]:
+def propose(action: Act, /, ap: str, proposal: str, **kwargs: Any) -> Conflict:
     """Record a spoken proposal (ISO-R15); it cannot be withdrawn quietly.
 
-    Keyword arguments are those of :func:`compose` (the dice caps come from ``dice``).
+    Keyword arguments are those of :func:`compose` (:data:`PROPOSAL`; the dice
+    caps are the session's). Returns the conflict in progress.
     """
-    c = compose(state, ap, action, limits=dice.limits, **kwargs)
-    tx = Tx(state)
-    tx.add(
+    checks.keywords(kwargs, "propose", PROPOSAL)
+    c = compose(action.state, ap, proposal, limits=action.dice.limits, **kwargs)
+    action.add(
         ConflictProposed(
             number=c.number,
             ap=c.ap,
@@ -547,15 +572,16 @@ def propose(state: IsolationState, dice: Dice, ap: str, action: str, **kwargs: A
             declared_hostile=c.declared_hostile,
         )
     )
-    _settle(tx, dice)
-    return tx.events
+    _settle(action)
+    assert action.state.conflict is not None
+    return action.state.conflict
 
 
-def set_factors(state: IsolationState, dice: Dice, character: str, **values: Any) -> list[Event]:
-    """Set one character's modifier judgements; they are fixed before any die is rolled.
-
-    ``dice`` gives the caps a pool must stay within.
-    """
+def set_factors(action: Act, /, character: str, **values: Any) -> None:
+    """Set one character's modifier judgements; they are fixed before any die is rolled
+    (the pools they make must stay within the session's dice caps)."""
+    checks.keywords(values, "set_factors", FACTOR_FIELDS)
+    state = action.state
     c = _unresolved(state, "change modifiers")
     if c.rolls:
         raise RuleError(
@@ -563,35 +589,35 @@ def set_factors(state: IsolationState, dice: Dice, character: str, **values: Any
             "Tip: undo the rolls first if a modifier was forgotten."
         )
     base = c.factors_of(character) if isinstance(character, str) else None
-    merged = {k: getattr(base, k) for k in _FACTOR_FIELDS} if base else {}
+    merged = {k: getattr(base, k) for k in FACTOR_FIELDS} if base else {}
     merged.update(values)
     factors = _factors(state, c, character, merged)
-    if factors == c.factors_of(character):
-        return []
-    tx = Tx(state)
-    tx.add(FactorsSet(factors=factors))
-    _settle(tx, dice)
-    return tx.events
+    if factors != c.factors_of(character):
+        action.add(FactorsSet(factors=factors))
+        _settle(action)
 
 
-def mark_physical(state: IsolationState, physical: bool) -> list[Event]:
+def mark_physical(action: Act, physical: bool) -> None:
     """Mark the conflict physically threatening (or not) before it is resolved (ISO-R39)."""
-    c = _unresolved(state, "change whether it is physical")
-    physical = flag(physical, "physical")
+    c = _unresolved(action.state, "change whether it is physical")
+    physical = checks.flag(physical, "physical")
     if physical and c.automatic and not c.physical:
         raise RuleError(
             "this conflict was proposed at Stress 0 with nothing threatening, so nobody "
             "rolls and it cannot wound (ISO-R37). Tip: cancel_conflict(reason) and propose "
             "it again with physical=True: a physical threat is rolled as normal (ISO-A21)"
         )
-    return [] if physical == c.physical else [PhysicalMarked(physical=physical)]
+    if physical != c.physical:
+        action.add(PhysicalMarked(physical=physical))
 
 
-def declare_hostile(state: IsolationState, dice: Dice, pp: str) -> list[Event]:
+def declare_hostile(action: Act, pp: str) -> None:
     """A PP works against the AP without rolling for a stance (ISO-R13, ISO-A13)."""
-    c = _unresolved(state, "declare Hostile")
+    c = _unresolved(action.state, "declare Hostile")
     if pp not in c.pps:
-        raise RuleError(f"{pp!r} is not a Passive Player (they are {', '.join(c.pps) or 'none'})")
+        raise RuleError(
+            f"{shown(pp)} is not a Passive Player (they are {', '.join(c.pps) or 'none'})"
+        )
     if c.automatic:
         raise RuleError("at Stress 0 nobody rolls: choose_stance(pp, 'Hostile') instead")
     if pp in c.declared_hostile or c.stance_of(pp) is not None:
@@ -600,33 +626,29 @@ def declare_hostile(state: IsolationState, dice: Dice, pp: str) -> list[Event]:
         raise RuleError(
             f"{pp} has rolled already; Hostile is always open in choose_stance (ISO-R14)"
         )
-    tx = Tx(state)
-    tx.add(HostileDeclared(character=pp))
-    _settle(tx, dice)
-    return tx.events
+    action.add(HostileDeclared(character=pp))
+    _settle(action)
 
 
 # --------------------------------------------------------------------------- rolling
 
 
 def roll(
-    state: IsolationState,
-    dice: Dice,
+    action: Act,
     who: str,
     colour: Colour,
-    faces: Sequence[int] | str | None = None,
+    faces: Faces | None = None,
     *,
     take_explosions: bool = True,
-) -> list[Event]:
+) -> PoolRoll:
     """Roll one pool of the conflict, or record its typed-in faces (base dice first,
-    then one extra die per exploding face, in roll order)."""
-    c = _unresolved(state, "roll")
+    then one extra die per exploding face, in roll order); returns the roll."""
+    c = _unresolved(action.state, "roll")
     if c.automatic:
         raise RuleError("Stress is 0 and nothing threatens: no rolls are made (ISO-R37)")
-    colour = choice(colour, "colour", ("green", "red"))  # type: ignore[assignment]
-    take_explosions = flag(take_explosions, "take_explosions")
-    plan = plan_for(state, c)
-    unit = plan.unit(who, colour)
+    colour = checks.choice(colour, "colour", COLOURS)
+    take_explosions = checks.flag(take_explosions, "take_explosions")
+    unit = plan_for(action.state, c).unit(who, colour)
     if unit.rolled is not None:
         raise RuleError(
             f"{who}'s {colour} pool is already rolled [{unit.rolled.faces_text()}]; "
@@ -634,22 +656,22 @@ def roll(
         )
     if not unit.ready:
         raise RuleError(f"{who}'s {colour} pool cannot be rolled yet: it waits for {unit.waiting}")
-    tx = Tx(state)
-    _emit_roll(tx, dice, c, who, colour, faces, take_explosions)
-    _settle(tx, dice)
-    return tx.events
+    result = _emit_roll(action, who, colour, faces, take_explosions)
+    _settle(action)
+    return result
 
 
 # --------------------------------------------------------------------------- stances
 
 
-def choose_stance(state: IsolationState, dice: Dice, pp: str, stance: Stance) -> list[Event]:
+def choose_stance(action: Act, pp: str, stance: Stance) -> None:
     """A PP takes one of the stances their roll allows: downgrades only (ISO-R14)."""
+    state = action.state
     c = _unresolved(state, "choose a stance")
-    stance = choice(stance, "stance", STANCES)  # type: ignore[assignment]
+    stance = checks.choice(stance, "stance", STANCES)
     if pp not in c.pps:
         raise RuleError(
-            f"{pp!r} is not a Passive Player of conflict {c.number} "
+            f"{shown(pp)} is not a Passive Player of conflict {c.number} "
             f"(they are {', '.join(c.pps) or 'none'})"
             + (". Tip: a defaulted Neutral uses downgrade()." if pp in c.defaulted else "")
         )
@@ -672,14 +694,13 @@ def choose_stance(state: IsolationState, dice: Dice, pp: str, stance: Stance) ->
             f"{pp}'s roll allows {' or '.join(allowed)}, not {stance}: a stance can only be "
             f"downgraded (ISO-R14). Tip: {allowed[0]} is the best open to {pp}."
         )
-    tx = Tx(state)
-    tx.add(StanceChosen(character=pp, stance=stance, rolled=rolled, allowed=allowed))
-    _settle(tx, dice)
-    return tx.events
+    action.add(StanceChosen(character=pp, stance=stance, rolled=rolled, allowed=allowed))
+    _settle(action)
 
 
-def set_difficulty(state: IsolationState, dice: Dice, difficulty: int | str) -> list[Event]:
+def set_difficulty(action: Act, difficulty: int | str) -> None:
     """The GM sets the task's Difficulty, 1–6 or its T-ISO-1 name (ISO-R27, ISO-A12)."""
+    state = action.state
     c = _unresolved(state, "set the Difficulty")
     value = difficulty_value(difficulty)
     if c.automatic:
@@ -699,24 +720,22 @@ def set_difficulty(state: IsolationState, dice: Dice, difficulty: int | str) -> 
                 "the GM sets the Difficulty after every stance is known (ISO-R26, ISO-A12); "
                 f"still undecided: {', '.join(waiting)}"
             )
-    if value == c.difficulty:
-        return []
-    tx = Tx(state)
-    tx.add(DifficultySet(difficulty=value))
-    _settle(tx, dice)
-    return tx.events
+    if value != c.difficulty:
+        action.add(DifficultySet(difficulty=value))
+        _settle(action)
 
 
-def downgrade(state: IsolationState, dice: Dice, who: str) -> list[Event]:
+def downgrade(action: Act, who: str) -> None:
     """A defaulted Neutral turns Hostile at the second interpretation and rolls red dice
     equal to their red links with the AP (ISO-R41); going alone, any other character may
     volunteer the same way (ISO-R42)."""
+    state = action.state
     c = _unresolved(state, "downgrade")
     if who not in c.defaulted:
         why = (
-            f"{who!r} was not defaulted to Neutral"
+            f"{shown(who)} was not defaulted to Neutral"
             if who in c.pps or who == c.ap or who == c.target
-            else f"{who!r} is not a living bystander of this conflict"
+            else f"{shown(who)} is not a living bystander of this conflict"
         )
         raise RuleError(
             f"{why}; the defaulted characters are {', '.join(c.defaulted) or 'none'}. "
@@ -737,23 +756,23 @@ def downgrade(state: IsolationState, dice: Dice, who: str) -> list[Event]:
     if not c.automatic:
         after = dataclasses.replace(c, downgraded=(*c.downgraded, who))
         count = plan_for(state, after).unit(who, "red").count
-    tx = Tx(state)
-    tx.add(Downgraded(character=who, dice=count))
-    _settle(tx, dice)
-    return tx.events
+    action.add(Downgraded(character=who, dice=count))
+    _settle(action)
 
 
 # --------------------------------------------------------------------------- resolution
 
 
-def resolve(state: IsolationState, dice: Dice) -> list[Event]:
+def resolve(action: Act) -> Resolution:
     """The second interpretation and its consequences (ISO-R29..R34, ISO-R37, ISO-R39).
 
     Emits the resolution with its explanation, then temporary links (with
     cancellation), the Stress change, and the wounds the rules place by
     themselves (Dying candidates first). If the table must still distribute
     wounds the conflict stays open for :func:`assign_wounds`; otherwise it closes.
+    Returns the resolution.
     """
+    state = action.state
     c = _unresolved(state, "resolve")
     s = state.settings
     undecided = [pp for pp in c.pps if c.stance_of(pp) is None]
@@ -776,10 +795,9 @@ def resolve(state: IsolationState, dice: Dice) -> list[Event]:
             )
         resolution = read_second(state, c).resolution
     explanation = explain(state, c, resolution)
-    tx = Tx(state)
-    tx.add(ConflictResolved(number=c.number, resolution=resolution, explanation=explanation))
+    action.add(ConflictResolved(number=c.number, resolution=resolution, explanation=explanation))
     if not resolution.automatic or s.stress_zero_auto_side_effects:
-        _temporary_links(tx, c, resolution)
+        _temporary_links(action, c, resolution)
         delta = {
             "Complete Success": -2,
             "Basic Success": -1,
@@ -787,15 +805,15 @@ def resolve(state: IsolationState, dice: Dice) -> list[Event]:
             "Complete Failure": 2,
         }.get(resolution.degree, 0)
         if delta:
-            tx.add(*stress_change(tx.state, delta, f"{resolution.degree} (ISO-R34)", "result"))
+            stress_change(action, delta, f"{resolution.degree} (ISO-R34)", "result")
     if resolution.wounds:
-        _deal_wounds(tx, dice, c, resolution.wounds)
-    if tx.state.conflict is not None and tx.state.conflict.wounds_left == 0:
-        tx.add(ConflictClosed(number=c.number, degree=resolution.degree))
-    return tx.events
+        _deal_wounds(action, c, resolution.wounds)
+    if action.state.conflict is not None and action.state.conflict.wounds_left == 0:
+        action.add(ConflictClosed(number=c.number, degree=resolution.degree))
+    return resolution
 
 
-def _temporary_links(tx: Tx, c: Conflict, r: Resolution) -> None:
+def _temporary_links(action: Act, c: Conflict, r: Resolution) -> None:
     """ISO-R32 with ISO-R33 cancellation; who receives them per ISO-A15 and ISO-A30.
 
     Links go to the characters who took part in the roll: the PPs by stance,
@@ -821,12 +839,12 @@ def _temporary_links(tx: Tx, c: Conflict, r: Resolution) -> None:
     receivers = [pp for pp in c.pps if stances.get(pp) in wanted]
     if not success:
         receivers += list(c.downgraded)
-    if tx.state.settings.temp_links_include_defaulted_neutrals and not c.alone:
+    if action.state.settings.temp_links_include_defaulted_neutrals and not c.alone:
         receivers += [d for d in c.defaulted if d not in c.downgraded]
     colour: Colour = "green" if success else "red"
     for who in receivers:
-        if tx.state.character(who).alive and tx.state.character(c.ap).alive:
-            add_unlabeled(tx, c.ap, who, colour, amount, f"conflict {c.number}: {r.degree}")
+        if action.state.character(who).alive and action.state.character(c.ap).alive:
+            add_unlabeled(action, c.ap, who, colour, amount, f"conflict {c.number}: {r.degree}")
 
 
 def _capacity(state: IsolationState, who: str) -> int:
@@ -844,53 +862,55 @@ def _candidates(state: IsolationState, c: Conflict) -> list[str]:
     return [who for who in out if state.character(who).alive]
 
 
-def _deal_wounds(tx: Tx, dice: Dice, c: Conflict, wounds: int) -> None:
+def _deal_wounds(action: Act, c: Conflict, wounds: int) -> None:
     """Place what the rules place; leave the rest to the table (ISO-R39, ISO-A23)."""
-    candidates = _candidates(tx.state, c)
+    candidates = _candidates(action.state, c)
     reason = f"wound from conflict {c.number} (ISO-R39)"
-    if tx.state.settings.dying_first:
-        dying = [w for w in candidates if tx.state.character(w).health == "Dying"]
+    if action.state.settings.dying_first:
+        dying = [w for w in candidates if action.state.character(w).health == "Dying"]
         if dying and wounds < len(dying):
-            tx.add(WoundsPending(wounds=wounds, candidates=tuple(dying)))
+            action.add(WoundsPending(wounds=wounds, candidates=tuple(dying)))
             return
         if dying:
-            tx.add(WoundsAssigned(assignment={w: 1 for w in dying}, automatic=True))
+            action.add(WoundsAssigned(assignment={w: 1 for w in dying}, automatic=True))
             for who in dying:
-                wound(tx, who, reason + ", Dying first", dice)
+                wound(action, who, reason + ", Dying first")
             wounds -= len(dying)
-    living = [w for w in candidates if tx.state.character(w).alive]
+    living = [w for w in candidates if action.state.character(w).alive]
     if wounds <= 0:
         return
-    capacity = sum(_capacity(tx.state, w) for w in living)
+    capacity = sum(_capacity(action.state, w) for w in living)
     if not living or len(living) == 1 or wounds >= capacity:
-        assignment = {w: min(wounds, _capacity(tx.state, w)) for w in living}
+        assignment = {w: min(wounds, _capacity(action.state, w)) for w in living}
         if len(living) == 1:
             assignment = {living[0]: min(wounds, capacity)}
         lost = wounds - sum(assignment.values())
-        tx.add(WoundsAssigned(assignment=assignment, lost=lost, automatic=True))
+        action.add(WoundsAssigned(assignment=assignment, lost=lost, automatic=True))
         for who, n in assignment.items():
             for _ in range(n):
-                wound(tx, who, reason, dice)
+                wound(action, who, reason)
         return
-    tx.add(WoundsPending(wounds=wounds, candidates=tuple(living)))
+    action.add(WoundsPending(wounds=wounds, candidates=tuple(living)))
 
 
-def assign_wounds(state: IsolationState, dice: Dice, assignment: Mapping[str, int]) -> list[Event]:
+def assign_wounds(action: Act, assignment: Mapping[str, int]) -> None:
     """The table distributes the wounds left after resolution (ISO-R39); the conflict closes."""
+    state = action.state
     c = _conflict(state)
     if not c.wounds_left:
         raise RuleError(f"conflict {c.number} has no wounds waiting to be distributed")
     if not isinstance(assignment, Mapping):
-        raise RuleError(f"assign wounds as {{character: count}}, got {assignment!r}")
+        raise RuleError(f"assign wounds as {{character: count}}, got {shown(assignment)}")
     total = 0
     clean: dict[str, int] = {}
     for who, n in assignment.items():
         if who not in c.wound_pool:
             raise RuleError(
-                f"{who!r} cannot take these wounds; the candidates are {', '.join(c.wound_pool)}"
+                f"{shown(who)} cannot take these wounds; the candidates are "
+                f"{', '.join(c.wound_pool)}"
                 " (Hostile characters never do, ISO-R39)"
             )
-        n = whole(n, f"wounds for {who}", 0)
+        n = checks.whole(n, f"wounds for {who}", 0, checks.MAX_COUNT)
         cap = (
             1
             if state.settings.dying_first and state.character(who).health == "Dying"
@@ -904,130 +924,169 @@ def assign_wounds(state: IsolationState, dice: Dice, assignment: Mapping[str, in
         total += n
     if total != c.wounds_left:
         raise RuleError(f"distribute exactly {c.wounds_left} wound(s), got {total}")
-    tx = Tx(state)
-    tx.add(WoundsAssigned(assignment=clean))
+    action.add(WoundsAssigned(assignment=clean))
     reason = f"wound from conflict {c.number} (ISO-R39)"
     for who in c.wound_pool:
         for _ in range(clean.get(who, 0)):
-            wound(tx, who, reason, dice)
+            wound(action, who, reason)
     assert c.resolution is not None
-    tx.add(ConflictClosed(number=c.number, degree=c.resolution.degree))
-    return tx.events
+    action.add(ConflictClosed(number=c.number, degree=c.resolution.degree))
 
 
-def cancel_conflict(state: IsolationState, reason: str) -> list[Event]:
+def cancel_conflict(action: Act, reason: str) -> None:
     """Withdraw a proposal openly, with a reason, before it is resolved (ISO-R15)."""
-    c = _unresolved(state, "cancel it")
+    c = _unresolved(action.state, "cancel it")
     reason = line(reason, "the reason (ISO-R15: a proposal is not withdrawn quietly)")
-    return [ConflictCancelled(number=c.number, reason=reason)]
+    action.add(ConflictCancelled(number=c.number, reason=reason))
+
+
+# --------------------------------------------------------------------------- rolling all
+
+
+def roll_ready(action: Act, faces: Mapping[str, Any] | None = None) -> list[PoolRoll]:
+    """Roll every pool that can be rolled now, typed faces by roller (see
+    :func:`check_faces`); returns the rolls, empty pools recorded on the way included."""
+    if action.state.conflict is not None:
+        check_faces(faces, action.state.conflict)
+    while (c := action.state.conflict) is not None and (ready := plan_for(action.state, c).ready()):
+        who, colour = ready[0].key
+        roll(action, who, colour, typed_faces(faces, who, colour, action.state))
+    rolls = [e.roll for e in action.events if isinstance(e, DiceRolled)]
+    if not rolls:
+        raise RuleError("no pool can be rolled now; see next_steps()")
+    return rolls
+
+
+def check_faces(faces: object, c: Conflict) -> None:
+    """Refuse typed faces that no pool of ``c`` would ever take.
+
+    ``faces`` maps rollers to faces: ``{"bob": {"green": "4 3 1", "red": ...},
+    "GM": "5 4 3"}``; a roller with one pool may give faces directly. A
+    misspelt roller (``"Bob"`` for ``bob``) or colour (``"Green"``) would
+    otherwise leave its pool to be rolled at random without a word.
+    """
+    if faces is None:
+        return
+    if not isinstance(faces, Mapping):
+        raise RuleError(f"faces must map rollers to faces, got {shown(faces)}")
+    both: tuple[Colour, ...] = ("green", "red")
+    red: tuple[Colour, ...] = ("red",)
+    rollers: dict[str, tuple[Colour, ...]] = {c.ap: both}
+    rollers |= {pp: red if pp in c.declared_hostile else both for pp in c.pps}
+    if c.target is not None:
+        rollers[c.target] = both
+    rollers |= dict.fromkeys(c.defaulted, red)  # if they downgrade or volunteer
+    if c.mode != "direct":
+        rollers[GM] = red
+    for who, entry in faces.items():
+        if who not in rollers:
+            raise RuleError(
+                f"faces are given for {shown(who)}, who rolls no pool in conflict {c.number}; "
+                f"allowed: {', '.join(rollers)}. Tip: rollers are named by character id "
+                f"(lower case), and the GM as {GM!r}."
+            )
+        if isinstance(entry, Mapping):
+            for colour in entry:
+                if colour not in rollers[who]:
+                    raise RuleError(
+                        f"faces for {who} are given for the colour {shown(colour)}; allowed: "
+                        f"{', '.join(map(repr, rollers[who]))}"
+                    )
+
+
+def typed_faces(
+    faces: Mapping[str, Any] | None, who: str, colour: str, state: IsolationState
+) -> Faces | None:
+    """Typed faces for one pool from ``{who: {colour: faces}}`` or ``{who: faces}``
+    (already checked by :func:`check_faces`)."""
+    entry = (faces or {}).get(who)
+    if entry is None or isinstance(entry, Mapping):
+        return entry.get(colour) if entry is not None else None
+    c = state.conflict
+    assert c is not None
+    pools = [u for u in plan_for(state, c).units if u.who == who]
+    if len(pools) != 1:
+        raise RuleError(
+            f"{who} rolls {len(pools)} pools here; give faces as {{'green': ..., 'red': ...}}"
+        )
+    return entry  # type: ignore[no-any-return]
 
 
 # --------------------------------------------------------------------------- steps
 
 
-@dataclass(frozen=True, slots=True)
-class Step:
-    """One thing that can be done now, for a click-through panel.
-
-    Attributes:
-        action: the method to call (``roll``, ``choose_stance``, …).
-        who: the character (or ``GM``) it concerns, if any.
-        detail: a sentence to show (``"alice may be Neutral or Hostile"``).
-        options: the values allowed (stances, colours), if any.
-        required: the conflict cannot go on until it is done.
-    """
-
-    action: str
-    who: str | None
-    detail: str
-    options: tuple[str, ...] = ()
-    required: bool = True
+def _named(state: IsolationState, who: str) -> str:
+    """``who`` as the table says it: a character's name, or "the GM"."""
+    if who == GM:
+        return "the GM"
+    return state.character(who).name if state.has_character(who) else who
 
 
-def next_steps(state: IsolationState) -> list[Step]:
-    """What the table can do next in the conflict in progress (empty when there is none)."""
+def next_steps(state: IsolationState) -> tuple[Step, ...]:
+    """What the table can do next in the conflict in progress (none when there is none),
+    labelled with names, never ids."""
     c = state.conflict
-    if c is None:
-        return []
+    if c is None or (c.resolution is not None and not c.wounds_left):
+        return ()
+
+    def named(who: str) -> str:
+        return _named(state, who)
+
     if c.wounds_left:
-        return [
-            Step(
-                "assign_wounds",
-                None,
-                f"distribute {c.wounds_left} wound(s) among {', '.join(c.wound_pool)}",
-                c.wound_pool,
-            )
-        ]
+        among = ", ".join(map(named, c.wound_pool))
+        label = f"distribute {c.wounds_left} wound(s) among {among}"
+        return (Step("assign_wounds", None, "names", label, c.wound_pool),)
     steps: list[Step] = []
-    if c.resolution is not None:
-        return steps
     if not c.automatic:
         plan = plan_for(state, c)
         for unit in plan.ready():
-            steps.append(
-                Step(
-                    "roll", unit.who, f"{unit.who} rolls {unit.count} {unit.colour}", (unit.colour,)
-                )
-            )
+            label = f"{named(unit.who)} rolls {unit.count} {unit.colour}"
+            steps.append(Step("roll", unit.who, "dice", label, (unit.colour,)))
         if not c.rolls:
-            steps.append(
-                Step("set_factors", None, "adjust modifiers before anyone rolls", required=False)
-            )
+            label = "adjust modifiers before anyone rolls"
+            steps.append(Step("set_factors", None, "choice", label, required=False))
             for pp in c.pps:
                 if pp not in c.declared_hostile:
-                    steps.append(
-                        Step(
-                            "declare_hostile",
-                            pp,
-                            f"{pp} may turn Hostile without rolling",
-                            required=False,
-                        )
-                    )
+                    label = f"{named(pp)} may turn Hostile without rolling"
+                    steps.append(Step("declare_hostile", pp, "click", label, required=False))
     for pp in c.pps:
         if c.stance_of(pp) is None and (c.automatic or c.first is not None):
             allowed = STANCES if c.automatic else c.first.reading(pp).allowed  # type: ignore[union-attr]
-            steps.append(Step("choose_stance", pp, f"{pp} may be {' or '.join(allowed)}", allowed))
-    if not c.automatic:
-        plan = plan_for(state, c)
-        gm_waiting = c.mode != "direct" and c.roll_of(GM, "red") is None
-        if _nominal(state, c):
-            # Going alone, or acting directly and alone (ISO-R42, ISO-A28): the AP's green
-            # dice are the Difficulty, so it is needed before they can be rolled.
-            # It may change until they are rolled (set_difficulty refuses after that).
-            if c.roll_of(c.ap, "green") is None:
-                detail = (
-                    "the GM sets the Difficulty (1–6)"
-                    if c.mode == "alone"
-                    else "the GM sets a nominal Difficulty (1–6) for the AP's green dice (ISO-A28)"
-                )
-                steps.append(Step("set_difficulty", GM, detail, required=c.difficulty is None))
-        elif gm_waiting:
-            timely = not state.settings.difficulty_after_stances or (
-                plan.first_done and c.all_stances_chosen
-            )
-            if timely:
-                steps.append(
-                    Step(
-                        "set_difficulty",
-                        GM,
-                        "the GM sets the Difficulty (1–6)",
-                        required=c.difficulty is None,
-                    )
-                )
-        opposition = c.target if c.mode == "direct" else GM
-        if opposition and c.roll_of(opposition, "red") is not None:
+            label = f"{named(pp)} may be {' or '.join(allowed)}"
+            steps.append(Step("choose_stance", pp, "choice", label, allowed))
+    if c.automatic:
+        if c.all_stances_chosen:
             for who in c.defaulted:
                 if who not in c.downgraded:
-                    steps.append(
-                        Step(
-                            "downgrade", who, f"{who} may turn Hostile and roll red", required=False
-                        )
-                    )
-        if plan.all_rolled and c.all_stances_chosen:
-            steps.append(Step("resolve", None, "read the second interpretation"))
-    elif c.all_stances_chosen:
+                    label = f"{named(who)} may turn Hostile"
+                    steps.append(Step("downgrade", who, "click", label, required=False))
+            label = "automatic Basic Success (Stress 0)"
+            steps.append(Step("resolve", None, "click", label))
+        return tuple(steps)
+    plan = plan_for(state, c)
+    gm_waiting = c.mode != "direct" and c.roll_of(GM, "red") is None
+    if _nominal(state, c):
+        # Going alone, or acting directly and alone (ISO-R42, ISO-A28): the AP's green
+        # dice are the Difficulty, so it is needed before they can be rolled.
+        # It may change until they are rolled (set_difficulty refuses after that).
+        if c.roll_of(c.ap, "green") is None:
+            label = (
+                "the GM sets the Difficulty (1–6)"
+                if c.mode == "alone"
+                else "the GM sets a nominal Difficulty (1–6) for the AP's green dice (ISO-A28)"
+            )
+            steps.append(Step("set_difficulty", GM, "number", label, required=c.difficulty is None))
+    elif gm_waiting and (
+        not state.settings.difficulty_after_stances or (plan.first_done and c.all_stances_chosen)
+    ):
+        label = "the GM sets the Difficulty (1–6)"
+        steps.append(Step("set_difficulty", GM, "number", label, required=c.difficulty is None))
+    opposition = c.target if c.mode == "direct" else GM
+    if opposition and c.roll_of(opposition, "red") is not None:
         for who in c.defaulted:
             if who not in c.downgraded:
-                steps.append(Step("downgrade", who, f"{who} may turn Hostile", required=False))
-        steps.append(Step("resolve", None, "automatic Basic Success (Stress 0)"))
-    return steps
+                label = f"{named(who)} may turn Hostile and roll red"
+                steps.append(Step("downgrade", who, "click", label, required=False))
+    if plan.all_rolled and c.all_stances_chosen:
+        steps.append(Step("resolve", None, "click", "read the second interpretation"))
+    return tuple(steps)

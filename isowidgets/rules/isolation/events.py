@@ -5,7 +5,7 @@ adapter adds an edge on :class:`LinkAdded` and drops one on :class:`LinkRemoved`
 without redrawing the map; a stress plot appends a point on
 :class:`StressChanged`. The events carry the values they introduce (a whole
 :class:`~.model.Link`, a whole roll), so replaying them needs no dice and no
-judgement: :func:`~.apply.apply` only folds them in.
+judgement: :data:`~.fold.fold` only folds them in.
 """
 
 from __future__ import annotations
@@ -30,6 +30,9 @@ from .model import (
 )
 
 __all__ = [
+    "DIFFICULTY_NAMES",
+    "GM_STEP",
+    "STARTING_STRESS",
     "CharacterAdded",
     "CharacterRemoved",
     "CharacterUpdated",
@@ -73,6 +76,12 @@ DIFFICULTY_NAMES = {
     6: "Impossible",
 }
 """T-ISO-1."""
+
+STARTING_STRESS = (1, 2, 3)
+"""The opening Stress Levels the text suggests (ISO-R36): advice, not a limit."""
+
+GM_STEP = 3
+"""The most a GM adjustment moves Stress by the text (ISO-R35): advice, not a limit."""
 
 
 class IsolationEvent(Event):
@@ -183,10 +192,14 @@ class StressChanged(IsolationEvent):
     requested: int = 0
 
     def describe(self) -> str:
-        clipped = ""
+        notes = ""
         if self.requested and self.requested != self.new - self.old:
-            clipped = f" ({self.requested:+d} asked, held by the bounds)"
-        return f"Stress {self.old} → {self.new}: {self.reason}{clipped}"
+            notes = f" ({self.requested:+d} asked, held by the bounds)"
+        if self.source == "gm" and abs(self.requested) > GM_STEP:
+            notes += f"; more than the text's 1 to {GM_STEP} points per event (ISO-R35, advice)"
+        if self.source == "start" and self.new not in STARTING_STRESS:
+            notes += "; the text starts Stress at 1, 2 or 3 (ISO-R36, advice)"
+        return f"Stress {self.old} → {self.new}: {self.reason}{notes}"
 
 
 class ThreatChanged(IsolationEvent):
@@ -247,13 +260,18 @@ class PairRolled(IsolationEvent):
 
 
 class PairOutcome(IsolationEvent):
+    """How a pair roll was settled (ISO-R45); ``void`` when one of the pair died or left
+    the map before choosing (``why`` says which), so the roll no longer waits."""
+
     kind: ClassVar[str] = "pair_outcome"
     a: str
     b: str
-    choice: Literal["erase_red", "add_green", "erase_green", "add_red", "nothing"]
+    choice: Literal["erase_red", "add_green", "erase_green", "add_red", "nothing", "void"]
+    why: str = ""
 
     def describe(self) -> str:
-        return f"pair {self.a}–{self.b}: {self.choice.replace('_', ' ')}"
+        why = f" ({self.why})" if self.why else ""
+        return f"pair {self.a}–{self.b}: {self.choice.replace('_', ' ')}{why}"
 
 
 class DeathGreensShared(IsolationEvent):

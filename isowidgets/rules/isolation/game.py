@@ -1,10 +1,12 @@
 """The Isolation session object: every rule as one journaled, undoable action.
 
-Each public method computes its events with the pure functions of
-:mod:`.rules` and :mod:`.conflict`, then commits them as one action. A call the
-rules refuse raises :class:`~isowidgets.errors.RuleError` (or another
-:class:`~isowidgets.errors.IsowidgetsError`) and leaves state, journal and dice
-exactly as they were, so a widget can call these straight from a click.
+Each public method runs one rule of :mod:`.characters`, :mod:`.links`,
+:mod:`.stress`, :mod:`.injury`, :mod:`.sessions` or :mod:`.conflict` through
+:meth:`Game.act <isowidgets.game.Game.act>`, which journals its events as one
+action. A call the rules refuse raises :class:`~isowidgets.errors.RuleError`
+(or another :class:`~isowidgets.errors.IsowidgetsError`) and leaves state,
+journal and dice exactly as they were, so a widget can call these straight
+from a click.
 """
 
 from __future__ import annotations
@@ -14,16 +16,18 @@ from typing import Any, ClassVar, Literal
 
 from pydantic import ValidationError
 
+from ... import checks
+from ...contract import Action, Step
 from ...dice import PoolRoll
 from ...errors import RuleError
 from ...game import Game
 from ...journal import Entry, Event, SettingsChanged
 from ...settings import RuleSettings
 from ...systems import register
+from . import characters, injury, links, sessions, stress
 from . import conflict as _conflict
-from . import rules as _rules
-from .apply import apply as _apply
-from .events import DiceRolled, LinkAdded
+from .advice import MapWarning, warnings
+from .fold import fold
 from .model import (
     GM,
     Character,
@@ -43,6 +47,16 @@ from .settings import IsolationSettings
 __all__ = ["IsolationGame"]
 
 Faces = Sequence[int] | str
+
+RUN_CONFLICT = (
+    "faces",
+    "stances",
+    "difficulty",
+    "downgrades",
+    "wounds",
+    *(k for k in _conflict.PROPOSAL if k != "difficulty"),
+)
+"""The keywords :meth:`IsolationGame.run_conflict` takes."""
 
 
 @register
@@ -70,20 +84,12 @@ class IsolationGame(Game[IsolationState]):
 
     @classmethod
     def apply(cls, state: IsolationState, event: Event) -> IsolationState:
-        return _apply(state, event)
+        return fold(state, event)
 
-    def _act(self, rule: Callable[..., list[Event]], *args: Any, **kwargs: Any) -> list[Entry]:
-        """Run a rule on the current state and commit its events as one action."""
-        with self.atomic():
-            try:
-                events = rule(self.state, *args, **kwargs)
-            except ValidationError as exc:  # a value pydantic refused inside an event
-                error = exc.errors()[0]
-                raise RuleError(f"invalid value {error.get('input')!r}: {error['msg']}") from None
-            return self.commit(*events) if events else []
-
-    def _dice_act(self, rule: Callable[..., list[Event]], *args: Any, **kwargs: Any) -> list[Entry]:
-        return self._act(lambda state, *a, **k: rule(state, self.dice, *a, **k), *args, **kwargs)
+    @classmethod
+    def steps(cls, state: IsolationState) -> tuple[Step, ...]:
+        """What can be done now in the conflict in progress (see :func:`.conflict.next_steps`)."""
+        return _conflict.next_steps(state)
 
     # ------------------------------------------------------------------ reading
 
@@ -122,16 +128,19 @@ class IsolationGame(Game[IsolationState]):
         diff = updated.changes_from(current)
         if not diff:
             return []
-        bounds = _rules.stress_into_bounds(self.state, updated)
+        bounds = stress.stress_into_bounds(self.state, updated)
         return self.commit(SettingsChanged(changes=diff), *bounds)
 
     def links_between(self, a: str, b: str) -> tuple[Link, ...]:
-        return self.state.links_between(a, b)
+        """Every link between ``a`` and ``b``, by character id."""
+        return self.state.links_between(
+            checks.identifier(a, "a character"), checks.identifier(b, "a character")
+        )
 
-    def warnings(self) -> list[_rules.MapWarning]:
-        """Recommendations the build and map do not meet (ISO-R02..R04, ISO-R06, ISO-R11,
-        ISO-A24); advice, never errors."""
-        return _rules.warnings(self.state)
+    def warnings(self) -> list[MapWarning]:
+        """Recommendations the build, the map and the scenario do not meet (ISO-R02..R04,
+        ISO-R06, ISO-R11, ISO-R36, ISO-A24); advice, never errors."""
+        return warnings(self.state)
 
     def plan(self) -> PoolPlan:
         """Every pool of the conflict in progress, with where each die comes from."""
@@ -139,12 +148,9 @@ class IsolationGame(Game[IsolationState]):
 
     def preview(self, ap: str, action: str, **kwargs: Any) -> PoolPlan:
         """The pools a proposal would have, without making it (nothing is journaled)."""
-        conflict = _conflict.compose(self.state, ap, action, limits=self.dice.limits, **kwargs)
-        return plan_for(self.state, conflict)
-
-    def next_steps(self) -> list[_conflict.Step]:
-        """What can be done now in the conflict in progress."""
-        return _conflict.next_steps(self.state)
+        checks.keywords(kwargs, "preview", _conflict.PROPOSAL)
+        composed = _conflict.compose(self.state, ap, action, limits=self.dice.limits, **kwargs)
+        return plan_for(self.state, composed)
 
     def modifier_fields(self, conflict: Conflict | None = None) -> dict[str, tuple[str, ...]]:
         """Who may carry modifiers in ``conflict`` (default: the one in progress, or one
@@ -152,20 +158,26 @@ class IsolationGame(Game[IsolationState]):
         c = conflict if conflict is not None else self.state.conflict
         if c is None:
             raise RuleError("there is no conflict in progress. Tip: pass a composed conflict")
+        if not isinstance(c, Conflict):
+            raise RuleError(
+                f"modifier_fields takes a Conflict (from compose or game.conflict), got "
+                f"{type(c).__name__} {checks.shown(c)}"
+            )
         return _conflict.modifier_fields(self.state, c)
 
     def wound_capacity(self, who: str) -> int:
         """How many wound levels ``who`` can still take before Dead (ISO-R38)."""
-        self.state.character(who)  # a clear error for an unknown id
+        self.state.character(checks.identifier(who, "a character"))
         return _conflict.wound_capacity(self.state, who)
 
     def relevant_links(self, ap: str, who: str) -> tuple[Link, ...]:
         """Links between ``who`` and the AP a relevant-label die may come from (ISO-R20, A08)."""
-        return _conflict.relevant_links(self.state, ap, who)
+        ap = checks.identifier(ap, "the Active Player")
+        return _conflict.relevant_links(self.state, ap, checks.identifier(who, "a character"))
 
-    def pair_outcomes(self) -> dict[_rules.PairChoice, tuple[Link, ...]]:
+    def pair_outcomes(self) -> dict[sessions.PairChoice, tuple[Link, ...]]:
         """What the pending pair roll allows, with the links an erase may take (ISO-R45)."""
-        return _rules.pair_outcomes(self.state)
+        return sessions.pair_outcomes(self.state)
 
     def explain(self) -> Explanation | None:
         """The breakdown of the conflict in progress once resolved, else of the last one."""
@@ -189,8 +201,8 @@ class IsolationGame(Game[IsolationState]):
         character_id: str | None = None,
     ) -> str:
         """Add a PC or same-boat NPC (ISO-R01, ISO-R05); returns its id."""
-        entries = self._act(
-            _rules.add_character,
+        return self.act(
+            characters.add_character,
             name,
             kind=kind,
             profession=profession,
@@ -199,36 +211,29 @@ class IsolationGame(Game[IsolationState]):
             bias=bias,
             goal=goal,
             character_id=character_id,
-        )
-        return entries[0].event.character.id  # type: ignore[attr-defined,no-any-return]
+        ).value
 
     def edit_character(self, character_id: str, **changes: Any) -> list[Entry]:
-        return self._act(_rules.edit_character, character_id, **changes)
+        return self.act(characters.edit_character, character_id, **changes).entries
 
     def remove_character(self, character_id: str) -> list[Entry]:
-        return self._act(_rules.remove_character, character_id)
+        return self.act(characters.remove_character, character_id).entries
 
     # ------------------------------------------------------------------ map
-
-    @staticmethod
-    def _added(entries: list[Entry]) -> list[str]:
-        return [e.event.link.id for e in entries if isinstance(e.event, LinkAdded)]
 
     def add_descriptor_link(
         self, a: str, a_descriptor: str, b: str, b_descriptor: str, colour: Colour
     ) -> str:
         """One labeled link for a (in)compatible descriptor pair (ISO-R08); returns its id."""
-        return self._added(
-            self._act(_rules.add_descriptor_link, a, a_descriptor, b, b_descriptor, colour)
-        )[0]
+        return self.act(links.add_descriptor_link, a, a_descriptor, b, b_descriptor, colour).value
 
     def add_bias_links(self, holder: str, target: str, *, shared: bool = False) -> list[str]:
         """Two labeled bias links (ISO-R09); returns their ids."""
-        return self._added(self._act(_rules.add_bias_links, holder, target, shared=shared))
+        return self.act(links.add_bias_links, holder, target, shared=shared).value
 
     def add_goal_links(self, a: str, b: str, relation: Literal["same", "opposed"]) -> list[str]:
         """Three labeled goal links (ISO-R10); returns their ids."""
-        return self._added(self._act(_rules.add_goal_links, a, b, relation))
+        return self.act(links.add_goal_links, a, b, relation).value
 
     def add_link(
         self,
@@ -244,32 +249,33 @@ class IsolationGame(Game[IsolationState]):
 
         Returns the ids of links added (empty when the new link only cancelled one).
         """
-        return self._added(self._act(_rules.add_link, a, b, colour, label, origin=origin, why=why))
+        return self.act(links.add_link, a, b, colour, label, origin=origin, why=why).value
 
     def relabel_link(self, link_id: str, label: str) -> list[Entry]:
-        return self._act(_rules.relabel_link, link_id, label)
+        return self.act(links.relabel_link, link_id, label).entries
 
     def remove_link(self, link_id: str, why: str = "removed by the GM") -> list[Entry]:
-        return self._act(_rules.remove_link, link_id, why)
+        return self.act(links.remove_link, link_id, why).entries
 
     # ------------------------------------------------------------------ scenario
 
     def start_play(self) -> list[Entry]:
-        return self._act(_rules.start_play)
+        return self.act(characters.start_play).entries
 
     def set_starting_stress(self, value: int) -> list[Entry]:
-        return self._act(_rules.set_starting_stress, value)
+        """The scenario's opening Stress Level (ISO-R36: the text starts at 1–3; advice)."""
+        return self.act(stress.set_starting_stress, value).entries
 
     def adjust_stress(self, delta: int, reason: str) -> list[Entry]:
-        """GM stress adjustment, ±1..3 per event (ISO-R35)."""
-        return self._act(_rules.adjust_stress, delta, reason)
+        """GM stress adjustment (ISO-R35: the text moves it ±1..3 per event; advice)."""
+        return self.act(stress.adjust_stress, delta, reason).entries
 
     def set_threat(self, present: bool) -> list[Entry]:
-        return self._act(_rules.set_threat, present)
+        return self.act(stress.set_threat, present).entries
 
     def injure(self, character_id: str, reason: str, *, levels: int = 1) -> list[Entry]:
         """Wound a character outside a conflict, with injury links (ISO-R38, ISO-R40)."""
-        return self._act(_rules.injure, character_id, reason, levels=levels, dice=self.dice)
+        return self.act(injury.injure, character_id, reason, levels=levels).entries
 
     def kill(
         self,
@@ -279,18 +285,16 @@ class IsolationGame(Game[IsolationState]):
         remainder_pairs: Sequence[tuple[str, str]] | None = None,
     ) -> list[Entry]:
         """A death by the GM's ruling, with the map changes of ISO-R44."""
-        return self._act(
-            _rules.kill, character_id, reason, dice=self.dice, remainder_pairs=remainder_pairs
-        )
+        return self.act(injury.kill, character_id, reason, remainder_pairs=remainder_pairs).entries
 
     def place_death_greens(self, dead: str, pairs: Sequence[tuple[str, str]]) -> list[Entry]:
-        return self._act(_rules.place_death_greens, dead, pairs)
+        return self.act(injury.place_death_greens, dead, pairs).entries
 
     def end_session(self) -> list[Entry]:
-        return self._act(_rules.end_session)
+        return self.act(sessions.end_session).entries
 
     def begin_session(self) -> list[Entry]:
-        return self._act(_rules.begin_session)
+        return self.act(sessions.begin_session).entries
 
     def pair_roll(
         self,
@@ -302,24 +306,23 @@ class IsolationGame(Game[IsolationState]):
         take_explosions: bool = True,
     ) -> list[Entry]:
         """A pair's session-end roll (ISO-R45); then :meth:`choose_pair_outcome`."""
-        return self._act(
-            _rules.pair_roll,
-            self.dice,
+        return self.act(
+            sessions.pair_roll,
             a,
             b,
             green_faces=green_faces,
             red_faces=red_faces,
             take_explosions=take_explosions,
-        )
+        ).entries
 
     def choose_pair_outcome(
         self,
-        outcome: Literal["erase_red", "add_green", "erase_green", "add_red", "nothing"],
+        outcome: sessions.PairChoice,
         *,
         link_id: str | None = None,
         label: str = "",
     ) -> list[Entry]:
-        return self._act(_rules.choose_pair_outcome, outcome, link_id=link_id, label=label)
+        return self.act(sessions.choose_pair_outcome, outcome, link_id=link_id, label=label).entries
 
     # ------------------------------------------------------------------ conflict steps
 
@@ -330,19 +333,17 @@ class IsolationGame(Game[IsolationState]):
         rolling), ``force_roll`` (roll even at Stress 0: with no threat marked, every
         mode, a direct action included, is otherwise an automatic Basic Success; see
         :func:`~.conflict.compose`)."""
-        self._dice_act(_conflict.propose, ap, action, **kwargs)
-        assert self.state.conflict is not None
-        return self.state.conflict
+        return self.act(_conflict.propose, ap, action, **kwargs).value
 
     def set_factors(self, character: str, **values: Any) -> list[Entry]:
         """Modifier judgements for one character, before any pool is rolled."""
-        return self._dice_act(_conflict.set_factors, character, **values)
+        return self.act(_conflict.set_factors, character, **values).entries
 
     def mark_physical(self, physical: bool = True) -> list[Entry]:
-        return self._act(_conflict.mark_physical, physical)
+        return self.act(_conflict.mark_physical, physical).entries
 
     def declare_hostile(self, pp: str) -> list[Entry]:
-        return self._dice_act(_conflict.declare_hostile, pp)
+        return self.act(_conflict.declare_hostile, pp).entries
 
     def roll(
         self,
@@ -353,14 +354,7 @@ class IsolationGame(Game[IsolationState]):
         take_explosions: bool = True,
     ) -> PoolRoll:
         """Roll one pool (``faces=None``) or record typed-in faces; returns the roll."""
-        entries = self._dice_act(
-            _conflict.roll, who, colour, faces, take_explosions=take_explosions
-        )
-        return next(
-            e.event.roll
-            for e in entries
-            if isinstance(e.event, DiceRolled) and (e.event.who, e.event.colour) == (who, colour)
-        )
+        return self.act(_conflict.roll, who, colour, faces, take_explosions=take_explosions).value
 
     def roll_gm(self, faces: Faces | None = None) -> PoolRoll:
         """The GM's red pool: Difficulty + Living + Stress (ISO-R28)."""
@@ -368,54 +362,26 @@ class IsolationGame(Game[IsolationState]):
 
     def roll_ready(self, faces: Mapping[str, Any] | None = None) -> list[PoolRoll]:
         """Roll every pool that can be rolled now, as one action (typed faces by roller)."""
-
-        def rule(state: IsolationState) -> list[Event]:
-            events: list[Event] = []
-            current = state
-            if current.conflict is not None:
-                _check_faces(faces, current.conflict)
-            while current.conflict is not None and (
-                ready := plan_for(current, current.conflict).ready()
-            ):
-                unit = ready[0]
-                step = _conflict.roll(
-                    current,
-                    self.dice,
-                    unit.who,
-                    unit.colour,
-                    _lookup(faces, unit.who, unit.colour, current),
-                )
-                for event in step:
-                    current = _apply(current, event)
-                events += step
-            if not events:
-                raise RuleError("no pool can be rolled now; see next_steps()")
-            return events
-
-        entries = self._act(rule)
-        return [e.event.roll for e in entries if isinstance(e.event, DiceRolled)]
+        return self.act(_conflict.roll_ready, faces).value
 
     def choose_stance(self, pp: str, stance: Stance) -> list[Entry]:
-        return self._dice_act(_conflict.choose_stance, pp, stance)
+        return self.act(_conflict.choose_stance, pp, stance).entries
 
     def set_difficulty(self, difficulty: int | str) -> list[Entry]:
-        return self._dice_act(_conflict.set_difficulty, difficulty)
+        return self.act(_conflict.set_difficulty, difficulty).entries
 
     def downgrade(self, who: str) -> list[Entry]:
-        return self._dice_act(_conflict.downgrade, who)
+        return self.act(_conflict.downgrade, who).entries
 
     def resolve(self) -> Resolution:
         """Read the second interpretation and apply its consequences; returns the result."""
-        self._dice_act(_conflict.resolve)
-        c = self.state.conflict or self.state.last_conflict
-        assert c is not None and c.resolution is not None
-        return c.resolution
+        return self.act(_conflict.resolve).value
 
     def assign_wounds(self, assignment: Mapping[str, int]) -> list[Entry]:
-        return self._dice_act(_conflict.assign_wounds, assignment)
+        return self.act(_conflict.assign_wounds, assignment).entries
 
     def cancel_conflict(self, reason: str) -> list[Entry]:
-        return self._act(_conflict.cancel_conflict, reason)
+        return self.act(_conflict.cancel_conflict, reason).entries
 
     # ------------------------------------------------------------------ convenience
 
@@ -443,89 +409,67 @@ class IsolationGame(Game[IsolationState]):
             wounds: the table's wound distribution, if one is needed.
             kwargs: passed to :meth:`propose`.
 
-        Every step is checked before anything is written: if one fails, nothing
-        is journaled and the dice are untouched.
+        Each step is the rule a click would run, on an
+        :class:`~isowidgets.contract.Action` of its own, chained on the state the
+        last one left; every step is checked before anything is written: if one
+        fails, nothing is journaled and the dice are untouched.
 
         Returns:
             The conflict, closed (see ``state.last_conflict``), or still open if
             wounds wait for :meth:`assign_wounds`.
         """
-        dice = self.dice
+        checks.keywords(kwargs, "run_conflict", RUN_CONFLICT)
+        downgrades = checks.id_list(downgrades, "downgrades")
+        if stances is not None and not isinstance(stances, Mapping):
+            raise RuleError(
+                f"stances must map Passive Players to stances, got {checks.shown(stances)}"
+            )
+        chosen = stances or {}
         actions: list[list[Event]] = []
         state = self.state
 
-        def step(rule: Callable[..., list[Event]], *args: Any, **kw: Any) -> None:
+        def step(rule: Callable[..., object], *args: Any, **kw: Any) -> None:
             nonlocal state
-            events = rule(state, *args, **kw)
-            for event in events:
-                state = _apply(state, event)
-            if events:
-                actions.append(events)
+            working = Action(state, self._fold, self.dice)
+            rule(working, *args, **kw)
+            state = working.state
+            if working.events:
+                actions.append(working.events)
 
         with self.atomic():
             try:
-                alone = kwargs.get("mode") == "alone" or (
-                    kwargs.get("mode") == "direct" and kwargs.get("pps") == []
-                )
-                step(
-                    _conflict.propose,
-                    dice,
-                    ap,
-                    action,
-                    difficulty=difficulty if alone else None,
-                    **kwargs,
-                )
+                mode, pps = kwargs.get("mode"), kwargs.get("pps")
+                alone = mode == "alone" or (mode == "direct" and pps == [])
+                alone_difficulty = difficulty if alone else None
+                step(_conflict.propose, ap, action, difficulty=alone_difficulty, **kwargs)
                 assert state.conflict is not None
-                _check_faces(faces, state.conflict)
-                for _ in range(200):
+                _conflict.check_faces(faces, state.conflict)
+                for _ in range(200):  # a conflict has far fewer steps; never loop forever
                     c = state.conflict
                     if c is None or c.resolution is not None:
                         break
-                    plan = plan_for(state, c)
-                    ready = plan.ready()
-                    undecided = [
-                        pp
-                        for pp in c.pps
-                        if c.stance_of(pp) is None and (c.first is not None or c.automatic)
-                    ]
-                    opposition = c.target if c.mode == "direct" else GM
-                    if c.automatic:
-                        can_downgrade = not undecided
-                    else:
-                        assert opposition is not None
-                        can_downgrade = c.roll_of(opposition, "red") is not None
-                    waiting = (
-                        [d for d in downgrades if d not in c.downgraded] if can_downgrade else []
-                    )
-                    if ready:
-                        unit = ready[0]
-                        step(
-                            _conflict.roll,
-                            dice,
-                            unit.who,
-                            unit.colour,
-                            _lookup(faces, unit.who, unit.colour, state),
-                        )
-                    elif undecided:
-                        pp = undecided[0]
-                        allowed = c.first.reading(pp).allowed if c.first else ("Cooperative",)
-                        wanted = (stances or {}).get(pp, allowed[0])
-                        step(_conflict.choose_stance, dice, pp, wanted)
-                    elif (
-                        not c.automatic
-                        and c.difficulty is None
-                        and any(u.waiting.startswith("the Difficulty") for u in plan.units)
-                    ):
+                    offered: dict[str, Step] = {}
+                    for offer in _conflict.next_steps(state):
+                        offered.setdefault(offer.action, offer)
+                    turning = [d for d in downgrades if d not in c.downgraded]
+                    if (roll := offered.get("roll")) is not None:
+                        who, colour = roll.actor or "", roll.options[0]
+                        typed = _conflict.typed_faces(faces, who, colour, state)
+                        step(_conflict.roll, who, colour, typed)
+                    elif (stance := offered.get("choose_stance")) is not None:
+                        pp = stance.actor or ""
+                        step(_conflict.choose_stance, pp, chosen.get(pp, stance.options[0]))
+                    elif "set_difficulty" in offered and offered["set_difficulty"].required:
                         if difficulty is None:
                             raise RuleError("run_conflict needs difficulty=1..6 for the GM's roll")
-                        step(_conflict.set_difficulty, dice, difficulty)
-                    elif waiting:
-                        step(_conflict.downgrade, dice, waiting[0])
+                        step(_conflict.set_difficulty, difficulty)
+                    elif "resolve" in offered and turning:
+                        step(_conflict.downgrade, turning[0])
                     else:
-                        step(_conflict.resolve, dice)
+                        step(_conflict.resolve)
                 c = state.conflict
                 if c is not None and c.wounds_left and wounds is not None:
-                    step(_conflict.assign_wounds, dice, wounds)
+                    step(_conflict.assign_wounds, wounds)
             except ValidationError as exc:
                 raise RuleError(f"invalid value: {exc.errors()[0]['msg']}") from None
             for events in actions:  # all or nothing: check them all before writing any
@@ -535,62 +479,3 @@ class IsolationGame(Game[IsolationState]):
         result = self.state.conflict or self.state.last_conflict
         assert result is not None
         return result
-
-
-def _check_faces(faces: Mapping[str, Any] | None, c: Conflict) -> None:
-    """Refuse typed faces that no pool of ``c`` would ever take.
-
-    A misspelt roller (``"Bob"`` for ``bob``) or colour (``"Green"``) would
-    otherwise leave its pool to be rolled at random without a word.
-    """
-    if faces is None:
-        return
-    if not isinstance(faces, Mapping):
-        raise RuleError(f"faces must map rollers to faces, got {faces!r}")
-    both: tuple[Colour, ...] = ("green", "red")
-    red: tuple[Colour, ...] = ("red",)
-    rollers: dict[str, tuple[Colour, ...]] = {c.ap: both}
-    rollers |= {pp: red if pp in c.declared_hostile else both for pp in c.pps}
-    if c.target is not None:
-        rollers[c.target] = both
-    rollers |= dict.fromkeys(c.defaulted, red)  # if they downgrade or volunteer
-    if c.mode != "direct":
-        rollers[GM] = red
-    for who, entry in faces.items():
-        if who not in rollers:
-            raise RuleError(
-                f"faces are given for {who!r}, who rolls no pool in conflict {c.number}; "
-                f"allowed: {', '.join(rollers)}. Tip: rollers are named by character id "
-                f"(lower case), and the GM as {GM!r}."
-            )
-        if isinstance(entry, Mapping):
-            for colour in entry:
-                if colour not in rollers[who]:
-                    raise RuleError(
-                        f"faces for {who} are given for the colour {colour!r}; allowed: "
-                        f"{', '.join(map(repr, rollers[who]))}"
-                    )
-
-
-def _lookup(
-    faces: Mapping[str, Any] | None, who: str, colour: Colour, state: IsolationState
-) -> Faces | None:
-    """Typed faces for one pool from ``{who: {colour: faces}}`` or ``{who: faces}``."""
-    if faces is None:
-        return None
-    if not isinstance(faces, Mapping):
-        raise RuleError(f"faces must map rollers to faces, got {faces!r}")
-    entry = faces.get(who)
-    if entry is None:
-        return None
-    if isinstance(entry, Mapping):
-        value: Faces | None = entry.get(colour)
-        return value
-    c = state.conflict
-    assert c is not None
-    pools = [u for u in plan_for(state, c).units if u.who == who]
-    if len(pools) != 1:
-        raise RuleError(
-            f"{who} rolls {len(pools)} pools here; give faces as {{'green': ..., 'red': ...}}"
-        )
-    return entry  # type: ignore[no-any-return]

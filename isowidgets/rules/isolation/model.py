@@ -1,7 +1,7 @@
 """Isolation's state: characters, the relationship map, stress, the conflict in progress.
 
 Every value here is a frozen dataclass, and every change is made by folding a
-journal event into the state (see :mod:`.apply`). Identifiers come from counters
+journal event into the state (see :mod:`.fold`). Identifiers come from counters
 kept in the state, so replaying a journal gives every link and character the
 same id again.
 
@@ -16,6 +16,7 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
+from ...checks import shown
 from ...dice import PoolRoll
 from ...errors import RuleError
 from .settings import IsolationSettings
@@ -272,7 +273,7 @@ class FirstReading:
         for item in self.readings:
             if item.character == character:
                 return item
-        raise RuleError(f"{character!r} is not a Passive Player of this conflict")
+        raise RuleError(f"{shown(character)} is not a Passive Player of this conflict")
 
 
 @dataclass(frozen=True, slots=True)
@@ -511,7 +512,7 @@ class IsolationState:
                 return found
         known = ", ".join(c.id for c in self.characters) or "none yet"
         raise RuleError(
-            f"there is no character {character_id!r}; the characters are: {known}. "
+            f"there is no character {shown(character_id)}; the characters are: {known}. "
             "Tip: use the id add_character returned (a lower-case slug of the name)."
         )
 
@@ -540,7 +541,7 @@ class IsolationState:
             if item.id == link_id:
                 return item
         raise RuleError(
-            f"there is no link {link_id!r}. Tip: link ids look like 'L7'; "
+            f"there is no link {shown(link_id)}. Tip: link ids look like 'L7'; "
             "links_between(a, b) lists a pair's links."
         )
 

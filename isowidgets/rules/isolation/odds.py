@@ -19,6 +19,7 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from ... import checks
 from ...dice import D6
 from ...errors import RuleError
 from ...odds import Distribution, count_per_die, pool_count
@@ -277,8 +278,8 @@ def simulate(
     c = conflict or state.conflict
     if c is None:
         raise RuleError("no conflict to simulate")
-    if policy not in ("best", "rolled"):
-        raise RuleError(f"policy must be 'best' or 'rolled', got {policy!r}")
+    checks.choice(policy, "policy", ("best", "rolled"))
+    trials = checks.whole(trials, "trials", 1, 10**7)
     diff = _difficulty(difficulty, c.difficulty)
     if c.automatic:
         return {**dict.fromkeys(DEGREES, 0.0), "Basic Success": 1.0}

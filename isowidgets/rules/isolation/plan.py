@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from ...checks import shown
 from ...dice import PoolRoll
 from ...errors import RuleError
 from .events import DIFFICULTY_NAMES
@@ -130,7 +131,7 @@ class PoolPlan:
                 return unit
         listed = ", ".join(f"{u.who}/{u.colour}" for u in self.units) or "none"
         raise RuleError(
-            f"{who!r} has no {colour!r} pool in conflict {self.conflict.number}; "
+            f"{shown(who)} has no {shown(colour)} pool in conflict {self.conflict.number}; "
             f"the pools are: {listed}"
         )
 
@@ -417,7 +418,7 @@ def _plan(state: IsolationState, c: Conflict) -> PoolPlan:
         opposition_rolled = c.roll_of(c.target, "red") is not None
     else:
         if not c.difficulty:
-            waiting = "the Difficulty (set_difficulty)"
+            waiting = "the Difficulty"
         elif s.difficulty_after_stances and not (first_done and stances_done):
             waiting = "every stance (ISO-R26, ISO-A12)"
         else:

@@ -89,7 +89,7 @@ class ConflictPanel(Panel):
         self._wounds_for: int | None = None
         """The conflict whose wounds the form shows (``None`` while it is hidden)."""
         self._last_events: tuple[int | None, list[Event]] = (None, [])
-        self.steps: list[Step] = []
+        self.steps: tuple[Step, ...] = ()
         self._mod_signature: tuple[Any, ...] = ()
         self._open_number: int | None = None
         self._preview_who: Any = None
@@ -277,7 +277,7 @@ class ConflictPanel(Panel):
 
     def _allowed(self, action: str, who: str | None = None) -> Step | None:
         for step in self.steps:
-            if step.action == action and (who is None or step.who == who):
+            if step.action == action and (who is None or step.actor == who):
                 return step
         return None
 
@@ -633,7 +633,7 @@ class ConflictPanel(Panel):
 
     def _render_pools(self, shown: Conflict, names: dict[str, str], *, open_: bool) -> None:
         rows = pool_rows(self.state, shown)
-        ready = {(s.who, s.options[0]) for s in self.steps if s.action == "roll"}
+        ready = {(s.actor, s.options[0]) for s in self.steps if s.action == "roll"}
         children = []
         for row in rows:
             pool = self._pool_widgets.get(row.key)
@@ -744,7 +744,7 @@ class ConflictPanel(Panel):
         c = self.state.conflict
         assert c is not None
         self.wound_title.value = (
-            f'<div class="iw-status"><b>Wounds:</b> {html.escape(step.detail)}. The table '
+            f'<div class="iw-status"><b>Wounds:</b> {html.escape(step.label)}. The table '
             "decides who takes them (ISO-R39); blame a Hostile character's actions or a "
             "Neutral one's reluctance.</div>"
         )

@@ -720,8 +720,8 @@ def steps_html(steps: Sequence[Step]) -> str:
     """The engine's next steps on one line: what the conflict waits for, then what may be done."""
     if not steps:
         return ""
-    required = [html.escape(s.detail) for s in steps if s.required]
-    optional = [html.escape(s.detail) for s in steps if not s.required]
+    required = [html.escape(s.label) for s in steps if s.required]
+    optional = [html.escape(s.label) for s in steps if not s.required]
     text = " · ".join(required) if required else "nothing is required now"
     if optional:
         text += f' <span class="iw-optional">· optional: {" · ".join(optional)}</span>'

@@ -1,0 +1,67 @@
+"""Checks every Isolation rule module shares: text typed at the table, who may act, when.
+
+Private to the package. The general argument checks live in
+:mod:`isowidgets.checks`; these add what only Isolation knows (a character is
+named by id and must be alive, the map stays still while a conflict is in
+progress).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from ... import checks
+from ...errors import RuleError
+from .model import Character, IsolationState, pair_key
+
+__all__ = ["line", "living", "no_conflict", "pair", "texts"]
+
+
+def line(value: object, what: str, *, allow_empty: bool = False) -> str:
+    """A short text typed at the table: a name, descriptor, label, action or reason.
+
+    At most :data:`~isowidgets.checks.MAX_TEXT` characters, the limit every
+    rules module keeps: a journal line is not a story.
+    """
+    return checks.text(
+        value,
+        what,
+        allow_empty=allow_empty,
+        tip="keep it short; a longer story belongs in a note (game.note(text)).",
+    )
+
+
+def texts(values: object, what: str) -> tuple[str, ...]:
+    """A list of short texts (descriptors), none repeated."""
+    if isinstance(values, str) or not isinstance(values, Iterable):
+        raise RuleError(f"{what} must be a list of texts, got {checks.shown(values)}")
+    items = tuple(line(v, f"each of {what}") for v in values)
+    if len(set(items)) != len(items):
+        raise RuleError(f"{what} lists the same entry twice: {checks.shown(list(items))}")
+    return items
+
+
+def no_conflict(state: IsolationState, doing: str) -> None:
+    """Refuse a change to what a conflict's dice come from while one is in progress."""
+    if state.conflict is not None:
+        raise RuleError(
+            f"cannot {doing} while conflict {state.conflict.number} is in progress: its dice "
+            "come from the map and the Stress Level as they stand. Tip: finish it, or "
+            "cancel_conflict(reason) first."
+        )
+
+
+def living(state: IsolationState, cid: object, role: str = "character") -> Character:
+    """The living character ``cid`` names (by id)."""
+    character = state.character(checks.identifier(cid, f"a {role}"))
+    if not character.alive:
+        raise RuleError(f"{character.id} is Dead and cannot be a {role}")
+    return character
+
+
+def pair(state: IsolationState, a: object, b: object) -> tuple[str, str]:
+    """Two different living characters, as the map's pair key (ISO-R07)."""
+    ca, cb = living(state, a), living(state, b)
+    if ca.id == cb.id:
+        raise RuleError(f"a link joins two different characters, got {ca.id!r} twice")
+    return pair_key(ca.id, cb.id)
