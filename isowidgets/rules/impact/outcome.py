@@ -1,20 +1,17 @@
 """A test after its roll: Success effects, Complications, spending, costs, closing.
 
-IMP-R09…R13, R17 and R18a, with IMP-A01, A02, A05, A08 and A12. Also
-:func:`next_steps` (which buttons a widget enables) and
-:func:`citation_options` (which Detail chips may be clicked).
+IMP-R09…R13, R17 and R18a, with IMP-A01, A02, A05, A08 and A12.
 """
 
 from __future__ import annotations
 
 from typing import Literal
 
+from ...checks import shown
+from ...contract import Action
 from ...errors import RuleError
-from ...journal import Event
 from ._common import (
-    SIGNS,
-    Action,
-    check_citation,
+    current_test,
     earn_problem,
     earn_warning,
     hint_arg,
@@ -32,32 +29,24 @@ from .events import (
     ComplicationAccepted,
     ComplicationDeclined,
     ComplicationOffered,
-    CostTaken,
     EffectChosen,
     FailureSpent,
     GreatSuccessDeclared,
 )
-from .ladder import (
-    step_label,
-)
-from .model import (
-    ImpactState,
-    Origin,
-    Sign,
-)
-from .staging import roll_plan
+from .fold import fold
+from .ladder import step_label
+from .model import ImpactState, Origin
 
 # --------------------------------------------------------------------------- Success
 
 
-def declare_great_success(state: ImpactState) -> list[Event]:
+def declare_great_success(action: Action[ImpactState]) -> None:
     """The GM declares an Avoid Harm Success a Great Success (``gm_flag``, IMP-A01)."""
-    test = require_test(state, "await_great")
-    return [GreatSuccessDeclared(test=test.id)]
+    action.add(GreatSuccessDeclared(test=require_test(action.state, "await_great").id))
 
 
 def _effect_events(
-    action: Action,
+    action: Action[ImpactState],
     effect: Effect,
     *,
     cause: Literal["effect", "foil"],
@@ -104,12 +93,12 @@ def _effect_events(
                 f"{detail.text!r} belongs to {state.name_of(detail.owner)}"
             )
         if effect.kind == "remove_detail":
-            action.add(*remove_detail(state, detail.id, test=test_id))
+            remove_detail(action, detail.id, test=test_id)
             return f"removed {detail.text!r}"
         if effect.kind == "disable_detail":
-            action.add(*set_detail_active(state, detail.id, False, test=test_id))
+            set_detail_active(action, detail.id, False, test=test_id)
             return f"disrupted {detail.text!r}"
-        action.add(*alter_detail(state, detail.id, effect.text, effect.hint, test=test_id))
+        alter_detail(action, detail.id, effect.text, effect.hint, test=test_id)
         return f"altered {detail.text!r}"
     holder = state.holder(effect.target)
     if actor is not None and holder.id == actor and not state.settings.success_effect_self_target:
@@ -126,13 +115,19 @@ def _effect_events(
     return f"{holder.name}: {step_label(change.old)} → {step_label(change.new)}"
 
 
-def choose_effect(state: ImpactState, effect: object) -> list[Event]:
+def _probe(action: Action[ImpactState]) -> Action[ImpactState]:
+    """A scratch copy of ``action`` to find out what an effect does before it is added."""
+    return Action(action.state, fold, action.dice)
+
+
+def choose_effect(action: Action[ImpactState], effect: object) -> None:
     """Pick the one effect of a Success (IMP-R09), or of an Avoid Harm Great Success
     against the foe (IMP-R12)."""
-    test = require_test(state, "success")
+    test = require_test(action.state, "success")
     if not isinstance(effect, Effect):
         raise RuleError(
-            f"choose_effect needs an Effect, such as Effect.step_down('char-2'), got {effect!r}"
+            "choose_effect needs an Effect, such as Effect.step_down('char-2'), got "
+            f"{shown(effect)}"
         )
     effect = Effect.make(effect.kind, effect.target, effect.text, effect.hint)
     if test.kind == "avoid_harm" and test.outcome != "great_success":
@@ -140,17 +135,14 @@ def choose_effect(state: ImpactState, effect: object) -> list[Event]:
     if test.kind == "foil":
         raise RuleError("foiling a plan has no Success effect: the plan simply fails (IMP-R13)")
     foe = test.threat if test.kind == "avoid_harm" else None
-    # A first pass finds the summary the EffectChosen line should carry.
-    probe = Action(state)
-    probe.add(EffectChosen(test=test.id, effect=effect, summary=""))
+    # The EffectChosen line comes first and carries the summary of what follows it.
+    probe = _probe(action)
     summary = _effect_events(probe, effect, cause="effect", actor=test.actor, foe=foe)
-    action = Action(state)
-    action.add(EffectChosen(test=test.id, effect=effect, summary=summary), *probe.events[1:])
+    action.add(EffectChosen(test=test.id, effect=effect, summary=summary), *probe.events)
     word = "Great Success" if test.outcome == "great_success" else "Success"
     spent = " (spent)" if test.spent else ""
     extra = "; harm avoided" if test.kind == "avoid_harm" else ""
     resolve_test(action, f"{word}{spent}{extra}: {summary}")
-    return action.events
 
 
 # --------------------------------------------------------------------------- Failure
@@ -177,13 +169,13 @@ def spend_problem(state: ImpactState) -> str | None:
     return None
 
 
-def spend(state: ImpactState) -> list[Event]:
+def spend(action: Action[ImpactState]) -> None:
     """Drop one Impact step to turn the Failure into a Success (IMP-R17, IMP-A05, A08)."""
+    state = action.state
     test = require_test(state, "failure")
     problem = spend_problem(state)
     if problem:
         raise RuleError(problem)
-    action = Action(state)
     if test.offer is not None and test.complication is None:
         # The offer lapses: there is no Failure left to attach it to (IMP-A08).
         action.add(ComplicationDeclined(test=test.id, text=test.offer[0]))
@@ -196,15 +188,15 @@ def spend(state: ImpactState) -> list[Event]:
             action,
             f"Failure spent into a Success: {state.name_of(test.threat or '')}'s plan is foiled",
         )
-    return action.events
 
 
-def offer_complication(state: ImpactState, text: object, hint: object = "hinders") -> list[Event]:
+def offer_complication(action: Action[ImpactState], text: object, hint: object = "hinders") -> None:
     """The GM offers a Complication for the Failure (IMP-R10); a new offer replaces the old.
 
     The event carries the earn warning (IMP-A02) so the player sees it before
     accepting.
     """
+    state = action.state
     test = require_test(state, "failure")
     if test.kind == "avoid_harm":
         raise RuleError(
@@ -214,19 +206,19 @@ def offer_complication(state: ImpactState, text: object, hint: object = "hinders
     if test.complication is not None:
         raise RuleError(f"{test.id}: the Complication was already {test.complication}")
     wording = text_arg(text, "the Complication's text")
-    return [
+    action.add(
         ComplicationOffered(
             test=test.id,
             text=wording,
             hint=hint_arg(hint),
             warning=earn_warning(state, test.actor),
         )
-    ]
+    )
 
 
-def _close_failure(action: Action, lead: str) -> None:
+def _close_failure(action: Action[ImpactState], lead: str) -> None:
     """Resolve a Failure; a failed Foil lets the adversary's plan happen (IMP-R13)."""
-    test = action.test
+    test = current_test(action)
     summary = lead
     if test.kind == "foil":
         adversary = action.state.name_of(test.threat or "")
@@ -239,7 +231,7 @@ def _close_failure(action: Action, lead: str) -> None:
             summary += f"; {adversary}'s plan succeeds"
         else:
             try:
-                probe = Action(action.state)
+                probe = _probe(action)
                 done = _effect_events(probe, test.intent, cause="foil", actor=None, foe=None)
             except RuleError as exc:
                 summary += f"; {adversary}'s plan succeeds, but its effect no longer applies: {exc}"
@@ -249,9 +241,10 @@ def _close_failure(action: Action, lead: str) -> None:
     resolve_test(action, summary)
 
 
-def accept_complication(state: ImpactState) -> list[Event]:
+def accept_complication(action: Action[ImpactState]) -> None:
     """Accept the offered Complication: a Temporary Detail on the roller and one Impact
     step up (IMP-R10, IMP-R18a; at D20 see IMP-A02)."""
+    state = action.state
     test = require_test(state, "failure")
     if test.offer is None or test.complication is not None:
         raise RuleError(
@@ -262,7 +255,6 @@ def accept_complication(state: ImpactState) -> list[Event]:
     if problem:
         raise RuleError(problem)
     text, hint = test.offer
-    action = Action(state)
     action.add(ComplicationAccepted(test=test.id, text=text))
     action.add(
         new_detail_event(
@@ -272,65 +264,59 @@ def accept_complication(state: ImpactState) -> list[Event]:
     action.add(raise_step(action.state, test.actor, "complication", test=test.id))
     if not state.settings.allow_earn_and_spend_same_roll:
         _close_failure(action, f"Failure with the Complication {text!r}")
-    return action.events
 
 
-def decline_complication(state: ImpactState) -> list[Event]:
+def decline_complication(action: Action[ImpactState]) -> None:
     """Decline the offered Complication: the Failure stands, with no extra effect (IMP-R11)."""
-    test = require_test(state, "failure")
+    test = require_test(action.state, "failure")
     if test.offer is None or test.complication is not None:
         raise RuleError(f"{test.id}: no Complication is waiting for an answer")
-    action = Action(state)
     action.add(ComplicationDeclined(test=test.id, text=test.offer[0]))
     _close_failure(action, "Failure; Complication declined")
-    return action.events
 
 
-def take_cost(state: ImpactState, text: object = None) -> list[Event]:
+def take_cost(action: Action[ImpactState], text: object = None) -> None:
     """Apply the announced cost of a failed Avoid Harm (IMP-R12, IMP-R15, IMP-A15).
 
     ``text`` is the player's wording of a Temporary Detail cost (the player is
     invited to offer input); a cost in steps takes no text.
     """
+    state = action.state
     test = require_test(state, "failure")
     if test.kind != "avoid_harm":
         raise RuleError(
             "only a failed Avoid Harm has an announced cost. Tip: finish() lets the Failure stand."
         )
-    action = Action(state)
     actor = state.character(test.actor)
     if test.cost_detail is None:
         if text is not None:
             raise RuleError(
                 f"the announced cost of {test.id} is Impact steps, so it takes no Detail text; "
-                f"got {text!r}. Allowed: None (take_cost() with no text). Tip: the GM "
+                f"got {shown(text)}. Allowed: None (take_cost() with no text). Tip: the GM "
                 "announces a Temporary Detail cost before the roll (IMP-R12)."
             )
         steps = state.settings.avoid_harm_damage_steps
         if actor.ineffectual:
             summary = f"failed to avoid harm; {actor.name} is already ineffectual"
-            action.add(CostTaken(test=test.id, summary=summary))
         else:
             change = lower_step(state, actor.id, steps, "avoid_harm", test=test.id)
             summary = (
                 f"failed to avoid harm: {actor.name} {step_label(change.old)} → "
                 f"{step_label(change.new)}"
             )
-            action.add(CostTaken(test=test.id, summary=summary), change)
+            action.add(change)
     else:
         wording = test.cost_detail if text is None else text_arg(text, "the cost's wording")
         summary = f"failed to avoid harm: {actor.name} takes {wording!r}"
-        action.add(CostTaken(test=test.id, summary=summary))
         action.add(
             new_detail_event(
                 action.state, actor.id, "temporary", wording, "hinders", "avoid_harm", test=test.id
             )
         )
     resolve_test(action, summary)
-    return action.events
 
 
-def finish(state: ImpactState) -> list[Event]:
+def finish(action: Action[ImpactState]) -> None:
     """Close the open test with the defaults of its phase.
 
     After a Success with no effect picked: no effect. An Avoid Harm Success
@@ -338,93 +324,23 @@ def finish(state: ImpactState) -> list[Event]:
     unanswered Complication is declined; a failed Avoid Harm takes the cost as
     announced; a failed Foil lets the plan happen).
     """
-    test = require_test(state)
+    test = require_test(action.state)
     if test.phase == "setup":
         raise RuleError(f"{test.id} has not been rolled. Tip: roll() it, or cancel_test().")
     if test.phase == "failure":
         if test.kind == "avoid_harm":
-            return take_cost(state)
-        action = Action(state)
+            take_cost(action)
+            return
         if test.offer is not None and test.complication is None:
             action.add(ComplicationDeclined(test=test.id, text=test.offer[0]))
         lead = "Failure"
         if test.complication == "accepted":
             lead = f"Failure with the Complication {test.offer[0]!r}" if test.offer else lead
         _close_failure(action, lead)
-        return action.events
-    action = Action(state)
-    if test.phase == "await_great":
+    elif test.phase == "await_great":
         resolve_test(action, "Success: harm avoided")
     elif test.kind == "avoid_harm":
         resolve_test(action, "Great Success: harm avoided; no effect chosen against the foe")
     else:
         spent = " (spent)" if test.spent else ""
         resolve_test(action, f"Success{spent}; no effect chosen")
-    return action.events
-
-
-# --------------------------------------------------------------------------- what next
-
-
-def next_steps(state: ImpactState) -> tuple[str, ...]:
-    """The names of the :class:`~.game.ImpactGame` test methods that fit now.
-
-    A widget enables exactly these buttons.
-    """
-    test = state.test
-    if test is None:
-        return ("action", "avoid_harm", "foil")
-    if test.phase == "setup":
-        steps = ["cite", "add_helper", "revise", "cancel_test"]
-        if test.citations:
-            steps.insert(1, "uncite")
-        if test.helpers:
-            steps.insert(-2, "remove_helper")
-        try:
-            roll_plan(state)
-        except RuleError:
-            pass
-        else:
-            steps.insert(0, "roll")
-        return tuple(steps)
-    if test.phase == "await_great":
-        return ("declare_great_success", "finish")
-    if test.phase == "success":
-        if test.kind == "action" or test.outcome == "great_success":
-            return ("choose_effect", "finish")
-        return ("finish",)
-    steps = []
-    if test.kind != "avoid_harm" and test.complication is None:
-        if test.offer is not None:
-            if earn_problem(state, test.actor) is None:
-                steps.append("accept_complication")
-            steps.append("decline_complication")
-        steps.append("offer_complication")
-    if spend_problem(state) is None:
-        steps.append("spend")
-    if test.kind == "avoid_harm":
-        steps.append("take_cost")
-    steps.append("finish")
-    return tuple(steps)
-
-
-def citation_options(state: ImpactState) -> dict[str, tuple[Sign, ...]]:
-    """For the test being set up: each Detail that may be cited now, and with which signs.
-
-    The Details board greys out every other chip.
-    """
-    test = state.test
-    if test is None or test.phase != "setup":
-        return {}
-    options: dict[str, tuple[Sign, ...]] = {}
-    for detail in state.details:
-        signs = []
-        for sign in SIGNS:
-            try:
-                check_citation(state, test, detail.id, sign)
-            except RuleError:
-                continue
-            signs.append(sign)
-        if signs:
-            options[detail.id] = tuple(signs)
-    return options

@@ -1,40 +1,28 @@
-"""The Impact System's rules as plain functions: a state (and a roll) in, events out.
+"""The Impact System's rules as plain functions, gathered from the modules that hold them.
 
-This module gathers the rule functions of :mod:`.cast` (outside a test),
-:mod:`.staging` (a test up to its roll) and :mod:`.outcome` (after the roll).
+A rule is ``rule(action, *args) -> value``: it reads ``action.state``, rolls
+through ``action.dice`` and adds events with ``action.add`` (each folded as it
+is added, so a later event sees what an earlier one did and ids always match
+replay). :meth:`~isowidgets.game.Game.act` runs it as one journaled action; a
+rule that refuses raises :class:`~isowidgets.errors.RuleError` with the value
+received, what is allowed and a tip, and nothing is journaled.
 
-Nothing here rolls dice or writes anything. Each function checks the request
-against the rules and the house-rule settings, raises
-:class:`~isowidgets.errors.RuleError` (with the value received, what is allowed
-and a tip) when it does not fit, and otherwise returns the events that carry it
-out, in order. :class:`~.game.ImpactGame` journals them as one action.
+Rules outside a test live in :mod:`.cast`; a test up to its roll in
+:mod:`.staging` (where a test is *drafted* as a pure value, then opened once);
+after the roll in :mod:`.outcome`; :func:`next_steps` in :mod:`.steps`::
 
-Events that depend on earlier events of the same action (a Complication's new
-Detail takes the next id, then the adversary's plan takes the one after) are
-computed by folding as we go (:class:`._common.Action`), so ids always match
-replay.
-
-A test runs in steps, one call each, so a widget can drive it click by click
-and a unit test can drive it with exact faces::
-
-    open_action / open_avoid_harm / open_foil     (setup: cite, uncite, helpers, revise)
-    roll_plan → the die to roll; roll_test(state, roll)
+    draft_test → cite / uncite / add_helper / remove_helper (pure drafts)
+    open_test (or open_draft) → roll_test   (roll_draft does both at once)
     then, by result:
       Success          choose_effect | finish
       Avoid Harm       (gm_flag) declare_great_success | finish
       Failure          offer_complication → accept_complication | decline_complication
                        spend | take_cost (Avoid Harm) | finish
-
-:func:`next_steps` names the calls that fit the current state.
 """
 
 from __future__ import annotations
 
-from ._common import (
-    UNSET,
-    earn_problem,
-    earn_warning,
-)
+from ._common import earn_problem, earn_warning
 from .cast import (
     add_character,
     add_detail,
@@ -55,11 +43,9 @@ from .cast import (
 from .outcome import (
     accept_complication,
     choose_effect,
-    citation_options,
     declare_great_success,
     decline_complication,
     finish,
-    next_steps,
     offer_complication,
     spend,
     spend_problem,
@@ -69,21 +55,22 @@ from .staging import (
     RollPlan,
     add_helper,
     cancel_test,
+    carry_over,
+    citation_options,
     cite,
     draft_test,
     explain,
-    open_action,
-    open_avoid_harm,
-    open_foil,
+    open_draft,
+    open_test,
     remove_helper,
-    revise,
+    roll_draft,
     roll_plan,
     roll_test,
     uncite,
 )
+from .steps import next_steps
 
 __all__ = [
-    "UNSET",
     "RollPlan",
     "accept_complication",
     "add_character",
@@ -92,6 +79,7 @@ __all__ = [
     "add_scene",
     "alter_detail",
     "cancel_test",
+    "carry_over",
     "choose_effect",
     "citation_options",
     "cite",
@@ -108,14 +96,13 @@ __all__ = [
     "next_session",
     "next_steps",
     "offer_complication",
-    "open_action",
-    "open_avoid_harm",
-    "open_foil",
+    "open_draft",
+    "open_test",
     "opening_scene",
     "remove_detail",
     "remove_helper",
     "rest",
-    "revise",
+    "roll_draft",
     "roll_plan",
     "roll_test",
     "self_complication",

@@ -1,23 +1,31 @@
-"""A test before and at its roll: opening, citing Details, helpers, the die, the reading.
+"""A test before and at its roll: drafting it, opening it, the die, the reading.
 
 IMP-R03…R08, R12 and R13 (which die, which Details count) and the settings
 that bend them (IMP-A03, A04, A09, A10, A11).
+
+A test is set up as a *draft*, a pure :class:`~.model.OpenTest` value that
+nothing journals: :func:`draft_test` checks the plan, :func:`cite`,
+:func:`uncite`, :func:`add_helper` and :func:`remove_helper` edit it (each
+returns a new draft, checked), and :func:`~.odds.plan_odds` gives its exact odds.
+:func:`open_test` journals the test once, with everything it was drafted
+with; :func:`roll_test` rolls it.
 """
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from ...checks import id_list
-from ...dice import DieType, PoolRoll
+from ... import checks
+from ...contract import Action
+from ...dice import DieType, Pool
 from ...errors import RuleError
-from ...journal import Event
 from ._common import (
+    MAX_DETAILS,
+    SIGNS,
     TEST_KINDS,
-    UNSET,
-    Action,
     check_citation,
     owner_arg,
     require_effective,
@@ -32,13 +40,8 @@ from .effects import Effect
 from .events import (
     Cite,
     CitedDetail,
-    DetailCited,
-    DetailUncited,
-    HelperJoined,
-    HelperLeft,
     TestCancelled,
     TestOpened,
-    TestRevised,
     TestRolled,
 )
 from .ladder import (
@@ -60,6 +63,10 @@ from .model import (
     Sign,
     TestKind,
 )
+
+Faces = Sequence[int] | str | int | None
+"""A face typed in from a physical die (or ``None`` for a random roll)."""
+
 
 # --------------------------------------------------------------------------- checking a plan
 
@@ -111,21 +118,6 @@ _KIND_WORDS: dict[TestKind, str] = {
     "avoid_harm": "Avoid Harm",
     "foil": "Foil",
 }
-
-
-def _cost_refused(kind: TestKind, cost_detail: object) -> str:
-    return (
-        f"only Avoid Harm announces a cost (IMP-R12); this {_KIND_WORDS[kind]} test got "
-        f"cost_detail={cost_detail!r}. Allowed: None. Tip: a failed {_KIND_WORDS[kind]} test "
-        "has no cost; the GM may offer a Complication (IMP-R10)."
-    )
-
-
-def _intent_refused(kind: TestKind, intent: object) -> str:
-    return (
-        f"only a Foil test has an adversary's intent (IMP-R13); this {_KIND_WORDS[kind]} test "
-        f"got intent={intent!r}. Allowed: None."
-    )
 
 
 def _check_difficulty(kind: TestKind, difficulty: object) -> Difficulty | None:
@@ -242,21 +234,27 @@ def draft_test(
     Raises:
         RuleError: the plan breaks a rule (see the message for which).
     """
-    if kind not in TEST_KINDS:
-        raise RuleError(f"a test is one of {', '.join(TEST_KINDS)}, got {kind!r}")
-    checked_kind: TestKind = kind
+    checked_kind: TestKind = checks.choice(kind, "a test", TEST_KINDS)
     roller = _roller(state, checked_kind, actor)
     threat_id = _threat(state, checked_kind, roller, threat)
     checked_difficulty = _check_difficulty(checked_kind, difficulty)
     cost: str | None = None
     if cost_detail is not None:
         if checked_kind != "avoid_harm":
-            raise RuleError(_cost_refused(checked_kind, cost_detail))
+            kind_word = _KIND_WORDS[checked_kind]
+            raise RuleError(
+                f"only Avoid Harm announces a cost (IMP-R12); this {kind_word} test got "
+                f"cost_detail={checks.shown(cost_detail)}. Allowed: None. Tip: a failed "
+                f"{kind_word} test has no cost; the GM may offer a Complication (IMP-R10)."
+            )
         cost = text_arg(cost_detail, "the announced cost Detail")
     plan: Effect | None = None
     if intent is not None:
         if checked_kind != "foil":
-            raise RuleError(_intent_refused(checked_kind, intent))
+            raise RuleError(
+                "only a Foil test has an adversary's intent (IMP-R13); this "
+                f"{_KIND_WORDS[checked_kind]} test got intent={checks.shown(intent)}. Allowed: None."
+            )
         plan = _check_intent(state, intent)
     test = OpenTest(
         id=f"test-{state.counters.tests + 1}",
@@ -267,27 +265,120 @@ def draft_test(
         cost_detail=cost,
         intent=plan,
     )
-    for helper in id_list(helpers, "helpers"):
-        _check_helper(state, test, helper)
-        test = dataclasses.replace(test, helpers=(*test.helpers, helper))
+    for helper in checks.id_list(helpers, "helpers", most=MAX_DETAILS):
+        test = add_helper(state, test, helper)
     wanted: tuple[tuple[Sign, object], ...] = (("helps", helps), ("hinders", hinders))
     for sign, ids in wanted:
-        for detail_id in id_list(ids, sign):
-            detail = check_citation(state, test, detail_id, sign)
-            citation = Citation(detail.id, sign)
-            test = dataclasses.replace(test, citations=(*test.citations, citation))
+        for detail_id in checks.id_list(ids, sign, most=MAX_DETAILS):
+            test = cite(state, test, detail_id, sign)
     return test
 
 
-def _open_test(state: ImpactState, test: OpenTest) -> list[Event]:
+def _draft(draft: object) -> OpenTest:
+    if isinstance(draft, OpenTest) and draft.phase == "setup" and draft.roll is None:
+        return draft
+    raise RuleError(
+        f"a draft is a test set up but not opened, as draft_test() returns it; got "
+        f"{checks.shown(draft)}"
+    )
+
+
+def cite(state: ImpactState, draft: object, detail: object, sign: object = "helps") -> OpenTest:
+    """The draft with one more Detail cited: +1 (``"helps"``) or −1 (``"hinders"``)."""
+    test = _draft(draft)
+    checked = check_citation(state, test, detail, sign_arg(sign))
+    citation = Citation(checked.id, sign_arg(sign))
+    return dataclasses.replace(test, citations=(*test.citations, citation))
+
+
+def uncite(draft: object, detail: object) -> OpenTest:
+    """The draft with the latest citation of ``detail`` taken back."""
+    test = _draft(draft)
+    positions = [i for i, c in enumerate(test.citations) if c.detail == detail]
+    if not positions:
+        raise RuleError(f"Detail {checks.shown(detail)} is not cited in this test")
+    citations = tuple(c for i, c in enumerate(test.citations) if i != positions[-1])
+    return dataclasses.replace(test, citations=citations)
+
+
+def add_helper(state: ImpactState, draft: object, who: object) -> OpenTest:
+    """The draft with ``who`` helping: they do not roll, but lend their Character Details
+    (IMP-R06). An ineffectual character may help (IMP-R16, Torek)."""
+    test = _draft(draft)
+    helper = _check_helper(state, test, who)
+    return dataclasses.replace(test, helpers=(*test.helpers, helper.id))
+
+
+def remove_helper(state: ImpactState, draft: object, who: object) -> OpenTest:
+    """The draft without ``who`` helping; their cited Details (Character and Temporary)
+    go with them."""
+    test = _draft(draft)
+    helper = state.character(who)
+    if helper.id not in test.helpers:
+        raise RuleError(f"{helper.name} is not helping in this test")
+    theirs = {d.id for d in state.details_of(helper.id)}
+    return dataclasses.replace(
+        test,
+        helpers=tuple(h for h in test.helpers if h != helper.id),
+        citations=tuple(c for c in test.citations if c.detail not in theirs),
+    )
+
+
+def carry_over(state: ImpactState, draft: OpenTest, previous: OpenTest | None) -> OpenTest:
+    """``draft`` joined by the helpers and citations of ``previous`` that still fit it.
+
+    A draft follows the table: when its roller, kind or Difficulty changes, or
+    a Detail is removed or disabled, what no longer counts is left out.
+    """
+    if previous is None:
+        return draft
+    for who in previous.helpers:
+        with contextlib.suppress(RuleError):
+            draft = add_helper(state, draft, who)
+    for citation in previous.citations:
+        with contextlib.suppress(RuleError):
+            draft = cite(state, draft, citation.detail, citation.sign)
+    return draft
+
+
+def citation_options(
+    state: ImpactState, test: OpenTest | None = None
+) -> dict[str, tuple[Sign, ...]]:
+    """For a draft (or the test open and not yet rolled): each Detail that may be cited
+    now, and with which signs. The Details board greys out every other chip."""
+    test = state.test if test is None else test
+    if test is None or test.phase != "setup":
+        return {}
+    options: dict[str, tuple[Sign, ...]] = {}
+    for detail in state.details:
+        signs = []
+        for sign in SIGNS:
+            with contextlib.suppress(RuleError):
+                check_citation(state, test, detail.id, sign)
+                signs.append(sign)
+        if signs:
+            options[detail.id] = tuple(signs)
+    return options
+
+
+# --------------------------------------------------------------------------- opening, calling off
+
+
+def open_test(action: Action[ImpactState], /, kind: object, actor: object, **plan: object) -> str:
+    """Journal a test, with everything it is opened with; returns its id.
+
+    ``plan`` holds the keywords of :func:`draft_test`. The test is journaled
+    once: what is cited and who helps is part of the one ``TestOpened`` event.
+    """
+    state = action.state
     require_no_test(state, "opening another")
-    actor = state.character(test.actor)
-    return [
+    test = draft_test(state, kind, actor, **plan)
+    action.add(
         TestOpened(
             test=test.id,
             test_kind=test.kind,
             actor=test.actor,
-            actor_name=actor.name,
+            actor_name=state.character(test.actor).name,
             difficulty=test.difficulty,
             threat=test.threat,
             threat_name=state.name_of(test.threat) if test.threat else None,
@@ -296,178 +387,36 @@ def _open_test(state: ImpactState, test: OpenTest) -> list[Event]:
             helpers=test.helpers,
             citations=tuple(Cite(detail=c.detail, sign=c.sign) for c in test.citations),
         )
-    ]
-
-
-def open_action(
-    state: ImpactState,
-    actor: object,
-    difficulty: object,
-    *,
-    helps: object = (),
-    hinders: object = (),
-    helpers: object = (),
-) -> list[Event]:
-    """Open a Difficulty Test for a meaningful action (IMP-R03, IMP-R04)."""
-    require_no_test(state, "opening another")
-    test = draft_test(
-        state,
-        "action",
-        actor,
-        difficulty=difficulty,
-        helps=helps,
-        hinders=hinders,
-        helpers=helpers,
     )
-    return _open_test(state, test)
+    return test.id
 
 
-def open_avoid_harm(
-    state: ImpactState,
-    actor: object,
-    threat: object,
-    *,
-    cost_detail: object = None,
-    helps: object = (),
-    hinders: object = (),
-    helpers: object = (),
-) -> list[Event]:
-    """Open an Avoid Harm test against a threat's Impact Die (IMP-R12).
-
-    ``cost_detail`` is the GM's announced cost: a named Temporary Detail, or
-    ``None`` for Impact steps (``avoid_harm_damage_steps``, IMP-A15).
-    """
-    require_no_test(state, "opening another")
-    test = draft_test(
-        state,
-        "avoid_harm",
-        actor,
-        threat=threat,
-        cost_detail=cost_detail,
-        helps=helps,
-        hinders=hinders,
-        helpers=helpers,
+def open_draft(action: Action[ImpactState], draft: object) -> str:
+    """Journal a draft (checked afresh on the state it lands on); returns its id."""
+    test = _draft(draft)
+    return open_test(
+        action,
+        test.kind,
+        test.actor,
+        difficulty=test.difficulty,
+        threat=test.threat,
+        cost_detail=test.cost_detail,
+        intent=test.intent,
+        helpers=test.helpers,
+        helps=test.cited("helps"),
+        hinders=test.cited("hinders"),
     )
-    return _open_test(state, test)
 
 
-def open_foil(
-    state: ImpactState,
-    roller: object,
-    adversary: object,
-    difficulty: object,
-    *,
-    intent: object = None,
-    helps: object = (),
-    hinders: object = (),
-    helpers: object = (),
-) -> list[Event]:
-    """Open a test to foil an adversary's plan (IMP-R13, IMP-A11).
-
-    ``intent`` is what the plan does if the players fail (an :class:`Effect`);
-    without one, a failure simply lets the GM narrate the plan's success.
-    """
-    require_no_test(state, "opening another")
-    test = draft_test(
-        state,
-        "foil",
-        roller,
-        difficulty=difficulty,
-        threat=adversary,
-        intent=intent,
-        helps=helps,
-        hinders=hinders,
-        helpers=helpers,
-    )
-    return _open_test(state, test)
-
-
-# --------------------------------------------------------------------------- setup steps
-
-
-def cite(state: ImpactState, detail: object, sign: object = "helps") -> list[Event]:
-    """Cite one Detail for +1 (``"helps"``) or −1 (``"hinders"``) in the open test."""
-    test = require_test(state, "setup")
-    checked = check_citation(state, test, detail, sign_arg(sign))
-    return [DetailCited(test=test.id, detail=checked.id, text=checked.text, sign=sign_arg(sign))]
-
-
-def uncite(state: ImpactState, detail: object) -> list[Event]:
-    """Take back the latest citation of ``detail`` in the open test."""
-    test = require_test(state, "setup")
-    found = state.detail(detail)
-    if found.id not in test.cited():
-        raise RuleError(f"{found.text!r} is not cited in {test.id}")
-    return [DetailUncited(test=test.id, detail=found.id, text=found.text)]
-
-
-def add_helper(state: ImpactState, who: object) -> list[Event]:
-    """A character helps: they do not roll, but lend their Character Details (IMP-R06).
-
-    An ineffectual character may help (IMP-R16, Torek).
-    """
-    test = require_test(state, "setup")
-    helper = _check_helper(state, test, who)
-    return [HelperJoined(test=test.id, helper=helper.id, name=helper.name)]
-
-
-def remove_helper(state: ImpactState, who: object) -> list[Event]:
-    """A helper stops helping; their cited Details (Character and Temporary) are uncited
-    with them."""
-    test = require_test(state, "setup")
-    helper = state.character(who)
-    if helper.id not in test.helpers:
-        raise RuleError(f"{helper.name} is not helping in {test.id}")
-    action = Action(state)
-    for citation in test.citations:
-        detail = state.detail(citation.detail)
-        if detail.owner == helper.id:
-            action.add(DetailUncited(test=test.id, detail=detail.id, text=detail.text))
-    action.add(HelperLeft(test=test.id, helper=helper.id, name=helper.name))
-    return action.events
-
-
-def revise(
-    state: ImpactState,
-    *,
-    difficulty: object = UNSET,
-    cost_detail: object = UNSET,
-    intent: object = UNSET,
-) -> list[Event]:
-    """The GM changes the open test's Difficulty, announced cost or adversary's intent."""
-    test = require_test(state, "setup")
-    new_difficulty = test.difficulty
-    if difficulty is not UNSET:
-        new_difficulty = _check_difficulty(test.kind, difficulty)
-    new_cost = test.cost_detail
-    if cost_detail is not UNSET:
-        if test.kind != "avoid_harm":
-            raise RuleError(_cost_refused(test.kind, cost_detail))
-        new_cost = None if cost_detail is None else text_arg(cost_detail, "the announced cost")
-    new_intent = test.intent
-    if intent is not UNSET:
-        if test.kind != "foil":
-            raise RuleError(_intent_refused(test.kind, intent))
-        new_intent = None if intent is None else _check_intent(state, intent)
-    if (new_difficulty, new_cost, new_intent) == (test.difficulty, test.cost_detail, test.intent):
-        raise RuleError(f"{test.id} already reads that way; nothing to revise")
-    return [
-        TestRevised(
-            test=test.id, difficulty=new_difficulty, cost_detail=new_cost, intent=new_intent
-        )
-    ]
-
-
-def cancel_test(state: ImpactState) -> list[Event]:
-    """Call off a test before its roll (after the roll, the result stands: use undo)."""
-    test = state.test
+def cancel_test(action: Action[ImpactState]) -> None:
+    """Call off a test opened but not rolled (after the roll, the result stands: use undo)."""
+    test = action.state.test
     if test is not None and test.phase != "setup":
         raise RuleError(
             f"{test.id} has been rolled, and a roll stands (IMP-R11). Tip: finish() closes "
             "it; undo() takes the roll back."
         )
-    test = require_test(state, "setup")
-    return [TestCancelled(test=test.id)]
+    action.add(TestCancelled(test=require_test(action.state, "setup").id))
 
 
 # --------------------------------------------------------------------------- the roll
@@ -638,24 +587,22 @@ def explain(state: ImpactState, plan: RollPlan, face: int) -> str:
     return "; ".join(parts) + f"; {sums}: {word}{target}"
 
 
-def roll_test(state: ImpactState, roll: PoolRoll) -> list[Event]:
-    """Read the roll of the open test (IMP-R05, IMP-R08) and journal it.
+def roll_test(action: Action[ImpactState], faces: Faces = None) -> TestRolled:
+    """Roll the open test's die, or read the faces typed in (IMP-R05, IMP-R08).
 
-    ``roll`` must be one die of the type :func:`roll_plan` names; it comes from
-    :meth:`~isowidgets.dice.Dice.roll`, random or typed in.
+    ``faces`` is ``None`` for a random roll, else the face read off a physical
+    die; both go through the session's dice, so a typed face is checked the
+    same way. Returns the journaled roll.
     """
+    state = action.state
     plan = roll_plan(state)
     test = plan.test
-    if not isinstance(roll, PoolRoll) or len(roll.dice) != 1 or roll.pool.die != plan.die:
-        shown = roll.describe() if isinstance(roll, PoolRoll) else repr(roll)
-        raise RuleError(
-            f"{test.id} rolls one {die_label(plan.die)}, got {shown}. Tip: roll the die "
-            "roll_plan() names."
-        )
+    actor = state.character(test.actor)
+    pool = Pool(plan.die, 1, label=f"{actor.name}, {test.id}")
+    roll = action.dice.roll(pool, faces)
     face = roll.faces[0]
     total = face + plan.bonus - plan.penalty
     great = _is_great(plan, face, total, state)
-    actor = state.character(test.actor)
 
     def cited(detail: Detail) -> CitedDetail:
         return CitedDetail(
@@ -666,28 +613,32 @@ def roll_test(state: ImpactState, roll: PoolRoll) -> list[Event]:
             helper=detail.owner in test.helpers,
         )
 
-    action = Action(state)
-    action.add(
-        TestRolled(
-            test=test.id,
-            test_kind=test.kind,
-            roll=roll,
-            task_die=plan.task_die.name,
-            impact_die=actor.die.name if actor.die else None,
-            die=plan.die.name,
-            helps=tuple(cited(d) for d in plan.helps),
-            hinders=tuple(cited(d) for d in plan.hinders),
-            bonus=plan.bonus,
-            penalty=plan.penalty,
-            total=total,
-            target=plan.target,
-            great=great,
-            explanation=explain(state, plan, face),
-        )
+    rolled = TestRolled(
+        test=test.id,
+        test_kind=test.kind,
+        roll=roll,
+        task_die=plan.task_die.name,
+        impact_die=actor.die.name if actor.die else None,
+        die=plan.die.name,
+        helps=tuple(cited(d) for d in plan.helps),
+        hinders=tuple(cited(d) for d in plan.hinders),
+        bonus=plan.bonus,
+        penalty=plan.penalty,
+        total=total,
+        target=plan.target,
+        great=great,
+        explanation=explain(state, plan, face),
     )
+    action.add(rolled)
     if total >= plan.target and not great:
         if test.kind == "foil":
             resolve_test(action, f"{state.name_of(test.threat or '')}'s plan is foiled")
         elif test.kind == "avoid_harm" and state.settings.great_success_rule != "gm_flag":
             resolve_test(action, "harm avoided")
-    return action.events
+    return rolled
+
+
+def roll_draft(action: Action[ImpactState], draft: object, faces: Faces = None) -> TestRolled:
+    """Open a draft and roll it in one action: a refused face leaves no opened test behind."""
+    open_draft(action, draft)
+    return roll_test(action, faces)
