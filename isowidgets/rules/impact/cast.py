@@ -137,11 +137,14 @@ def add_detail(
     state = action.state
     holder = owner_arg(state, owner)
     is_character = state.find_character(holder) is not None
-    chosen: DetailKind = (
-        ("character" if is_character else "scene")
-        if kind is None
-        else checks.choice(kind, "a Detail's kind (IMP-R01)", DETAIL_KINDS)
-    )
+    chosen = next((k for k in DETAIL_KINDS if isinstance(kind, str) and k == kind), None)
+    if kind is None:
+        chosen = "character" if is_character else "scene"
+    elif chosen is None:
+        raise RuleError(
+            "a Detail's kind is 'character', 'scene' or 'temporary' (IMP-R01), got "
+            f"{checks.shown(kind)}"
+        )
     if chosen == "character" and not is_character:
         raise RuleError(
             f"{state.name_of(holder)} is not a character, so it cannot have a Character "
