@@ -253,7 +253,8 @@ def draft_test(
         if checked_kind != "foil":
             raise RuleError(
                 "only a Foil test has an adversary's intent (IMP-R13); this "
-                f"{_KIND_WORDS[checked_kind]} test got intent={checks.shown(intent)}. Allowed: None."
+                f"{_KIND_WORDS[checked_kind]} test got intent={checks.shown(intent)}. "
+                "Allowed: None."
             )
         plan = _check_intent(state, intent)
     test = OpenTest(
