@@ -31,14 +31,14 @@ from ...game import Game
 from ...journal import Entry, Event
 from ...settings import RuleSettings
 from ...systems import register
-from . import rules
+from . import cast, rules
 from .effects import Effect, Hint
 from .events import TestRolled
 from .fold import fold
 from .model import DetailKind, ImpactState, OpenTest, Sign
 from .odds import PlanOdds, plan_odds
+from .rules import Faces
 from .settings import ImpactSettings
-from .staging import Faces
 from .timeline import timeline_rows
 
 __all__ = ["ImpactGame"]
@@ -165,21 +165,21 @@ class ImpactGame(Game[ImpactState]):
         ``details`` are texts, or ``(text, hint)`` pairs for a negative trait
         such as ``("Sworn Enemy of the Prince", "hinders")``.
         """
-        return self.act(rules.add_character, name, "pc", details, impact).value
+        return self.act(cast.add_character, name, "pc", details, impact).value
 
     def add_npc(self, name: str, details: Sequence[Any] = (), *, impact: Any = None) -> str:
         """An NPC adversary (``npc_start_impact`` unless ``impact``); returns its id."""
-        return self.act(rules.add_character, name, "npc", details, impact).value
+        return self.act(cast.add_character, name, "npc", details, impact).value
 
     def add_scene(self, name: str, details: Sequence[Any] = (), *, impact: Any = None) -> str:
         """A scene with Scene Details and an optional Impact Die (IMP-A14); returns its id."""
-        return self.act(rules.add_scene, name, details, impact).value
+        return self.act(cast.add_scene, name, details, impact).value
 
     def add_detail(
         self, owner: str, text: str, *, kind: str | None = None, hint: Hint = "either"
     ) -> str:
         """A Detail on a character, a scene or ``"world"``; returns its id."""
-        return self.act(rules.add_detail, owner, text, kind, hint).value
+        return self.act(cast.add_detail, owner, text, kind, hint).value
 
     def alter_detail(
         self,
@@ -190,56 +190,56 @@ class ImpactGame(Game[ImpactState]):
         reason: str = "",
     ) -> list[Entry]:
         """Reword a Detail or change its hint."""
-        return self.act(rules.alter_detail, detail, text, hint, reason).entries
+        return self.act(cast.alter_detail, detail, text, hint, reason).entries
 
     def remove_detail(self, detail: str, reason: str = "") -> list[Entry]:
         """Remove a Detail (Temporary Details stay until removed, IMP-A16)."""
-        return self.act(rules.remove_detail, detail, reason).entries
+        return self.act(cast.remove_detail, detail, reason).entries
 
     def set_detail_active(self, detail: str, active: bool, reason: str = "") -> list[Entry]:
         """Disable a Detail the fiction makes unusable, or enable it again (IMP-A17)."""
-        return self.act(rules.set_detail_active, detail, active, reason).entries
+        return self.act(cast.set_detail_active, detail, active, reason).entries
 
     def set_detail_kind(self, detail: str, kind: DetailKind, reason: str = "") -> list[Entry]:
         """Mark a Detail temporary (``kind="temporary"``) or make it lasting again
         (``"character"`` on a character, ``"scene"`` on a scene or the world; IMP-R01)."""
-        return self.act(rules.set_detail_kind, detail, kind, reason).entries
+        return self.act(cast.set_detail_kind, detail, kind, reason).entries
 
     # ------------------------------------------------------------------ Impact outside tests
 
     def set_impact(self, who: str, die: Any, reason: str = "") -> list[Entry]:
         """The GM sets an Impact Die (``"D8"``, ``"ineffectual"``, ``None`` for a scene)."""
-        return self.act(rules.set_impact, who, die, reason).entries
+        return self.act(cast.set_impact, who, die, reason).entries
 
     def damage(self, who: str, steps: int = 1, reason: str = "") -> list[Entry]:
         """A blow from an enemy: the Impact Die steps down (IMP-R15)."""
-        return self.act(rules.damage, who, steps, reason).entries
+        return self.act(cast.damage, who, steps, reason).entries
 
     def heroic_act(self, who: str, reason: str = "") -> list[Entry]:
         """The GM rewards a classically heroic act with a step (IMP-R18c)."""
-        return self.act(rules.heroic_act, who, reason).entries
+        return self.act(cast.heroic_act, who, reason).entries
 
     def self_complication(self, who: str, detail: str, text: str, *, hint: Hint = "hinders") -> str:
         """The owning player approves a Complication tied to ``detail``: a Temporary
         Detail and a step (IMP-R18b). Returns the new Detail's id."""
-        return self.act(rules.self_complication, who, detail, text, hint).value
+        return self.act(cast.self_complication, who, detail, text, hint).value
 
     def opening_scene(self, who: str, detail: str, text: str = "") -> list[Entry]:
         """An opening scene addressing one of ``who``'s Details: one step, D12 → D20
         (IMP-R20)."""
-        return self.act(rules.opening_scene, who, detail, text).entries
+        return self.act(cast.opening_scene, who, detail, text).entries
 
     def rest(self, who: str | Sequence[str] | None = None) -> list[Entry]:
         """A rest break: Impact Dice reset to D12 (IMP-R19, IMP-A07); all PCs by default."""
-        return self.act(rules.rest, who).entries
+        return self.act(cast.rest, who).entries
 
     def next_session(self) -> list[Entry]:
         """The next session of the adventure; Impact Dice carry over (IMP-R19)."""
-        return self.act(rules.next_session).entries
+        return self.act(cast.next_session).entries
 
     def new_adventure(self) -> list[Entry]:
         """A new adventure: everyone back to the starting die (IMP-R14)."""
-        return self.act(rules.new_adventure).entries
+        return self.act(cast.new_adventure).entries
 
     # ------------------------------------------------------------------ tests: opening
 
