@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from ... import checks
+from ...checks import shown
 from ...contract import Action, Step, WaitsFor
 from ...dice import DieType, Pool
 from ...errors import RuleError
@@ -138,7 +139,7 @@ def _check_helper(state: ImpactState, test: OpenTest, who: object) -> Character:
         raise RuleError(
             f"{helper.name} ({helper.id}) is an NPC adversary; helpers are the roller's "
             "teammates, player characters whose players announce that they help "
-            f"(IMP-R06, IMP-R16), got {who!r}. Allowed: a PC other than the roller: "
+            f"(IMP-R06, IMP-R16), got {shown(who)}. Allowed: a PC other than the roller: "
             f"{teammates or 'none yet'}. Tip: a friendly NPC's aid can be a Scene or "
             "Temporary Detail on the scene."
         )
@@ -155,7 +156,7 @@ def _check_intent(state: ImpactState, intent: object) -> Effect:
     """A Foil plan's effect, checked, with a target that exists now (IMP-R13)."""
     if not isinstance(intent, Effect):
         raise RuleError(
-            f"intent must be an Effect such as Effect.remove_detail('det-3'), got {intent!r}"
+            f"intent must be an Effect such as Effect.remove_detail('det-3'), got {shown(intent)}"
         )
     effect = Effect.make(intent.kind, intent.target, intent.text, intent.hint)
     if effect.kind == "new_detail":
@@ -178,7 +179,7 @@ def _check_difficulty(kind: TestKind, difficulty: object) -> Difficulty | None:
     if kind == "avoid_harm":
         if difficulty is not None:
             raise RuleError(
-                f"an Avoid Harm test takes no Difficulty, got {difficulty!r}. Allowed: None; "
+                f"an Avoid Harm test takes no Difficulty, got {shown(difficulty)}. Allowed: None; "
                 "its die is the threat's Impact Die (IMP-R12, avoid_harm_die_mapping). Tip: "
                 "to change the die, set_impact() the threat or pick another threat."
             )
@@ -238,7 +239,7 @@ def _threat(state: ImpactState, kind: TestKind, actor: Character, threat: object
     if kind == "action":
         if threat is not None:
             raise RuleError(
-                f"an action test has no threat, got {threat!r}. Allowed: None. Tip: use "
+                f"an action test has no threat, got {shown(threat)}. Allowed: None. Tip: use "
                 "avoid_harm() against a threat or foil() against an adversary's plan."
             )
         return None
@@ -298,7 +299,7 @@ def draft_test(
             kind_word = _KIND_WORDS[checked_kind]
             raise RuleError(
                 f"only Avoid Harm announces a cost (IMP-R12); this {kind_word} test got "
-                f"cost_detail={checks.shown(cost_detail)}. Allowed: None. Tip: a failed "
+                f"cost_detail={shown(cost_detail)}. Allowed: None. Tip: a failed "
                 f"{kind_word} test has no cost; the GM may offer a Complication (IMP-R10)."
             )
         cost = text_arg(cost_detail, "the announced cost Detail")
@@ -307,7 +308,7 @@ def draft_test(
         if checked_kind != "foil":
             raise RuleError(
                 "only a Foil test has an adversary's intent (IMP-R13); this "
-                f"{_KIND_WORDS[checked_kind]} test got intent={checks.shown(intent)}. "
+                f"{_KIND_WORDS[checked_kind]} test got intent={shown(intent)}. "
                 "Allowed: None."
             )
         plan = _check_intent(state, intent)
@@ -333,8 +334,7 @@ def _draft(draft: object) -> OpenTest:
     if isinstance(draft, OpenTest) and draft.phase == "setup" and draft.roll is None:
         return draft
     raise RuleError(
-        f"a draft is a test set up but not opened, as draft_test() returns it; got "
-        f"{checks.shown(draft)}"
+        f"a draft is a test set up but not opened, as draft_test() returns it; got {shown(draft)}"
     )
 
 
@@ -351,7 +351,7 @@ def uncite(draft: object, detail: object) -> OpenTest:
     test = _draft(draft)
     positions = [i for i, c in enumerate(test.citations) if c.detail == detail]
     if not positions:
-        raise RuleError(f"Detail {checks.shown(detail)} is not cited in this test")
+        raise RuleError(f"Detail {shown(detail)} is not cited in this test")
     citations = tuple(c for i, c in enumerate(test.citations) if i != positions[-1])
     return dataclasses.replace(test, citations=citations)
 
@@ -791,7 +791,7 @@ def choose_effect(action: Action[ImpactState], effect: object) -> None:
     if not isinstance(effect, Effect):
         raise RuleError(
             "choose_effect needs an Effect, such as Effect.step_down('char-2'), got "
-            f"{checks.shown(effect)}"
+            f"{shown(effect)}"
         )
     effect = Effect.make(effect.kind, effect.target, effect.text, effect.hint)
     if test.kind == "avoid_harm" and test.outcome != "great_success":
@@ -956,7 +956,7 @@ def take_cost(action: Action[ImpactState], text: object = None) -> None:
         if text is not None:
             raise RuleError(
                 f"the announced cost of {test.id} is Impact steps, so it takes no Detail text; "
-                f"got {checks.shown(text)}. Allowed: None (take_cost() with no text). Tip: the GM "
+                f"got {shown(text)}. Allowed: None (take_cost() with no text). Tip: the GM "
                 "announces a Temporary Detail cost before the roll (IMP-R12)."
             )
         steps = state.settings.avoid_harm_damage_steps
