@@ -48,7 +48,8 @@ def _cast(game: ImpactGame) -> dict[str, str]:
 def test_next_steps_follow_a_test_click_by_click():
     game = _game()
     ids = _cast(game)
-    assert _steps(game) == ("action", "avoid_harm", "foil")
+    between = ("action", "avoid_harm", "foil", "rest", "next_session", "new_adventure")
+    assert _steps(game) == between
     game.action(ids["pierce"], "Tricky", helps=[ids["Expert"]], helpers=[ids["ellis"]])
     assert _steps(game) == ("roll", "cancel_test")
     game.roll(3)
@@ -66,7 +67,8 @@ def test_next_steps_follow_a_test_click_by_click():
     game.finish()  # an unanswered offer is declined
     events = [e.event for e in game.journal.entries[-2:]]
     assert isinstance(events[0], ComplicationDeclined) and isinstance(events[1], TestResolved)
-    assert _steps(game) == ("action", "avoid_harm", "foil")
+    assert _steps(game) == between
+    assert "rest" not in _steps(_game())  # no PC to rest yet
 
 
 def test_steps_say_who_acts_and_what_with_names_never_ids():

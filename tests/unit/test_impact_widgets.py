@@ -404,6 +404,16 @@ def test_add_disable_and_remove_details_from_the_board(spy: Spy):
     assert "non-empty string" in board.messages.value and "iw-msg--error" in board.messages.value
 
 
+def test_table_buttons_between_tests_follow_the_steps(spy: Spy):
+    """Rest, next session and new adventure are steps between tests: offered then only."""
+    buttons = (spy.table.rest_button, spy.table.session_button, spy.table.adventure_button)
+    assert not any(button.disabled for button in buttons)
+    spy.open(difficulty="Tricky")
+    assert all(button.disabled for button in buttons)
+    spy.panel.cancel_button.click()
+    assert not any(button.disabled for button in buttons)
+
+
 def test_table_repr_is_short_and_close_stops_following(spy: Spy):
     assert repr(spy.table).startswith("ImpactTable(<ImpactGame")
     assert "\n" not in repr(spy.table)

@@ -1026,6 +1026,11 @@ _OPENINGS = (
     _may("avoid_harm", None, "Open a test to avoid harm from a threat"),
     _may("foil", None, "Open a test to foil an adversary's plan"),
 )
+_REST = _may("rest", GM, "The GM calls a rest break: the PCs' Impact Dice reset to D12")
+_BETWEEN = (
+    _may("next_session", GM, "The next session begins: Impact Dice carry over"),
+    _may("new_adventure", GM, "A new adventure begins: every Impact Die back to its start"),
+)
 
 
 def next_steps(state: ImpactState) -> tuple[Step, ...]:
@@ -1033,7 +1038,7 @@ def next_steps(state: ImpactState) -> tuple[Step, ...]:
     ``step.action``). Closing a rolled test (``finish``) is the required step."""
     test = state.test
     if test is None:
-        return _OPENINGS
+        return (*_OPENINGS, *((_REST,) if state.pcs() else ()), *_BETWEEN)
     name = state.name_of(test.actor)
     if test.phase == "setup":
         try:

@@ -105,6 +105,18 @@ class ImpactTable(Panel):
             ],
         )
         self.add_class("iw-impact-table")
+        self._enable()
+        self.follow(lambda _entries, _state: self._enable())
+
+    def _enable(self) -> None:
+        """Enable the table-wide buttons whose step the engine offers (between tests)."""
+        steps = {step.action for step in self.game.next_steps()}
+        for action, button in (
+            ("rest", self.rest_button),
+            ("next_session", self.session_button),
+            ("new_adventure", self.adventure_button),
+        ):
+            button.disabled = action not in steps
 
     @staticmethod
     def _tool(description: str, css: str, tooltip: str) -> widgets.Button:
