@@ -150,7 +150,6 @@ class ImpactGame(Game[ImpactState]):
 
     def earn_warning(self, who: str) -> str:
         """What to tell the player before ``who`` earns a step (IMP-A02); ``""`` if nothing."""
-        self.state.holder(who)
         return rules.earn_warning(self.state, who)
 
     def impact_timeline(self) -> list[dict[str, Any]]:

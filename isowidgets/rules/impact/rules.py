@@ -268,7 +268,7 @@ def _threat(state: ImpactState, kind: TestKind, actor: Character, threat: object
     return holder.id
 
 
-# --------------------------------------------------------------------------- opening
+# --------------------------------------------------------------------------- drafting
 
 
 def draft_test(
@@ -284,7 +284,8 @@ def draft_test(
     hinders: object = (),
     helpers: object = (),
 ) -> OpenTest:
-    """A planned test, checked as if opened (for odds and for :func:`open_action` & co.).
+    """A test set up but not opened (a draft), checked as if opened: for its odds, for the
+    widgets' set-up and for :func:`open_test`.
 
     Raises:
         RuleError: the plan breaks a rule (see the message for which).
@@ -699,8 +700,6 @@ def roll_draft(action: Action[ImpactState], draft: object, faces: Faces = None) 
     return roll_test(action, faces)
 
 
-# =========================================================================== after the roll
-
 # --------------------------------------------------------------------------- Success
 
 
@@ -1010,14 +1009,14 @@ def finish(action: Action[ImpactState]) -> None:
         resolve_test(action, f"Success{spent}; no effect chosen")
 
 
-# =========================================================================== what next
+# --------------------------------------------------------------------------- what next
 
 GM = "GM"
 """The actor of the steps only the GM takes (the GM never rolls, IMP-R03)."""
 
 
 def _may(action: str, actor: str | None, label: str, waits_for: WaitsFor = "click") -> Step:
-    """An optional step: the table may take it, or close the test another way."""
+    """An optional step: the table may take it; play goes on without it."""
     return Step(action, actor, waits_for, label, required=False)
 
 
