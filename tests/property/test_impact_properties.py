@@ -5,6 +5,8 @@ texts, under random house rules. Whatever it does:
 
 * every call either acts or raises the kit's error (IsowidgetsError), and a
   refused call leaves the state, the journal and the dice exactly as they were;
+* a test is set up as a draft (pure: citing and helping journal nothing) and
+  opened once; the steps offered name people, never ids;
 * every Impact Die stays on the ladder (or ineffectual; a banked step only
   under ``impact_overflow_at_d20 = "bank"``);
 * the die rolled is never above the roller's Impact Die while the cap is on,
@@ -35,6 +37,7 @@ from isowidgets.rules.impact import (
     Effect,
     ImpactGame,
     ImpactSettings,
+    rules,
 )
 from isowidgets.rules.impact.effects import EFFECT_KINDS
 from isowidgets.rules.impact.events import TestRolled
@@ -239,13 +242,12 @@ class ImpactTable(RuleBasedStateMachine):
     def follow_the_steps(self, pick: int, aim: int, text: str) -> None:
         """Click one of the buttons :meth:`next_steps` enables, with plausible arguments."""
         g = self.g
-        steps = g.next_steps()
+        steps = [step.action for step in g.next_steps()]
         name = steps[pick % len(steps)]
         # With everything undone there may be no holder or Detail: aim at ids that do
         # not exist, which the engine must refuse cleanly.
         holders = [h.id for h in (*g.state.characters, *g.state.scenes)] or ["char-1"]
         details = [d.id for d in g.state.details] or ["det-1"]
-        test = g.test
         kind = EFFECT_KINDS[aim % len(EFFECT_KINDS)]
         target = details[aim % len(details)] if "detail" in kind else holders[aim % len(holders)]
         if kind == "new_detail":
@@ -257,11 +259,6 @@ class ImpactTable(RuleBasedStateMachine):
                 text=(text or "Fresh Detail") if kind in ("new_detail", "alter_detail") else None,
             ),
             "offer_complication": lambda: g.offer_complication(text or "Tangled"),
-            "cite": lambda: g.cite(details[aim % len(details)], "hinders" if aim % 3 else "helps"),
-            "uncite": lambda: g.uncite(test.cited()[0] if test and test.cited() else "det-1"),
-            "add_helper": lambda: g.add_helper(holders[aim % len(holders)]),
-            "remove_helper": lambda: g.remove_helper(test.helpers[0] if test else "char-1"),
-            "revise": lambda: g.revise(difficulty=list(DIFFICULTY_DIE)[aim % 6]),
             "roll": lambda: g.roll(None if aim > 6 else aim + 1),
             "take_cost": lambda: g.take_cost(text or None),
         }
@@ -270,21 +267,63 @@ class ImpactTable(RuleBasedStateMachine):
         else:
             self.attempt(calls.get(name, getattr(g, name)))
 
-    @rule(detail=details, sign=st.sampled_from(["helps", "hinders", "maybe"]))
-    def cite(self, detail: str, sign: Any) -> None:
-        self.attempt(lambda: self.g.cite(detail, sign))
-
-    @rule(detail=details)
-    def uncite(self, detail: str) -> None:
-        self.attempt(lambda: self.g.uncite(detail))
-
-    @rule(who=characters, join=st.booleans())
-    def helper(self, who: str, join: bool) -> None:
-        self.attempt(lambda: (self.g.add_helper if join else self.g.remove_helper)(who))
-
-    @rule(difficulty=difficulties)
-    def revise(self, difficulty: Any) -> None:
-        self.attempt(lambda: self.g.revise(difficulty=difficulty))
+    @rule(
+        kind=st.sampled_from(["action", "avoid_harm", "foil", "duel"]),
+        actor=characters,
+        threat=st.sampled_from(["char-2", "scene-1", "char-3", None]),
+        difficulty=difficulties,
+        edits=st.lists(
+            st.tuples(
+                st.sampled_from(["cite", "uncite", "add_helper", "remove_helper"]),
+                details | characters,
+                st.sampled_from(["helps", "hinders", "maybe"]),
+            ),
+            max_size=5,
+        ),
+        face=faces,
+        then=st.sampled_from(["roll", "open", "nothing"]),
+    )
+    def draft_then_open(
+        self,
+        kind: Any,
+        actor: str,
+        threat: Any,
+        difficulty: Any,
+        edits: list[tuple[str, str, Any]],
+        face: Any,
+        then: str,
+    ) -> None:
+        """Set a test up as the widgets do (pure drafts, random and often wrong edits),
+        then roll it (opened and rolled as one action) or open it."""
+        g = self.g
+        state, size, dice = g.state, len(g.journal), g.dice.state()
+        plan = {"difficulty": difficulty} if kind != "avoid_harm" else {}
+        if kind != "action":
+            plan["threat"] = threat
+        try:
+            draft = rules.draft_test(g.state, kind, actor, **plan)
+        except IsowidgetsError:
+            return
+        for edit, aim, sign in edits:
+            with contextlib.suppress(IsowidgetsError):
+                if edit == "cite":
+                    draft = rules.cite(g.state, draft, aim, sign)
+                elif edit == "uncite":
+                    draft = rules.uncite(draft, aim)
+                elif edit == "add_helper":
+                    draft = rules.add_helper(g.state, draft, aim)
+                else:
+                    draft = rules.remove_helper(g.state, draft, aim)
+        assert (g.state, len(g.journal), g.dice.state()) == (state, size, dice)  # pure
+        if then == "roll":
+            self.attempt(lambda: g.roll_draft(draft, face))
+        elif then == "open":
+            self.attempt(lambda: g.open_draft(draft))
+        if len(g.journal) > size:  # opened: once, with everything it was set up with
+            opened = g.journal.entries[size].event
+            cited = sorted((c.detail, c.sign) for c in opened.citations)
+            assert cited == sorted((c.detail, c.sign) for c in draft.citations)
+            assert opened.helpers == draft.helpers
 
     @rule(face=faces)
     def roll(self, face: Any) -> None:
@@ -373,6 +412,13 @@ class ImpactTable(RuleBasedStateMachine):
                 assert die.sides <= impact.sides
             assert event.total == event.face + event.bonus - event.penalty
         self.checked = len(entries)
+
+    @invariant()
+    def steps_name_people_never_ids(self) -> None:
+        if self.game is None:
+            return
+        for step in self.g.next_steps():
+            assert "char-" not in step.label and "test-" not in step.label, step.label
 
     @invariant()
     def an_open_test_cites_only_what_exists(self) -> None:

@@ -15,8 +15,8 @@ import pytest
 
 from isowidgets.errors import InconsistentEventError, JournalError, RuleError
 from isowidgets.journal import Journal
-from isowidgets.rules.impact import WORLD, Effect, ImpactGame, ImpactSettings
-from isowidgets.rules.impact.events import DetailKindChanged, DetailUncited, TestResolved
+from isowidgets.rules.impact import WORLD, Effect, ImpactGame, ImpactSettings, rules
+from isowidgets.rules.impact.events import DetailKindChanged, TestResolved
 from isowidgets.widgets.impact import ImpactTable
 
 TYRE = "Blown Out Tire Is Going To Make Speed And Maneuverability Tricky"
@@ -40,6 +40,10 @@ def _spies(game: ImpactGame) -> dict[str, str]:
     return ids
 
 
+def _steps(game: ImpactGame) -> list[str]:
+    return [step.action for step in game.next_steps()]
+
+
 def _snapshot(game: ImpactGame) -> tuple[object, int, object]:
     return game.state, len(game.journal), game.dice.state()
 
@@ -54,10 +58,10 @@ def test_r13_a_foil_whose_adversary_is_defeated_before_the_roll_cannot_be_rolled
     game = _game()
     ids = _spies(game)
     game.foil(ids["pierce"], ids["cultist"], "Difficult", intent=Effect.step_down(ids["pierce"]))
-    assert "roll" in game.next_steps()
+    assert "roll" in _steps(game)
     game.damage(ids["cultist"])  # D4 → ineffectual: defeated
     assert game.state.character(ids["cultist"]).ineffectual
-    steps = game.next_steps()
+    steps = _steps(game)
     assert "roll" not in steps and "cancel_test" in steps
     before = _snapshot(game)
     with pytest.raises(RuleError, match=r"The Cultist \(char-3\) is defeated") as refused:
@@ -113,16 +117,16 @@ def test_r07_another_characters_temporary_detail_does_not_count_on_a_bystanders_
     game = _game()
     ids = _spies(game)
     tyre = game.add_detail(ids["pierce"], TYRE, kind="temporary", hint="hinders")
-    game.action(ids["ellis"], "Tricky")
+    draft = rules.draft_test(game.state, "action", ids["ellis"], difficulty="Tricky")
     before = _snapshot(game)
     for sign in ("hinders", "helps"):
         with pytest.raises(RuleError, match="neither rolling nor helping") as refused:
-            game.cite(tyre, sign)
+            rules.cite(game.state, draft, tyre, sign)
         message = str(refused.value)
         assert tyre in message and "Algernon Pierce" in message
-        assert "Allowed:" in message and "add_helper('char-1')" in message
+        assert "Allowed:" in message and "helpers=['char-1']" in message
         assert _snapshot(game) == before
-    assert tyre not in game.citable()
+    assert tyre not in rules.citation_options(game.state, draft)
     with pytest.raises(RuleError, match="neither rolling nor helping"):
         game.plan_odds("action", ids["ellis"], difficulty="Tricky", hinders=[tyre])
 
@@ -141,10 +145,14 @@ def test_r07_a_temporary_detail_counts_for_its_owner_and_when_they_help():
     assert "'Pocketful Of Doomsday Plans' (Algernon Pierce, helping)" in rolled.explanation
     assert rolled.helps[0].helper
     game.finish()
-    game.action(ids["ellis"], "Difficult", helpers=[ids["pierce"]], helps=[plans])
-    game.remove_helper(ids["pierce"])  # his Temporary Detail goes with him
-    assert game.test is not None and game.test.cited() == ()
-    assert "roll" in game.next_steps()
+    draft = rules.draft_test(
+        game.state, "action", ids["ellis"], difficulty="Difficult", helpers=[ids["pierce"]]
+    )
+    draft = rules.cite(game.state, draft, plans)
+    draft = rules.remove_helper(game.state, draft, ids["pierce"])  # his Detail goes with him
+    assert draft.cited() == () and draft.helpers == ()
+    game.open_draft(draft)
+    assert "roll" in _steps(game)
 
 
 @pytest.mark.rule("IMP-R07")
@@ -164,15 +172,13 @@ def test_r12_r13_an_adversarys_temporary_detail_counts_only_against_the_roll():
     game = _game()
     ids = _spies(game)
     revenge = game.add_detail(ids["goons"], "Out For Revenge", kind="temporary")
-    game.avoid_harm(ids["pierce"], ids["goons"])
     with pytest.raises(RuleError, match="Tip: cite it as 'hinders'"):
-        game.cite(revenge, "helps")
-    game.cite(revenge, "hinders")
+        game.avoid_harm(ids["pierce"], ids["goons"], helps=[revenge])
+    game.avoid_harm(ids["pierce"], ids["goons"], hinders=[revenge])
     assert game.roll_plan().penalty == 1
     game.cancel_test()
-    game.foil(ids["pierce"], ids["cultist"], "Difficult")
     with pytest.raises(RuleError, match="count against a roll that avoids harm from them"):
-        game.cite(revenge, "hinders")
+        game.foil(ids["pierce"], ids["cultist"], "Difficult", hinders=[revenge])
 
 
 # --------------------------------------------------------------------------- 3: a Detail's kind
@@ -298,18 +304,21 @@ def test_r01_apply_refuses_a_kind_change_that_does_not_fit_the_state():
 @pytest.mark.rule("IMP-R01", "IMP-R06", "IMP-R07")
 def test_r01_a_kind_change_uncites_a_citation_the_new_kind_does_not_allow():
     """IMP-R06, IMP-R07: a helper's Temporary Detail may be cited against the roll; made a
-    Character Detail it no longer may, so the same action takes the citation back first.
-    A citation the new kind still allows stays."""
+    Character Detail it no longer may, so it drops out of the test not yet rolled, and
+    the event says so. A citation the new kind still allows stays."""
     game = _game()
     ids = _spies(game)
     tyre = game.add_detail(ids["pierce"], TYRE, kind="temporary")
     game.action(ids["ellis"], "Tricky", helpers=[ids["pierce"]], hinders=[tyre])
-    entries = game.set_detail_kind(tyre, "character")
-    assert [type(e.event) for e in entries] == [DetailUncited, DetailKindChanged]
+    [entry] = game.set_detail_kind(tyre, "character")
+    assert isinstance(entry.event, DetailKindChanged) and entry.event.uncited
+    assert entry.event.describe().endswith("; no longer cited in the open test")
     assert game.test is not None and game.test.cited() == ()
-    assert "roll" in game.next_steps()
-    game.cite(tyre, "helps")
-    game.set_detail_kind(tyre, "temporary")
+    assert "roll" in _steps(game)
+    game.cancel_test()
+    game.action(ids["ellis"], "Tricky", helpers=[ids["pierce"]], helps=[tyre])
+    [entry] = game.set_detail_kind(tyre, "temporary")
+    assert isinstance(entry.event, DetailKindChanged) and not entry.event.uncited
     assert game.test.cited("helps") == (tyre,)
 
 
@@ -321,13 +330,12 @@ def test_r06_an_npc_adversary_cannot_help():
     """IMP-R06, IMP-R16: helpers are the roller's teammates, whose players announce it."""
     game = _game()
     ids = _spies(game)
-    game.action(ids["pierce"], "Difficult")
+    draft = rules.draft_test(game.state, "action", ids["pierce"], difficulty="Difficult")
     before = _snapshot(game)
     with pytest.raises(RuleError, match=r"The Goons \(char-4\) is an NPC adversary") as refused:
-        game.add_helper(ids["goons"])
+        rules.add_helper(game.state, draft, ids["goons"])
     assert "Allowed: a PC other than the roller: char-2 (Quartermaster Ellis)" in str(refused.value)
     assert _snapshot(game) == before
-    game.cancel_test()
     with pytest.raises(RuleError, match="is an NPC adversary"):
         game.action(ids["pierce"], "Difficult", helpers=[ids["goons"]])
     with pytest.raises(RuleError, match="is an NPC adversary"):

@@ -14,7 +14,7 @@ from isowidgets.journal import Entry, Note, read_entries
 from isowidgets.rules.impact import Effect, ImpactGame, ImpactSettings, rules, timeline_rows
 from isowidgets.rules.impact.events import (
     ComplicationDeclined,
-    DetailUncited,
+    DetailRemoved,
     ImpactChanged,
     TestResolved,
 )
@@ -26,6 +26,11 @@ def _game(path: Path | None = None, **settings: Any) -> ImpactGame:
 
 def _ids(game: ImpactGame, owner: str) -> dict[str, str]:
     return {d.text: d.id for d in game.state.details_of(owner)}
+
+
+def _steps(game: ImpactGame) -> tuple[str, ...]:
+    """The game methods the buttons a widget enables now would call."""
+    return tuple(step.action for step in game.next_steps())
 
 
 def _cast(game: ImpactGame) -> dict[str, str]:
@@ -43,24 +48,14 @@ def _cast(game: ImpactGame) -> dict[str, str]:
 def test_next_steps_follow_a_test_click_by_click():
     game = _game()
     ids = _cast(game)
-    assert game.next_steps() == ("action", "avoid_harm", "foil")
-    game.action(ids["pierce"], "Tricky")
-    assert game.next_steps() == ("roll", "cite", "add_helper", "revise", "cancel_test")
-    game.cite(ids["Expert"])
-    game.add_helper(ids["ellis"])
-    assert game.next_steps() == (
-        "roll",
-        "cite",
-        "uncite",
-        "add_helper",
-        "remove_helper",
-        "revise",
-        "cancel_test",
-    )
+    between = ("action", "avoid_harm", "foil", "rest", "next_session", "new_adventure")
+    assert _steps(game) == between
+    game.action(ids["pierce"], "Tricky", helps=[ids["Expert"]], helpers=[ids["ellis"]])
+    assert _steps(game) == ("roll", "cancel_test")
     game.roll(3)
-    assert game.next_steps() == ("offer_complication", "spend", "finish")
+    assert _steps(game) == ("offer_complication", "spend", "finish")
     game.offer_complication("Spotted")
-    assert game.next_steps() == (
+    assert _steps(game) == (
         "accept_complication",
         "decline_complication",
         "offer_complication",
@@ -72,7 +67,59 @@ def test_next_steps_follow_a_test_click_by_click():
     game.finish()  # an unanswered offer is declined
     events = [e.event for e in game.journal.entries[-2:]]
     assert isinstance(events[0], ComplicationDeclined) and isinstance(events[1], TestResolved)
-    assert game.next_steps() == ("action", "avoid_harm", "foil")
+    assert _steps(game) == between
+    assert "rest" not in _steps(_game())  # no PC to rest yet
+
+
+def test_steps_say_who_acts_and_what_with_names_never_ids():
+    """A panel shows a step's label as it is: people by name, no ids of characters or tests."""
+    game = _game(great_success_rule="gm_flag")
+    ids = _cast(game)
+    seen = list(game.next_steps())
+    game.action(ids["ellis"], "Difficult")
+    [roll, cancel] = game.next_steps()
+    assert (roll.action, roll.actor, roll.waits_for, roll.required) == (
+        "roll",
+        ids["ellis"],
+        "dice",
+        True,
+    )
+    assert roll.label == "Ellis rolls a D8 for the test"
+    assert (cancel.actor, cancel.required) == ("GM", False)
+    seen += [roll, cancel]
+    game.roll(1)
+    seen += game.next_steps()
+    game.offer_complication("Spotted")
+    seen += game.next_steps()
+    game.spend()
+    [effect, finish] = game.next_steps()
+    assert effect.options == (
+        "new_detail",
+        "alter_detail",
+        "remove_detail",
+        "disable_detail",
+        "step_down",
+        "step_up",
+    )
+    assert (finish.action, finish.required) == ("finish", True)
+    seen += [effect, finish]
+    game.finish()
+    game.avoid_harm(ids["pierce"], ids["goons"])
+    game.roll(8)
+    seen += game.next_steps()
+    assert [s.action for s in game.next_steps()] == ["declare_great_success", "finish"]
+    game.finish()
+    game.foil(ids["pierce"], ids["goons"], "Tricky")
+    game.damage(ids["goons"], 3)  # defeated before the roll: the GM must call it off
+    [only] = game.next_steps()
+    assert (only.action, only.required) == ("cancel_test", True)
+    assert only.label == "Pierce can no longer roll: call it off"
+    seen.append(only)
+    for step in seen:
+        assert "char-" not in step.label and "test-" not in step.label, step.label
+    assert ImpactGame.steps(game.state) == game.next_steps()
+    with pytest.raises(RuleError, match="steps\\(\\) reads an ImpactState, got None"):
+        ImpactGame.steps(None)  # type: ignore[arg-type]
 
 
 def test_each_click_is_one_small_action_for_the_views():
@@ -80,13 +127,11 @@ def test_each_click_is_one_small_action_for_the_views():
     ids = _cast(game)
     seen: list[list[str]] = []
     game.subscribe(lambda entries, state: seen.append([e.kind for e in entries]))
-    game.action(ids["pierce"], "Difficult")
-    game.cite(ids["Quiet"])
+    game.action(ids["pierce"], "Difficult", helps=[ids["Quiet"]])  # journaled once, as opened
     game.roll(7)
     game.choose_effect(Effect.step_down(ids["goons"]))
     assert seen == [
         ["test_opened"],
-        ["detail_cited"],
         ["test_rolled"],
         ["effect_chosen", "impact_changed", "test_resolved"],
     ]
@@ -97,9 +142,9 @@ def test_a_crash_mid_test_resumes_mid_test(tmp_path):
     path = tmp_path / "session.jsonl"
     game = _game(path)
     ids = _cast(game)
-    game.action(ids["pierce"], "Tricky", helps=[ids["Expert"]])
-    game.add_helper(ids["ellis"])
-    game.cite(ids["Gadgets"])
+    game.action(
+        ids["pierce"], "Tricky", helps=[ids["Expert"], ids["Gadgets"]], helpers=[ids["ellis"]]
+    )
     game.roll(4)
     game.journal.close()  # the kernel dies here
 
@@ -127,7 +172,7 @@ def test_a_roll_torn_by_a_crash_is_skipped_and_the_test_is_back_in_setup(tmp_pat
     resumed = ImpactGame.resume(path)
     assert resumed.journal.problems
     assert resumed.state == before_roll
-    assert resumed.next_steps()[0] == "roll"
+    assert _steps(resumed)[0] == "roll"
     resumed.roll(9)
     resumed.journal.close()
 
@@ -138,11 +183,9 @@ def test_every_event_survives_the_journal_file(tmp_path):
     game = _game(path, great_success_rule="natural_max")
     ids = _cast(game)
     game.opening_scene(ids["pierce"], ids["Cool Under Pressure"], "A tense morning")
-    game.action(ids["pierce"], "Tricky", helps=[ids["Expert"]], helpers=[ids["ellis"]])
-    game.cite(ids["Gadgets"])
-    game.uncite(ids["Gadgets"])
-    game.remove_helper(ids["ellis"])
-    game.revise(difficulty="Difficult")
+    game.action(ids["pierce"], "Simple", helps=[ids["Gadgets"]], helpers=[ids["ellis"]])
+    game.cancel_test()
+    game.action(ids["pierce"], "Difficult", helps=[ids["Expert"]])
     game.roll(1)
     game.offer_complication("Jammed Lock")
     game.accept_complication()
@@ -227,12 +270,13 @@ def test_random_and_typed_rolls_read_the_same_way():
     assert (typed.total, typed.success) == (rolled.total, rolled.success)
 
 
-def test_removing_a_cited_detail_uncites_it_first():
+def test_removing_a_cited_detail_drops_it_from_the_open_test():
     game = _game()
     ids = _cast(game)
     game.action(ids["pierce"], "Tricky", helps=[ids["Quiet"]])
-    entries = game.remove_detail(ids["Quiet"], "the alarm rings")
-    assert isinstance(entries[0].event, DetailUncited)
+    [entry] = game.remove_detail(ids["Quiet"], "the alarm rings")
+    assert isinstance(entry.event, DetailRemoved)
+    assert game.test is not None and game.test.cited() == ()
     assert game.roll_plan().bonus == 0
 
 
@@ -240,35 +284,38 @@ def test_removing_a_cited_detail_uncites_it_first():
 def test_citable_greys_out_what_cannot_be_cited():
     game = _game()
     ids = _cast(game)
-    game.avoid_harm(ids["pierce"], ids["goons"])
-    options = game.citable()
+    draft = rules.draft_test(game.state, "avoid_harm", ids["pierce"], threat=ids["goons"])
+    options = rules.citation_options(game.state, draft)
     assert options[ids["Expert"]] == ("helps", "hinders")
     assert options[ids["Relentless"]] == ("hinders",)
     assert ids["Gadgets"] not in options  # Ellis is not helping
-    game.cite(ids["Expert"])
-    assert ids["Expert"] not in game.citable()  # counted once already
+    draft = rules.cite(game.state, draft, ids["Expert"])
+    assert ids["Expert"] not in rules.citation_options(game.state, draft)  # counted once
+    game.open_draft(draft)
+    assert game.citable() == {k: v for k, v in options.items() if k != ids["Expert"]}
     game.roll(8)
     assert game.citable() == {}
 
 
-def test_revise_changes_only_what_fits_the_test():
+def test_a_draft_changes_only_what_fits_the_test():
+    """What revise() checked on an open test, the draft checks before the test opens."""
     game = _game()
     ids = _cast(game)
-    game.action(ids["pierce"], "Tricky")
-    game.revise(difficulty="d8")
-    assert game.roll_plan().task_die == D8
+    draft = rules.draft_test(game.state, "action", ids["pierce"], difficulty="d8")
+    assert rules.roll_plan(game.state, draft).task_die == D8
     with pytest.raises(RuleError, match="only Avoid Harm announces a cost"):
-        game.revise(cost_detail="Bruised")
-    with pytest.raises(RuleError, match="nothing to revise"):
-        game.revise(difficulty="Difficult")
-    with pytest.raises(RuleError, match=r"got \['speed'\]"):
-        game.revise(speed=3)
-    game.cancel_test()
-    game.avoid_harm(ids["pierce"], ids["goons"], cost_detail="Bruised")
-    game.revise(cost_detail=None)
+        rules.draft_test(
+            game.state, "action", ids["pierce"], difficulty="Tricky", cost_detail="Bruised"
+        )
+    with pytest.raises(RuleError, match=r"action\(\) takes no argument 'speed'"):
+        game.action(ids["pierce"], "Tricky", speed=3)  # type: ignore[call-arg]
+    game.avoid_harm(ids["pierce"], ids["goons"])
     assert game.test is not None and game.test.cost_detail is None
+    game.cancel_test()
     with pytest.raises(RuleError, match="takes no Difficulty"):
-        game.revise(difficulty="Tricky")
+        rules.draft_test(
+            game.state, "avoid_harm", ids["pierce"], threat=ids["goons"], difficulty="Tricky"
+        )
 
 
 def test_a_plan_whose_target_is_gone_still_resolves_with_a_note():
@@ -400,10 +447,11 @@ def test_errors_show_the_value_what_is_allowed_and_a_tip():
         game.action(ids["ellis"], "Simple")
     with pytest.raises(RuleError, match=r"has not been rolled\. Tip: roll\(\)"):
         game.finish()
+    draft = rules.draft_test(game.state, "action", ids["ellis"], difficulty="Simple")
     with pytest.raises(RuleError, match="'sideways'"):
-        game.cite(ids["Expert"], "sideways")  # type: ignore[arg-type]
+        rules.cite(game.state, draft, ids["Gadgets"], "sideways")
     with pytest.raises(RuleError, match=r"there is no Detail 'det-99'.*Tip:"):
-        game.cite("det-99")
+        game.plan_odds("action", ids["ellis"], difficulty="Simple", helps=["det-99"])
     with pytest.raises(
         RuleError, match=r"phase 'setup'; this step needs success\. Tip: next_steps\(\) lists"
     ):
@@ -417,13 +465,21 @@ def test_refused_test_arguments_name_the_value_received_and_what_is_allowed():
         game.plan_odds("action", ids["pierce"], difficulty="Tricky", threat=ids["goons"])
     with pytest.raises(RuleError, match=r"needs a Difficulty, got None\. Allowed: Simple"):
         game.action(ids["pierce"], None)
-    game.action(ids["pierce"], "Tricky")
     with pytest.raises(
         RuleError, match=r"this action test got cost_detail='Bruised'\. Allowed: None"
     ):
-        game.revise(cost_detail="Bruised")
-    with pytest.raises(RuleError, match=r"this action test got intent=None\. Allowed: None"):
-        game.revise(intent=None)
+        rules.draft_test(
+            game.state, "action", ids["pierce"], difficulty="Tricky", cost_detail="Bruised"
+        )
+    with pytest.raises(RuleError, match=r"this action test got intent=.*\. Allowed: None"):
+        rules.draft_test(
+            game.state,
+            "action",
+            ids["pierce"],
+            difficulty="Tricky",
+            intent=Effect.step_down(ids["goons"]),
+        )
+    game.action(ids["pierce"], "Tricky")
     game.cancel_test()
     with pytest.raises(RuleError, match=r"this Foil test got cost_detail='Wet'\. Allowed: None"):
         rules.draft_test(
@@ -434,10 +490,12 @@ def test_refused_test_arguments_name_the_value_received_and_what_is_allowed():
             threat=ids["goons"],
             cost_detail="Wet",
         )
+    with pytest.raises(RuleError, match=r"takes no Difficulty, got 'Tricky'\. Allowed: None"):
+        rules.draft_test(
+            game.state, "avoid_harm", ids["pierce"], threat=ids["goons"], difficulty="Tricky"
+        )
     game.avoid_harm(ids["pierce"], ids["goons"])
     events = len(game.journal)
-    with pytest.raises(RuleError, match=r"takes no Difficulty, got 'Tricky'\. Allowed: None"):
-        game.revise(difficulty="Tricky")
     game.roll(1)
     with pytest.raises(RuleError, match=r"cost of test-2 is Impact steps.*got 'x'\. Allowed: None"):
         game.take_cost("x")

@@ -14,7 +14,7 @@ import pytest
 
 from isowidgets.dice import D4, D6, D8, D10, D12, D20
 from isowidgets.errors import RuleError
-from isowidgets.rules.impact import Effect, ImpactGame, ImpactSettings
+from isowidgets.rules.impact import Effect, ImpactGame, ImpactSettings, plan_odds, rules
 from isowidgets.rules.impact.events import ImpactChanged, TestRolled
 from isowidgets.rules.impact.ladder import INEFFECTUAL, START, TOP
 
@@ -63,15 +63,19 @@ def test_e02_safe_cracking_d8_plus_3():
     Ellis only announces that he helps: he never rolls, and a face of 5 succeeds.
     """
     game, ids = _spy_table()
-    game.action(ids["pierce"], "Difficult")
-    game.cite(ids["Expert At Getting Into Places and Into Trouble"])
-    assert (game.roll_plan().die, game.roll_plan().net) == (D8, 1)
-    game.cite(ids["Tidy And Quiet Office With Bauhaus Styling"])
-    assert game.roll_plan().net == 2
-    game.add_helper(ids["ellis"])
-    game.cite(ids["Access To Every Mechanical Design Known To Man"])
-    assert game.roll_plan().net == 3
-    assert game.odds().success == 0.5
+    state = game.state
+    draft = rules.draft_test(state, "action", ids["pierce"], difficulty="Difficult")
+    draft = rules.cite(state, draft, ids["Expert At Getting Into Places and Into Trouble"])
+    plan = rules.roll_plan(state, draft)
+    assert (plan.die, plan.net) == (D8, 1)
+    draft = rules.cite(state, draft, ids["Tidy And Quiet Office With Bauhaus Styling"])
+    assert rules.roll_plan(state, draft).net == 2
+    draft = rules.add_helper(state, draft, ids["ellis"])
+    draft = rules.cite(state, draft, ids["Access To Every Mechanical Design Known To Man"])
+    assert rules.roll_plan(state, draft).net == 3
+    assert plan_odds(state, draft).success == 0.5
+    game.open_draft(draft)
+    assert (game.roll_plan().net, game.odds().success) == (3, 0.5)
 
     rolled = game.roll(5)
     assert (rolled.die, rolled.total, rolled.success) == ("d8", 8, True)
@@ -193,10 +197,9 @@ def test_e07_pirates_set_a_d6_avoid_harm_test():
     gunners = _details(game, frigate)["The Cruelest Gunners In The Carribean"]
     own = list(_details(game, captain).values())
 
-    game.avoid_harm(captain, frigate, hinders=[gunners], helps=own[:2])
-    assert (game.roll_plan().die, game.roll_plan().net) == (D6, 1)
-    assert game.odds().success == 0.0
-    game.cite(own[2])
+    odds = game.plan_odds("avoid_harm", captain, threat=frigate, hinders=[gunners], helps=own[:2])
+    assert (odds.plan.die, odds.plan.net, odds.success) == (D6, 1, 0.0)
+    game.avoid_harm(captain, frigate, hinders=[gunners], helps=own)
     assert game.odds().success == pytest.approx(1 / 6)
     game.roll(6)  # 6 + 3 − 1 = 8: no damage
     assert game.test is not None and game.test.phase == "await_great"

@@ -8,8 +8,8 @@ import pytest
 
 from isowidgets.dice import D4, D6, D8, D10, D12, D20
 from isowidgets.errors import RuleError
-from isowidgets.rules.impact import WORLD, Effect, ImpactGame, ImpactSettings
-from isowidgets.rules.impact.events import DetailUncited, ImpactChanged
+from isowidgets.rules.impact import WORLD, Effect, ImpactGame, ImpactSettings, rules
+from isowidgets.rules.impact.events import DetailToggled, ImpactChanged
 from isowidgets.rules.impact.ladder import (
     DIFFICULTY_DIE,
     IMPACT_LADDER,
@@ -93,11 +93,10 @@ def test_r02_a_detail_disabled_by_the_fiction_cannot_be_cited(table):
     """IMP-R02, IMP-A17: Thor unworthy of his hammer; Robin's swashbuckling while sneaking."""
     game, ids = table
     game.set_detail_active(ids["Quick Hands"], False, reason="hands are tied")
-    game.action(ids["ada"], "Tricky")
     with pytest.raises(RuleError, match=r"disabled and cannot be cited \(IMP-A17\)"):
-        game.cite(ids["Quick Hands"])
-    assert ids["Quick Hands"] not in game.citable()
-    game.cancel_test()
+        game.action(ids["ada"], "Tricky", helps=[ids["Quick Hands"]])
+    draft = rules.draft_test(game.state, "action", ids["ada"], difficulty="Tricky")
+    assert ids["Quick Hands"] not in rules.citation_options(game.state, draft)
     game.set_detail_active(ids["Quick Hands"], True)
     game.action(ids["ada"], "Tricky", helps=[ids["Quick Hands"]])
     assert game.roll_plan().bonus == 1
@@ -107,8 +106,9 @@ def test_r02_a_detail_disabled_by_the_fiction_cannot_be_cited(table):
 def test_r02_disabling_a_cited_detail_uncites_it(table):
     game, ids = table
     game.action(ids["ada"], "Tricky", helps=[ids["Quick Hands"]])
-    entries = game.set_detail_active(ids["Quick Hands"], False)
-    assert isinstance(entries[0].event, DetailUncited)
+    [entry] = game.set_detail_active(ids["Quick Hands"], False)
+    assert isinstance(entry.event, DetailToggled)
+    assert game.test is not None and game.test.cited() == ()
     assert game.roll_plan().bonus == 0
 
 
@@ -164,37 +164,47 @@ def test_r06_bonuses_are_cumulative_and_helpers_lend_character_details(table):
     game, ids = table
     coat = game.add_detail(ids["bo"], "Fireproof Coat", kind="temporary")
     rope = game.add_detail(ids["hall"], "A Rope Hangs From The Rafters", kind="temporary")
-    game.action(ids["ada"], "Difficult", helps=[ids["Quick Hands"], ids["Smoke Everywhere"]])
-    with pytest.raises(RuleError, match=r"Tip: add_helper\('char-2'\) first"):
-        game.cite(ids["Strong As An Ox"])
-    game.cite(rope)  # a Temporary Detail on the scene counts for everyone
-    game.add_helper(ids["bo"])
-    game.cite(ids["Strong As An Ox"])
-    game.cite(coat)  # Bo's own Temporary Detail counts once he helps (IMP-R07 below)
-    assert game.roll_plan().bonus == 5
-    game.remove_helper(ids["bo"])  # his Character and Temporary Details go with him
+    draft = rules.draft_test(
+        game.state,
+        "action",
+        ids["ada"],
+        difficulty="Difficult",
+        helps=[ids["Quick Hands"], ids["Smoke Everywhere"]],
+    )
+    with pytest.raises(RuleError, match=r"Tip: name Bo among the helpers \(helpers=\['char-2'\]\)"):
+        rules.cite(game.state, draft, ids["Strong As An Ox"])
+    draft = rules.cite(game.state, draft, rope)  # a Temporary Detail on the scene: everyone's
+    draft = rules.add_helper(game.state, draft, ids["bo"])
+    draft = rules.cite(game.state, draft, ids["Strong As An Ox"])
+    draft = rules.cite(game.state, draft, coat)  # Bo's own Temporary Detail, once he helps
+    assert rules.roll_plan(game.state, draft).bonus == 5
+    draft = rules.remove_helper(game.state, draft, ids["bo"])  # his Details go with him
+    assert rules.roll_plan(game.state, draft).bonus == 3
+    game.open_draft(draft)
     assert game.roll_plan().bonus == 3
 
 
 @pytest.mark.rule("IMP-R06")
 def test_r06_helpers_never_roll_and_cannot_be_the_roller(table):
     game, ids = table
-    game.action(ids["ada"], "Difficult")
     with pytest.raises(RuleError, match="is the one rolling"):
-        game.add_helper(ids["ada"])
-    game.add_helper(ids["bo"])
+        game.action(ids["ada"], "Difficult", helpers=[ids["ada"]])
+    draft = rules.draft_test(game.state, "action", ids["ada"], difficulty="Difficult")
+    draft = rules.add_helper(game.state, draft, ids["bo"])
     with pytest.raises(RuleError, match="already helps"):
-        game.add_helper(ids["bo"])
+        rules.add_helper(game.state, draft, ids["bo"])
+    with pytest.raises(RuleError, match="already helps"):
+        game.action(ids["ada"], "Difficult", helpers=[ids["bo"], ids["bo"]])
 
 
 @pytest.mark.rule("IMP-R07")
 def test_r07_penalties_come_from_the_rollers_own_details_not_a_bystanders(table):
     """IMP-R07: −1 per hindering Detail specific to the character."""
     game, ids = table
-    game.action(ids["ada"], "Tricky", hinders=[ids["Sworn Enemy of the Prince"]])
+    enemy = ids["Sworn Enemy of the Prince"]
     with pytest.raises(RuleError, match=r"\(IMP-R07\)"):
-        game.cite(ids["Strong As An Ox"], "hinders")
-    game.cite(ids["Smoke Everywhere"], "hinders")
+        game.action(ids["ada"], "Tricky", hinders=[enemy, ids["Strong As An Ox"]])
+    game.action(ids["ada"], "Tricky", hinders=[enemy, ids["Smoke Everywhere"]])
     assert game.roll_plan().penalty == 2
 
 
@@ -260,7 +270,7 @@ def test_r09_a_success_cannot_remove_a_character_detail(table):
     game.roll(12)
     with pytest.raises(RuleError, match=r"Scene and Temporary Details only \(IMP-R09\)"):
         game.choose_effect(Effect.remove_detail(ids["Master Of Flame"]))
-    assert game.next_steps() == ("choose_effect", "finish")
+    assert [step.action for step in game.next_steps()] == ["choose_effect", "finish"]
 
 
 @pytest.mark.rule("IMP-R10")
@@ -308,10 +318,9 @@ def test_r12_avoid_harm_rolls_the_threats_impact_die(table):
     game.avoid_harm(ids["ada"], ids["valnis"], hinders=[ids["Master Of Flame"]])
     plan = game.roll_plan()
     assert (plan.task_die, plan.die, plan.penalty) == (D8, D8, 1)
-    game.uncite(ids["Master Of Flame"])
-    with pytest.raises(RuleError, match=r"the adversary in test-1.*Tip: cite it as 'hinders'"):
-        game.cite(ids["Master Of Flame"])  # an adversary's Detail never helps
     game.cancel_test()
+    with pytest.raises(RuleError, match=r"the adversary in test-2.*Tip: cite it as 'hinders'"):
+        game.avoid_harm(ids["ada"], ids["valnis"], helps=[ids["Master Of Flame"]])  # never helps
     game.avoid_harm(ids["ada"], ids["hall"])  # a scene with an Impact Die is a threat too
     assert game.roll_plan().die == D6
 
@@ -387,7 +396,7 @@ def test_r13_foiling_a_plan(table):
 
     game.foil(ids["ada"], ids["valnis"], "Tricky", intent=burn)
     game.roll(2)
-    assert game.next_steps() == ("offer_complication", "spend", "finish")
+    assert [step.action for step in game.next_steps()] == ["offer_complication", "spend", "finish"]
     game.spend()  # a spent Foil is foiled at once: no Success effect to pick
     assert game.test is None
     assert "The Archives Are Burning" not in _ids(game, ids["hall"])
@@ -442,7 +451,7 @@ def test_r15_damage_steps_down_one(table):
     game, ids = table
     game.damage(ids["bo"])
     assert game.state.character(ids["bo"]).die == D10
-    with pytest.raises(RuleError, match="from 1 to 6"):
+    with pytest.raises(RuleError, match=r"damage \(in steps\) must be in 1\.\.6, got 0"):
         game.damage(ids["bo"], 0)
 
 
@@ -472,7 +481,7 @@ def test_r16_a_roller_knocked_out_mid_setup_cannot_roll(table):
     game, ids = table
     game.action(ids["ada"], "Tricky")
     game.set_impact(ids["ada"], "ineffectual", reason="poison takes hold")
-    assert "roll" not in game.next_steps()
+    assert "roll" not in [step.action for step in game.next_steps()]
     with pytest.raises(RuleError, match="ineffectual"):
         game.roll(5)
     game.cancel_test()

@@ -13,8 +13,20 @@ import pytest
 
 from isowidgets.dice import D4, D6, D8, D10, D12, D20
 from isowidgets.errors import RuleError, SettingsError
-from isowidgets.rules.impact import BANKED, INEFFECTUAL, TOP, Effect, ImpactGame, ImpactSettings
+from isowidgets.rules.impact import (
+    BANKED,
+    INEFFECTUAL,
+    TOP,
+    Effect,
+    ImpactGame,
+    ImpactSettings,
+    rules,
+)
 from isowidgets.rules.impact.events import ComplicationOffered
+
+
+def _steps(game: ImpactGame) -> tuple[str, ...]:
+    return tuple(step.action for step in game.next_steps())
 
 
 def _game(**settings: Any) -> ImpactGame:
@@ -96,7 +108,7 @@ def _avoid(game: ImpactGame, face: int, *, bonus: int = 0) -> ImpactGame:
 def test_a01_gm_flag_waits_for_the_gm():
     """IMP-A01 ``gm_flag`` (default): the engine cannot tell; the GM declares it."""
     game = _avoid(_game(), 10)
-    assert game.next_steps() == ("declare_great_success", "finish")
+    assert _steps(game) == ("declare_great_success", "finish")
     game.declare_great_success()
     assert game.test is not None and game.test.outcome == "great_success"
     game.choose_effect(Effect.step_down("char-2"))
@@ -155,7 +167,7 @@ def test_a02_cap_loses_the_step_after_a_warning():
 def test_a02_block_refuses_the_earn():
     """IMP-A02 ``block``: accepting is refused at D20, so the player declines."""
     game, hero = _fail_at_d20(impact_overflow_at_d20="block")
-    assert game.next_steps() == ("decline_complication", "offer_complication", "spend", "finish")
+    assert _steps(game) == ("decline_complication", "offer_complication", "spend", "finish")
     with pytest.raises(RuleError, match="'block' refuses the step"):
         game.accept_complication()
     assert "Lost The Map" not in _ids(game, hero)
@@ -259,13 +271,13 @@ def test_a05_spend_into_ineffectual():
     game.roll(1)
     game.spend()
     assert game.state.character(hero).step == INEFFECTUAL
-    assert game.next_steps() == ("choose_effect", "finish")  # the Success still resolves
+    assert _steps(game) == ("choose_effect", "finish")  # the Success still resolves
 
     game = _game(allow_spend_into_ineffectual=False)
     hero = game.add_pc("Hero", impact="D4")
     game.action(hero, "Impossible")
     game.roll(1)
-    assert "spend" not in game.next_steps()
+    assert "spend" not in _steps(game)
     with pytest.raises(RuleError, match=r"allow_spend_into_ineffectual = false forbids"):
         game.spend()
 
@@ -340,7 +352,7 @@ def test_a08_earn_and_spend_same_roll():
     game.roll(2)
     game.offer_complication("Tangled In The Ropes")
     game.accept_complication()  # D12 → D20
-    assert game.next_steps() == ("spend", "finish")
+    assert _steps(game) == ("spend", "finish")
     game.spend()  # D20 → D12
     game.choose_effect("new_detail", target=hero, text="Cut Free")
     last = game.state.last_test
@@ -357,7 +369,7 @@ def test_a08_switched_off_after_accepting_forbids_the_spend():
     game.offer_complication("Tangled In The Ropes")
     game.accept_complication()
     game.change_settings(allow_earn_and_spend_same_roll=False)
-    assert game.next_steps() == ("finish",)
+    assert _steps(game) == ("finish",)
     with pytest.raises(RuleError, match="no Failure is left to spend"):
         game.spend()
 
@@ -384,21 +396,24 @@ def test_a09_detail_counts_once():
     game = _game()
     hero = game.add_pc("Hero", ["Ambidextrous"])
     two_hands = _ids(game, hero)["Ambidextrous"]
-    game.action(hero, "Tricky", helps=[two_hands])
     with pytest.raises(RuleError, match="counts once per roll"):
-        game.cite(two_hands)
+        game.action(hero, "Tricky", helps=[two_hands, two_hands])
     with pytest.raises(RuleError, match="counts once per roll"):
-        game.cite(two_hands, "hinders")
+        game.action(hero, "Tricky", helps=[two_hands], hinders=[two_hands])
 
     game = _game(detail_counts_once=False)
     hero = game.add_pc("Hero", ["Ambidextrous"])
     two_hands = _ids(game, hero)["Ambidextrous"]
     game.action(hero, "Tricky", helps=[two_hands, two_hands])
     assert game.roll_plan().bonus == 2
-    game.cite(two_hands, "hinders")
-    assert (game.roll_plan().bonus, game.roll_plan().penalty) == (2, 1)
-    game.uncite(two_hands)  # takes back the latest citation
-    assert game.roll_plan().penalty == 0
+    game.cancel_test()
+    draft = rules.draft_test(game.state, "action", hero, difficulty="Tricky", helps=[two_hands])
+    draft = rules.cite(game.state, draft, two_hands)
+    draft = rules.cite(game.state, draft, two_hands, "hinders")
+    plan = rules.roll_plan(game.state, draft)
+    assert (plan.bonus, plan.penalty) == (2, 1)
+    draft = rules.uncite(draft, two_hands)  # takes back the latest citation
+    assert rules.roll_plan(game.state, draft).penalty == 0
 
 
 # --------------------------------------------------------------------------- IMP-A10

@@ -3,7 +3,9 @@
 The spy table of the rules' examples (IMP-E02, E05, E06) is played through
 the board and the test panel, and what each widget would show is read from
 its values. The engine's numbers are its own tests' business; here we check
-that the widgets call it, show what it says, and follow undo.
+that the widgets call it, show what it says, and follow undo. A test is set
+up as a draft (chips cite into it, nothing is journaled) and journaled once,
+when it opens (Open test, or Roll / Enter face, which open and roll at once).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from isowidgets.errors import RuleError
-from isowidgets.rules.impact import Effect, ImpactGame, ImpactSettings
+from isowidgets.rules.impact import Effect, ImpactGame, ImpactSettings, rules
 from isowidgets.rules.impact.events import TestRolled
 from isowidgets.widgets.impact import (
     EFFECT_CHOICES,
@@ -60,13 +62,23 @@ class Spy:
     def chip(self, text: str):  # type: ignore[no-untyped-def]
         return self.board.chip(self.detail(text)).chip
 
-    def open(self, kind: str = "action", roller: str | None = None, **fields: str) -> None:
+    def draft(self, kind: str = "action", roller: str | None = None, **fields: str) -> None:
+        """Set a test up in the panel, as a player would: nothing is journaled."""
+        events = len(self.game.journal)
+        self.panel.messages.clear()  # read past any earlier refusal
         self.panel.kind.value = kind
         self.panel.roller.value = roller or self.pierce
         for name, value in fields.items():
             getattr(self.panel, name).value = value
+        assert self.panel.messages.value == "", self.panel.messages.value
+        assert len(self.game.journal) == events and self.game.test is None
+
+    def open(self, kind: str = "action", roller: str | None = None, **fields: str) -> None:
+        """Set a test up and open it (journaled once, with what it cites)."""
+        self.draft(kind, roller, **fields)
         self.panel.open_button.click()
         assert self.panel.messages.value == "", self.panel.messages.value
+        assert self.game.test is not None
 
     def type_face(self, face: str) -> None:
         self.panel.face.value = face
@@ -129,16 +141,22 @@ def test_chip_view_reads_cited_citable_and_not_citable(spy: Spy):
     assert (idle.description, idle.clickable) == (EXPERT, False)
     assert "iw-chip--idle" in idle.classes
 
-    game.action(spy.ellis, "Difficult")
-    refused = chip_view(expert, owner_name="Pierce", test=game.test, options=None)
+    draft = rules.draft_test(game.state, "action", spy.ellis, difficulty="Difficult")
+    refused = chip_view(expert, owner_name="Pierce", test=draft, options=None, editable=True)
     assert refused.description.startswith("⊘ ") and not refused.clickable
     access = game.state.detail(spy.detail(ACCESS))
-    only_hinders = chip_view(access, owner_name="Ellis", test=game.test, options=("hinders",))
+    only_hinders = chip_view(
+        access, owner_name="Ellis", test=draft, options=("hinders",), editable=True
+    )
     assert only_hinders.sign == "hinders" and "hindering (−1)" in only_hinders.tooltip
-    game.cite(access.id)
-    cited = chip_view(access, owner_name="Ellis", test=game.test, options=None)
+    draft = rules.cite(game.state, draft, access.id)
+    cited = chip_view(access, owner_name="Ellis", test=draft, options=None, editable=True)
     assert cited.description.startswith("✔ +1 ") and cited.clickable
     assert "iw-chip--helps" in cited.classes
+    game.open_draft(draft)  # journaled with its citation, which no click changes now
+    opened = chip_view(access, owner_name="Ellis", test=game.test, options=None)
+    assert opened.description.startswith("✔ +1 ") and not opened.clickable
+    assert "cited in this roll" in opened.tooltip and "iw-chip--idle" in opened.classes
 
 
 # --------------------------------------------------------------------------- the safe
@@ -146,10 +164,12 @@ def test_chip_view_reads_cited_citable_and_not_citable(spy: Spy):
 
 @pytest.mark.rule("IMP-R06", "IMP-R08", "IMP-R09", "IMP-E02")
 def test_cite_two_details_type_a_face_and_see_the_success(spy: Spy):
-    spy.open(difficulty="Difficult")
-    assert spy.enabled() >= {"roll", "cancel_test", "add_helper"}
-    assert "choose_effect" not in spy.enabled()
-    # Only what citable() allows is clickable: Ellis is not helping yet.
+    spy.draft(difficulty="Difficult")
+    events = len(spy.game.journal)
+    assert not spy.panel.roll_button.disabled and not spy.panel.open_button.disabled
+    assert not spy.panel.add_helper_button.disabled
+    assert spy.enabled() == {"roll"}  # Roll opens the test set up and rolls it
+    # Only what the rules allow is clickable: Ellis is not helping yet.
     assert spy.chip(ACCESS).disabled and spy.chip(ACCESS).description.startswith("⊘ ")
     assert not spy.chip(EXPERT).disabled and spy.chip(EXPERT).description.startswith("○ ")
 
@@ -162,6 +182,10 @@ def test_cite_two_details_type_a_face_and_see_the_success(spy: Spy):
     assert "Rolls a D8" in plan and "does not cap it" in plan
     assert "net +2" in plan and "Odds of success: 37.5%" in plan
     assert spy.panel.roll_button.description == "⚄ Roll D8"
+    spy.chip(OFFICE).click()  # a second click uncites
+    assert spy.chip(OFFICE).description.startswith("○ ")
+    assert "Odds of success: 25%" in spy.panel.plan.value
+    spy.chip(OFFICE).click()
 
     spy.panel.helper.value = spy.ellis
     spy.panel.add_helper_button.click()
@@ -169,10 +193,19 @@ def test_cite_two_details_type_a_face_and_see_the_success(spy: Spy):
     assert not spy.chip(ACCESS).disabled
     spy.chip(ACCESS).click()
     assert "Odds of success: 50%" in spy.panel.plan.value
+    assert len(spy.game.journal) == events  # setting up journals nothing
 
     spy.type_face("5")
     result = spy.panel.result.value
     assert "✎ typed" in result and "5 + 3 = 8: Success" in result and "✔ Success" in result
+    opened, rolled_entry = spy.game.journal.entries[-2:]
+    assert opened.action == rolled_entry.action  # opened and rolled as one action
+    assert opened.event.helpers == (spy.ellis,)
+    assert [c.detail for c in opened.event.citations] == [
+        spy.detail(EXPERT),
+        spy.detail(OFFICE),
+        spy.detail(ACCESS),
+    ]
     assert spy.enabled() == {"choose_effect", "finish"}
     assert spy.panel.effect_row.layout.display is None
     assert spy.panel.roll_row.layout.display == "none"
@@ -190,8 +223,9 @@ def test_cite_two_details_type_a_face_and_see_the_success(spy: Spy):
     assert "established 'Pocketful Of Doomsday Plans'" in shown(spy.panel.result.value)
     chip = spy.chip("Pocketful Of Doomsday Plans")
     assert "◷ temp" in chip.description and "iw-chip--temporary" in chip._dom_classes
-    assert spy.game.test is None and spy.enabled() == set()
+    assert spy.game.test is None and spy.enabled() == {"roll"}  # the next test, set up
     assert not spy.panel.open_button.disabled
+    assert "Odds of success: 12.5%" in spy.panel.plan.value  # the next test starts afresh
 
 
 @pytest.mark.rule("IMP-R15")
@@ -220,23 +254,29 @@ def test_a_hit_moves_the_ladder_and_the_timeline_and_undo_rebuilds_it(spy: Spy):
 
 
 def test_engine_errors_are_shown_in_the_panel_and_change_nothing(spy: Spy):
-    spy.open(difficulty="Difficult")
+    spy.draft(difficulty="Difficult")
     events = len(spy.game.journal)
     spy.type_face("9")  # a D8 has no 9
     assert "iw-msg--error" in spy.panel.messages.value and "9" in spy.panel.messages.value
     spy.type_face("")
     assert "type the face rolled at the table first" in spy.panel.messages.value
-    assert len(spy.game.journal) == events and spy.game.test.phase == "setup"
+    assert len(spy.game.journal) == events and spy.game.test is None  # nothing opened
     assert spy.panel.face.value == ""
 
-    # A disabled chip clicked anyway (``.click()`` ignores ``disabled``): the engine refuses.
+    # A disabled chip clicked anyway (``.click()`` ignores ``disabled``): the rules refuse.
     spy.chip(ACCESS).click()
-    assert "not helping" in spy.board.messages.value and "add_helper" in spy.board.messages.value
+    assert "not helping" in spy.board.messages.value and "helpers=" in spy.board.messages.value
     assert len(spy.game.journal) == events
     # The next good click clears the message.
     spy.chip(EXPERT).click()
     assert spy.board.messages.value == ""
 
+    spy.panel.open_button.click()
+    assert spy.game.test is not None and spy.game.test.cited() == (spy.detail(EXPERT),)
+    assert spy.enabled() == {"roll", "cancel_test"}
+    assert spy.chip(OFFICE).disabled  # journaled with what it cites: no click changes it
+    spy.chip(OFFICE).click()
+    assert "was journaled with the Details it cites" in spy.board.messages.value
     spy.panel.cancel_button.click()
     spy.panel.finish_button.click()  # nothing open: refused, in words
     assert "no test is open" in spy.panel.messages.value
@@ -245,7 +285,7 @@ def test_engine_errors_are_shown_in_the_panel_and_change_nothing(spy: Spy):
 @pytest.mark.rule("IMP-E06", "IMP-A02")
 def test_the_chase_complication_accepted_then_the_warning_at_d20(spy: Spy):
     """IMP-E06: a failed shove, the blown tyre accepted: a Temporary Detail and a step up."""
-    spy.open(difficulty="Tricky")
+    spy.draft(difficulty="Tricky")
     spy.chip(PRESSURE).click()
     spy.type_face("3")
     assert "✖ Failure" in spy.panel.result.value
@@ -264,7 +304,7 @@ def test_the_chase_complication_accepted_then_the_warning_at_d20(spy: Spy):
     assert "◷ temp" in tyre.description
 
     # At D20 the next earned step would be lost: the panel says so before accepting.
-    spy.open(difficulty="Tricky")
+    spy.draft(difficulty="Tricky")
     spy.type_face("1")
     spy.panel.complication.value = "Sirens In The Distance"
     spy.panel.offer_button.click()
@@ -276,7 +316,7 @@ def test_the_chase_complication_accepted_then_the_warning_at_d20(spy: Spy):
 
 @pytest.mark.rule("IMP-R17")
 def test_spend_a_step_turns_a_failure_into_a_success(spy: Spy):
-    spy.open(difficulty="Impossible")
+    spy.draft(difficulty="Impossible")
     spy.type_face("2")
     spy.panel.spend_button.click()
     assert "(spent a step)" in spy.panel.result.value
@@ -287,7 +327,7 @@ def test_spend_a_step_turns_a_failure_into_a_success(spy: Spy):
 @pytest.mark.rule("IMP-R12", "IMP-A01")
 def test_avoid_harm_cost_and_great_success(spy: Spy):
     """IMP-R12: the threat's Impact Die is the die; the announced cost; a Great Success."""
-    spy.open("avoid_harm", threat=spy.goons, cost="Winged By A Bullet")
+    spy.draft("avoid_harm", threat=spy.goons, cost="Winged By A Bullet")
     plan = spy.panel.plan.value
     assert "The Goons's Impact Die gives a D8 task" in plan
     assert spy.panel.difficulty.layout.display == "none"
@@ -303,7 +343,7 @@ def test_avoid_harm_cost_and_great_success(spy: Spy):
     assert "Winged In The Shoulder" in spy.chip("Winged In The Shoulder").description
     assert spy.current_rung(spy.pierce) == "◆ D12 current"  # the cost was a Detail
 
-    spy.open("avoid_harm", threat=spy.goons, cost="")
+    spy.draft("avoid_harm", threat=spy.goons, cost="")
     spy.type_face("8")
     assert spy.enabled() == {"declare_great_success", "finish"}
     spy.panel.great_button.click()
@@ -316,15 +356,20 @@ def test_avoid_harm_cost_and_great_success(spy: Spy):
 
 
 @pytest.mark.rule("IMP-R04", "IMP-R05")
-def test_difficulty_revised_from_the_dropdown_and_the_cap_explained(spy: Spy):
+def test_difficulty_changed_while_set_up_and_the_cap_explained(spy: Spy):
     spy.game.set_impact(spy.pierce, "D6")
-    spy.open(difficulty="Tricky")
+    spy.draft(difficulty="Tricky")
+    events = len(spy.game.journal)
     assert "capped to <b>D6</b> by Algernon Pierce's Impact Die D6" in spy.panel.plan.value
+    spy.chip(EXPERT).click()
     spy.panel.difficulty.value = "Impossible"
-    assert spy.game.test.difficulty == "Impossible"
-    assert spy.game.journal.entries[-1].kind == "test_revised"
+    assert len(spy.game.journal) == events  # set up, not journaled
     assert "Rolls a D4" in spy.panel.plan.value and "does not cap it" in spy.panel.plan.value
-    assert spy.panel.kind.disabled and spy.panel.roller.disabled
+    assert spy.chip(EXPERT).description.startswith("✔ +1 ")  # the citation carries over
+    spy.panel.open_button.click()
+    assert spy.game.test.difficulty == "Impossible"
+    assert [e.kind for e in spy.game.journal.entries[events:]] == ["test_opened"]
+    assert spy.panel.kind.disabled and spy.panel.roller.disabled and spy.panel.difficulty.disabled
 
 
 @pytest.mark.rule("IMP-R01", "IMP-A17")
@@ -340,12 +385,15 @@ def test_add_disable_and_remove_details_from_the_board(spy: Spy):
     chip.toggle.click()
     assert chip.chip.description.endswith("(off)") and chip.toggle.description == "▶"
     assert "iw-chip--inactive" in chip.chip._dom_classes
-    spy.open(difficulty="Difficult")
+    spy.draft(difficulty="Difficult")
     assert chip.chip.disabled and chip.chip.description.startswith("⊘ ")
     chip.toggle.click()
     assert not chip.chip.disabled
-    chip.remove.click()
+    chip.chip.click()
+    assert "net +1" in spy.panel.plan.value
+    chip.remove.click()  # a Detail cited in the draft drops out of it when removed
     assert chip.detail_id not in {d.id for d in spy.game.state.details}
+    assert "No Details cited" in spy.panel.plan.value and spy.panel.messages.value == ""
     with pytest.raises(KeyError):
         board.chip(chip.detail_id)
 
@@ -361,6 +409,16 @@ def test_add_disable_and_remove_details_from_the_board(spy: Spy):
     board.text.value = "   "
     board.add_button.click()  # refused by the engine, explained on the board
     assert "non-empty string" in board.messages.value and "iw-msg--error" in board.messages.value
+
+
+def test_table_buttons_between_tests_follow_the_steps(spy: Spy):
+    """Rest, next session and new adventure are steps between tests: offered then only."""
+    buttons = (spy.table.rest_button, spy.table.session_button, spy.table.adventure_button)
+    assert not any(button.disabled for button in buttons)
+    spy.open(difficulty="Tricky")
+    assert all(button.disabled for button in buttons)
+    spy.panel.cancel_button.click()
+    assert not any(button.disabled for button in buttons)
 
 
 def test_table_repr_is_short_and_close_stops_following(spy: Spy):
@@ -405,7 +463,7 @@ def test_an_ineffectual_character_cannot_roll_but_still_lends_details(spy: Spy):
     spy.panel.open_button.click()
     assert "ineffectual" in spy.panel.messages.value and spy.game.test is None
 
-    spy.open(difficulty="Difficult")
+    spy.draft(difficulty="Difficult")
     spy.panel.helper.value = spy.ellis
     spy.panel.add_helper_button.click()
     spy.chip(ACCESS).click()
@@ -415,7 +473,7 @@ def test_an_ineffectual_character_cannot_roll_but_still_lends_details(spy: Spy):
 @pytest.mark.rule("IMP-R13")
 def test_foil_the_adversary_plan(spy: Spy):
     """IMP-R13: the players roll against the adversary's plan; its Details count against."""
-    spy.open("foil", threat=spy.goons, difficulty="Tricky")
+    spy.draft("foil", threat=spy.goons, difficulty="Tricky")
     assert spy.panel.threat.description == "Adversary"
     assert spy.panel.cost.layout.display == "none"
     assert spy.chip("Armed To The Teeth").description.startswith("○ ")
@@ -534,7 +592,7 @@ def test_self_created_complication_opening_scene_and_new_adventure_from_the_tabl
     board.complication_button.click()  # an NPC: refused, in words, nothing journaled
     assert "player character" in board.messages.value and "NPC adversary" in board.messages.value
 
-    spy.open(difficulty="Simple")
+    spy.draft(difficulty="Simple")
     spy.type_face("9")
     spy.panel.finish_button.click()
     board.owner.value = spy.ellis
@@ -590,7 +648,7 @@ def test_r07_chips_of_another_characters_temporary_detail_follow_the_engine(spy:
     """IMP-R06, IMP-R07: while Ellis rolls, Pierce's Temporary Detail cannot be cited
     until Pierce helps; the board asks the engine (citable()) which chips to offer."""
     plans = spy.game.add_detail(spy.pierce, "Pocketful Of Doomsday Plans", kind="temporary")
-    spy.open(roller=spy.ellis, difficulty="Difficult")
+    spy.draft(roller=spy.ellis, difficulty="Difficult")
     chip = spy.board.chip(plans).chip
     assert chip.disabled and chip.description.startswith("⊘ ")
     chip.click()  # clicked anyway: the engine refuses, in words
@@ -612,24 +670,22 @@ def test_r13_a_foil_opened_from_the_panel_carries_the_plan_it_fails_into(spy: Sp
     assert panel.intent.kind.value == "none" and panel.intent.target.layout.display == "none"
     panel.intent.kind.value = "step_down"
     panel.intent.target.value = spy.pierce
-    spy.open("foil", threat=spy.goons, difficulty="Tricky")
-    assert spy.game.test is not None
-    assert spy.game.test.intent == Effect.step_down(spy.pierce)
+    spy.draft("foil", threat=spy.goons, difficulty="Tricky")
     plan = shown(panel.plan.value)
     assert "If the roll fails, The Goons's plan steps Algernon Pierce's Impact Die down" in plan
-    assert panel.intent_button.layout.display is None and not panel.intent_button.disabled
 
-    # The GM changes the plan before the roll.
+    # The GM changes the plan before the test opens: the draft follows the inputs.
     panel.intent.kind.value = "new_detail"
     panel.intent.target.value = spy.goons
     panel.intent.text.value = "I Know A Shortcut"
-    panel.intent_button.click()
-    assert panel.messages.value == ""
-    assert spy.game.test.intent == Effect.new_detail("I Know A Shortcut", spy.goons)
+    assert panel.messages.value == "" and spy.game.test is None
     assert "establishes the Temporary Detail “I Know A Shortcut”" in shown(panel.plan.value)
+    panel.open_button.click()
+    assert spy.game.test is not None
+    assert spy.game.test.intent == Effect.new_detail("I Know A Shortcut", spy.goons)
+    assert panel.intent_row.layout.display == "none"  # opened: the plan is journaled
 
     spy.type_face("2")
-    assert panel.intent_row.layout.display == "none"  # after the roll, nothing to set
     panel.finish_button.click()
     assert "I Know A Shortcut" in {d.text for d in spy.game.state.details_of(spy.goons)}
     assert "plan succeeds: established 'I Know A Shortcut'" in shown(panel.result.value)
@@ -679,7 +735,7 @@ def test_a11_highest_impact_lets_the_engine_pick_the_foil_roller(tmp_path: Path)
 @pytest.mark.rule("IMP-R06")
 def test_r06_npc_adversaries_are_not_offered_as_helpers(spy: Spy):
     """IMP-R06: helpers are PCs; the engine refuses an NPC, and the panel never offers one."""
-    spy.open(difficulty="Difficult")
+    spy.draft(difficulty="Difficult")
     assert spy.goons not in [value for _, value in spy.panel.helper.options]
     with pytest.raises(RuleError, match="is an NPC adversary"):
-        spy.game.add_helper(spy.goons)
+        rules.add_helper(spy.game.state, spy.panel.drafting.draft(), spy.goons)

@@ -10,11 +10,12 @@ Layout (each module imports only those above it):
 * :mod:`.ladder`: the Difficulty and Impact ladders, steps and labels;
 * :mod:`.settings`: :class:`ImpactSettings`, one setting per ambiguity (IMP-A01…A16);
 * :mod:`.effects`: :class:`Effect`, the four Success effects (IMP-R09);
+* :mod:`.events`: journal events;
 * :mod:`.model`: the frozen state (characters, scenes, Details, the open test);
-* :mod:`.events`: journal events; :mod:`.fold`: the pure ``apply``;
-* :mod:`.cast` (outside tests), :mod:`.staging` (a test up to its roll) and
-  :mod:`.outcome` (after the roll): the rules as functions returning events,
-  gathered in :mod:`.rules` (shared checks and Impact steps in ``_common``);
+* :mod:`.fold`: the events' fold into the state (a core ``Fold``);
+* :mod:`.cast` (outside tests) and :mod:`.rules` (a test, from its draft to its
+  close, and the steps that fit now): the rules as functions ``rule(action, …)``
+  that add events (shared checks and Impact steps in ``_common``);
 * :mod:`.odds`: exact chances (T-IMP-3); :mod:`.timeline`: Impact Die history rows;
 * :mod:`.game`: :class:`ImpactGame`, which journals it all.
 

@@ -1,4 +1,4 @@
-"""Shared pieces of the Impact rules: argument checks, the action builder, Impact steps.
+"""Shared pieces of the Impact rules: argument checks, the open test, Impact steps.
 
 Private to the package (the public rule functions are re-exported by
 :mod:`.rules`). Moving an Impact Die lives here because three kinds of rule
@@ -8,10 +8,8 @@ edges (ineffectual below D4, the top at D20) must read the same in all of them.
 
 from __future__ import annotations
 
-from typing import Final
-
-from ...checks import MAX_TEXT, text
-from ...contract import Action as _Action
+from ... import checks
+from ...contract import Action
 from ...errors import RuleError
 from .effects import Hint
 from .events import (
@@ -21,7 +19,6 @@ from .events import (
     ImpactChanged,
     TestResolved,
 )
-from .fold import apply
 from .ladder import (
     BANKED,
     INEFFECTUAL,
@@ -42,67 +39,40 @@ from .model import (
     TestKind,
 )
 
-
-class _Unset:
-    def __repr__(self) -> str:
-        return "UNSET"
-
-
-UNSET: Final = _Unset()
-"""Marks an argument of :func:`revise` that is left as it is."""
-
-
 TEST_KINDS: tuple[TestKind, ...] = ("action", "avoid_harm", "foil")
 HINTS: tuple[Hint, ...] = ("helps", "hinders", "either")
 SIGNS: tuple[Sign, ...] = ("helps", "hinders")
+MAX_DETAILS = 100
+"""The most Details one call may add (a character has a handful; a list is not a story)."""
 
 
-class Action(_Action[ImpactState]):
-    """A working copy of the Impact state that rules add events to (see Pending)."""
-
-    def __init__(self, state: ImpactState) -> None:
-        super().__init__(state, apply, None)  # type: ignore[arg-type]
-
-    @property
-    def test(self) -> OpenTest:
-        assert self.state.test is not None
-        return self.state.test
+def current_test(action: Action[ImpactState]) -> OpenTest:
+    """The test open in ``action`` (a rule that calls this has checked there is one)."""
+    assert action.state.test is not None
+    return action.state.test
 
 
 # --------------------------------------------------------------------------- argument checks
 
 
 def text_arg(value: object, what: str) -> str:
-    return text(
-        value,
-        what,
-        collapse=True,
-        max_length=MAX_TEXT,
-        tip="a Detail is a short statement of fact; keep the story in a note.",
-    )
+    """A Detail's text, a name or a Complication: one line of at most ``checks.MAX_TEXT``."""
+    return checks.text(value, what, collapse=True, tip="keep the story in a note.")
 
 
-def reason_arg(value: object) -> str:
-    if value is None or value == "":
-        return ""
-    return text_arg(value, "a reason")
+def reason_arg(value: object, what: str = "a reason") -> str:
+    """An optional reason or description: text, possibly empty."""
+    return checks.text(value, what, allow_empty=True, collapse=True)
 
 
 def hint_arg(value: object) -> Hint:
-    if value not in HINTS:
-        raise RuleError(
-            f"a Detail's hint must be one of {', '.join(HINTS)}, got {value!r}. "
-            "Tip: the hint only guides the table; any Detail may be cited either way."
-        )
-    return value
+    """Whether a Detail usually helps or hinders (IMP-R02: it only guides the table)."""
+    return checks.choice(value, "a Detail's hint", HINTS)
 
 
 def sign_arg(value: object) -> Sign:
-    if value not in SIGNS:
-        raise RuleError(
-            f"a citation is 'helps' (+1) or 'hinders' (−1), got {value!r} (IMP-R06, IMP-R07)"
-        )
-    return value
+    """'helps' (+1) or 'hinders' (−1) (IMP-R06, IMP-R07)."""
+    return checks.choice(value, "a citation's sign (IMP-R06, IMP-R07)", SIGNS)
 
 
 def require_no_test(state: ImpactState, doing: str) -> None:
@@ -144,8 +114,8 @@ def require_effective(character: Character, doing: str) -> None:
     if character.ineffectual:
         raise RuleError(
             f"{character.name} is ineffectual (below D4) and can make no more rolls "
-            f"(IMP-R16), so cannot {doing}. Tip: they can still help: add_helper() lends "
-            "their Character Details to a teammate."
+            f"(IMP-R16), so cannot {doing}. Tip: they can still help: as one of a teammate's "
+            "helpers they lend their Character Details."
         )
 
 
@@ -282,7 +252,7 @@ def owner_arg(state: ImpactState, owner: object) -> str:
     holders: tuple[Character | Scene, ...] = (*state.characters, *state.scenes)
     known = ", ".join(f"{h.id} ({h.name})" for h in holders)
     raise RuleError(
-        f"a Detail belongs to a character, a scene or {WORLD!r}; got {owner!r}. "
+        f"a Detail belongs to a character, a scene or {WORLD!r}; got {checks.shown(owner)}. "
         f"Known: {known or 'none yet'}."
     )
 
@@ -340,7 +310,7 @@ def check_citation(state: ImpactState, test: OpenTest, detail_id: object, sign: 
             "Details in Avoid Harm and Foiling Plans."
         )
     if holder.role == "pc":
-        tip = f"Tip: add_helper({holder.id!r}) first, if {owner} helps."
+        tip = f"Tip: name {owner} among the helpers (helpers=[{holder.id!r}]) first, if they help."
     else:
         tip = (
             f"Tip: {owner}'s Details count against a roll that avoids harm from them or "
@@ -390,9 +360,9 @@ def new_detail_event(
     )
 
 
-def resolve_test(action: Action, summary: str) -> None:
+def resolve_test(action: Action[ImpactState], summary: str) -> None:
     """Close the open test with its current outcome."""
-    test = action.test
+    test = current_test(action)
     assert test.outcome is not None
     action.add(
         TestResolved(

@@ -10,11 +10,12 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Iterable
 
-from ...checks import id_list
+from ... import checks
+from ...contract import Action
 from ...errors import RuleError
 from ...journal import Event
 from ._common import (
-    Action,
+    MAX_DETAILS,
     check_citation,
     earn_problem,
     hint_arg,
@@ -36,30 +37,36 @@ from .events import (
     DetailKindChanged,
     DetailRemoved,
     DetailToggled,
-    DetailUncited,
     OpeningScene,
     RestTaken,
     SceneAdded,
     SessionAdvanced,
 )
-from .ladder import (
-    START,
-    step_named,
-)
+from .fold import fold
+from .ladder import START, step_named
 from .model import (
     WORLD,
     Character,
+    Citation,
     DetailKind,
     ImpactState,
+    OpenTest,
     Role,
 )
+
+ROLES: tuple[Role, ...] = ("pc", "npc")
+DETAIL_KINDS: tuple[DetailKind, ...] = ("character", "scene", "temporary")
 
 
 def _detail_items(details: object) -> list[tuple[str, Hint]]:
     if isinstance(details, str) or not isinstance(details, Iterable):
-        raise RuleError(f"details must be a list of texts (or (text, hint) pairs), got {details!r}")
+        raise RuleError(
+            f"details must be a list of texts (or (text, hint) pairs), got {checks.shown(details)}"
+        )
     items: list[tuple[str, Hint]] = []
     for item in details:
+        if len(items) == MAX_DETAILS:
+            raise RuleError(f"at most {MAX_DETAILS} Details can be added at once")
         if isinstance(item, tuple) and len(item) == 2:
             items.append((text_arg(item[0], "a Detail's text"), hint_arg(item[1])))
         else:
@@ -71,76 +78,72 @@ def _detail_items(details: object) -> list[tuple[str, Hint]]:
 
 
 def add_character(
-    state: ImpactState,
+    action: Action[ImpactState],
     name: object,
     role: object = "pc",
     details: object = (),
     impact: object = None,
-) -> list[Event]:
-    """A PC or NPC adversary and their Character Details.
+) -> str:
+    """A PC or NPC adversary and their Character Details; returns the character's id.
 
     PCs start at D12 (IMP-R14); NPCs at ``npc_start_impact`` (IMP-A14) unless
     ``impact`` says otherwise.
     """
     text = text_arg(name, "a character's name")
-    if role not in ("pc", "npc"):
-        raise RuleError(f"a character is a 'pc' or an 'npc' adversary, got {role!r}")
-    checked: Role = role
-    if impact is None:
-        step = START if checked == "pc" else step_named(state.settings.npc_start_impact)
-    else:
-        step = step_named(impact)
-    items = _detail_items(details)
-    action = Action(state)
-    character = f"char-{state.counters.characters + 1}"
-    action.add(CharacterAdded(character=character, name=text, role=checked, step=step))
-    for detail, hint in items:
-        action.add(new_detail_event(action.state, character, "character", detail, hint))
-    return action.events
+    checked: Role = checks.choice(role, "a character's role ('pc', or 'npc': an adversary)", ROLES)
+    start = START if checked == "pc" else step_named(action.state.settings.npc_start_impact)
+    step = start if impact is None else step_named(impact)
+    character = f"char-{action.state.counters.characters + 1}"
+    added = CharacterAdded(character=character, name=text, role=checked, step=step)
+    return _with_details(action, added, character, "character", details)
 
 
 def add_scene(
-    state: ImpactState, name: object, details: object = (), impact: object = None
-) -> list[Event]:
-    """A scene with its Scene Details; its Impact Die is ``impact`` or ``scene_start_impact``."""
+    action: Action[ImpactState], name: object, details: object = (), impact: object = None
+) -> str:
+    """A scene with its Scene Details; its Impact Die is ``impact`` or ``scene_start_impact``
+    (IMP-A14). Returns the scene's id."""
     text = text_arg(name, "a scene's name")
-    if impact is None:
-        start = state.settings.scene_start_impact
-        step = None if start is None else step_named(start)
-    else:
-        step = step_named(impact)
+    start = action.state.settings.scene_start_impact if impact is None else impact
+    scene = f"scene-{action.state.counters.scenes + 1}"
+    added = SceneAdded(scene=scene, name=text, step=None if start is None else step_named(start))
+    return _with_details(action, added, scene, "scene", details)
+
+
+def _with_details(
+    action: Action[ImpactState], added: Event, holder: str, kind: DetailKind, details: object
+) -> str:
+    """Add a new character or scene, then its Details; returns the holder's id."""
     items = _detail_items(details)
-    action = Action(state)
-    scene = f"scene-{state.counters.scenes + 1}"
-    action.add(SceneAdded(scene=scene, name=text, step=step))
-    for detail, hint in items:
-        action.add(new_detail_event(action.state, scene, "scene", detail, hint))
-    return action.events
+    action.add(added)
+    for text, hint in items:
+        action.add(new_detail_event(action.state, holder, kind, text, hint))
+    return holder
 
 
 def add_detail(
-    state: ImpactState,
+    action: Action[ImpactState],
     owner: object,
     text: object,
     kind: object = None,
     hint: object = "either",
-) -> list[Event]:
-    """A Detail on a character, a scene or the world (IMP-R01).
+) -> str:
+    """A Detail on a character, a scene or the world (IMP-R01); returns its id.
 
     ``kind`` defaults to ``"character"`` on a character and ``"scene"``
     elsewhere. Character Details belong to characters and Scene Details to
     scenes (or the world); a Temporary Detail may sit on anything.
     """
+    state = action.state
     holder = owner_arg(state, owner)
     is_character = state.find_character(holder) is not None
-    chosen: DetailKind
+    chosen = next((k for k in DETAIL_KINDS if isinstance(kind, str) and k == kind), None)
     if kind is None:
         chosen = "character" if is_character else "scene"
-    elif kind in ("character", "scene", "temporary"):
-        chosen = kind
-    else:
+    elif chosen is None:
         raise RuleError(
-            f"a Detail's kind is 'character', 'scene' or 'temporary' (IMP-R01), got {kind!r}"
+            "a Detail's kind is 'character', 'scene' or 'temporary' (IMP-R01), got "
+            f"{checks.shown(kind)}"
         )
     if chosen == "character" and not is_character:
         raise RuleError(
@@ -152,21 +155,24 @@ def add_detail(
             f"{state.name_of(holder)} is a character; a Scene Detail describes a scene or the "
             "world. Tip: use kind='temporary' for a short-term fact about a character."
         )
-    return [
-        new_detail_event(state, holder, chosen, text_arg(text, "a Detail's text"), hint_arg(hint))
-    ]
+    event = new_detail_event(
+        state, holder, chosen, text_arg(text, "a Detail's text"), hint_arg(hint)
+    )
+    action.add(event)
+    return event.detail
 
 
 # --------------------------------------------------------------------------- Impact Dice
 
 
-def set_impact(state: ImpactState, who: object, die: object, reason: object = "") -> list[Event]:
+def set_impact(action: Action[ImpactState], who: object, die: object, reason: object = "") -> None:
     """The GM sets an Impact Die directly (a scene's die, IMP-A14, or a correction).
 
-    A scene may be set to ``None`` (no Impact Die). Returns no events when the
-    die is already that.
+    A scene may be set to ``None`` (no Impact Die). Adds nothing when the die
+    is already that.
     """
-    holder = state.holder(who)
+    holder = action.state.holder(who)
+    why = reason_arg(reason)
     if die is None:
         if isinstance(holder, Character):
             raise RuleError(
@@ -176,21 +182,17 @@ def set_impact(state: ImpactState, who: object, die: object, reason: object = ""
         new: int | None = None
     else:
         new = step_named(die)
-    if new == holder.step:
-        return []
-    return [impact_event(holder, new, "gm", reason_arg(reason), None)]
+    if new != holder.step:
+        action.add(impact_event(holder, new, "gm", why, None))
 
 
-def _steps(value: object) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= 6:
-        raise RuleError(f"damage is a whole number of steps from 1 to 6, got {value!r}")
-    return value
-
-
-def damage(state: ImpactState, who: object, steps: object = 1, reason: object = "") -> list[Event]:
+def damage(
+    action: Action[ImpactState], who: object, steps: object = 1, reason: object = ""
+) -> None:
     """A blow from an enemy: the Impact Die goes down (IMP-R15; below D4 see IMP-R16, A13)."""
-    holder = state.holder(who)
-    return [lower_step(state, holder.id, _steps(steps), "damage", reason=reason_arg(reason))]
+    holder = action.state.holder(who)
+    count = checks.whole(steps, "damage (in steps)", 1, 6)
+    action.add(lower_step(action.state, holder.id, count, "damage", reason=reason_arg(reason)))
 
 
 def _earning_pc(state: ImpactState, who: object, earning: str) -> Character:
@@ -208,20 +210,22 @@ def _earning_pc(state: ImpactState, who: object, earning: str) -> Character:
     )
 
 
-def heroic_act(state: ImpactState, who: object, reason: object = "") -> list[Event]:
+def heroic_act(action: Action[ImpactState], who: object, reason: object = "") -> None:
     """The GM judges a PC's act classically heroic: the die goes up one step (IMP-R18c)."""
-    character = _earning_pc(state, who, "a heroic act")
-    return [raise_step(state, character.id, "heroic", reason=reason_arg(reason))]
+    character = _earning_pc(action.state, who, "a heroic act")
+    action.add(raise_step(action.state, character.id, "heroic", reason=reason_arg(reason)))
 
 
 def self_complication(
-    state: ImpactState, who: object, detail: object, text: object, hint: object = "hinders"
-) -> list[Event]:
+    action: Action[ImpactState], who: object, detail: object, text: object, hint: object = "hinders"
+) -> str:
     """A Complication tied to one of the character's own Details earns a step (IMP-R18b).
+    Returns the new Temporary Detail's id.
 
     Calling this *is* the owning player's approval, which the rule requires
     whoever proposed it; so only a PC (a character a player owns) can take one.
     """
+    state = action.state
     character = _earning_pc(state, who, "a self-created Complication")
     related = state.detail(detail)
     if related.owner != character.id:
@@ -235,26 +239,25 @@ def self_complication(
     problem = earn_problem(state, character.id)
     if problem:
         raise RuleError(problem)
-    action = Action(state)
-    action.add(
-        new_detail_event(
-            state,
-            character.id,
-            "temporary",
-            wording,
-            checked_hint,
-            "self_complication",
-            related=related.id,
-        )
+    event = new_detail_event(
+        state,
+        character.id,
+        "temporary",
+        wording,
+        checked_hint,
+        "self_complication",
+        related=related.id,
     )
+    action.add(event)
     action.add(raise_step(action.state, character.id, "self_complication"))
-    return action.events
+    return event.detail
 
 
 def opening_scene(
-    state: ImpactState, who: object, detail: object, text: object = ""
-) -> list[Event]:
+    action: Action[ImpactState], who: object, detail: object, text: object = ""
+) -> None:
     """An opening scene addressing one of the character's Details: D12 → D20 (IMP-R20)."""
+    state = action.state
     character = require_pc(state, who, "author of an opening scene")
     if state.in_play:
         raise RuleError(
@@ -270,27 +273,26 @@ def opening_scene(
             f"(IMP-R20); {addressed.text!r} is a {addressed.kind} Detail of "
             f"{state.name_of(addressed.owner)}"
         )
+    scene = reason_arg(text, "an opening scene's description")
     problem = earn_problem(state, character.id)
     if problem:
         raise RuleError(problem)
-    action = Action(state)
     action.add(
         OpeningScene(
             character=character.id,
             name=character.name,
             detail=addressed.id,
             detail_text=addressed.text,
-            text=reason_arg(text),
+            text=scene,
         )
     )
     action.add(raise_step(action.state, character.id, "opening_scene"))
-    return action.events
 
 
 # --------------------------------------------------------------------------- the adventure
 
 
-def rest(state: ImpactState, who: object = None) -> list[Event]:
+def rest(action: Action[ImpactState], who: object = None) -> None:
     """A rest break: the GM resets the PCs' Impact Dice to D12 (IMP-R19, IMP-A07).
 
     ``who`` is one PC id, a list of them, or ``None`` for every PC. With
@@ -299,10 +301,11 @@ def rest(state: ImpactState, who: object = None) -> list[Event]:
     adversary does not rest: the GM sets its die with :func:`set_impact`, and
     :func:`new_adventure` puts every die back to its start.
     """
+    state = action.state
     require_no_test(state, "a rest break")
-    ids = tuple(c.id for c in state.pcs()) if who is None else id_list(who, "who rests")
+    ids = tuple(c.id for c in state.pcs()) if who is None else checks.id_list(who, "who rests")
     if not ids:
-        got = "None (every PC), and there are no PCs yet" if who is None else repr(who)
+        got = "None (every PC), and there are no PCs yet" if who is None else repr(list(ids))
         raise RuleError(
             f"a rest break needs at least one character to rest, got {got}. Allowed: a "
             "character id, a non-empty list of ids, or None for every PC (IMP-R19)."
@@ -319,24 +322,22 @@ def rest(state: ImpactState, who: object = None) -> list[Event]:
             "new_adventure() puts every die back to its start."
         )
     if len({c.id for c in characters}) != len(characters):
-        raise RuleError(f"each character rests once; got {list(ids)}")
-    action = Action(state)
+        raise RuleError(f"each character rests once; got {checks.shown(list(ids))}")
     action.add(RestTaken(rest=state.rests + 1, characters=tuple(c.id for c in characters)))
     mode = state.settings.rest_reset_mode
     for character in characters:
         new = START if mode == "set_d12" else max(character.step, START)
         if new != character.step:
             action.add(impact_event(character, new, "rest", "", None))
-    return action.events
 
 
-def next_session(state: ImpactState) -> list[Event]:
+def next_session(action: Action[ImpactState]) -> None:
     """The next session of the adventure: Impact Dice carry over (IMP-R19).
 
     With ``temp_detail_auto_expire`` every Temporary Detail expires (IMP-A16).
     """
+    state = action.state
     require_no_test(state, "ending the session")
-    action = Action(state)
     action.add(SessionAdvanced(session=state.session + 1))
     if state.settings.temp_detail_auto_expire:
         for detail in state.details:
@@ -349,137 +350,116 @@ def next_session(state: ImpactState) -> list[Event]:
                         reason="expired with the session (temp_detail_auto_expire, IMP-A16)",
                     )
                 )
-    return action.events
 
 
-def new_adventure(state: ImpactState) -> list[Event]:
+def new_adventure(action: Action[ImpactState]) -> None:
     """A new adventure: every character back to its starting die (IMP-R14, IMP-A14)."""
+    state = action.state
     require_no_test(state, "starting a new adventure")
-    action = Action(state)
     action.add(AdventureStarted(adventure=state.adventure + 1))
     npc_start = step_named(state.settings.npc_start_impact)
     for character in state.characters:
         start = START if character.role == "pc" else npc_start
         if character.step != start:
             action.add(impact_event(character, start, "adventure", "", None))
-    return action.events
-
-
-def _uncite_everywhere(action: Action, detail: str) -> None:
-    """Drop a Detail from a test being set up before it is removed or disabled."""
-    test = action.state.test
-    if test is None or test.phase != "setup":
-        return
-    text = action.state.detail(detail).text
-    for _ in range(test.cited().count(detail)):
-        action.add(DetailUncited(test=test.id, detail=detail, text=text))
 
 
 # --------------------------------------------------------------------------- Details
+# A Detail cited in a test not yet rolled drops out of it when it is removed, disabled
+# or no longer counts there (see fold._uncited): the test was journaled with it.
 
 
 def alter_detail(
-    state: ImpactState,
+    action: Action[ImpactState],
     detail: object,
     text: object = None,
     hint: object = None,
     reason: object = "",
     *,
     test: str | None = None,
-) -> list[Event]:
+) -> None:
     """Change a Detail's wording or hint (the GM, or a Success effect (2))."""
-    found = state.detail(detail)
+    found = action.state.detail(detail)
     new_text = found.text if text is None else text_arg(text, "a Detail's text")
     new_hint = found.hint if hint is None else hint_arg(hint)
+    why = reason_arg(reason)
     if (new_text, new_hint) == (found.text, found.hint):
         raise RuleError(
             f"Detail {found.id} already reads {found.text!r} ({found.hint}); nothing to alter"
         )
-    return [
+    action.add(
         DetailAltered(
             detail=found.id,
             old_text=found.text,
             text=new_text,
             old_hint=found.hint,
             hint=new_hint,
-            reason=reason_arg(reason),
+            reason=why,
             test=test,
         )
-    ]
+    )
 
 
 def remove_detail(
-    state: ImpactState, detail: object, reason: object = "", *, test: str | None = None
-) -> list[Event]:
+    action: Action[ImpactState], detail: object, reason: object = "", *, test: str | None = None
+) -> None:
     """Remove a Detail (the GM, the fiction, or a Success effect (2); IMP-A16)."""
-    found = state.detail(detail)
-    action = Action(state)
-    _uncite_everywhere(action, found.id)
+    found = action.state.detail(detail)
     action.add(
         DetailRemoved(
             detail=found.id,
             text=found.text,
-            owner_name=state.name_of(found.owner),
+            owner_name=action.state.name_of(found.owner),
             reason=reason_arg(reason),
             test=test,
         )
     )
-    return action.events
 
 
 def set_detail_active(
-    state: ImpactState,
+    action: Action[ImpactState],
     detail: object,
     active: object,
     reason: object = "",
     *,
     test: str | None = None,
-) -> list[Event]:
+) -> None:
     """Disable a Detail the fiction makes unusable, or enable it again (IMP-R02, IMP-A17)."""
-    found = state.detail(detail)
-    if not isinstance(active, bool):
-        raise RuleError(f"active must be True or False, got {active!r}")
-    if found.active == active:
-        state_word = "usable" if active else "disabled"
+    found = action.state.detail(detail)
+    wanted = checks.flag(active, "active")
+    why = reason_arg(reason)
+    if found.active == wanted:
+        state_word = "usable" if wanted else "disabled"
         raise RuleError(f"Detail {found.text!r} is already {state_word}")
-    action = Action(state)
-    if not active:
-        _uncite_everywhere(action, found.id)
     action.add(
-        DetailToggled(
-            detail=found.id, text=found.text, active=active, reason=reason_arg(reason), test=test
-        )
+        DetailToggled(detail=found.id, text=found.text, active=wanted, reason=why, test=test)
     )
-    return action.events
-
-
-def _lasting_kind(state: ImpactState, owner: str) -> DetailKind:
-    """The kind a Detail on ``owner`` has when it is not temporary (IMP-R01)."""
-    return "character" if state.find_character(owner) is not None else "scene"
 
 
 def set_detail_kind(
-    state: ImpactState,
+    action: Action[ImpactState],
     detail: object,
     kind: object,
     reason: object = "",
     *,
     test: str | None = None,
-) -> list[Event]:
+) -> None:
     """Mark a Detail temporary, or make a Temporary Detail lasting again (IMP-R01).
 
     On a character a Detail is a Character Detail or a Temporary one; on a
     scene or the world it is a Scene Detail or a Temporary one. Nothing else
     changes: text, hint, whether it is usable. If the Detail is cited in the
-    test being set up and the new kind no longer lets it count there (a
-    helper's Temporary Detail cited as a penalty, made a Character Detail), the
-    citation is taken back first.
+    test not yet rolled and the new kind no longer lets it count there (a
+    helper's Temporary Detail cited as a penalty, made a Character Detail), it
+    drops out of the test.
     """
+    state = action.state
     found = state.detail(detail)
-    lasting = _lasting_kind(state, found.owner)
+    lasting: DetailKind = "character" if state.find_character(found.owner) else "scene"
     allowed: tuple[DetailKind, ...] = (lasting, "temporary")
     owner = state.name_of(found.owner)
-    if kind not in allowed:
+    chosen = next((k for k in allowed if isinstance(kind, str) and k == kind), None)
+    if chosen is None:
         where = (
             "a character"
             if lasting == "character"
@@ -487,40 +467,38 @@ def set_detail_kind(
         )
         raise RuleError(
             f"{found.text!r} ({found.id}) is on {owner}, {where}, so its kind is "
-            f"{allowed[0]!r} or 'temporary' (IMP-R01), got {kind!r}. Tip: a Detail stays "
-            "with what it describes; add a new one to describe something else."
+            f"{allowed[0]!r} or 'temporary' (IMP-R01), got {checks.shown(kind)}. Tip: a Detail "
+            "stays with what it describes; add a new one to describe something else."
         )
-    if kind == found.kind:
+    if chosen == found.kind:
         raise RuleError(
             f"{found.text!r} ({found.id}) is already a {found.kind} Detail; nothing to change. "
-            f"Allowed: {'temporary' if kind == lasting else repr(lasting)}."
+            f"Allowed: {'temporary' if chosen == lasting else repr(lasting)}."
         )
     changed = DetailKindChanged(
         detail=found.id,
         text=found.text,
         owner_name=owner,
         old_kind=found.kind,
-        detail_kind=kind,
+        detail_kind=chosen,
         reason=reason_arg(reason),
         test=test,
     )
-    action = Action(state)
     open_test = state.test
-    if open_test is not None and open_test.phase == "setup":
-        after = Action(state)
-        after.add(changed)
-        others = tuple(c for c in open_test.citations if c.detail != found.id)
-        for citation in open_test.citations:
-            if citation.detail != found.id:
-                continue
-            try:
-                check_citation(
-                    after.state,
-                    dataclasses.replace(open_test, citations=others),
-                    found.id,
-                    citation.sign,
-                )
-            except RuleError:
-                action.add(DetailUncited(test=open_test.id, detail=found.id, text=found.text))
+    if open_test is not None and open_test.phase == "setup" and found.id in open_test.cited():
+        after = fold(state, changed)
+        others = dataclasses.replace(
+            open_test, citations=tuple(c for c in open_test.citations if c.detail != found.id)
+        )
+        if not all(_counts(after, others, c) for c in open_test.citations if c.detail == found.id):
+            changed = changed.model_copy(update={"uncited": True})
     action.add(changed)
-    return action.events
+
+
+def _counts(state: ImpactState, test: OpenTest, citation: Citation) -> bool:
+    """Whether ``citation`` may stand in ``test`` on ``state`` (IMP-R06, IMP-R07)."""
+    try:
+        check_citation(state, test, citation.detail, citation.sign)
+    except RuleError:
+        return False
+    return True

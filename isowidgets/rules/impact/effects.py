@@ -12,6 +12,8 @@ from typing import Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict
 
+from ... import checks
+from ...checks import shown
 from ...errors import RuleError
 
 __all__ = ["EFFECT_KINDS", "Effect", "EffectKind", "Hint"]
@@ -58,20 +60,22 @@ class Effect(BaseModel):
     @classmethod
     def make(cls, kind: object, target: object, text: object = None, hint: object = None) -> Effect:
         """Check and build an effect (the one door the game's methods use)."""
-        if kind not in EFFECT_KINDS:
+        if not isinstance(kind, str) or kind not in EFFECT_KINDS:
             raise RuleError(
-                f"unknown Success effect {kind!r}; the effects are {', '.join(EFFECT_KINDS)}. "
+                f"unknown Success effect {shown(kind)}; the effects are {', '.join(EFFECT_KINDS)}. "
                 "Tip: IMP-R09 lists four: a new Temporary Detail, alter/remove a Detail, "
                 "step an Impact Die down or up."
             )
         if not isinstance(target, str) or not target.strip():
             raise RuleError(
-                f"a {kind} effect needs a target id (a character, scene or Detail), got {target!r}"
+                f"a {kind} effect needs a target id (a character, scene or Detail), "
+                f"got {shown(target)}"
             )
-        if text is not None and (not isinstance(text, str) or not text.strip()):
-            raise RuleError(f"a Detail's text must be a non-empty string, got {text!r}")
-        if hint is not None and hint not in _HINTS:
-            raise RuleError(f"a Detail's hint must be one of {', '.join(_HINTS)}, got {hint!r}")
+        target = checks.text(target, f"a {kind} effect's target id")
+        if text is not None:
+            text = checks.text(text, "a Detail's text", collapse=True)
+        if hint is not None:
+            hint = checks.choice(hint, "a Detail's hint", _HINTS)
         if kind == "new_detail" and text is None:
             raise RuleError(
                 "a new_detail effect needs the text of the Temporary Detail it establishes"
@@ -80,10 +84,7 @@ class Effect(BaseModel):
             raise RuleError("an alter_detail effect needs a new text, a new hint, or both")
         if kind not in ("new_detail", "alter_detail") and (text is not None or hint is not None):
             raise RuleError(f"a {kind} effect takes no text or hint, got {text!r}, {hint!r}")
-        clean = text.strip() if isinstance(text, str) else None
-        return cls.model_validate(
-            {"kind": kind, "target": target.strip(), "text": clean, "hint": hint}
-        )
+        return cls.model_validate({"kind": kind, "target": target, "text": text, "hint": hint})
 
     @classmethod
     def new_detail(cls, text: str, owner: str, hint: Hint = "either") -> Effect:

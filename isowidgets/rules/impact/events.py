@@ -31,19 +31,14 @@ __all__ = [
     "ComplicationAccepted",
     "ComplicationDeclined",
     "ComplicationOffered",
-    "CostTaken",
     "DetailAdded",
     "DetailAltered",
-    "DetailCited",
     "DetailKindChanged",
     "DetailRemoved",
     "DetailToggled",
-    "DetailUncited",
     "EffectChosen",
     "FailureSpent",
     "GreatSuccessDeclared",
-    "HelperJoined",
-    "HelperLeft",
     "ImpactChanged",
     "ImpactEvent",
     "OpeningScene",
@@ -53,7 +48,6 @@ __all__ = [
     "TestCancelled",
     "TestOpened",
     "TestResolved",
-    "TestRevised",
     "TestRolled",
 ]
 
@@ -88,8 +82,6 @@ CAUSE_TEXT: dict[Cause, str] = {
     "gm": "set by the GM",
 }
 """How each cause reads in the journal, with the rule behind it."""
-
-_SIGN = {"helps": "+1", "hinders": "−1"}
 
 
 class ImpactEvent(Event):
@@ -215,12 +207,15 @@ class DetailKindChanged(ImpactEvent):
     detail_kind: Literal["character", "scene", "temporary"]
     reason: str = ""
     test: str | None = None
+    uncited: bool = False
+    """The test not yet rolled cited it where its new kind does not count: it drops out."""
 
     def describe(self) -> str:
         why = f": {self.reason}" if self.reason else ""
+        dropped = "; no longer cited in the open test" if self.uncited else ""
         return (
             f"Detail {self.text!r} on {self.owner_name} is now a "
-            f"{self.detail_kind.capitalize()} Detail (was {self.old_kind}){why}"
+            f"{self.detail_kind.capitalize()} Detail (was {self.old_kind}){why}{dropped}"
         )
 
 
@@ -295,68 +290,16 @@ class TestOpened(ImpactEvent):
         return f"{self.test}: {self.actor_name} attempts a {self.difficulty} action"
 
 
-class DetailCited(ImpactEvent):
-    kind: ClassVar[str] = "detail_cited"
-    test: str
-    detail: str
-    text: str
-    sign: Literal["helps", "hinders"]
-
-    def describe(self) -> str:
-        return f"{self.test}: {self.text!r} cited ({_SIGN[self.sign]})"
-
-
-class DetailUncited(ImpactEvent):
-    kind: ClassVar[str] = "detail_uncited"
-    test: str
-    detail: str
-    text: str
-
-    def describe(self) -> str:
-        return f"{self.test}: {self.text!r} no longer cited"
-
-
-class HelperJoined(ImpactEvent):
-    kind: ClassVar[str] = "helper_joined"
-    test: str
-    helper: str
-    name: str
-
-    def describe(self) -> str:
-        return f"{self.test}: {self.name} helps (lends Character Details, does not roll)"
-
-
-class HelperLeft(ImpactEvent):
-    kind: ClassVar[str] = "helper_left"
-    test: str
-    helper: str
-    name: str
-
-    def describe(self) -> str:
-        return f"{self.test}: {self.name} no longer helps"
-
-
-class TestRevised(ImpactEvent):
-    """The GM changed the Difficulty, the announced cost or the adversary's intent."""
-
-    kind: ClassVar[str] = "test_revised"
-    test: str
-    difficulty: Difficulty | None = None
-    cost_detail: str | None = None
-    intent: Effect | None = None
-
-    def describe(self) -> str:
-        parts = []
-        if self.difficulty:
-            parts.append(f"Difficulty {self.difficulty}")
-        if self.cost_detail:
-            parts.append(f"cost Detail {self.cost_detail!r}")
-        if self.intent:
-            parts.append(f"plan: {self.intent.kind.replace('_', ' ')} {self.intent.target}")
-        return f"{self.test} revised: {', '.join(parts) or 'no Difficulty, cost or plan'}"
-
-
 class TestCancelled(ImpactEvent):
+    """An opened test called off before its roll.
+
+    Kept as an event (the other edits of a test before its roll are a draft,
+    never journaled) because undo cannot stand in for it: a test opened and
+    then overtaken by the table (its roller knocked out, its adversary
+    defeated, IMP-A13) can no longer be rolled, and the actions taken since its
+    opening must stay; the journal also keeps that the test was attempted.
+    """
+
     kind: ClassVar[str] = "test_cancelled"
     test: str
 
@@ -445,15 +388,6 @@ class EffectChosen(ImpactEvent):
     kind: ClassVar[str] = "effect_chosen"
     test: str
     effect: Effect
-    summary: str
-
-    def describe(self) -> str:
-        return f"{self.test}: {self.summary}"
-
-
-class CostTaken(ImpactEvent):
-    kind: ClassVar[str] = "cost_taken"
-    test: str
     summary: str
 
     def describe(self) -> str:

@@ -10,31 +10,25 @@ replayed out of order therefore fails loudly instead of drifting.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
+from ...contract import Fold
 from ...dice import DieType, die_named
-from ...errors import InconsistentEventError, folding
-from ...journal import Event
+from ...errors import InconsistentEventError
 from .events import (
     AdventureStarted,
     CharacterAdded,
     ComplicationAccepted,
     ComplicationDeclined,
     ComplicationOffered,
-    CostTaken,
     DetailAdded,
     DetailAltered,
-    DetailCited,
     DetailKindChanged,
     DetailRemoved,
     DetailToggled,
-    DetailUncited,
     EffectChosen,
     FailureSpent,
     GreatSuccessDeclared,
-    HelperJoined,
-    HelperLeft,
     ImpactChanged,
     OpeningScene,
     RestTaken,
@@ -43,7 +37,6 @@ from .events import (
     TestCancelled,
     TestOpened,
     TestResolved,
-    TestRevised,
     TestRolled,
 )
 from .ladder import BANKED, INEFFECTUAL, die_step, smaller
@@ -55,37 +48,20 @@ from .model import (
     OpenTest,
     Outcome,
     Phase,
-    RollRecord,
     Scene,
 )
 
-__all__ = ["apply"]
+__all__ = ["fold"]
 
-E = TypeVar("E", bound=Event)
-_HANDLERS: dict[type[Event], Callable[[ImpactState, Any], ImpactState]] = {}
+T = TypeVar("T", Character, Scene, Detail)
 
+fold = Fold[ImpactState]("The Impact System")
+"""The state after one event: ``fold(state, event)`` (see :class:`~isowidgets.contract.Fold`).
 
-def _handles(kind: type[E]) -> Callable[[Callable[[ImpactState, E], ImpactState]], None]:
-    def register(function: Callable[[ImpactState, E], ImpactState]) -> None:
-        _HANDLERS[kind] = function
-
-    return register
-
-
-def apply(state: ImpactState, event: Event) -> ImpactState:
-    """The state after ``event``.
-
-    Raises:
-        InconsistentEventError: the event does not fit the state (unknown id, wrong
-            phase…): a bug in the rules that made it, or a hand-edited journal, never
-            a refused request (the rules refuse with RuleError before any event
-            exists). A lookup the fold makes that fails is reported the same way.
-    """
-    handler = _HANDLERS.get(type(event))
-    if handler is None:
-        raise InconsistentEventError(f"the Impact System has no event {event.kind!r}")
-    with folding(event.kind):
-        return handler(state, event)
+Raises :class:`~isowidgets.errors.InconsistentEventError` when the event does not fit
+the state (unknown id, wrong phase…): a bug in the rules that made it, or a
+hand-edited journal, never a refused request (the rules refuse with RuleError
+before any event exists)."""
 
 
 # --------------------------------------------------------------------------- helpers
@@ -99,22 +75,9 @@ def _expect_id(issued: str, prefix: str, count: int) -> None:
         )
 
 
-def _replace_character(state: ImpactState, new: Character) -> ImpactState:
-    return dataclasses.replace(
-        state, characters=tuple(new if c.id == new.id else c for c in state.characters)
-    )
-
-
-def _replace_scene(state: ImpactState, new: Scene) -> ImpactState:
-    return dataclasses.replace(
-        state, scenes=tuple(new if s.id == new.id else s for s in state.scenes)
-    )
-
-
-def _replace_detail(state: ImpactState, new: Detail) -> ImpactState:
-    return dataclasses.replace(
-        state, details=tuple(new if d.id == new.id else d for d in state.details)
-    )
+def _replaced(items: tuple[T, ...], new: T) -> tuple[T, ...]:
+    """``items`` with the one of ``new``'s id replaced by ``new``."""
+    return tuple(new if item.id == new.id else item for item in items)
 
 
 def _test(state: ImpactState, test_id: str, *phases: Phase) -> OpenTest:
@@ -133,16 +96,24 @@ def _with_test(state: ImpactState, test: OpenTest) -> ImpactState:
     return dataclasses.replace(state, test=test)
 
 
-def _not_cited_in_setup(state: ImpactState, detail: str) -> None:
+def _uncited(state: ImpactState, detail: str) -> ImpactState:
+    """``state`` with ``detail`` no longer cited in a test not yet rolled.
+
+    A test is journaled with its citations when it opens; a Detail removed,
+    disabled or changed so that it no longer counts before the roll drops out
+    of it here, so the roll counts only what is still in play.
+    """
     test = state.test
-    if test is not None and test.phase == "setup" and detail in test.cited():
-        raise InconsistentEventError(f"Detail {detail} is cited in {test.id}; uncite it first")
+    if test is None or test.phase != "setup" or detail not in test.cited():
+        return state
+    citations = tuple(c for c in test.citations if c.detail != detail)
+    return _with_test(state, dataclasses.replace(test, citations=citations))
 
 
 # --------------------------------------------------------------------------- cast
 
 
-@_handles(CharacterAdded)
+@fold.on(CharacterAdded)
 def _character_added(state: ImpactState, event: CharacterAdded) -> ImpactState:
     _expect_id(event.character, "char", state.counters.characters)
     if not INEFFECTUAL <= event.step <= BANKED:
@@ -152,7 +123,7 @@ def _character_added(state: ImpactState, event: CharacterAdded) -> ImpactState:
     return dataclasses.replace(state, characters=(*state.characters, character), counters=counters)
 
 
-@_handles(SceneAdded)
+@fold.on(SceneAdded)
 def _scene_added(state: ImpactState, event: SceneAdded) -> ImpactState:
     _expect_id(event.scene, "scene", state.counters.scenes)
     if event.step is not None and not INEFFECTUAL <= event.step <= BANKED:
@@ -163,7 +134,7 @@ def _scene_added(state: ImpactState, event: SceneAdded) -> ImpactState:
     )
 
 
-@_handles(DetailAdded)
+@fold.on(DetailAdded)
 def _detail_added(state: ImpactState, event: DetailAdded) -> ImpactState:
     _expect_id(event.detail, "det", state.counters.details)
     if not state.owner_exists(event.owner):
@@ -184,22 +155,27 @@ def _detail_added(state: ImpactState, event: DetailAdded) -> ImpactState:
     return dataclasses.replace(state, details=(*state.details, detail), counters=counters)
 
 
-@_handles(DetailRemoved)
+@fold.on(DetailRemoved)
 def _detail_removed(state: ImpactState, event: DetailRemoved) -> ImpactState:
     state.detail(event.detail)
-    _not_cited_in_setup(state, event.detail)
+    state = _uncited(state, event.detail)
     return dataclasses.replace(
         state, details=tuple(d for d in state.details if d.id != event.detail)
     )
 
 
-@_handles(DetailAltered)
+@fold.on(DetailAltered)
 def _detail_altered(state: ImpactState, event: DetailAltered) -> ImpactState:
     detail = state.detail(event.detail)
-    return _replace_detail(state, dataclasses.replace(detail, text=event.text, hint=event.hint))
+    return dataclasses.replace(
+        state,
+        details=_replaced(
+            state.details, dataclasses.replace(detail, text=event.text, hint=event.hint)
+        ),
+    )
 
 
-@_handles(DetailKindChanged)
+@fold.on(DetailKindChanged)
 def _detail_kind_changed(state: ImpactState, event: DetailKindChanged) -> ImpactState:
     detail = state.detail(event.detail)
     if detail.kind != event.old_kind:
@@ -213,18 +189,24 @@ def _detail_kind_changed(state: ImpactState, event: DetailKindChanged) -> Impact
         raise InconsistentEventError(
             f"Detail {detail.id} is on {where} and cannot become a {event.detail_kind} Detail"
         )
-    return _replace_detail(state, dataclasses.replace(detail, kind=event.detail_kind))
+    if event.uncited:
+        state = _uncited(state, detail.id)
+    return dataclasses.replace(
+        state, details=_replaced(state.details, dataclasses.replace(detail, kind=event.detail_kind))
+    )
 
 
-@_handles(DetailToggled)
+@fold.on(DetailToggled)
 def _detail_toggled(state: ImpactState, event: DetailToggled) -> ImpactState:
     detail = state.detail(event.detail)
     if not event.active:
-        _not_cited_in_setup(state, event.detail)
-    return _replace_detail(state, dataclasses.replace(detail, active=event.active))
+        state = _uncited(state, event.detail)
+    return dataclasses.replace(
+        state, details=_replaced(state.details, dataclasses.replace(detail, active=event.active))
+    )
 
 
-@_handles(ImpactChanged)
+@fold.on(ImpactChanged)
 def _impact_changed(state: ImpactState, event: ImpactChanged) -> ImpactState:
     holder = state.holder(event.who)
     if holder.step != event.old:
@@ -238,14 +220,19 @@ def _impact_changed(state: ImpactState, event: ImpactChanged) -> ImpactState:
             raise InconsistentEventError(
                 f"{holder.name} is a character and must keep an Impact Die"
             )
-        return _replace_character(state, dataclasses.replace(holder, step=event.new))
-    return _replace_scene(state, dataclasses.replace(holder, step=event.new))
+        return dataclasses.replace(
+            state,
+            characters=_replaced(state.characters, dataclasses.replace(holder, step=event.new)),
+        )
+    return dataclasses.replace(
+        state, scenes=_replaced(state.scenes, dataclasses.replace(holder, step=event.new))
+    )
 
 
 # --------------------------------------------------------------------------- tests
 
 
-@_handles(TestOpened)
+@fold.on(TestOpened)
 def _test_opened(state: ImpactState, event: TestOpened) -> ImpactState:
     if state.test is not None:
         raise InconsistentEventError(f"{state.test.id} is still open")
@@ -277,57 +264,7 @@ def _test_opened(state: ImpactState, event: TestOpened) -> ImpactState:
     return dataclasses.replace(state, test=test, counters=counters)
 
 
-@_handles(DetailCited)
-def _detail_cited(state: ImpactState, event: DetailCited) -> ImpactState:
-    test = _test(state, event.test, "setup")
-    state.detail(event.detail)
-    citations = (*test.citations, Citation(event.detail, event.sign))
-    return _with_test(state, dataclasses.replace(test, citations=citations))
-
-
-@_handles(DetailUncited)
-def _detail_uncited(state: ImpactState, event: DetailUncited) -> ImpactState:
-    test = _test(state, event.test, "setup")
-    positions = [i for i, c in enumerate(test.citations) if c.detail == event.detail]
-    if not positions:
-        raise InconsistentEventError(f"Detail {event.detail} is not cited in {test.id}")
-    drop = positions[-1]
-    citations = tuple(c for i, c in enumerate(test.citations) if i != drop)
-    return _with_test(state, dataclasses.replace(test, citations=citations))
-
-
-@_handles(HelperJoined)
-def _helper_joined(state: ImpactState, event: HelperJoined) -> ImpactState:
-    test = _test(state, event.test, "setup")
-    state.character(event.helper)
-    if event.helper in test.helpers:
-        raise InconsistentEventError(f"{event.helper} already helps in {test.id}")
-    return _with_test(state, dataclasses.replace(test, helpers=(*test.helpers, event.helper)))
-
-
-@_handles(HelperLeft)
-def _helper_left(state: ImpactState, event: HelperLeft) -> ImpactState:
-    test = _test(state, event.test, "setup")
-    if event.helper not in test.helpers:
-        raise InconsistentEventError(f"{event.helper} does not help in {test.id}")
-    helpers = tuple(h for h in test.helpers if h != event.helper)
-    return _with_test(state, dataclasses.replace(test, helpers=helpers))
-
-
-@_handles(TestRevised)
-def _test_revised(state: ImpactState, event: TestRevised) -> ImpactState:
-    test = _test(state, event.test, "setup")
-    if (event.difficulty is None) != (test.kind == "avoid_harm"):
-        raise InconsistentEventError(
-            f"{test.id}: only an Avoid Harm test goes without a Difficulty"
-        )
-    revised = dataclasses.replace(
-        test, difficulty=event.difficulty, cost_detail=event.cost_detail, intent=event.intent
-    )
-    return _with_test(state, revised)
-
-
-@_handles(TestCancelled)
+@fold.on(TestCancelled)
 def _test_cancelled(state: ImpactState, event: TestCancelled) -> ImpactState:
     test = _test(state, event.test, "setup")
     return dataclasses.replace(
@@ -335,7 +272,7 @@ def _test_cancelled(state: ImpactState, event: TestCancelled) -> ImpactState:
     )
 
 
-@_handles(TestRolled)
+@fold.on(TestRolled)
 def _test_rolled(state: ImpactState, event: TestRolled) -> ImpactState:
     test = _test(state, event.test, "setup")
     if event.test_kind != test.kind:
@@ -353,23 +290,11 @@ def _test_rolled(state: ImpactState, event: TestRolled) -> ImpactState:
         raise InconsistentEventError(
             f"{test.id}: rolled {roll.pool.die} does not fit task die {task}"
         )
-    record = RollRecord(
-        task_die=task,
-        impact_die=_ladder_die(event.impact_die) if event.impact_die else None,
-        die=die,
-        face=event.face,
-        bonus=event.bonus,
-        penalty=event.penalty,
-        total=event.total,
-        target=event.target,
-        great=event.great,
-        explanation=event.explanation,
-    )
     if event.total != event.face + event.bonus - event.penalty:
         raise InconsistentEventError(f"{test.id}: total {event.total} does not add up")
     phase: Phase
     outcome: Outcome
-    if not record.success:
+    if not event.success:
         phase, outcome = "failure", "failure"
     elif event.great:
         phase, outcome = "success", "great_success"
@@ -377,7 +302,7 @@ def _test_rolled(state: ImpactState, event: TestRolled) -> ImpactState:
         phase, outcome = "await_great", "success"
     else:
         phase, outcome = "success", "success"
-    rolled = dataclasses.replace(test, roll=record, phase=phase, outcome=outcome)
+    rolled = dataclasses.replace(test, roll=event, phase=phase, outcome=outcome)
     # The first roll of an adventure puts it in play: opening scenes are over (IMP-R20).
     return dataclasses.replace(state, test=rolled, in_play=True)
 
@@ -388,13 +313,13 @@ def _ladder_die(name: str) -> DieType:
     return die
 
 
-@_handles(GreatSuccessDeclared)
+@fold.on(GreatSuccessDeclared)
 def _great_declared(state: ImpactState, event: GreatSuccessDeclared) -> ImpactState:
     test = _test(state, event.test, "await_great")
     return _with_test(state, dataclasses.replace(test, phase="success", outcome="great_success"))
 
 
-@_handles(ComplicationOffered)
+@fold.on(ComplicationOffered)
 def _offered(state: ImpactState, event: ComplicationOffered) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.complication is not None:
@@ -402,7 +327,7 @@ def _offered(state: ImpactState, event: ComplicationOffered) -> ImpactState:
     return _with_test(state, dataclasses.replace(test, offer=(event.text, event.hint)))
 
 
-@_handles(ComplicationAccepted)
+@fold.on(ComplicationAccepted)
 def _accepted(state: ImpactState, event: ComplicationAccepted) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.offer is None or test.complication is not None:
@@ -410,7 +335,7 @@ def _accepted(state: ImpactState, event: ComplicationAccepted) -> ImpactState:
     return _with_test(state, dataclasses.replace(test, complication="accepted"))
 
 
-@_handles(ComplicationDeclined)
+@fold.on(ComplicationDeclined)
 def _declined(state: ImpactState, event: ComplicationDeclined) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.offer is None or test.complication is not None:
@@ -418,7 +343,7 @@ def _declined(state: ImpactState, event: ComplicationDeclined) -> ImpactState:
     return _with_test(state, dataclasses.replace(test, complication="declined"))
 
 
-@_handles(FailureSpent)
+@fold.on(FailureSpent)
 def _spent(state: ImpactState, event: FailureSpent) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.spent:
@@ -427,21 +352,13 @@ def _spent(state: ImpactState, event: FailureSpent) -> ImpactState:
     return _with_test(state, spent)
 
 
-@_handles(EffectChosen)
+@fold.on(EffectChosen)
 def _effect_chosen(state: ImpactState, event: EffectChosen) -> ImpactState:
-    test = _test(state, event.test, "success")
-    if test.effect is not None:
-        raise InconsistentEventError(f"{test.id} already has its effect")
-    return _with_test(state, dataclasses.replace(test, effect=event.effect))
-
-
-@_handles(CostTaken)
-def _cost_taken(state: ImpactState, event: CostTaken) -> ImpactState:
-    _test(state, event.test, "failure")
+    _test(state, event.test, "success")  # the test resolves in the same action
     return state
 
 
-@_handles(TestResolved)
+@fold.on(TestResolved)
 def _resolved(state: ImpactState, event: TestResolved) -> ImpactState:
     test = _test(state, event.test, "await_great", "success", "failure")
     closed = dataclasses.replace(test, phase="closed", outcome=event.outcome)
@@ -451,17 +368,20 @@ def _resolved(state: ImpactState, event: TestResolved) -> ImpactState:
 # --------------------------------------------------------------------------- adventure
 
 
-@_handles(OpeningScene)
+@fold.on(OpeningScene)
 def _opening(state: ImpactState, event: OpeningScene) -> ImpactState:
     character = state.character(event.character)
     if character.opening_scene:
         raise InconsistentEventError(
             f"{character.name} already had an opening scene this adventure"
         )
-    return _replace_character(state, dataclasses.replace(character, opening_scene=True))
+    return dataclasses.replace(
+        state,
+        characters=_replaced(state.characters, dataclasses.replace(character, opening_scene=True)),
+    )
 
 
-@_handles(RestTaken)
+@fold.on(RestTaken)
 def _rest(state: ImpactState, event: RestTaken) -> ImpactState:
     if event.rest != state.rests + 1:
         raise InconsistentEventError(
@@ -470,7 +390,7 @@ def _rest(state: ImpactState, event: RestTaken) -> ImpactState:
     return dataclasses.replace(state, rests=event.rest)
 
 
-@_handles(SessionAdvanced)
+@fold.on(SessionAdvanced)
 def _session(state: ImpactState, event: SessionAdvanced) -> ImpactState:
     if event.session != state.session + 1:
         raise InconsistentEventError(
@@ -479,7 +399,7 @@ def _session(state: ImpactState, event: SessionAdvanced) -> ImpactState:
     return dataclasses.replace(state, session=event.session)
 
 
-@_handles(AdventureStarted)
+@fold.on(AdventureStarted)
 def _adventure(state: ImpactState, event: AdventureStarted) -> ImpactState:
     if event.adventure != state.adventure + 1:
         raise InconsistentEventError(

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from typing import Literal, TypeAlias
 
+from ...checks import shown
 from ...dice import D4, D6, D8, D10, D12, D20, DieType
 from ...errors import RuleError
 
@@ -135,7 +136,7 @@ def step_named(value: object) -> int:
             if die_label(die) == text:
                 return step
     raise RuleError(
-        f"an Impact Die must be one of {allowed} (or 'ineffectual'), got {value!r}. "
+        f"an Impact Die must be one of {allowed} (or 'ineffectual'), got {shown(value)}. "
         "Tip: write it as on the ladder, e.g. 'D12'."
     )
 
@@ -157,7 +158,7 @@ def difficulty_named(value: object) -> Difficulty:
                 return name
     table = ", ".join(f"{name} ({die_label(die)})" for name, die in DIFFICULTY_DIE.items())
     raise RuleError(
-        f"unknown Difficulty {value!r}; T-IMP-1 has {table}. "
+        f"unknown Difficulty {shown(value)}; T-IMP-1 has {table}. "
         "Tip: a Difficulty describes the task, not who attempts it."
     )
 

@@ -19,9 +19,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, TypeAlias
 
+from ...checks import shown
 from ...dice import DieType
 from ...errors import RuleError
 from .effects import Effect, Hint
+from .events import TestRolled
 from .ladder import INEFFECTUAL, Difficulty, die_of, step_label
 from .settings import ImpactSettings
 
@@ -39,7 +41,6 @@ __all__ = [
     "Outcome",
     "Phase",
     "Role",
-    "RollRecord",
     "Scene",
     "Sign",
     "TestKind",
@@ -145,31 +146,6 @@ class Citation:
 
 
 @dataclass(frozen=True, slots=True)
-class RollRecord:
-    """What a test's roll showed and how it read (the digest's roll record, 2.5)."""
-
-    task_die: DieType
-    impact_die: DieType | None
-    die: DieType
-    face: int
-    bonus: int
-    penalty: int
-    total: int
-    target: int
-    great: bool
-    explanation: str
-
-    @property
-    def success(self) -> bool:
-        return self.total >= self.target
-
-    @property
-    def capped(self) -> bool:
-        """The Impact Die, not the task die, set the die rolled (IMP-R05)."""
-        return self.die != self.task_die
-
-
-@dataclass(frozen=True, slots=True)
 class OpenTest:
     """A Difficulty Test in progress, kept in state so a crash resumes mid-test.
 
@@ -201,12 +177,11 @@ class OpenTest:
     helpers: tuple[str, ...] = ()
     citations: tuple[Citation, ...] = ()
     phase: Phase = "setup"
-    roll: RollRecord | None = None
+    roll: TestRolled | None = None
     outcome: Outcome | None = None
     spent: bool = False
     offer: tuple[str, Hint] | None = None
     complication: Literal["accepted", "declined"] | None = None
-    effect: Effect | None = None
 
     def cited(self, sign: Sign | None = None) -> tuple[str, ...]:
         """Ids of the cited Details (of one sign, or all) in citation order."""
@@ -265,7 +240,7 @@ class ImpactState:
         if found is None:
             known = ", ".join(f"{c.id} ({c.name})" for c in self.characters) or "none yet"
             raise RuleError(
-                f"there is no character {id!r}; characters: {known}. "
+                f"there is no character {shown(id)}; characters: {known}. "
                 "Tip: add_pc() and add_npc() return the new character's id."
             )
         return found
@@ -275,7 +250,7 @@ class ImpactState:
         if found is None:
             known = ", ".join(f"{s.id} ({s.name})" for s in self.scenes) or "none yet"
             raise RuleError(
-                f"there is no scene {id!r}; scenes: {known}. "
+                f"there is no scene {shown(id)}; scenes: {known}. "
                 "Tip: add_scene() returns the new scene's id."
             )
         return found
@@ -283,10 +258,10 @@ class ImpactState:
     def detail(self, id: object) -> Detail:
         found = self.find_detail(id) if isinstance(id, str) else None
         if found is None:
-            shown = ", ".join(f"{d.id} ({d.text!r})" for d in self.details[:12]) or "none yet"
+            listed = ", ".join(f"{d.id} ({d.text!r})" for d in self.details[:12]) or "none yet"
             more = ", …" if len(self.details) > 12 else ""
             raise RuleError(
-                f"there is no Detail {id!r}; Details: {shown}{more}. "
+                f"there is no Detail {shown(id)}; Details: {listed}{more}. "
                 "Tip: use the id shown on the Detail's chip, such as 'det-3'."
             )
         return found
@@ -300,7 +275,7 @@ class ImpactState:
         holders: tuple[Character | Scene, ...] = (*self.characters, *self.scenes)
         known = ", ".join(f"{h.id} ({h.name})" for h in holders)
         raise RuleError(
-            f"there is no character or scene {id!r}; known: {known or 'none yet'}. "
+            f"there is no character or scene {shown(id)}; known: {known or 'none yet'}. "
             "Tip: Impact Dice belong to characters and scenes."
         )
 

@@ -1,129 +1,1072 @@
-"""The Impact System's rules as plain functions: a state (and a roll) in, events out.
+"""The Impact System's tests, from draft to close, as plain rule functions.
 
-This module gathers the rule functions of :mod:`.cast` (outside a test),
-:mod:`.staging` (a test up to its roll) and :mod:`.outcome` (after the roll).
+A rule is ``rule(action, *args) -> value``: it reads ``action.state``, rolls
+through ``action.dice`` and adds events with ``action.add`` (each folded as it
+is added, so a later event sees what an earlier one did and ids always match
+replay). :meth:`~isowidgets.game.Game.act` runs it as one journaled action; a
+rule that refuses raises :class:`~isowidgets.errors.RuleError` with the value
+received, what is allowed and a tip, and nothing is journaled. The rules
+outside a test (the cast, Details, Impact Dice between rolls) are in
+:mod:`.cast`.
 
-Nothing here rolls dice or writes anything. Each function checks the request
-against the rules and the house-rule settings, raises
-:class:`~isowidgets.errors.RuleError` (with the value received, what is allowed
-and a tip) when it does not fit, and otherwise returns the events that carry it
-out, in order. :class:`~.game.ImpactGame` journals them as one action.
+IMP-R03…R13, R17 and R18a, with the settings that bend them (IMP-A01…A05,
+A08…A12). A test runs in steps, one call each, so a widget can drive it click by
+click and a unit test with exact faces::
 
-Events that depend on earlier events of the same action (a Complication's new
-Detail takes the next id, then the adversary's plan takes the one after) are
-computed by folding as we go (:class:`._common.Action`), so ids always match
-replay.
-
-A test runs in steps, one call each, so a widget can drive it click by click
-and a unit test can drive it with exact faces::
-
-    open_action / open_avoid_harm / open_foil     (setup: cite, uncite, helpers, revise)
-    roll_plan → the die to roll; roll_test(state, roll)
+    draft_test → cite / uncite / add_helper / remove_helper   (pure drafts: nothing
+        is journaled; plan_odds gives their exact odds)
+    open_test (open_draft) → roll_test    (roll_draft opens and rolls at once)
     then, by result:
       Success          choose_effect | finish
       Avoid Harm       (gm_flag) declare_great_success | finish
       Failure          offer_complication → accept_complication | decline_complication
                        spend | take_cost (Avoid Harm) | finish
 
-:func:`next_steps` names the calls that fit the current state.
+:func:`next_steps` says which of them fit the state, as
+:class:`~isowidgets.contract.Step` values (a widget enables exactly those).
 """
 
 from __future__ import annotations
 
+import contextlib
+import dataclasses
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Literal
+
+from ... import checks
+from ...checks import shown
+from ...contract import Action, Step, WaitsFor
+from ...dice import DieType, Pool
+from ...errors import RuleError
 from ._common import (
-    UNSET,
+    MAX_DETAILS,
+    SIGNS,
+    TEST_KINDS,
+    check_citation,
+    current_test,
     earn_problem,
     earn_warning,
+    hint_arg,
+    lower_step,
+    new_detail_event,
+    owner_arg,
+    raise_step,
+    require_effective,
+    require_no_test,
+    require_pc,
+    require_test,
+    resolve_test,
+    sign_arg,
+    text_arg,
 )
-from .cast import (
-    add_character,
-    add_detail,
-    add_scene,
-    alter_detail,
-    damage,
-    heroic_act,
-    new_adventure,
-    next_session,
-    opening_scene,
-    remove_detail,
-    rest,
-    self_complication,
-    set_detail_active,
-    set_detail_kind,
-    set_impact,
+from .cast import alter_detail, remove_detail, set_detail_active
+from .effects import EFFECT_KINDS, Effect
+from .events import (
+    Cite,
+    CitedDetail,
+    ComplicationAccepted,
+    ComplicationDeclined,
+    ComplicationOffered,
+    EffectChosen,
+    FailureSpent,
+    GreatSuccessDeclared,
+    TestCancelled,
+    TestOpened,
+    TestRolled,
 )
-from .outcome import (
-    accept_complication,
-    choose_effect,
-    citation_options,
-    declare_great_success,
-    decline_complication,
-    finish,
-    next_steps,
-    offer_complication,
-    spend,
-    spend_problem,
-    take_cost,
+from .fold import fold
+from .ladder import (
+    DIFFICULTY_DIE,
+    TOP,
+    Difficulty,
+    avoid_harm_die,
+    die_label,
+    difficulty_named,
+    smaller,
+    step_label,
 )
-from .staging import (
-    RollPlan,
-    add_helper,
-    cancel_test,
-    cite,
-    draft_test,
-    explain,
-    open_action,
-    open_avoid_harm,
-    open_foil,
-    remove_helper,
-    revise,
-    roll_plan,
-    roll_test,
-    uncite,
-)
+from .model import Character, Citation, Detail, ImpactState, OpenTest, Origin, Sign, TestKind
 
 __all__ = [
-    "UNSET",
+    "GM",
+    "Faces",
     "RollPlan",
     "accept_complication",
-    "add_character",
-    "add_detail",
     "add_helper",
-    "add_scene",
-    "alter_detail",
     "cancel_test",
+    "carry_over",
     "choose_effect",
     "citation_options",
     "cite",
-    "damage",
     "declare_great_success",
     "decline_complication",
     "draft_test",
-    "earn_problem",
     "earn_warning",
     "explain",
     "finish",
-    "heroic_act",
-    "new_adventure",
-    "next_session",
     "next_steps",
     "offer_complication",
-    "open_action",
-    "open_avoid_harm",
-    "open_foil",
-    "opening_scene",
-    "remove_detail",
+    "open_draft",
+    "open_test",
     "remove_helper",
-    "rest",
-    "revise",
+    "roll_draft",
     "roll_plan",
     "roll_test",
-    "self_complication",
-    "set_detail_active",
-    "set_detail_kind",
-    "set_impact",
     "spend",
     "spend_problem",
     "take_cost",
     "uncite",
 ]
+
+Faces = Sequence[int] | str | int | None
+"""A face typed in from a physical die (or ``None`` for a random roll)."""
+
+
+# --------------------------------------------------------------------------- checking a plan
+
+
+def _check_helper(state: ImpactState, test: OpenTest, who: object) -> Character:
+    """A character who may help in ``test``: a PC other than the roller (IMP-R06, IMP-R16).
+
+    Helping is what the roller's teammates do: their players announce it and
+    lend their characters' Details. An NPC is an adversary in this engine (the
+    GM plays it and never rolls, IMP-R03), so it cannot help.
+    """
+    helper = state.character(who)
+    if helper.role != "pc":
+        teammates = ", ".join(f"{c.id} ({c.name})" for c in state.pcs() if c.id != test.actor)
+        raise RuleError(
+            f"{helper.name} ({helper.id}) is an NPC adversary; helpers are the roller's "
+            "teammates, player characters whose players announce that they help "
+            f"(IMP-R06, IMP-R16), got {shown(who)}. Allowed: a PC other than the roller: "
+            f"{teammates or 'none yet'}. Tip: a friendly NPC's aid can be a Scene or "
+            "Temporary Detail on the scene."
+        )
+    if helper.id == test.actor:
+        raise RuleError(f"{helper.name} is the one rolling in {test.id}, not a helper")
+    if helper.id == test.threat:
+        raise RuleError(f"{helper.name} is the adversary in {test.id} and cannot help")
+    if helper.id in test.helpers:
+        raise RuleError(f"{helper.name} already helps in {test.id}")
+    return helper
+
+
+def _check_intent(state: ImpactState, intent: object) -> Effect:
+    """A Foil plan's effect, checked, with a target that exists now (IMP-R13)."""
+    if not isinstance(intent, Effect):
+        raise RuleError(
+            f"intent must be an Effect such as Effect.remove_detail('det-3'), got {shown(intent)}"
+        )
+    effect = Effect.make(intent.kind, intent.target, intent.text, intent.hint)
+    if effect.kind == "new_detail":
+        owner_arg(state, effect.target)
+    elif effect.touches_detail:
+        state.detail(effect.target)
+    else:
+        state.holder(effect.target)
+    return effect
+
+
+_KIND_WORDS: dict[TestKind, str] = {
+    "action": "action",
+    "avoid_harm": "Avoid Harm",
+    "foil": "Foil",
+}
+
+
+def _check_difficulty(kind: TestKind, difficulty: object) -> Difficulty | None:
+    if kind == "avoid_harm":
+        if difficulty is not None:
+            raise RuleError(
+                f"an Avoid Harm test takes no Difficulty, got {shown(difficulty)}. Allowed: None; "
+                "its die is the threat's Impact Die (IMP-R12, avoid_harm_die_mapping). Tip: "
+                "to change the die, set_impact() the threat or pick another threat."
+            )
+        return None
+    if difficulty is None:
+        raise RuleError(
+            f"this {_KIND_WORDS[kind]} test needs a Difficulty, got None. Allowed: Simple, "
+            "Routine, Tricky, Difficult, Unlikely, Impossible (T-IMP-1)"
+        )
+    return difficulty_named(difficulty)
+
+
+def _roller(state: ImpactState, kind: TestKind, actor: object) -> Character:
+    if kind == "foil" and actor is None and state.settings.foil_roller == "highest_impact":
+        candidates = [c for c in state.pcs() if not c.ineffectual]
+        if not candidates:
+            raise RuleError("no effective PC is left to foil the plan (IMP-R16)")
+        best = max(min(c.step, TOP) for c in candidates)
+        return next(c for c in candidates if min(c.step, TOP) == best)
+    if kind == "foil" and actor is None:
+        raise RuleError(
+            "name the PC who rolls to foil the plan (foil_roller = 'player_choice', IMP-A11). "
+            "Tip: with foil_roller = 'highest_impact' the engine picks the strongest PC."
+        )
+    character = require_pc(state, actor, "roller")
+    require_effective(character, "roll")
+    if kind == "foil" and state.settings.foil_roller == "highest_impact":
+        best = max(min(c.step, TOP) for c in state.pcs() if not c.ineffectual)
+        if min(character.step, TOP) < best:
+            strongest = ", ".join(
+                c.name for c in state.pcs() if not c.ineffectual and min(c.step, TOP) == best
+            )
+            raise RuleError(
+                f"with foil_roller = 'highest_impact' (IMP-A11) a PC with the highest Impact "
+                f"Die rolls to foil a plan ({strongest}, at {step_label(best)}); "
+                f"{character.name} is at {character.impact}"
+            )
+    return character
+
+
+def _defeated(adversary: Character, test: str | None = None) -> str:
+    """Why a Foil against a defeated adversary is refused (IMP-A13, IMP-R13)."""
+    where = f"; {test} cannot be rolled" if test else ""
+    tip = (
+        f"Tip: cancel_test() calls {test} off."
+        if test
+        else f"Tip: set_impact({adversary.id!r}, 'D4') if the GM brings them back."
+    )
+    return (
+        f"{adversary.name} ({adversary.id}) is defeated (Impact {adversary.impact}, below D4) "
+        f"and makes no plans (npc_below_d4, IMP-A13), so there is no plan to foil{where}. "
+        f"Allowed: an adversary at D4 or above. {tip}"
+    )
+
+
+def _threat(state: ImpactState, kind: TestKind, actor: Character, threat: object) -> str | None:
+    if kind == "action":
+        if threat is not None:
+            raise RuleError(
+                f"an action test has no threat, got {shown(threat)}. Allowed: None. Tip: use "
+                "avoid_harm() against a threat or foil() against an adversary's plan."
+            )
+        return None
+    if threat is None:
+        what = "a threat (IMP-R12)" if kind == "avoid_harm" else "an adversary (IMP-R13)"
+        raise RuleError(f"a {kind.replace('_', ' ')} test needs {what}")
+    holder = state.holder(threat)
+    if holder.id == actor.id:
+        raise RuleError(f"{actor.name} cannot be their own threat or adversary")
+    if kind == "foil":
+        if not isinstance(holder, Character):
+            raise RuleError(
+                f"{holder.name} is a scene; Foiling Plans opposes an adversary's attempt "
+                "(IMP-R13). Tip: a scene's danger is an Avoid Harm threat."
+            )
+        if holder.ineffectual:
+            raise RuleError(_defeated(holder))
+        return holder.id
+    if holder.step is None:
+        raise RuleError(
+            f"{holder.name} has no Impact Die, so it sets no Avoid Harm die (IMP-R12, "
+            f"IMP-A14). Tip: set_impact({holder.id!r}, 'D6') first."
+        )
+    if holder.ineffectual:
+        raise RuleError(f"{holder.name} is ineffectual (below D4): its threat has ended (IMP-A13)")
+    return holder.id
+
+
+# --------------------------------------------------------------------------- drafting
+
+
+def draft_test(
+    state: ImpactState,
+    kind: object,
+    actor: object,
+    *,
+    difficulty: object = None,
+    threat: object = None,
+    cost_detail: object = None,
+    intent: object = None,
+    helps: object = (),
+    hinders: object = (),
+    helpers: object = (),
+) -> OpenTest:
+    """A test set up but not opened (a draft), checked as if opened: for its odds, for the
+    widgets' set-up and for :func:`open_test`.
+
+    Raises:
+        RuleError: the plan breaks a rule (see the message for which).
+    """
+    checked_kind: TestKind = checks.choice(kind, "a test", TEST_KINDS)
+    roller = _roller(state, checked_kind, actor)
+    threat_id = _threat(state, checked_kind, roller, threat)
+    checked_difficulty = _check_difficulty(checked_kind, difficulty)
+    cost: str | None = None
+    if cost_detail is not None:
+        if checked_kind != "avoid_harm":
+            kind_word = _KIND_WORDS[checked_kind]
+            raise RuleError(
+                f"only Avoid Harm announces a cost (IMP-R12); this {kind_word} test got "
+                f"cost_detail={shown(cost_detail)}. Allowed: None. Tip: a failed "
+                f"{kind_word} test has no cost; the GM may offer a Complication (IMP-R10)."
+            )
+        cost = text_arg(cost_detail, "the announced cost Detail")
+    plan: Effect | None = None
+    if intent is not None:
+        if checked_kind != "foil":
+            raise RuleError(
+                "only a Foil test has an adversary's intent (IMP-R13); this "
+                f"{_KIND_WORDS[checked_kind]} test got intent={shown(intent)}. "
+                "Allowed: None."
+            )
+        plan = _check_intent(state, intent)
+    test = OpenTest(
+        id=f"test-{state.counters.tests + 1}",
+        kind=checked_kind,
+        actor=roller.id,
+        difficulty=checked_difficulty,
+        threat=threat_id,
+        cost_detail=cost,
+        intent=plan,
+    )
+    for helper in checks.id_list(helpers, "helpers", most=MAX_DETAILS):
+        test = add_helper(state, test, helper)
+    wanted: tuple[tuple[Sign, object], ...] = (("helps", helps), ("hinders", hinders))
+    for sign, ids in wanted:
+        for detail_id in checks.id_list(ids, sign, most=MAX_DETAILS):
+            test = cite(state, test, detail_id, sign)
+    return test
+
+
+def _draft(draft: object) -> OpenTest:
+    if isinstance(draft, OpenTest) and draft.phase == "setup" and draft.roll is None:
+        return draft
+    raise RuleError(
+        f"a draft is a test set up but not opened, as draft_test() returns it; got {shown(draft)}"
+    )
+
+
+def cite(state: ImpactState, draft: object, detail: object, sign: object = "helps") -> OpenTest:
+    """The draft with one more Detail cited: +1 (``"helps"``) or −1 (``"hinders"``)."""
+    test = _draft(draft)
+    checked = check_citation(state, test, detail, sign_arg(sign))
+    citation = Citation(checked.id, sign_arg(sign))
+    return dataclasses.replace(test, citations=(*test.citations, citation))
+
+
+def uncite(draft: object, detail: object) -> OpenTest:
+    """The draft with the latest citation of ``detail`` taken back."""
+    test = _draft(draft)
+    positions = [i for i, c in enumerate(test.citations) if c.detail == detail]
+    if not positions:
+        raise RuleError(f"Detail {shown(detail)} is not cited in this test")
+    citations = tuple(c for i, c in enumerate(test.citations) if i != positions[-1])
+    return dataclasses.replace(test, citations=citations)
+
+
+def add_helper(state: ImpactState, draft: object, who: object) -> OpenTest:
+    """The draft with ``who`` helping: they do not roll, but lend their Character Details
+    (IMP-R06). An ineffectual character may help (IMP-R16, Torek)."""
+    test = _draft(draft)
+    helper = _check_helper(state, test, who)
+    return dataclasses.replace(test, helpers=(*test.helpers, helper.id))
+
+
+def remove_helper(state: ImpactState, draft: object, who: object) -> OpenTest:
+    """The draft without ``who`` helping; their cited Details (Character and Temporary)
+    go with them."""
+    test = _draft(draft)
+    helper = state.character(who)
+    if helper.id not in test.helpers:
+        raise RuleError(f"{helper.name} is not helping in this test")
+    theirs = {d.id for d in state.details_of(helper.id)}
+    return dataclasses.replace(
+        test,
+        helpers=tuple(h for h in test.helpers if h != helper.id),
+        citations=tuple(c for c in test.citations if c.detail not in theirs),
+    )
+
+
+def carry_over(state: ImpactState, draft: OpenTest, previous: OpenTest | None) -> OpenTest:
+    """``draft`` joined by the helpers and citations of ``previous`` that still fit it.
+
+    A draft follows the table: when its roller, kind or Difficulty changes, or
+    a Detail is removed or disabled, what no longer counts is left out.
+    """
+    if previous is None:
+        return draft
+    for who in previous.helpers:
+        with contextlib.suppress(RuleError):
+            draft = add_helper(state, draft, who)
+    for citation in previous.citations:
+        with contextlib.suppress(RuleError):
+            draft = cite(state, draft, citation.detail, citation.sign)
+    return draft
+
+
+def citation_options(
+    state: ImpactState, test: OpenTest | None = None
+) -> dict[str, tuple[Sign, ...]]:
+    """For a draft (or the test open and not yet rolled): each Detail that may be cited
+    now, and with which signs. The Details board greys out every other chip."""
+    test = state.test if test is None else test
+    if test is None or test.phase != "setup":
+        return {}
+    options: dict[str, tuple[Sign, ...]] = {}
+    for detail in state.details:
+        signs = []
+        for sign in SIGNS:
+            with contextlib.suppress(RuleError):
+                check_citation(state, test, detail.id, sign)
+                signs.append(sign)
+        if signs:
+            options[detail.id] = tuple(signs)
+    return options
+
+
+# --------------------------------------------------------------------------- opening, calling off
+
+
+def open_test(action: Action[ImpactState], /, kind: object, actor: object, **plan: object) -> str:
+    """Journal a test, with everything it is opened with; returns its id.
+
+    ``plan`` holds the keywords of :func:`draft_test`. The test is journaled
+    once: what is cited and who helps is part of the one ``TestOpened`` event.
+    """
+    state = action.state
+    require_no_test(state, "opening another")
+    test = draft_test(state, kind, actor, **plan)
+    action.add(
+        TestOpened(
+            test=test.id,
+            test_kind=test.kind,
+            actor=test.actor,
+            actor_name=state.character(test.actor).name,
+            difficulty=test.difficulty,
+            threat=test.threat,
+            threat_name=state.name_of(test.threat) if test.threat else None,
+            cost_detail=test.cost_detail,
+            intent=test.intent,
+            helpers=test.helpers,
+            citations=tuple(Cite(detail=c.detail, sign=c.sign) for c in test.citations),
+        )
+    )
+    return test.id
+
+
+def open_draft(action: Action[ImpactState], draft: object) -> str:
+    """Journal a draft (checked afresh on the state it lands on); returns its id."""
+    test = _draft(draft)
+    return open_test(
+        action,
+        test.kind,
+        test.actor,
+        difficulty=test.difficulty,
+        threat=test.threat,
+        cost_detail=test.cost_detail,
+        intent=test.intent,
+        helpers=test.helpers,
+        helps=test.cited("helps"),
+        hinders=test.cited("hinders"),
+    )
+
+
+def cancel_test(action: Action[ImpactState]) -> None:
+    """Call off a test opened but not rolled (after the roll, the result stands: use undo)."""
+    test = action.state.test
+    if test is not None and test.phase != "setup":
+        raise RuleError(
+            f"{test.id} has been rolled, and a roll stands (IMP-R11). Tip: finish() closes "
+            "it; undo() takes the roll back."
+        )
+    action.add(TestCancelled(test=require_test(action.state, "setup").id))
+
+
+# --------------------------------------------------------------------------- the roll
+
+
+@dataclass(frozen=True, slots=True)
+class RollPlan:
+    """What a test would roll right now, and with which modifiers.
+
+    Attributes:
+        task_die: from the Difficulty (T-IMP-1) or the threat's Impact Die.
+        impact_die: the roller's Impact Die.
+        die: the die actually rolled (IMP-R05, IMP-A03).
+        raw_bonus, raw_penalty: +1/−1 per cited Detail; ``bonus`` and
+            ``penalty`` after ``max_bonus``/``max_penalty`` (IMP-A10).
+    """
+
+    test: OpenTest
+    task_die: DieType
+    impact_die: DieType
+    die: DieType
+    helps: tuple[Detail, ...]
+    hinders: tuple[Detail, ...]
+    raw_bonus: int
+    raw_penalty: int
+    bonus: int
+    penalty: int
+    target: int
+
+    @property
+    def net(self) -> int:
+        return self.bonus - self.penalty
+
+    @property
+    def capped(self) -> bool:
+        return self.die != self.task_die
+
+
+def roll_plan(state: ImpactState, test: OpenTest | None = None) -> RollPlan:
+    """The die and modifiers of the open test (or of a drafted one), checked afresh.
+
+    Checks are repeated here because the table may have moved on since the
+    setup: a Detail disabled, the roller knocked below D4, an Avoid Harm threat
+    ended or a Foil's adversary defeated (IMP-A13).
+    """
+    if test is None:
+        test = require_test(state, "setup")
+    settings = state.settings
+    actor = state.character(test.actor)
+    require_effective(actor, "roll")
+    impact_die = actor.die
+    assert impact_die is not None
+    if test.kind == "avoid_harm":
+        assert test.threat is not None
+        holder = state.holder(test.threat)
+        if holder.step is None or holder.ineffectual:
+            raise RuleError(f"{holder.name} no longer sets an Avoid Harm die ({holder.impact})")
+        task = avoid_harm_die(holder.step, settings.avoid_harm_die_mapping)
+        caps = settings.impact_die_caps_roll and settings.cap_applies_to_avoid_harm
+    else:
+        if test.kind == "foil":
+            assert test.threat is not None
+            adversary = state.character(test.threat)
+            if adversary.ineffectual:
+                raise RuleError(_defeated(adversary, test.id))
+        assert test.difficulty is not None
+        task = DIFFICULTY_DIE[test.difficulty]
+        caps = settings.impact_die_caps_roll
+    die = smaller(task, impact_die) if caps else task
+    recheck = dataclasses.replace(test, citations=())
+    helps: list[Detail] = []
+    hinders: list[Detail] = []
+    for citation in test.citations:
+        detail = check_citation(state, recheck, citation.detail, citation.sign)
+        recheck = dataclasses.replace(recheck, citations=(*recheck.citations, citation))
+        (helps if citation.sign == "helps" else hinders).append(detail)
+    bonus, penalty = len(helps), len(hinders)
+    if settings.max_bonus is not None:
+        bonus = min(bonus, settings.max_bonus)
+    if settings.max_penalty is not None:
+        penalty = min(penalty, settings.max_penalty)
+    return RollPlan(
+        test=test,
+        task_die=task,
+        impact_die=impact_die,
+        die=die,
+        helps=tuple(helps),
+        hinders=tuple(hinders),
+        raw_bonus=len(helps),
+        raw_penalty=len(hinders),
+        bonus=bonus,
+        penalty=penalty,
+        target=settings.success_target,
+    )
+
+
+def _quoted(details: Sequence[Detail], test: OpenTest, state: ImpactState) -> str:
+    parts = []
+    for detail in details:
+        text = repr(detail.text)
+        if detail.owner in test.helpers:
+            text += f" ({state.name_of(detail.owner)}, helping)"
+        parts.append(text)
+    if len(parts) <= 1:
+        return "".join(parts)
+    return ", ".join(parts[:-1]) + " and " + parts[-1]
+
+
+def _is_great(plan: RollPlan, face: int, total: int, state: ImpactState) -> bool:
+    if plan.test.kind != "avoid_harm" or total < plan.target:
+        return False
+    rule = state.settings.great_success_rule
+    if rule == "natural_max":
+        return face == plan.die.highest
+    if rule == "margin":
+        return total >= plan.target + state.settings.great_success_margin
+    return False
+
+
+def explain(state: ImpactState, plan: RollPlan, face: int) -> str:
+    """The roll in one line: ``D10 task (Tricky), capped to D8 by Impact Die; +2 from …;
+    6 + 2 = 8: Success``."""
+    test = plan.test
+    settings = state.settings
+    if test.kind == "avoid_harm":
+        assert test.threat is not None
+        threat = state.holder(test.threat)
+        head = f"Avoid Harm from {threat.name}: {die_label(plan.task_die)} task (threat's Impact"
+        head += f" {threat.impact}"
+        if settings.avoid_harm_die_mapping == "inverted":
+            head += ", inverted"
+        head += ")"
+    else:
+        head = f"{die_label(plan.task_die)} task ({test.difficulty})"
+        if test.kind == "foil":
+            assert test.threat is not None
+            head = f"Foiling {state.name_of(test.threat)}'s plan: " + head
+    if plan.capped:
+        head += f", capped to {die_label(plan.die)} by Impact Die"
+    elif plan.impact_die.sides < plan.task_die.sides:
+        head += f", not capped by the {die_label(plan.impact_die)} Impact Die (IMP-A03 setting)"
+    parts = [head]
+    if plan.helps:
+        bonus = f"+{plan.raw_bonus} from {_quoted(plan.helps, test, state)}"
+        if plan.bonus != plan.raw_bonus:
+            bonus += f" (capped at +{plan.bonus} by max_bonus)"
+        parts.append(bonus)
+    if plan.hinders:
+        penalty = f"−{plan.raw_penalty} from {_quoted(plan.hinders, test, state)}"
+        if plan.penalty != plan.raw_penalty:
+            penalty += f" (capped at −{plan.penalty} by max_penalty)"
+        parts.append(penalty)
+    total = face + plan.bonus - plan.penalty
+    if plan.bonus or plan.penalty:
+        sums = str(face)
+        if plan.bonus:
+            sums += f" + {plan.bonus}"
+        if plan.penalty:
+            sums += f" − {plan.penalty}"
+        sums += f" = {total}"
+    else:
+        sums = f"rolled {face}"
+    if total >= plan.target:
+        word = "Great Success" if _is_great(plan, face, total, state) else "Success"
+    else:
+        word = "Failure"
+    target = "" if plan.target == 8 else f" (target {plan.target})"
+    return "; ".join(parts) + f"; {sums}: {word}{target}"
+
+
+def roll_test(action: Action[ImpactState], faces: Faces = None) -> TestRolled:
+    """Roll the open test's die, or read the faces typed in (IMP-R05, IMP-R08).
+
+    ``faces`` is ``None`` for a random roll, else the face read off a physical
+    die; both go through the session's dice, so a typed face is checked the
+    same way. Returns the journaled roll.
+    """
+    state = action.state
+    plan = roll_plan(state)
+    test = plan.test
+    actor = state.character(test.actor)
+    pool = Pool(plan.die, 1, label=f"{actor.name}, {test.id}")
+    roll = action.dice.roll(pool, faces)
+    face = roll.faces[0]
+    total = face + plan.bonus - plan.penalty
+    great = _is_great(plan, face, total, state)
+
+    def cited(detail: Detail) -> CitedDetail:
+        return CitedDetail(
+            detail=detail.id,
+            text=detail.text,
+            owner=detail.owner,
+            owner_name=state.name_of(detail.owner),
+            helper=detail.owner in test.helpers,
+        )
+
+    rolled = TestRolled(
+        test=test.id,
+        test_kind=test.kind,
+        roll=roll,
+        task_die=plan.task_die.name,
+        impact_die=actor.die.name if actor.die else None,
+        die=plan.die.name,
+        helps=tuple(cited(d) for d in plan.helps),
+        hinders=tuple(cited(d) for d in plan.hinders),
+        bonus=plan.bonus,
+        penalty=plan.penalty,
+        total=total,
+        target=plan.target,
+        great=great,
+        explanation=explain(state, plan, face),
+    )
+    action.add(rolled)
+    if total >= plan.target and not great:
+        if test.kind == "foil":
+            resolve_test(action, f"{state.name_of(test.threat or '')}'s plan is foiled")
+        elif test.kind == "avoid_harm" and state.settings.great_success_rule != "gm_flag":
+            resolve_test(action, "harm avoided")
+    return rolled
+
+
+def roll_draft(action: Action[ImpactState], draft: object, faces: Faces = None) -> TestRolled:
+    """Open a draft and roll it in one action: a refused face leaves no opened test behind."""
+    open_draft(action, draft)
+    return roll_test(action, faces)
+
+
+# --------------------------------------------------------------------------- Success
+
+
+def declare_great_success(action: Action[ImpactState]) -> None:
+    """The GM declares an Avoid Harm Success a Great Success (``gm_flag``, IMP-A01)."""
+    action.add(GreatSuccessDeclared(test=require_test(action.state, "await_great").id))
+
+
+def _effect_events(
+    action: Action[ImpactState],
+    effect: Effect,
+    *,
+    cause: Literal["effect", "foil"],
+    actor: str | None,
+    foe: str | None,
+) -> str:
+    """Add the events that carry ``effect`` out; return a one-line summary."""
+    # Re-checked here: an Effect built with the plain constructor (or read from a
+    # hand-edited journal) has skipped the checks of Effect.make.
+    effect = Effect.make(effect.kind, effect.target, effect.text, effect.hint)
+    state = action.state
+    test_id = state.test.id if state.test else None
+    origin: Origin = "success" if cause == "effect" else "foil"
+    if foe is not None and effect.target != foe and not effect.touches_detail:
+        raise RuleError(
+            f"a Great Success effect must affect the foe, {state.name_of(foe)} (IMP-R12); "
+            f"the effect targets {state.name_of(effect.target)}"
+        )
+    if effect.kind == "new_detail":
+        owner_arg(state, effect.target)
+        text = text_arg(effect.text, "a Detail's text")
+        action.add(
+            new_detail_event(
+                state,
+                effect.target,
+                "temporary",
+                text,
+                effect.hint or "either",
+                origin,
+                test=test_id,
+            )
+        )
+        return f"established {text!r} on {state.name_of(effect.target)}"
+    if effect.touches_detail:
+        detail = state.detail(effect.target)
+        if detail.kind == "character":
+            raise RuleError(
+                f"{detail.text!r} is a Character Detail; a Success removes, disrupts or alters "
+                "Scene and Temporary Details only (IMP-R09)"
+            )
+        if foe is not None and detail.owner != foe:
+            raise RuleError(
+                f"a Great Success effect must affect the foe, {state.name_of(foe)} (IMP-R12); "
+                f"{detail.text!r} belongs to {state.name_of(detail.owner)}"
+            )
+        if effect.kind == "remove_detail":
+            remove_detail(action, detail.id, test=test_id)
+            return f"removed {detail.text!r}"
+        if effect.kind == "disable_detail":
+            set_detail_active(action, detail.id, False, test=test_id)
+            return f"disrupted {detail.text!r}"
+        alter_detail(action, detail.id, effect.text, effect.hint, test=test_id)
+        return f"altered {detail.text!r}"
+    holder = state.holder(effect.target)
+    if actor is not None and holder.id == actor and not state.settings.success_effect_self_target:
+        raise RuleError(
+            f"a Success steps *another* character's or a scene's Impact Die (IMP-R09), and "
+            f"{holder.name} is the one who succeeded (success_effect_self_target = false, "
+            "IMP-A12)"
+        )
+    if effect.kind == "step_down":
+        change = lower_step(state, holder.id, 1, cause, test=test_id)
+    else:
+        change = raise_step(state, holder.id, cause, test=test_id)
+    action.add(change)
+    return f"{holder.name}: {step_label(change.old)} → {step_label(change.new)}"
+
+
+def _probe(action: Action[ImpactState]) -> Action[ImpactState]:
+    """A scratch copy of ``action`` to find out what an effect does before it is added."""
+    return Action(action.state, fold, action.dice)
+
+
+def choose_effect(action: Action[ImpactState], effect: object) -> None:
+    """Pick the one effect of a Success (IMP-R09), or of an Avoid Harm Great Success
+    against the foe (IMP-R12)."""
+    test = require_test(action.state, "success")
+    if not isinstance(effect, Effect):
+        raise RuleError(
+            "choose_effect needs an Effect, such as Effect.step_down('char-2'), got "
+            f"{shown(effect)}"
+        )
+    effect = Effect.make(effect.kind, effect.target, effect.text, effect.hint)
+    if test.kind == "avoid_harm" and test.outcome != "great_success":
+        raise RuleError("a plain Avoid Harm Success has no further effect (IMP-R12)")
+    if test.kind == "foil":
+        raise RuleError("foiling a plan has no Success effect: the plan simply fails (IMP-R13)")
+    foe = test.threat if test.kind == "avoid_harm" else None
+    # The EffectChosen line comes first and carries the summary of what follows it.
+    probe = _probe(action)
+    summary = _effect_events(probe, effect, cause="effect", actor=test.actor, foe=foe)
+    action.add(EffectChosen(test=test.id, effect=effect, summary=summary), *probe.events)
+    word = "Great Success" if test.outcome == "great_success" else "Success"
+    spent = " (spent)" if test.spent else ""
+    extra = "; harm avoided" if test.kind == "avoid_harm" else ""
+    resolve_test(action, f"{word}{spent}{extra}: {summary}")
+
+
+# --------------------------------------------------------------------------- Failure
+
+
+def spend_problem(state: ImpactState) -> str | None:
+    """Why the open test's Failure cannot be spent into a Success now, or ``None``."""
+    test = state.test
+    if test is None or test.phase != "failure":
+        return "only a rolled Failure can be spent into a Success (IMP-R17)"
+    if test.complication == "accepted" and not state.settings.allow_earn_and_spend_same_roll:
+        return (
+            "the Complication was accepted, so no Failure is left to spend "
+            "(allow_earn_and_spend_same_roll = false, IMP-A08)"
+        )
+    actor = state.character(test.actor)
+    if actor.ineffectual:
+        return f"{actor.name} is ineffectual and has no step left to spend (IMP-R16)"
+    if actor.step == 0 and not state.settings.allow_spend_into_ineffectual:
+        return (
+            f"{actor.name} is at D4; spending would leave them ineffectual, which "
+            "allow_spend_into_ineffectual = false forbids (IMP-A05)"
+        )
+    return None
+
+
+def spend(action: Action[ImpactState]) -> None:
+    """Drop one Impact step to turn the Failure into a Success (IMP-R17, IMP-A05, A08)."""
+    state = action.state
+    test = require_test(state, "failure")
+    problem = spend_problem(state)
+    if problem:
+        raise RuleError(problem)
+    if test.offer is not None and test.complication is None:
+        # The offer lapses: there is no Failure left to attach it to (IMP-A08).
+        action.add(ComplicationDeclined(test=test.id, text=test.offer[0]))
+    action.add(FailureSpent(test=test.id))
+    action.add(lower_step(action.state, test.actor, 1, "spend", test=test.id))
+    if test.kind == "avoid_harm":
+        resolve_test(action, "Failure spent into a Success: harm avoided")
+    elif test.kind == "foil":
+        resolve_test(
+            action,
+            f"Failure spent into a Success: {state.name_of(test.threat or '')}'s plan is foiled",
+        )
+
+
+def offer_complication(action: Action[ImpactState], text: object, hint: object = "hinders") -> None:
+    """The GM offers a Complication for the Failure (IMP-R10); a new offer replaces the old.
+
+    The event carries the earn warning (IMP-A02) so the player sees it before
+    accepting.
+    """
+    state = action.state
+    test = require_test(state, "failure")
+    if test.kind == "avoid_harm":
+        raise RuleError(
+            "a failed Avoid Harm costs what the GM announced before the roll (IMP-R12). "
+            "Tip: take_cost() applies it, with the player's wording if they like."
+        )
+    if test.complication is not None:
+        raise RuleError(f"{test.id}: the Complication was already {test.complication}")
+    wording = text_arg(text, "the Complication's text")
+    action.add(
+        ComplicationOffered(
+            test=test.id,
+            text=wording,
+            hint=hint_arg(hint),
+            warning=earn_warning(state, test.actor),
+        )
+    )
+
+
+def _close_failure(action: Action[ImpactState], lead: str) -> None:
+    """Resolve a Failure; a failed Foil lets the adversary's plan happen (IMP-R13)."""
+    test = current_test(action)
+    summary = lead
+    if test.kind == "foil":
+        adversary = action.state.name_of(test.threat or "")
+        foe = action.state.find_character(test.threat or "")
+        if foe is not None and foe.ineffectual:
+            # Defeated between the roll and its close: a defeated adversary's plan
+            # comes to nothing (IMP-A13), so its intent is not carried out.
+            summary += f"; {adversary} was defeated before the plan came off (IMP-A13)"
+        elif test.intent is None:
+            summary += f"; {adversary}'s plan succeeds"
+        else:
+            try:
+                probe = _probe(action)
+                done = _effect_events(probe, test.intent, cause="foil", actor=None, foe=None)
+            except RuleError as exc:
+                summary += f"; {adversary}'s plan succeeds, but its effect no longer applies: {exc}"
+            else:
+                action.add(*probe.events)
+                summary += f"; {adversary}'s plan succeeds: {done}"
+    resolve_test(action, summary)
+
+
+def accept_complication(action: Action[ImpactState]) -> None:
+    """Accept the offered Complication: a Temporary Detail on the roller and one Impact
+    step up (IMP-R10, IMP-R18a; at D20 see IMP-A02)."""
+    state = action.state
+    test = require_test(state, "failure")
+    if test.offer is None or test.complication is not None:
+        raise RuleError(
+            f"{test.id}: no Complication is waiting for an answer. Tip: the GM offers one "
+            "with offer_complication()."
+        )
+    problem = earn_problem(state, test.actor)
+    if problem:
+        raise RuleError(problem)
+    text, hint = test.offer
+    action.add(ComplicationAccepted(test=test.id, text=text))
+    action.add(
+        new_detail_event(
+            action.state, test.actor, "temporary", text, hint, "complication", test=test.id
+        )
+    )
+    action.add(raise_step(action.state, test.actor, "complication", test=test.id))
+    if not state.settings.allow_earn_and_spend_same_roll:
+        _close_failure(action, f"Failure with the Complication {text!r}")
+
+
+def decline_complication(action: Action[ImpactState]) -> None:
+    """Decline the offered Complication: the Failure stands, with no extra effect (IMP-R11)."""
+    test = require_test(action.state, "failure")
+    if test.offer is None or test.complication is not None:
+        raise RuleError(f"{test.id}: no Complication is waiting for an answer")
+    action.add(ComplicationDeclined(test=test.id, text=test.offer[0]))
+    _close_failure(action, "Failure; Complication declined")
+
+
+def take_cost(action: Action[ImpactState], text: object = None) -> None:
+    """Apply the announced cost of a failed Avoid Harm (IMP-R12, IMP-R15, IMP-A15).
+
+    ``text`` is the player's wording of a Temporary Detail cost (the player is
+    invited to offer input); a cost in steps takes no text.
+    """
+    state = action.state
+    test = require_test(state, "failure")
+    if test.kind != "avoid_harm":
+        raise RuleError(
+            "only a failed Avoid Harm has an announced cost. Tip: finish() lets the Failure stand."
+        )
+    actor = state.character(test.actor)
+    if test.cost_detail is None:
+        if text is not None:
+            raise RuleError(
+                f"the announced cost of {test.id} is Impact steps, so it takes no Detail text; "
+                f"got {shown(text)}. Allowed: None (take_cost() with no text). Tip: the GM "
+                "announces a Temporary Detail cost before the roll (IMP-R12)."
+            )
+        steps = state.settings.avoid_harm_damage_steps
+        if actor.ineffectual:
+            summary = f"failed to avoid harm; {actor.name} is already ineffectual"
+        else:
+            change = lower_step(state, actor.id, steps, "avoid_harm", test=test.id)
+            summary = (
+                f"failed to avoid harm: {actor.name} {step_label(change.old)} → "
+                f"{step_label(change.new)}"
+            )
+            action.add(change)
+    else:
+        wording = test.cost_detail if text is None else text_arg(text, "the cost's wording")
+        summary = f"failed to avoid harm: {actor.name} takes {wording!r}"
+        action.add(
+            new_detail_event(
+                action.state, actor.id, "temporary", wording, "hinders", "avoid_harm", test=test.id
+            )
+        )
+    resolve_test(action, summary)
+
+
+def finish(action: Action[ImpactState]) -> None:
+    """Close the open test with the defaults of its phase.
+
+    After a Success with no effect picked: no effect. An Avoid Harm Success
+    the GM did not call great: harm avoided. A Failure: it stands (an
+    unanswered Complication is declined; a failed Avoid Harm takes the cost as
+    announced; a failed Foil lets the plan happen).
+    """
+    test = require_test(action.state)
+    if test.phase == "setup":
+        raise RuleError(f"{test.id} has not been rolled. Tip: roll() it, or cancel_test().")
+    if test.phase == "failure":
+        if test.kind == "avoid_harm":
+            take_cost(action)
+            return
+        if test.offer is not None and test.complication is None:
+            action.add(ComplicationDeclined(test=test.id, text=test.offer[0]))
+        lead = "Failure"
+        if test.complication == "accepted":
+            lead = f"Failure with the Complication {test.offer[0]!r}" if test.offer else lead
+        _close_failure(action, lead)
+    elif test.phase == "await_great":
+        resolve_test(action, "Success: harm avoided")
+    elif test.kind == "avoid_harm":
+        resolve_test(action, "Great Success: harm avoided; no effect chosen against the foe")
+    else:
+        spent = " (spent)" if test.spent else ""
+        resolve_test(action, f"Success{spent}; no effect chosen")
+
+
+# --------------------------------------------------------------------------- what next
+
+GM = "GM"
+"""The actor of the steps only the GM takes (the GM never rolls, IMP-R03)."""
+
+
+def _may(action: str, actor: str | None, label: str, waits_for: WaitsFor = "click") -> Step:
+    """An optional step: the table may take it; play goes on without it."""
+    return Step(action, actor, waits_for, label, required=False)
+
+
+_OPENINGS = (
+    _may("action", None, "Open an action test: the GM names its Difficulty"),
+    _may("avoid_harm", None, "Open a test to avoid harm from a threat"),
+    _may("foil", None, "Open a test to foil an adversary's plan"),
+)
+_REST = _may("rest", GM, "The GM calls a rest break: the PCs' Impact Dice reset to D12")
+_BETWEEN = (
+    _may("next_session", GM, "The next session begins: Impact Dice carry over"),
+    _may("new_adventure", GM, "A new adventure begins: every Impact Die back to its start"),
+)
+
+
+def next_steps(state: ImpactState) -> tuple[Step, ...]:
+    """The steps that fit ``state``; a widget enables exactly these buttons (by
+    ``step.action``). Closing a rolled test (``finish``) is the required step."""
+    test = state.test
+    if test is None:
+        return (*_OPENINGS, *((_REST,) if state.pcs() else ()), *_BETWEEN)
+    name = state.name_of(test.actor)
+    if test.phase == "setup":
+        try:
+            die = die_label(roll_plan(state).die)
+        except RuleError:  # overtaken since it opened (IMP-R16, IMP-A13): roll_plan says why
+            return (Step("cancel_test", GM, "click", f"{name} can no longer roll: call it off"),)
+        return (
+            Step("roll", test.actor, "dice", f"{name} rolls a {die} for the test"),
+            _may("cancel_test", GM, "The GM calls the test off before the roll"),
+        )
+    finish = Step("finish", None, "click", "Close the test")
+    if test.phase == "await_great":
+        return (_may("declare_great_success", GM, "The GM may call it a Great Success"), finish)
+    if test.phase == "success":
+        if test.kind == "action" or test.outcome == "great_success":
+            label = f"{name} picks one Success effect"
+            effect = Step("choose_effect", test.actor, "choice", label, EFFECT_KINDS, False)
+            return (effect, finish)
+        return (finish,)
+    steps = []
+    if test.kind != "avoid_harm" and test.complication is None:
+        if test.offer is not None:
+            if earn_problem(state, test.actor) is None:
+                steps.append(_may("accept_complication", test.actor, f"{name} accepts it"))
+            steps.append(_may("decline_complication", test.actor, f"{name} declines it"))
+        steps.append(_may("offer_complication", GM, "The GM offers a Complication", "text"))
+    if spend_problem(state) is None:
+        steps.append(_may("spend", test.actor, f"{name} spends a step for a Success"))
+    if test.kind == "avoid_harm":
+        steps.append(_may("take_cost", test.actor, f"{name} takes the announced cost", "text"))
+    steps.append(finish)
+    return tuple(steps)

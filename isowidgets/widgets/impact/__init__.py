@@ -3,8 +3,10 @@
 * :class:`ImpactTable` composes everything for a notebook;
 * :class:`ImpactBoard`: a card per character and scene, with its Impact
   ladder and its Details as chips to click (cite, mark temporary, disable, remove);
-* :class:`TestPanel`: open a test (a Foil with its plan, :class:`EffectInputs`),
+* :class:`TestPanel`: set a test up (a Foil with its plan, :class:`EffectInputs`),
   see the die and the exact odds, roll or type the face, then resolve it;
+* :class:`Drafting`: the test being set up, shared by the board and the panel
+  (a draft: nothing is journaled until the test opens);
 * :class:`ImpactTimeline`: each Impact Die over the session (plotly);
 * :mod:`.views`: the pure functions that write what the panels show.
 
@@ -13,6 +15,7 @@ journals; the rules themselves live in :mod:`isowidgets.rules.impact`.
 """
 
 from .board import DetailChip, HolderCard, ImpactBoard
+from .draft import Drafting
 from .rolls import EFFECT_CHOICES, EffectInputs, TestPanel
 from .table import ImpactTable
 from .timeline import ImpactTimeline
@@ -21,6 +24,7 @@ from .views import chip_view, ladder_html, plan_html, result_html
 __all__ = [
     "EFFECT_CHOICES",
     "DetailChip",
+    "Drafting",
     "EffectInputs",
     "HolderCard",
     "ImpactBoard",

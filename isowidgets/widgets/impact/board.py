@@ -1,10 +1,12 @@
 """The character and scene board: a card per character and scene, Details as chips.
 
 Each card shows its holder's Impact ladder and Details. A chip is a button:
-while a test is being set up, clicking a chip the engine lets you cite
-(:meth:`~isowidgets.rules.impact.ImpactGame.citable`) cites it, and clicking
-a cited chip uncites it. The small buttons beside each chip disable or
-re-enable the Detail (IMP-A17) and remove it; ◷ marks it temporary, or makes
+while a test is being set up (a draft, see :mod:`.draft`: nothing is journaled
+until the test opens), clicking a chip the rules let you cite
+(:func:`~isowidgets.rules.impact.rules.citation_options`) cites it, and
+clicking a cited chip uncites it; the test panel shows the odds as they move.
+The small buttons beside each chip disable or re-enable the Detail (IMP-A17)
+and remove it; ◷ marks it temporary, or makes
 a Temporary Detail lasting again (IMP-R01). A scene's card has a die
 picker for its Impact Die (IMP-A14, IMP-R21). A form below the cards adds a
 Detail to anyone, optionally as a Temporary Detail; its second row lets a PC
@@ -24,12 +26,23 @@ from typing import Any, Literal
 
 import ipywidgets as widgets
 
-from ...errors import RuleError
+from ...errors import IsowidgetsError, RuleError
 from ...journal import Entry
-from ...rules.impact import IMPACT_LADDER, WORLD, Character, Detail, ImpactGame, ImpactState, Scene
+from ...rules.impact import (
+    IMPACT_LADDER,
+    WORLD,
+    Character,
+    Detail,
+    ImpactGame,
+    ImpactState,
+    OpenTest,
+    Scene,
+    rules,
+)
 from ...rules.impact.ladder import die_label, step_label
 from ...rules.impact.model import DetailKind, Sign
 from ..common import Messages, Panel, guard, set_options
+from .draft import Drafting
 from .views import ChipView, chip_view, holder_label, impact_style, ladder_html
 
 __all__ = ["DetailChip", "HolderCard", "ImpactBoard"]
@@ -307,6 +320,8 @@ class ImpactBoard(Panel):
 
     Args:
         game: the :class:`~isowidgets.rules.impact.ImpactGame` shown.
+        drafting: the test being set up, shared with the test panel (which
+            describes it); a board of its own has none, so no chip cites.
 
     Attributes:
         cards: holder id (or ``"world"``) → its :class:`HolderCard`.
@@ -319,8 +334,9 @@ class ImpactBoard(Panel):
 
     game: ImpactGame
 
-    def __init__(self, game: ImpactGame) -> None:
+    def __init__(self, game: ImpactGame, drafting: Drafting | None = None) -> None:
         self.messages = Messages()
+        self.drafting = drafting if drafting is not None else Drafting(game)
         self.cite_as = widgets.Dropdown(
             options=[("helping (+1)", "helps"), ("hindering (−1)", "hinders")],
             value="helps",
@@ -400,6 +416,7 @@ class ImpactBoard(Panel):
         self.add_class("iw-impact-board")
         self.refresh()
         self.follow(self._on_actions)
+        self._unsubscribers.append(self.drafting.follow(guard(self.messages)(self.refresh)))
 
     # ------------------------------------------------------------------ clicks
 
@@ -413,12 +430,13 @@ class ImpactBoard(Panel):
         )
 
     def _click_chip(self, chip: DetailChip) -> None:
-        test = self.game.test
-        if test is not None and chip.detail_id in test.cited():
-            self.game.uncite(chip.detail_id)
+        """Cite the Detail in the draft, or uncite it (nothing is journaled yet)."""
+        detail = chip.detail_id
+        if detail in self.drafting.draft().cited():
+            self.drafting.edit(lambda draft: rules.uncite(draft, detail))
             return
         sign: Sign = chip.view.sign if chip.view and chip.view.sign else self.cite_as.value
-        self.game.cite(chip.detail_id, sign)
+        self.drafting.edit(lambda draft: rules.cite(self.game.state, draft, detail, sign))
 
     def _toggle_chip(self, chip: DetailChip) -> None:
         self.game.set_detail_active(chip.detail_id, not chip.active)
@@ -480,7 +498,13 @@ class ImpactBoard(Panel):
     def refresh(self) -> None:
         """Bring every card and chip up to the game's state."""
         state = self.game.state
-        options = self.game.citable()
+        draft: OpenTest | None = None
+        if state.test is None:
+            try:
+                draft = self.drafting.draft()
+            except IsowidgetsError:  # no test set up now: the test panel says why
+                draft = None
+        options = rules.citation_options(state, draft) if draft is not None else {}
         preferred: Sign = self.cite_as.value
         holders: list[tuple[str, Character | Scene | None]] = [
             *((c.id, c) for c in state.characters),
@@ -505,9 +529,10 @@ class ImpactBoard(Panel):
                     chip_view(
                         d,
                         owner_name=state.name_of(d.owner),
-                        test=state.test,
+                        test=state.test or draft,
                         options=options.get(d.id),
                         preferred=preferred,
+                        editable=draft is not None,
                     ),
                     d,
                 )

@@ -1,15 +1,18 @@
 """The test panel: set up a Difficulty Test, see the die and the odds, roll, and resolve it.
 
 One panel walks a test through the engine's steps (see
-:mod:`isowidgets.rules.impact.rules`): open it (action, Avoid Harm or Foil),
-cite Details on the board and add helpers, roll or type the face from the
-table, then pick a Success effect, answer a Complication, spend a step, or
-take the announced cost. A Foil test says what the adversary's plan does if
-the roll fails (its ``intent``, IMP-R13), with the same effect inputs as a
-Success; under ``foil_roller = "highest_impact"`` (IMP-A11) the roller may be
-left to the engine. Every button is enabled exactly when
-:meth:`~isowidgets.rules.impact.ImpactGame.next_steps` names its step, and a
-refused click shows the engine's message in the panel.
+:mod:`isowidgets.rules.impact.rules`): set it up (action, Avoid Harm or Foil;
+cite Details on the board and add helpers, with the exact odds as they move:
+a draft, nothing journaled), roll or type the face from the table (which opens
+the test and rolls it as one action; *Open test* opens it without rolling),
+then pick a Success effect, answer a Complication, spend a step, or take the
+announced cost. A Foil test says what the adversary's plan does if the roll
+fails (its ``intent``, IMP-R13), with the same effect inputs as a Success;
+under ``foil_roller = "highest_impact"`` (IMP-A11) the roller may be left to
+the engine. Every button of the engine's steps is enabled exactly when
+:meth:`~isowidgets.game.Game.next_steps` offers a step with its ``action``
+(the buttons that set up a draft, while a test may be set up), and a refused
+click shows the engine's message in the panel.
 """
 
 from __future__ import annotations
@@ -23,10 +26,20 @@ import ipywidgets as widgets
 
 from ...errors import IsowidgetsError, RuleError
 from ...journal import Entry
-from ...rules.impact import DIFFICULTY_DIE, WORLD, Effect, ImpactGame, ImpactState, OpenTest
+from ...rules.impact import (
+    DIFFICULTY_DIE,
+    WORLD,
+    Effect,
+    ImpactGame,
+    ImpactState,
+    OpenTest,
+    plan_odds,
+    rules,
+)
 from ...rules.impact.events import TestResolved, TestRolled
 from ...rules.impact.ladder import die_label
 from ..common import Messages, Panel, guard, set_options
+from .draft import Drafting
 from .views import holder_label, impact_style, percent, plan_html, result_html
 
 __all__ = ["AUTO_ROLLER", "EFFECT_CHOICES", "NO_PLAN", "EffectInputs", "TestPanel"]
@@ -167,18 +180,21 @@ class TestPanel(Panel):
 
     Args:
         game: the :class:`~isowidgets.rules.impact.ImpactGame` played.
+        drafting: the test being set up, shared with the board (whose chips
+            cite Details into it); a panel of its own makes one.
 
     The buttons are attributes (``open_button``, ``roll_button``,
     ``enter_button``, ``choose_button``, ``finish_button``…) so a notebook or a
     test can drive the panel with ``.click()``; :attr:`steps` maps each to
-    the engine step that enables it.
+    the engine step that enables it. :meth:`prepare` sets a test up from code.
     """
 
     __test__: ClassVar[bool] = False  # not a pytest test class
     game: ImpactGame
 
-    def __init__(self, game: ImpactGame) -> None:
+    def __init__(self, game: ImpactGame, drafting: Drafting | None = None) -> None:
         self.messages = Messages()
+        self.drafting = drafting if drafting is not None else Drafting(game)
         self._syncing = False
         self._rolled: dict[str, TestRolled] = {}
         self._resolved: dict[str, TestResolved] = {}
@@ -211,15 +227,13 @@ class TestPanel(Panel):
             "iw-impact-intent",
             none="names no effect (the GM narrates it)",
         )
-        self.intent_button = _button(
-            "Set the plan",
-            "iw-impact-intent-set",
-            tooltip="the GM changes what the adversary's plan does if the roll fails (IMP-R13)",
-        )
-        self._intent_for: str | None = None
         for dropdown in (self.kind, self.roller, self.difficulty, self.threat):
             dropdown.layout.width = "auto"
-        self.open_button = _button("Open test", "iw-impact-open", primary=True)
+        self.open_button = _button(
+            "Open test",
+            "iw-impact-open",
+            tooltip="journal the test as set up, to roll it later (Roll opens and rolls at once)",
+        )
         self.cancel_button = _button(
             "Call off", "iw-impact-cancel", tooltip="call the test off before the roll"
         )
@@ -290,8 +304,6 @@ class TestPanel(Panel):
         self.steps: dict[str, Any] = {
             "roll": (self.roll_button, self.enter_button),
             "cancel_test": (self.cancel_button,),
-            "add_helper": (self.add_helper_button,),
-            "remove_helper": (self.remove_helper_button,),
             "declare_great_success": (self.great_button,),
             "choose_effect": (self.choose_button,),
             "offer_complication": (self.offer_button,),
@@ -301,7 +313,9 @@ class TestPanel(Panel):
             "take_cost": (self.take_cost_button,),
             "finish": (self.finish_button,),
         }
-        """Engine step → the buttons it enables."""
+        """Engine step (``Step.action``) → the buttons it enables. While a test is set
+        up, the step of its kind (``action``, ``avoid_harm``, ``foil``) enables Open
+        and the roll buttons, which open the draft and roll it."""
 
         self._wire()
         self.open_row = widgets.HBox(
@@ -309,7 +323,7 @@ class TestPanel(Panel):
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.intent_row = widgets.HBox(
-            [*self.intent.children, self.intent_button],
+            list(self.intent.children),
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.intent_row.add_class("iw-impact-intent")
@@ -356,9 +370,11 @@ class TestPanel(Panel):
             ],
         )
         self.add_class("iw-impact-test")
+        self.drafting.form = self._form
         self._scan()
-        self.refresh()
         self.follow(self._on_actions)
+        self._unsubscribers.append(self.drafting.follow(guard(self.messages)(self.refresh)))
+        self.drafting.changed()  # this panel, and a board made before it, show the draft
 
     # ------------------------------------------------------------------ wiring
 
@@ -374,12 +390,8 @@ class TestPanel(Panel):
     def _wire(self) -> None:
         self.open_button.on_click(self.handler(lambda _b: self.open_test()))
         self.cancel_button.on_click(self.handler(lambda _b: self.game.cancel_test()))
-        self.add_helper_button.on_click(
-            self.handler(lambda _b: self.game.add_helper(self.helper.value))
-        )
-        self.remove_helper_button.on_click(
-            self.handler(lambda _b: self.game.remove_helper(self.helper.value))
-        )
+        self.add_helper_button.on_click(self.handler(lambda _b: self.helping(True)))
+        self.remove_helper_button.on_click(self.handler(lambda _b: self.helping(False)))
         self.roll_button.on_click(self.handler(lambda _b: self.roll()))
         self.enter_button.on_click(self.handler(lambda _b: self.roll(typed=True)))
         self.great_button.on_click(self.handler(lambda _b: self.game.declare_great_success()))
@@ -390,14 +402,10 @@ class TestPanel(Panel):
         self.spend_button.on_click(self.handler(lambda _b: self.game.spend()))
         self.take_cost_button.on_click(self.handler(lambda _b: self.take_cost()))
         self.finish_button.on_click(self.handler(lambda _b: self.game.finish()))
-        self.intent_button.on_click(self.handler(lambda _b: self.revise_intent()))
-        self.kind.observe(self._observer(self.refresh), names=["value"])
-        self.roller.observe(self._observer(self.refresh), names=["value"])
-        self.threat.observe(self._observer(self.refresh), names=["value"])
-        self.difficulty.observe(self._observer(self._difficulty_changed), names=["value"])
-        self.cost.observe(self._observer(self._cost_changed), names=["value"])
+        drafted = (self.kind, self.roller, self.threat, self.difficulty, self.cost)
+        for widget in (*drafted, *self.intent.children):
+            widget.observe(self._observer(self.drafting.changed), names=["value"])
         self.effect_kind.observe(self._observer(self.refresh), names=["value"])
-        self.intent.kind.observe(self._observer(self.refresh), names=["value"])
 
     @contextlib.contextmanager
     def _sync(self) -> Iterator[None]:
@@ -415,34 +423,96 @@ class TestPanel(Panel):
         value: str | None = self.roller.value
         return None if value == AUTO_ROLLER else value
 
-    def open_test(self) -> str:
-        """Open the test the form describes; returns its id."""
-        kind = self.kind.value
-        if kind == "action":
-            return self.game.action(self.roller.value, self.difficulty.value)
-        if self.threat.value is None:
-            raise RuleError("pick the threat or adversary first (the dropdown lists the cast)")
-        if kind == "avoid_harm":
-            cost = self.cost.value.strip() or None
-            return self.game.avoid_harm(self.roller.value, self.threat.value, cost_detail=cost)
-        return self.game.foil(
-            self._roller(), self.threat.value, self.difficulty.value, intent=self.intent.effect()
-        )
+    def _form(self) -> dict[str, Any]:
+        """What the inputs describe, as the keywords of ``rules.draft_test``.
 
-    def revise_intent(self) -> None:
-        """The GM changes the open Foil's plan to what the plan inputs say (IMP-R13)."""
-        self.game.revise(intent=self.intent.effect())
+        Raises:
+            RuleError: the plan inputs of a Foil make no effect (no wording…).
+        """
+        kind = self.kind.value
+        form: dict[str, Any] = {"kind": kind, "actor": self._roller()}
+        if kind != "avoid_harm":
+            form["difficulty"] = self.difficulty.value
+        if kind != "action":
+            form["threat"] = self.threat.value
+        if kind == "avoid_harm":
+            form["cost_detail"] = self.cost.value.strip() or None
+        if kind == "foil":
+            form["intent"] = self.intent.effect()
+        return form
+
+    def prepare(
+        self,
+        kind: str = "action",
+        roller: str | None = None,
+        *,
+        difficulty: str | None = None,
+        threat: str | None = None,
+        cost_detail: str | None = None,
+        intent: Effect | None = None,
+        helpers: Sequence[str] = (),
+        helps: Sequence[str] = (),
+        hinders: Sequence[str] = (),
+    ) -> OpenTest:
+        """Set a test up in the panel as if typed and clicked (nothing is journaled): the
+        table then cites more Details on the board, rolls, or opens it. Returns the draft.
+
+        Raises:
+            RuleError: the rules refuse the test (nothing is changed).
+        """
+        state = self.game.state
+        draft = rules.draft_test(
+            state,
+            kind,
+            roller,
+            difficulty=difficulty,
+            threat=threat,
+            cost_detail=cost_detail,
+            intent=intent,
+            helpers=helpers,
+            helps=helps,
+            hinders=hinders,
+        )
+        with self._sync():
+            self.kind.value = draft.kind
+            self._sync_choices(state, None)
+            self.roller.value = draft.actor if roller is not None else self.roller.value
+            for widget, value in ((self.difficulty, draft.difficulty), (self.threat, draft.threat)):
+                if value is not None:
+                    widget.value = value
+            self.cost.value = draft.cost_detail or ""
+            self.intent.show_effect(state, draft.intent)
+        self.drafting.kept = draft
+        self.drafting.changed()
+        return draft
+
+    def helping(self, joins: bool) -> None:
+        """The PC picked as helper joins the draft (lending their Details) or leaves it."""
+        who = self.helper.value
+        edit = rules.add_helper if joins else rules.remove_helper
+        self.drafting.edit(lambda draft: edit(self.game.state, draft, who))
+
+    def open_test(self) -> str:
+        """Journal the test as set up (with its citations and helpers); returns its id."""
+        test = self.game.open_draft(self.drafting.draft())
+        self.drafting.clear()
+        return test
 
     def roll(self, *, typed: bool = False) -> TestRolled:
-        """Roll the open test's die, or (``typed``) take the face typed in the face box."""
+        """Roll the open test's die, or open the test set up and roll it in one action;
+        with ``typed``, take the face typed in the face box."""
+        face: str | None = None
         if typed:
             face = self.face.value.strip()
             if not face:
                 raise RuleError("type the face rolled at the table first, e.g. 5")
+        if self.game.test is None:
+            rolled = self.game.roll_draft(self.drafting.draft(), face)
+            self.drafting.clear()
+        else:
             rolled = self.game.roll(face)
-            self.face.value = ""
-            return rolled
-        return self.game.roll()
+        self.face.value = ""
+        return rolled
 
     def choose_effect(self) -> None:
         """Pick the Success effect the effect row describes."""
@@ -459,31 +529,6 @@ class TestPanel(Panel):
         """Take a failed Avoid Harm's announced cost, in the player's wording if given."""
         self.game.take_cost(self.cost_text.value.strip() or None)
         self.cost_text.value = ""
-
-    def _difficulty_changed(self) -> None:
-        test = self.game.test
-        if (
-            test is not None
-            and test.phase == "setup"
-            and test.kind != "avoid_harm"
-            and self.difficulty.value != test.difficulty
-        ):
-            self.game.revise(difficulty=self.difficulty.value)
-            return
-        self.refresh()
-
-    def _cost_changed(self) -> None:
-        test = self.game.test
-        cost = self.cost.value.strip() or None
-        if (
-            test is not None
-            and test.phase == "setup"
-            and test.kind == "avoid_harm"
-            and cost != test.cost_detail
-        ):
-            self.game.revise(cost_detail=cost)
-            return
-        self.refresh()
 
     # ------------------------------------------------------------------ following the game
 
@@ -512,40 +557,52 @@ class TestPanel(Panel):
         guard(self.messages)(update)()
 
     def refresh(self) -> None:
-        """Bring every field, button and message up to the game's state."""
+        """Bring every field, button and message up to the game's state and the draft."""
         state = self.game.state
-        steps = set(self.game.next_steps())
+        steps = {step.action for step in self.game.next_steps()}
         test = state.test
+        inputs = (self.kind, self.roller, self.threat, self.difficulty, self.cost)
+        before = [widget.value for widget in inputs]
         with self._sync():
             self._sync_choices(state, test)
+        if test is None and [widget.value for widget in inputs] != before:
+            self.drafting.changed()  # a new roller or threat offered: the board follows
+            return
+        draft: OpenTest | None = None
+        problem = ""
+        if test is None:
+            try:
+                draft = self.drafting.draft()
+            except IsowidgetsError as error:
+                problem = str(error)
         setup = test is not None and test.phase == "setup"
         kind = test.kind if test is not None else self.kind.value
-        for widget in (self.kind, self.roller, self.threat):
+        for widget in (self.kind, self.roller, self.threat, self.difficulty, self.cost):
             widget.disabled = test is not None
-        self.difficulty.disabled = test is not None and not setup
-        self.cost.disabled = test is not None and not setup
         _show(self.difficulty, kind != "avoid_harm")
         _show(self.threat, kind != "action")
         _show(self.cost, kind == "avoid_harm")
-        _show(self.intent_row, kind == "foil" and (test is None or setup))
-        _show(self.intent_button, setup)
-        self.intent_button.disabled = "revise" not in steps
+        _show(self.intent_row, kind == "foil" and test is None)
         self.threat.description = "Adversary" if kind == "foil" else "Threat"
-        self.open_button.disabled = self.kind.value not in steps
         for step, buttons in self.steps.items():
             for button in buttons:
                 button.disabled = step not in steps
-        _show(self.helper_row, setup)
-        _show(self.roll_row, setup)
-        _show(self.plan, setup)
+        self.open_button.disabled = draft is None or draft.kind not in steps
+        if test is None:  # Roll and Enter open the test set up and roll it, in one action
+            self.roll_button.disabled = self.enter_button.disabled = self.open_button.disabled
+        for button in (self.add_helper_button, self.remove_helper_button):
+            button.disabled = draft is None
+        shown = test if test is not None else draft
+        helping = ", ".join(state.name_of(h) for h in shown.helpers) if shown else ""
+        self.helpers.value = f"helping: <b>{html.escape(helping)}</b>" if helping else ""
+        _show(self.helper_row, test is None or setup)
+        _show(self.roll_row, test is None or setup)
+        _show(self.plan, draft is not None or setup)
         _show(self.preview, test is None)
         if test is None:
-            self.preview.value = self._preview()
-        else:
-            helping = ", ".join(state.name_of(h) for h in test.helpers)
-            self.helpers.value = f"helping: <b>{html.escape(helping)}</b>" if helping else ""
-        if setup:
-            self.plan.value = self._plan()
+            self.preview.value = self._preview(draft, problem)
+        if draft is not None or setup:
+            self.plan.value = self._plan(draft)
         self.result.value = self._result(state, test)
         _show(self.effect_row, "choose_effect" in steps)
         failure = test is not None and test.phase == "failure"
@@ -591,44 +648,33 @@ class TestPanel(Panel):
             values = [v for _, v in self.effect_target.options]
             if test.threat in values and test.outcome == "great_success":
                 self.effect_target.value = test.threat
-        if test is not None and test.kind == "foil" and test.id != self._intent_for:
-            # A Foil opened elsewhere (a cell, a resumed journal): show its plan, once, so
-            # that the GM's edits in the inputs are not reset by every refresh.
-            self.intent.show_effect(state, test.intent)
-        self._intent_for = test.id if test is not None else None
         self.intent.sync(state)
 
-    def _preview(self) -> str:
-        """The odds of the test the form describes, before it is opened."""
-        kind = self.kind.value
+    def _preview(self, draft: OpenTest | None, problem: str) -> str:
+        """One line on the test set up: its die and odds, or why it cannot be opened."""
         if self.roller.value is None:
             return "<em>Add a player character to open a test.</em>"
-        try:
-            odds = self.game.plan_odds(
-                kind,
-                self._roller(),
-                difficulty=None if kind == "avoid_harm" else self.difficulty.value,
-                threat=None if kind == "action" else self.threat.value,
-            )
-        except IsowidgetsError as error:
-            return f"<small>Cannot open this test now: {html.escape(str(error))}</small>"
-        die = die_label(odds.plan.die)
+        if draft is None:
+            return f"<small>Cannot open this test now: {html.escape(problem)}</small>"
+        odds = plan_odds(self.game.state, draft)
         return (
-            f"<small>Opened now, with no Details cited: a {die}, "
-            f"{percent(odds.success)} to succeed. Open it, then click chips to cite "
-            "Details.</small>"
+            f"<small>Set up, not yet opened: a {die_label(odds.plan.die)}, "
+            f"{percent(odds.success)} to succeed. Click chips on the board to cite Details, "
+            "then roll (or type the face), or open it to roll later.</small>"
         )
 
-    def _plan(self) -> str:
+    def _plan(self, draft: OpenTest | None) -> str:
+        """The die, the Details and the odds of the draft, or of the open test."""
+        state = self.game.state
         try:
-            plan = self.game.roll_plan()
-            odds = self.game.odds()
+            plan = rules.roll_plan(state, draft)
+            odds = plan_odds(state, draft)
         except IsowidgetsError as error:
             self.roll_button.description = "Roll"
             return f"<div>Cannot roll now: {html.escape(str(error))}</div>"
         self.roll_button.description = f"⚄ Roll {die_label(plan.die)}"
         self.enter_button.description = f"Enter {die_label(plan.die)} face"
-        return plan_html(self.game.state, plan, odds)
+        return plan_html(state, plan, odds)
 
     def _result(self, state: ImpactState, test: OpenTest | None) -> str:
         if test is not None and test.roll is not None:

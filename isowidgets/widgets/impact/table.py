@@ -16,6 +16,7 @@ import ipywidgets as widgets
 from ...rules.impact import ImpactGame
 from ..common import JournalTable, Messages, Panel
 from .board import ImpactBoard
+from .draft import Drafting
 from .rolls import TestPanel
 from .timeline import ImpactTimeline
 from .views import impact_style
@@ -40,6 +41,8 @@ class ImpactTable(Panel):
     Attributes:
         board: the :class:`~.board.ImpactBoard` (cards, ladders, Detail chips).
         test_panel: the :class:`~.rolls.TestPanel`.
+        drafting: the test being set up, shared by the board and the test panel
+            (:class:`~.draft.Drafting`).
         timeline: the :class:`~.timeline.ImpactTimeline`.
         journal_table: the session log, a
             :class:`~isowidgets.widgets.common.JournalTable`.
@@ -51,8 +54,9 @@ class ImpactTable(Panel):
         self, game: ImpactGame, *, export_dir: str | Path = "exports", log_rows: int = 12
     ) -> None:
         self.messages = Messages()
-        self.board = ImpactBoard(game)
-        self.test_panel = TestPanel(game)
+        self.drafting = Drafting(game)
+        self.board = ImpactBoard(game, self.drafting)
+        self.test_panel = TestPanel(game, self.drafting)
         self.timeline = ImpactTimeline(game)
         self.journal_table = JournalTable(game, rows=log_rows, export_dir=export_dir)
         self.undo_button = self._tool("↶ Undo", "iw-impact-undo", "take back the last action")
@@ -101,6 +105,18 @@ class ImpactTable(Panel):
             ],
         )
         self.add_class("iw-impact-table")
+        self._enable()
+        self.follow(lambda _entries, _state: self._enable())
+
+    def _enable(self) -> None:
+        """Enable the table-wide buttons whose step the engine offers (between tests)."""
+        steps = {step.action for step in self.game.next_steps()}
+        for action, button in (
+            ("rest", self.rest_button),
+            ("next_session", self.session_button),
+            ("new_adventure", self.adventure_button),
+        ):
+            button.disabled = action not in steps
 
     @staticmethod
     def _tool(description: str, css: str, tooltip: str) -> widgets.Button:

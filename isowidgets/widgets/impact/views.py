@@ -203,7 +203,8 @@ class ChipView:
         description: the chip's text (marks first, then the Detail, then tags).
         tooltip: the full sentence, for hover and screen readers.
         classes: the CSS classes for cited/temporary/inactive/idle.
-        clickable: the engine allows citing it now (or it is cited, to uncite).
+        clickable: the rules allow citing it in the draft now (or it is cited there, to
+            uncite).
         sign: what a click cites it as (``None`` when a click uncites or does nothing).
     """
 
@@ -226,17 +227,22 @@ def chip_view(
     test: OpenTest | None,
     options: Sequence[Sign] | None,
     preferred: Sign = "helps",
+    editable: bool = False,
 ) -> ChipView:
-    """The chip of ``detail`` given the open test and what :meth:`citable` allows.
+    """The chip of ``detail`` given the test and what the rules allow.
 
     Args:
         detail: the Detail.
         owner_name: whose it is, for the tooltip.
-        test: the open test (citations are read from it), or ``None``.
-        options: the signs the engine allows for this Detail now
-            (``ImpactGame.citable().get(id)``); ``None`` when it may not be cited.
+        test: the draft being set up, or the open test (citations are read
+            from it), or ``None``.
+        options: the signs the rules allow for this Detail now
+            (``rules.citation_options(state, draft).get(id)``); ``None`` when it
+            may not be cited.
         preferred: the sign the board's "a click cites as" picker asks for; a
             Detail that allows only the other sign is cited with that one.
+        editable: ``test`` is a draft, so a click cites or uncites; an opened
+            test was journaled with its citations, which no click changes.
     """
     kind = _KIND_WORD[detail.kind]
     tags = ""
@@ -250,31 +256,27 @@ def chip_view(
     if not detail.active:
         classes.append("iw-chip--inactive")
         about += "; disabled by the fiction, cannot be cited (IMP-A17)"
-    setup = test is not None and test.phase == "setup"
     cited: Sign | None = None
     if test is not None:
         cited = next((c.sign for c in test.citations if c.detail == detail.id), None)
     if cited is not None:
         classes.append(f"iw-chip--{cited}")
-        if not setup:
+        if not editable:
             classes.append("iw-chip--idle")
         mark = _SIGN_MARK[cited] + " "
-        action = "click to uncite it" if setup else "cited in this roll"
+        action = "click to uncite it" if editable else "cited in this roll"
         return ChipView(
             f"{mark}{detail.text}{tags}",
             f"{detail.text}: {about}; cited as {_SIGN_WORD[cited]}; {action}",
             tuple(classes),
-            setup,
+            editable,
             None,
         )
-    if not setup:
+    if not editable:
         classes.append("iw-chip--idle")
+        why = "set up a test to cite it" if test is None else "not cited in this test"
         return ChipView(
-            f"{detail.text}{tags}",
-            f"{detail.text}: {about}; open a test to cite it",
-            tuple(classes),
-            False,
-            None,
+            f"{detail.text}{tags}", f"{detail.text}: {about}; {why}", tuple(classes), False, None
         )
     if not options:
         return ChipView(
@@ -355,7 +357,8 @@ def plan_html(state: ImpactState, plan: RollPlan, odds: PlanOdds) -> str:
     if cited:
         lines.append(f"<div>Cited Details (net {plan.net:+d}):<ul>{''.join(cited)}</ul></div>")
     else:
-        lines.append("<div>No Details cited yet: click a chip on the board to cite it.</div>")
+        tip = ": click a chip on the board to cite it" if state.test is None else ""
+        lines.append(f"<div>No Details cited{tip}.</div>")
     lines.append(
         f"<div><b>Odds of success: {percent(odds.success)}</b> "
         f"(a {die} {plan.net:+d} reaching {plan.target}, exact)</div>"
@@ -392,7 +395,7 @@ def result_html(
         parts.append(roll_chips(rolled.roll, label=f"{actor} rolls a {rolled.die.upper()}"))
         parts.append(f'<div class="iw-explanation">{html.escape(rolled.explanation)}</div>')
     elif test.roll is not None:
-        parts.append(die_chip(str(test.roll.face), meaning=f"{die_label(test.roll.die)} face"))
+        parts.append(die_chip(str(test.roll.face), meaning=f"{test.roll.die.upper()} face"))
         parts.append(f'<div class="iw-explanation">{html.escape(test.roll.explanation)}</div>')
     outcome = test.outcome
     if outcome is not None:
