@@ -109,6 +109,10 @@ class Fold(Generic[S]):
                 never a refused request).
         """
         handler = self._handlers.get(type(event))
+        if handler is None and not hasattr(type(event), "kind"):
+            raise InconsistentEventError(
+                f"{self.title} folds journal events, got {type(event).__name__}"
+            )
         if handler is None:
             raise InconsistentEventError(f"{self.title} has no event {event.kind!r}")
         with folding(event.kind):

@@ -23,6 +23,8 @@ from __future__ import annotations
 import contextlib
 import dataclasses
 import errno
+import functools
+import inspect
 import os
 import traceback
 import warnings
@@ -89,12 +91,58 @@ def _not_storable(what: str, exc: UnicodeEncodeError, at: int | None = None) -> 
     )
 
 
+def _binding(method: Callable[..., Any]) -> Callable[..., Any]:
+    """``method``, refusing a call it cannot take with the kit's error (not TypeError).
+
+    A misspelt keyword, a missing or an extra argument typed in a notebook gets a
+    :class:`~isowidgets.errors.RuleError` naming the method and what it takes,
+    before the method runs, so nothing changes.
+    """
+    signature = inspect.signature(method)
+    parameters = list(signature.parameters.values())[1:]
+    named = [p.name for p in parameters if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
+    open_keywords = any(p.kind is p.VAR_KEYWORD for p in parameters)
+
+    @functools.wraps(method)
+    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
+        if not open_keywords:
+            checks.keywords(kwargs, f"{method.__name__}()", named)
+        try:
+            signature.bind(self, *args, **kwargs)
+        except TypeError as exc:
+            problem = str(exc)
+            problem = problem if len(problem) <= 200 else f"{problem[:199]}…"
+            raise RuleError(
+                f"{method.__name__}(): {problem}; it takes: {', '.join(named) or 'no arguments'}"
+            ) from None
+        return method(self, *args, **kwargs)
+
+    call.__isowidgets_bound__ = True  # type: ignore[attr-defined]
+    return call
+
+
+def _bind_public_methods(cls: type) -> None:
+    """Wrap every public method ``cls`` itself defines with :func:`_binding`."""
+    for name, member in list(vars(cls).items()):
+        if (
+            not name.startswith("_")
+            and inspect.isfunction(member)
+            and not getattr(member, "__isowidgets_bound__", False)
+        ):
+            setattr(cls, name, _binding(member))
+
+
 class Game(Generic[S]):
     """One session of one system: current state, its journal, its dice.
 
     Create with :meth:`new`, :meth:`resume` or :meth:`open`; not with the
-    constructor.
+    constructor. Every public method of a game (this class's and each
+    system's) refuses arguments it cannot take with the kit's error.
     """
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _bind_public_methods(cls)
 
     system: ClassVar[str] = "core"
     title: ClassVar[str] = "Game"
@@ -790,3 +838,6 @@ def _move_exclusively(path: Path, candidate: Path) -> bool:
             os.unlink(candidate)  # keep the one name it had
         raise
     return True
+
+
+_bind_public_methods(Game)

@@ -19,10 +19,8 @@ A whole test, with a typed-in face::
 
 from __future__ import annotations
 
-import functools
-import inspect
-from collections.abc import Callable, Sequence
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Sequence
+from typing import Any, ClassVar
 
 from ... import checks
 from ...contract import Step
@@ -43,37 +41,8 @@ from .timeline import timeline_rows
 
 __all__ = ["ImpactGame"]
 
-G = TypeVar("G", bound=type)
-
-
-def _binding(method: Callable[..., Any]) -> Callable[..., Any]:
-    """``method``, refusing arguments it cannot take with the kit's error (not TypeError)."""
-    signature = inspect.signature(method)
-    names = [p.name for p in signature.parameters.values() if p.kind != p.VAR_POSITIONAL][1:]
-
-    @functools.wraps(method)
-    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
-        checks.keywords(kwargs, f"{method.__name__}()", names)
-        try:
-            signature.bind(self, *args, **kwargs)
-        except TypeError as exc:
-            raise RuleError(f"{method.__name__}(): {exc}") from None
-        return method(self, *args, **kwargs)
-
-    return call
-
-
-def _calls_checked(cls: G) -> G:
-    """Wrap every public method ``cls`` defines with :func:`_binding`: a call from a
-    notebook or a widget gets the kit's error for a keyword it misspells."""
-    for name, member in list(vars(cls).items()):
-        if not name.startswith("_") and inspect.isfunction(member):
-            setattr(cls, name, _binding(member))
-    return cls
-
 
 @register
-@_calls_checked
 class ImpactGame(Game[ImpactState]):
     """A session of the Impact System: characters, scenes, Details and tests.
 
