@@ -236,12 +236,13 @@ def test_tray_panel_rolls_types_refuses_and_undoes(tmp_path: Path):
     events = len(tray.journal)
     panel.faces.value = "6 2 3"
     panel.enter_button.click()
-    assert "expected 4 faces" in panel.messages.value
+    assert "expected 4 faces" in panel.entry.error.value  # beside the faces box
     assert len(tray.journal) == events
     panel.undo_button.click()
     assert panel.timeline.points("typed rolls") == 0
-    assert "iw-void" in panel.journal_table.table.value
-    panel.journal_table.children[2].children[2].click()  # Export MD
+    assert "iw-void" in panel.log_view.table.value
+    panel.toolbar.export_format.value = "md"
+    panel.toolbar.export_button.click()
     assert (tmp_path / "exports" / "t.md").exists()
     assert repr(panel).startswith("TrayPanel(<DiceTray")
     panel.close()
