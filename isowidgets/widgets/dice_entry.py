@@ -8,13 +8,9 @@
   kit's message right under the box, and the next attempt clears it.
 * The last roll is marked random (``⚄``) or typed (``✎``), in words too.
 
-Why the faces box listens to a message rather than to its value: ipywidgets 8
-deprecates ``Text.on_submit`` in favour of ``continuous_update=False`` plus an
-observer of ``value``, but that observer also fires when the box merely loses
-focus (a Tab away would roll), and never fires when Enter is pressed again on the
-same text (after fixing nothing, or to retry). The browser still sends
-``{"event": "submit"}`` on Enter (ipywidgets 8.1, ``TextView.handleKeypress``);
-:meth:`ipywidgets.Widget.on_msg` receives it without the deprecated call.
+The faces box is a :class:`~.submit_text.SubmitText`: its Enter carries the text
+as shown, where ipywidgets' own ``Text`` can submit before the last keys reach the
+kernel (see that module for why).
 """
 
 from __future__ import annotations
@@ -27,6 +23,7 @@ import ipywidgets as widgets
 
 from ..dice import PoolRoll
 from .messages import Messages, shown_error
+from .submit_text import SubmitText
 
 __all__ = ["DiceEntry", "RollSource", "css_name"]
 
@@ -89,7 +86,7 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
             tooltip=f"{roll_label}: random dice",
         )
         self.roll_button.add_class(css_name("iw-roll", key))
-        self.faces = widgets.Text(description=faces_label, placeholder=placeholder)
+        self.faces = SubmitText(description=faces_label, placeholder=placeholder)
         self.faces.add_class(css_name("iw-faces", key))
         self.enter_button = widgets.Button(
             description=enter_label,
@@ -104,7 +101,7 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
 
         self.roll_button.on_click(lambda _b: self.roll())
         self.enter_button.on_click(lambda _b: self.enter())
-        self.faces.on_msg(self._on_faces_message)
+        self.faces.on_submit(lambda _text: self.enter())
 
         row = widgets.HBox([self.roll_button, self.faces, self.enter_button, self.source])
         row.add_class("iw-entry-row")
@@ -113,10 +110,6 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         self.add_class(css_name("iw-dice-entry", key))
 
     # ------------------------------------------------------------------ actions
-
-    def _on_faces_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("event") == "submit":
-            self.enter()
 
     def roll(self) -> Any:
         """A random roll (what **Roll** does)."""

@@ -89,7 +89,9 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         self.table.add_class("iw-log")
 
         def button(label: str, tip: str, css: str, move: Any) -> widgets.Button:
-            made = widgets.Button(description=label, tooltip=tip)
+            made = widgets.Button(
+                description=label, tooltip=tip, layout=widgets.Layout(width="auto")
+            )
             made.add_class(css)
             made.on_click(lambda _b: move())
             return made

@@ -321,8 +321,8 @@ class Timeline:
         if shown is not None and shown != self._ranges.get(axis_name) and not autorange:
             return
         if autorange:
-            axis.autorange = False
-        axis.range = wanted
+            self._set_layout(axis_name, "autorange", False)
+        self._set_layout(axis_name, "range", wanted)
         self._ranges[axis_name] = wanted
 
     def _layout(self, axis_name: str, prop: str) -> Any:
@@ -333,6 +333,17 @@ class Timeline:
         if key in pending:
             return pending[key]
         return self.figure.layout[axis_name][prop]
+
+    def _set_layout(self, axis_name: str, prop: str, value: Any) -> None:
+        """Set ``prop`` of ``axis_name``, also over a value a :meth:`batch` holds.
+
+        Like :meth:`assign` for traces: plotly drops an assignment equal to the value
+        from *before* the batch, so a refill that sets a range to something else and
+        then back would otherwise leave the something else.
+        """
+        pending = self.figure._batch_layout_edits
+        pending.pop(f"{axis_name}.{prop}", None)
+        self.figure.layout[axis_name][prop] = value
 
     def _axis_is_fixed(self, axis_id: str, values: Sequence[Any]) -> bool:
         """Whether drawing ``values`` on ``axis_id`` can leave the axis as it is drawn."""

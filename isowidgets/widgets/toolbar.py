@@ -23,6 +23,7 @@ from ..game import Game
 from ..journal import Entry, Retcon
 from .dice_entry import css_name
 from .messages import Messages
+from .submit_text import SubmitText
 
 __all__ = ["EXPORT_FORMATS", "SessionToolbar", "undone_text"]
 
@@ -85,7 +86,9 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.messages = Messages(game) if messages is None else messages
 
         def button(label: str, icon: str, tip: str, css: str) -> widgets.Button:
-            made = widgets.Button(description=label, icon=icon, tooltip=tip)
+            made = widgets.Button(
+                description=label, icon=icon, tooltip=tip, layout=widgets.Layout(width="auto")
+            )
             made.add_class(css_name(css, key))
             return made
 
@@ -93,7 +96,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             "Undo", "undo", "take back the last action (kept in the log as a retcon)", "iw-undo"
         )
         self.redo_button = button("Redo", "repeat", "restore what the last undo took", "iw-redo")
-        self.note = widgets.Text(description="Note", placeholder="a note for the log")
+        self.note = SubmitText(description="Note", placeholder="a note for the log")
         self.note.add_class(css_name("iw-note", key))
         self.note_button = button(
             "Add note", "pencil", "write the note into the session log", "iw-note-add"
@@ -111,7 +114,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.redo_button.on_click(run(lambda _b: self.redo()))
         self.note_button.on_click(run(lambda _b: self.add_note()))
         self.export_button.on_click(run(lambda _b: self.export()))
-        self.note.on_msg(self._on_note_message)
+        self.note.on_submit(lambda _text: self.messages.run(self.add_note))
 
         row = widgets.HBox(
             [
@@ -127,11 +130,6 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         super().__init__([row, self.messages] if own else [row])
         self.add_class("iw-kit")
         self.add_class(css_name("iw-toolbar", key))
-
-    def _on_note_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        # Enter in the note box (see dice_entry's module docstring for why not on_submit).
-        if isinstance(content, dict) and content.get("event") == "submit":
-            self.messages.run(self.add_note)
 
     # ------------------------------------------------------------------ actions
 

@@ -63,6 +63,7 @@ class TrayPanel(Panel):
         self.count = widgets.IntText(value=3, description="How many")
         self.explode = widgets.Text(value="6", description="Explode on", placeholder=_EXPLODE_HINT)
         self.purpose = widgets.Text(description="For", placeholder="what the roll is for")
+        self.purpose.add_class("iw-purpose")
         self.entry = DiceEntry(self._roll)
         self.roll_button = self.entry.roll_button
         self.faces = self.entry.faces
