@@ -175,5 +175,6 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
             control.disabled = bool(value)
 
     def close(self) -> None:
-        self.error.close()
+        if hasattr(self, "error"):
+            self.error.close()
         super().close()

@@ -85,6 +85,7 @@ class JournalTable(widgets.VBox):  # type: ignore[misc]
         self.log_view.refresh()
 
     def close(self) -> None:
-        self.log_view.close()
-        self.messages.close()
+        for part in ("log_view", "messages"):
+            if hasattr(self, part):
+                getattr(self, part).close()
         super().close()

@@ -157,8 +157,9 @@ class Messages(widgets.HTML):  # type: ignore[misc]
 
     def unfollow(self) -> None:
         """Stop following the game (messages then stay until cleared)."""
-        if self._unsubscribe is not None:
-            self._unsubscribe()
+        stop = getattr(self, "_unsubscribe", None)
+        if stop is not None:
+            stop()
         self._unsubscribe = None
         self._game = None
 

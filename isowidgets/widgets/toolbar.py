@@ -38,6 +38,9 @@ def undone_text(game: Game[Any], entries: Sequence[Entry]) -> str:
     if not isinstance(retcon, Retcon):
         return "nothing"
     events = game.journal.action_events(retcon.action)
+    while events and isinstance(events[0], Retcon):  # a redo retcons the undo: go through
+        retcon = events[0]
+        events = game.journal.action_events(retcon.action)
     if not events:
         return f"action #{retcon.action}"
     more = f" (and {len(events) - 1} more event{'s' if len(events) > 2 else ''})"
@@ -184,6 +187,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         return path
 
     def close(self) -> None:
-        if self.messages in self.children:
-            self.messages.close()
+        messages = getattr(self, "messages", None)
+        if messages is not None and messages in self.children:
+            messages.close()
         super().close()
