@@ -59,6 +59,17 @@ _PLOT_JS = f"""
 """
 
 
+# Controls of the panel that a screen reader could not name: a button with no words and
+# no aria-label, or a box with neither a <label for> nor an aria-label.
+_UNNAMED_JS = f"""
+() => Array.from(document.querySelectorAll('{TRAY} button, {TRAY} input, {TRAY} select'))
+  .filter((el) => el.tagName === 'BUTTON'
+    ? !(el.innerText.trim() || el.getAttribute('aria-label'))
+    : !((el.labels && el.labels.length) || el.getAttribute('aria-label')))
+  .map((el) => el.outerHTML.slice(0, 120))
+"""
+
+
 def _points(nb: Notebook) -> int:
     return nb.page.locator(POINTS).count()
 
@@ -106,6 +117,7 @@ def test_the_tray_by_keys(notebook: OpenNotebook) -> None:
     _assert_every_point_in_range(nb)
     events = int(nb.execute("print(len(tray.journal))"))
     assert nb.text("iw-log-status") == f"showing all {events} events"
+    assert nb.page.evaluate(_UNNAMED_JS) == []
     nb.widget("iw-dice-entry").scroll_into_view_if_needed()
     nb.screenshot("kit-1-after-run-all")
 
