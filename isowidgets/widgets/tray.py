@@ -1,6 +1,10 @@
 """The dice tray panel: roll any pool or type in the faces from the table.
 
-Used by the tour notebook. The panel only reads its inputs, calls
+Used by the tour notebook, and the first panel built from the shared table kit: a
+:class:`~.dice_entry.DiceEntry` (Roll, or faces typed with Enter), a
+:class:`~.toolbar.SessionToolbar` (undo, redo, note, export), a
+:class:`~.messages.Messages` line that clears itself, and a paged
+:class:`~.log.LogView`. The panel only reads its inputs, calls
 :meth:`isowidgets.tray.DiceTray.roll`, and shows what the journal recorded.
 """
 
@@ -13,14 +17,22 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..dice import Pool, PoolRoll, die_named, parse_faces
-from ..errors import DiceError
 from ..journal import Entry, Rolled
 from ..tray import DiceTray
-from .common import JournalTable, Messages, Panel, Timeline, guard, roll_chips
+from .chips import roll_chips
+from .dice_entry import DiceEntry
+from .log import LogView
+from .messages import Messages
+from .panel import Panel
+from .timeline import Timeline
+from .toolbar import SessionToolbar
 
 __all__ = ["TrayPanel"]
 
 _DICE = ["d4", "d6", "d8", "d10", "d12", "d20", "dF"]
+
+_EXPLODE_HINT = "e.g. 6"
+_NO_FUDGE_EXPLOSIONS = "Fudge dice never explode"
 
 
 class TrayPanel(Panel):
@@ -28,49 +40,58 @@ class TrayPanel(Panel):
 
     Args:
         game: the :class:`~isowidgets.tray.DiceTray` to roll on.
-        export_dir: where the log's export buttons write.
+        export_dir: where the toolbar's **Export log** writes.
+        log_rows: how many events a page of the log shows.
+
+    Attributes:
+        die, count, explode, purpose: the pool's form.
+        entry: the :class:`~.dice_entry.DiceEntry` (``roll_button``, ``faces`` and
+            ``enter_button`` are its controls, kept here under the same names).
+        toolbar: the :class:`~.toolbar.SessionToolbar` (``undo_button`` is its).
+        messages: the panel's message line (the toolbar reports there).
+        result: the last roll's chips and reading.
+        timeline: the plot of every roll's total.
+        log_view: the paged :class:`~.log.LogView`.
     """
 
     game: DiceTray
 
-    def __init__(self, game: DiceTray, *, export_dir: str | Path = "exports") -> None:
+    def __init__(
+        self, game: DiceTray, *, export_dir: str | Path = "exports", log_rows: int = 12
+    ) -> None:
         self.die = widgets.Dropdown(options=_DICE, value="d6", description="Die")
         self.count = widgets.IntText(value=3, description="How many")
-        self.explode = widgets.Text(value="6", description="Explode on", placeholder="e.g. 6")
+        self.explode = widgets.Text(value="6", description="Explode on", placeholder=_EXPLODE_HINT)
         self.purpose = widgets.Text(description="For", placeholder="what the roll is for")
-        self.roll_button = widgets.Button(description="Roll", button_style="primary", icon="cube")
-        self.roll_button.add_class("iw-roll")
-        self.faces = widgets.Text(
-            description="Faces", placeholder="typed at the table, e.g. 5 4 6 2"
-        )
-        self.faces.add_class("iw-faces")
-        self.enter_button = widgets.Button(description="Enter faces", icon="keyboard-o")
-        self.enter_button.add_class("iw-enter")
-        self.undo_button = widgets.Button(description="Undo last", icon="undo")
-        self.undo_button.add_class("iw-undo")
+        self.purpose.add_class("iw-purpose")
+        self.entry = DiceEntry(self._roll)
+        self.roll_button = self.entry.roll_button
+        self.faces = self.entry.faces
+        self.enter_button = self.entry.enter_button
+        self.messages = Messages(game)
+        self.toolbar = SessionToolbar(game, messages=self.messages, export_dir=export_dir)
+        self.undo_button = self.toolbar.undo_button
         self.result = widgets.HTML("<em>No roll yet.</em>")
         self.result.add_class("iw-result")
-        self.messages = Messages()
         self.timeline = Timeline(
             title="Rolls this session", x_title="roll number", y_title="total", height=300
         )
-        self.journal_table = JournalTable(game, export_dir=export_dir)
-
-        self.roll_button.on_click(guard(self.messages)(lambda _b: self._roll(typed=False)))
-        self.enter_button.on_click(guard(self.messages)(lambda _b: self._roll(typed=True)))
-        self.undo_button.on_click(guard(self.messages)(lambda _b: self.game.undo()))
+        self.log_view = LogView(game, rows=log_rows)
         self._rolls = 0
+        self._explode_kept = self.explode.value
+        self.die.observe(self._on_die, names="value")
+        self._on_die()
 
         form = widgets.VBox(
             [
                 widgets.HBox([self.die, self.count]),
                 widgets.HBox([self.explode, self.purpose]),
-                widgets.HBox([self.roll_button, self.undo_button]),
-                widgets.HBox([self.faces, self.enter_button]),
+                self.entry,
+                self.toolbar,
             ]
         )
         super().__init__(
-            game, [form, self.messages, self.result, self.timeline.figure, self.journal_table]
+            game, [form, self.messages, self.result, self.timeline.figure, self.log_view]
         )
         self.add_class("iw-tray")
         self._rebuild_timeline()
@@ -79,21 +100,34 @@ class TrayPanel(Panel):
     # ------------------------------------------------------------------ clicks
 
     def pool(self) -> Pool:
-        """The pool the form describes (the caps are checked when it is rolled)."""
-        die = die_named(self.die.value)
-        explode_text = self.explode.value.strip()
-        explode = frozenset(parse_faces(explode_text, die)) if explode_text else frozenset()
-        return Pool(die, self.count.value, explode, label=self.purpose.value.strip())
+        """The pool the form describes (the caps are checked when it is rolled).
 
-    def _roll(self, *, typed: bool) -> PoolRoll:
-        faces = self.faces.value if typed else None
-        if typed and not self.faces.value.strip():
-            raise DiceError("type the faces rolled at the table first, e.g. 5 4 6 2")
-        roll = self.game.roll(self.pool(), faces, purpose=self.purpose.value.strip())
-        self.messages.clear()
-        if typed:
-            self.faces.value = ""
-        return roll
+        Fudge dice never explode: the "Explode on" box is switched off for dF and
+        its text ignored, so a 6 left there from a d6 adds no explosions.
+        """
+        die = die_named(self.die.value)
+        explode_text = "" if die.is_fudge else self.explode.value.strip()
+        explode = frozenset(parse_faces(explode_text, die)) if explode_text else frozenset()
+        # The purpose goes in the journal once, as the roll's purpose: as the pool's
+        # label too, the log would read "Bob argues: Bob argues: 5×d6 …".
+        return Pool(die, self.count.value, explode)
+
+    def _roll(self, faces: str | None) -> PoolRoll:
+        """The dice entry's callback: roll the form's pool, random or with typed faces."""
+        return self.game.roll(self.pool(), faces, purpose=self.purpose.value.strip())
+
+    def _on_die(self, _change: Any = None) -> None:
+        """Switch "Explode on" off for Fudge dice, showing why; give its text back after."""
+        fudge = die_named(self.die.value).is_fudge
+        if fudge == self.explode.disabled:
+            return
+        if fudge:
+            self._explode_kept = self.explode.value
+            self.explode.value = ""
+        else:
+            self.explode.value = self._explode_kept
+        self.explode.placeholder = _NO_FUDGE_EXPLOSIONS if fudge else _EXPLODE_HINT
+        self.explode.disabled = fudge
 
     # ------------------------------------------------------------------ views
 
@@ -102,7 +136,7 @@ class TrayPanel(Panel):
         parity = self.game.settings.read_parity and not roll.pool.die.is_fudge
         counts = (lambda f: f % 2 == 0) if parity else None
         self.result.value = (
-            roll_chips(roll, counts=counts, label=event.purpose or "roll")
+            roll_chips(roll, counts=counts, label=event.purpose or roll.pool.label or "roll")
             + f"<div><b>{event.reading}</b></div>"
         )
 
@@ -111,7 +145,7 @@ class TrayPanel(Panel):
         source = event.roll.source
         self.timeline.append(
             f"{source} rolls",
-            [(self._rolls, event.roll.total, event.roll.describe())],
+            [(self._rolls, event.roll.total, event.describe())],
             symbol="circle" if source == "random" else "square",
             mode="markers",
         )
@@ -140,6 +174,7 @@ class TrayPanel(Panel):
                 self._show(entry.event)
 
     def close(self) -> None:
-        if hasattr(self, "journal_table"):
-            self.journal_table.close()
+        for part in ("log_view", "toolbar", "entry", "messages"):
+            if hasattr(self, part):
+                getattr(self, part).close()
         super().close()

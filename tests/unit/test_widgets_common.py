@@ -169,6 +169,22 @@ def test_a_refill_with_the_same_points_in_one_batch_keeps_them():
     assert tuple(timeline.figure.data[0].text) == ("one", "two")
 
 
+def test_a_refill_in_one_batch_ends_with_ranges_around_every_point():
+    """An undo refills the plot in one batch: the range is set to the first point's and
+    then back to the range from before the batch, which plotly would drop as unchanged."""
+    timeline = Timeline(title="t", x_title="x", y_title="y")
+    points = [(1, 23, ""), (2, 22, ""), (3, 3, ""), (4, 19, ""), (9, 20, "")]
+    timeline.append("a", points)
+    before = (timeline.figure.layout.xaxis.range, timeline.figure.layout.yaxis.range)
+    with timeline.batch():
+        timeline.reset()
+        for point in points[:4]:  # one fewer: the last roll was undone
+            timeline.append("a", [point])
+    assert timeline.figure.layout.yaxis.range == before[1] == (-1.0, 26.0)
+    assert timeline.figure.layout.xaxis.range == (-0.2, 5.2)  # shrunk to what is left
+    assert tuple(timeline.figure.data[0].y) == (23, 22, 3, 19)
+
+
 def test_a_category_axis_is_quick_only_for_categories_it_lists():
     timeline = Timeline(title="t", x_title="x", y_title="y")
     timeline.figure.layout.yaxis = {"type": "category", "range": (-0.5, 0.5)}
@@ -236,12 +252,13 @@ def test_tray_panel_rolls_types_refuses_and_undoes(tmp_path: Path):
     events = len(tray.journal)
     panel.faces.value = "6 2 3"
     panel.enter_button.click()
-    assert "expected 4 faces" in panel.messages.value
+    assert "expected 4 faces" in panel.entry.error.value  # beside the faces box
     assert len(tray.journal) == events
     panel.undo_button.click()
     assert panel.timeline.points("typed rolls") == 0
-    assert "iw-void" in panel.journal_table.table.value
-    panel.journal_table.children[2].children[2].click()  # Export MD
+    assert "iw-void" in panel.log_view.table.value
+    panel.toolbar.export_format.value = "md"
+    panel.toolbar.export_button.click()
     assert (tmp_path / "exports" / "t.md").exists()
     assert repr(panel).startswith("TrayPanel(<DiceTray")
     panel.close()
@@ -282,3 +299,38 @@ def test_a_panel_handler_clears_the_last_message_and_shows_refusals():
     assert "not now" in panel.messages.value and "old note" not in panel.messages.value
     assert panel.handler(lambda _b: 7)(None) == 7
     assert panel.messages.value == ""
+
+
+def test_focus_is_drawn_thick_and_only_on_the_kits_own_controls():
+    from isowidgets.widgets.common import CSS
+
+    body = re.sub(r"/\*.*?\*/", "", CSS, flags=re.S).replace("<style>", "")
+    rules = [rule.split("{") for rule in body.split("}") if "{" in rule]
+    focus = [(head, style) for head, style in rules if ":focus-visible" in head]
+    selectors = [s.strip() for head, _style in focus for s in re.split(r",\s*\n", head)]
+    assert selectors == [
+        ".iw-panel :is(button, input, select, textarea, [tabindex]):focus-visible",
+        ".iw-kit :is(button, input, select, textarea, [tabindex]):focus-visible",
+    ]
+    assert "outline: 3px solid #111 !important" in focus[0][1] and "#ffd400" in focus[0][1]
+
+
+def test_common_still_offers_every_name_it_did():
+    import isowidgets.widgets.common as common
+
+    for name in (
+        "CSS",
+        "DieColour",
+        "JournalTable",
+        "Messages",
+        "Panel",
+        "Timeline",
+        "chain_order",
+        "die_chip",
+        "entries_since",
+        "guard",
+        "roll_chips",
+        "set_options",
+        "style",
+    ):
+        assert hasattr(common, name), name

@@ -1,0 +1,154 @@
+"""Dice as chips: shape, glyph and words, never colour alone.
+
+A green die is a rounded square marked ``+``; a red die is a circle marked ``×``; a
+die that counts (an even green, an odd red, a kept die) is filled and marked ``●``,
+one that does not is hollow and marked ``○``; an extra die from an explosion comes
+right after the die that exploded into it, starts with ``↳`` and sits in a dashed
+bracket with its parent, so a chain ``1 ↳1 ↳2`` reads left to right. Every chip also
+has a full-text tooltip and aria-label (with its place in roll order).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+from ..dice import PoolRoll, RolledDie
+
+__all__ = ["DieColour", "chain_order", "die_chip", "roll_chips"]
+
+DieColour = Literal["green", "red", "plain"]
+
+_GLYPH = {"green": "+", "red": "×", "plain": ""}
+
+
+def die_chip(
+    face_text: str,
+    *,
+    colour: DieColour = "plain",
+    counts: bool | None = None,
+    parent: int | None = None,
+    index: int | None = None,
+    of: int | None = None,
+    declined: bool = False,
+    meaning: str = "",
+) -> str:
+    """The HTML of one die chip.
+
+    Args:
+        face_text: what the die shows.
+        colour: the die's colour in the game (green, red, or plain).
+        counts: whether the die counts for its owner (filled + ``●``),
+            does not (hollow + ``○``), or ``None`` when the idea does not apply.
+        parent: for an extra die from an explosion, the 1-based number of the
+            die that exploded into it.
+        index: the die's 1-based number in its pool's roll order (for the tooltip).
+        of: how many dice the pool rolled in all (for the tooltip: ``#6 of 7``), given
+            when extra dice are shown out of roll order (after their parents).
+        declined: an optional explosion that was not taken.
+        meaning: extra words for the tooltip ("even: counts").
+    """
+    classes = ["iw-die", f"iw-die--{colour}"]
+    if counts:
+        classes.append("iw-die--counts")
+    if parent is not None:
+        classes.append("iw-die--extra")
+    if declined:
+        classes.append("iw-die--declined")
+    words = [f"{colour} die" if colour != "plain" else "die"]
+    if index is not None:
+        words.append(f"#{index}" if of is None else f"#{index} of {of}")
+    words.append(f"showing {face_text}")
+    if parent is not None:
+        words.append(f"(extra die from the explosion of #{parent})")
+    if meaning:
+        words[-1] += f": {meaning}"
+    elif counts is not None:
+        words[-1] += ": counts" if counts else ": does not count"
+    if declined:
+        words.append("(explosion declined)")
+    label = html.escape(" ".join(words))
+    mark = "" if counts is None else ("●" if counts else "○")
+    glyph = _GLYPH[colour]
+    arrow = "↳" if parent is not None else ""
+    return (
+        f'<span class="{" ".join(classes)}" title="{label}" aria-label="{label}" '
+        f'data-face="{html.escape(face_text)}">'
+        f'<span class="iw-glyph">{arrow}{glyph}</span>{html.escape(face_text)}'
+        f'<span class="iw-mark">{mark}</span></span>'
+    )
+
+
+def chain_order(dice: Sequence[RolledDie]) -> list[list[RolledDie]]:
+    """The dice grouped into chains: each base die, then the extra dice it exploded into.
+
+    Within a chain every extra die comes right after its parent (depth first), so
+    faces typed as ``1 1 4 2`` with two exploding base 1s (extra dice in roll order
+    ``4`` then ``2``) read ``1 ↳4 · 1 ↳2``. A die whose parent is not in ``dice``
+    starts a chain of its own.
+    """
+    children: dict[int, list[RolledDie]] = {}
+    indexes = {die.index for die in dice}
+    roots = []
+    for die in dice:
+        if die.parent is not None and die.parent in indexes:
+            children.setdefault(die.parent, []).append(die)
+        else:
+            roots.append(die)
+    chains = []
+    for root in roots:
+        chain: list[RolledDie] = []
+        stack = [root]
+        while stack:
+            die = stack.pop()
+            chain.append(die)
+            stack.extend(reversed(children.get(die.index, [])))
+        chains.append(chain)
+    return chains
+
+
+def roll_chips(
+    roll: PoolRoll,
+    *,
+    colour: DieColour = "plain",
+    counts: Callable[[int], bool] | None = None,
+    label: str | None = None,
+) -> str:
+    """Every die of ``roll`` as chips, each extra die right after its parent, with the source.
+
+    A base die that exploded and its extra dice share a dashed bracket
+    (``iw-chain``); each chip's tooltip gives its number in roll order.
+    """
+    die = roll.pool.die
+    total = len(roll.dice) if roll.extras else None
+
+    def chip(rolled: RolledDie) -> str:
+        return die_chip(
+            die.face_text(rolled.face),
+            colour=colour,
+            counts=None if counts is None else counts(rolled.face),
+            parent=None if rolled.parent is None else rolled.parent + 1,
+            index=rolled.index + 1,
+            of=total,
+            declined=rolled.declined,
+        )
+
+    chips = []
+    for chain in chain_order(roll.dice):
+        html_chain = "".join(chip(rolled) for rolled in chain)
+        if len(chain) > 1:
+            extras = ", ".join(f"#{rolled.index + 1}" for rolled in chain[1:])
+            title = html.escape(
+                f"die #{chain[0].index + 1} and the extra dice its explosion added ({extras})"
+            )
+            html_chain = f'<span class="iw-chain" title="{title}">{html_chain}</span>'
+        chips.append(html_chain)
+    source = "✎ typed" if roll.source == "typed" else "⚄ rolled"
+    name = roll.pool.label if label is None else label
+    head = (
+        f'<span class="iw-dice-label">{html.escape(name)} ({source})</span>'
+        if name
+        else (f'<span class="iw-dice-label">({source})</span>')
+    )
+    return f'<div class="iw-dice">{head}{"".join(chips) or "<em>no dice</em>"}</div>'

@@ -1,0 +1,180 @@
+"""Roll, or type what the table rolled: one control for every system's dice.
+
+``[Roll]  Faces [5 4 6 2      ]  [Enter faces]   last roll: ✎ typed``
+
+* **Roll** asks the system for a random roll; **Enter** in the faces box (or the
+  **Enter faces** button) hands it the faces typed at the table.
+* A refusal (a wrong count, a face the die does not have, a letter) shows the
+  kit's message right under the box, and the next attempt clears it.
+* The last roll is marked random (``⚄``) or typed (``✎``), in words too.
+
+The faces box is a :class:`~.submit_text.SubmitText`: its Enter carries the text
+as shown, where ipywidgets' own ``Text`` can submit before the last keys reach the
+kernel (see that module for why).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any, Literal
+
+import ipywidgets as widgets
+
+from ..dice import PoolRoll
+from .messages import Messages, shown_error
+from .submit_text import SubmitText
+
+__all__ = ["DiceEntry", "RollSource", "css_name"]
+
+RollSource = Literal["random", "typed"]
+
+_SOURCE_TEXT = {
+    "random": ("⚄", "random", "rolled by the kit"),
+    "typed": ("✎", "typed", "faces typed in from the table"),
+}
+
+
+def css_name(base: str, key: str | None) -> str:
+    """``base`` (``"iw-roll"``), or ``base-key`` for one of several controls on a page."""
+    return base if not key else f"{base}-{key}"
+
+
+class DiceEntry(widgets.VBox):  # type: ignore[misc]
+    """A Roll button, a faces box where Enter submits, the error beside it, the source mark.
+
+    Args:
+        roll: called with ``None`` for a random roll, or with the faces text typed at
+            the table; it rolls (through the system's rules) and returns the
+            :class:`~isowidgets.dice.PoolRoll` (or anything: then the source is
+            judged from the argument). The kit's errors it raises are shown under the
+            box; nothing else is done on failure.
+        key: tells several entries on one page apart: the CSS classes become
+            ``iw-roll-KEY``, ``iw-faces-KEY``, ``iw-enter-KEY`` (plain ``iw-roll``…
+            when ``None``).
+        roll_label, enter_label, faces_label: the visible words.
+        placeholder: the hint inside the empty faces box.
+        empty_hint: the error shown when Enter is pressed on an empty box.
+
+    Attributes:
+        roll_button, faces, enter_button: the controls.
+        error: the :class:`~.messages.Messages` under the box (``iw-entry-error``).
+        source: the mark of the last roll (``iw-source``).
+        last_source: ``"random"``, ``"typed"``, or ``None`` before the first roll.
+        last_result: what ``roll`` returned last.
+    """
+
+    def __init__(
+        self,
+        roll: Callable[[str | None], Any],
+        *,
+        key: str | None = None,
+        roll_label: str = "Roll",
+        enter_label: str = "Enter faces",
+        faces_label: str = "Faces",
+        placeholder: str = "typed at the table, e.g. 5 4 6 2",
+        empty_hint: str = "type the faces rolled at the table first, e.g. 5 4 6 2",
+    ) -> None:
+        self._roll = roll
+        self.empty_hint = empty_hint
+        self.last_source: RollSource | None = None
+        self.last_result: Any = None
+        self.roll_button = widgets.Button(
+            description=roll_label,
+            button_style="primary",
+            icon="cube",
+            tooltip=f"{roll_label}: random dice",
+        )
+        self.roll_button.add_class(css_name("iw-roll", key))
+        self.faces = SubmitText(description=faces_label, placeholder=placeholder)
+        self.faces.add_class(css_name("iw-faces", key))
+        self.enter_button = widgets.Button(
+            description=enter_label,
+            icon="keyboard-o",
+            tooltip=f"{enter_label}: use the faces typed in the box (or press Enter there)",
+        )
+        self.enter_button.add_class(css_name("iw-enter", key))
+        self.source = widgets.HTML()
+        self.source.add_class("iw-source")
+        self.error = Messages()
+        self.error.add_class("iw-entry-error")
+
+        self.roll_button.on_click(lambda _b: self.roll())
+        self.enter_button.on_click(lambda _b: self.enter())
+        self.faces.on_submit(lambda _text: self.enter())
+
+        row = widgets.HBox([self.roll_button, self.faces, self.enter_button, self.source])
+        row.add_class("iw-entry-row")
+        super().__init__([row, self.error])
+        self.add_class("iw-kit")
+        self.add_class(css_name("iw-dice-entry", key))
+
+    # ------------------------------------------------------------------ actions
+
+    def roll(self) -> Any:
+        """A random roll (what **Roll** does)."""
+        return self.submit(None)
+
+    def enter(self) -> Any:
+        """Roll with the faces in the box (what Enter and **Enter faces** do)."""
+        if not self.faces.value.strip():
+            self.error.error(self.empty_hint)
+            return None
+        return self.submit(self.faces.value)
+
+    def submit(self, faces: str | None) -> Any:
+        """Hand ``faces`` (``None``: random) to the roll callback; the one path of both.
+
+        The error from the previous attempt is cleared first. On success a typed-in
+        box is emptied for the next roll and the source is marked; on a refusal the
+        kit's message shows under the box and the typed text stays, to be fixed.
+
+        Returns:
+            What the callback returned, or ``None`` when it raised.
+        """
+        self.error.clear()
+        if self.disabled:
+            self.error.error("these dice cannot be rolled now: the entry is switched off")
+            return None
+        try:
+            result = self._roll(faces)
+        except Exception as exc:
+            self.error.error(shown_error(exc))
+            return None
+        if isinstance(result, PoolRoll):
+            source: RollSource = "typed" if result.source == "typed" else "random"
+        else:
+            source = "random" if faces is None else "typed"
+        if faces is not None:
+            self.faces.value = ""
+        self.mark(source)
+        self.last_result = result
+        return result
+
+    # ------------------------------------------------------------------ showing
+
+    def mark(self, source: RollSource | None) -> None:
+        """Mark the last roll as random or typed (``None``: no roll yet)."""
+        self.last_source = source
+        if source is None:
+            self.source.value = ""
+            return
+        glyph, word, meaning = _SOURCE_TEXT[source]
+        self.source.value = (
+            f'<span title="{html.escape(meaning)}">last roll: {glyph} <b>{word}</b></span>'
+        )
+
+    @property
+    def disabled(self) -> bool:
+        """Whether the controls are switched off (a system's step does not allow a roll)."""
+        return bool(self.roll_button.disabled)
+
+    @disabled.setter
+    def disabled(self, value: bool) -> None:
+        for control in (self.roll_button, self.faces, self.enter_button):
+            control.disabled = bool(value)
+
+    def close(self) -> None:
+        if hasattr(self, "error"):
+            self.error.close()
+        super().close()

@@ -1,0 +1,239 @@
+"""The session log as a table that says how much it shows and pages back to the start.
+
+A log that silently keeps the last dozen events hides the rest of the session from
+the table. :class:`LogView` says "showing the last 12 of 40 events", and its buttons
+page back (and forward) through every event, down to the session's first.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from .. import checks
+from ..game import Game
+from ..journal import Entry
+
+__all__ = ["LogView", "log_status"]
+
+COLUMNS = ("seq", "action", "kind", "summary", "faces", "source")
+
+
+def log_status(start: int, end: int, count: int, *, latest: bool) -> str:
+    """What a log page says about itself: ``"showing the last 12 of 40 events"``.
+
+    Args:
+        start: how many (older) events come before the page.
+        end: how many events come up to the page's last, included.
+        count: how many events there are.
+        latest: whether the page follows the newest events.
+    """
+    if count == 0:
+        return "no events yet"
+    shown = end - start
+    if start == 0 and end == count:
+        return "showing the only event" if count == 1 else f"showing all {count} events"
+    if latest:
+        return f"showing the last {shown} of {count} events"
+    return f"showing events {start + 1}–{end} of {count}, newest first"
+
+
+def _row(entry: Entry) -> dict[str, Any]:
+    rolls = entry.event.rolls()
+    return {
+        "seq": entry.seq,
+        "action": entry.action,
+        "kind": entry.kind,
+        "summary": entry.event.describe(),
+        "faces": " | ".join(
+            (f"{r.pool.label}: " if r.pool.label else "") + r.faces_text() for r in rolls
+        ),
+        "source": ",".join(sorted({r.source for r in rolls})),
+    }
+
+
+class LogView(widgets.VBox):  # type: ignore[misc]
+    """The session log, newest first, a page at a time, following the game.
+
+    While it shows the newest page it follows the game; paged back, it stays on the
+    events it shows (new events only change the count) until **Newer ▶** or
+    **Latest ⇥** brings it back. A retconned (undone) event is struck through and
+    says so in words.
+
+    Args:
+        game: the game whose journal is shown.
+        rows: how many events a page shows.
+        kinds: show only these event kinds (all when ``None``).
+
+    Attributes:
+        status: the line saying what the page shows (``iw-log-status``).
+        table: the table (``iw-log``).
+        first_button, older_button, newer_button, latest_button: the paging buttons
+            (``iw-log-first`` …), disabled where they would not move.
+    """
+
+    def __init__(self, game: Game[Any], *, rows: int = 12, kinds: Sequence[str] | None = None):
+        self.game = game
+        self.rows = checks.whole(rows, "a log page's rows", 1, checks.MAX_COUNT)
+        self.kinds = set(kinds) if kinds else None
+        self._positions: list[int] = []  # indexes in the journal of the events shown
+        self._scanned = 0
+        self._end: int | None = None  # None: the page follows the newest events
+        self._row_cache: dict[int, dict[str, Any]] = {}
+        self.status = widgets.HTML()
+        self.status.add_class("iw-log-status")
+        self.table = widgets.HTML()
+        self.table.add_class("iw-log")
+
+        def button(label: str, tip: str, css: str, move: Any) -> widgets.Button:
+            made = widgets.Button(
+                description=label, tooltip=tip, layout=widgets.Layout(width="auto")
+            )
+            made.add_class(css)
+            made.on_click(lambda _b: move())
+            return made
+
+        self.first_button = button(
+            "⇤ First", "show the session's first events", "iw-log-first", self.first
+        )
+        self.older_button = button("◀ Older", "show older events", "iw-log-older", self.older)
+        self.newer_button = button("Newer ▶", "show newer events", "iw-log-newer", self.newer)
+        self.latest_button = button(
+            "Latest ⇥", "show the newest events and follow the game", "iw-log-latest", self.latest
+        )
+        pager = widgets.HBox(
+            [
+                self.status,
+                self.first_button,
+                self.older_button,
+                self.newer_button,
+                self.latest_button,
+            ]
+        )
+        pager.add_class("iw-log-pager")
+        super().__init__([pager, self.table])
+        self.add_class("iw-kit")
+        self.add_class("iw-log-view")
+        self.refresh()
+        self._unsubscribe = game.subscribe(lambda _entries, _state: self.refresh())
+
+    # ------------------------------------------------------------------ counting
+
+    def count(self) -> int:
+        """How many events the log can show (of the kinds it shows)."""
+        journal = self.game.journal
+        if self.kinds is None:
+            return len(journal)
+        if self._scanned < len(journal):
+            entries = journal.entries
+            self._positions.extend(
+                index
+                for index in range(self._scanned, len(entries))
+                if entries[index].kind in self.kinds
+            )
+            self._scanned = len(entries)
+        return len(self._positions)
+
+    def page(self) -> tuple[int, int]:
+        """``(start, end)``: the page shows events ``start + 1`` to ``end`` (1 = oldest)."""
+        count = self.count()
+        end = count if self._end is None else min(self._end, count)
+        return max(0, end - self.rows), end
+
+    @property
+    def following(self) -> bool:
+        """Whether the page shows the newest events (and follows the game)."""
+        return self._end is None
+
+    # ------------------------------------------------------------------ paging
+
+    def older(self) -> None:
+        """Page back by one page (stops at the first page)."""
+        _start, end = self.page()
+        self._end = min(end, max(end - self.rows, self.rows))
+        self._moved(self.newer_button)
+
+    def newer(self) -> None:
+        """Page forward by one page; past the newest, follow the game again."""
+        _start, end = self.page()
+        self._end = None if end + self.rows >= self.count() else end + self.rows
+        self._moved(self.older_button)
+
+    def first(self) -> None:
+        """Show the session's first events."""
+        self._end = min(self.rows, self.count())
+        self._moved(self.newer_button)
+
+    def latest(self) -> None:
+        """Show the newest events and follow the game again."""
+        self._end = None
+        self._moved(self.older_button)
+
+    def _moved(self, other: widgets.Button) -> None:
+        """Show the new page; if the clicked button is now disabled, focus ``other``
+        (a disabled button drops the keyboard focus to the page)."""
+        self.refresh()
+        start, end = self.page()
+        at_first, at_latest = start == 0, end == self.count()
+        stuck = at_first if other is self.newer_button else at_latest
+        if stuck and not other.disabled:
+            other.focus()
+
+    # ------------------------------------------------------------------ drawing
+
+    def tail(self) -> list[dict[str, Any]]:
+        """The events of the page shown, newest first, as :meth:`Journal.to_frame` rows
+        (the same columns, without ``at`` and ``data``).
+
+        Built from those entries alone rather than from the whole journal's
+        DataFrame, so refreshing after a click costs the same in a long session
+        as in a short one.
+        """
+        journal = self.game.journal
+        start, end = self.page()
+        entries = journal.entries
+        if self.kinds is None:
+            page = entries[start:end]
+        else:
+            page = tuple(entries[index] for index in self._positions[start:end])
+        void = journal.void_actions()
+        cache = self._row_cache
+        shown: list[dict[str, Any]] = []
+        for entry in reversed(page):
+            row = cache.get(entry.seq)
+            if row is None:  # a line never changes once written: describe it once
+                row = _row(entry)
+            shown.append({**row, "retconned": entry.action in void})
+        self._row_cache = {row["seq"]: row for row in shown}
+        return shown
+
+    def refresh(self) -> None:
+        """Draw the page again (called after every action)."""
+        rows = self.tail()
+        start, end = self.page()
+        count = self.count()
+        said = log_status(start, end, count, latest=self.following)
+        self.status.value = f'<span role="status">{html.escape(said)}</span>'
+        self.first_button.disabled = self.older_button.disabled = start == 0
+        self.newer_button.disabled = self.latest_button.disabled = end >= count
+        head = "".join(f'<th scope="col">{c}</th>' for c in COLUMNS)
+        body = []
+        for row in rows:
+            css = ' class="iw-void"' if row["retconned"] else ""
+            note = " (retconned)" if row["retconned"] else ""
+            cells = "".join(
+                f"<td>{html.escape(str(row[c]))}{note if c == 'summary' else ''}</td>"
+                for c in COLUMNS
+            )
+            body.append(f"<tr{css}>{cells}</tr>")
+        self.table.value = (
+            f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
+        )
+
+    def close(self) -> None:
+        if hasattr(self, "_unsubscribe"):
+            self._unsubscribe()
+        super().close()

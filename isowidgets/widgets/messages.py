@@ -1,0 +1,192 @@
+"""The message area and the one way every kit callback runs.
+
+**One callback style.** A click, an Enter or a submitted note runs through
+:meth:`Messages.run` (or a callback made by :meth:`Messages.handler`, or the older
+:func:`guard` decorator): the last message is cleared first, so a refusal shows alone;
+the kit's own errors (a rule the click broke) become the message the engine wrote;
+anything else is a bug and is shown too, with the last frames of its traceback, instead
+of vanishing into the kernel log.
+
+**No stale messages.** A message area that :meth:`Messages.follow` s a game also
+clears itself whenever an action it did not see coming is journaled: the next action,
+an undo or a redo, whether it came from the panel, another panel or a notebook cell.
+So "ℹ: link L4 deleted" does not stay on screen after that link is undone.
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import traceback
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Literal, TypeVar
+
+import ipywidgets as widgets
+
+from ..errors import IsowidgetsError
+from ..game import Game
+from ..journal import Entry
+
+__all__ = ["Messages", "guard", "shown_error"]
+
+F = TypeVar("F", bound=Callable[..., Any])
+T = TypeVar("T")
+
+MessageKind = Literal["error", "warning", "info"]
+
+_ICON = {"error": "⚠ Error", "warning": "△ Note", "info": "ℹ"}
+# Errors interrupt a screen reader; the rest waits until it is done speaking.
+_ROLE = {"error": "alert", "warning": "status", "info": "status"}
+
+
+def shown_error(exc: BaseException) -> str:
+    """The text a panel shows for ``exc``: the kit's message as the engine wrote it;
+    for anything else, the exception named as unexpected with its last frames."""
+    if isinstance(exc, IsowidgetsError):
+        return str(exc)
+    tail = "".join(traceback.format_exception(exc, limit=-3)).strip()
+    return f"unexpected {type(exc).__name__}: {exc}\n{tail}"
+
+
+class Messages(widgets.HTML):  # type: ignore[misc]
+    """Where a panel tells the table what went wrong, what to watch, what happened.
+
+    Each message is marked with a word and a border style as well as a colour
+    (``⚠ Error`` solid, ``△ Note`` dashed, ``ℹ`` dotted), and carries an ARIA role
+    (``alert`` for errors, ``status`` otherwise) so screen readers announce it.
+
+    Args:
+        game: when given, :meth:`follow` it at once (stale messages clear themselves).
+        **kwargs: passed to :class:`ipywidgets.HTML`.
+
+    Attributes:
+        last_error: the text of the latest error shown (kept after :meth:`clear`, for
+            tests and notebooks that ask what went wrong).
+        kind: the kind of the message shown now (``""`` when none is).
+    """
+
+    def __init__(self, game: Game[Any] | None = None, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.add_class("iw-messages")
+        self.last_error: str = ""
+        self.kind: str = ""
+        self._game: Game[Any] | None = None
+        self._posted_at = 0
+        self._unsubscribe: Callable[[], None] | None = None
+        if game is not None:
+            self.follow(game)
+
+    # ------------------------------------------------------------------ showing
+
+    def _show(self, kind: MessageKind, lines: Iterable[str]) -> None:
+        items = [html.escape(line) for line in lines if line]
+        if not items:
+            self.clear()
+            return
+        body = items[0] if len(items) == 1 else "<ul>" + "".join(f"<li>{i}</li>" for i in items)
+        self.kind = kind
+        self._posted_at = len(self._game.journal) if self._game is not None else 0
+        self.value = (
+            f'<div class="iw-msg iw-msg--{kind}" role="{_ROLE[kind]}">'
+            f"<b>{_ICON[kind]}:</b> {body}</div>"
+        )
+
+    def error(self, text: str) -> None:
+        """Show ``text`` as an error (a refused action, or a bug)."""
+        self.last_error = text
+        self._show("error", [text])
+
+    def warning(self, lines: Sequence[str] | str) -> None:
+        """Show one line or a list of lines to watch."""
+        self._show("warning", [lines] if isinstance(lines, str) else lines)
+
+    def info(self, text: str) -> None:
+        """Show what just happened."""
+        self._show("info", [text])
+
+    def clear(self) -> None:
+        """Remove the message shown (``last_error`` stays)."""
+        self.kind = ""
+        if self.value:
+            self.value = ""
+
+    # ------------------------------------------------------------------ running callbacks
+
+    def run(self, call: Callable[[], T]) -> T | None:
+        """Run one engine call for a click: clear the last message, then call.
+
+        Returns:
+            What ``call`` returned, or ``None`` when it raised (the error is shown).
+        """
+        self.clear()
+        try:
+            return call()
+        except Exception as exc:
+            self.error(shown_error(exc))
+            return None
+
+    def handler(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """``function`` as a widget callback (``on_click``, ``observe``): run by :meth:`run`
+        with whatever arguments the widget passes."""
+
+        @functools.wraps(function)
+        def callback(*args: Any) -> Any:
+            return self.run(lambda: function(*args))
+
+        return callback
+
+    # ------------------------------------------------------------------ staleness
+
+    def follow(self, game: Game[Any]) -> Callable[[], None]:
+        """Clear the message whenever ``game`` journals an action after it was shown.
+
+        A message shown while that action was being handled (after its events were
+        journaled, e.g. by another listener or by the code that made the action)
+        stays: it is about that action. Returns a function that stops following.
+        """
+        self.unfollow()
+        self._game = game
+        self._posted_at = len(game.journal)
+
+        def on_action(entries: Sequence[Entry], _state: Any) -> None:
+            if entries and self.kind and self._posted_at < entries[0].seq:
+                self.clear()
+
+        self._unsubscribe = game.subscribe(on_action)
+        return self.unfollow
+
+    def unfollow(self) -> None:
+        """Stop following the game (messages then stay until cleared)."""
+        stop = getattr(self, "_unsubscribe", None)
+        if stop is not None:
+            stop()
+        self._unsubscribe = None
+        self._game = None
+
+    def close(self) -> None:
+        self.unfollow()
+        super().close()
+
+
+def guard(messages: Messages) -> Callable[[F], F]:
+    """Run a widget callback so that no exception vanishes.
+
+    The kit's own errors (a rule the click broke) are shown as the message the
+    engine wrote. Anything else is a bug: it is shown with the last frames of
+    its traceback so it can be reported, instead of disappearing into the
+    kernel log. Unlike :meth:`Messages.run` it does not clear the last message
+    first (a panel's :meth:`~.panel.Panel.handler` does both).
+    """
+
+    def decorate(function: F) -> F:
+        @functools.wraps(function)
+        def wrapper(*args: Any, **kwargs: Any) -> Any:
+            try:
+                return function(*args, **kwargs)
+            except Exception as exc:
+                messages.error(shown_error(exc))
+                return None
+
+        return wrapper  # type: ignore[return-value]
+
+    return decorate

@@ -1,0 +1,75 @@
+"""The base every system panel shares, and a dropdown helper panels use."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
+
+import ipywidgets as widgets
+
+from ..game import Game
+from ..journal import Entry
+from .css import style
+from .messages import Messages, guard
+
+__all__ = ["Panel", "set_options"]
+
+T = TypeVar("T")
+
+
+def set_options(dropdown: Any, options: Sequence[tuple[str, Any]]) -> None:
+    """Replace a dropdown's ``(label, value)`` options, keeping its value while it is
+    still offered (else the first option, or none). Sends nothing when unchanged."""
+    options = list(options)
+    if list(dropdown.options) == options:
+        return
+    keep = dropdown.value
+    dropdown.options = options
+    values = [value for _, value in options]
+    dropdown.value = keep if keep in values else (values[0] if values else None)
+
+
+class Panel(widgets.VBox):  # type: ignore[misc]
+    """Base of every system panel: a VBox over one game, with a short repr.
+
+    The short repr matters in notebooks: the default one would print every
+    child widget (and a FigureWidget's random ids) into the saved output.
+    Subclasses call :meth:`follow` to listen to the game; :meth:`close`
+    stops listening.
+    """
+
+    def __init__(self, game: Game[Any], children: Sequence[Any], **kwargs: Any) -> None:
+        self.game = game
+        self._unsubscribers: list[Callable[[], None]] = []
+        super().__init__([style(), *children], **kwargs)
+        self.add_class("iw-panel")
+
+    def follow(self, listener: Callable[[Sequence[Entry], Any], None]) -> None:
+        self._unsubscribers.append(self.game.subscribe(listener))
+
+    messages: Messages
+    """Where the panel's errors and advice are shown (set by every panel that acts)."""
+
+    def act(self, call: Callable[[], T]) -> T:
+        """Run one engine call from a guarded callback: clear the last message first,
+        so a refusal shows alone and a success leaves only what it said itself."""
+        self.messages.clear()
+        return call()
+
+    def handler(self, function: Callable[..., Any]) -> Callable[..., Any]:
+        """``function`` as a widget callback: guarded, and clearing the last message."""
+
+        @guard(self.messages)
+        def run(*args: Any) -> Any:
+            return self.act(lambda: function(*args))
+
+        return run
+
+    def close(self) -> None:
+        for stop in getattr(self, "_unsubscribers", ()):
+            stop()
+        self._unsubscribers = []
+        super().close()
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.game!r})"

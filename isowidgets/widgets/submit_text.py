@@ -1,0 +1,126 @@
+"""A one-line text box where Enter submits the text as it is on screen.
+
+Why not ipywidgets' own ``Text``: in ipywidgets 8.1 its Enter sends a ``submit``
+message straight to the kernel, while the text typed just before is a state update
+that the front end holds back until the kernel has answered the previous one (its
+message throttle). Typed quickly, "6 2 3 5⏎" reaches the kernel as a submission of
+"6 2 3" followed by the late "5": the roll is refused, or worse, taken with the wrong
+faces (see jupyter-widgets/ipywidgets PR 4034). The replacement ``continuous_update
+=False`` plus an observer of ``value`` submits whenever the box loses focus (a Tab
+away would roll) and never when Enter is pressed again on the same text.
+
+:class:`SubmitText` is a small anywidget (already a dependency: plotly's
+FigureWidget needs it) whose Enter carries the text in the ``submit`` message
+itself, so the kernel always acts on what the person saw. It keeps the look of an
+ipywidgets ``Text`` (its CSS classes), a ``<label for>`` naming the box, and
+answers :meth:`~ipywidgets.DOMWidget.focus` and ``blur``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+import traitlets
+
+__all__ = ["SubmitText"]
+
+_ESM = """
+let next = 0;
+
+function render({ model, el }) {
+  el.classList.add("jupyter-widgets", "widget-inline-hbox", "widget-text", "iw-submit-text");
+  const id = `iw-submit-text-${Date.now().toString(36)}-${next++}`;
+  const label = document.createElement("label");
+  label.className = "widget-label";
+  label.htmlFor = id;
+  const input = document.createElement("input");
+  input.type = "text";
+  input.id = id;
+  input.autocomplete = "off";
+  input.spellcheck = false;
+  el.append(label, input);
+
+  const show = () => {
+    const description = model.get("description");
+    label.textContent = description;
+    label.style.display = description ? "" : "none";
+    input.placeholder = model.get("placeholder");
+    input.disabled = model.get("disabled");
+    if (!description && model.get("placeholder")) {
+      input.setAttribute("aria-label", model.get("placeholder"));
+    } else {
+      input.removeAttribute("aria-label");
+    }
+    if (input.value !== model.get("value")) input.value = model.get("value");
+  };
+  show();
+  model.on("change", show);
+
+  input.addEventListener("input", () => {
+    model.set("value", input.value);
+    model.save_changes();
+  });
+  input.addEventListener("keydown", (event) => {
+    // Typing belongs to the box, not to JupyterLab's notebook shortcuts.
+    event.stopPropagation();
+    if (event.key === "Enter" && !event.isComposing) {
+      event.preventDefault();
+      model.send({ event: "submit", value: input.value });
+    }
+  });
+  model.on("msg:custom", (message) => {
+    if (message && message.do === "focus") input.focus();
+    else if (message && message.do === "blur") input.blur();
+  });
+  return () => model.off("change", show);
+}
+
+export default { render };
+"""
+
+
+class SubmitText(anywidget.AnyWidget):
+    """A labelled text box; Enter calls the :meth:`on_submit` callbacks with its text.
+
+    Args:
+        description: the label in front of the box (names it for screen readers).
+        placeholder: the hint shown while it is empty.
+        value: the text in the box.
+        disabled: whether it takes input.
+    """
+
+    _esm = _ESM
+    value = traitlets.Unicode("").tag(sync=True)
+    description = traitlets.Unicode("").tag(sync=True)
+    placeholder = traitlets.Unicode("").tag(sync=True)
+    disabled = traitlets.Bool(False).tag(sync=True)
+
+    def __init__(self, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._submit_callbacks: list[Callable[[str], Any]] = []
+        self.on_msg(self._on_message)
+
+    def on_submit(self, callback: Callable[[str], Any], *, remove: bool = False) -> None:
+        """Call ``callback(text)`` when Enter is pressed in the box (or on :meth:`submit`)."""
+        if remove:
+            if callback in self._submit_callbacks:
+                self._submit_callbacks.remove(callback)
+        elif callback not in self._submit_callbacks:
+            self._submit_callbacks.append(callback)
+
+    def submit(self, text: str | None = None) -> None:
+        """Do what Enter does: take ``text`` (if given) as the box's value, then call the
+        submit callbacks with it. Nothing happens while the box is disabled."""
+        if self.disabled:
+            return
+        if text is not None:
+            self.value = text
+        for callback in list(self._submit_callbacks):
+            callback(self.value)
+
+    def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("event") == "submit":
+            text = content.get("value")
+            self.submit(text if isinstance(text, str) else None)

@@ -1,0 +1,193 @@
+"""The session toolbar every system shares: undo, redo, a note for the log, export.
+
+``[↶ Undo] [↷ Redo]  Note [............] [Add note]  Export as [Markdown ▾] [Export log]``
+
+Every button has visible words (the icons are decoration, and missing offline);
+each action says what it did in the message line (``undone: …``), and that message
+goes away at the next action. Undo and redo are the game's own
+(:meth:`~isowidgets.game.Game.undo`, :meth:`~isowidgets.game.Game.redo`): a retcon in
+the journal, so every view following the game takes it back at once.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+import ipywidgets as widgets
+
+from ..checks import shown
+from ..errors import JournalError, RuleError
+from ..game import Game
+from ..journal import Entry, Retcon
+from .dice_entry import css_name
+from .messages import Messages
+from .submit_text import SubmitText
+
+__all__ = ["EXPORT_FORMATS", "SessionToolbar", "undone_text"]
+
+EXPORT_FORMATS = {"md": "Markdown", "csv": "CSV", "json": "JSON"}
+"""The formats :meth:`~isowidgets.journal.Journal.export` writes, by suffix."""
+
+
+def undone_text(game: Game[Any], entries: Sequence[Entry]) -> str:
+    """What an undo or redo took back or restored, from the retcon it journaled:
+    the first event of that action, and how many more it had."""
+    retcon = entries[-1].event if entries else None
+    if not isinstance(retcon, Retcon):
+        return "nothing"
+    events = game.journal.action_events(retcon.action)
+    while events and isinstance(events[0], Retcon):  # a redo retcons the undo: go through
+        retcon = events[0]
+        events = game.journal.action_events(retcon.action)
+    if not events:
+        return f"action #{retcon.action}"
+    more = f" (and {len(events) - 1} more event{'s' if len(events) > 2 else ''})"
+    return events[0].describe() + (more if len(events) > 1 else "")
+
+
+class SessionToolbar(widgets.VBox):  # type: ignore[misc]
+    """Undo, redo, a note and export for one game, with a message line.
+
+    Args:
+        game: the game the buttons act on.
+        messages: where the toolbar reports (the panel's own message line, usually);
+            when ``None`` the toolbar has its own, under its buttons.
+        export_dir: where **Export log** writes ``<journal name>.<format>``.
+        formats: the export formats offered, first the default (``md``, ``csv``,
+            ``json``).
+        key: tells several toolbars on one page apart in the CSS classes
+            (``iw-undo-KEY``…).
+
+    Attributes:
+        undo_button, redo_button, note, note_button, export_format, export_button:
+            the controls (classes ``iw-undo``, ``iw-redo``, ``iw-note``,
+            ``iw-note-add``, ``iw-export-format``, ``iw-export``).
+        messages: the message line it reports to.
+        last_export: the file the last export wrote.
+    """
+
+    def __init__(
+        self,
+        game: Game[Any],
+        *,
+        messages: Messages | None = None,
+        export_dir: str | Path = "exports",
+        formats: Sequence[str] = ("md", "csv", "json"),
+        key: str | None = None,
+    ) -> None:
+        unknown = [f for f in formats if f not in EXPORT_FORMATS]
+        if unknown or not formats:
+            raise RuleError(
+                f"export formats must be some of {sorted(EXPORT_FORMATS)}, got {list(formats)!r}"
+            )
+        self.game = game
+        self.export_dir = Path(export_dir)
+        self.last_export: Path | None = None
+        own = messages is None
+        self.messages = Messages(game) if messages is None else messages
+
+        def button(label: str, icon: str, tip: str, css: str) -> widgets.Button:
+            made = widgets.Button(
+                description=label, icon=icon, tooltip=tip, layout=widgets.Layout(width="auto")
+            )
+            made.add_class(css_name(css, key))
+            return made
+
+        self.undo_button = button(
+            "Undo", "undo", "take back the last action (kept in the log as a retcon)", "iw-undo"
+        )
+        self.redo_button = button("Redo", "repeat", "restore what the last undo took", "iw-redo")
+        self.note = SubmitText(description="Note", placeholder="a note for the log")
+        self.note.add_class(css_name("iw-note", key))
+        self.note_button = button(
+            "Add note", "pencil", "write the note into the session log", "iw-note-add"
+        )
+        self.export_format = widgets.Dropdown(
+            options=[(EXPORT_FORMATS[f], f) for f in formats], description="Export as"
+        )
+        self.export_format.add_class(css_name("iw-export-format", key))
+        self.export_button = button(
+            "Export log", "download", "write the whole session log to a file", "iw-export"
+        )
+
+        run = self.messages.handler
+        self.undo_button.on_click(run(lambda _b: self.undo()))
+        self.redo_button.on_click(run(lambda _b: self.redo()))
+        self.note_button.on_click(run(lambda _b: self.add_note()))
+        self.export_button.on_click(run(lambda _b: self.export()))
+        self.note.on_submit(lambda _text: self.messages.run(self.add_note))
+
+        row = widgets.HBox(
+            [
+                self.undo_button,
+                self.redo_button,
+                self.note,
+                self.note_button,
+                self.export_format,
+                self.export_button,
+            ]
+        )
+        row.add_class("iw-toolbar-row")
+        super().__init__([row, self.messages] if own else [row])
+        self.add_class("iw-kit")
+        self.add_class(css_name("iw-toolbar", key))
+
+    # ------------------------------------------------------------------ actions
+
+    def undo(self) -> list[Entry]:
+        """Undo the latest action; say what was taken back.
+
+        Raises:
+            RuleError: there is nothing to undo.
+        """
+        entries = self.game.undo()
+        self.messages.info(f"undone: {undone_text(self.game, entries)}")
+        return entries
+
+    def redo(self) -> list[Entry]:
+        """Redo the latest undo; say what was restored.
+
+        Raises:
+            RuleError: there is no undo to redo.
+        """
+        entries = self.game.redo()
+        self.messages.info(f"redone: {undone_text(self.game, entries)}")
+        return entries
+
+    def add_note(self, text: str | None = None) -> list[Entry]:
+        """Journal ``text`` (by default the note box's) as a note; empty the box.
+
+        Raises:
+            RuleError: the note is blank or too long (the box keeps the text).
+        """
+        entries = self.game.note(self.note.value if text is None else text)
+        if text is None:
+            self.note.value = ""
+        return entries
+
+    def export(self, fmt: str | None = None) -> Path:
+        """Write the session log as ``fmt`` (by default the one chosen) to ``export_dir``.
+
+        Raises:
+            JournalError: the format is unknown or the file cannot be written.
+        """
+        fmt = self.export_format.value if fmt is None else fmt
+        if fmt not in EXPORT_FORMATS:
+            raise JournalError(
+                f"cannot export as {shown(fmt)}: the formats are {', '.join(EXPORT_FORMATS)}"
+            )
+        self.export_dir.mkdir(parents=True, exist_ok=True)
+        journal = self.game.journal
+        stem = journal.path.stem if journal.path else self.game.system
+        path = journal.export(self.export_dir / f"{stem}.{fmt}")
+        self.last_export = path
+        self.messages.info(f"exported {len(journal)} events to {path}")
+        return path
+
+    def close(self) -> None:
+        messages = getattr(self, "messages", None)
+        if messages is not None and messages in self.children:
+            messages.close()
+        super().close()
