@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
 
 from .errors import InconsistentEventError, folding
@@ -45,19 +46,39 @@ class Action(Generic[S]):
     events are folded once, here, and never again on commit.
     """
 
-    __slots__ = ("_fold", "dice", "events", "state")
+    __slots__ = ("_cuts", "_fold", "dice", "events", "state")
 
     def __init__(self, state: S, fold: Callable[[S, Event], S], dice: Dice) -> None:
         self.state = state
         self.dice = dice
         self.events: list[Event] = []
         self._fold = fold
+        self._cuts: list[int] = []
 
     def add(self, *events: Event) -> None:
         """Fold ``events`` into :attr:`state` and keep them for the journal."""
         for event in events:
             self.state = self._fold(self.state, event)
             self.events.append(event)
+
+    def split(self) -> None:
+        """End one journal action here: the events added so far and those added
+        after are journaled as separate actions (each undone on its own), yet all
+        of them are checked before any is written.
+
+        A rule that plays several steps at once (Isolation's ``run_conflict``) calls
+        this after each step, so the journal reads as if each had been clicked.
+        """
+        start = self._cuts[-1] if self._cuts else 0
+        if len(self.events) > start:
+            self._cuts.append(len(self.events))
+
+    def groups(self) -> list[list[Event]]:
+        """The events as the journal actions they form (see :meth:`split`)."""
+        bounds = [0, *self._cuts]
+        if bounds[-1] < len(self.events):
+            bounds.append(len(self.events))
+        return [self.events[a:b] for a, b in pairwise(bounds) if b > a]
 
 
 @dataclass(frozen=True, slots=True)

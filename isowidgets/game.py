@@ -477,7 +477,15 @@ class Game(Generic[S]):
             if not action.events:
                 return Acted([], value)
             self._check_journalable(*action.events)
-            entries = self._journal.append(*action.events)
+            entries = []
+            try:
+                for group in action.groups():
+                    entries += self._journal.append(*group)
+            except BaseException:
+                if entries:  # an earlier action of a split rule is on disk: follow it
+                    self._state = self._rebuild()
+                    self._notify(entries)
+                raise
             self._state = action.state
         self._notify(entries)
         return Acted(entries, value)

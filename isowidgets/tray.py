@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from . import checks
+from .contract import Action, Step
 from .dice import Pool, PoolRoll
 from .errors import DiceError
 from .game import Game
@@ -19,7 +20,7 @@ from .journal import Rolled
 from .settings import RuleSettings, setting
 from .systems import register
 
-__all__ = ["DiceTray", "TraySettings", "TrayState", "reading"]
+__all__ = ["DiceTray", "TraySettings", "TrayState", "reading", "roll_pool"]
 
 
 class TraySettings(RuleSettings):
@@ -47,6 +48,17 @@ def reading(roll: PoolRoll, *, parity: bool = True) -> str:
     return "; ".join(parts)
 
 
+Faces = Sequence[int] | str
+
+
+def roll_pool(action: Action[TrayState], pool: Pool, faces: Faces | None, purpose: str) -> PoolRoll:
+    """The tray's one rule: roll ``pool`` (or read the typed ``faces``) and journal it."""
+    rolled = action.dice.roll(pool, faces)
+    parity = action.state.settings.read_parity
+    action.add(Rolled(roll=rolled, purpose=purpose, reading=reading(rolled, parity=parity)))
+    return rolled
+
+
 @register
 class DiceTray(Game[TrayState]):
     """A journaled general-purpose roller."""
@@ -58,6 +70,11 @@ class DiceTray(Game[TrayState]):
     @classmethod
     def initial_state(cls, settings: TraySettings) -> TrayState:
         return TrayState(settings)
+
+    @classmethod
+    def steps(cls, state: TrayState) -> tuple[Step, ...]:
+        """The tray can always roll."""
+        return (Step("roll", None, "dice", "Roll a pool, or type in the faces rolled"),)
 
     def roll(
         self, pool: Pool | str, faces: Sequence[int] | str | None = None, *, purpose: str = ""
@@ -81,13 +98,4 @@ class DiceTray(Game[TrayState]):
         purpose = checks.text(
             purpose, "a roll's purpose", allow_empty=True, max_length=checks.MAX_NOTE
         )
-        with self.atomic():
-            roll = self.dice.roll(pool, faces)
-            self.commit(
-                Rolled(
-                    roll=roll,
-                    purpose=purpose,
-                    reading=reading(roll, parity=self.settings.read_parity),
-                )
-            )
-        return roll
+        return self.act(roll_pool, pool, faces, purpose).value

@@ -14,8 +14,6 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
-from pydantic import ValidationError
-
 from ... import checks
 from ...contract import Action, Step
 from ...dice import PoolRoll
@@ -425,57 +423,47 @@ class IsolationGame(Game[IsolationState]):
                 f"stances must map Passive Players to stances, got {checks.shown(stances)}"
             )
         chosen = stances or {}
-        actions: list[list[Event]] = []
-        state = self.state
 
-        def step(rule: Callable[..., object], *args: Any, **kw: Any) -> None:
-            nonlocal state
-            working = Action(state, self._fold, self.dice)
-            rule(working, *args, **kw)
-            state = working.state
-            if working.events:
-                actions.append(working.events)
+        def play(working: Action[IsolationState]) -> None:
+            def step(rule: Callable[..., object], *args: Any, **kw: Any) -> None:
+                rule(working, *args, **kw)
+                working.split()  # one journal action per step, as if clicked
 
-        with self.atomic():
-            try:
-                mode, pps = kwargs.get("mode"), kwargs.get("pps")
-                alone = mode == "alone" or (mode == "direct" and pps == [])
-                alone_difficulty = difficulty if alone else None
-                step(_conflict.propose, ap, action, difficulty=alone_difficulty, **kwargs)
-                assert state.conflict is not None
-                _conflict.check_faces(faces, state.conflict)
-                for _ in range(200):  # a conflict has far fewer steps; never loop forever
-                    c = state.conflict
-                    if c is None or c.resolution is not None:
-                        break
-                    offered: dict[str, Step] = {}
-                    for offer in _conflict.next_steps(state):
-                        offered.setdefault(offer.action, offer)
-                    turning = [d for d in downgrades if d not in c.downgraded]
-                    if (roll := offered.get("roll")) is not None:
-                        who, colour = roll.actor or "", roll.options[0]
-                        typed = _conflict.typed_faces(faces, who, colour, state)
-                        step(_conflict.roll, who, colour, typed)
-                    elif (stance := offered.get("choose_stance")) is not None:
-                        pp = stance.actor or ""
-                        step(_conflict.choose_stance, pp, chosen.get(pp, stance.options[0]))
-                    elif "set_difficulty" in offered and offered["set_difficulty"].required:
-                        if difficulty is None:
-                            raise RuleError("run_conflict needs difficulty=1..6 for the GM's roll")
-                        step(_conflict.set_difficulty, difficulty)
-                    elif "resolve" in offered and turning:
-                        step(_conflict.downgrade, turning[0])
-                    else:
-                        step(_conflict.resolve)
+            mode, pps = kwargs.get("mode"), kwargs.get("pps")
+            alone = mode == "alone" or (mode == "direct" and pps == [])
+            alone_difficulty = difficulty if alone else None
+            step(_conflict.propose, ap, action, difficulty=alone_difficulty, **kwargs)
+            assert working.state.conflict is not None
+            _conflict.check_faces(faces, working.state.conflict)
+            for _ in range(200):  # a conflict has far fewer steps; never loop forever
+                state = working.state
                 c = state.conflict
-                if c is not None and c.wounds_left and wounds is not None:
-                    step(_conflict.assign_wounds, wounds)
-            except ValidationError as exc:
-                raise RuleError(f"invalid value: {exc.errors()[0]['msg']}") from None
-            for events in actions:  # all or nothing: check them all before writing any
-                self._check_journalable(*events)
-            for events in actions:
-                self.commit(*events)
+                if c is None or c.resolution is not None:
+                    break
+                offered: dict[str, Step] = {}
+                for offer in _conflict.next_steps(state):
+                    offered.setdefault(offer.action, offer)
+                turning = [d for d in downgrades if d not in c.downgraded]
+                if (roll := offered.get("roll")) is not None:
+                    who, colour = roll.actor or "", roll.options[0]
+                    typed = _conflict.typed_faces(faces, who, colour, state)
+                    step(_conflict.roll, who, colour, typed)
+                elif (stance := offered.get("choose_stance")) is not None:
+                    pp = stance.actor or ""
+                    step(_conflict.choose_stance, pp, chosen.get(pp, stance.options[0]))
+                elif "set_difficulty" in offered and offered["set_difficulty"].required:
+                    if difficulty is None:
+                        raise RuleError("run_conflict needs difficulty=1..6 for the GM's roll")
+                    step(_conflict.set_difficulty, difficulty)
+                elif "resolve" in offered and turning:
+                    step(_conflict.downgrade, turning[0])
+                else:
+                    step(_conflict.resolve)
+            c = working.state.conflict
+            if c is not None and c.wounds_left and wounds is not None:
+                step(_conflict.assign_wounds, wounds)
+
+        self.act(play)
         result = self.state.conflict or self.state.last_conflict
         assert result is not None
         return result
