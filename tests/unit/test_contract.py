@@ -222,7 +222,7 @@ def test_register_refuses_what_is_not_a_system():
 
 def test_an_unknown_system_name_is_the_kits_error_and_imports_nothing():
     modules = set(sys.modules)
-    with pytest.raises(JournalError, match="no system is called 'os.path'"):
+    with pytest.raises(JournalError, match=r"no system is called 'os\.path'"):
         systems.game_for("os.path")
     with pytest.raises(JournalError, match="must be text"):
         systems.game_for(None)  # type: ignore[arg-type]
