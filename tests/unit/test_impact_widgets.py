@@ -484,7 +484,7 @@ def test_foil_the_adversary_plan(spy: Spy):
     assert spy.game.test is None
 
 
-# --------------------------------------------------------------------------- review fixes
+# --------------------------------------------------------------------------- plot, dice and rewards
 
 
 @pytest.mark.rule("IMP-A02")
@@ -612,7 +612,7 @@ def test_self_created_complication_opening_scene_and_new_adventure_from_the_tabl
     assert "which is a scene" in board.messages.value
 
 
-# --------------------------------------------------------------------------- audit fixes
+# --------------------------------------------------------------------------- kinds, plans, helpers
 
 
 @pytest.mark.rule("IMP-R01")

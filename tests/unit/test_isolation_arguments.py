@@ -1,21 +1,25 @@
 """Arguments every public IsolationGame method refuses with the kit's error.
 
 Values reach the game straight from widgets, notebooks and typed-in text. A bad one
-(``None``, a wrong type, a huge whole number, a megabyte of text, a keyword the
-method does not take) is refused with :class:`~isowidgets.errors.RuleError`, never
-Python's ``TypeError`` or ``AttributeError``; the message names the argument, shows
-the value received shortened (:func:`isowidgets.checks.shown`) and says what is
-allowed; state, journal and dice are left exactly as they were.
+(``None``, a wrong type, a huge whole number, a megabyte of text, text past
+``MAX_TEXT`` or that the journal cannot store, a pool past the dice cap, faces for a
+pool nobody rolls, a keyword the method does not take) is refused with
+:class:`~isowidgets.errors.RuleError`, never Python's ``TypeError`` or
+``AttributeError``; the message names the argument, shows the value received
+shortened (:func:`isowidgets.checks.shown`) and says what is allowed; state, journal
+and dice are left exactly as they were.
 """
 
 from __future__ import annotations
 
 import pytest
 
-from isowidgets.checks import SHOWN
-from isowidgets.errors import IsowidgetsError, RuleError
-from isowidgets.rules.isolation import IsolationGame
-from isowidgets.rules.isolation.examples import boarding_party
+from isowidgets.checks import MAX_TEXT, SHOWN
+from isowidgets.dice import Dice
+from isowidgets.errors import DiceCapError, IsowidgetsError, RuleError
+from isowidgets.rules.isolation import IsolationGame, IsolationSettings
+from isowidgets.rules.isolation.examples import add_boarding_party, boarding_party
+from isowidgets.rules.isolation.rolling import roll_colour
 
 HUGE = 10**5000  # past Python's int-to-text limit: repr() of it raises ValueError
 MEGABYTE = "x" * 1_000_000
@@ -43,6 +47,10 @@ def in_conflict() -> IsolationGame:
     game = boarding_party(stress=2)
     game.propose("bob", "board up the windows")
     return game
+
+
+def trio(stress=2, **settings):
+    return boarding_party(stress=stress, settings=IsolationSettings(**settings))
 
 
 # --------------------------------------------------------------------------- keywords
@@ -110,6 +118,30 @@ def test_a_composed_conflict_is_still_accepted_by_modifier_fields():
     assert game.modifier_fields(composed) == {"bob": game.modifier_fields(composed)["bob"]}
 
 
+@pytest.mark.parametrize("who", [None, 42, ("bob",)])
+def test_factors_for_a_non_character_are_refused_and_the_journal_reopens(tmp_path, who, reopen):
+    """A modifier key that is not a character id (``None`` matched the missing target)
+    is a RuleError with nothing journaled, and the file still resumes."""
+    path = tmp_path / "session.jsonl"
+    game = add_boarding_party(IsolationGame.new(path, seed=0), stress=2)
+    before = snapshot(game)
+    with pytest.raises(RuleError, match="named by id") as info:
+        game.propose("bob", "x", factors={who: {"extra_red": 2}})
+    assert "Tip:" in str(info.value) and repr(who) in str(info.value)
+    assert snapshot(game) == before
+    with pytest.raises(RuleError, match="named by id"):
+        game.preview("bob", "y", factors={"bob": {}, who: {}})  # refused even when empty
+    game.propose("bob", "x")
+    before = snapshot(game)
+    with pytest.raises(RuleError, match="named by id"):
+        game.set_factors(who, extra_red=2)
+    assert snapshot(game) == before
+    game.roll("bob", "green")
+    state = game.state
+    resumed_state, problems = reopen(game, path)
+    assert resumed_state == state and not problems
+
+
 # --------------------------------------------------------------------------- sizes
 
 
@@ -143,6 +175,143 @@ def test_huge_values_inside_a_conflict_are_refused_shortly():
     refused(in_conflict(), lambda g: g.set_difficulty(HUGE), "the Difficulty must be in 1..6")
     refused(in_conflict(), lambda g: g.roll_ready({HUGE: "1"}), "who rolls no pool")
     refused(in_conflict(), lambda g: g.set_factors("bob", relevant_links=["L1"] * 10**5), "at most")
+
+
+@pytest.mark.parametrize("limit", [None, 2])
+def test_dice_caps_are_checked_before_any_die_is_drawn(limit):
+    """A pool past the dice cap is refused before a single face is drawn (no work, no
+    change to the random stream), also under a house explosion limit."""
+    state = trio(max_explosions_per_pool=limit).state
+    dice = Dice(1)
+    before = dice.state()
+    with pytest.raises(DiceCapError, match="at most 500"):
+        roll_colour(dice, state, "red", 501, "big", None)
+    assert dice.state() == before
+    with pytest.raises(DiceCapError):
+        roll_colour(dice, state, "green", 10**9, "huge", None)
+    assert dice.state() == before
+
+
+@pytest.mark.parametrize("limit", [None, 1])
+def test_pools_past_the_dice_cap_are_refused_when_proposed(limit):
+    """propose, set_factors and preview refuse a pool past the cap, naming it."""
+    game = trio(max_explosions_per_pool=limit)
+    before = snapshot(game)
+    with pytest.raises(DiceCapError, match=r"bob's green pool would hold 3,000,003 dice") as info:
+        game.propose("bob", "x", factors={"bob": {"roleplay": 3_000_000}})
+    message = str(info.value)
+    assert "at most 500" in message and "Limits.max_dice" in message and "Tip:" in message
+    assert snapshot(game) == before
+    with pytest.raises(DiceCapError, match="at most 500"):
+        game.preview("bob", "x", factors={"bob": {"roleplay": 600}})
+    game.propose("bob", "x")
+    before = snapshot(game)
+    with pytest.raises(DiceCapError, match="at most 500"):
+        game.set_factors("bob", roleplay=498)  # 3 links + 498 = 501
+    assert snapshot(game) == before
+    game.set_factors("bob", roleplay=497)  # exactly 500 is fine
+    assert game.plan().unit("bob", "green").count == 500
+
+
+# --------------------------------------------------------------------------- text
+
+
+LONG = "x" * (MAX_TEXT + 1)
+
+
+@pytest.mark.parametrize(
+    "act",
+    [
+        lambda g: g.propose("bob", LONG),
+        lambda g: g.add_link("alice", "bob", "green", LONG),
+        lambda g: g.add_link("alice", "bob", "green", why=LONG),
+        lambda g: g.relabel_link("L1", LONG),
+        lambda g: g.remove_link("L1", LONG),
+        lambda g: g.adjust_stress(1, LONG),
+        lambda g: g.injure("alice", LONG),
+        lambda g: g.kill("alice", LONG),
+        lambda g: g.edit_character("alice", goal=LONG),
+        lambda g: g.edit_character("alice", positive=["Quick", LONG]),
+    ],
+)
+def test_isolation_text_is_at_most_max_text_long(act):
+    game = boarding_party(stress=2)
+    before = snapshot(game)
+    with pytest.raises(RuleError, match=f"{MAX_TEXT + 1} characters long; at most {MAX_TEXT}"):
+        act(game)
+    assert snapshot(game) == before
+
+
+def test_a_cancel_reason_is_at_most_max_text_long():
+    game = boarding_party(stress=2)
+    game.propose("bob", "x" * MAX_TEXT)  # exactly the limit is fine
+    before = snapshot(game)
+    with pytest.raises(RuleError, match="at most 300"):
+        game.cancel_conflict(LONG)
+    assert snapshot(game) == before
+    game.cancel_conflict("changed our minds")
+
+
+def test_text_the_journal_cannot_store_is_refused(tmp_path):
+    """A lone surrogate cannot be written as UTF-8: a RuleError, not a UnicodeEncodeError."""
+    game = add_boarding_party(IsolationGame.new(tmp_path / "s.jsonl", seed=0))
+    before = snapshot(game)
+    with pytest.raises(RuleError, match="not valid Unicode"):
+        game.propose("bob", "board \ud800 up")
+    with pytest.raises(RuleError, match="not valid Unicode"):
+        game.add_link("alice", "eve", "green", "Shared \udcff a meal")
+    assert snapshot(game) == before
+    game.journal.close()
+
+
+# --------------------------------------------------------------------------- typed faces
+
+
+@pytest.mark.parametrize(
+    ("faces", "says"),
+    [
+        ({"Bob": {"green": "4 4 4"}}, "'Bob', who rolls no pool"),
+        ({"bob": {"green": "4 4 4"}, "alice": {"Green": "2 2"}}, "colour 'Green'"),
+        ({"gm": "5 4 3"}, "'gm', who rolls no pool"),
+        ({"GM": {"green": "4"}}, "colour 'green'; allowed: 'red'"),
+        ({"eve": {"green": "4"}}, "colour 'green'; allowed: 'red'"),  # Hostile up front
+        (["bob"], "faces must map rollers"),
+    ],
+)
+def test_run_conflict_refuses_faces_no_pool_would_take(faces, says):
+    """A misspelt roller or colour used to fall back to random dice without a word."""
+    game = boarding_party(stress=2)
+    before = snapshot(game)
+    with pytest.raises(RuleError, match=r"allowed|must map") as info:
+        game.run_conflict("bob", "board up", difficulty=3, faces=faces, hostile=["eve"])
+    assert says in str(info.value)
+    if isinstance(faces, dict):
+        assert "bob, alice, eve, GM" in str(info.value) or "allowed: '" in str(info.value)
+    assert snapshot(game) == before
+
+
+def test_roll_ready_refuses_faces_no_pool_would_take():
+    game = boarding_party(stress=2)
+    game.propose("bob", "board up")
+    before = snapshot(game)
+    with pytest.raises(RuleError, match="'Alice', who rolls no pool"):
+        game.roll_ready({"bob": {"green": "4 4 4"}, "Alice": {"green": "2 2"}})
+    assert snapshot(game) == before
+
+
+def test_faces_for_downgraders_and_volunteers_are_accepted():
+    game = boarding_party(stress=2)
+    game.run_conflict(
+        "bob",
+        "x",
+        mode="subset",
+        pps=["alice"],
+        difficulty=3,
+        downgrades=["eve"],
+        faces={"eve": "2 2"},
+    )
+    record = next(r for r in game.state.last_conflict.rolls if r.who == "eve")
+    assert record.roll.source == "typed" and record.roll.faces == (2, 2)
 
 
 # --------------------------------------------------------------------------- a sweep

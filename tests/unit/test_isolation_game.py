@@ -16,6 +16,10 @@ E02_FACTORS = {
 }
 
 
+def trio(stress=2, **settings):
+    return boarding_party(stress=stress, settings=IsolationSettings(**settings))
+
+
 @pytest.mark.rule("ISO-R15")
 def test_resume_mid_conflict_from_a_file(tmp_path):
     """A kernel crash mid-conflict: the file replays to the same open conflict (ISO-R15)."""
@@ -79,6 +83,91 @@ def test_click_through_with_next_steps():
         clicks += 1
     assert 8 <= clicks <= 12
     assert game.explain().degree == game.state.last_conflict.resolution.degree
+
+
+@pytest.mark.rule("ISO-A28")
+def test_next_steps_offer_the_nominal_difficulty_acting_directly_alone():
+    """ISO-A28: acting directly and alone, the GM sets a nominal Difficulty for the AP's
+    green dice; the panel must offer it, before and after the AP's red is rolled."""
+    game = trio()
+    game.propose("bob", "x", mode="direct", target="eve", pps=[])
+    offered = {s.action: s for s in game.next_steps()}
+    assert offered["set_difficulty"].required and "nominal" in offered["set_difficulty"].label
+    game.roll("bob", "red")
+    assert [s.action for s in game.next_steps() if s.required] == ["set_difficulty"]
+    game.set_difficulty(2)
+    assert game.plan().unit("bob", "green").count == 2
+    [again] = [s for s in game.next_steps() if s.action == "set_difficulty"]
+    assert not again.required  # it may still change until the green dice are down
+    game.roll("bob", "green")
+    assert "set_difficulty" not in [s.action for s in game.next_steps()]
+
+
+MODES = {
+    "persuade_all": ({"mode": "persuade_all"}, ()),
+    "subset with a downgrade": ({"mode": "subset", "pps": ["alice"]}, ("eve",)),
+    "alone": ({"mode": "alone"}, ()),
+    "alone with a volunteer": ({"mode": "alone"}, ("alice",)),
+    "direct with PPs": ({"mode": "direct", "target": "eve"}, ()),
+    "direct alone": ({"mode": "direct", "target": "eve", "pps": []}, ()),
+    "direct alone, modifiers only": (
+        {
+            "mode": "direct",
+            "target": "eve",
+            "pps": [],
+            "settings": {"direct_alone_green_dice": "modifiers_only"},
+        },
+        (),
+    ),
+    "Stress 0, subset with a downgrade": (
+        {"mode": "subset", "pps": ["eve"], "stress": 0},
+        ("alice",),
+    ),
+}
+
+
+@pytest.mark.parametrize("physical", [False, True])
+@pytest.mark.parametrize("case", list(MODES))
+def test_every_mode_closes_by_following_next_steps_alone(case, physical):
+    """A click-through panel only knows next_steps(): following it (required steps, plus
+    the wanted downgrades) must close the conflict in every mode."""
+    kwargs, downgrades = MODES[case]
+    kwargs = dict(kwargs)
+    settings = kwargs.pop("settings", {})
+    stress = kwargs.pop("stress", 2)
+    for seed in range(4):
+        rules = IsolationSettings(**settings)
+        game = boarding_party(stress=max(stress, 1), settings=rules, seed=seed)
+        game.add_character("Dan", kind="boat_NPC", profession="Driver", bias="b", goal="g")
+        if stress == 0:
+            game.adjust_stress(-1, "relief")
+        game.propose("bob", "board up", physical=physical, **kwargs)
+        for _ in range(40):
+            if game.conflict is None:
+                break
+            steps = game.next_steps()
+            assert steps, f"stuck: {game.conflict}"
+            wanted = [s for s in steps if s.action == "downgrade" and s.actor in downgrades]
+            step = wanted[0] if wanted else next(s for s in steps if s.required)
+            if step.action == "roll":
+                game.roll(step.actor, step.options[0])
+            elif step.action == "choose_stance":
+                game.choose_stance(step.actor, step.options[0])
+            elif step.action == "set_difficulty":
+                game.set_difficulty(2)
+            elif step.action == "downgrade":
+                game.downgrade(step.actor)
+            elif step.action == "assign_wounds":
+                pool, left = game.conflict.wound_pool, game.conflict.wounds_left
+                split = dict.fromkeys(pool, 0)
+                for i in range(left):
+                    split[pool[i % len(pool)]] += 1
+                game.assign_wounds(split)
+            else:
+                assert step.action == "resolve", step
+                game.resolve()
+        assert game.conflict is None and game.state.last_conflict.closed
+        assert set(downgrades) <= set(game.state.last_conflict.downgraded)
 
 
 def test_preview_journals_nothing():

@@ -11,6 +11,7 @@ import icepool
 import pytest
 
 from isowidgets.dice import Dice
+from isowidgets.errors import RuleError
 from isowidgets.rules.isolation import IsolationGame, IsolationSettings, compose, counts
 from isowidgets.rules.isolation.examples import boarding_party
 from isowidgets.rules.isolation.odds import (
@@ -189,3 +190,38 @@ def test_simulation_of_a_persuasion_conflict_is_a_distribution():
     sampled = simulate(game.state, planned, difficulty=3, trials=2_000, seed=3)
     assert sum(sampled.values()) == pytest.approx(1.0)
     assert 0 < sampled["Partial Success"] < 1
+
+
+@pytest.mark.rule("ISO-R42", "ISO-A28")
+@pytest.mark.parametrize("direct", [False, True])
+def test_odds_assume_the_difficulty_for_a_lone_aps_green_dice(direct):
+    """Going alone (or directly and alone, ISO-A28), an assumed Difficulty also gives the
+    AP his green dice: 38% Complete Failure at Hard, not 63% from 0 green dice."""
+    how = {"mode": "direct", "target": "eve", "pps": []} if direct else {"mode": "alone"}
+    unset = boarding_party(stress=1)
+    unset.propose("bob", "sneak out", **how)
+    assert unset.plan().unit("bob", "green").count == 0
+    fixed = boarding_party(stress=1)
+    fixed.propose("bob", "sneak out", difficulty=3, **how)
+    assert fixed.plan().unit("bob", "green").count == 3
+    assumed = conflict_odds(unset.state, difficulty=3)
+    expected = conflict_odds(fixed.state)
+    assert assumed.degrees == pytest.approx(expected.degrees)
+    assert assumed.ap_odds.to_dict() == pytest.approx(expected.ap_odds.to_dict())
+    if not direct:
+        assert assumed.degrees["Complete Failure"] == pytest.approx(0.381, abs=0.001)
+    assert simulate(unset.state, difficulty="Hard", trials=500) == simulate(fixed.state, trials=500)
+    # An assumed Difficulty replaces the one set, for the green dice too.
+    other = boarding_party(stress=1)
+    other.propose("bob", "sneak out", difficulty=5, **how)
+    assert conflict_odds(other.state, difficulty=3).degrees == pytest.approx(expected.degrees)
+
+
+@pytest.mark.parametrize("difficulty", [0, 7, -1, True, 2.5, "Very Hard"])
+def test_an_assumed_difficulty_is_checked(difficulty):
+    game = boarding_party(stress=1)
+    game.propose("bob", "sneak out", mode="alone")
+    for ask in (conflict_odds, simulate):
+        with pytest.raises(RuleError, match="Difficulty") as info:
+            ask(game.state, difficulty=difficulty)
+        assert repr(difficulty) in str(info.value) or str(difficulty) in str(info.value)

@@ -49,6 +49,12 @@ def trio(stress=2, **settings):
     return boarding_party(stress=stress, settings=IsolationSettings(**settings))
 
 
+def unlabeled(game, a, b):
+    return game.state.count(a, b, "green", labeled=False), game.state.count(
+        a, b, "red", labeled=False
+    )
+
+
 # --------------------------------------------------------------------------- characters
 
 
@@ -946,6 +952,42 @@ def test_r42_going_alone():
     assert game.state.count("eve", "bob", "red", labeled=False) == 0  # partial: nothing
 
 
+@pytest.mark.rule("ISO-R34", "ISO-R42", "ISO-A15", "ISO-A30")
+@pytest.mark.parametrize("direct", [False, True])
+def test_going_alone_success_gives_bystanders_no_links(direct):
+    """ISO-A30 over ISO-A15: a lone AP has no PPs, so a success links him with nobody,
+    even with temp_links_include_defaulted_neutrals."""
+    game = trio(stress=1, temp_links_include_defaulted_neutrals=True)
+    how = {"mode": "direct", "target": "eve", "pps": []} if direct else {"mode": "alone"}
+    opposition = {"eve": {"red": const(2 + 2 + 1, 4)}} if direct else {GM: const(2 + 3 + 1, 2)}
+    game.run_conflict(
+        "bob", "x", difficulty=2, faces={"bob": {"green": "2 2", "red": "4"}, **opposition}, **how
+    )
+    assert game.state.last_conflict.resolution.degree == "Basic Success"
+    assert game.stress == 0  # the result did apply (ISO-R34)
+    assert unlabeled(game, "alice", "bob") == (0, 0)
+    assert unlabeled(game, "eve", "bob") == (0, 0)
+
+
+@pytest.mark.rule("ISO-R32", "ISO-R42", "ISO-A15")
+def test_going_alone_failure_links_only_the_hostile_volunteer():
+    """A volunteer who turned Hostile put in red dice, so takes the failure link
+    (ISO-R42 with the ISO-A15 reading); the bystander who stayed out takes none."""
+    for flag in (False, True):
+        game = trio(stress=1, temp_links_include_defaulted_neutrals=flag)
+        game.run_conflict(
+            "bob",
+            "x",
+            mode="alone",
+            difficulty=1,
+            downgrades=["eve"],
+            faces={"bob": {"green": "1", "red": "4"}, GM: "3 3 2 2 2", "eve": "4 4"},
+        )
+        assert game.state.last_conflict.resolution.degree == "Basic Failure"
+        assert unlabeled(game, "eve", "bob") == (0, 1)
+        assert unlabeled(game, "alice", "bob") == (0, 0), flag
+
+
 @pytest.mark.rule("ISO-R43")
 def test_r43_direct_action():
     """ISO-R43: no Difficulty and no GM roll; the target rolls red links + Living − 1 +
@@ -1032,6 +1074,38 @@ def test_r46_recovery_order():
     [dying] = game.state.injury_links("eve", "Dying")
     game.choose_pair_outcome("erase_red", link_id=dying.id)
     assert game.character("eve").health == "Injured"
+
+
+@pytest.mark.rule("ISO-R46", "ISO-A26")
+@pytest.mark.parametrize(
+    ("pair", "faces", "outcome", "link_id"),
+    [
+        (("alice", "bob"), ("2 2", "4"), "erase_red", "L3"),  # a descriptor red
+        (("bob", "eve"), ("1", "3 3"), "erase_green", "L4"),  # more odds: a green
+    ],
+)
+def test_recovery_is_checked_after_any_between_session_erase(pair, faces, outcome, link_id):
+    """ISO-A26: Bob's last Injured link went with Dan's death; his next between-session
+    erase, of any link, finds no Injured link left and he recovers (ISO-R46)."""
+    game = trio()
+    game.add_character("Dan", kind="boat_NPC", profession="Driver", bias="b", goal="g")
+    wound_now(game, "bob")  # Injured links with alice, eve and dan
+    injured = {x.other("bob"): x.id for x in game.state.injury_links("bob", "Injured")}
+    game.end_session()
+    game.pair_roll("alice", "bob", green_faces="2 2", red_faces="4 4")
+    game.choose_pair_outcome("erase_red", link_id=injured["alice"])
+    game.pair_roll("bob", "eve", green_faces="2", red_faces="4 4 4")
+    game.choose_pair_outcome("erase_red", link_id=injured["eve"])
+    assert game.character("bob").health == "Injured"
+    game.begin_session()
+    game.kill("dan", "the threat")  # erases the last Injured link; no recovery yet
+    assert game.character("bob").health == "Injured"
+    assert not game.state.injury_links("bob", "Injured")
+    game.end_session()
+    game.pair_roll(*pair, green_faces=faces[0], red_faces=faces[1])
+    game.choose_pair_outcome(outcome, link_id=link_id)
+    assert game.character("bob").health == "Healthy"
+    assert game.journal.entries[-1].event.reason.startswith("injury links erased")
 
 
 @pytest.mark.rule("ISO-R21", "ISO-R23", "ISO-R24", "ISO-R25", "ISO-R30")

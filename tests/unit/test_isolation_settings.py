@@ -10,12 +10,19 @@ from pathlib import Path
 
 import pytest
 
+from isowidgets.dice import Dice
 from isowidgets.errors import FacesError, RuleError, SettingsError
+from isowidgets.journal import SettingsChanged
 from isowidgets.rules.isolation import GM, IsolationGame, IsolationSettings
-from isowidgets.rules.isolation.examples import boarding_party
+from isowidgets.rules.isolation.events import StressChanged
+from isowidgets.rules.isolation.examples import add_boarding_party, boarding_party
 from isowidgets.rules.isolation.injury import wound
+from isowidgets.rules.isolation.rolling import roll_colour
 
 HERE = Path(__file__).parent
+
+
+SEED_WITH_A_RED_ONE = 1  # Bob rolls 2 5 1→4 3 1→4 4
 
 
 def const(n, face):
@@ -177,15 +184,33 @@ def test_a05_max_explosions_per_pool():
     with pytest.raises(FacesError, match="not reached"):
         game2.roll("bob", "red", "1 4 4 4")
     # Random rolls respect the limit too: 300 red dice would explode about 60 times.
-    from isowidgets.dice import Dice
-    from isowidgets.rules.isolation.rolling import roll_colour
-
     capped = trio(max_explosions_per_pool=2).state
     assert len(roll_colour(Dice(1), capped, "red", 300, "big", None).extras) == 2
     assert len(roll_colour(Dice(1), trio().state, "red", 300, "big", None).extras) > 20
     default = trio(stress=1)
     default.propose("bob", "x")
     assert len(default.roll("bob", "red", "1 1 4 4 3 2").extras) == 2
+
+
+@pytest.mark.rule("ISO-R21", "ISO-R22", "ISO-A04", "ISO-A05")
+def test_house_explosion_limit_never_skips_required_explosions():
+    """With max_explosions_per_pool set, take_explosions=False declines only optional
+    explosions: red 1s always explode (ISO-R21, R22), green 6s too by default (ISO-A04)."""
+    capped = trio(max_explosions_per_pool=2).state
+    red = roll_colour(Dice(1), capped, "red", 300, "big", None, take_explosions=False)
+    assert len(red.extras) == 2
+    green = roll_colour(Dice(1), capped, "green", 300, "big", None, take_explosions=False)
+    assert len(green.extras) == 2
+    optional = trio(max_explosions_per_pool=2, green_explosion_optional=True).state
+    declined = roll_colour(Dice(1), optional, "green", 300, "big", None, take_explosions=False)
+    assert not declined.extras and any(die.declined for die in declined.dice)
+    # Through the game: Bob's red pool keeps every explosion below the house limit.
+    rules = IsolationSettings(max_explosions_per_pool=50)
+    game = boarding_party(stress=3, settings=rules, seed=SEED_WITH_A_RED_ONE)
+    game.propose("bob", "x")
+    roll = game.roll("bob", "red", take_explosions=False)
+    assert any(die.face == 1 for die in roll.dice)
+    assert all(die.exploded for die in roll.dice if die.face == 1)
 
 
 # --------------------------------------------------------------------------- A07..A10
@@ -355,10 +380,66 @@ def test_a18_stress_min_and_max():
     assert [v for v, _ in game.state.stress_history] == [1, 2, 1, 3]
 
 
+@pytest.mark.rule("ISO-A18")
+def test_new_stress_bounds_move_the_stress_level_onto_them(tmp_path, reopen):
+    """ISO-A18: a settings change that leaves Stress outside the bounds moves it onto the
+    nearest bound in the same action (journaled, replayed, undone together)."""
+    path = tmp_path / "s.jsonl"
+    game = add_boarding_party(IsolationGame.new(path, seed=0), stress=2)
+    entries = game.change_settings(stress_min=3, stress_start=3)
+    assert [type(e.event) for e in entries] == [SettingsChanged, StressChanged]
+    event = entries[1].event
+    assert (event.old, event.new, event.source, event.requested) == (2, 3, "settings", 1)
+    assert "stress_min" in event.reason and game.stress == 3
+    game.undo()
+    assert (game.stress, game.settings.stress_min) == (2, 0)
+    game.change_settings(stress_max=1)
+    assert game.stress == 1
+    assert game.change_settings(stress_max=4)[-1].event.kind == "settings_changed"
+    assert game.stress == 1  # inside the bounds: nothing moves
+    state = game.state
+    assert reopen(game, path)[0] == state
+
+
 @pytest.mark.rule("ISO-A19")
 def test_a19_stress_start():
     assert IsolationGame.new(seed=0).stress == 1
     assert IsolationGame.new(seed=0, settings=IsolationSettings(stress_start=3)).stress == 3
+
+
+@pytest.mark.rule("ISO-A19")
+def test_a_new_stress_start_sets_the_stress_level_before_play(tmp_path, reopen):
+    """ISO-A19: before play begins the starting Stress is the scenario's Stress Level."""
+    path = tmp_path / "s.jsonl"
+    game = IsolationGame.new(path, seed=0)
+    entries = game.change_settings(stress_start=3)
+    assert [type(e.event) for e in entries] == [SettingsChanged, StressChanged]
+    event = entries[1].event
+    assert (event.old, event.new, event.source) == (1, 3, "settings")
+    assert "stress_start" in event.reason and game.stress == 3
+    game.undo()
+    assert (game.stress, game.settings.stress_start) == (1, 1)
+    game.redo()
+    assert game.stress == 3
+    state = game.state
+    assert reopen(game, path)[0] == state
+
+
+@pytest.mark.rule("ISO-A19")
+def test_a_new_stress_start_leaves_the_stress_level_once_play_has_begun():
+    game = boarding_party(stress=2)
+    assert game.change_settings(stress_start=3)[-1].event.kind == "stress_changed"
+    assert game.stress == 3
+    game.start_play()
+    assert [e.event.kind for e in game.change_settings(stress_start=1)] == ["settings_changed"]
+    assert game.stress == 3
+
+
+@pytest.mark.rule("ISO-R36", "ISO-A19")
+def test_other_settings_before_play_keep_the_starting_stress_chosen():
+    game = boarding_party(stress=2)  # set_starting_stress(2), stress_start still 1
+    game.change_settings(cooperate_net_min=3)
+    assert game.stress == 2
 
 
 def auto_game(**settings):
@@ -502,6 +583,23 @@ def test_a27_alone_own_red_cancels():
             faces={"bob": {"green": "2 2 2", "red": "3 3"}, "GM": const(8, 4)},
         )
         assert game.state.last_conflict.resolution.team_evens == team
+
+
+@pytest.mark.rule("ISO-A27")
+def test_explanation_of_a_lone_ap_red_follows_alone_own_red_cancels():
+    """ISO-A27: the explanation says what the AP's red did, under either setting."""
+    for flag, used, team in ((True, "cancels his own green", 1), (False, "not used", 3)):
+        game = trio(stress=2, alone_own_red_cancels=flag)
+        game.run_conflict(
+            "bob",
+            "x",
+            mode="alone",
+            difficulty=3,
+            faces={"bob": {"green": "2 2 2", "red": "3 3"}, GM: const(8, 4)},
+        )
+        explanation = game.explain()
+        [red] = [p for p in explanation.pools if (p.who, p.colour) == ("bob", "red")]
+        assert used in red.used and explanation.team_evens == team
 
 
 @pytest.mark.rule("ISO-A28")

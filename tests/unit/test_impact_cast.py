@@ -1,8 +1,12 @@
-"""Regression tests for the audit of the Impact engine.
+"""Who is who at an Impact table, and what each one's Details count for.
 
-One section per finding; each test failed before its fix. The widget side of
-these findings (the ◷ chip tool, a Foil's plan in the test panel, chips of
-another character's Temporary Details) is in ``test_impact_widgets.py``.
+PCs roll, help each other and rest; an NPC adversary makes plans only until it
+is defeated, never helps, and a rest break does not reset it (IMP-R06, IMP-R13,
+IMP-R19). A Detail's kind fits its owner, and a Temporary Detail counts for its
+owner, for a helper, or for everyone when it belongs to the scene or the world
+(IMP-R01, IMP-R06, IMP-R07). The widget side of the same rules (the ◷ kind tool,
+chips of another character's Temporary Detail, a Foil's plan in the test panel,
+helpers offered) is in ``test_impact_widgets.py``.
 """
 
 from __future__ import annotations
@@ -48,7 +52,7 @@ def _snapshot(game: ImpactGame) -> tuple[object, int, object]:
     return game.state, len(game.journal), game.dice.state()
 
 
-# --------------------------------------------------------------------------- 1: defeated adversary
+# --------------------------------------------------------------------------- a defeated adversary
 
 
 @pytest.mark.rule("IMP-R13", "IMP-A13")
@@ -107,7 +111,49 @@ def test_r13_an_adversary_defeated_between_the_roll_and_the_close_carries_out_no
     assert game.state.character(ids["pierce"]).impact == "D12"
 
 
-# --------------------------------------------------------------------------- 2: Temporary Details
+# --------------------------------------------------------------------------- helping and resting
+
+
+@pytest.mark.rule("IMP-R06", "IMP-R16")
+def test_r06_an_npc_adversary_cannot_help():
+    """IMP-R06, IMP-R16: helpers are the roller's teammates, whose players announce it."""
+    game = _game()
+    ids = _spies(game)
+    draft = rules.draft_test(game.state, "action", ids["pierce"], difficulty="Difficult")
+    before = _snapshot(game)
+    with pytest.raises(RuleError, match=r"The Goons \(char-4\) is an NPC adversary") as refused:
+        rules.add_helper(game.state, draft, ids["goons"])
+    assert "Allowed: a PC other than the roller: char-2 (Quartermaster Ellis)" in str(refused.value)
+    assert _snapshot(game) == before
+    with pytest.raises(RuleError, match="is an NPC adversary"):
+        game.action(ids["pierce"], "Difficult", helpers=[ids["goons"]])
+    with pytest.raises(RuleError, match="is an NPC adversary"):
+        game.plan_odds("action", ids["pierce"], difficulty="Difficult", helpers=[ids["goons"]])
+
+
+@pytest.mark.rule("IMP-R19")
+def test_r19_a_rest_break_resets_pcs_not_npc_adversaries():
+    """IMP-R19: the GM may allow *players* to reset *their* characters' Impact Dice."""
+    game = _game()
+    ids = _spies(game)
+    game.damage(ids["goons"])
+    game.damage(ids["pierce"])
+    before = _snapshot(game)
+    with pytest.raises(RuleError, match=r"char-4 \(The Goons\): an NPC adversary") as refused:
+        game.rest(ids["goons"])
+    message = str(refused.value)
+    assert "Allowed: PCs (char-1 (Algernon Pierce), char-2 (Quartermaster Ellis))" in message
+    assert "set_impact('char-4', 'D12')" in message
+    with pytest.raises(RuleError, match="an NPC adversary"):
+        game.rest([ids["pierce"], ids["goons"]])
+    assert _snapshot(game) == before
+    game.rest([ids["pierce"]])
+    assert game.state.character(ids["pierce"]).impact == "D12"
+    game.rest()  # every PC, and only PCs
+    assert game.state.character(ids["goons"]).impact == "D6"
+
+
+# --------------------------------------------------------------------------- Temporary Details
 
 
 @pytest.mark.rule("IMP-R06", "IMP-R07")
@@ -181,7 +227,7 @@ def test_r12_r13_an_adversarys_temporary_detail_counts_only_against_the_roll():
         game.foil(ids["pierce"], ids["cultist"], "Difficult", hinders=[revenge])
 
 
-# --------------------------------------------------------------------------- 3: a Detail's kind
+# --------------------------------------------------------------------------- a Detail's kind
 
 
 @pytest.mark.rule("IMP-R01")
@@ -320,45 +366,3 @@ def test_r01_a_kind_change_uncites_a_citation_the_new_kind_does_not_allow():
     [entry] = game.set_detail_kind(tyre, "temporary")
     assert isinstance(entry.event, DetailKindChanged) and not entry.event.uncited
     assert game.test.cited("helps") == (tyre,)
-
-
-# --------------------------------------------------------------------------- 5: NPCs help and rest
-
-
-@pytest.mark.rule("IMP-R06", "IMP-R16")
-def test_r06_an_npc_adversary_cannot_help():
-    """IMP-R06, IMP-R16: helpers are the roller's teammates, whose players announce it."""
-    game = _game()
-    ids = _spies(game)
-    draft = rules.draft_test(game.state, "action", ids["pierce"], difficulty="Difficult")
-    before = _snapshot(game)
-    with pytest.raises(RuleError, match=r"The Goons \(char-4\) is an NPC adversary") as refused:
-        rules.add_helper(game.state, draft, ids["goons"])
-    assert "Allowed: a PC other than the roller: char-2 (Quartermaster Ellis)" in str(refused.value)
-    assert _snapshot(game) == before
-    with pytest.raises(RuleError, match="is an NPC adversary"):
-        game.action(ids["pierce"], "Difficult", helpers=[ids["goons"]])
-    with pytest.raises(RuleError, match="is an NPC adversary"):
-        game.plan_odds("action", ids["pierce"], difficulty="Difficult", helpers=[ids["goons"]])
-
-
-@pytest.mark.rule("IMP-R19")
-def test_r19_a_rest_break_resets_pcs_not_npc_adversaries():
-    """IMP-R19: the GM may allow *players* to reset *their* characters' Impact Dice."""
-    game = _game()
-    ids = _spies(game)
-    game.damage(ids["goons"])
-    game.damage(ids["pierce"])
-    before = _snapshot(game)
-    with pytest.raises(RuleError, match=r"char-4 \(The Goons\): an NPC adversary") as refused:
-        game.rest(ids["goons"])
-    message = str(refused.value)
-    assert "Allowed: PCs (char-1 (Algernon Pierce), char-2 (Quartermaster Ellis))" in message
-    assert "set_impact('char-4', 'D12')" in message
-    with pytest.raises(RuleError, match="an NPC adversary"):
-        game.rest([ids["pierce"], ids["goons"]])
-    assert _snapshot(game) == before
-    game.rest([ids["pierce"]])
-    assert game.state.character(ids["pierce"]).impact == "D12"
-    game.rest()  # every PC, and only PCs
-    assert game.state.character(ids["goons"]).impact == "D6"

@@ -1,9 +1,11 @@
-"""Gaps an audit of the Isolation table found, driven in Python without a browser.
+"""The relationship map of the Isolation table, with a fourth character (Dan), driven
+in Python without a browser.
 
-A click on a dead character that dropped the selection without a word, a status
-line that did not say which two characters a new link joins, a wound form with
-a hard-coded maximum, and the map adapter's full rebuild, which only the
-browser used to exercise.
+The dead take no new links, so a click on one says why and keeps nothing picked; a
+character who dies or leaves while picked is let go; the status line names both
+ends of a new link; and the adapter's full rebuild, which only the browser used to
+exercise, keeps the map equal to the engine. Basic editing of the map (connect,
+relabel, delete, the labels toggle) is in ``test_isolation_widgets.py``.
 """
 
 from __future__ import annotations
@@ -11,20 +13,14 @@ from __future__ import annotations
 import pytest
 
 from isowidgets.rules.isolation.examples import boarding_party
-from isowidgets.widgets.isolation import IsolationTable
 from isowidgets.widgets.isolation.map import RelationshipMap
 
 pytestmark = pytest.mark.usefixtures("no_view_failures")
 
 
 @pytest.fixture
-def table():
-    game = boarding_party(stress=2, seed=3)
-    game.add_character("Dan", profession="Cook", bias="b", goal="g")
-    game.add_link("dan", "bob", "green", "Old friends")
-    t = IsolationTable(game, name="farmhouse")
-    yield t
-    t.close()
+def table(farmhouse_with_dan):
+    return farmhouse_with_dan
 
 
 def click_node(view, character_id):
@@ -107,24 +103,6 @@ def test_the_status_names_both_ends_of_a_new_link(table):
     assert "Added" not in m.status.value
 
 
-# --------------------------------------------------------------------------- wounds
-
-
-def test_the_wound_boxes_take_at_most_the_wounds_the_engine_left(table):
-    game, cp = table.game, table.conflict
-    game.add_link("dan", "alice", "green", "Chess")
-    game.run_conflict("bob", "board up", physical=True, difficulty=6)
-    assert game.conflict is not None
-    left = game.conflict.wounds_left
-    assert cp.wounds.layout.display == "" and left == 2  # the engine's pending wounds
-    assert set(cp._wound_inputs) == {"bob", "dan"}
-    assert {box.max for box in cp._wound_inputs.values()} == {left}
-    cp._wound_inputs["bob"].value = 5  # clamped to what is left to distribute
-    assert cp._wound_inputs["bob"].value == left
-    cp.assign_button.click()
-    assert game.conflict is None and game.character("bob").health == "Dying"
-
-
 # --------------------------------------------------------------------------- the rebuild
 
 
@@ -156,21 +134,3 @@ def test_the_map_takes_the_rebuild_threshold_as_an_argument():
     m = RelationshipMap(game, compact_after=7)
     assert m.view.compact_after == 7
     m.close()
-
-
-def test_a_wound_box_takes_at_most_what_its_character_can_still_take():
-    """The engine's numbers: wounds left to share, and each character's wound_capacity."""
-    game = boarding_party(stress=2, seed=10)
-    game.add_character("Dan", profession="Cook", bias="b", goal="g")
-    game.add_link("dan", "bob", "green", "Old friends")
-    game.add_link("dan", "alice", "green", "Chess")
-    game.injure("dan", "an old wound")  # Injured: two more levels before Dead
-    t = IsolationTable(game, name="farmhouse")
-    try:
-        game.run_conflict("bob", "board up", physical=True, difficulty=5)  # seeded: 4 wounds
-        left = game.conflict.wounds_left
-        maxima = {who: box.max for who, box in t.conflict._wound_inputs.items()}
-        assert left == 4 and maxima["dan"] == 2 and maxima["bob"] == 3
-        assert maxima == {who: min(left, game.wound_capacity(who)) for who in maxima}
-    finally:
-        t.close()
