@@ -15,13 +15,15 @@ from __future__ import annotations
 import inspect
 import itertools
 import random
+import sys
+import typing
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from fuzz_harness import subject_machine
-from fuzz_values import Context
+from fuzz_values import Context, docwords_of, remember
 from hypothesis.stateful import RuleBasedStateMachine
 
 from isowidgets import systems
@@ -41,6 +43,8 @@ CONSTRUCTORS = frozenset({"new", "resume", "open"})
 
 def _isolation_map(game: Any) -> None:
     add_boarding_party(game, stress=2)
+    game.add_link("alice", "eve", "green", "Trusts her")
+    game.edit_character("eve", profession="Doctor")
 
 
 def _isolation_started(game: Any) -> None:
@@ -54,9 +58,15 @@ def _isolation_conflict(game: Any) -> None:
 
 
 def _isolation_rolled(game: Any) -> None:
-    add_boarding_party(game, stress=2)
-    game.propose("bob", "board up the windows")
+    _isolation_conflict(game)
     game.roll_ready()
+
+
+def _isolation_pair_roll(game: Any) -> None:
+    add_boarding_party(game, stress=2)
+    game.run_conflict("bob", "board up the windows", difficulty=3)
+    game.end_session()
+    game.pair_roll("alice", "bob")
 
 
 def _impact_cast(game: Any) -> None:
@@ -66,21 +76,34 @@ def _impact_cast(game: Any) -> None:
     game.add_scene("The Ministry", ["Tidy And Quiet Office"], impact="D8")
     game.add_detail("world", "Fog Over London")
     game.add_detail(pierce, "Owes A Favour", kind="temporary")
+    game.set_impact("scene-1", "D10", "the alarm")
+    game.self_complication(pierce, "det-1", "Wanted By The Police")
+    game.opening_scene("char-2", "det-3", "a daring escape")
 
 
 def _impact_test(game: Any) -> None:
     _impact_cast(game)
     game.action("char-1", "Difficult", helps=["det-1", "det-5"])
+    game.add_helper("char-2")
+    game.cite("det-6", "hinders")
+    game.revise(difficulty="Routine")
 
 
-def _impact_rolled(game: Any) -> None:
+def _impact_effect(game: Any) -> None:
     _impact_test(game)
-    game.roll(6)
+    game.roll(12)
+    game.choose_effect("new_detail", target="char-1", text="Knows The Way")
 
 
 def _impact_harm(game: Any) -> None:
     _impact_cast(game)
     game.avoid_harm("char-2", "char-3")
+
+
+def _impact_foil(game: Any) -> None:
+    _impact_cast(game)
+    game.plan_odds("action", "char-2", difficulty="Simple")
+    game.foil("char-1", "char-3", "Tricky")
 
 
 def _tray_rolls(game: Any) -> None:
@@ -94,15 +117,22 @@ PREPARED: dict[str, tuple[tuple[str, Callable[[Any], None]], ...]] = {
         ("the boarding party, play started", _isolation_started),
         ("the boarding party, bob proposes", _isolation_conflict),
         ("the boarding party, bob proposes, every pool rolled", _isolation_rolled),
+        (
+            "the boarding party, a conflict run, the session ended, a pair rolled",
+            _isolation_pair_roll,
+        ),
     ),
     "impact": (
         ("two PCs, an NPC, a scene and Details", _impact_cast),
-        ("the cast, an action test opened", _impact_test),
-        ("the cast, an action test rolled", _impact_rolled),
+        ("the cast, an action test set up", _impact_test),
+        ("the cast, an action test rolled, its effect chosen", _impact_effect),
         ("the cast, an Avoid Harm test opened", _impact_harm),
+        ("the cast, a foil test opened", _impact_foil),
     ),
     "tray": (("two rolls", _tray_rolls),),
 }
+"""The sessions examples start from, built through the public API. A system not
+listed starts from a new session, and fuzzing alone furnishes it."""
 
 
 def prepared(system: str) -> tuple[tuple[str, Callable[[Any], None]], ...]:
@@ -120,6 +150,31 @@ class Template:
 
 
 _TEMPLATES: dict[tuple[str, int], Template] = {}
+WORKED: dict[str, dict[tuple[str, str], list[object]]] = {}
+"""Per system: arguments of calls that acted, from the prepared sessions' building and
+from the fuzzing (see ``Context.remember``)."""
+
+
+class Recorder:
+    """A game whose public calls that return are remembered in :data:`WORKED`."""
+
+    def __init__(self, game: Any, system: str) -> None:
+        self._game = game
+        self._worked = WORKED.setdefault(system, {})
+
+    def __getattr__(self, name: str) -> Any:
+        attribute = getattr(self._game, name)
+        if name.startswith("_") or not inspect.ismethod(attribute):
+            return attribute
+
+        def call(*args: Any, **kwargs: Any) -> Any:
+            result = attribute(*args, **kwargs)
+            remember(self._worked, inspect.signature(attribute), name, args, kwargs)
+            return result
+
+        return call
+
+
 _FRESH = itertools.count(1)
 
 
@@ -133,7 +188,7 @@ def template(system: str, index: int, scratch: Path) -> Template:
         path.unlink(missing_ok=True)  # a build that failed half-way left it
         game = game_class.new(path, seed=SEED)
         try:
-            build(game)
+            build(Recorder(game, system))
         finally:
             game.journal.close()
         setup = f"{game_class.__name__}.new(seed={SEED}), then {description}"
@@ -155,6 +210,25 @@ def public_methods(game_class: type) -> list[str]:
         if inspect.isfunction(raw):
             names.append(name)
     return names
+
+
+def terms(game_class: type) -> tuple[str, ...]:
+    """The words a system's rules use: its docstrings' quoted words, and the strings of
+    its modules' constants (``DIFFICULTIES``, ``STANCES``) and ``Literal`` aliases."""
+    module = game_class.__module__
+    package = module.rpartition(".")[0]
+    if package == "isowidgets":  # a system in one module of the core (the tray)
+        package = module
+    found = set(docwords_of(game_class)) | set(docwords_of(sys.modules[module]))
+    for name, loaded in list(sys.modules.items()):
+        if name != package and not name.startswith(f"{package}."):
+            continue
+        for attribute, value in vars(loaded).items():
+            if typing.get_origin(value) is typing.Literal:
+                found.update(v for v in typing.get_args(value) if isinstance(v, str))
+            elif attribute.isupper() and isinstance(value, tuple | list | frozenset | dict):
+                found.update(v for v in value if isinstance(v, str) and len(v) <= 40)
+    return tuple(sorted(found))
 
 
 def makers(game_class: type[Game[Any]]) -> Mapping[type, Callable[[random.Random], object]]:
@@ -225,7 +299,9 @@ class GameSubject:
                 "garbage.toml",
                 "a-directory",
             ),
-            keywords=settings_fields,
+            words=terms(self.game_class),
+            keywords=settings_fields + tuple(t for t in terms(self.game_class) if t.isidentifier()),
+            worked=WORKED.setdefault(system, {}),
         )
 
     def close(self) -> None:

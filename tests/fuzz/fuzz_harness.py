@@ -183,6 +183,7 @@ def perform(session: Session, call: Call) -> str:
                 f"acted but warned {warning.category.__name__}: {gist[:300]}",
             )
         session.acted.append(shown)
+        context.remember(name, args, kwargs)
         return "acted"
     if isinstance(error, Hang):
         return fail(session, (name, "hang"), shown, f"took more than {PATIENCE:g} s (a hang)")

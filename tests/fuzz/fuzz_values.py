@@ -16,6 +16,7 @@ number where an id goes).
 from __future__ import annotations
 
 import collections.abc as abc
+import copy
 import dataclasses
 import functools
 import inspect
@@ -40,16 +41,27 @@ from pydantic import BaseModel
 class Slot:
     """How one argument is filled, and a seed for the details.
 
-    ``kind`` 0-5 is a valid value for the parameter's type, 6 a value of another
-    type, 7-8 a hostile constant, 9 leaves an optional parameter out.
+    ``kind`` (0-19) 0-10 is a valid value for the parameter's type, 11-12 a value of
+    another type, 13-15 a hostile constant, 16-19 leaves an optional parameter out
+    (a required one gets a valid value).
     """
 
     kind: int
     seed: int
 
-    VALID_BELOW: typing.ClassVar[int] = 6
-    WRONG_TYPE: typing.ClassVar[int] = 6
-    OMIT: typing.ClassVar[int] = 9
+    KINDS: typing.ClassVar[int] = 20
+
+    @property
+    def valid(self) -> bool:
+        return self.kind <= 10 or self.omit
+
+    @property
+    def wrong_type(self) -> bool:
+        return self.kind in (11, 12)
+
+    @property
+    def omit(self) -> bool:
+        return self.kind >= 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +71,9 @@ class Call:
     The number seeds everything else: which method (half the time one that
     ``next_steps()`` names, if any), how each parameter is filled (a
     :class:`Slot` each, in order) and how many keywords go to a ``**kwargs``
-    parameter. One draw a call keeps hypothesis's share of the time small.
+    parameter. Half the calls are clean (every argument valid or left out), so
+    that calls act and the state moves on; the others mix in wrong types and
+    hostile values. One draw a call keeps hypothesis's share of the time small.
     """
 
     seed: int
@@ -68,8 +82,13 @@ class Call:
         """The method's number, the slots for the parameters, and how many keywords."""
         rng = random.Random(self.seed)
         method = rng.getrandbits(16)
-        slots = tuple(Slot(rng.randrange(10), rng.getrandbits(32)) for _ in range(6))
-        return method, slots, rng.randrange(4)
+        if rng.random() < 0.5:  # a clean call: every argument valid (or left out)
+            kinds = [rng.choice((0, 16, 16)) for _ in range(6)]
+            extra = rng.choice((0, 0, 1))
+        else:
+            kinds = [rng.randrange(Slot.KINDS) for _ in range(6)]
+            extra = rng.randrange(4)
+        return method, tuple(Slot(kind, rng.getrandbits(32)) for kind in kinds), extra
 
 
 # --------------------------------------------------------------------------- showing values
@@ -172,6 +191,9 @@ NASTY: tuple[Labeled, ...] = (
     Labeled("iter(['a'])", lambda: iter(["a"])),
 )
 
+NASTY_TEXT = tuple(n for n in NASTY if isinstance(n.make(), str | bytes | bytearray))
+"""The hostile values that are text (or bytes), for parameters that take text."""
+
 
 # --------------------------------------------------------------------------- valid values
 
@@ -203,9 +225,16 @@ def noop(*args: object, **kwargs: object) -> None:
 class Pools:
     """What exists now, for valid values: read once per state (see :meth:`Context.pools`)."""
 
+    ids: tuple[str, ...]
+    """Strings held in an ``id`` (or ``*_id``) field: what id parameters take."""
     words: tuple[str, ...]
+    """Every other short string in the state (names, labels, descriptors ...)."""
     suggested: tuple[str, ...]
+    """The strings ``next_steps()`` returned (method names, who acts, options)."""
+    by_step: Mapping[str, tuple[str, ...]]
+    """For a method ``next_steps()`` names: the strings of the steps naming it."""
     objects: tuple[object, ...]
+    """The dataclass and model instances found (for parameters of such types)."""
 
 
 class Context:
@@ -226,6 +255,11 @@ class Context:
         keywords: more names a ``**kwargs`` parameter may take.
         by_name: builders of valid values by parameter name (``record``, ``clock``),
             for parameters whose annotation says too little.
+        worked: values that were passed to a parameter in a call that acted, by
+            method and parameter name (see :meth:`remember`); shared between the
+            contexts of one subject, so what one example learns the next can use.
+            A parameter typed ``Any`` (an Impact Difficulty) is hard to hit by
+            chance, and easy once one call got it right.
     """
 
     def __init__(
@@ -241,18 +275,20 @@ class Context:
         words: Sequence[str] = (),
         keywords: Sequence[str] = (),
         by_name: Mapping[str, Callable[[random.Random], object]] | None = None,
+        worked: dict[tuple[str, str], list[object]] | None = None,
     ) -> None:
         self.owner = owner
         self.names = sorted(methods)
         self.functions = dict(methods)
         self.signatures = {n: _signature(f) for n, f in methods.items()}
         self.hints = {n: _hints(f) for n, f in methods.items()}
-        self.docwords = {n: _docwords(f) for n, f in methods.items()}
+        self.docwords = {n: docwords_of(f) for n, f in methods.items()}
         self.read = read
         self.makers = dict(makers or {})
         self.paths = tuple(paths)
         self.extra_words = tuple(words)
         self.by_name = dict(by_name or {})
+        self.worked = {} if worked is None else worked
         every = {p for s in self.signatures.values() for p in s.parameters}
         every |= {w for ws in self.docwords.values() for w in ws if w.isidentifier()}
         self.keywords = tuple(sorted(every | set(keywords)))
@@ -267,13 +303,25 @@ class Context:
             return self._pools[1]
         holders, suggested = load()
         words: set[str] = set()
+        ids: set[str] = set()
         objects: list[object] = []
         for holder in holders:
-            _walk(holder, words, objects)
+            _walk(holder, words, objects, ids)
         hinted: set[str] = set()
+        by_step: dict[str, set[str]] = {}
         for item in suggested:
-            _walk(item, hinted, objects)
-        pools = Pools(tuple(sorted(words)), tuple(sorted(hinted)), tuple(objects))
+            found: set[str] = set()
+            _walk(item, found, objects, ids)
+            hinted |= found
+            for name in found & set(self.functions):
+                by_step.setdefault(name, set()).update(found - {name})
+        pools = Pools(
+            tuple(sorted(ids)),
+            tuple(sorted(words - ids)),
+            tuple(sorted(hinted)),
+            {name: tuple(sorted(found)) for name, found in by_step.items()},
+            tuple(objects),
+        )
         self._pools = (key, pools)
         return pools
 
@@ -310,8 +358,8 @@ class Context:
                 for _ in range(extra):
                     key = self.keyword(rng, name, taken)
                     kwargs[key] = self.value(Any, slot, rng, name, key)
-                    slot = Slot(rng.randrange(10), rng.randrange(2**32))
-            elif optional and slot.kind == Slot.OMIT:
+                    slot = Slot(rng.randrange(Slot.KINDS), rng.getrandbits(32))
+            elif optional and slot.omit:
                 by_keyword = True
             elif param.kind is inspect.Parameter.KEYWORD_ONLY or (
                 by_keyword and param.kind is inspect.Parameter.POSITIONAL_OR_KEYWORD
@@ -321,10 +369,17 @@ class Context:
                 args.append(self.value(annotation, slot, rng, name, param.name))
         return name, args, kwargs
 
+    def remember(self, name: str, args: Sequence[Any], kwargs: Mapping[str, Any]) -> None:
+        """Keep the plain, small values of a call that acted, for :meth:`value`."""
+        remember(self.worked, self.signatures[name], name, args, kwargs)
+
     def keyword(self, rng: random.Random, method: str, taken: set[str]) -> str:
         """A keyword for ``**kwargs``: mostly one the docstring or a signature names."""
         own = [w for w in self.docwords[method] if w.isidentifier() and w not in taken]
+        learnt = sorted(k for m, k in self.worked if m == method and k not in taken)
         roll = rng.random()
+        if learnt and roll < 0.3:
+            return rng.choice(learnt)
         if own and roll < 0.6:
             return rng.choice(own)
         if roll < 0.9:
@@ -336,28 +391,34 @@ class Context:
         self, annotation: Any, slot: Slot, rng: random.Random, method: str, param: str
     ) -> Any:
         """The value ``slot`` stands for, for parameter ``param`` of type ``annotation``."""
-        if slot.kind < Slot.VALID_BELOW or slot.kind == Slot.OMIT:
+        if slot.valid:
+            worked = self.worked.get((method, param))
+            if worked and rng.random() < 0.5:
+                return copy.deepcopy(rng.choice(worked))
             if param in self.by_name and rng.random() < 0.7:
                 return self.by_name[param](rng)
             return self.valid(annotation, rng, method, depth=0)
-        if slot.kind == Slot.WRONG_TYPE:
+        if slot.wrong_type:
             return self.anything(rng, method, depth=0)
+        if _takes_text(annotation) and rng.random() < 0.5:
+            return rng.choice(NASTY_TEXT).make()  # where text goes, hostile text mostly
         return rng.choice(NASTY).make()
 
     def word(self, rng: random.Random, method: str) -> str:
-        """An existing id or name, a value ``next_steps()`` offers, or a quoted word."""
+        """An existing id, what ``next_steps()`` offers for ``method``, another string
+        of the state, a word ``method``'s docstring quotes, or a plain word."""
         pools = self.pools()
-        roll = rng.random()
-        choices: Sequence[str]
-        if roll < 0.45 and pools.words:
-            choices = pools.words
-        elif roll < 0.7 and pools.suggested:
-            choices = pools.suggested
-        elif roll < 0.85 and self.docwords[method]:
-            choices = self.docwords[method]
-        else:
-            choices = VOCABULARY + self.extra_words
-        return rng.choice(choices)
+        weighted = [
+            (30, pools.by_step.get(method, ())),
+            (35, pools.ids),
+            (8, pools.words),
+            (5, pools.suggested),
+            (8, self.docwords[method]),
+            (10, self.extra_words),
+            (4, VOCABULARY),
+        ]
+        weights, choices = zip(*[(w, c) for w, c in weighted if c], strict=True)
+        return rng.choice(rng.choices(choices, weights)[0])
 
     def anything(self, rng: random.Random, method: str, depth: int) -> Any:
         """A plausible value of any type (what an untyped or ``Any`` parameter gets)."""
@@ -371,7 +432,7 @@ class Context:
         if pick in (3, 4):
             return self.word(rng, method)
         if pick == 5:
-            return [self.word(rng, method) for _ in range(rng.randrange(4))]
+            return [self.word(rng, method) for _ in range(_size(rng))]
         if pick == 6:
             return {
                 self.word(rng, method): self.anything(rng, method, depth + 1)
@@ -424,7 +485,7 @@ class Context:
             return frozenset(self.valid(inner, rng, method, depth + 1) for _ in range(3))
         if origin in (list, tuple, abc.Sequence, abc.Iterable, abc.Collection):
             inner = args[0] if args else Any
-            items = [self.valid(inner, rng, method, depth + 1) for _ in range(rng.randrange(4))]
+            items = [self.valid(inner, rng, method, depth + 1) for _ in range(_size(rng))]
             return tuple(items) if origin is tuple else items
         if isinstance(annotation, type):
             return self.instance(annotation, rng, method, depth)
@@ -450,7 +511,7 @@ def _same_key(a: tuple[object, ...], b: tuple[object, ...]) -> bool:
     )
 
 
-def _unbound(function: Callable[..., Any]) -> Callable[..., Any]:
+def _unbound(function: Any) -> Any:
     """The function itself, for a bound method (what the caches below are keyed by)."""
     return getattr(function, "__func__", function)
 
@@ -483,17 +544,28 @@ _QUOTED = re.compile(r"``\"?([^`\"]{1,40})\"?``|\"([^\"\s]{1,30})\"|'([^'\s]{1,3
 _SNAKE = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
 
-def _docwords(function: Callable[..., Any]) -> tuple[str, ...]:
+def docwords_of(function: object) -> tuple[str, ...]:
+    """Words the docstring of ``function`` (or a class, a module) quotes or names in
+    snake_case: keywords and their values."""
     return _docwords_of(_unbound(function))
 
 
 @functools.cache
-def _docwords_of(function: Callable[..., Any]) -> tuple[str, ...]:
-    """Words a docstring quotes or names in snake_case: keywords and their values."""
+def _docwords_of(function: object) -> tuple[str, ...]:
     doc = inspect.getdoc(function) or ""
     words = {next(g for g in m.groups() if g) for m in _QUOTED.finditer(doc)}
     words |= set(_SNAKE.findall(doc))
     return tuple(sorted(w.strip() for w in words if w.strip() and "(" not in w))
+
+
+def _takes_text(annotation: Any) -> bool:
+    """Whether ``annotation`` is ``str`` or a union or alias that admits it."""
+    if annotation is str:
+        return True
+    origin = typing.get_origin(annotation)
+    if origin in (typing.Union, types.UnionType, typing.Annotated):
+        return any(_takes_text(a) for a in typing.get_args(annotation))
+    return False
 
 
 def _is_path(annotation: Any) -> bool:
@@ -504,8 +576,11 @@ def _is_path(annotation: Any) -> bool:
     )
 
 
-def _walk(root: object, words: set[str], objects: list[object], limit: int = 4000) -> None:
-    """Collect the short strings and the dataclass and model instances under ``root``."""
+def _walk(
+    root: object, words: set[str], objects: list[object], ids: set[str], limit: int = 4000
+) -> None:
+    """Collect the short strings and the dataclass and model instances under ``root``, and
+    the strings held in fields named ``id`` or ``*_id`` (in ``ids`` too)."""
     stack: list[tuple[object, int]] = [(root, 0)]
     seen: set[int] = set()
     while stack and limit > 0:
@@ -523,9 +598,12 @@ def _walk(root: object, words: set[str], objects: list[object], limit: int = 400
         children: Iterable[object]
         if dataclasses.is_dataclass(item) and not isinstance(item, type):
             objects.append(item)
-            children = (getattr(item, f.name, None) for f in dataclasses.fields(item))
+            fields = {f.name: getattr(item, f.name, None) for f in dataclasses.fields(item)}
+            ids.update(v for k, v in fields.items() if _is_id(k, v))
+            children = list(fields.values())
         elif isinstance(item, BaseModel):
             objects.append(item)
+            ids.update(v for k, v in item.__dict__.items() if _is_id(k, v))
             children = list(item.__dict__.values())
         elif isinstance(item, Mapping):
             children = [*item.keys(), *item.values()]
@@ -534,6 +612,58 @@ def _walk(root: object, words: set[str], objects: list[object], limit: int = 400
         else:
             continue
         stack.extend((child, depth + 1) for child in _take(children, 200))
+
+
+def remember(
+    worked: dict[tuple[str, str], list[object]],
+    signature: inspect.Signature,
+    name: str,
+    args: Sequence[Any],
+    kwargs: Mapping[str, Any],
+) -> None:
+    """Add the plain, small arguments of a call of ``name`` that acted to ``worked``."""
+    try:
+        bound = signature.bind(*args, **kwargs).arguments
+    except TypeError:
+        return
+    for param, value in bound.items():
+        kind = signature.parameters[param].kind
+        if kind is inspect.Parameter.VAR_KEYWORD:
+            values = list(value.items())
+        elif kind is inspect.Parameter.VAR_POSITIONAL:
+            values = [(param, item) for item in value]
+        else:
+            values = [(param, value)]
+        for key, item in values:
+            kept = worked.setdefault((name, key), [])
+            if len(kept) < 20 and _plain(item) and item not in kept:
+                kept.append(item)
+
+
+def _plain(value: object, depth: int = 0) -> bool:
+    """Small data made of text, numbers and containers: safe to pass again."""
+    if value is None or isinstance(value, bool):
+        return True
+    if isinstance(value, int):
+        return abs(value) < 10**6
+    if isinstance(value, float):
+        return math.isfinite(value) and abs(value) < 1e6
+    if isinstance(value, str):
+        return len(value) <= 60
+    if isinstance(value, list | tuple) and depth < 3 and len(value) <= 6:
+        return all(_plain(v, depth + 1) for v in value)
+    if isinstance(value, dict) and depth < 3 and len(value) <= 6:
+        return all(_plain(k, depth + 1) and _plain(v, depth + 1) for k, v in value.items())
+    return False
+
+
+def _size(rng: random.Random) -> int:
+    """How many items a valid list gets: none 40% of the time, else one to three."""
+    return 0 if rng.random() < 0.4 else rng.randint(1, 3)
+
+
+def _is_id(name: str, value: object) -> bool:
+    return isinstance(value, str) and (name == "id" or name.endswith("_id"))
 
 
 def _take(items: Iterable[object], n: int) -> Iterator[object]:
