@@ -12,6 +12,7 @@ game holds: what acted was journaled as it was applied.
 
 from __future__ import annotations
 
+import functools
 import inspect
 import itertools
 import random
@@ -35,7 +36,7 @@ from isowidgets.settings import RuleSettings
 
 SEED = 11
 CONSTRUCTORS = frozenset({"new", "resume", "open"})
-"""Class methods that make a game: fuzzed with files in ``test_fuzz_opening.py``."""
+"""Class methods that make a game: fuzzed with files of their own (``fuzz_core.py``)."""
 
 
 # --------------------------------------------------------------------------- prepared sessions
@@ -212,6 +213,7 @@ def public_methods(game_class: type) -> list[str]:
     return names
 
 
+@functools.cache
 def terms(game_class: type) -> tuple[str, ...]:
     """The words a system's rules use: its docstrings' quoted words, and the strings of
     its modules' constants (``DIFFICULTIES``, ``STANCES``) and ``Literal`` aliases."""
@@ -262,7 +264,7 @@ class GameSubject:
         return {
             "state": self.game.state,
             "journal": self.path.read_bytes(),
-            "journal's entries": len(self.game.journal.entries),
+            "journal's entries": len(self.game.journal),
             "dice": self.game.dice.state(),
         }
 
@@ -320,7 +322,10 @@ class GameSubject:
     def finish(self) -> str:
         """``""`` if the journal replays to the game's state, else what differs."""
         self.game.journal.close()
-        again = self.game_class.resume(self.path)
+        try:
+            again = self.game_class.resume(self.path)
+        except Exception as exc:
+            return f"the journal does not resume: {type(exc).__name__}: {str(exc)[:300]}"
         try:
             if again.state != self.game.state:
                 return "the journal replays to another state than the game held"

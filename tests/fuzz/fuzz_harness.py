@@ -36,6 +36,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
+import isowidgets
 from isowidgets.errors import IsowidgetsError
 
 TARGET = 10_000
@@ -49,10 +50,14 @@ LONGEST_MESSAGE = 3_000
 """The longest refusal message allowed: messages show at most ~200 characters of
 what they received (``isowidgets.checks.shown``), so 3,000 is generous."""
 
+SHOWN_ACTED = 60
+"""The most calls that acted a repro lists (an example makes 50)."""
+
 COUNTS: defaultdict[str, Counter[str]] = defaultdict(Counter)
 """Per subject: ``calls``, and how many ``acted`` or were ``refused``."""
 
-PACKAGE = str(Path(__import__("isowidgets").__file__).parent)
+PACKAGE = str(Path(isowidgets.__file__).parent)
+"""Where the kit's code is: a failure is located at the innermost frame in it."""
 
 
 class FuzzFailure(AssertionError):
@@ -255,8 +260,10 @@ def fail(
     lines = [f"{session.subject.label}: {session.subject.setup}"]
     if session.acted:
         count = len(session.acted)
-        lines.append(f"then {'this call' if count == 1 else f'these {count} calls'} acted:")
-        lines += [f"    {line}" for line in session.acted[-40:]]
+        which = "this call" if count == 1 else f"these {count} calls"
+        cut = f" (the last {SHOWN_ACTED})" if count > SHOWN_ACTED else ""
+        lines.append(f"then {which} acted{cut}:")
+        lines += [f"    {line}" for line in session.acted[-SHOWN_ACTED:]]
     lines.append(f"then {shown}")
     lines.append(f"    {what}")
     repro = "\n".join(lines).encode("utf-8", "backslashreplace").decode("utf-8")
@@ -273,7 +280,7 @@ def summary(labels: Sequence[str] | None = None) -> list[str]:
     for label in labels or sorted(COUNTS):
         c = COUNTS[label]
         lines.append(
-            f"{label:<12}{c['calls']:>8,} calls {c['acted']:>8,} acted {c['refused']:>8,} refused"
+            f"{label:<18}{c['calls']:>8,} calls {c['acted']:>8,} acted {c['refused']:>8,} refused"
         )
     return lines
 
@@ -334,7 +341,8 @@ def subject_machine(
 
 
 def run(machine: type[RuleBasedStateMachine], label: str, calls: int, steps: int = 50) -> int:
-    """Run ``machine`` for about ``calls`` calls of ``steps`` each; return how many ran.
+    """Run ``machine`` for at least about ``calls`` calls, in examples of ``steps`` calls
+    each; return how many calls ran.
 
     No shrinking: a failure's repro is already short (the calls that acted and the
     one that failed), and shrinking a sequence that hangs a call for

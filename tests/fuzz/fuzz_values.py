@@ -1,11 +1,12 @@
 """Argument values for the fuzz tier: valid ones read from the game, hostile ones from a list.
 
-Hypothesis draws only small numbers (see :class:`Slot`); this module turns them into
-the value an argument receives, *at the moment of the call*, from the parameter's
-annotation and from what exists then: the ids and names in the state, what
-``next_steps()`` offers, the words a method's docstring quotes, the objects of a
-parameter's type that the state or the journal holds. The same draw therefore
-names a character that exists now, and the fuzzer needs to know no system.
+Hypothesis draws one number per call (:class:`Call`); this module turns it into a
+method and its arguments *at the moment of the call*, from the parameters'
+annotations and from what exists then: the ids and names in the state, what
+``next_steps()`` offers, the words the docstrings quote, the objects of a
+parameter's type that the state or the journal holds, the values that worked in
+earlier calls. The same draw therefore names a character that exists now, and the
+fuzzer needs to know no system.
 
 A hostile value is one of :data:`NASTY` (``None``, huge and odd numbers, a megabyte
 of text, lone surrogates, bytes, containers, an object whose ``__repr__`` and
@@ -28,7 +29,7 @@ import types
 import typing
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -342,8 +343,6 @@ class Context:
         kwargs: dict[str, Any] = {}
         by_keyword = False
         for i, param in enumerate(signature.parameters.values()):
-            if param.name == "self":
-                continue
             slot = slots[i % len(slots)]
             rng = random.Random(slot.seed)
             annotation = hints.get(param.name, Any)
@@ -671,8 +670,3 @@ def _take(items: Iterable[object], n: int) -> Iterator[object]:
         if i >= n:
             return
         yield item
-
-
-def now(rng: random.Random) -> datetime:
-    """A valid clock reading."""
-    return datetime.now(UTC)
