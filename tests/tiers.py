@@ -5,6 +5,9 @@ Tiers, in order:
 * ``static``   ruff (lint and format check) and mypy on ``isowidgets/``;
 * ``unit``     ``tests/unit`` (worked examples, rules, widget state without a browser);
 * ``property`` ``tests/property`` (hypothesis invariants);
+* ``fuzz``     ``tests/fuzz`` (every public method of every game and of the dice core,
+  given hostile arguments: it acts, or refuses with the kit's error and changes
+  nothing; at least 10,000 calls per game);
 * ``notebook`` ``pytest --nbval`` over a scratch copy of ``notebooks/``;
 * ``browser``  ``tests/browser`` (real JupyterLab in headless Chromium).
 
@@ -92,6 +95,10 @@ def property_() -> Result:
     return _pytest("property", ["tests/property", "-q"])
 
 
+def fuzz() -> Result:
+    return _pytest("fuzz", ["tests/fuzz", "-q"])
+
+
 def notebook() -> Result:
     # A scratch copy: running the notebooks writes journals and exports next to them.
     with tempfile.TemporaryDirectory() as scratch:
@@ -126,6 +133,7 @@ TIERS = {
     "static": static,
     "unit": unit,
     "property": property_,
+    "fuzz": fuzz,
     "notebook": notebook,
     "browser": browser,
 }
