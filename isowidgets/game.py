@@ -725,7 +725,21 @@ class Game(Generic[S]):
     # ------------------------------------------------------------------ listeners
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
-        """Call ``listener(entries, state)`` after every action; returns an unsubscribe."""
+        """Call ``listener(entries, state)`` after every action; returns an unsubscribe.
+
+        Raises:
+            RuleError: ``listener`` cannot be called with ``(entries, state)``.
+        """
+        checks.function(listener, "a listener")
+        try:
+            inspect.signature(listener).bind([], None)
+        except TypeError:
+            raise RuleError(
+                f"a listener is called as listener(entries, state); {checks.shown(listener)} "
+                "cannot take those two arguments"
+            ) from None
+        except ValueError:  # a builtin without a signature: trust it
+            pass
         self._listeners.append(listener)
 
         def unsubscribe() -> None:

@@ -827,7 +827,15 @@ class Journal:
                 f"journal {self.path} was closed (or re-opened elsewhere in this kernel); "
                 "Tip: use the game object that opened it last."
             )
-        at = self._clock()
+        try:
+            at = self._clock()
+        except Exception as exc:  # a clock handed in by the caller
+            raise JournalError(f"the journal's clock failed: {type(exc).__name__}") from None
+        if not isinstance(at, datetime):
+            raise JournalError(
+                f"the journal's clock must return a datetime, got {type(at).__name__} "
+                f"{checks.shown(at)}; nothing was written"
+            )
         action = (self._entries[-1].action + 1) if self._entries else 1
         if any(isinstance(event, Retcon) for event in events):
             seen = {entry.action for entry in self._entries}

@@ -31,6 +31,7 @@ from isowidgets import systems
 from isowidgets.dice import D6, DF, DieType, Limits, Pool, d
 from isowidgets.game import Game
 from isowidgets.journal import Note
+from isowidgets.rules.impact import rules
 from isowidgets.rules.isolation.examples import add_boarding_party
 from isowidgets.settings import RuleSettings
 
@@ -84,10 +85,12 @@ def _impact_cast(game: Any) -> None:
 
 def _impact_test(game: Any) -> None:
     _impact_cast(game)
-    game.action("char-1", "Difficult", helps=["det-1", "det-5"])
-    game.add_helper("char-2")
-    game.cite("det-6", "hinders")
-    game.revise(difficulty="Routine")
+    draft = rules.draft_test(
+        game.state, "action", "char-1", difficulty="Routine", helps=["det-1", "det-5"]
+    )
+    draft = rules.add_helper(game.state, draft, "char-2")
+    draft = rules.cite(game.state, draft, "det-6", "hinders")
+    game.open_draft(draft)
 
 
 def _impact_effect(game: Any) -> None:
