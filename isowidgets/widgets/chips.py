@@ -5,7 +5,9 @@ die that counts (an even green, an odd red, a kept die) is filled and marked ``�
 one that does not is hollow and marked ``○``; an extra die from an explosion comes
 right after the die that exploded into it, starts with ``↳`` and sits in a dashed
 bracket with its parent, so a chain ``1 ↳1 ↳2`` reads left to right. Every chip also
-has a full-text tooltip and aria-label (with its place in roll order).
+has a full-text tooltip and aria-label (with its place in roll order); its role is
+``img`` because a screen reader ignores an aria-label on a plain span and would read
+the glyphs (``+ 4 ●``) instead of the words.
 """
 
 from __future__ import annotations
@@ -73,7 +75,7 @@ def die_chip(
     glyph = _GLYPH[colour]
     arrow = "↳" if parent is not None else ""
     return (
-        f'<span class="{" ".join(classes)}" title="{label}" aria-label="{label}" '
+        f'<span class="{" ".join(classes)}" role="img" title="{label}" aria-label="{label}" '
         f'data-face="{html.escape(face_text)}">'
         f'<span class="iw-glyph">{arrow}{glyph}</span>{html.escape(face_text)}'
         f'<span class="iw-mark">{mark}</span></span>'

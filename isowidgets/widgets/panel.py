@@ -12,9 +12,20 @@ from ..journal import Entry
 from .css import style
 from .messages import Messages, guard
 
-__all__ = ["Panel", "set_options"]
+__all__ = ["SAVED_TEXT", "Panel", "saved_text", "set_options"]
+
+SAVED_TEXT = (
+    "▶ Run the notebook's cells to show the {name} here: a saved notebook keeps no live widgets."
+)
+"""What a saved notebook shows where a panel will be: the text a front end without the
+live widget (a notebook just opened, GitHub, nbviewer) falls back to."""
 
 T = TypeVar("T")
+
+
+def saved_text(name: str) -> str:
+    """The line shown in place of the panel called ``name`` until the notebook runs."""
+    return SAVED_TEXT.format(name=name)
 
 
 def set_options(dropdown: Any, options: Sequence[tuple[str, Any]]) -> None:
@@ -73,3 +84,18 @@ class Panel(widgets.VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.game!r})"
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        """The live view, with :func:`saved_text` rather than the repr as its plain text.
+
+        A notebook keeps the plain text of a widget output but not the widget
+        (its model lives in the kernel that made it), so the plain text is what a
+        person opening the saved notebook reads where the panel will be: a line
+        telling them how to get the panel says more than ``IsolationTable(<…>)``.
+        The kernel prints the same line, so nbval's comparison of saved and fresh
+        outputs holds. :meth:`__repr__` stays short and informative for debugging.
+        """
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            bundle["text/plain"] = saved_text(type(self).__name__)
+        return bundle

@@ -507,6 +507,39 @@ _CYTOSCAPE_KEYS_SHOWN_JS = f"""
 }}
 """
 
+KIT_ROOTS_JS = """
+(scope) => {
+  // The kit's widgets as a cell shows them: in an output, every element with a class
+  // starting "iw-" that has no such element above it in that output (a panel, or a
+  // shared kit widget shown alone). Returns the elements, so it runs inside the page.
+  const isKit = (el) => Array.from(el.classList).some((name) => name.startsWith('iw-'));
+  const roots = [];
+  for (const output of scope.querySelectorAll('.jp-OutputArea-output')) {
+    for (const el of output.querySelectorAll('[class*="iw-"]')) {
+      if (!isKit(el)) continue;
+      let up = el.parentElement;
+      while (up !== output && !isKit(up)) up = up.parentElement;
+      if (up === output) roots.push(el);
+    }
+  }
+  return roots;
+}
+"""
+"""A JavaScript function of a DOM scope giving the kit's widget roots inside its outputs."""
+
+_CELL_OUTPUTS_JS = f"""
+(path) => {{
+  const panel = ({_PANEL_JS})(path);
+  if (!panel) return null;
+  return panel.content.widgets.map((cell) => ({{
+    texts: Array.from(cell.node.querySelectorAll('.jp-OutputArea-output'))
+      .map((output) => output.innerText.trim()),
+    kit: ({KIT_ROOTS_JS})(cell.node).map((root) =>
+      Array.from(root.classList).filter((name) => name.startsWith('iw-')).join(' ')),
+  }}));
+}}
+"""
+
 _ANSI = re.compile(r"\x1b\[[0-9;]*m")
 
 
@@ -659,6 +692,18 @@ class Notebook:
             if "Error displaying widget" in text
         ]
         assert not problems, f"{self.path}:\n" + "\n".join(problems)
+
+    def cell_outputs(self) -> list[dict[str, list[str]]]:
+        """Per cell in notebook order: its outputs' visible texts and its kit widgets.
+
+        Each item is ``{"texts": [...], "kit": [...]}``; ``kit`` lists, for every
+        kit widget root the cell shows (see :data:`KIT_ROOTS_JS`), its ``iw-``
+        classes, e.g. ``"iw-panel iw-tray"``.
+        """
+        found: list[dict[str, list[str]]] | None = self.page.evaluate(_CELL_OUTPUTS_JS, self.path)
+        if found is None:
+            raise LabError(f"{self.path} is not the current widget of the page")
+        return found
 
     def widget(self, css_class: str) -> Locator:
         """The element of the widget given ``add_class(css_class)`` (exactly one expected)."""

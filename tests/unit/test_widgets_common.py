@@ -32,6 +32,8 @@ def test_chips_carry_shape_glyph_and_text_not_only_colour():
     assert "iw-die--red" in red and "×" in red and "○" in red and "↳" in red
     assert 'title="green die #1 showing 4: counts"' in green
     assert "extra die from the explosion of #1" in red
+    # A screen reader reads the words, not the glyphs: the aria-label names an img.
+    assert 'role="img"' in green and 'aria-label="green die #1 showing 4: counts"' in green
 
 
 def test_roll_chips_show_chains_and_source():
