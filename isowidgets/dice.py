@@ -720,7 +720,7 @@ def _too_many(pool: Pool, expected: int, got: str, faces: Sequence[Any]) -> Face
     tip = (
         "Tip: list the base dice first, then one extra die per exploding face, in roll order."
         if pool.explodes
-        else "Tip: type one face per die; these dice do not explode."
+        else "Tip: type one face per die."
     )
     return FacesError(
         f"{pool.describe()}: expected {expected} {noun} ({why}), got {got}: "

@@ -258,7 +258,11 @@ class ChipView:
     asks: bool = False
 
 
-_KIND_WORD = {"character": "Character Detail", "scene": "Scene Detail", "temporary": "Temporary"}
+_KIND_WORD = {
+    "character": "Character Detail",
+    "scene": "Scene Detail",
+    "temporary": "Temporary Detail",
+}
 _SIGN_MARK = {"helps": "✔ +1", "hinders": "✔ −1"}
 _SIGN_WORD = {"helps": "helping (+1)", "hinders": "hindering (−1)"}
 SIGN_BUTTON = {"helps": "+1 helps", "hinders": "−1 hinders"}
