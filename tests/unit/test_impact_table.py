@@ -236,6 +236,14 @@ def test_no_doubled_outcome_word_after_a_failure(caper: Caper):
     assert "✖ Failure" in result and "Failure Failure" not in result
     assert result.count("Failure") == 2  # the badge, and the engine's explanation behind it
     assert "✖ Failure rolled 1." in result
+    caper.set_up(caper.ellis, "Difficult")
+    caper.panel.face.value = "1"
+    caper.panel.enter_button.click()
+    press_enter(caper.panel.complication, "Coffee Spilled On The Plans")
+    caper.panel.accept_button.click()
+    result = shown(caper.panel.result.value)
+    assert "✖ Failure rolled 1, with the Complication 'Coffee Spilled On The Plans'." in result
+    assert "Failure with" not in result.split("How the roll reads")[0]
     caper.set_up(caper.pierce, "Simple")
     caper.panel.face.value = "9"
     caper.panel.enter_button.click()

@@ -194,15 +194,14 @@ class DetailChip(widgets.HBox):  # type: ignore[misc]
             self.kind_tool.on_click(lambda _b: on_kind(self))
         self.toggle.on_click(lambda _b: on_toggle(self))
         self.remove.on_click(lambda _b: on_remove(self))
+        # The tools stay together (a row of their own when the chip is long).
+        tools = widgets.HBox(
+            [self.kind_tool, self.toggle, self.remove],
+            layout=widgets.Layout(width="auto", flex_flow="row nowrap"),
+        )
+        tools.add_class("iw-chip-tools")
         super().__init__(
-            [
-                self.chip,
-                self.helps_button,
-                self.hinders_button,
-                self.kind_tool,
-                self.toggle,
-                self.remove,
-            ],
+            [self.chip, self.helps_button, self.hinders_button, tools],
             layout=widgets.Layout(
                 width="auto", margin="1px 4px 1px 0", align_items="center", flex_flow="row wrap"
             ),

@@ -113,6 +113,8 @@ IMPACT_CSS = """
 .iw-odds-row { font-size: 0.85em; color: #333; }
 .iw-odds-row .iw-odds-now { font-weight: 700; text-decoration: underline; }
 .iw-section-title { font-weight: 600; margin: 4px 0 2px; }
+.iw-impact-table .iw-submit-text > .widget-label { width: auto; min-width: 3em;
+  padding-right: 6px; }
 </style>
 """
 
@@ -494,7 +496,9 @@ _OUTCOME = {
     "great_success": ("★ Great Success", "success"),
     "failure": ("✖ Failure", "failure"),
 }
-_OUTCOME_LEAD = re.compile(r"^(?:Great Success|Success|Failure)(?: \(spent\))?(?:[:;] |$)")
+_OUTCOME_LEAD = re.compile(
+    r"^(?:Great Success|Success|Failure)(?: \(spent\))?(?:[:;] | (?=with )|$)"
+)
 
 
 _TARGET = re.compile(r"\(target \d+\)")
@@ -532,7 +536,8 @@ def result_html(
         if resolved is not None and test.phase == "closed":
             # The badge already says "✖ Failure": the summary goes on from there.
             rest = html.escape(_OUTCOME_LEAD.sub("", resolved.summary))
-            line += f"{sums}: {rest}." if sums and rest else f"{sums or rest}."
+            joint = ", " if rest.startswith("with ") else ": "
+            line += f"{sums}{joint}{rest}." if sums and rest else f"{sums or rest}."
         else:
             line += f"{sums}. {_waiting(state, test)}" if sums else _waiting(state, test)
         parts.append(f'<div class="iw-result-line">{line}</div>')
