@@ -709,13 +709,22 @@ def _assemble(pool: Pool, faces: Sequence[int], source: RollSource, limits: Limi
 
 
 def _too_many(pool: Pool, expected: int, got: str, faces: Sequence[Any]) -> FacesError:
-    """More faces than the chain of ``pool`` accounts for: it ended at ``expected``."""
+    """More faces than the chain of ``pool`` accounts for: it ended at ``expected``.
+
+    Explosions are mentioned only for a pool that can explode: a single D8 that never
+    explodes is told it takes one face, not how to list extra dice it cannot have.
+    """
     extra = expected - pool.count
     why = f"{pool.count} base + {extra} from explosions" if extra else "one per die"
+    noun = "face" if expected == 1 else "faces"
+    tip = (
+        "Tip: list the base dice first, then one extra die per exploding face, in roll order."
+        if pool.explodes
+        else "Tip: type one face per die."
+    )
     return FacesError(
-        f"{pool.describe()}: expected {expected} faces ({why}), got {got}: "
-        f"{_faces_preview(faces)}. Tip: list the base dice first, then one extra die per "
-        "exploding face, in roll order."
+        f"{pool.describe()}: expected {expected} {noun} ({why}), got {got}: "
+        f"{_faces_preview(faces)}. {tip}"
     )
 
 

@@ -1,11 +1,12 @@
 """The Impact notebook in a real JupyterLab: cite by clicking chips, type a face, take a hit.
 
-Runs ``02-impact.ipynb`` top to bottom, which leaves Ellis's test open (Pierce
+Runs ``02-impact.ipynb`` top to bottom, which leaves Ellis's test set up (Pierce
 helping), then plays it in the page like a player would: click two Detail
-chips, type the face of a real D8, see the Success, then hit Pierce and see his
-ladder and the Impact timeline move; undo puts both back; the ◷ tool marks a
-Scene Detail temporary. A screenshot is saved after
-each step (``tests/browser/screenshots/impact-*.png``).
+chips (Ellis's own Detail may help or hinder, so it asks: **+1 helps**), type the
+face of a real D8, see the Success, then hit Pierce and see his ladder and the
+Impact timeline move; undo puts both back; the ◷ tool marks a Scene Detail
+temporary. A screenshot is saved after each step
+(``tests/browser/screenshots/impact-*.png``).
 """
 
 from __future__ import annotations
@@ -20,7 +21,7 @@ pytestmark = pytest.mark.browser
 OpenNotebook = Callable[[str], Notebook]
 
 POINTS = f"{class_selector('iw-impact-timeline')} .scatterlayer .point"
-PIERCE_CURRENT = f"{class_selector('iw-impact-ladder-char-1')} .iw-rung--current"
+PIERCE_CURRENT = f"{class_selector('iw-impact-ladder-char-1')} .iw-track-level--current"
 ACCESS = "iw-chip-det-3"  # Ellis's "Access To Every Mechanical Design Known To Man"
 PLANS = "iw-chip-det-8"  # Pierce's Temporary Detail "Pocketful Of Doomsday Plans"
 ARMED = "iw-chip-det-6"  # the goons' "Armed To The Teeth": not in Ellis's test
@@ -67,7 +68,7 @@ def test_cite_two_chips_type_a_face_then_take_a_hit(notebook: OpenNotebook) -> N
     )
     points = _points(nb)
     assert points == 5
-    assert nb.page.locator(PIERCE_CURRENT).inner_text().startswith("◆ D12")
+    assert nb.page.locator(PIERCE_CURRENT).inner_text().startswith("▶ D12")
     # Ellis's test is open, Pierce helping: only chips the engine allows are clickable.
     assert nb.widget(ACCESS).is_enabled()
     assert nb.text(ACCESS).startswith("○ ")
@@ -79,8 +80,14 @@ def test_cite_two_chips_type_a_face_then_take_a_hit(notebook: OpenNotebook) -> N
     nb.screenshot("impact-1-after-run-all")
     nb.screenshot_widget("iw-impact-board", "impact-1-board-close-up")
 
-    # Cite two Details by clicking their chips: each now reads "✔ +1".
+    # Cite two Details by clicking their chips: each now reads "✔ +1". Ellis's own Detail
+    # may help or hinder here, so its chip asks first.
     nb.click(ACCESS)
+    access_box = f".iw-impact-chip-box:has({class_selector(ACCESS)})"
+    helps = nb.page.locator(f"{access_box} .iw-chip-cite-helps")
+    helps.wait_for(timeout=10_000)
+    assert helps.inner_text().strip() == "+1 helps"
+    helps.click()
     _wait_for_chip(nb, ACCESS, "✔ +1")
     nb.click(PLANS)
     _wait_for_chip(nb, PLANS, "✔ +1")
@@ -94,9 +101,9 @@ def test_cite_two_chips_type_a_face_then_take_a_hit(notebook: OpenNotebook) -> N
     # Type the face of a real D8: 6 + 2 = 8, a Success.
     nb.widget("iw-impact-face").locator("input").fill("6")
     nb.click("iw-impact-enter")
-    _wait_for_contains(nb, "iw-impact-result", "✔ Success")
+    _wait_for_contains(nb, "iw-impact-result", "✔ Success 6 + 2 = 8")  # not the last test's
     result = nb.text("iw-impact-result")
-    assert "typed" in result and "6 + 2 = 8: Success" in result
+    assert "typed" in result and "✔ Success 6 + 2 = 8" in result
     assert nb.widget("iw-impact-choose").is_visible()
     assert nb.widget("iw-impact-choose").is_enabled()
     assert not nb.widget("iw-impact-roll").is_visible()  # the roll row is gone after the roll
@@ -115,7 +122,7 @@ def test_cite_two_chips_type_a_face_then_take_a_hit(notebook: OpenNotebook) -> N
         timeout=10_000,
     )
     _wait_for_points(nb, points + 1)
-    assert "current" in nb.page.locator(PIERCE_CURRENT).inner_text()
+    assert "now" in nb.page.locator(PIERCE_CURRENT).inner_text()
     nb.widget("iw-impact-timeline").scroll_into_view_if_needed()
     nb.screenshot("impact-4-hit-ladder-and-plot")
     nb.screenshot_widget("iw-impact-card-char-1", "impact-4-pierce-card-close-up")
@@ -136,10 +143,10 @@ def test_cite_two_chips_type_a_face_then_take_a_hit(notebook: OpenNotebook) -> N
 
     # The ◷ tool beside a chip marks its Detail temporary: the chip says so in words.
     kind_tool = nb.page.locator(f".iw-impact-chip-box:has({class_selector(MARKET)}) .iw-chip-kind")
-    assert kind_tool.inner_text().strip() == "◷"
+    assert kind_tool.inner_text().strip() == "◷ Temporary"
     kind_tool.click()
     _wait_for_contains(nb, MARKET, "◷ temp")
-    assert kind_tool.inner_text().strip() == "◷✓"
+    assert kind_tool.inner_text().strip() == "◷✓ Temporary"
     nb.assert_no_errors()
     nb.screenshot_widget("iw-impact-card-scene-2", "impact-5b-marked-temporary-close-up")
 
@@ -160,20 +167,20 @@ def test_a_refused_face_is_explained_in_the_panel(notebook: OpenNotebook) -> Non
     # A real failure, then the GM's Complication, accepted: Ellis's die goes up a step.
     nb.widget("iw-impact-face").locator("input").fill("1")
     nb.click("iw-impact-enter")
-    _wait_for_contains(nb, "iw-impact-result", "✖ Failure")
+    _wait_for_contains(nb, "iw-impact-result", "✖ Failure rolled 1")
     nb.widget("iw-impact-complication").locator("input").fill("Coffee Spilled On The Plans")
     nb.click("iw-impact-offer")
     _wait_for_contains(nb, "iw-impact-result", "Coffee Spilled On The Plans")
     nb.screenshot_widget("iw-impact-test", "impact-7-complication-offered-close-up")
     nb.click("iw-impact-accept")
-    ellis = f"{class_selector('iw-impact-ladder-char-2')} .iw-rung--current"
+    ellis = f"{class_selector('iw-impact-ladder-char-2')} .iw-track-level--current"
     nb.page.wait_for_function(
         "sel => { const e = document.querySelector(sel);"
         " return !!e && e.innerText.includes('D20'); }",
         arg=ellis,
         timeout=10_000,
     )
-    _wait_for_chip(nb, "iw-chip-det-11", "Coffee Spilled On The Plans")
+    _wait_for_contains(nb, "iw-chip-det-11", "Coffee Spilled On The Plans")
     assert "temp" in nb.text("iw-chip-det-11")
     nb.assert_no_errors()
     nb.screenshot_widget("iw-impact-card-char-2", "impact-8-complication-accepted-close-up")

@@ -144,7 +144,7 @@ def test_the_widgets_share_one_draft_that_follows_the_game():
     game.remove_detail(ids["Quick Hands"])  # gone from the table: gone from the draft
     assert drafting.draft().cited() == ()
     game.action(ids["bo"], "Simple")
-    with pytest.raises(RuleError, match="test-1 is open and was journaled"):
+    with pytest.raises(RuleError, match="Bo's test is open and was journaled"):
         drafting.draft()
     drafting.clear()
     stop()

@@ -363,17 +363,18 @@ def test_journal_lines_read_as_sentences():
     game.offer_complication("Tyre Blown")
     game.accept_complication()
     lines = [e.event.describe() for e in game.journal.entries[-7:-1]]
+    # Names and numbers a person reads, never ids: "Test 1", not "test-1"; no "det-6".
     assert lines == [
-        "test-1: Pierce attempts a Tricky action",
-        "test-1: D10 task (Tricky); +1 from 'Expert'; 2 + 1 = 3: Failure",
-        "test-1: the GM offers the Complication 'Tyre Blown' (warning: Pierce is at D20: the "
+        "Test 1: Pierce attempts a Tricky action",
+        "Test 1: D10 task (Tricky); +1 from 'Expert'; 2 + 1 = 3: Failure",
+        "Test 1: the GM offers the Complication 'Tyre Blown' (warning: Pierce is at D20: the "
         "earned step will be lost (impact_overflow_at_d20 = 'cap', IMP-A02))",
-        "test-1: Complication 'Tyre Blown' accepted",
-        "Temporary Detail 'Tyre Blown' on Pierce (det-6, hinders, from complication)",
+        "Test 1: Complication 'Tyre Blown' accepted",
+        "Temporary Detail 'Tyre Blown' on Pierce (usually hinders, from complication)",
         "Pierce stays at D20 (accepted a Complication (IMP-R10, IMP-R18a); the step is lost at "
         "the top of the ladder (IMP-A02))",
     ]
-    assert game.log().iloc[-1]["summary"].startswith("test-1: Failure with the Complication")
+    assert game.log().iloc[-1]["summary"].startswith("Test 1: Failure with the Complication")
 
 
 def test_timeline_rows_trace_every_impact_die():

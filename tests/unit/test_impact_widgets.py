@@ -62,6 +62,18 @@ class Spy:
     def chip(self, text: str):  # type: ignore[no-untyped-def]
         return self.board.chip(self.detail(text)).chip
 
+    def cite(self, text: str, sign: str | None = None) -> None:
+        """Click a Detail's chip, as a player would; when the chip asks which way a Detail
+        that may go either way counts, click **+1 helps** or **−1 hinders** as ``sign``."""
+        chip = self.board.chip(self.detail(text))
+        chip.chip.click()
+        if chip.asking:
+            assert sign is not None, f"{text!r} asks which way it counts"
+            (chip.helps_button if sign == "helps" else chip.hinders_button).click()
+            assert not chip.asking
+        else:
+            assert sign is None, f"{text!r} did not ask: its own polarity decided"
+
     def draft(self, kind: str = "action", roller: str | None = None, **fields: str) -> None:
         """Set a test up in the panel, as a player would: nothing is journaled."""
         events = len(self.game.journal)
@@ -85,9 +97,9 @@ class Spy:
         self.panel.enter_button.click()
 
     def current_rung(self, who: str) -> str:
-        """The current rung of ``who``'s ladder as it reads, e.g. ``◆ D12 current``."""
+        """The current rung of ``who``'s ladder as it reads, e.g. ``▶ D12 now · start``."""
         found = re.search(
-            r'iw-rung--current"[^>]*>(.*?)</span></span>', self.board.cards[who].ladder.value
+            r'iw-track-level--current"[^>]*>(.*?)</li>', self.board.cards[who].ladder.value
         )
         assert found is not None
         return shown(found.group(1))
@@ -105,17 +117,18 @@ def spy(tmp_path: Path) -> Iterator[Spy]:
     table = Spy(tmp_path)
     yield table
     # Whatever a test clicked, no panel may have met a bug (guard shows those as "unexpected").
-    panels = (table.board, table.panel, table.timeline, table.table)
-    assert not [p.messages.value for p in panels if "unexpected" in p.messages.value]
+    shown_now = [p.messages.value for p in (table.board, table.panel, table.timeline, table.table)]
+    shown_now.append(table.panel.entry.error.value)
+    assert not [value for value in shown_now if "unexpected" in value]
 
 
 # --------------------------------------------------------------------------- pure views
 
 
 def test_ladder_marks_the_current_die_by_shape_and_words_not_colour():
-    html = ladder_html(4, name="Pierce")
-    assert html.count("iw-rung--current") == 1
-    assert "◆ D12" in html and ">current<" in html
+    html = ladder_html(4, name="Pierce")  # the kit's Track: ▶, "now", aria-current
+    assert html.count("iw-track-level--current") == 1 and html.count('aria-current="step"') == 1
+    assert "▶ D12" in html and ">now · start<" in html
     assert [d for d in ("D4", "D6", "D8", "D10", "D12", "D20") if f">{d}<" in html] == [
         "D4",
         "D6",
@@ -124,13 +137,13 @@ def test_ladder_marks_the_current_die_by_shape_and_words_not_colour():
         "D20",
     ]  # every other rung is shown plainly
     fallen = ladder_html(-1, role="pc", name="Torek")
-    assert "iw-rung--current" not in fallen
+    assert "iw-track-level--current" not in fallen and "aria-current" not in fallen
     assert (
         "ineffectual" in fallen and "cannot roll" in fallen and "lend Character Details" in fallen
     )
     assert "defeated" in ladder_html(-1, role="npc")
     banked = ladder_html(6, name="Pierce")
-    assert "◆ D20" in banked and "+1" in banked and "banked" in banked
+    assert "▶ D20" in banked and "+1 banked" in banked
     assert "no Impact Die" in ladder_html(None)
 
 
@@ -173,8 +186,8 @@ def test_cite_two_details_type_a_face_and_see_the_success(spy: Spy):
     assert spy.chip(ACCESS).disabled and spy.chip(ACCESS).description.startswith("⊘ ")
     assert not spy.chip(EXPERT).disabled and spy.chip(EXPERT).description.startswith("○ ")
 
-    spy.chip(EXPERT).click()
-    spy.chip(OFFICE).click()
+    spy.cite(EXPERT, "helps")
+    spy.cite(OFFICE, "helps")
     assert spy.chip(EXPERT).description.startswith("✔ +1 ")
     assert spy.chip(OFFICE).description.startswith("✔ +1 ")
     assert "iw-chip--helps" in spy.chip(OFFICE)._dom_classes
@@ -185,13 +198,13 @@ def test_cite_two_details_type_a_face_and_see_the_success(spy: Spy):
     spy.chip(OFFICE).click()  # a second click uncites
     assert spy.chip(OFFICE).description.startswith("○ ")
     assert "Odds of success: 25%" in spy.panel.plan.value
-    spy.chip(OFFICE).click()
+    spy.cite(OFFICE, "helps")
 
     spy.panel.helper.value = spy.ellis
     spy.panel.add_helper_button.click()
     assert "Quartermaster Ellis" in spy.panel.helpers.value
     assert not spy.chip(ACCESS).disabled
-    spy.chip(ACCESS).click()
+    spy.cite(ACCESS)  # a helper lends it: only +1 counts, no question asked
     assert "Odds of success: 50%" in spy.panel.plan.value
     assert len(spy.game.journal) == events  # setting up journals nothing
 
@@ -230,13 +243,13 @@ def test_cite_two_details_type_a_face_and_see_the_success(spy: Spy):
 
 @pytest.mark.rule("IMP-R15")
 def test_a_hit_moves_the_ladder_and_the_timeline_and_undo_rebuilds_it(spy: Spy):
-    assert spy.current_rung(spy.pierce) == "◆ D12 current"
+    assert spy.current_rung(spy.pierce) == "▶ D12 now · start"
     before = spy.timeline.points(spy.pierce)
     figure_trace = spy.timeline.figure.data[0]
 
     spy.board.cards[spy.pierce].hit.click()
     assert spy.board.messages.value == ""
-    assert spy.current_rung(spy.pierce) == "◆ D10 current"
+    assert spy.current_rung(spy.pierce) == "▶ D10 now"
     assert "Impact D10" in spy.board.cards[spy.pierce].head.value
     assert spy.timeline.points(spy.pierce) == before + 1
     assert spy.timeline.figure.data[0] is figure_trace  # grown in place, not re-created
@@ -246,7 +259,7 @@ def test_a_hit_moves_the_ladder_and_the_timeline_and_undo_rebuilds_it(spy: Spy):
     assert len(symbols) == len(spy.timeline.figure.data)  # one marker shape per character
 
     spy.table.undo_button.click()
-    assert spy.current_rung(spy.pierce) == "◆ D12 current"
+    assert spy.current_rung(spy.pierce) == "▶ D12 now · start"
     assert spy.timeline.points(spy.pierce) == before
     assert tuple(figure_trace.y) == (4,)
     spy.table.redo_button.click()
@@ -256,19 +269,23 @@ def test_a_hit_moves_the_ladder_and_the_timeline_and_undo_rebuilds_it(spy: Spy):
 def test_engine_errors_are_shown_in_the_panel_and_change_nothing(spy: Spy):
     spy.draft(difficulty="Difficult")
     events = len(spy.game.journal)
-    spy.type_face("9")  # a D8 has no 9
-    assert "iw-msg--error" in spy.panel.messages.value and "9" in spy.panel.messages.value
+    spy.type_face("9")  # a D8 has no 9: explained beside the face box
+    error = spy.panel.entry.error
+    assert "iw-msg--error" in error.value and "9" in error.value
+    assert "a d8 shows 1–8" in error.value and "test-" not in error.value
     spy.type_face("")
-    assert "type the face rolled at the table first" in spy.panel.messages.value
+    assert "type the face rolled at the table first" in error.value
     assert len(spy.game.journal) == events and spy.game.test is None  # nothing opened
     assert spy.panel.face.value == ""
 
     # A disabled chip clicked anyway (``.click()`` ignores ``disabled``): the rules refuse.
     spy.chip(ACCESS).click()
-    assert "not helping" in spy.board.messages.value and "helpers=" in spy.board.messages.value
+    refusal = spy.board.messages.value
+    assert "not helping" in refusal and "name Quartermaster Ellis among the helpers" in refusal
+    assert "char-" not in refusal and "det-" not in refusal  # names, not ids
     assert len(spy.game.journal) == events
     # The next good click clears the message.
-    spy.chip(EXPERT).click()
+    spy.cite(EXPERT, "helps")
     assert spy.board.messages.value == ""
 
     spy.panel.open_button.click()
@@ -286,7 +303,7 @@ def test_engine_errors_are_shown_in_the_panel_and_change_nothing(spy: Spy):
 def test_the_chase_complication_accepted_then_the_warning_at_d20(spy: Spy):
     """IMP-E06: a failed shove, the blown tyre accepted: a Temporary Detail and a step up."""
     spy.draft(difficulty="Tricky")
-    spy.chip(PRESSURE).click()
+    spy.cite(PRESSURE, "helps")
     spy.type_face("3")
     assert "✖ Failure" in spy.panel.result.value
     assert spy.panel.failure_rows.layout.display is None
@@ -299,7 +316,7 @@ def test_the_chase_complication_accepted_then_the_warning_at_d20(spy: Spy):
     assert {"accept_complication", "decline_complication"} <= spy.enabled()
     assert TYRE in spy.panel.result.value and "accept it" in spy.panel.result.value
     spy.panel.accept_button.click()
-    assert spy.current_rung(spy.pierce) == "◆ D20 current"
+    assert spy.current_rung(spy.pierce) == "▶ D20 now"
     tyre = spy.chip(TYRE)
     assert "◷ temp" in tyre.description
 
@@ -320,7 +337,7 @@ def test_spend_a_step_turns_a_failure_into_a_success(spy: Spy):
     spy.type_face("2")
     spy.panel.spend_button.click()
     assert "(spent a step)" in spy.panel.result.value
-    assert spy.current_rung(spy.pierce) == "◆ D10 current"
+    assert spy.current_rung(spy.pierce) == "▶ D10 now"
     assert spy.enabled() == {"choose_effect", "finish"}
 
 
@@ -331,8 +348,7 @@ def test_avoid_harm_cost_and_great_success(spy: Spy):
     plan = spy.panel.plan.value
     assert "The Goons's Impact Die gives a D8 task" in plan
     assert spy.panel.difficulty.layout.display == "none"
-    spy.board.cite_as.value = "hinders"
-    spy.chip("Armed To The Teeth").click()
+    spy.cite("Armed To The Teeth")  # the adversary's Detail: only −1 counts here
     assert spy.chip("Armed To The Teeth").description.startswith("✔ −1 ")
     assert "iw-chip--hinders" in spy.chip("Armed To The Teeth")._dom_classes
     spy.type_face("2")
@@ -341,7 +357,7 @@ def test_avoid_harm_cost_and_great_success(spy: Spy):
     spy.panel.cost_text.value = "Winged In The Shoulder"
     spy.panel.take_cost_button.click()
     assert "Winged In The Shoulder" in spy.chip("Winged In The Shoulder").description
-    assert spy.current_rung(spy.pierce) == "◆ D12 current"  # the cost was a Detail
+    assert spy.current_rung(spy.pierce) == "▶ D12 now · start"  # the cost was a Detail
 
     spy.draft("avoid_harm", threat=spy.goons, cost="")
     spy.type_face("8")
@@ -352,7 +368,7 @@ def test_avoid_harm_cost_and_great_success(spy: Spy):
     assert spy.panel.effect_target.value == spy.goons  # the foe is offered first
     spy.panel.choose_button.click()
     assert spy.panel.messages.value == ""
-    assert spy.current_rung(spy.goons) == "◆ D6 current"
+    assert spy.current_rung(spy.goons) == "▶ D6 now"
 
 
 @pytest.mark.rule("IMP-R04", "IMP-R05")
@@ -361,7 +377,7 @@ def test_difficulty_changed_while_set_up_and_the_cap_explained(spy: Spy):
     spy.draft(difficulty="Tricky")
     events = len(spy.game.journal)
     assert "capped to <b>D6</b> by Algernon Pierce's Impact Die D6" in spy.panel.plan.value
-    spy.chip(EXPERT).click()
+    spy.cite(EXPERT, "helps")
     spy.panel.difficulty.value = "Impossible"
     assert len(spy.game.journal) == events  # set up, not journaled
     assert "Rolls a D4" in spy.panel.plan.value and "does not cap it" in spy.panel.plan.value
@@ -383,13 +399,13 @@ def test_add_disable_and_remove_details_from_the_board(spy: Spy):
     chip = board.chip(spy.detail("Guard Dog Asleep Under The Desk"))
     assert "◷ temp" in chip.chip.description
     chip.toggle.click()
-    assert chip.chip.description.endswith("(off)") and chip.toggle.description == "▶"
+    assert chip.chip.description.endswith("(off)") and chip.toggle.description == "▶ Enable"
     assert "iw-chip--inactive" in chip.chip._dom_classes
     spy.draft(difficulty="Difficult")
     assert chip.chip.disabled and chip.chip.description.startswith("⊘ ")
     chip.toggle.click()
     assert not chip.chip.disabled
-    chip.chip.click()
+    spy.cite("Guard Dog Asleep Under The Desk", "helps")
     assert "net +1" in spy.panel.plan.value
     chip.remove.click()  # a Detail cited in the draft drops out of it when removed
     assert chip.detail_id not in {d.id for d in spy.game.state.details}
@@ -453,7 +469,7 @@ def test_an_ineffectual_character_cannot_roll_but_still_lends_details(spy: Spy):
         spy.board.cards[spy.ellis].hit.click()
     ladder = shown(spy.board.cards[spy.ellis].ladder.value)
     assert "ineffectual" in ladder and "cannot roll" in ladder
-    assert "iw-rung--current" not in spy.board.cards[spy.ellis].ladder.value
+    assert "iw-track-level--current" not in spy.board.cards[spy.ellis].ladder.value
     spy.board.cards[spy.ellis].hit.click()  # nothing below ineffectual: refused, in words
     assert "already ineffectual" in spy.board.messages.value
 
@@ -466,7 +482,7 @@ def test_an_ineffectual_character_cannot_roll_but_still_lends_details(spy: Spy):
     spy.draft(difficulty="Difficult")
     spy.panel.helper.value = spy.ellis
     spy.panel.add_helper_button.click()
-    spy.chip(ACCESS).click()
+    spy.cite(ACCESS)  # a helper lends it: only +1 counts, no question asked
     assert spy.chip(ACCESS).description.startswith("✔ +1 ")
 
 
@@ -477,7 +493,7 @@ def test_foil_the_adversary_plan(spy: Spy):
     assert spy.panel.threat.description == "Adversary"
     assert spy.panel.cost.layout.display == "none"
     assert spy.chip("Armed To The Teeth").description.startswith("○ ")
-    spy.chip("Armed To The Teeth").click()  # only "hinders" is allowed, whatever the picker says
+    spy.cite("Armed To The Teeth")  # only "hinders" is allowed: no question asked
     assert spy.chip("Armed To The Teeth").description.startswith("✔ −1 ")
     spy.type_face("9")
     assert "plan is foiled" in shown(spy.panel.result.value)
@@ -529,7 +545,7 @@ def test_a_scene_die_picked_on_its_card_lets_the_table_avoid_harm_from_it(spy: S
     card.set_die.click()
     assert spy.board.messages.value == ""
     assert spy.game.state.scene(spy.study).impact == "D6"
-    assert "Impact D6" in card.head.value and spy.current_rung(spy.study) == "◆ D6 current"
+    assert "Impact D6" in card.head.value and spy.current_rung(spy.study) == "▶ D6 now"
     assert spy.game.journal.entries[-1].kind == "impact_changed"
     card.set_die.click()  # the same die again: nothing journaled, and the board says so
     assert "already has D6" in spy.board.messages.value
@@ -571,7 +587,7 @@ def test_self_created_complication_opening_scene_and_new_adventure_from_the_tabl
     board.text.value = "Sent Alone Into The Embassy"
     board.opening_button.click()
     assert board.messages.value == "" and board.text.value == ""
-    assert spy.current_rung(spy.pierce) == "◆ D20 current"
+    assert spy.current_rung(spy.pierce) == "▶ D20 now"
     assert spy.game.state.character(spy.pierce).opening_scene
     board.opening_button.click()
     assert "already had an opening scene" in board.messages.value
@@ -585,7 +601,7 @@ def test_self_created_complication_opening_scene_and_new_adventure_from_the_tabl
     grumbled = spy.game.state.detail(spy.detail("Grumbled At The Minister"))
     assert (grumbled.kind, grumbled.owner, grumbled.hint) == ("temporary", spy.ellis, "hinders")
     assert grumbled.related == spy.detail(ACCESS)
-    assert spy.current_rung(spy.ellis) == "◆ D20 current"
+    assert spy.current_rung(spy.ellis) == "▶ D20 now"
 
     board.owner.value = spy.goons
     board.text.value = "Out Of Ammunition"
@@ -602,9 +618,9 @@ def test_self_created_complication_opening_scene_and_new_adventure_from_the_tabl
     assert "iw-impact-new-adventure" in spy.table.adventure_button._dom_classes
     spy.table.adventure_button.click()
     assert spy.table.messages.value == "" and spy.game.state.adventure == 2
-    assert spy.current_rung(spy.pierce) == "◆ D12 current"
+    assert spy.current_rung(spy.pierce) == "▶ D12 now · start"
     board.opening_button.click()
-    assert board.messages.value == "" and spy.current_rung(spy.ellis) == "◆ D20 current"
+    assert board.messages.value == "" and spy.current_rung(spy.ellis) == "▶ D20 now"
 
     board.owner.value = spy.study  # a scene has Details, but no player to approve a step
     board.text.value = "Lights Out"
@@ -620,14 +636,16 @@ def test_r01_the_kind_tool_marks_a_detail_temporary_and_lasting_again(spy: Spy):
     """IMP-R01: ◷ on a chip marks a Detail temporary (a journaled event), and back; the
     state reads in the chip's words and the tool's glyph, not by colour."""
     chip = spy.board.chip(spy.detail(EXPERT))
-    assert chip.kind_tool.description == "◷" and "mark temporary" in chip.kind_tool.tooltip
+    assert chip.kind_tool.description == "◷ Temporary" and "mark" in chip.kind_tool.tooltip
+    assert "temporary" in chip.kind_tool.tooltip
     assert "Character Detail" in chip.kind_tool.tooltip
     chip.kind_tool.click()
     assert spy.board.messages.value == ""
     assert spy.game.state.detail(chip.detail_id).kind == "temporary"
     assert spy.game.journal.entries[-1].kind == "detail_kind_changed"
     assert "◷ temp" in chip.chip.description and "iw-chip--temporary" in chip.chip._dom_classes
-    assert chip.kind_tool.description == "◷✓" and "iw-chip-tool--on" in chip.kind_tool._dom_classes
+    assert chip.kind_tool.description == "◷✓ Temporary"
+    assert "iw-chip-tool--on" in chip.kind_tool._dom_classes
     assert "lasting Character Detail again" in chip.kind_tool.tooltip
     chip.kind_tool.click()
     assert spy.game.state.detail(chip.detail_id).kind == "character"
@@ -640,7 +658,7 @@ def test_r01_the_kind_tool_marks_a_detail_temporary_and_lasting_again(spy: Spy):
     assert spy.game.state.detail(office.detail_id).kind == "temporary"
     spy.table.undo_button.click()
     assert spy.game.state.detail(office.detail_id).kind == "scene"
-    assert office.kind_tool.description == "◷"
+    assert office.kind_tool.description == "◷ Temporary"
 
 
 @pytest.mark.rule("IMP-R06", "IMP-R07")
@@ -656,7 +674,7 @@ def test_r07_chips_of_another_characters_temporary_detail_follow_the_engine(spy:
     spy.panel.helper.value = spy.pierce
     spy.panel.add_helper_button.click()
     assert not chip.disabled and chip.description.startswith("○ ")
-    chip.click()
+    spy.cite("Pocketful Of Doomsday Plans", "helps")
     assert chip.description.startswith("✔ +1 ")
     assert "(Algernon Pierce)" in spy.panel.plan.value
 

@@ -49,6 +49,7 @@ __all__ = [
     "TestOpened",
     "TestResolved",
     "TestRolled",
+    "test_name",
 ]
 
 Cause: TypeAlias = Literal[
@@ -82,6 +83,16 @@ CAUSE_TEXT: dict[Cause, str] = {
     "gm": "set by the GM",
 }
 """How each cause reads in the journal, with the rule behind it."""
+
+
+def test_name(test: str) -> str:
+    """A test's id as the log reads it: ``"test-3"`` → ``"Test 3"``.
+
+    The id stays in the event (views and tools find the test by it); a person reading
+    the log sees the test's number, as with "rest break #2" or "adventure 2".
+    """
+    number = test.rpartition("-")[2]
+    return f"Test {number}" if number.isdigit() else test
 
 
 class ImpactEvent(Event):
@@ -153,12 +164,11 @@ class DetailAdded(ImpactEvent):
     test: str | None = None
 
     def describe(self) -> str:
-        hint = "" if self.hint == "either" else f", {self.hint}"
-        origin = "" if self.origin == "gm" else f", from {self.origin.replace('_', ' ')}"
-        return (
-            f"{self.detail_kind.capitalize()} Detail {self.text!r} on {self.owner_name}"
-            f" ({self.detail}{hint}{origin})"
-        )
+        notes = [] if self.hint == "either" else [f"usually {self.hint}"]
+        if self.origin != "gm":
+            notes.append(f"from {self.origin.replace('_', ' ')}")
+        extra = f" ({', '.join(notes)})" if notes else ""
+        return f"{self.detail_kind.capitalize()} Detail {self.text!r} on {self.owner_name}{extra}"
 
 
 class DetailRemoved(ImpactEvent):
@@ -191,7 +201,7 @@ class DetailAltered(ImpactEvent):
         if self.hint != self.old_hint:
             parts.append(f"{self.old_hint} → {self.hint}")
         why = f" ({self.reason})" if self.reason else ""
-        return f"Detail {self.detail} altered: {'; '.join(parts) or 'unchanged'}{why}"
+        return f"Detail {self.old_text!r} altered: {'; '.join(parts) or 'unchanged'}{why}"
 
 
 class DetailKindChanged(ImpactEvent):
@@ -279,15 +289,15 @@ class TestOpened(ImpactEvent):
         if self.test_kind == "avoid_harm":
             cost = f"Detail {self.cost_detail!r}" if self.cost_detail else "Impact steps"
             return (
-                f"{self.test}: {self.actor_name} rolls to Avoid Harm from "
+                f"{test_name(self.test)}: {self.actor_name} rolls to Avoid Harm from "
                 f"{self.threat_name}; failure costs {cost}"
             )
         if self.test_kind == "foil":
             return (
-                f"{self.test}: {self.actor_name} rolls to foil {self.threat_name}'s plan "
-                f"({self.difficulty})"
+                f"{test_name(self.test)}: {self.actor_name} rolls to foil "
+                f"{self.threat_name}'s plan ({self.difficulty})"
             )
-        return f"{self.test}: {self.actor_name} attempts a {self.difficulty} action"
+        return f"{test_name(self.test)}: {self.actor_name} attempts a {self.difficulty} action"
 
 
 class TestCancelled(ImpactEvent):
@@ -304,7 +314,7 @@ class TestCancelled(ImpactEvent):
     test: str
 
     def describe(self) -> str:
-        return f"{self.test} called off before the roll"
+        return f"{test_name(self.test)} called off before the roll"
 
 
 class TestRolled(ImpactEvent):
@@ -335,7 +345,7 @@ class TestRolled(ImpactEvent):
         return self.total >= self.target
 
     def describe(self) -> str:
-        return f"{self.test}: {self.explanation}"
+        return f"{test_name(self.test)}: {self.explanation}"
 
 
 class GreatSuccessDeclared(ImpactEvent):
@@ -343,7 +353,7 @@ class GreatSuccessDeclared(ImpactEvent):
     test: str
 
     def describe(self) -> str:
-        return f"{self.test}: the GM declares a Great Success"
+        return f"{test_name(self.test)}: the GM declares a Great Success"
 
 
 class ComplicationOffered(ImpactEvent):
@@ -355,7 +365,7 @@ class ComplicationOffered(ImpactEvent):
 
     def describe(self) -> str:
         warn = f" (warning: {self.warning})" if self.warning else ""
-        return f"{self.test}: the GM offers the Complication {self.text!r}{warn}"
+        return f"{test_name(self.test)}: the GM offers the Complication {self.text!r}{warn}"
 
 
 class ComplicationAccepted(ImpactEvent):
@@ -364,7 +374,7 @@ class ComplicationAccepted(ImpactEvent):
     text: str
 
     def describe(self) -> str:
-        return f"{self.test}: Complication {self.text!r} accepted"
+        return f"{test_name(self.test)}: Complication {self.text!r} accepted"
 
 
 class ComplicationDeclined(ImpactEvent):
@@ -373,7 +383,7 @@ class ComplicationDeclined(ImpactEvent):
     text: str
 
     def describe(self) -> str:
-        return f"{self.test}: Complication {self.text!r} declined; the Failure stands"
+        return f"{test_name(self.test)}: Complication {self.text!r} declined; the Failure stands"
 
 
 class FailureSpent(ImpactEvent):
@@ -381,7 +391,7 @@ class FailureSpent(ImpactEvent):
     test: str
 
     def describe(self) -> str:
-        return f"{self.test}: an Impact step is spent to turn the Failure into a Success"
+        return f"{test_name(self.test)}: an Impact step is spent to turn the Failure into a Success"
 
 
 class EffectChosen(ImpactEvent):
@@ -391,7 +401,7 @@ class EffectChosen(ImpactEvent):
     summary: str
 
     def describe(self) -> str:
-        return f"{self.test}: {self.summary}"
+        return f"{test_name(self.test)}: {self.summary}"
 
 
 class TestResolved(ImpactEvent):
@@ -405,7 +415,7 @@ class TestResolved(ImpactEvent):
     summary: str
 
     def describe(self) -> str:
-        return f"{self.test}: {self.summary}"
+        return f"{test_name(self.test)}: {self.summary}"
 
 
 # --------------------------------------------------------------------------- adventure

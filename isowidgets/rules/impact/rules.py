@@ -654,7 +654,7 @@ def roll_test(action: Action[ImpactState], faces: Faces = None) -> TestRolled:
     plan = roll_plan(state)
     test = plan.test
     actor = state.character(test.actor)
-    pool = Pool(plan.die, 1, label=f"{actor.name}, {test.id}")
+    pool = Pool(plan.die, 1, label=f"{actor.name}'s roll")  # a name, read in errors and logs
     roll = action.dice.roll(pool, faces)
     face = roll.faces[0]
     total = face + plan.bonus - plan.penalty

@@ -53,8 +53,8 @@ class Drafting:
         state = self.game.state
         if state.test is not None:
             raise RuleError(
-                f"{state.test.id} is open and was journaled with the Details it cites. "
-                "Tip: roll it, or call it off to set it up again."
+                f"{state.name_of(state.test.actor)}'s test is open and was journaled with the "
+                "Details it cites. Tip: roll it, or call it off to set it up again."
             )
         if self.form is None:
             raise RuleError("no test is being set up: the test panel sets one up")

@@ -12,7 +12,14 @@ under ``foil_roller = "highest_impact"`` (IMP-A11) the roller may be left to
 the engine. Every button of the engine's steps is enabled exactly when
 :meth:`~isowidgets.game.Game.next_steps` offers a step with its ``action``
 (the buttons that set up a draft, while a test may be set up), and a refused
-click shows the engine's message in the panel.
+click shows the engine's message in the panel, in the table's words.
+
+The die is rolled, or its face typed, with the kit's
+:class:`~isowidgets.widgets.dice_entry.DiceEntry`: Enter in the face box submits,
+a refused face is explained beside the box and the explanation goes at the next
+attempt, and the last roll is marked random or typed. After each step the
+keyboard focus moves to the control of the next one (the effect to choose, the
+Complication to answer, Finish…), since the buttons just used are hidden.
 """
 
 from __future__ import annotations
@@ -24,7 +31,7 @@ from typing import Any, ClassVar
 
 import ipywidgets as widgets
 
-from ...errors import IsowidgetsError, RuleError
+from ...errors import IsowidgetsError
 from ...journal import Entry
 from ...rules.impact import (
     DIFFICULTY_DIE,
@@ -38,9 +45,13 @@ from ...rules.impact import (
 )
 from ...rules.impact.events import TestResolved, TestRolled
 from ...rules.impact.ladder import die_label
-from ..common import Messages, Panel, guard, set_options
+from ..dice_entry import DiceEntry
+from ..panel import Panel, set_options
+from ..submit_text import SubmitText
+from .board import HINT_CHOICES
 from .draft import Drafting
-from .views import holder_label, impact_style, percent, plan_html, result_html
+from .messages import TableMessages
+from .views import holder_label, impact_style, percent, plan_html, result_html, table_words
 
 __all__ = ["AUTO_ROLLER", "EFFECT_CHOICES", "NO_PLAN", "EffectInputs", "TestPanel"]
 
@@ -62,7 +73,6 @@ AUTO_ROLLER = "auto"
 "highest_impact"``, IMP-A11; a dropdown value cannot be ``None``)."""
 
 _KINDS = (("Action", "action"), ("Avoid harm", "avoid_harm"), ("Foil a plan", "foil"))
-_HINTS = (("usually either", "either"), ("usually helps", "helps"), ("usually hinders", "hinders"))
 _WIDE = {"description_width": "initial"}
 
 
@@ -125,9 +135,16 @@ class EffectInputs:
         self.target = widgets.Dropdown(description="on", style=_WIDE)
         self.target.layout.width = "auto"
         self.text = widgets.Text(
-            placeholder="the Detail's wording", layout=widgets.Layout(width="22em")
+            description="Wording",
+            placeholder="the Detail's wording",
+            layout=widgets.Layout(width="24em"),
         )
-        self.hint = widgets.Dropdown(options=_HINTS, value="either")
+        self.hint = widgets.Dropdown(
+            options=HINT_CHOICES,
+            value="either",
+            description="Usually",
+            tooltip="the Detail's polarity (IMP-R02): what a click on its chip cites it as",
+        )
         self.hint.layout.width = "auto"
         for name in ("kind", "target", "text", "hint"):
             getattr(self, name).add_class(f"{css}-{name}")
@@ -187,14 +204,22 @@ class TestPanel(Panel):
     ``enter_button``, ``choose_button``, ``finish_button``…) so a notebook or a
     test can drive the panel with ``.click()``; :attr:`steps` maps each to
     the engine step that enables it. :meth:`prepare` sets a test up from code.
+
+    Attributes:
+        entry: the kit's :class:`~isowidgets.widgets.dice_entry.DiceEntry`;
+            ``roll_button``, ``face`` (Enter submits) and ``enter_button`` are its
+            controls, with the classes ``iw-impact-roll``, ``iw-impact-face`` and
+            ``iw-impact-enter``; a refused face is explained in ``entry.error``.
+        focused: the control the panel last moved the keyboard focus to.
     """
 
     __test__: ClassVar[bool] = False  # not a pytest test class
     game: ImpactGame
 
     def __init__(self, game: ImpactGame, drafting: Drafting | None = None) -> None:
-        self.messages = Messages()
+        self.messages = TableMessages(game)
         self.drafting = drafting if drafting is not None else Drafting(game)
+        self.focused: Any = None
         self._syncing = False
         self._rolled: dict[str, TestRolled] = {}
         self._resolved: dict[str, TestResolved] = {}
@@ -253,13 +278,23 @@ class TestPanel(Panel):
         self.helpers = widgets.HTML()
         self.plan = widgets.HTML()
         self.plan.add_class("iw-impact-plan")
-        self.roll_button = _button("Roll", "iw-impact-roll", primary=True)
-        self.face = widgets.Text(
-            placeholder="or type the face rolled at the table",
-            layout=widgets.Layout(width="17em"),
+        self.entry = DiceEntry(
+            self._roll_entry,
+            key="impact",
+            roll_label="Roll",
+            enter_label="Enter face",
+            faces_label="Face",
+            placeholder="or the face rolled at the table",
+            empty_hint="type the face rolled at the table first, e.g. 5",
         )
+        self.entry.error.follow(game)  # an explanation goes at the next action or undo
+        self.roll_button = self.entry.roll_button
+        self.roll_button.icon = ""  # its words carry a die glyph: "⚄ Roll D8"
+        self.roll_button.add_class("iw-impact-roll")
+        self.face = self.entry.faces
         self.face.add_class("iw-impact-face")
-        self.enter_button = _button("Enter face", "iw-impact-enter")
+        self.enter_button = self.entry.enter_button
+        self.enter_button.add_class("iw-impact-enter")
 
         # -- after the roll
         self.result = widgets.HTML()
@@ -275,14 +310,16 @@ class TestPanel(Panel):
         self.effect_text = self.effect.text
         self.effect_hint = self.effect.hint
         self.choose_button = _button("Choose effect", "iw-impact-choose", primary=True)
-        self.complication = widgets.Text(
-            description="Complication",
-            placeholder="what goes wrong, as a Temporary Detail",
-            style=_WIDE,
-            layout=widgets.Layout(width="30em"),
+        self.complication = SubmitText(
+            description="Complication", placeholder="what goes wrong, as a Temporary Detail"
         )
+        self.complication.layout = widgets.Layout(width="30em", max_width="100%")
         self.complication.add_class("iw-impact-complication")
-        self.offer_button = _button("GM offers it", "iw-impact-offer")
+        self.offer_button = _button(
+            "GM offers it",
+            "iw-impact-offer",
+            tooltip="the GM offers the Complication typed (or press Enter in its box)",
+        )
         self.accept_button = _button(
             "Accept (+1 step)", "iw-impact-accept", tooltip="IMP-R10, IMP-R18a"
         )
@@ -292,11 +329,16 @@ class TestPanel(Panel):
             "iw-impact-spend",
             tooltip="drop one Impact step (IMP-R17)",
         )
-        self.cost_text = widgets.Text(
-            placeholder="the player's wording of the cost (optional)",
-            layout=widgets.Layout(width="22em"),
+        self.cost_text = SubmitText(
+            description="Cost", placeholder="the player's wording of it (optional)"
         )
-        self.take_cost_button = _button("Take the announced cost", "iw-impact-take-cost")
+        self.cost_text.layout = widgets.Layout(width="24em", max_width="100%")
+        self.cost_text.add_class("iw-impact-cost-text")
+        self.take_cost_button = _button(
+            "Take the announced cost",
+            "iw-impact-take-cost",
+            tooltip="take the cost announced before the roll (or press Enter in the Cost box)",
+        )
         self.finish_button = _button(
             "Finish", "iw-impact-finish", tooltip="close the test with its phase's defaults"
         )
@@ -332,8 +374,8 @@ class TestPanel(Panel):
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         self.roll_row = widgets.HBox(
-            [self.roll_button, self.face, self.enter_button, self.cancel_button],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+            [self.entry, self.cancel_button],
+            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
         )
         self.effect_row = widgets.HBox(
             [*self.effect.children, self.choose_button],
@@ -373,35 +415,51 @@ class TestPanel(Panel):
         self.drafting.form = self._form
         self._scan()
         self.follow(self._on_actions)
-        self._unsubscribers.append(self.drafting.follow(guard(self.messages)(self.refresh)))
+        self._unsubscribers.append(self.drafting.follow(lambda: self.messages.run(self.refresh)))
         self.drafting.changed()  # this panel, and a board made before it, show the draft
 
     # ------------------------------------------------------------------ wiring
 
     def _observer(self, action: Callable[[], Any]) -> Callable[[Any], Any]:
-        """A guarded observer that ignores the panel's own updates."""
+        """An observer, run in the one callback style, that ignores the panel's own
+        updates."""
 
         def observe(_change: Any) -> None:
             if not self._syncing:
-                self.handler(action)()
+                self.messages.run(action)
 
         return observe
 
+    def _step(self, action: Callable[[], Any]) -> Callable[..., Any]:
+        """A click that takes a step of the test: run in the one callback style, then
+        the focus goes to the next step's control (the one clicked may be hidden now)."""
+
+        def done() -> bool:
+            action()
+            return True
+
+        def run(*_args: Any) -> None:
+            if self.messages.run(done):
+                self.focus_next()
+
+        return run
+
     def _wire(self) -> None:
-        self.open_button.on_click(self.handler(lambda _b: self.open_test()))
-        self.cancel_button.on_click(self.handler(lambda _b: self.game.cancel_test()))
-        self.add_helper_button.on_click(self.handler(lambda _b: self.helping(True)))
-        self.remove_helper_button.on_click(self.handler(lambda _b: self.helping(False)))
-        self.roll_button.on_click(self.handler(lambda _b: self.roll()))
-        self.enter_button.on_click(self.handler(lambda _b: self.roll(typed=True)))
-        self.great_button.on_click(self.handler(lambda _b: self.game.declare_great_success()))
-        self.choose_button.on_click(self.handler(lambda _b: self.choose_effect()))
-        self.offer_button.on_click(self.handler(lambda _b: self.offer_complication()))
-        self.accept_button.on_click(self.handler(lambda _b: self.game.accept_complication()))
-        self.decline_button.on_click(self.handler(lambda _b: self.game.decline_complication()))
-        self.spend_button.on_click(self.handler(lambda _b: self.game.spend()))
-        self.take_cost_button.on_click(self.handler(lambda _b: self.take_cost()))
-        self.finish_button.on_click(self.handler(lambda _b: self.game.finish()))
+        self.open_button.on_click(self._step(self.open_test))
+        self.cancel_button.on_click(self._step(lambda: self.game.cancel_test()))
+        run = self.messages.handler
+        self.add_helper_button.on_click(run(lambda _b: self.helping(True)))
+        self.remove_helper_button.on_click(run(lambda _b: self.helping(False)))
+        self.great_button.on_click(self._step(lambda: self.game.declare_great_success()))
+        self.choose_button.on_click(self._step(self.choose_effect))
+        self.offer_button.on_click(self._step(self.offer_complication))
+        self.complication.on_submit(self._step(self.offer_complication))
+        self.accept_button.on_click(self._step(lambda: self.game.accept_complication()))
+        self.decline_button.on_click(self._step(lambda: self.game.decline_complication()))
+        self.spend_button.on_click(self._step(lambda: self.game.spend()))
+        self.take_cost_button.on_click(self._step(self.take_cost))
+        self.cost_text.on_submit(self._step(self.take_cost))
+        self.finish_button.on_click(self._step(lambda: self.game.finish()))
         drafted = (self.kind, self.roller, self.threat, self.difficulty, self.cost)
         for widget in (*drafted, *self.intent.children):
             widget.observe(self._observer(self.drafting.changed), names=["value"])
@@ -498,21 +556,54 @@ class TestPanel(Panel):
         self.drafting.clear()
         return test
 
-    def roll(self, *, typed: bool = False) -> TestRolled:
+    def roll(self, face: str | None = None) -> TestRolled:
         """Roll the open test's die, or open the test set up and roll it in one action;
-        with ``typed``, take the face typed in the face box."""
-        face: str | None = None
-        if typed:
-            face = self.face.value.strip()
-            if not face:
-                raise RuleError("type the face rolled at the table first, e.g. 5")
+        ``face`` is the face read off a real die (``None``: a random roll).
+
+        Raises:
+            RuleError: the test cannot be rolled, or the face does not fit its die.
+        """
         if self.game.test is None:
             rolled = self.game.roll_draft(self.drafting.draft(), face)
             self.drafting.clear()
         else:
             rolled = self.game.roll(face)
-        self.face.value = ""
         return rolled
+
+    def _roll_entry(self, face: str | None) -> Any:
+        """The dice entry's callback (Roll, Enter in the face box, Enter face): clear the
+        panel's last message, roll, and move the focus to the next step. A refusal
+        raises, and the entry shows it beside the box."""
+        self.messages.clear()
+        rolled = self.roll(face)
+        self.focus_next()
+        return rolled.roll
+
+    def focus_next(self) -> None:
+        """Move the keyboard focus to the control of the step that comes next.
+
+        After a step the buttons just used are often hidden (the roll row goes once the
+        die is rolled), which would drop the focus to the page; a keyboard user goes on
+        from the effect to choose, the Complication to answer, the cost to take, or
+        Finish, and after a test closes, from the next test's Roll.
+        """
+        steps = {step.action for step in self.game.next_steps()}
+        test = self.game.test
+        candidates: list[tuple[bool, Any]] = [
+            ("choose_effect" in steps, self.effect_kind),
+            ("declare_great_success" in steps, self.great_button),
+            ("accept_complication" in steps, self.accept_button),
+            ("decline_complication" in steps, self.decline_button),
+            ("offer_complication" in steps, self.complication),
+            ("take_cost" in steps, self.take_cost_button),
+            ("finish" in steps, self.finish_button),
+            (not self.roll_button.disabled, self.roll_button),
+            (test is None, self.kind),
+        ]
+        target = next((widget for wanted, widget in candidates if wanted), None)
+        if target is not None:
+            self.focused = target
+            target.focus()
 
     def choose_effect(self) -> None:
         """Pick the Success effect the effect row describes."""
@@ -554,7 +645,7 @@ class TestPanel(Panel):
                 self._record(entries)
             self.refresh()
 
-        guard(self.messages)(update)()
+        self.messages.run(update)
 
     def refresh(self) -> None:
         """Bring every field, button and message up to the game's state and the draft."""
@@ -588,8 +679,10 @@ class TestPanel(Panel):
             for button in buttons:
                 button.disabled = step not in steps
         self.open_button.disabled = draft is None or draft.kind not in steps
+        rollable = "roll" in steps
         if test is None:  # Roll and Enter open the test set up and roll it, in one action
-            self.roll_button.disabled = self.enter_button.disabled = self.open_button.disabled
+            rollable = not self.open_button.disabled
+        self.entry.disabled = not rollable
         for button in (self.add_helper_button, self.remove_helper_button):
             button.disabled = draft is None
         shown = test if test is not None else draft
@@ -685,19 +778,20 @@ class TestPanel(Panel):
         if test is not None:
             return ""
         if last.roll is None:
-            return f"<em>{html.escape(last.id)} was called off before the roll.</em>"
+            who = html.escape(state.name_of(last.actor))
+            return f"<em>{who}'s test was called off before the roll.</em>"
         return result_html(state, last, self._rolled.get(last.id), self._resolved.get(last.id))
 
     def _warn(self, state: ImpactState, test: OpenTest | None) -> None:
         """Say what the player should know before earning (IMP-A02), unless an error shows."""
-        if "iw-msg--error" in self.messages.value:
+        if self.messages.kind == "error":
             return
         if test is not None and test.phase == "failure" and test.offer is not None:
             warning = self.game.earn_warning(test.actor)
             if warning:
-                self.messages.warning(warning)
+                self.messages.warning(table_words(warning))
                 return
-        if self.messages.value and "iw-msg--warning" in self.messages.value:
+        if self.messages.kind == "warning":
             self.messages.clear()
 
 

@@ -1,27 +1,42 @@
 """The whole Impact table for a notebook: board, test panel, timeline and session log.
 
-:class:`ImpactTable` only composes the panels and adds the table-wide
-buttons (undo, redo, a rest break, the next session, a new adventure). Each panel follows the
-game on its own, so a call made in a notebook cell (``game.damage(pierce)``)
-shows up in every panel just like a click does.
+:class:`ImpactTable` only composes the panels and adds the table-wide controls:
+the kit's :class:`~isowidgets.widgets.toolbar.SessionToolbar` (undo, redo, a note
+for the log, export) and the GM's buttons between tests (a rest break, the next
+session, a new adventure). Each panel follows the game on its own, so a call made
+in a notebook cell (``game.damage(pierce)``) shows up in every panel just like a
+click does.
+
+The board and the test panel sit side by side when the page is wide enough (from
+about 800 px of output, so at 1280×800 with JupyterLab's file browser open), the
+cards scrolling on their own, so the Details clicked and the odds they move are on
+screen together.
 """
 
 from __future__ import annotations
 
 import html
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
 from ...rules.impact import ImpactGame
-from ..common import JournalTable, Messages, Panel
+from ..log import LogView
+from ..panel import Panel
+from ..toolbar import SessionToolbar
 from .board import ImpactBoard
 from .draft import Drafting
+from .messages import TableMessages
 from .rolls import TestPanel
 from .timeline import ImpactTimeline
 from .views import impact_style
 
-__all__ = ["ImpactTable"]
+__all__ = ["PLACEHOLDER", "ImpactTable"]
+
+PLACEHOLDER = "Impact table: run the notebook's cells to show it"
+"""What a notebook shows where the table will be before its cells are run (the
+text fallback of the widget's output)."""
 
 
 def _heading(text: str) -> widgets.HTML:
@@ -35,17 +50,20 @@ class ImpactTable(Panel):
 
     Args:
         game: the :class:`~isowidgets.rules.impact.ImpactGame` to play.
-        export_dir: where the session log's export buttons write.
-        log_rows: how many of the latest journal events the log shows.
+        export_dir: where the toolbar's **Export log** writes.
+        log_rows: how many journal events a page of the session log shows.
 
     Attributes:
         board: the :class:`~.board.ImpactBoard` (cards, ladders, Detail chips).
         test_panel: the :class:`~.rolls.TestPanel`.
         drafting: the test being set up, shared by the board and the test panel
             (:class:`~.draft.Drafting`).
+        toolbar: the kit's :class:`~isowidgets.widgets.toolbar.SessionToolbar`;
+            ``undo_button`` and ``redo_button`` are its (also classed
+            ``iw-impact-undo`` and ``iw-impact-redo``).
         timeline: the :class:`~.timeline.ImpactTimeline`.
-        journal_table: the session log, a
-            :class:`~isowidgets.widgets.common.JournalTable`.
+        log_view: the session log, the kit's paged
+            :class:`~isowidgets.widgets.log.LogView`.
     """
 
     game: ImpactGame
@@ -53,14 +71,17 @@ class ImpactTable(Panel):
     def __init__(
         self, game: ImpactGame, *, export_dir: str | Path = "exports", log_rows: int = 12
     ) -> None:
-        self.messages = Messages()
+        self.messages = TableMessages(game)
         self.drafting = Drafting(game)
         self.board = ImpactBoard(game, self.drafting)
         self.test_panel = TestPanel(game, self.drafting)
         self.timeline = ImpactTimeline(game)
-        self.journal_table = JournalTable(game, rows=log_rows, export_dir=export_dir)
-        self.undo_button = self._tool("↶ Undo", "iw-impact-undo", "take back the last action")
-        self.redo_button = self._tool("↷ Redo", "iw-impact-redo", "restore what undo took back")
+        self.log_view = LogView(game, rows=log_rows)
+        self.toolbar = SessionToolbar(game, messages=self.messages, export_dir=export_dir)
+        self.undo_button = self.toolbar.undo_button
+        self.undo_button.add_class("iw-impact-undo")
+        self.redo_button = self.toolbar.redo_button
+        self.redo_button.add_class("iw-impact-redo")
         self.rest_button = self._tool(
             "Rest break", "iw-impact-rest", "the GM lets every PC reset to D12 (IMP-R19)"
         )
@@ -73,35 +94,33 @@ class ImpactTable(Panel):
             "every character back to its starting die; opening scenes may be played again "
             "(IMP-R14, IMP-R20)",
         )
-        self.undo_button.on_click(self.handler(lambda _b: game.undo()))
-        self.redo_button.on_click(self.handler(lambda _b: game.redo()))
-        self.rest_button.on_click(self.handler(lambda _b: game.rest()))
-        self.session_button.on_click(self.handler(lambda _b: game.next_session()))
-        self.adventure_button.on_click(self.handler(lambda _b: game.new_adventure()))
-        toolbar = widgets.HBox(
-            [
-                self.undo_button,
-                self.redo_button,
-                self.rest_button,
-                self.session_button,
-                self.adventure_button,
-            ],
+        run = self.messages.handler
+        self.rest_button.on_click(run(lambda _b: game.rest()))
+        self.session_button.on_click(run(lambda _b: game.next_session()))
+        self.adventure_button.on_click(run(lambda _b: game.new_adventure()))
+        between = widgets.HBox(
+            [self.rest_button, self.session_button, self.adventure_button],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
+        between.add_class("iw-impact-between-tests")
+        board_column = widgets.VBox([_heading("Characters and scenes"), self.board])
+        board_column.add_class("iw-impact-board-column")
+        test_column = widgets.VBox([_heading("The test"), self.test_panel])
+        test_column.add_class("iw-impact-test-column")
+        main = widgets.Box([board_column, test_column])
+        main.add_class("iw-impact-main")
         super().__init__(
             game,
             [
                 impact_style(),
-                toolbar,
+                self.toolbar,
+                between,
                 self.messages,
-                _heading("Characters and scenes"),
-                self.board,
-                _heading("The test"),
-                self.test_panel,
+                main,
                 _heading("Impact Dice"),
                 self.timeline,
                 _heading("Session log"),
-                self.journal_table,
+                self.log_view,
             ],
         )
         self.add_class("iw-impact-table")
@@ -126,8 +145,19 @@ class ImpactTable(Panel):
         button.add_class(css)
         return button
 
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        """The widget's output, with a text fallback that tells a reader what to do.
+
+        A notebook opened before its cells are run shows an output's text fallback
+        where the table will be: the widget's repr would read like code there.
+        """
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None and "text/plain" in bundle:
+            bundle["text/plain"] = PLACEHOLDER
+        return bundle
+
     def close(self) -> None:
-        for part in ("board", "test_panel", "timeline", "journal_table"):
+        for part in ("board", "test_panel", "timeline", "log_view", "toolbar", "messages"):
             if hasattr(self, part):
                 getattr(self, part).close()
         super().close()

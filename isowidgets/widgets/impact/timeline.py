@@ -17,7 +17,9 @@ from typing import Any
 from ...journal import Entry
 from ...rules.impact import BANKED, IMPACT_LADDER, INEFFECTUAL, ImpactGame, timeline_rows
 from ...rules.impact.ladder import die_label, step_label
-from ..common import Messages, Panel, Timeline, guard
+from ..panel import Panel
+from ..timeline import Timeline
+from .messages import TableMessages
 
 __all__ = ["SYMBOLS", "ImpactTimeline"]
 
@@ -54,7 +56,7 @@ class ImpactTimeline(Panel):
     game: ImpactGame
 
     def __init__(self, game: ImpactGame, *, height: int = 340) -> None:
-        self.messages = Messages()
+        self.messages = TableMessages(game)
         self.timeline = Timeline(
             title="Impact Dice over the session",
             x_title="action number in the journal",
@@ -165,4 +167,4 @@ class ImpactTimeline(Panel):
             else:
                 self._add(timeline_rows(entries))
 
-        guard(self.messages)(update)()
+        self.messages.run(update)
