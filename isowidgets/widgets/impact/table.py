@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import html
 from pathlib import Path
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -32,9 +31,8 @@ from .rolls import TestPanel
 from .timeline import ImpactTimeline
 from .views import impact_style
 
-__all__ = ["PLACEHOLDER", "ImpactTable"]
+__all__ = ["ImpactTable"]
 
-PLACEHOLDER = "Impact table: run the notebook's cells to show it"
 """What a notebook shows where the table will be before its cells are run (the
 text fallback of the widget's output)."""
 
@@ -144,17 +142,6 @@ class ImpactTable(Panel):
         )
         button.add_class(css)
         return button
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        """The widget's output, with a text fallback that tells a reader what to do.
-
-        A notebook opened before its cells are run shows an output's text fallback
-        where the table will be: the widget's repr would read like code there.
-        """
-        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None and "text/plain" in bundle:
-            bundle["text/plain"] = PLACEHOLDER
-        return bundle
 
     def close(self) -> None:
         for part in ("board", "test_panel", "timeline", "log_view", "toolbar", "messages"):
