@@ -18,10 +18,11 @@ It works around what ipycytoscape 1.3.3 does badly (see
   default one moves every node. The adapter uses the ``preset`` layout with
   positions kept in Python (new nodes go on a circle; a node dragged in the
   browser reports its new position on mouse-up and keeps it).
-* **Fit.** The view is fitted to the graph when it is first displayed and at
-  every layout run until the first click on the canvas (``fit`` on in the
-  layout), so whatever the width of the box it is shown in, every node is in
-  view. After that click the person has seen the map, and may have zoomed it:
+* **Fit.** The view is fitted to the graph when it is first displayed and after
+  every change until the first click on the canvas (``fit`` on in the layout,
+  and the layout run again when a change added nothing), so whatever the width
+  of the box it is shown in, every node is in view, and nothing hidden since
+  leaves the view zoomed out. After that click the person has seen the map, and may have zoomed it:
   links added later keep the view as it is. A node added later (a new
   character, an undone removal) turns fitting back on until the next click, so
   it never lands outside the view. Zoom is bounded (:data:`MIN_ZOOM`,
@@ -319,6 +320,10 @@ class GraphView:
                 stats.unchanged += 1
         if new_edges:
             self.widget.graph.add_edges(new_edges, multiple_edges=True)
+        if self.fitting and not (new_nodes or new_edges) and (stats.hidden or stats.changed):
+            # Adding runs the (fitting) layout; hiding or restyling does not, and would
+            # leave the view fitted to elements no longer drawn.
+            self.widget.relayout()
 
         self.last = stats
         if self.hidden_count > self.compact_after:

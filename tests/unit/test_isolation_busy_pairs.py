@@ -12,11 +12,13 @@ import pytest
 
 from isowidgets.rules.isolation import IsolationGame
 from isowidgets.rules.isolation.examples import boarding_party
+from isowidgets.widgets.graph import EdgeSpec
 from isowidgets.widgets.isolation.map import (
     BUSY_AFTER,
     RelationshipMap,
     fold_busy_pairs,
     fold_style,
+    place_counts,
 )
 from isowidgets.widgets.isolation.views import map_specs, map_style
 
@@ -119,7 +121,10 @@ def test_the_fold_style_uses_one_class_per_selector_and_keeps_counts_with_labels
     style = {r["selector"]: r["style"] for r in rules}
     assert style["edge.iw-folded"]["display"] == "none"
     assert style["edge.iw-open"]["display"] == "none"
-    assert style["edge.pair"]["label"] == "data(text)"
+    # The count is written at the spot place_counts chose, whatever "link labels" says.
+    assert style["edge.pair"]["source-label"] == "data(text)"
+    assert style["edge.pair"]["source-text-offset"] == "data(offset)"
+    assert style["edge.pair"]["label"] == ""
     assert style["edge.pair"]["curve-style"] == "straight"  # outside its pair's fan
     assert style["edge.pair"]["text-wrap"] == "none"  # the counts are never cut
     # The map's own rules come first, so "label: data(glyph)" (labels off) is overridden.
@@ -195,3 +200,52 @@ def test_the_threshold_is_an_argument(game):
 def test_the_legend_explains_folded_pairs(panel):
     assert "more than 4 links" in panel.legend.value
     assert "5 links: 3 + · 2 ×" in panel.legend.value
+
+
+# --------------------------------------------------------------------------- where counts go
+
+
+def summary(key: str, a: str, b: str, *classes: str) -> EdgeSpec:
+    return EdgeSpec(key, a, b, "5 links: 3 + · 2 ×", ("pair", "pair-mixed", *classes))
+
+
+def test_a_count_goes_to_the_middle_of_its_line_when_that_is_free():
+    positions = {"a": (0.0, 0.0), "b": (400.0, 0.0)}
+    (edge,) = place_counts([summary("pair:a|b", "a", "b")], positions)
+    assert dict(edge.data)["offset"] == 178.0  # half of 400 minus both nodes' rims
+
+
+def test_counts_of_lines_crossing_in_their_middles_move_apart():
+    """The motel's case: two long lines cross where both counts would be written."""
+    positions = {"a": (0.0, 0.0), "b": (400.0, 400.0), "c": (400.0, 0.0), "d": (0.0, 400.0)}
+    first, second = place_counts(
+        [summary("pair:a|b", "a", "b"), summary("pair:c|d", "c", "d")], positions
+    )
+    inner = 400 * 2**0.5 - 44
+    assert dict(first.data)["offset"] == round(inner / 2, 1)
+    # At right angles the count 14 % of the line from the middle still touches the first
+    # one: the first free spot is a quarter of the way along.
+    assert dict(second.data)["offset"] == round(inner * 0.26, 1)
+
+
+def test_links_and_open_summaries_get_no_spot_and_short_lines_keep_the_middle():
+    positions = {"a": (0.0, 0.0), "b": (120.0, 0.0), "c": (0.0, 400.0)}
+    link = EdgeSpec("L1", "a", "c", "+ Chess", ("green",))
+    opened = summary("pair:a|c", "a", "c", "iw-open")
+    short = summary("pair:a|b", "a", "b")
+    out = place_counts([link, opened, short], positions)
+    assert out[0] == link and out[1] == opened
+    assert dict(out[2].data)["offset"] == 38.0  # no spot keeps the count off the nodes
+
+
+def test_the_map_places_the_counts_of_the_motel_apart():
+    game = busy_farmhouse()
+    m = RelationshipMap(game)
+    try:
+        offsets = {
+            key: m.view._edges[key].element.data["offset"]
+            for key in ("pair:alice|bob", "pair:bob|eve", "pair:alice|eve")
+        }
+        assert all(isinstance(v, float) and v > 0 for v in offsets.values())
+    finally:
+        m.close()

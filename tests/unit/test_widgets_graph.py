@@ -128,3 +128,19 @@ def test_a_view_that_never_fits_by_itself():
     assert view.widget.cytoscape_layout["fit"] is False
     view.sync(_nodes("a"), [])
     assert view.widget.cytoscape_layout["fit"] is False
+
+
+def test_while_fitting_a_change_that_adds_nothing_runs_the_layout_again(monkeypatch):
+    view = GraphView(style=[])
+    runs: list[str] = []
+    monkeypatch.setattr(view.widget, "relayout", lambda: runs.append("relayout"))
+    links = [EdgeSpec("L1", "a", "b"), EdgeSpec("L2", "a", "b")]
+    view.sync(_nodes("a", "b"), links)
+    assert runs == []  # adding runs the layout by itself
+    view.sync(_nodes("a", "b"), links[:1])  # L2 hidden: fit to what is left
+    assert runs == ["relayout"]
+    view.sync(_nodes("a", "b"), links[:1])  # nothing changed: nothing to do
+    assert runs == ["relayout"]
+    view.settle()
+    view.sync(_nodes("a", "b"), [])  # after the first click the view stays put
+    assert runs == ["relayout"]

@@ -34,7 +34,8 @@ removed from the cytoscape widget (see :mod:`isowidgets.widgets.graph`).
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import replace
 from typing import Any
 
@@ -59,7 +60,7 @@ from .views import (
     warnings_html,
 )
 
-__all__ = ["BUSY_AFTER", "RelationshipMap", "fold_busy_pairs", "fold_style"]
+__all__ = ["BUSY_AFTER", "RelationshipMap", "fold_busy_pairs", "fold_style", "place_counts"]
 
 Pair = tuple[str, str]
 
@@ -162,11 +163,85 @@ def fold_busy_pairs(
     return out + summaries
 
 
+_NODE_RIM = 22.0
+"""A node's radius plus half its border: where an edge's line starts (model pixels)."""
+
+_COUNT_SPOTS = (0.5, 0.36, 0.64, 0.26, 0.74)
+"""Where along its line a count may be written, as a share of the line: the middle first."""
+
+
+def _count_box(text: str) -> tuple[float, float]:
+    """A count label's width and height in model pixels (12 px bold, with its padding)."""
+    return 7.0 * len(text) + 12.0, 22.0
+
+
+def _boxes_overlap(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]]) -> bool:
+    """Whether two convex quadrilaterals (corner lists) overlap: a separating-axis test."""
+    for poly in (a, b):
+        for i in range(len(poly)):
+            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % len(poly)]
+            nx, ny = y2 - y1, x1 - x2
+            ra = [x * nx + y * ny for x, y in a]
+            rb = [x * nx + y * ny for x, y in b]
+            if max(ra) <= min(rb) or max(rb) <= min(ra):
+                return False
+    return True
+
+
+def place_counts(
+    edges: Sequence[EdgeSpec], positions: Mapping[str, tuple[float, float]], *, gap: float = 4.0
+) -> list[EdgeSpec]:
+    """Give every shown summary a spot along its line where its count overlaps no other count.
+
+    Summaries are straight lines, so two that cross near their middles would write
+    their counts on top of each other (the motel's Dana–Mia and Hank–Victor do).
+    Each count goes to the middle of its line if that is free, else to the first
+    free spot of :data:`_COUNT_SPOTS` that keeps it off both nodes; a line with no
+    free spot keeps the middle. The spot is sent as ``data.offset``: how far from
+    the source node's rim the count is written (cytoscape's ``source-text-offset``).
+
+    Args:
+        edges: the map's edges (summaries are those with the ``pair`` class).
+        positions: every node's position, in the cytoscape model's pixels.
+        gap: pixels kept between two counts.
+    """
+    placed: list[list[tuple[float, float]]] = []
+    out = []
+    for edge in edges:
+        if "pair" not in edge.classes or "iw-open" in edge.classes:
+            out.append(edge)
+            continue
+        (sx, sy), (tx, ty) = positions[edge.source], positions[edge.target]
+        length = math.hypot(tx - sx, ty - sy)
+        inner = max(length - 2 * _NODE_RIM, 0.0)
+        ux, uy = ((tx - sx) / length, (ty - sy) / length) if length else (1.0, 0.0)
+        width, height = _count_box(edge.text)
+        w, h = width / 2 + gap / 2, height / 2 + gap / 2
+        spot = inner / 2
+        for share in _COUNT_SPOTS:
+            offset = inner * share
+            if offset - width / 2 < gap or offset + width / 2 > inner - gap:
+                continue  # the count would cover a node
+            cx, cy = sx + ux * (_NODE_RIM + offset), sy + uy * (_NODE_RIM + offset)
+            corners = [
+                (cx + dx * ux - dy * uy, cy + dx * uy + dy * ux)
+                for dx, dy in ((-w, -h), (w, -h), (w, h), (-w, h))
+            ]
+            if not any(_boxes_overlap(corners, other) for other in placed):
+                spot = offset
+                placed.append(corners)
+                break
+        data = (*(kv for kv in edge.data if kv[0] != "offset"), ("offset", round(spot, 1)))
+        out.append(replace(edge, data=data))
+    return out
+
+
 def fold_style() -> list[dict[str, Any]]:
     """The stylesheet rules for folded pairs, added after :func:`.views.map_style`'s.
 
     A summary is a straight line (outside the fan of its pair's curved links),
-    thick, with its counts always drawn, even with link labels off. Every
+    thick, with its counts always drawn, even with link labels off, at the spot
+    :func:`place_counts` chose. Every
     selector names one class: cytoscape.js 3.21 matched no element with a
     selector of two classes such as ``edge.pair.iw-open`` in the browser.
     """
@@ -184,7 +259,11 @@ def fold_style() -> list[dict[str, Any]]:
                 "line-style": "solid",
                 "line-color": _MIXED,
                 "color": "#222222",
-                "label": "data(text)",
+                # The count is written at its own spot on the line (see place_counts).
+                "label": "",
+                "source-label": "data(text)",
+                "source-text-offset": "data(offset)",
+                "source-text-rotation": "autorotate",
                 "text-wrap": "none",
                 "font-size": 12,
                 "font-weight": "bold",
@@ -458,6 +537,7 @@ class RelationshipMap(Panel):
             unfolded=self._unfolded_pair(),
             highlight=self.highlight,
         )
+        edges = place_counts(edges, self.view.positions)
         self.view.sync(nodes, edges)
         self.fold_button.disabled = self._unfolded_pair() is None
         self.warnings.value = warnings_html(self.game.warnings())
@@ -713,17 +793,18 @@ class RelationshipMap(Panel):
             )
         elif self.chosen_link is not None:
             text = "Relabel or delete the chosen link, or click elsewhere on the map."
+        elif self._unfolded_pair() is not None:
+            a, b = (html.escape(names.get(x, x)) for x in self._unfolded_pair() or ())
+            text = (
+                f"The links between <b>{a}</b> and <b>{b}</b> are unfolded: click one (or choose "
+                "it in the list) to relabel or delete it, or <b>Fold</b> to draw them as one "
+                "line again."
+            )
         elif self.highlight is not None:
             a, b = (html.escape(names.get(x, x)) for x in self.highlight)
             text = (
                 f"The links between <b>{a}</b> and <b>{b}</b> are highlighted; choose one in "
                 "the list to relabel or delete it."
-            )
-        elif self._unfolded_pair() is not None:
-            a, b = (html.escape(names.get(x, x)) for x in self._unfolded_pair() or ())
-            text = (
-                f"The links between <b>{a}</b> and <b>{b}</b> are unfolded: click one to "
-                "relabel or delete it, or <b>Fold</b> to draw them as one line again."
             )
         else:
             text = (

@@ -189,7 +189,11 @@ class CharacterSheets(Panel):
                     "goals)</div>"
                 ),
                 widgets.HBox(
-                    [self.desc_a, self.desc_a_word, self.desc_b, self.desc_b_word],
+                    [
+                        # Each character stays beside their own word list when the row wraps.
+                        widgets.HBox([self.desc_a, self.desc_a_word]),
+                        widgets.HBox([self.desc_b, self.desc_b_word]),
+                    ],
                     layout=widgets.Layout(flex_flow="row wrap"),
                 ),
                 widgets.HBox(
