@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,7 @@ TABLE = ".iw-table-farmhouse"
 MAP = "iw-map-farmhouse"
 MOTEL_MAP = "iw-map-motel"
 SMALL_SCREEN = {"width": 1280, "height": 800}
+TALL_SCREEN = {"width": 1280, "height": 2400}
 FARMHOUSE_KEYS = ["alice", "bob", "eve", "L1", "L2", "L3", "L4", "L5", "L6"]
 SUMMARIES = ["pair:alice|bob", "pair:bob|eve", "pair:alice|eve"]
 
@@ -286,6 +288,13 @@ def test_the_link_list_edits_the_map_by_keys_and_agrees_with_the_canvas(
         ("iw-list-label input", "Label"),
     ):
         expect(in_table(nb, css)).to_have_accessible_name(name)
+    # The canvas itself is announced as a drawing that sends the reader to the list.
+    canvas = nb.page.locator(f".{MAP}")
+    expect(canvas).to_have_role("img")
+    expect(canvas).to_have_accessible_name(
+        "Relationship map, a drawing: 3 characters (3 living), 6 links over 2 pairs. "
+        "Every link is listed in words under it, in Links, pair by pair."
+    )
     shot(nb, "1-list-after-run-all", "iw-link-list-panel")
 
     # Add: from the list, Tab to the form; names and colour chosen by letters and arrows.
@@ -310,11 +319,13 @@ def test_the_link_list_edits_the_map_by_keys_and_agrees_with_the_canvas(
     nb.wait_for_cytoscape_keys(MAP, ["L7"])
     truth = assert_list_and_canvas_agree(nb)
     assert truth["links"]["L7"] == ["alice", "eve", "red", "× Shared a thermos"]
+    expect(canvas).to_have_accessible_name(re.compile("7 links over 3 pairs"))
     assert (
         "Alice – Eve, 1 of 1: × red, labeled “Shared a thermos” (permanent; added in play)"
         in (rows(nb)["rows"])
     )
     assert "iw-list-add" in focus(nb)["widget"]  # the focus stays on Add
+    expect(in_table(nb, "iw-list-label input")).to_have_value("")  # ready for the next
     assert cells(nb) == notebook_cells  # no key reached JupyterLab's notebook shortcuts
     shot(nb, "2-link-added-by-keys", "iw-link-list-panel")
 
@@ -436,4 +447,8 @@ def test_a_busy_pair_is_one_counted_line_until_it_is_chosen(notebook: OpenNotebo
     nb.page.locator(scope).evaluate("e => e.scrollIntoView({block: 'start'})")
     nb.page.wait_for_timeout(400)
     nb.screenshot("isolation-map-10-the-motel-folded")
+
+    # A tall screen: the farmhouse map, its list and the conflict panel at once.
+    nb.page.set_viewport_size(TALL_SCREEN)
+    shot(nb, "11-tall-screen", "iw-map-panel")
     nb.assert_no_errors()

@@ -292,3 +292,33 @@ def test_descriptor_word_lists_are_named_after_whose_words_they_offer():
         assert [w for w, _ in s.desc_b_word.options] == list(t.game.character("eve").descriptors)
     finally:
         t.close()
+
+
+def test_the_canvas_is_named_for_screen_readers_and_points_to_the_list(panel, game):
+    name = panel.canvas_name
+    assert (name.selector, name.role) == (".iw-map", "img")
+    assert name.label == (
+        "Relationship map, a drawing: 3 characters (3 living), 6 links over 2 pairs. "
+        "Every link is listed in words under it, in Links, pair by pair."
+    )
+    game.add_link("alice", "eve", "green", "Shared a thermos")
+    assert "7 links over 3 pairs" in name.label
+
+
+def test_the_map_panel_keeps_jupyterlabs_shortcuts_out(panel):
+    from isowidgets.widgets.keyboard import KeepKeys
+
+    keepers = [w for w in panel.children if isinstance(w, KeepKeys)]
+    assert len(keepers) == 1 and keepers[0].selector == ".iw-panel"
+
+
+def test_the_label_box_stays_empty_when_the_last_keys_arrive_after_the_add(panel, game):
+    lst = panel.link_list
+    lst.a.value, lst.b.value = "alice", "eve"
+    lst.label.value = "S"  # the first key reached the kernel before the click
+    lst.label.submit("Shared a thermos")  # the click carried the whole label
+    assert game.state.links[-1].label == "Shared a thermos" and lst.label.value == ""
+    lst.label.value = "Shared a thermos"  # the keys held back by the browser, late
+    assert lst.label.value == ""
+    lst.label.value = "B"  # new typing stays
+    assert lst.label.value == "B"

@@ -34,6 +34,7 @@ from ...journal import Entry
 from ...rules.isolation import IsolationGame, IsolationState, Link, Origin
 from ..messages import Messages, guard
 from ..panel import set_options
+from ..submit_button import SubmitButton
 from ..submit_text import SubmitText
 
 __all__ = [
@@ -189,6 +190,8 @@ class LinkList(widgets.VBox):  # type: ignore[misc]
         self.game = game
         self.on_select = on_select
         self._quiet = False
+        self._cleared: str | None = None
+        """The label just added and cleared from its box (see :meth:`_label_typed`)."""
         self._pairs_of_rows: dict[str, Pair] = {}
         """The pair of every link listed at the last refresh (to stay near a vanished one)."""
         self.messages = Messages(game)
@@ -209,7 +212,11 @@ class LinkList(widgets.VBox):  # type: ignore[misc]
         self.chosen.add_class("iw-link-chosen")
         self.new_label = SubmitText(description="New label", placeholder="the link's new label")
         self.new_label.add_class("iw-list-new-label")
-        self.relabel_button = widgets.Button(description="Relabel", icon="pencil")
+        # Both buttons submit their text box, so a label typed just before a click is
+        # taken whole (see .submit_button).
+        self.relabel_button = SubmitButton(
+            description="Relabel", icon="pencil", text=self.new_label
+        )
         self.relabel_button.add_class("iw-list-relabel")
         self.delete_button = widgets.Button(
             description="Delete link", button_style="danger", icon="trash"
@@ -241,15 +248,15 @@ class LinkList(widgets.VBox):  # type: ignore[misc]
         self.labeled.add_class("iw-list-labeled")
         self.label = SubmitText(description="Label", placeholder="e.g. Bonded over chess")
         self.label.add_class("iw-list-label")
-        self.add_button = widgets.Button(
-            description="Add link", icon="plus", button_style="primary"
+        self.add_button = SubmitButton(
+            description="Add link", icon="plus", button_style="primary", text=self.label
         )
         self.add_button.add_class("iw-list-add")
 
         self.choice.observe(on(self._chose), names=["value"])
         self.labeled.observe(on(lambda _c: self._show_label_box()), names=["value"])
+        self.label.observe(on(self._label_typed), names=["value"])
         self.new_label.on_submit(on(lambda _text: self.relabel()))
-        self.relabel_button.on_click(on(lambda _b: self.relabel()))
         self.delete_button.on_click(on(lambda _b: self.delete()))
         self.label.on_submit(on(lambda _text: self.add()))
         self.add_button.on_click(on(lambda _b: self.add()))
@@ -378,6 +385,18 @@ class LinkList(widgets.VBox):  # type: ignore[misc]
     def _show_label_box(self) -> None:
         self.label.disabled = not self.labeled.value
 
+    def _label_typed(self, change: dict[str, Any]) -> None:
+        """Keep the label box empty after an add, whatever arrives late from the browser.
+
+        The browser holds back the last keys typed until the kernel has answered the
+        first ones, so after an Add (which carried the whole label) those keys can
+        still arrive and put the label back in the emptied box. That late value is the
+        label just added; anything else is new typing and stays.
+        """
+        cleared, self._cleared = self._cleared, None
+        if cleared is not None and change["new"] == cleared:
+            self.label.value = ""
+
     # ------------------------------------------------------------------ following
 
     def _on_actions(self, _entries: Sequence[Entry], _state: Any) -> None:
@@ -459,6 +478,7 @@ class LinkList(widgets.VBox):  # type: ignore[misc]
                 f"cancelled a {other} temporary one (ISO-R33)"
             )
         self.label.value = ""
+        self._cleared = label or None
         return added
 
     def close(self) -> None:

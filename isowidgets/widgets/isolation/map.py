@@ -44,6 +44,7 @@ import ipywidgets as widgets
 from ...journal import Entry
 from ...rules.isolation import IsolationGame, IsolationState, Origin
 from ...rules.isolation.events import LinkAdded
+from ..aria import AriaLabel
 from ..common import Messages, Panel, guard
 from ..graph import EdgeSpec, GraphView
 from ..keyboard import KeepKeys
@@ -305,6 +306,8 @@ class RelationshipMap(Panel):
         link_list: the :class:`~.links.LinkList` under the canvas (the map in words,
             and its keyboard editor).
         unfolded: the busy pair drawn link by link (None: every busy pair is folded).
+        canvas_name: gives the canvas ``role="img"`` and a name that says what it
+            shows and that the list under it names every link.
     """
 
     game: IsolationGame
@@ -442,6 +445,8 @@ class RelationshipMap(Panel):
         self.close_button.on_click(on(lambda _b: self._close_clicked()))
         self.fold_button.on_click(on(lambda _b: self.fold()))
         self.link_list = LinkList(game, on_select=on(self._listed))
+        self.canvas_name = AriaLabel(selector=f".{css_class}", role="img")
+        """Names the canvas for screen readers, and points them to the list."""
 
         toolbar = widgets.HBox(
             [self.fit_button, self.arrange_button, self.fold_button, self.labels_box]
@@ -458,9 +463,10 @@ class RelationshipMap(Panel):
                 self.messages,
                 self.connect_form,
                 self.link_form,
+                self.link_list,
                 self.legend,
                 self.warnings,
-                self.link_list,
+                self.canvas_name,
             ],
         )
         self.add_class("iw-map-panel")
@@ -826,6 +832,10 @@ class RelationshipMap(Panel):
                 f"{self.busy_after} links), {folded} drawn folded as one line"
             )
         self.status.value = f'<div class="iw-status">{text}<br><small>{counts}</small></div>'
+        self.canvas_name.label = (
+            f"Relationship map, a drawing: {counts}. Every link is listed in words under "
+            "it, in Links, pair by pair."
+        )
 
 
 def _fold_legend(busy_after: int) -> str:
@@ -833,8 +843,9 @@ def _fold_legend(busy_after: int) -> str:
     return (
         '<div class="iw-legend"><b>Thick line with a count</b>, e.g. “5 links: 3 + · 2 ×”: '
         f"a busy pair (more than {busy_after} links) folded into one line, green or red "
-        "when all its links are, grey when mixed; click it, or choose the pair in the list "
-        "below, to see each link. The list below names every link in words.</div>"
+        "when all its links are, grey when mixed; click it, or choose the pair in "
+        "<i>Links, pair by pair</i>, to see each link. That list names every link in "
+        "words and edits them with the keyboard.</div>"
     )
 
 
