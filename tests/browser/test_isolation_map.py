@@ -425,6 +425,7 @@ def test_a_busy_pair_is_one_counted_line_until_it_is_chosen(notebook: OpenNotebo
     expect(listbox(nb)).to_have_value("Bob – Eve: 5 links, 2 + green and 3 × red")
     in_table(nb, "iw-map-fold").click()
     nb.wait_for_cytoscape_keys(MAP, SUMMARIES, gone=bob_eve)
+    expect(listbox(nb)).to_have_value("")  # the list lets go of the pair too
 
     # An undo that leaves Alice and Eve four links draws them one by one again.
     in_table(nb, "iw-undo").click()

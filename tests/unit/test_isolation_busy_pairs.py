@@ -167,6 +167,7 @@ def test_a_click_on_a_summary_unfolds_that_pair_and_fold_folds_it(panel):
     assert {"L4", "L9", "pair:alice|bob"} <= shown(panel) and "L1" not in shown(panel)
     panel.fold_button.click()
     assert shown(panel) == {"pair:alice|bob", "pair:bob|eve", "pair:alice|eve"}
+    assert panel.link_list.choice.value is None  # the list lets go of the pair too
     # Unfolding changed classes only: nothing was hidden (soft-deleted) or re-added.
     assert panel.view.hidden_count == 0
 
@@ -178,6 +179,8 @@ def test_choosing_a_link_in_the_list_unfolds_its_pair(panel):
     assert "chosen" in classes(panel, "L12")
     panel.link_list.choice.value = None
     assert "L12" not in shown(panel)
+    panel.link_list.choice.value = "pair:alice|eve"  # the pair's own row
+    assert "L12" in shown(panel) and "are unfolded" in panel.status.value
 
 
 def test_a_pair_that_stops_being_busy_is_drawn_link_by_link(panel, game):

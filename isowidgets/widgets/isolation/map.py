@@ -587,11 +587,10 @@ class RelationshipMap(Panel):
 
     def fold(self) -> None:
         """Draw every busy pair as its one summarising line again."""
-        pair = self._unfolded_pair()
-        self.unfolded = None
-        if pair is not None and self.chosen_link is not None:
+        self.unfolded = self.highlight = None
+        if self.chosen_link is not None:
             self._close_link_form()
-            self.link_list.select(None)
+        self.link_list.select(None)  # the list lets go of the pair (or its link) too
         self.sync()
 
     def _listed(self, value: str | None) -> None:
