@@ -18,6 +18,15 @@ It works around what ipycytoscape 1.3.3 does badly (see
   default one moves every node. The adapter uses the ``preset`` layout with
   positions kept in Python (new nodes go on a circle; a node dragged in the
   browser reports its new position on mouse-up and keeps it).
+* **Fit.** The view is fitted to the graph when it is first displayed and after
+  every change until the first click on the canvas (``fit`` on in the layout,
+  and the layout run again when a change added nothing), so whatever the width
+  of the box it is shown in, every node is in view, and nothing hidden since
+  leaves the view zoomed out. After that click the person has seen the map, and may have zoomed it:
+  links added later keep the view as it is. A node added later (a new
+  character, an undone removal) turns fitting back on until the next click, so
+  it never lands outside the view. Zoom is bounded (:data:`MIN_ZOOM`,
+  :data:`MAX_ZOOM`) so a fit on one or two nodes does not blow them up.
 * **Handlers.** Handlers registered after the widget is displayed never fire,
   so the adapter registers every handler it will ever need when it is built.
 * **Updates.** Only a whole new ``classes`` string or ``data`` dict reaches the
@@ -36,6 +45,12 @@ import ipycytoscape
 __all__ = ["EdgeSpec", "GraphView", "NodeSpec", "circle_positions"]
 
 GONE = "iw-gone"
+
+MIN_ZOOM, MAX_ZOOM = 0.25, 3.0
+"""The zoom a fit (or a person's mouse wheel) stays within."""
+
+FIT_PADDING = 12
+"""Pixels kept free around the graph when the view is fitted."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,6 +119,12 @@ class GraphView:
         on_edge_click: called with an edge spec id when an edge is clicked.
         compact_after: rebuild once this many hidden elements have piled up.
         css_class: a class put on the widget (browser tests find it by this).
+        fit_until_clicked: fit the view to the graph at every layout run until the
+            first click on the canvas (see the module's notes); off, the view is
+            only fitted by :meth:`fit`.
+
+    Attributes:
+        fitting: whether the next layout run fits the view to the graph.
     """
 
     def __init__(
@@ -114,11 +135,16 @@ class GraphView:
         on_edge_click: Callable[[str], None] | None = None,
         compact_after: int = 150,
         css_class: str = "iw-map",
+        fit_until_clicked: bool = True,
     ) -> None:
         self.widget = ipycytoscape.CytoscapeWidget()
         self.widget.add_class(css_class)
         self.widget.set_style([*style, {"selector": f".{GONE}", "style": {"display": "none"}}])
-        self.widget.set_layout(name="preset", fit=False, animate=False)
+        self.fit_until_clicked = fit_until_clicked
+        self.fitting = fit_until_clicked
+        self.widget.set_layout(name="preset", fit=self.fitting, padding=FIT_PADDING, animate=False)
+        self.widget.min_zoom = MIN_ZOOM
+        self.widget.max_zoom = MAX_ZOOM
         self.widget.user_zooming_enabled = True
         self.widget.wheel_sensitivity = 0.3
         self.on_node_click = on_node_click
@@ -142,17 +168,27 @@ class GraphView:
         view_id = data.get("id")
         return self._by_view.get(view_id) if isinstance(view_id, str) else None
 
+    def settle(self) -> None:
+        """Stop fitting the view at each layout run: the person has seen the map
+        (and may have zoomed it), so later changes keep the view where it is."""
+        if self.fitting:
+            self.fitting = False
+            self.widget.set_layout(fit=False)
+
     def _node_clicked(self, payload: dict[str, Any]) -> None:
+        self.settle()
         spec_id = self._spec_id(payload)
         if spec_id is not None and self.on_node_click is not None:
             self.on_node_click(spec_id)
 
     def _edge_clicked(self, payload: dict[str, Any]) -> None:
+        self.settle()
         spec_id = self._spec_id(payload)
         if spec_id is not None and self.on_edge_click is not None:
             self.on_edge_click(spec_id)
 
     def _node_released(self, payload: dict[str, Any]) -> None:
+        self.settle()
         spec_id = self._spec_id(payload)
         position = payload.get("position") if isinstance(payload, dict) else None
         if spec_id is not None and isinstance(position, dict):
@@ -261,6 +297,10 @@ class GraphView:
             else:
                 stats.unchanged += 1
         if new_nodes:
+            if self.fit_until_clicked and not self.fitting:
+                # A new node must land in view: fit until the next click.
+                self.fitting = True
+                self.widget.set_layout(fit=True)
             self.widget.graph.add_nodes(new_nodes)
 
         new_edges = []
@@ -280,6 +320,10 @@ class GraphView:
                 stats.unchanged += 1
         if new_edges:
             self.widget.graph.add_edges(new_edges, multiple_edges=True)
+        if self.fitting and not (new_nodes or new_edges) and (stats.hidden or stats.changed):
+            # Adding runs the (fitting) layout; hiding or restyling does not, and would
+            # leave the view fitted to elements no longer drawn.
+            self.widget.relayout()
 
         self.last = stats
         if self.hidden_count > self.compact_after:
@@ -346,13 +390,17 @@ class GraphView:
         self.widget.set_style([*style, {"selector": f".{GONE}", "style": {"display": "none"}}])
 
     def fit(self) -> None:
-        """Fit the whole graph into the view once, then go back to a layout that never re-fits.
+        """Fit the whole graph into the view once (the map's Fit button).
 
-        The preset layout runs with ``fit`` on and then off again: the view is
-        fitted now, and later changes to the element lists keep the user's zoom.
+        The preset layout runs with ``fit`` on and then, unless the view is still
+        fitting until a first click, off again: the view is fitted now, and later
+        changes to the element lists keep the user's zoom.
         """
-        self.widget.set_layout(fit=True)
-        self.widget.set_layout(fit=False)
+        if self.fitting:
+            self.widget.relayout()  # the layout already fits: run it once more
+        else:
+            self.widget.set_layout(fit=True)
+            self.widget.set_layout(fit=False)
 
     def select(self, spec_id: str, css_class: str, on: bool) -> None:
         """Add or remove a transient class (e.g. the first node of a click-to-connect)."""

@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from isowidgets.widgets.graph import EdgeSpec, GraphView, NodeSpec, circle_positions
+from isowidgets.widgets.graph import (
+    MAX_ZOOM,
+    MIN_ZOOM,
+    EdgeSpec,
+    GraphView,
+    NodeSpec,
+    circle_positions,
+)
 
 
 def _nodes(*names: str) -> list[NodeSpec]:
@@ -83,3 +90,57 @@ def test_new_nodes_are_placed_on_a_circle_and_keep_their_place():
     view.sync(_nodes("a", "b", "c"), [])
     assert view.positions["a"] == before["a"]
     assert view.widget.cytoscape_layout["name"] == "preset"
+
+
+def test_the_view_fits_until_the_first_click_then_keeps_the_persons_zoom():
+    view = GraphView(style=[])
+    layout = view.widget.cytoscape_layout
+    assert (layout["name"], layout["fit"]) == ("preset", True)  # fitted when first shown
+    assert (view.widget.min_zoom, view.widget.max_zoom) == (MIN_ZOOM, MAX_ZOOM)
+    view.sync(_nodes("a", "b"), [EdgeSpec("L1", "a", "b")])
+    assert view.fitting
+    view._edge_clicked({"data": {"id": view.view_id("L1")}})
+    assert not view.fitting and view.widget.cytoscape_layout["fit"] is False
+    # A new link keeps the view; a new node turns fitting back on until the next click.
+    view.sync(_nodes("a", "b"), [EdgeSpec("L1", "a", "b"), EdgeSpec("L2", "a", "b")])
+    assert view.widget.cytoscape_layout["fit"] is False
+    view.sync(_nodes("a", "b", "c"), [])
+    assert view.fitting and view.widget.cytoscape_layout["fit"] is True
+    view._node_released({"data": {"id": view.view_id("c")}, "position": {"x": 1, "y": 2}})
+    assert not view.fitting
+
+
+def test_fit_runs_the_layout_once_more_whether_fitting_or_not(monkeypatch):
+    view = GraphView(style=[])
+    sent: list[object] = []
+    monkeypatch.setattr(view.widget, "relayout", lambda: sent.append("relayout"))
+    view.fit()  # still fitting: the layout already fits, run it again
+    assert sent == ["relayout"] and view.widget.cytoscape_layout["fit"] is True
+    view.settle()
+    changes: list[bool] = []
+    view.widget.observe(lambda c: changes.append(c["new"]["fit"]), names=["cytoscape_layout"])
+    view.fit()  # fitted once, then back to keeping the view
+    assert changes == [True, False] and not view.fitting
+
+
+def test_a_view_that_never_fits_by_itself():
+    view = GraphView(style=[], fit_until_clicked=False)
+    assert view.widget.cytoscape_layout["fit"] is False
+    view.sync(_nodes("a"), [])
+    assert view.widget.cytoscape_layout["fit"] is False
+
+
+def test_while_fitting_a_change_that_adds_nothing_runs_the_layout_again(monkeypatch):
+    view = GraphView(style=[])
+    runs: list[str] = []
+    monkeypatch.setattr(view.widget, "relayout", lambda: runs.append("relayout"))
+    links = [EdgeSpec("L1", "a", "b"), EdgeSpec("L2", "a", "b")]
+    view.sync(_nodes("a", "b"), links)
+    assert runs == []  # adding runs the layout by itself
+    view.sync(_nodes("a", "b"), links[:1])  # L2 hidden: fit to what is left
+    assert runs == ["relayout"]
+    view.sync(_nodes("a", "b"), links[:1])  # nothing changed: nothing to do
+    assert runs == ["relayout"]
+    view.settle()
+    view.sync(_nodes("a", "b"), [])  # after the first click the view stays put
+    assert runs == ["relayout"]

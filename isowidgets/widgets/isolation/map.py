@@ -15,12 +15,28 @@ Editing is by clicks, since ipycytoscape draws no edges itself:
   the engine; click the first character again to let go of it;
 * click a link: a form shows what it is and offers relabel (labeled links only)
   and delete.
+
+The canvas is not the only way in: under it, :class:`~.links.LinkList` lists every
+link pair by pair in words and edits them with the keyboard, through the same
+engine calls. Choosing a row there highlights its link (or its pair) here, and a
+link clicked here is chosen there.
+
+**Busy pairs.** A pair with more than ``busy_after`` links (4 by default) would
+draw a fan of overlapping labels, so it is drawn as one thick line that says how
+many links of each colour it holds (``5 links: 3 + · 2 ×``, green or red when all
+its links are, grey when mixed). Clicking that line, or choosing the pair or one
+of its links in the list, unfolds it: its links are drawn one by one, closer
+together, until **Fold** or another pair is chosen. Folding only changes the
+classes of elements already drawn (``iw-folded`` hides them), so nothing is
+removed from the cytoscape widget (see :mod:`isowidgets.widgets.graph`).
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Callable, Sequence
+import math
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import replace
 from typing import Any
 
 import ipywidgets as widgets
@@ -28,8 +44,11 @@ import ipywidgets as widgets
 from ...journal import Entry
 from ...rules.isolation import IsolationGame, IsolationState, Origin
 from ...rules.isolation.events import LinkAdded
+from ..aria import AriaLabel
 from ..common import Messages, Panel, guard
-from ..graph import GraphView
+from ..graph import EdgeSpec, GraphView
+from ..keyboard import KeepKeys
+from .links import LinkList, link_words, ordered_pairs, pair_count_text, pair_id, pair_of
 from .views import (
     HEALTH_MARK,
     edge_text,
@@ -42,7 +61,9 @@ from .views import (
     warnings_html,
 )
 
-__all__ = ["RelationshipMap"]
+__all__ = ["BUSY_AFTER", "RelationshipMap", "fold_busy_pairs", "fold_style", "place_counts"]
+
+Pair = tuple[str, str]
 
 # Events after which the map may look different; other actions (a roll, a note)
 # leave every node and edge as it was, so the map skips its sync for them.
@@ -71,6 +92,202 @@ MAP_KINDS = frozenset(
 WIDTH, HEIGHT = 760, 520
 """The map's size in pixels; node positions are laid out inside this box."""
 
+BUSY_AFTER = 4
+"""A pair with more links than this is drawn folded, as one summarising line."""
+
+_GREEN, _RED, _MIXED = "#1b7837", "#b2182b", "#555555"
+
+
+def fold_busy_pairs(
+    state: IsolationState,
+    edges: Sequence[EdgeSpec],
+    *,
+    busy_after: int = BUSY_AFTER,
+    unfolded: Pair | None = None,
+    highlight: Pair | None = None,
+) -> list[EdgeSpec]:
+    """The map's edges with every busy pair folded into one summarising edge.
+
+    Args:
+        state: the state the edges were built from (:func:`.views.map_specs`).
+        edges: one edge per link.
+        busy_after: a pair with more links than this is busy.
+        unfolded: the busy pair drawn link by link (its summary is kept, hidden).
+        highlight: a pair chosen as a whole (in the list): its links are marked
+            ``chosen`` unless it is busy (it is unfolded then, which shows it well
+            enough without tinting every link's colour).
+
+    Returns:
+        Every link's edge (a folded pair's carry ``iw-folded``, an unfolded busy
+        pair's ``iw-unfolded``), then one summary edge per busy pair, whose id is
+        :func:`~.links.pair_id`. A summary is ``pair-counted`` (thicker) or
+        ``fresh`` when one of its links is counted or fresh, so a folded pair still
+        shows that it gives dice or just changed.
+    """
+    by_id = {edge.id: edge for edge in edges}
+    marks: dict[str, tuple[str, ...]] = {}
+    summaries = []
+    for pair, links in ordered_pairs(state):
+        if len(links) <= busy_after:
+            if pair == highlight:  # a busy pair is unfolded instead: enough to find it
+                for link in links:
+                    marks[link.id] = ("chosen",)
+            continue
+        folded = pair != unfolded
+        for link in links:
+            marks[link.id] = (*marks.get(link.id, ()), "iw-folded" if folded else "iw-unfolded")
+        specs = [by_id[x.id] for x in links if x.id in by_id]
+        colours = {x.colour for x in links}
+        colour = f"pair-{colours.pop()}" if len(colours) == 1 else "pair-mixed"
+        classes = ["pair", colour]
+        if any("counted" in s.classes for s in specs):
+            classes.append("pair-counted")
+        if any("fresh" in s.classes for s in specs):
+            classes.append("fresh")
+        if not folded:
+            classes.append("iw-open")
+        text = pair_count_text(links)
+        summaries.append(
+            EdgeSpec(
+                pair_id(pair),
+                pair[0],
+                pair[1],
+                text,
+                tuple(classes),
+                (("glyph", text), ("colour", colour), ("links", len(links))),
+            )
+        )
+    out = [
+        replace(edge, classes=(*edge.classes, *marks[edge.id])) if edge.id in marks else edge
+        for edge in edges
+    ]
+    return out + summaries
+
+
+_NODE_RIM = 22.0
+"""A node's radius plus half its border: where an edge's line starts (model pixels)."""
+
+_COUNT_SPOTS = (0.5, 0.36, 0.64, 0.26, 0.74)
+"""Where along its line a count may be written, as a share of the line: the middle first."""
+
+
+def _count_box(text: str) -> tuple[float, float]:
+    """A count label's width and height in model pixels (12 px bold, with its padding)."""
+    return 7.0 * len(text) + 12.0, 22.0
+
+
+def _boxes_overlap(a: Sequence[tuple[float, float]], b: Sequence[tuple[float, float]]) -> bool:
+    """Whether two convex quadrilaterals (corner lists) overlap: a separating-axis test."""
+    for poly in (a, b):
+        for i in range(len(poly)):
+            (x1, y1), (x2, y2) = poly[i], poly[(i + 1) % len(poly)]
+            nx, ny = y2 - y1, x1 - x2
+            ra = [x * nx + y * ny for x, y in a]
+            rb = [x * nx + y * ny for x, y in b]
+            if max(ra) <= min(rb) or max(rb) <= min(ra):
+                return False
+    return True
+
+
+def place_counts(
+    edges: Sequence[EdgeSpec], positions: Mapping[str, tuple[float, float]], *, gap: float = 4.0
+) -> list[EdgeSpec]:
+    """Give every shown summary a spot along its line where its count overlaps no other count.
+
+    Summaries are straight lines, so two that cross near their middles would write
+    their counts on top of each other (the motel's Dana–Mia and Hank–Victor do).
+    Each count goes to the middle of its line if that is free, else to the first
+    free spot of :data:`_COUNT_SPOTS` that keeps it off both nodes; a line with no
+    free spot keeps the middle. The spot is sent as ``data.offset``: how far from
+    the source node's rim the count is written (cytoscape's ``source-text-offset``).
+
+    Args:
+        edges: the map's edges (summaries are those with the ``pair`` class).
+        positions: every node's position, in the cytoscape model's pixels.
+        gap: pixels kept between two counts.
+    """
+    placed: list[list[tuple[float, float]]] = []
+    out = []
+    for edge in edges:
+        if "pair" not in edge.classes or "iw-open" in edge.classes:
+            out.append(edge)
+            continue
+        (sx, sy), (tx, ty) = positions[edge.source], positions[edge.target]
+        length = math.hypot(tx - sx, ty - sy)
+        inner = max(length - 2 * _NODE_RIM, 0.0)
+        ux, uy = ((tx - sx) / length, (ty - sy) / length) if length else (1.0, 0.0)
+        width, height = _count_box(edge.text)
+        w, h = width / 2 + gap / 2, height / 2 + gap / 2
+        spot = inner / 2
+        for share in _COUNT_SPOTS:
+            offset = inner * share
+            if offset - width / 2 < gap or offset + width / 2 > inner - gap:
+                continue  # the count would cover a node
+            cx, cy = sx + ux * (_NODE_RIM + offset), sy + uy * (_NODE_RIM + offset)
+            corners = [
+                (cx + dx * ux - dy * uy, cy + dx * uy + dy * ux)
+                for dx, dy in ((-w, -h), (w, -h), (w, h), (-w, h))
+            ]
+            if not any(_boxes_overlap(corners, other) for other in placed):
+                spot = offset
+                placed.append(corners)
+                break
+        data = (*(kv for kv in edge.data if kv[0] != "offset"), ("offset", round(spot, 1)))
+        out.append(replace(edge, data=data))
+    return out
+
+
+def fold_style() -> list[dict[str, Any]]:
+    """The stylesheet rules for folded pairs, added after :func:`.views.map_style`'s.
+
+    A summary is a straight line (outside the fan of its pair's curved links),
+    thick, with its counts always drawn, even with link labels off, at the spot
+    :func:`place_counts` chose. Every
+    selector names one class: cytoscape.js 3.21 matched no element with a
+    selector of two classes such as ``edge.pair.iw-open`` in the browser.
+    """
+    return [
+        {"selector": "edge.iw-folded", "style": {"display": "none"}},
+        {
+            "selector": "edge.iw-unfolded",
+            "style": {"control-point-step-size": 30, "text-max-width": "150px"},
+        },
+        {
+            "selector": "edge.pair",
+            "style": {
+                "curve-style": "straight",
+                "width": 8,
+                "line-style": "solid",
+                "line-color": _MIXED,
+                "color": "#222222",
+                # The count is written at its own spot on the line (see place_counts).
+                "label": "",
+                "source-label": "data(text)",
+                "source-text-offset": "data(offset)",
+                "source-text-rotation": "autorotate",
+                "text-wrap": "none",
+                "font-size": 12,
+                "font-weight": "bold",
+                "text-rotation": "autorotate",
+                "text-background-color": "#ffffff",
+                "text-background-opacity": 1,
+                "text-background-padding": "3px",
+                "text-background-shape": "roundrectangle",
+                "text-border-width": 1,
+                "text-border-color": "#555555",
+                "text-border-opacity": 1,
+                "text-events": "yes",
+                "source-arrow-shape": "none",
+                "target-arrow-shape": "none",
+                "min-zoomed-font-size": 0,
+            },
+        },
+        {"selector": "edge.pair-green", "style": {"line-color": _GREEN, "color": _GREEN}},
+        {"selector": "edge.pair-red", "style": {"line-color": _RED, "color": _RED}},
+        {"selector": "edge.pair-counted", "style": {"width": 12}},
+        {"selector": "edge.iw-open", "style": {"display": "none"}},
+    ]
+
 
 class RelationshipMap(Panel):
     """The relationship map of one game, edited by clicks, re-synced after every action.
@@ -83,6 +300,14 @@ class RelationshipMap(Panel):
         compact_after: rebuild the graph once this many deleted elements are kept
             hidden (see :class:`~isowidgets.widgets.graph.GraphView`); also settable
             later as ``map.view.compact_after``.
+        busy_after: a pair with more links than this is drawn folded into one line.
+
+    Attributes:
+        link_list: the :class:`~.links.LinkList` under the canvas (the map in words,
+            and its keyboard editor).
+        unfolded: the busy pair drawn link by link (None: every busy pair is folded).
+        canvas_name: gives the canvas ``role="img"`` and a name that says what it
+            shows and that the list under it names every link.
     """
 
     game: IsolationGame
@@ -95,8 +320,15 @@ class RelationshipMap(Panel):
         labels: bool | None = None,
         on_select: Callable[[str], None] | None = None,
         compact_after: int = 150,
+        busy_after: int = BUSY_AFTER,
     ) -> None:
         self.messages = Messages()
+        self.busy_after = busy_after
+        self.unfolded: Pair | None = None
+        self.highlight: Pair | None = None
+        """A pair chosen as a whole in the list: its links are highlighted."""
+        self.listed = False
+        """Whether the chosen link was chosen in the list (no canvas form is open)."""
         self.on_select = on_select
         self.first: str | None = None
         """The character picked as a new link's first end."""
@@ -109,7 +341,7 @@ class RelationshipMap(Panel):
         show_labels = labels if labels is not None else len(game.state.links) <= 80
         self.label_width = 170 if len(game.state.links) <= 12 else 110
         self.view = GraphView(
-            style=map_style(labels=show_labels, label_width=self.label_width),
+            style=[*map_style(labels=show_labels, label_width=self.label_width), *fold_style()],
             on_node_click=guard(self.messages)(self._node_clicked),
             on_edge_click=guard(self.messages)(self._edge_clicked),
             css_class=css_class,
@@ -133,6 +365,13 @@ class RelationshipMap(Panel):
             value=show_labels, description="link labels", indent=False
         )
         self.labels_box.add_class("iw-map-labels")
+        self.fold_button = widgets.Button(
+            description="Fold",
+            icon="compress",
+            tooltip="draw the unfolded busy pair as one line again",
+            disabled=True,
+        )
+        self.fold_button.add_class("iw-map-fold")
         self.status = widgets.HTML()
         self.status.add_class("iw-map-status")
 
@@ -193,7 +432,7 @@ class RelationshipMap(Panel):
 
         self.warnings = widgets.HTML()
         self.warnings.add_class("iw-map-warnings")
-        self.legend = widgets.HTML(legend_html())
+        self.legend = widgets.HTML(legend_html() + _fold_legend(busy_after))
 
         on = guard(self.messages)
         self.fit_button.on_click(on(lambda _b: self.view.fit()))
@@ -203,13 +442,20 @@ class RelationshipMap(Panel):
         self.cancel_button.on_click(on(lambda _b: self.release()))
         self.relabel_button.on_click(on(lambda _b: self.relabel()))
         self.delete_button.on_click(on(lambda _b: self.delete_link()))
-        self.close_button.on_click(on(lambda _b: self.release()))
+        self.close_button.on_click(on(lambda _b: self._close_clicked()))
+        self.fold_button.on_click(on(lambda _b: self.fold()))
+        self.link_list = LinkList(game, on_select=on(self._listed))
+        self.canvas_name = AriaLabel(selector=f".{css_class}", role="img")
+        """Names the canvas for screen readers, and points them to the list."""
 
-        toolbar = widgets.HBox([self.fit_button, self.arrange_button, self.labels_box])
+        toolbar = widgets.HBox(
+            [self.fit_button, self.arrange_button, self.fold_button, self.labels_box]
+        )
         super().__init__(
             game,
             [
                 isolation_style(),
+                KeepKeys(),  # arrows and letters in the list choose options, not cells
                 widgets.HTML('<div class="iw-title">Relationship map</div>'),
                 self.view.widget,
                 toolbar,
@@ -217,8 +463,10 @@ class RelationshipMap(Panel):
                 self.messages,
                 self.connect_form,
                 self.link_form,
+                self.link_list,
                 self.legend,
                 self.warnings,
+                self.canvas_name,
             ],
         )
         self.add_class("iw-map-panel")
@@ -288,7 +536,16 @@ class RelationshipMap(Panel):
             sides=self.sides,
             fresh=self.fresh,
         )
+        edges = fold_busy_pairs(
+            state,
+            edges,
+            busy_after=self.busy_after,
+            unfolded=self._unfolded_pair(),
+            highlight=self.highlight,
+        )
+        edges = place_counts(edges, self.view.positions)
         self.view.sync(nodes, edges)
+        self.fold_button.disabled = self._unfolded_pair() is None
         self.warnings.value = warnings_html(self.game.warnings())
         self._show_status()
 
@@ -298,7 +555,59 @@ class RelationshipMap(Panel):
             self.sync()
 
     def _labels_changed(self, change: dict[str, Any]) -> None:
-        self.view.restyle(map_style(labels=bool(change["new"]), label_width=self.label_width))
+        style = map_style(labels=bool(change["new"]), label_width=self.label_width)
+        self.view.restyle([*style, *fold_style()])
+
+    # ------------------------------------------------------------------ busy pairs
+
+    def busy_pairs(self) -> list[Pair]:
+        """The pairs with more than ``busy_after`` links (drawn folded unless unfolded)."""
+        return [pair for pair, links in ordered_pairs(self.state) if len(links) > self.busy_after]
+
+    def _unfolded_pair(self) -> Pair | None:
+        """The busy pair drawn link by link: the one unfolded, else the chosen link's."""
+        pair = self.unfolded
+        if pair is None and self.chosen_link is not None:
+            pair = next((x.pair for x in self.state.links if x.id == self.chosen_link), None)
+        if pair is None or len(self.state.links_between(*pair)) <= self.busy_after:
+            return None
+        return pair
+
+    def unfold(self, pair: Pair) -> None:
+        """Draw a busy pair's links one by one (what a click on its summary line does)."""
+        self.messages.clear()
+        self.note = ""
+        self.first, self.pair = None, None
+        self.connect_form.layout.display = "none"
+        self._close_link_form()
+        self.unfolded = pair
+        self.highlight = None
+        self.link_list.select(pair_id(pair))
+        self.sync()
+
+    def fold(self) -> None:
+        """Draw every busy pair as its one summarising line again."""
+        self.unfolded = self.highlight = None
+        if self.chosen_link is not None:
+            self._close_link_form()
+        self.link_list.select(None)  # the list lets go of the pair (or its link) too
+        self.sync()
+
+    def _listed(self, value: str | None) -> None:
+        """A row chosen in the link list: highlight its link (or its pair) on the canvas."""
+        self.messages.clear()
+        self.note = ""
+        self.first, self.pair = None, None
+        self.connect_form.layout.display = "none"
+        self.link_form.layout.display = "none"
+        pair = pair_of(value)
+        if value is None or pair is not None:
+            self.chosen_link, self.listed = None, False
+            self.unfolded = self.highlight = pair
+        else:
+            self.chosen_link, self.listed = value, True
+            self.unfolded = self.highlight = None
+        self.sync()
 
     # ------------------------------------------------------------------ clicks
 
@@ -307,8 +616,10 @@ class RelationshipMap(Panel):
         self.note = ""
         if self.on_select is not None:
             self.on_select(character_id)
-        if self.chosen_link is not None:
+        if self.chosen_link is not None or self.highlight is not None:
             self._close_link_form()
+            self.highlight = None
+            self.link_list.select(None)
         if not _alive(self.state, character_id):
             self._refuse_dead(character_id)
         elif self.first is None or self.pair is not None:
@@ -343,11 +654,16 @@ class RelationshipMap(Panel):
         )
 
     def _edge_clicked(self, link_id: str) -> None:
+        pair = pair_of(link_id)
+        if pair is not None:  # a busy pair's summary line
+            self.unfold(pair)
+            return
         self.messages.clear()
         self.note = ""
         self.first, self.pair = None, None
         self.connect_form.layout.display = "none"
-        self.chosen_link = link_id
+        self.chosen_link, self.listed, self.highlight = link_id, False, None
+        self.link_list.select(link_id)
         link = self.state.link(link_id)
         names = self._names()
         self.link_title.value = (
@@ -361,6 +677,11 @@ class RelationshipMap(Panel):
         self.relabel_button.disabled = not link.labeled
         self.link_form.layout.display = ""
         self.sync()
+
+    def close(self) -> None:
+        """Stop following the game, the link list included."""
+        self.link_list.close()
+        super().close()
 
     def pick(self, character_id: str) -> None:
         """Click a character from Python (what a click on its node does)."""
@@ -381,7 +702,7 @@ class RelationshipMap(Panel):
         self.connect_form.layout.display = ""
 
     def _close_link_form(self) -> None:
-        self.chosen_link = None
+        self.chosen_link, self.listed = None, False
         self.link_form.layout.display = "none"
 
     def release(self) -> None:
@@ -389,7 +710,13 @@ class RelationshipMap(Panel):
         self.first, self.pair = None, None
         self.connect_form.layout.display = "none"
         self._close_link_form()
+        self.highlight = None
         self.sync()
+
+    def _close_clicked(self) -> None:
+        """The link form's Close: let go of the link here and in the list."""
+        self.link_list.select(None)
+        self.release()
 
     # ------------------------------------------------------------------ engine calls
 
@@ -446,6 +773,7 @@ class RelationshipMap(Panel):
 
     def _show_status(self) -> None:
         state = self.state
+        names = self._names()
         if self.pair is not None:
             a, b = (html.escape(state.character(x).name) for x in self.pair)
             text = (
@@ -460,8 +788,29 @@ class RelationshipMap(Panel):
                 f"{html.escape(character.profession)}): click another character to link them, "
                 "or the same one again to let go."
             )
+        elif self.chosen_link is not None and self.listed:
+            link = state.link(self.chosen_link)
+            words = html.escape(link_words(link, names))
+            a, b = (html.escape(names.get(x, x)) for x in link.pair)
+            text = (
+                f"The link chosen in the list is highlighted: {words} between <b>{a}</b> and "
+                f"<b>{b}</b>. Relabel or delete it under the list."
+            )
         elif self.chosen_link is not None:
             text = "Relabel or delete the chosen link, or click elsewhere on the map."
+        elif self._unfolded_pair() is not None:
+            a, b = (html.escape(names.get(x, x)) for x in self._unfolded_pair() or ())
+            text = (
+                f"The links between <b>{a}</b> and <b>{b}</b> are unfolded: click one (or choose "
+                "it in the list) to relabel or delete it, or <b>Fold</b> to draw them as one "
+                "line again."
+            )
+        elif self.highlight is not None:
+            a, b = (html.escape(names.get(x, x)) for x in self.highlight)
+            text = (
+                f"The links between <b>{a}</b> and <b>{b}</b> are highlighted; choose one in "
+                "the list to relabel or delete it."
+            )
         else:
             text = (
                 "Click a character, then another, to add a link; click a link to relabel or "
@@ -474,7 +823,29 @@ class RelationshipMap(Panel):
             f"{len(state.characters)} characters ({living} living), {len(state.links)} links "
             f"over {sum(1 for _ in state.pairs())} pairs"
         )
+        busy = self.busy_pairs()
+        if busy:
+            folded = len(busy) - (self._unfolded_pair() is not None)
+            counts += (
+                f"; {len(busy)} busy pair{'s' if len(busy) > 1 else ''} (more than "
+                f"{self.busy_after} links), {folded} drawn folded as one line"
+            )
         self.status.value = f'<div class="iw-status">{text}<br><small>{counts}</small></div>'
+        self.canvas_name.label = (
+            f"Relationship map, a drawing: {counts}. Every link is listed in words under "
+            "it, in Links, pair by pair."
+        )
+
+
+def _fold_legend(busy_after: int) -> str:
+    """The legend's line for folded pairs (said once, under the map's own legend)."""
+    return (
+        '<div class="iw-legend"><b>Thick line with a count</b>, e.g. “5 links: 3 + · 2 ×”: '
+        f"a busy pair (more than {busy_after} links) folded into one line, green or red "
+        "when all its links are, grey when mixed; click it, or choose the pair in "
+        "<i>Links, pair by pair</i>, to see each link. That list names every link in "
+        "words and edits them with the keyboard.</div>"
+    )
 
 
 def _alive(state: IsolationState, character_id: str) -> bool:

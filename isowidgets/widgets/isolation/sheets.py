@@ -95,10 +95,18 @@ class CharacterSheets(Panel):
         self.remove_button.add_class("iw-sheet-remove")
 
         # map-building helpers
+        # Each word box has a visible label naming whose descriptors it offers
+        # ("Alice's descriptor"), which ipywidgets renders as the select's <label>:
+        # without it a screen reader announces a nameless list.
+        word = {"description_width": "initial"}
         self.desc_a = widgets.Dropdown(description="Between", layout=widgets.Layout(width="220px"))
-        self.desc_a_word = widgets.Dropdown(layout=widgets.Layout(width="180px"))
+        self.desc_a_word = widgets.Dropdown(
+            description="descriptor", style=word, layout=widgets.Layout(width="auto")
+        )
         self.desc_b = widgets.Dropdown(description="and", layout=widgets.Layout(width="220px"))
-        self.desc_b_word = widgets.Dropdown(layout=widgets.Layout(width="180px"))
+        self.desc_b_word = widgets.Dropdown(
+            description="descriptor", style=word, layout=widgets.Layout(width="auto")
+        )
         self.desc_colour = widgets.ToggleButtons(
             options=[("compatible: + green", "green"), ("incompatible: × red", "red")],
             style={"button_width": "180px"},
@@ -181,7 +189,11 @@ class CharacterSheets(Panel):
                     "goals)</div>"
                 ),
                 widgets.HBox(
-                    [self.desc_a, self.desc_a_word, self.desc_b, self.desc_b_word],
+                    [
+                        # Each character stays beside their own word list when the row wraps.
+                        widgets.HBox([self.desc_a, self.desc_a_word]),
+                        widgets.HBox([self.desc_b, self.desc_b_word]),
+                    ],
                     layout=widgets.Layout(flex_flow="row wrap"),
                 ),
                 widgets.HBox(
@@ -299,12 +311,13 @@ class CharacterSheets(Panel):
 
     def _descriptor_words(self) -> None:
         for who, words in ((self.desc_a, self.desc_a_word), (self.desc_b, self.desc_b_word)):
-            options = (
-                list(self.state.character(who.value).descriptors)
-                if who.value and self.state.has_character(who.value)
-                else []
-            )
+            known = bool(who.value) and self.state.has_character(who.value)
+            character = self.state.character(who.value) if known else None
+            options = list(character.descriptors) if character is not None else []
             set_options(words, [(w, w) for w in options])
+            label = f"{character.name}'s descriptor" if character is not None else "descriptor"
+            if words.description != label:
+                words.description = label
 
     def _bias_text(self) -> None:
         holder = self.bias_holder.value
