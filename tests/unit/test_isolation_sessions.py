@@ -51,7 +51,7 @@ def test_a_death_voids_the_pair_roll_waiting_for_its_outcome(tmp_path, reopen):
     assert events.index(void[0]) > max(
         i for i, e in enumerate(events) if isinstance(e, HealthChanged)
     )  # voided once Bob is dead, in the same action
-    assert "pair Alice–Bob: void (Bob died)" == void[0].describe()
+    assert void[0].describe() == "pair Alice–Bob: void (Bob died)"
     assert game.state.pair_roll is None and game.pair_outcomes() == {}
     # Nothing waits any more: the outcome is refused with the kit's error, and the
     # session moves on.

@@ -126,14 +126,14 @@ def test_a_refused_modifier_is_taken_back_in_the_row(table):
     cp = table.conflict
     cp.ap.value = "bob"
     cp.action.value = "board up the windows"
-    cp._mod_rows["bob"].roleplay.value = 1
+    cp.modifier_rows["bob"].roleplay.value = 1
     cp.propose_button.click()
     assert game.conflict.factors_of("bob").roleplay == 1
-    cp._mod_rows["bob"].roleplay.value = 5
+    cp.modifier_rows["bob"].roleplay.value = 5
     assert cp.messages.last_error and cp.messages.value
     assert game.conflict.factors_of("bob").roleplay == 1
-    assert cp._mod_rows["bob"].roleplay.value == 1  # what the engine holds
-    cp._mod_rows["bob"].roleplay.value = 2  # and the row still works
+    assert cp.modifier_rows["bob"].roleplay.value == 1  # what the engine holds
+    cp.modifier_rows["bob"].roleplay.value = 2  # and the row still works
     assert game.conflict.factors_of("bob").roleplay == 2
     assert cp.messages.value == ""
 
@@ -143,7 +143,7 @@ def test_relevant_link_boxes_are_kept_for_the_next_conflict_and_follow_the_map(t
     a relabel shows in the box, and a removed link's box is closed."""
     game, cp = table.game, table.conflict
     cp.ap.value = "bob"  # Alice and Eve are Passive Players with links to Bob
-    eve = cp._mod_rows["eve"]
+    eve = cp.modifier_rows["eve"]
     links = game.relevant_links("bob", "eve")
     assert links and set(eve.links) == {x.id for x in links}
     first = dict(eve.links)
@@ -184,12 +184,12 @@ def test_a_later_conflict_opens_its_wound_form_blank():
     cp = t.conflict
     game.run_conflict("bob", "board up", physical=True, difficulty=6)
     assert cp.wounds.layout.display == ""
-    cp._wound_inputs["bob"].value = 1
+    cp.wound_inputs["bob"].value = 1
     cp.assign_button.click()
     assert game.conflict is None and cp.wounds.layout.display == "none"
     game.run_conflict("alice", "hold the door", physical=True, difficulty=2)
-    assert cp.wounds.layout.display == "" and "bob" in cp._wound_inputs
-    assert [box.value for box in cp._wound_inputs.values()] == [0] * len(cp._wound_inputs)
+    assert cp.wounds.layout.display == "" and "bob" in cp.wound_inputs
+    assert [box.value for box in cp.wound_inputs.values()] == [0] * len(cp.wound_inputs)
     t.close()
 
 

@@ -9,9 +9,9 @@ import pytest
 from isowidgets.errors import RuleError
 from isowidgets.rules.isolation import IsolationGame, IsolationSettings
 from isowidgets.rules.isolation.examples import add_boarding_party, boarding_party
+from isowidgets.rules.isolation.timeline import StressFold, timeline_points
 from isowidgets.widgets.common import JournalTable
 from isowidgets.widgets.graph import EdgeSpec, GraphView, NodeSpec
-from isowidgets.rules.isolation.timeline import StressFold, timeline_points
 from isowidgets.widgets.isolation.views import (
     consequences,
     degree_badge,

@@ -284,8 +284,8 @@ class PairRolled(IsolationEvent):
         else:
             result = "a tie: nothing changes"
         return (
-            f"pair roll {self.pair(self.a, self.b)}: green [{self.green.faces_text()}] {self.evens} evens, "
-            f"red [{self.red.faces_text()}] {self.odds} odds; {result}"
+            f"pair roll {self.pair(self.a, self.b)}: green [{self.green.faces_text()}] "
+            f"{self.evens} evens, red [{self.red.faces_text()}] {self.odds} odds; {result}"
         )
 
 
@@ -478,7 +478,8 @@ class StancesRead(IsolationEvent):
     def describe(self) -> str:
         r = self.reading
         parts = [
-            f"{self.name_of(p.character)} net {p.net:+d} → {'/'.join(p.allowed)}" for p in r.readings
+            f"{self.name_of(p.character)} net {p.net:+d} → {'/'.join(p.allowed)}"
+            for p in r.readings
         ]
         return f"first reading: AP_odds {r.ap_odds}; " + "; ".join(parts)
 

@@ -84,7 +84,9 @@ class StressFold:
 
     def feed(self, events: Sequence[Event]) -> list[Point]:
         """The points one action adds (empty for an action that is not a beat)."""
-        beats = [e for e in events if isinstance(e, StressChanged | ConflictResolved | HealthChanged)]
+        beats = [
+            e for e in events if isinstance(e, StressChanged | ConflictResolved | HealthChanged)
+        ]
         if not beats:
             return []
         if self.beat == 0 and all(

@@ -200,7 +200,7 @@ class StressTimeline(Panel):
         is and are drawn without a relayout: a relayout redraws every axis and costs
         the browser several times more.
         """
-        stresses = [p.y for p in points if KINDS[p.trace][2] == "y"]
+        stresses = [p.y for p in points if isinstance(p.y, int) and KINDS[p.trace][2] == "y"]
         self._top = max([self._top, *stresses])
         step = _x_step(self.fold.beat)
         x_end = step * (self.fold.beat // step + 1) + 0.5

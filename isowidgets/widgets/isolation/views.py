@@ -144,6 +144,18 @@ ISOLATION_CSS = """
   text-align: left; vertical-align: top; font-size: 0.9em; }
 .iw-status { font-size: 0.95em; }
 .iw-status b { margin-right: 2px; }
+/* The map and the conflict panel side by side while both fit their bases (470 + 430 px
+   and the gap: a notebook's output at 1280 pixels of screen), one above the other below. */
+.iw-isolation .iw-play { display: flex; flex-flow: row wrap; gap: 10px; align-items: flex-start; }
+.iw-isolation .iw-play > .iw-play-map { flex: 1 1 470px; min-width: 0; }
+.iw-isolation .iw-play > .iw-play-conflict { flex: 1 1 430px; min-width: 0; }
+.iw-result-line { margin: 2px 0; }
+.iw-result-line .iw-degree { margin: 2px 4px 2px 0; }
+.iw-press-host { display: inline-flex; margin: 2px; }
+.iw-press-host .iw-press { width: auto; padding: 0 10px; }
+.iw-press[aria-pressed="true"], .iw-press[aria-expanded="true"] { font-weight: 600; }
+.iw-pool .iw-entry-row { margin-left: 12px; }
+.iw-pool .iw-source:empty { display: none; }
 </style>
 """
 
