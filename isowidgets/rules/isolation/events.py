@@ -201,7 +201,9 @@ class LinkRelabeled(IsolationEvent):
     """The two characters the link joins (journals before ends were recorded have none)."""
 
     def describe(self) -> str:
-        ends = f" between {self.pair(*self.ends)}" if self.ends else ""
+        ends = ""
+        if self.ends:
+            ends = f" between {self.name_of(self.ends[0])} and {self.name_of(self.ends[1])}"
         return f"link {self.link_id}{ends} relabeled “{self.old}” → “{self.new}”"
 
 
@@ -465,8 +467,8 @@ class DiceRolled(IsolationEvent):
         source = "typed" if self.roll.source == "typed" else "rolled"
         count = f"{self.roll.evens} evens" if self.colour == "green" else f"{self.roll.odds} odds"
         faces = self.roll.faces_text() or "no dice"
-        who = "the GM" if self.who == GM else self.name_of(self.who)
-        return f"{who} ({self.role}) {source} {self.colour} [{faces}]: {count}"
+        who = "the GM" if self.who == GM else f"{self.name_of(self.who)} ({self.role})"
+        return f"{who} {source} {self.colour} [{faces}]: {count}"
 
 
 class StancesRead(IsolationEvent):

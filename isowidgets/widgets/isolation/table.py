@@ -71,6 +71,9 @@ class IsolationTable(Panel):
         self.timeline = StressTimeline(game)
         self.conflict = ConflictPanel(game)
         self.map = RelationshipMap(game, css_class=f"iw-map-{self.table_name}")
+        # Every message line of the table follows the game, the map's too: "link L4
+        # deleted" goes at the next action or an undo (following twice is harmless).
+        self.map.messages.follow(game)
         self.scene = ScenePanel(game, export_dir=export_dir)
         self.toolbar = self.scene.toolbar
         self.sheets = CharacterSheets(game)
