@@ -358,7 +358,7 @@ def test_every_button_has_words_for_assistive_technology(table):
     unnamed = [b for b in buttons if not b.description.strip()]
     assert unnamed == []  # no icon-only button: the icons are decoration (missing offline)
     toggles = [w for w in walk(table) if isinstance(w, PressToggle)]
-    assert toggles and all(t.text.strip() and t.tooltip for t in toggles)
+    assert toggles and all(t.text.strip() and t.hint for t in toggles)
 
 
 def test_the_table_shows_a_friendly_line_where_the_widget_will_be(table):
@@ -383,3 +383,12 @@ def test_the_boarding_party_fixture_is_untouched_by_the_table():
     t = IsolationTable(game)
     assert len(game.journal) == before
     t.close()
+
+
+def test_a_press_toggle_leaves_the_ipywidgets_tooltip_alone():
+    """ipywidgets' view draws ``tooltip`` on the root, reading a ``description`` the
+    toggle does not have: set, the view could not be made (seen in JupyterLab)."""
+    toggle = PressToggle("Alice", tooltip="persuade Alice")
+    assert toggle.hint == "persuade Alice" and not toggle.tooltip
+    state = toggle.get_state()
+    assert state["hint"] == "persuade Alice" and not state.get("tooltip")

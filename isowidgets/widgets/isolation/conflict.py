@@ -107,6 +107,7 @@ class ConflictPanel(Panel):
         self.next = widgets.HTML()
         self.next.add_class("iw-next")
         self.cancel_reason = widgets.Text(
+            description="why",
             placeholder="why it is taken back (said aloud)",
             layout=widgets.Layout(width="280px"),
         )

@@ -81,8 +81,7 @@ class PoolWidget(widgets.VBox):  # type: ignore[misc]
         self._shown = shown
         self.who, self.colour = row.who, row.colour
         self.name = "the GM" if row.who == "GM" else names.get(row.who, row.who)
-        label = f"{self.name} {row.colour}"
-        chips = roll_html(label, row.colour, row.roll) if row.roll else ""
+        chips = roll_html(self.name, row.colour, row.roll) if row.roll else ""
         assign(self.body, value=pool_head_html(row, names) + chips)
         rolled = row.roll is not None
         assign(self.entry.layout, display="none" if rolled else "")

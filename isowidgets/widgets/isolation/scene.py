@@ -76,8 +76,9 @@ class ScenePanel(Panel):
         )
         self.amount.add_class("iw-stress-amount")
         self.reason = widgets.Text(
-            placeholder="why (e.g. strange noises on the roof)",
-            layout=widgets.Layout(width="270px"),
+            description="because",
+            placeholder="e.g. strange noises on the roof",
+            layout=widgets.Layout(width="330px"),
         )
         self.reason.add_class("iw-stress-reason")
         self.up = widgets.Button(description="Stress +", icon="arrow-up", layout=_w("100px"))
@@ -112,8 +113,9 @@ class ScenePanel(Panel):
         self.who = widgets.Dropdown(description="Ruling", layout=widgets.Layout(width="220px"))
         self.who.add_class("iw-gm-character")
         self.ruling = widgets.Text(
-            placeholder="what happens (e.g. the window gives way)",
-            layout=widgets.Layout(width="270px"),
+            description="what happens",
+            placeholder="e.g. the window gives way",
+            layout=widgets.Layout(width="330px"),
         )
         self.ruling.add_class("iw-gm-reason")
         self.injure_button = widgets.Button(description="Injure", icon="medkit", layout=_w("90px"))

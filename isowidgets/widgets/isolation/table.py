@@ -9,7 +9,7 @@
 From top to bottom: the GM's bar (:class:`.scene.ScenePanel`, with the Stress track and
 the table's one session toolbar: undo, redo, a note, export), the relationship map
 (:class:`.map.RelationshipMap`) beside the conflict panel
-(:class:`.conflict.ConflictPanel`) from about 1280 pixels of screen up (one above the
+(:class:`.conflict.ConflictPanel`) on a 1280-pixel screen and wider (one above the
 other on a narrower one), the Stress and health plot
 (:class:`.timeline.StressTimeline`), and tabs for the character sheets, the
 between-sessions step and the session log (the kit's paged

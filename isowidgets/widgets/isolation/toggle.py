@@ -34,7 +34,7 @@ function render({ model, el }) {
   const show = () => {
     const on = !!model.get("value");
     button.textContent = on ? model.get("on_text") : model.get("off_text");
-    button.title = model.get("tooltip");
+    button.title = model.get("hint");
     button.disabled = model.get("disabled");
     button.classList.toggle("mod-active", on);
     const attribute = model.get("mode") === "expand" ? "aria-expanded" : "aria-pressed";
@@ -54,8 +54,14 @@ function render({ model, el }) {
     // Enter and Space belong to the button, not to JupyterLab's notebook shortcuts.
     if (event.key === "Enter" || event.key === " ") event.stopPropagation();
   });
+  // A focus asked for in the same click that shows the button (its section was hidden)
+  // can arrive before the page has drawn it: try again for a moment until it is shown.
+  const focusWhenShown = (tries) => {
+    if (button.getClientRects().length) button.focus();
+    else if (tries > 0) setTimeout(() => focusWhenShown(tries - 1), 50);
+  };
   model.on("msg:custom", (message) => {
-    if (message && message.do === "focus") button.focus();
+    if (message && message.do === "focus") focusWhenShown(20);
     else if (message && message.do === "blur") button.blur();
   });
   return () => model.off("change", show);
@@ -78,7 +84,7 @@ class PressToggle(anywidget.AnyWidget):
             (a section shown or hidden: ``▾``/``▸`` and ``aria-expanded``).
         on_label: for ``"expand"``, the words while open (``"Hide the breakdown"``);
             ``label`` is then the words while closed.
-        tooltip: the ``title`` (what pressing does).
+        tooltip: the ``title`` (what pressing does), kept in :attr:`hint`.
 
     Attributes:
         value: whether it is pressed (or the section open); assigning it redraws, and a
@@ -89,7 +95,9 @@ class PressToggle(anywidget.AnyWidget):
     value = traitlets.Bool(False).tag(sync=True)
     on_text = traitlets.Unicode("").tag(sync=True)
     off_text = traitlets.Unicode("").tag(sync=True)
-    tooltip = traitlets.Unicode("").tag(sync=True)
+    hint = traitlets.Unicode("").tag(sync=True)
+    """The button's ``title``. Not ipywidgets' own ``tooltip``: its view draws that one on
+    the widget's root, reading a ``description`` this widget does not have, and fails."""
     disabled = traitlets.Bool(False).tag(sync=True)
     mode = traitlets.Unicode("press").tag(sync=True)
     controls = traitlets.Unicode("").tag(sync=True)
@@ -109,7 +117,7 @@ class PressToggle(anywidget.AnyWidget):
             value=value,
             on_text=f"{on} {on_label or label}",
             off_text=f"{off} {label}",
-            tooltip=tooltip,
+            hint=tooltip,
             mode=mode,
             **kwargs,
         )
