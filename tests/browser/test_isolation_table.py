@@ -318,7 +318,7 @@ def test_names_enter_refusals_and_stale_messages(notebook: OpenNotebook) -> None
     find(nb, "iw-propose").click()
 
     # Names where the panel showed ids.
-    expect(find(nb, "iw-next")).to_contain_text("Next: Bob rolls 3 green")
+    expect(find(nb, "iw-conflict > .iw-next")).to_contain_text("Next: Bob rolls 3 green")
     expect(find(nb, "iw-pool-bob-green")).to_contain_text("+2 green links with Alice")
     expect(find(nb, "iw-pool-GM-red")).to_contain_text("waits for the Difficulty")
     expect(find(nb, "iw-pool-GM-red")).not_to_contain_text("set_difficulty")
@@ -366,7 +366,7 @@ def test_names_enter_refusals_and_stale_messages(notebook: OpenNotebook) -> None
     events = int(nb.execute("print(len(farmhouse.journal))"))
     expect(status).to_have_text(f"showing the last 14 of {events} events")
     log = find(nb, "iw-log")
-    expect(log).to_contain_text("Alice (AP) rolled green")
+    expect(log).to_contain_text("Alice (AP) rolled red")
     assert re.search(r"\b(alice|bob|eve)\b", log.inner_text()) is None  # no ids
     find(nb, "iw-log-first").click()
     expect(log).to_contain_text("session “The farmhouse: boarding up” started")

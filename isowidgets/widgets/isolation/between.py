@@ -64,6 +64,8 @@ class PairEntry(DiceEntry):
         )
         self.red_faces = SubmitText(description="red", placeholder="typed faces, e.g. 3 5")
         self.red_faces.add_class("iw-faces-pair-red")
+        for box in (self.faces, self.red_faces):
+            box.layout = widgets.Layout(width="250px")
         self.red_faces.on_submit(lambda _text: self.enter())
         row = self.children[0]
         roll_button, green, enter, source = row.children
