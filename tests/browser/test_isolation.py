@@ -501,7 +501,12 @@ def test_persuasion_conflict_by_clicks_with_the_texts_dice(notebook: OpenNoteboo
     find(nb, "iw-resolve").click()
     result = find(nb, "iw-result")
     expect(result).to_contain_text("△ Partial Success (margin +0)")
-    expect(result).to_contain_text("team evens = ⌊7 − 2⌋₀ = 5")
+    expect(result).to_contain_text("team evens 5 against 5 opposing odds")
+    # The arithmetic is folded behind the result until asked for.
+    breakdown = find(nb, "iw-breakdown")
+    expect(breakdown).to_be_hidden()
+    find(nb, "iw-breakdown-toggle button").click()
+    expect(breakdown).to_contain_text("team evens = ⌊7 − 2⌋₀ = 5")
     # The new point is drawn (a marker element inside the plot, where its value is).
     assert_plotted(nb, "Stress", [(0, 2), (1, 2)])  # Stress stays 2
     degree = assert_plotted(nb, "Degree", [(1, 2)])
@@ -547,7 +552,7 @@ def test_engine_errors_are_shown_in_the_panel(notebook: OpenNotebook) -> None:
     propose(nb, "Bob", "board up the windows", [])
     find(nb, "iw-faces-bob-green input").fill("4 3")
     find(nb, "iw-enter-bob-green").click()
-    error = find(nb, "iw-conflict > .iw-messages .iw-msg--error")
+    error = find(nb, "iw-pool-bob-green .iw-entry-error .iw-msg--error")  # beside the box
     expect(error).to_contain_text("needs at least 3 faces (one per base die), got 2")
     expect(find(nb, "iw-chips-bob-green")).not_to_contain_text("→")  # nothing was recorded
     shot(nb, "10-faces-refused", "iw-conflict")

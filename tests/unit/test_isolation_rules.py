@@ -1147,7 +1147,7 @@ def test_events_describe_read_well():
     game = trio()
     run(game, faces=None, gm_faces=None, stances={})
     lines = [e.event.describe() for e in game.journal.entries]
-    assert all(lines) and any(line.startswith("conflict 1: bob proposes") for line in lines)
+    assert all(lines) and any(line.startswith("conflict 1: Bob proposes") for line in lines)
     assert any(isinstance(e.event, LinkAdded) for e in game.journal.entries)
 
 

@@ -47,11 +47,11 @@ def test_a_death_voids_the_pair_roll_waiting_for_its_outcome(tmp_path, reopen):
     entries = game.kill("bob", "the cold")
     events = [e.event for e in entries]
     void = [e for e in events if isinstance(e, PairOutcome)]
-    assert [(v.a, v.b, v.choice, v.why) for v in void] == [("alice", "bob", "void", "bob died")]
+    assert [(v.a, v.b, v.choice, v.why) for v in void] == [("alice", "bob", "void", "Bob died")]
     assert events.index(void[0]) > max(
         i for i, e in enumerate(events) if isinstance(e, HealthChanged)
     )  # voided once Bob is dead, in the same action
-    assert "void (bob died)" in void[0].describe()
+    assert void[0].describe() == "pair Alice–Bob: void (Bob died)"
     assert game.state.pair_roll is None and game.pair_outcomes() == {}
     # Nothing waits any more: the outcome is refused with the kit's error, and the
     # session moves on.
@@ -104,7 +104,7 @@ def test_removing_a_character_before_play_voids_their_roll(tmp_path, reopen):
     kinds = [type(e.event) for e in entries]
     assert kinds.index(PairOutcome) > kinds.index(CharacterRemoved)
     (void,) = [e.event for e in entries if isinstance(e.event, PairOutcome)]
-    assert (void.choice, void.why) == ("void", "bob left the map")
+    assert (void.choice, void.why) == ("void", "Bob left the map")
     game.begin_session()
     state = game.state
     assert strict_replay(game) == state

@@ -588,7 +588,7 @@ def test_a27_alone_own_red_cancels():
 @pytest.mark.rule("ISO-A27")
 def test_explanation_of_a_lone_ap_red_follows_alone_own_red_cancels():
     """ISO-A27: the explanation says what the AP's red did, under either setting."""
-    for flag, used, team in ((True, "cancels his own green", 1), (False, "not used", 3)):
+    for flag, used, team in ((True, "cancels the AP's own green", 1), (False, "not used", 3)):
         game = trio(stress=2, alone_own_red_cancels=flag)
         game.run_conflict(
             "bob",

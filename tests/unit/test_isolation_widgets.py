@@ -40,7 +40,7 @@ def enabled(button) -> bool:
 
 
 def pool(table, who, colour):
-    return table.conflict._pool_widgets[f"{who}-{colour}"]
+    return table.conflict.pool_widgets[f"{who}-{colour}"]
 
 
 def propose_e02(table):
@@ -48,7 +48,7 @@ def propose_e02(table):
     cp.ap.value = "bob"
     cp.action.value = "board up the windows"
     cp.mode.value = "persuade_all"
-    rows = cp._mod_rows
+    rows = cp.modifier_rows
     rows["bob"].flags["profession"].value = True
     rows["alice"].links["L1"].value = True
     rows["eve"].links["L5"].value = True
@@ -67,7 +67,7 @@ def run_e02_e03(table):
     propose_e02(table)
     for (who, colour), faces in E02.items():
         enter(table, who, colour, faces)
-    table.conflict._stance_widgets["alice"].buttons["Cooperative"].click()
+    table.conflict.stance_widgets["alice"].buttons["Cooperative"].click()
     table.conflict.difficulty.value = 3
     table.conflict.set_difficulty_button.click()
     enter(table, "GM", "red", E03_GM)
@@ -83,14 +83,14 @@ def test_the_preview_shows_the_e02_pools_before_anything_is_recorded(table):
     events = len(table.game.journal)
     cp.ap.value = "bob"
     cp.action.value = "board up the windows"
-    cp._mod_rows["bob"].flags["profession"].value = True
-    cp._mod_rows["alice"].links["L1"].value = True
-    cp._mod_rows["eve"].links["L5"].value = True
+    cp.modifier_rows["bob"].flags["profession"].value = True
+    cp.modifier_rows["alice"].links["L1"].value = True
+    cp.modifier_rows["eve"].links["L5"].value = True
     text = cp.preview.value
     assert "Pools if proposed" in text
-    assert "<b>4 dice</b> = +2 green links with alice [ISO-R17]" in text  # Bob's green
+    assert "<b>4 dice</b> = +2 green links with Alice [ISO-R17]" in text  # Bob's green
     assert "+1 Profession (Carpenter)" in text
-    assert "<b>5 dice</b> = +1 red link with alice" in text  # Bob's red: 1 + 2 + Stress 2
+    assert "<b>5 dice</b> = +1 red link with Alice" in text  # Bob's red: 1 + 2 + Stress 2
     assert "relevant label “Flirtatious / Charming”" in text
     assert "relevant label “Jealous / Charming”" in text
     assert len(table.game.journal) == events  # a preview journals nothing
@@ -105,15 +105,15 @@ def test_a_whole_persuasion_conflict_by_clicks_iso_e02_e03(table):
     assert cp.form.layout.display == "none"  # the summary says what was proposed
     assert "Bob proposes “board up the windows”" in cp.summary.value
     # Modifiers are fixed once proposed: the rows show the conflict's factors.
-    assert cp._mod_rows["bob"].flags["profession"].value is True
+    assert cp.modifier_rows["bob"].flags["profession"].value is True
     # Before any roll: the first-stage pools are ready, the GM's is not, nothing else is.
     assert enabled(pool(table, "bob", "green").roll_button)
     assert not enabled(pool(table, "GM", "red").roll_button)
     assert not enabled(cp.resolve_button)
     assert not enabled(cp.set_difficulty_button)
-    assert enabled(cp._stance_widgets["alice"].buttons["declare_hostile"])
+    assert enabled(cp.stance_widgets["alice"].buttons["declare_hostile"])
     # Before the first reading only "Hostile without rolling" is offered.
-    alice_row = cp._stance_widgets["alice"]
+    alice_row = cp.stance_widgets["alice"]
     assert alice_row.buttons["Cooperative"].layout.display == "none"
     assert "read once the first-stage dice are down" in alice_row.text.value
 
@@ -127,7 +127,7 @@ def test_a_whole_persuasion_conflict_by_clicks_iso_e02_e03(table):
     assert "→ 4 odds" in bob_red  # the digest's correction: the exploded 1 counts
     assert "AP_odds = ⌊4 red odds − 3 green evens⌋₀ = <b>1</b>" in cp.first_reading.value
 
-    alice, eve = cp._stance_widgets["alice"], cp._stance_widgets["eve"]
+    alice, eve = cp.stance_widgets["alice"], cp.stance_widgets["eve"]
     assert "net +2" in alice.text.value
     assert {a for a, b in alice.buttons.items() if enabled(b)} == {
         "Cooperative",
@@ -154,8 +154,13 @@ def test_a_whole_persuasion_conflict_by_clicks_iso_e02_e03(table):
     assert game.conflict is None
     result = cp.result.value
     assert 'data-degree="Partial Success"' in result and "△ Partial Success (margin +0)" in result
-    assert "team evens = ⌊7 − 2⌋₀ = 5" in result
+    assert "team evens <b>5</b> against <b>5</b> opposing odds" in result  # the one line
     assert "Consequences:</b> none" in result
+    # The arithmetic is in the breakdown, folded until asked for (Enter on its button).
+    assert "team evens = ⌊7 − 2⌋₀ = 5" in cp.breakdown.value
+    assert cp.breakdown.layout.display == "none" and not cp.breakdown_toggle.value
+    cp.breakdown_toggle.click()
+    assert cp.breakdown.layout.display == "" and cp.breakdown_toggle.text == "▾ Hide the breakdown"
     # The closed conflict stays on show with its dice; its buttons are gone.
     assert "→ 5 odds" in pool(table, "GM", "red").chips.value
     assert alice.bar.layout.display == "none"
@@ -179,13 +184,13 @@ def test_temporary_links_of_a_basic_success_appear_on_the_map_and_the_plot(table
     enter(table, "bob", "red", "4")
     # Eve has no links with Alice: zero red links, so any stance is open (ISO-A07);
     # her empty pools were recorded by the engine.
-    eve = cp._stance_widgets["eve"]
+    eve = cp.stance_widgets["eve"]
     assert {a for a, b in eve.buttons.items() if enabled(b)} == {
         "Cooperative",
         "Neutral",
         "Hostile",
     }
-    cp._stance_widgets["bob"].buttons["Cooperative"].click()
+    cp.stance_widgets["bob"].buttons["Cooperative"].click()
     eve.buttons["Neutral"].click()
     cp.difficulty.value = 1
     cp.set_difficulty_button.click()
@@ -225,21 +230,21 @@ def test_a_physical_failure_asks_the_table_for_the_wounds(table):
     assert game.conflict.physical
     for (who, colour), faces in E02.items():
         enter(table, who, colour, faces)
-    cp._stance_widgets["alice"].buttons["Neutral"].click()
+    cp.stance_widgets["alice"].buttons["Neutral"].click()
     cp.difficulty.value = 3
     cp.set_difficulty_button.click()
     enter(table, "GM", "red", E03_GM)
     cp.resolve_button.click()
     assert "▼▼ Complete Failure (margin -4)" in cp.result.value
     assert cp.wounds.layout.display == ""
-    assert set(cp._wound_inputs) == {"bob", "alice"}  # Hostile Eve never takes wounds
+    assert set(cp.wound_inputs) == {"bob", "alice"}  # Hostile Eve never takes wounds
     assert not enabled(cp.resolve_button)
     # A wrong total is the engine's to refuse, shown in the panel.
-    cp._wound_inputs["bob"].value = 1
+    cp.wound_inputs["bob"].value = 1
     cp.assign_button.click()
     assert "distribute exactly 4 wound(s), got 1" in cp.messages.last_error
-    cp._wound_inputs["bob"].value = 2
-    cp._wound_inputs["alice"].value = 2
+    cp.wound_inputs["bob"].value = 2
+    cp.wound_inputs["alice"].value = 2
     cp.assign_button.click()
     assert game.conflict is None
     assert game.character("bob").health == "Dying"
@@ -259,11 +264,11 @@ def test_subset_downgrade_at_the_second_interpretation(table):
     cp.pp_toggles["eve"].value = False
     cp.propose_button.click()
     assert game.conflict.defaulted == ("eve",)
-    eve = cp._stance_widgets["eve"]
+    eve = cp.stance_widgets["eve"]
     assert "Neutral by default" in eve.text.value
     assert not enabled(eve.buttons["downgrade"])
     cp.roll_ready_button.click()  # random faces for every ready pool
-    alice = cp._stance_widgets["alice"]
+    alice = cp.stance_widgets["alice"]
     choice = next(a for a in ("Cooperative", "Neutral", "Hostile") if enabled(alice.buttons[a]))
     alice.buttons[choice].click()
     cp.set_difficulty_button.click()
@@ -275,7 +280,7 @@ def test_subset_downgrade_at_the_second_interpretation(table):
     pool(table, "eve", "red").roll_button.click()
     cp.resolve_button.click()
     assert game.conflict is None or game.conflict.wounds_left == 0
-    assert "cancelling red odds" in cp.result.value
+    assert "cancelling red odds" in cp.breakdown.value
 
 
 @pytest.mark.rule("ISO-R42")
@@ -293,7 +298,7 @@ def test_going_alone_sets_the_difficulty_first(table):
     assert "<b>2 dice</b>" in pool(table, "eve", "green").head.value
     cp.roll_ready_button.click()
     for who in ("alice", "bob"):
-        assert enabled(cp._stance_widgets[who].buttons["downgrade"])  # volunteers
+        assert enabled(cp.stance_widgets[who].buttons["downgrade"])  # volunteers
     cp.resolve_button.click()
     assert game.state.last_conflict.mode == "alone"
 
@@ -308,15 +313,15 @@ def test_acting_directly_against_a_character(table):
     assert cp.target.layout.display == ""
     cp.propose_button.click()
     assert game.conflict.target == "eve" and game.conflict.pps == ("alice",)
-    assert "target" in cp._mod_rows["eve"].name.value
-    assert cp._mod_rows["eve"].extra_red.layout.display == ""
+    assert "target" in cp.modifier_rows["eve"].name.value
+    assert cp.modifier_rows["eve"].extra_red.layout.display == ""
     cp.roll_ready_button.click()
-    alice = cp._stance_widgets["alice"]
+    alice = cp.stance_widgets["alice"]
     alice.buttons[next(a for a, b in alice.buttons.items() if enabled(b))].click()
     assert not enabled(cp.set_difficulty_button)  # no Difficulty in direct action (ISO-R43)
     cp.roll_ready_button.click()  # the target's pools
     cp.resolve_button.click()
-    assert "the target opposes" in cp.result.value
+    assert "the target opposes" in cp.breakdown.value
 
 
 @pytest.mark.rule("ISO-R37")
@@ -331,7 +336,7 @@ def test_stress_zero_needs_no_roll(table):
     cp.propose_button.click()
     assert cp.pools.children == ()
     assert cp.roll_ready_button.layout.display == "none"
-    cp._stance_widgets["ben"].buttons["Cooperative"].click()
+    cp.stance_widgets["ben"].buttons["Cooperative"].click()
     cp.resolve_button.click()
     assert "automatic" in cp.result.value.lower() or "Basic Success" in cp.result.value
     t.close()
@@ -347,7 +352,7 @@ def test_cancelling_a_proposal_needs_a_reason(table):
     cp.cancel_reason.value = "Bob changes his mind out loud"
     cp.cancel_button.click()
     assert game.conflict is None and cp.messages.value == ""
-    assert not cp._mod_rows["bob"].flags["profession"].value  # the next proposal starts blank
+    assert not cp.modifier_rows["bob"].flags["profession"].value  # the next proposal starts blank
 
 
 # --------------------------------------------------------------------------- errors
@@ -360,15 +365,16 @@ def test_wrong_faces_are_refused_in_the_panel_and_change_nothing(table):
     widget = pool(table, "bob", "green")
     widget.faces.value = "4 3 1"
     widget.enter_button.click()
-    assert "needs at least 4 faces (one per base die), got 3" in cp.messages.last_error
-    assert "iw-msg--error" in cp.messages.value
+    error = widget.entry.error  # the kit's message line, beside the box
+    assert "needs at least 4 faces (one per base die), got 3" in error.last_error
+    assert "iw-msg--error" in error.value
     assert len(game.journal) == events and widget.faces.value == "4 3 1"  # kept to fix
     widget.faces.value = ""
     widget.enter_button.click()
-    assert "type the faces bob rolled" in cp.messages.last_error
+    assert "type the faces Bob rolled" in error.last_error  # a name, not an id
     widget.faces.value = "4 3 1 6 4"
     widget.enter_button.click()
-    assert cp.messages.value == ""  # a success clears the old error
+    assert error.value == "" and cp.messages.value == ""  # a success clears the old error
 
 
 def test_an_impossible_proposal_is_explained_in_the_preview(table):
@@ -410,14 +416,14 @@ def test_a_refused_modifier_is_taken_back_in_the_row(table):
     cp = table.conflict
     cp.ap.value = "bob"
     cp.action.value = "board up the windows"
-    cp._mod_rows["bob"].roleplay.value = 1
+    cp.modifier_rows["bob"].roleplay.value = 1
     cp.propose_button.click()
     assert game.conflict.factors_of("bob").roleplay == 1
-    cp._mod_rows["bob"].roleplay.value = 5
+    cp.modifier_rows["bob"].roleplay.value = 5
     assert cp.messages.last_error and cp.messages.value
     assert game.conflict.factors_of("bob").roleplay == 1
-    assert cp._mod_rows["bob"].roleplay.value == 1  # what the engine holds
-    cp._mod_rows["bob"].roleplay.value = 2  # and the row still works
+    assert cp.modifier_rows["bob"].roleplay.value == 1  # what the engine holds
+    cp.modifier_rows["bob"].roleplay.value = 2  # and the row still works
     assert game.conflict.factors_of("bob").roleplay == 2
     assert cp.messages.value == ""
 
@@ -427,7 +433,7 @@ def test_relevant_link_boxes_are_kept_for_the_next_conflict_and_follow_the_map(t
     a relabel shows in the box, and a removed link's box is closed."""
     game, cp = table.game, table.conflict
     cp.ap.value = "bob"  # Alice and Eve are Passive Players with links to Bob
-    eve = cp._mod_rows["eve"]
+    eve = cp.modifier_rows["eve"]
     links = game.relevant_links("bob", "eve")
     assert links and set(eve.links) == {x.id for x in links}
     first = dict(eve.links)
@@ -732,10 +738,11 @@ def test_starting_stress_moves_the_start_point(table):
 
 
 def test_the_log_follows_and_exports(table, tmp_path):
-    table.journal_table.export_dir = tmp_path
+    table.toolbar.export_dir = tmp_path
     table.scene.up.click()
-    assert "Stress 2 → 3: something stressful" in table.journal_table.table.value
-    table.journal_table.children[2].children[2].click()  # Export MD
+    assert "Stress 2 → 3: something stressful" in table.log_view.table.value
+    table.toolbar.export_format.value = "md"
+    table.toolbar.export_button.click()
     assert (tmp_path / "isolation.md").read_text().startswith("# Session log")
 
 
@@ -1025,8 +1032,8 @@ def test_a_resumed_game_shows_where_it_stopped(tmp_path):
     resumed = IsolationGame.resume(path)
     t = IsolationTable(resumed)
     assert "in progress" in t.conflict.summary.value
-    assert "→ 3 evens" in t.conflict._pool_widgets["bob-green"].chips.value
-    assert enabled(t.conflict._pool_widgets["bob-red"].roll_button)
+    assert "→ 3 evens" in t.conflict.pool_widgets["bob-green"].chips.value
+    assert enabled(t.conflict.pool_widgets["bob-red"].roll_button)
     assert t.conflict.form.layout.display == "none"  # no new proposal mid-conflict
     t.close()
     resumed.journal.close()

@@ -9,9 +9,9 @@ import pytest
 from isowidgets.errors import RuleError
 from isowidgets.rules.isolation import IsolationGame, IsolationSettings
 from isowidgets.rules.isolation.examples import add_boarding_party, boarding_party
+from isowidgets.rules.isolation.timeline import StressFold, timeline_points
 from isowidgets.widgets.common import JournalTable
 from isowidgets.widgets.graph import EdgeSpec, GraphView, NodeSpec
-from isowidgets.widgets.isolation.timeline import StressFold, fold_entries
 from isowidgets.widgets.isolation.views import (
     consequences,
     degree_badge,
@@ -142,7 +142,7 @@ def test_consequences_and_the_last_conflicts_events():
     number, events = last_conflict_events(game.journal.effective())
     assert number == 1
     lines = consequences(events)
-    assert lines[0].startswith("+ green unlabeled link L7 between alice and bob")
+    assert lines[0].startswith("+ green unlabeled link L7 between Alice and Bob")
     assert "Stress 2 → 0: Complete Success (ISO-R34)" in lines
 
 
@@ -171,7 +171,7 @@ def test_the_fold_makes_one_beat_per_action_that_matters():
     game.adjust_stress(1, "noises on the roof")
     game.note("the GM pauses for coffee")  # not a beat
     game.injure("eve", "glass", levels=2)  # one beat, one mark: Dying
-    points = fold_entries(2, game.journal.effective(), {"eve": "Eve"})
+    points = timeline_points(2, game.journal.effective(), {"eve": "Eve"})
     assert [(p.trace, p.x, p.y) for p in points] == [
         ("Stress", 0, 2),
         ("Stress", 1, 3),

@@ -25,10 +25,10 @@ def test_the_wound_boxes_take_at_most_the_wounds_the_engine_left(table):
     assert game.conflict is not None
     left = game.conflict.wounds_left
     assert cp.wounds.layout.display == "" and left == 2  # the engine's pending wounds
-    assert set(cp._wound_inputs) == {"bob", "dan"}
-    assert {box.max for box in cp._wound_inputs.values()} == {left}
-    cp._wound_inputs["bob"].value = 5  # clamped to what is left to distribute
-    assert cp._wound_inputs["bob"].value == left
+    assert set(cp.wound_inputs) == {"bob", "dan"}
+    assert {box.max for box in cp.wound_inputs.values()} == {left}
+    cp.wound_inputs["bob"].value = 5  # clamped to what is left to distribute
+    assert cp.wound_inputs["bob"].value == left
     cp.assign_button.click()
     assert game.conflict is None and game.character("bob").health == "Dying"
 
@@ -44,7 +44,7 @@ def test_a_wound_box_takes_at_most_what_its_character_can_still_take():
     try:
         game.run_conflict("bob", "board up", physical=True, difficulty=5)  # seeded: 4 wounds
         left = game.conflict.wounds_left
-        maxima = {who: box.max for who, box in t.conflict._wound_inputs.items()}
+        maxima = {who: box.max for who, box in t.conflict.wound_inputs.items()}
         assert left == 4 and maxima["dan"] == 2 and maxima["bob"] == 3
         assert maxima == {who: min(left, game.wound_capacity(who)) for who in maxima}
     finally:
@@ -60,10 +60,10 @@ def test_a_later_conflict_opens_its_wound_form_blank():
     cp = t.conflict
     game.run_conflict("bob", "board up", physical=True, difficulty=6)
     assert cp.wounds.layout.display == ""
-    cp._wound_inputs["bob"].value = 1
+    cp.wound_inputs["bob"].value = 1
     cp.assign_button.click()
     assert game.conflict is None and cp.wounds.layout.display == "none"
     game.run_conflict("alice", "hold the door", physical=True, difficulty=2)
-    assert cp.wounds.layout.display == "" and "bob" in cp._wound_inputs
-    assert [box.value for box in cp._wound_inputs.values()] == [0] * len(cp._wound_inputs)
+    assert cp.wounds.layout.display == "" and "bob" in cp.wound_inputs
+    assert [box.value for box in cp.wound_inputs.values()] == [0] * len(cp.wound_inputs)
     t.close()

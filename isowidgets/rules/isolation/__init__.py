@@ -20,6 +20,8 @@ A pure-Python rules engine (no widget imports). The layers:
 * :mod:`.plan` and :mod:`.explain`: where each die comes from, and readable
   breakdowns of a resolution;
 * :mod:`.odds`: exact odds of a planned conflict, and a seeded simulation;
+* :mod:`.timeline`: Stress and health over a session, as points for a plot
+  (:func:`timeline_points`, :class:`StressFold`);
 * :mod:`.game`: :class:`IsolationGame`, which journals every action.
 
 All values are immutable; every action either applies whole or raises
@@ -62,6 +64,7 @@ from .model import (
 from .plan import DieSource, PoolPlan, RollUnit, degree_for, plan_for
 from .rolling import counts
 from .settings import IsolationSettings
+from .timeline import StressFold, timeline_points
 
 __all__ = [
     "DIFFICULTY_NAMES",
@@ -93,6 +96,7 @@ __all__ = [
     "RollUnit",
     "Stance",
     "Step",
+    "StressFold",
     "compose",
     "counts",
     "degree_for",
@@ -101,6 +105,7 @@ __all__ = [
     "next_steps",
     "plan_for",
     "pool_plan",
+    "timeline_points",
     "warnings",
     "wound_capacity",
 ]

@@ -14,7 +14,7 @@ from ... import checks
 from ...errors import RuleError
 from .model import Character, IsolationState, pair_key
 
-__all__ = ["line", "living", "no_conflict", "pair", "texts"]
+__all__ = ["line", "living", "named", "no_conflict", "pair", "texts"]
 
 
 def line(value: object, what: str, *, allow_empty: bool = False) -> str:
@@ -39,6 +39,16 @@ def texts(values: object, what: str) -> tuple[str, ...]:
     if len(set(items)) != len(items):
         raise RuleError(f"{what} lists the same entry twice: {checks.shown(list(items))}")
     return items
+
+
+def named(state: IsolationState, *ids: str | None) -> dict[str, str]:
+    """Character id → name for the characters in ``ids`` (the GM, ``None`` and ids not on
+    the sheet left out): the ``names`` an event carries so its log line names them."""
+    found: dict[str, str] = {}
+    for cid in ids:
+        if cid and cid not in found and state.has_character(cid):
+            found[cid] = state.character(cid).name
+    return found
 
 
 def no_conflict(state: IsolationState, doing: str) -> None:

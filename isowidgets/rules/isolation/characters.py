@@ -14,7 +14,7 @@ from typing import Any
 from ... import checks
 from ...contract import Action
 from ...errors import RuleError
-from ._common import line, no_conflict, texts
+from ._common import line, named, no_conflict, texts
 from .events import CharacterAdded, CharacterRemoved, CharacterUpdated, LinkRemoved, PlayStarted
 from .injury import cap_owed_greens
 from .model import GM, Character, IsolationState, Kind, slug
@@ -122,9 +122,11 @@ def remove_character(action: Act, character_id: str) -> None:
             "Tip: kill(character) applies the death rules (ISO-R44)."
         )
     for link in state.links_of(character.id):
-        action.add(LinkRemoved(link=link, why="character removed"))
+        action.add(
+            LinkRemoved(link=link, why="character removed", names=named(state, link.a, link.b))
+        )
     action.add(CharacterRemoved(character_id=character.id, name=character.name))
-    void_pair_roll(action, character.id, f"{character.id} left the map")
+    void_pair_roll(action, character.id, f"{character.name} left the map")
     cap_owed_greens(action)
 
 

@@ -29,7 +29,7 @@ from ...checks import shown
 from ...contract import Action, Step
 from ...dice import DEFAULT_LIMITS, Limits, PoolRoll
 from ...errors import DiceCapError, RuleError
-from ._common import line
+from ._common import line, named
 from .events import (
     DIFFICULTY_NAMES,
     ConflictCancelled,
@@ -340,12 +340,20 @@ def _emit_roll(
         state,
         colour,
         unit.count,
-        unit.label,
+        f"{_named(state, unit.who)} {colour}",
         faces,
         take_explosions=take_explosions,
         gm=unit.who == GM,
     )
-    action.add(DiceRolled(who=unit.who, colour=colour, role=unit.role, roll=result))
+    action.add(
+        DiceRolled(
+            who=unit.who,
+            colour=colour,
+            role=unit.role,
+            roll=result,
+            names=named(state, unit.who),
+        )
+    )
     return result
 
 
@@ -362,13 +370,22 @@ def _settle(action: Act) -> None:
             continue
         if c.pps and c.first is None and not c.automatic and plan.first_done:
             reading = read_first(action.state, c)
-            action.add(StancesRead(reading=reading))
+            state = action.state
+            action.add(
+                StancesRead(
+                    reading=reading, names=named(state, *(r.character for r in reading.readings))
+                )
+            )
             for r in reading.readings:
                 if len(r.allowed) == 1:
                     stance = r.allowed[0]
                     action.add(
                         StanceChosen(
-                            character=r.character, stance=stance, rolled=r.rolled, allowed=r.allowed
+                            character=r.character,
+                            stance=stance,
+                            rolled=r.rolled,
+                            allowed=r.allowed,
+                            names=named(state, r.character),
                         )
                     )
             continue
@@ -570,6 +587,7 @@ def propose(action: Act, /, ap: str, proposal: str, **kwargs: Any) -> Conflict:
             difficulty=c.difficulty,
             factors=c.factors,
             declared_hostile=c.declared_hostile,
+            names=named(action.state, c.ap, *c.pps, *c.defaulted, c.target),
         )
     )
     _settle(action)
@@ -593,7 +611,7 @@ def set_factors(action: Act, /, character: str, **values: Any) -> None:
     merged.update(values)
     factors = _factors(state, c, character, merged)
     if factors != c.factors_of(character):
-        action.add(FactorsSet(factors=factors))
+        action.add(FactorsSet(factors=factors, names=named(state, factors.character)))
         _settle(action)
 
 
@@ -626,7 +644,7 @@ def declare_hostile(action: Act, pp: str) -> None:
         raise RuleError(
             f"{pp} has rolled already; Hostile is always open in choose_stance (ISO-R14)"
         )
-    action.add(HostileDeclared(character=pp))
+    action.add(HostileDeclared(character=pp, names=named(action.state, pp)))
     _settle(action)
 
 
@@ -694,7 +712,15 @@ def choose_stance(action: Act, pp: str, stance: Stance) -> None:
             f"{pp}'s roll allows {' or '.join(allowed)}, not {stance}: a stance can only be "
             f"downgraded (ISO-R14). Tip: {allowed[0]} is the best open to {pp}."
         )
-    action.add(StanceChosen(character=pp, stance=stance, rolled=rolled, allowed=allowed))
+    action.add(
+        StanceChosen(
+            character=pp,
+            stance=stance,
+            rolled=rolled,
+            allowed=allowed,
+            names=named(state, pp),
+        )
+    )
     _settle(action)
 
 
@@ -756,7 +782,7 @@ def downgrade(action: Act, who: str) -> None:
     if not c.automatic:
         after = dataclasses.replace(c, downgraded=(*c.downgraded, who))
         count = plan_for(state, after).unit(who, "red").count
-    action.add(Downgraded(character=who, dice=count))
+    action.add(Downgraded(character=who, dice=count, names=named(state, who)))
     _settle(action)
 
 
@@ -869,10 +895,20 @@ def _deal_wounds(action: Act, c: Conflict, wounds: int) -> None:
     if action.state.settings.dying_first:
         dying = [w for w in candidates if action.state.character(w).health == "Dying"]
         if dying and wounds < len(dying):
-            action.add(WoundsPending(wounds=wounds, candidates=tuple(dying)))
+            action.add(
+                WoundsPending(
+                    wounds=wounds, candidates=tuple(dying), names=named(action.state, *dying)
+                )
+            )
             return
         if dying:
-            action.add(WoundsAssigned(assignment={w: 1 for w in dying}, automatic=True))
+            action.add(
+                WoundsAssigned(
+                    assignment={w: 1 for w in dying},
+                    automatic=True,
+                    names=named(action.state, *dying),
+                )
+            )
             for who in dying:
                 wound(action, who, reason + ", Dying first")
             wounds -= len(dying)
@@ -885,12 +921,21 @@ def _deal_wounds(action: Act, c: Conflict, wounds: int) -> None:
         if len(living) == 1:
             assignment = {living[0]: min(wounds, capacity)}
         lost = wounds - sum(assignment.values())
-        action.add(WoundsAssigned(assignment=assignment, lost=lost, automatic=True))
+        action.add(
+            WoundsAssigned(
+                assignment=assignment,
+                lost=lost,
+                automatic=True,
+                names=named(action.state, *assignment),
+            )
+        )
         for who, n in assignment.items():
             for _ in range(n):
                 wound(action, who, reason)
         return
-    action.add(WoundsPending(wounds=wounds, candidates=tuple(living)))
+    action.add(
+        WoundsPending(wounds=wounds, candidates=tuple(living), names=named(action.state, *living))
+    )
 
 
 def assign_wounds(action: Act, assignment: Mapping[str, int]) -> None:
@@ -924,7 +969,7 @@ def assign_wounds(action: Act, assignment: Mapping[str, int]) -> None:
         total += n
     if total != c.wounds_left:
         raise RuleError(f"distribute exactly {c.wounds_left} wound(s), got {total}")
-    action.add(WoundsAssigned(assignment=clean))
+    action.add(WoundsAssigned(assignment=clean, names=named(state, *clean)))
     reason = f"wound from conflict {c.number} (ISO-R39)"
     for who in c.wound_pool:
         for _ in range(clean.get(who, 0)):

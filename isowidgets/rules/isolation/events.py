@@ -10,12 +10,13 @@ judgement: :data:`~.fold.fold` only folds them in.
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal
+from typing import Any, ClassVar, Literal
 
-from pydantic import Field
+from pydantic import Field, model_serializer
 
 from ...journal import Event, RollField
 from .model import (
+    GM,
     Character,
     Colour,
     Degree,
@@ -85,13 +86,39 @@ GM_STEP = 3
 
 
 class IsolationEvent(Event):
-    """Base of Isolation's events (the system name routes them to this game)."""
+    """Base of Isolation's events (the system name routes them to this game).
+
+    Attributes:
+        names: character id → name, as the characters were called when the event was
+            made, for the characters it mentions. The lines a person reads (the log,
+            its exports, "undone: …") name characters from it, and keep the name a
+            character had then. Written only when the event mentions someone; journals
+            written before events carried names have none, and their lines show ids.
+    """
 
     system: ClassVar[str] = "isolation"
+    names: dict[str, str] = Field(default_factory=dict)
 
+    @model_serializer(mode="wrap")
+    def _without_empty_names(self, handler: Any) -> Any:
+        """Leave ``names`` out of the journal line when it is empty, so an event that
+        names nobody is written exactly as before events carried names."""
+        data = handler(self)
+        if isinstance(data, dict) and not data.get("names"):
+            data.pop("names", None)
+        return data
 
-def _names(items: list[str] | tuple[str, ...]) -> str:
-    return ", ".join(items) if items else "nobody"
+    def name_of(self, character_id: str) -> str:
+        """``character_id`` as the table called that character (the id when unknown)."""
+        return self.names.get(character_id, character_id)
+
+    def listed(self, ids: list[str] | tuple[str, ...]) -> str:
+        """Several characters by name, or "nobody"."""
+        return ", ".join(self.name_of(i) for i in ids) if ids else "nobody"
+
+    def pair(self, a: str, b: str) -> str:
+        """A pair by name: ``Alice–Bob``."""
+        return f"{self.name_of(a)}–{self.name_of(b)}"
 
 
 # --------------------------------------------------------------------------- characters
@@ -138,7 +165,7 @@ class HealthChanged(IsolationEvent):
     reason: str
 
     def describe(self) -> str:
-        return f"{self.character_id}: {self.old} → {self.new} ({self.reason})"
+        return f"{self.name_of(self.character_id)}: {self.old} → {self.new} ({self.reason})"
 
 
 # --------------------------------------------------------------------------- links
@@ -151,7 +178,7 @@ class LinkAdded(IsolationEvent):
 
     def describe(self) -> str:
         why = f" ({self.why})" if self.why else ""
-        return f"+ {self.link.describe()}{why}"
+        return f"+ {self.link.describe(self.names)}{why}"
 
 
 class LinkRemoved(IsolationEvent):
@@ -162,7 +189,7 @@ class LinkRemoved(IsolationEvent):
     why: str
 
     def describe(self) -> str:
-        return f"− {self.link.describe()} ({self.why})"
+        return f"− {self.link.describe(self.names)} ({self.why})"
 
 
 class LinkRelabeled(IsolationEvent):
@@ -170,9 +197,14 @@ class LinkRelabeled(IsolationEvent):
     link_id: str
     old: str
     new: str
+    ends: tuple[str, str] | None = None
+    """The two characters the link joins (journals before ends were recorded have none)."""
 
     def describe(self) -> str:
-        return f"link {self.link_id} relabeled “{self.old}” → “{self.new}”"
+        ends = ""
+        if self.ends:
+            ends = f" between {self.name_of(self.ends[0])} and {self.name_of(self.ends[1])}"
+        return f"link {self.link_id}{ends} relabeled “{self.old}” → “{self.new}”"
 
 
 # --------------------------------------------------------------------------- scenario
@@ -254,8 +286,8 @@ class PairRolled(IsolationEvent):
         else:
             result = "a tie: nothing changes"
         return (
-            f"pair roll {self.a}–{self.b}: green [{self.green.faces_text()}] {self.evens} evens, "
-            f"red [{self.red.faces_text()}] {self.odds} odds; {result}"
+            f"pair roll {self.pair(self.a, self.b)}: green [{self.green.faces_text()}] "
+            f"{self.evens} evens, red [{self.red.faces_text()}] {self.odds} odds; {result}"
         )
 
 
@@ -271,7 +303,7 @@ class PairOutcome(IsolationEvent):
 
     def describe(self) -> str:
         why = f" ({self.why})" if self.why else ""
-        return f"pair {self.a}–{self.b}: {self.choice.replace('_', ' ')}{why}"
+        return f"pair {self.pair(self.a, self.b)}: {self.choice.replace('_', ' ')}{why}"
 
 
 class DeathGreensShared(IsolationEvent):
@@ -288,10 +320,11 @@ class DeathGreensShared(IsolationEvent):
 
     def describe(self) -> str:
         if not self.greens:
-            return f"{self.dead} had no green links to share"
+            return f"{self.name_of(self.dead)} had no green links to share"
+        dead = self.name_of(self.dead)
         if self.pairs == 0:
-            return f"{self.dead}'s {self.greens} green links are lost: fewer than two survivors"
-        text = f"{self.dead}'s {self.greens} green links: {self.each} to each of {self.pairs} pairs"
+            return f"{dead}'s {self.greens} green links are lost: fewer than two survivors"
+        text = f"{dead}'s {self.greens} green links: {self.each} to each of {self.pairs} pairs"
         if self.remainder:
             how = {
                 "gm_choice": "for the GM to place",
@@ -318,11 +351,11 @@ class DeathGreensDropped(IsolationEvent):
     def describe(self) -> str:
         if not self.left:
             return (
-                f"{self.dead}'s {self.dropped} leftover green link(s) are lost: "
+                f"{self.name_of(self.dead)}'s {self.dropped} leftover green link(s) are lost: "
                 "fewer than two survivors"
             )
         return (
-            f"{self.dropped} of {self.dead}'s leftover green links are lost: only "
+            f"{self.dropped} of {self.name_of(self.dead)}'s leftover green links are lost: only "
             f"{self.left} living pair(s) remain to take one each"
         )
 
@@ -333,8 +366,8 @@ class DeathGreensPlaced(IsolationEvent):
     pairs: list[tuple[str, str]]
 
     def describe(self) -> str:
-        where = ", ".join(f"{a}–{b}" for a, b in self.pairs)
-        return f"GM places {self.dead}'s leftover green links: {where}"
+        where = ", ".join(self.pair(a, b) for a, b in self.pairs)
+        return f"the GM places {self.name_of(self.dead)}'s leftover green links: {where}"
 
 
 # --------------------------------------------------------------------------- conflicts
@@ -359,16 +392,17 @@ class ConflictProposed(IsolationEvent):
 
     def describe(self) -> str:
         how = {
-            "persuade_all": f"persuading {_names(self.pps)}",
-            "subset": f"persuading {_names(self.pps)} (Neutral by default: "
-            f"{_names(self.defaulted)})",
+            "persuade_all": f"persuading {self.listed(self.pps)}",
+            "subset": f"persuading {self.listed(self.pps)} (Neutral by default: "
+            f"{self.listed(self.defaulted)})",
             "alone": "going alone",
-            "direct": f"acting against {self.target}"
-            + (f", persuading {_names(self.pps)}" if self.pps else ", alone"),
+            "direct": f"acting against {self.name_of(self.target or '?')}"
+            + (f", persuading {self.listed(self.pps)}" if self.pps else ", alone"),
         }[self.mode]
         extra = " [physically threatening]" if self.physical else ""
         auto = " — Stress 0: no rolls" if self.automatic else ""
-        return f"conflict {self.number}: {self.ap} proposes “{self.action}”, {how}{extra}{auto}"
+        ap = self.name_of(self.ap)
+        return f"conflict {self.number}: {ap} proposes “{self.action}”, {how}{extra}{auto}"
 
 
 class FactorsSet(IsolationEvent):
@@ -387,7 +421,7 @@ class FactorsSet(IsolationEvent):
                 parts.append(f"{name} {getattr(f, name)}")
         if f.relevant_links:
             parts.append("relevant links " + ", ".join(f.relevant_links))
-        return f"modifiers for {f.character}: {', '.join(parts) or 'none'}"
+        return f"modifiers for {self.name_of(f.character)}: {', '.join(parts) or 'none'}"
 
 
 class PhysicalMarked(IsolationEvent):
@@ -409,7 +443,7 @@ class HostileDeclared(IsolationEvent):
     character: str
 
     def describe(self) -> str:
-        return f"{self.character} works against the AP without rolling"
+        return f"{self.name_of(self.character)} works against the AP without rolling"
 
 
 class DifficultySet(IsolationEvent):
@@ -433,7 +467,8 @@ class DiceRolled(IsolationEvent):
         source = "typed" if self.roll.source == "typed" else "rolled"
         count = f"{self.roll.evens} evens" if self.colour == "green" else f"{self.roll.odds} odds"
         faces = self.roll.faces_text() or "no dice"
-        return f"{self.who} ({self.role}) {source} {self.colour} [{faces}]: {count}"
+        who = "the GM" if self.who == GM else f"{self.name_of(self.who)} ({self.role})"
+        return f"{who} {source} {self.colour} [{faces}]: {count}"
 
 
 class StancesRead(IsolationEvent):
@@ -444,7 +479,10 @@ class StancesRead(IsolationEvent):
 
     def describe(self) -> str:
         r = self.reading
-        parts = [f"{p.character} net {p.net:+d} → {'/'.join(p.allowed)}" for p in r.readings]
+        parts = [
+            f"{self.name_of(p.character)} net {p.net:+d} → {'/'.join(p.allowed)}"
+            for p in r.readings
+        ]
         return f"first reading: AP_odds {r.ap_odds}; " + "; ".join(parts)
 
 
@@ -459,7 +497,7 @@ class StanceChosen(IsolationEvent):
         note = ""
         if self.stance != self.rolled:
             note = f" (rolled {self.rolled})"
-        return f"{self.character} is {self.stance}{note}"
+        return f"{self.name_of(self.character)} is {self.stance}{note}"
 
 
 class Downgraded(IsolationEvent):
@@ -470,7 +508,7 @@ class Downgraded(IsolationEvent):
     dice: int
 
     def describe(self) -> str:
-        return f"{self.character} turns Hostile and will roll {self.dice} red dice"
+        return f"{self.name_of(self.character)} turns Hostile and will roll {self.dice} red dice"
 
 
 class ConflictResolved(IsolationEvent):
@@ -499,7 +537,7 @@ class WoundsPending(IsolationEvent):
     candidates: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"{self.wounds} wound(s) to distribute among {_names(self.candidates)}"
+        return f"{self.wounds} wound(s) to distribute among {self.listed(self.candidates)}"
 
 
 class WoundsAssigned(IsolationEvent):
@@ -509,7 +547,7 @@ class WoundsAssigned(IsolationEvent):
     automatic: bool = False
 
     def describe(self) -> str:
-        given = ", ".join(f"{who} ×{n}" for who, n in self.assignment.items() if n)
+        given = ", ".join(f"{self.name_of(who)} ×{n}" for who, n in self.assignment.items() if n)
         how = " (Dying first)" if self.automatic else ""
         lost = f"; {self.lost} lost" if self.lost else ""
         return f"wounds{how}: {given or 'none'}{lost}"

@@ -34,11 +34,11 @@ def _used(state: IsolationState, c: Conflict, who: str, colour: str) -> str:
         )
     if who == c.ap:
         if colour == "green":
-            return "pooled (the AP always puts in his green dice)"
+            return "pooled (the AP always pools their green dice)"
         if not c.alone:
             return "stances only"
         if state.settings.alone_own_red_cancels:
-            return "cancels his own green (going alone, ISO-A27)"
+            return "cancels the AP's own green (going alone, ISO-A27)"
         return "not used (going alone; alone_own_red_cancels is off, ISO-A27)"
     if who in c.downgraded:
         return "cancels team evens (turned Hostile)"
@@ -84,6 +84,13 @@ def explain_stance(state: IsolationState, c: Conflict, who: str) -> ExplainedSta
     return ExplainedStance(who, r.net, r.rolled, r.allowed, chosen, why)
 
 
+def _names(state: IsolationState, c: Conflict) -> tuple[tuple[str, str], ...]:
+    """Who takes part in ``c``, by name (the GM as "the GM"), for the lines a person reads."""
+    ids = dict.fromkeys([c.ap, *c.pps, *c.defaulted, *([c.target] if c.target else [])])
+    named = [(cid, state.character(cid).name) for cid in ids if state.has_character(cid)]
+    return ((GM, "the GM"), *named)
+
+
 def explain(
     state: IsolationState, c: Conflict, resolution: Resolution | None = None
 ) -> Explanation:
@@ -95,7 +102,9 @@ def explain(
             "(ISO-R37)",
         )
         stances = tuple(explain_stance(state, c, pp) for pp in c.pps)
-        return Explanation(c.number, c.mode, degree, None, 0, 0, (), stances, auto)
+        return Explanation(
+            c.number, c.mode, degree, None, 0, 0, (), stances, auto, _names(state, c)
+        )
     plan = plan_for(state, c)
     pools = []
     for unit in plan.units:
@@ -128,10 +137,11 @@ def explain(
     stances = tuple(explain_stance(state, c, pp) for pp in c.pps)
     second = read_second(state, c)
     r = resolution or second.resolution
-    pooled = " + ".join(f"{who} {n}" for who, n in second.pooled)
+    names = dict(_names(state, c))
+    pooled = " + ".join(f"{names.get(who, who)} {n}" for who, n in second.pooled)
     steps.append(f"pooled green evens: {pooled} = {r.pooled_evens} (ISO-R29)")
     if second.cancelling:
-        cancels = " + ".join(f"{who} {n}" for who, n in second.cancelling)
+        cancels = " + ".join(f"{names.get(who, who)} {n}" for who, n in second.cancelling)
         steps.append(f"cancelling red odds: {cancels} = {r.cancelling_odds} (ISO-R30)")
     steps.append(
         f"team evens = ⌊{r.pooled_evens} − {r.cancelling_odds}⌋₀ = {r.team_evens} (ISO-R30)"
@@ -159,4 +169,5 @@ def explain(
         tuple(pools),
         stances,
         tuple(steps),
+        tuple(names.items()),
     )

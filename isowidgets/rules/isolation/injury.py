@@ -15,7 +15,7 @@ from ... import checks
 from ...contract import Action
 from ...dice import d
 from ...errors import RuleError
-from ._common import line, living, no_conflict
+from ._common import line, living, named, no_conflict
 from .events import (
     DeathGreensDropped,
     DeathGreensPlaced,
@@ -38,12 +38,20 @@ def wound(action: Act, cid: str, reason: str) -> None:
     if not character.alive:
         return
     new = HEALTH_LADDER[HEALTH_LADDER.index(character.health) + 1]
-    action.add(HealthChanged(character_id=cid, old=character.health, new=new, reason=reason))
+    action.add(
+        HealthChanged(
+            character_id=cid,
+            old=character.health,
+            new=new,
+            reason=reason,
+            names=named(action.state, cid),
+        )
+    )
     if new == "Dead":
         _death(action, cid, None)
         return
     origin: Origin = "injury:Injured" if new == "Injured" else "injury:Dying"
-    why = f"{cid} is {new} (ISO-R40)"
+    why = f"{character.name} is {new} (ISO-R40)"
     for other in action.state.living:
         if other.id != cid:
             add_labeled(action, cid, other.id, "red", new, origin, 1, cid, why)
@@ -52,7 +60,8 @@ def wound(action: Act, cid: str, reason: str) -> None:
 def _death(action: Act, cid: str, remainder_pairs: Sequence[tuple[str, str]] | None) -> None:
     """ISO-R44: erase the dead's red links; share their labeled greens as unlabeled greens."""
     settings = action.state.settings
-    void_pair_roll(action, cid, f"{cid} died")
+    name = action.state.character(cid).name
+    void_pair_roll(action, cid, f"{name} died")
     links = action.state.links_of(cid)
     greens = sum(
         1
@@ -62,12 +71,12 @@ def _death(action: Act, cid: str, remainder_pairs: Sequence[tuple[str, str]] | N
     touched = {x.subject for x in links if x.subject and x.subject != cid and x.injury_level}
     for link in links:
         why = "death: red links are erased" if link.colour == "red" else "death: shared out"
-        action.add(LinkRemoved(link=link, why=why))
+        action.add(LinkRemoved(link=link, why=why, names=named(action.state, link.a, link.b)))
     pairs = action.state.living_pairs()
     each, remainder = divmod(greens, len(pairs)) if pairs else (0, 0)
     for a, b in pairs:
         if each:
-            add_unlabeled(action, a, b, "green", each, f"death of {cid} (ISO-R44)")
+            add_unlabeled(action, a, b, "green", each, f"death of {name} (ISO-R44)")
     rule = settings.death_green_remainder
     pending = 0
     if remainder:
@@ -82,9 +91,10 @@ def _death(action: Act, cid: str, remainder_pairs: Sequence[tuple[str, str]] | N
         elif rule == "gm_choice":
             pending = remainder
         for a, b in chosen:
-            add_unlabeled(action, a, b, "green", 1, f"death of {cid}: leftover share (ISO-A24)")
+            add_unlabeled(action, a, b, "green", 1, f"death of {name}: leftover share (ISO-A24)")
     action.add(
         DeathGreensShared(
+            names=named(action.state, cid),
             dead=cid,
             greens=greens,
             pairs=len(pairs),
@@ -98,7 +108,7 @@ def _death(action: Act, cid: str, remainder_pairs: Sequence[tuple[str, str]] | N
     if settings.auto_recover_on_zero_links:
         for other in sorted(touched):
             if action.state.character(other).alive:
-                recover(action, other, f"injury links gone with {cid}'s death (ISO-A26)")
+                recover(action, other, f"injury links gone with {name}'s death (ISO-A26)")
 
 
 def cap_owed_greens(action: Act) -> None:
@@ -113,7 +123,14 @@ def cap_owed_greens(action: Act) -> None:
     for owed in action.state.pending_greens:
         if owed.count > pairs:
             dropped = owed.count - pairs
-            action.add(DeathGreensDropped(dead=owed.dead, dropped=dropped, left=pairs))
+            action.add(
+                DeathGreensDropped(
+                    dead=owed.dead,
+                    dropped=dropped,
+                    left=pairs,
+                    names=named(action.state, owed.dead),
+                )
+            )
 
 
 def _check_placement(state: IsolationState, pairs: object, count: int) -> list[tuple[str, str]]:
@@ -166,7 +183,15 @@ def kill(
     reason = line(reason, "reason")
     while (now := action.state.character(cid).health) != "Dead":
         nxt = HEALTH_LADDER[HEALTH_LADDER.index(now) + 1]
-        action.add(HealthChanged(character_id=cid, old=now, new=nxt, reason=reason))
+        action.add(
+            HealthChanged(
+                character_id=cid,
+                old=now,
+                new=nxt,
+                reason=reason,
+                names=named(action.state, cid),
+            )
+        )
     _death(action, cid, remainder_pairs)
 
 
@@ -186,6 +211,8 @@ def place_death_greens(action: Act, dead: str, pairs: Sequence[tuple[str, str]])
             f"no leftover greens of {checks.shown(dead)} wait to be placed; waiting: {owed}"
         )
     chosen = _check_placement(state, pairs, waiting[0].count)
+    name = state.character(dead).name if state.has_character(dead) else dead
     for a, b in chosen:
-        add_unlabeled(action, a, b, "green", 1, f"death of {dead}: leftover share (ISO-A24)")
-    action.add(DeathGreensPlaced(dead=dead, pairs=chosen))
+        add_unlabeled(action, a, b, "green", 1, f"death of {name}: leftover share (ISO-A24)")
+    ids = [dead, *(cid for pair_ in chosen for cid in pair_)]
+    action.add(DeathGreensPlaced(dead=dead, pairs=chosen, names=named(state, *ids)))

@@ -15,7 +15,7 @@ from typing import Literal, get_args
 from ... import checks
 from ...contract import Action
 from ...errors import RuleError
-from ._common import line, no_conflict, pair
+from ._common import line, named, no_conflict, pair
 from .events import HealthChanged, LinkAdded, LinkRelabeled, LinkRemoved
 from .model import COLOURS, HEALTH_LADDER, Colour, IsolationState, Link, Origin, pair_key
 
@@ -72,7 +72,13 @@ def add_unlabeled(action: Act, a: str, b: str, colour: Colour, k: int, why: str)
     links = action.state.links_between(a, b)
     cancelled = [x for x in links if x.colour == other and not x.labeled][:k]
     for link in cancelled:
-        action.add(LinkRemoved(link=link, why=f"cancelled by a new {colour} link ({why})"))
+        action.add(
+            LinkRemoved(
+                link=link,
+                why=f"cancelled by a new {colour} link ({why})",
+                names=named(action.state, a, b),
+            )
+        )
     return add_labeled(action, a, b, colour, "", "temporary", k - len(cancelled), why=why)
 
 
@@ -91,7 +97,7 @@ def add_labeled(
     added = []
     for _ in range(n):
         link = new_link(action.state, a, b, colour, label, origin, subject)
-        action.add(LinkAdded(link=link, why=why))
+        action.add(LinkAdded(link=link, why=why, names=named(action.state, a, b, subject)))
         added.append(link.id)
     return added
 
@@ -105,7 +111,15 @@ def recover(action: Act, cid: str, reason: str) -> None:
         if action.state.injury_links(cid, character.health):
             return
         up = HEALTH_LADDER[HEALTH_LADDER.index(character.health) - 1]
-        action.add(HealthChanged(character_id=cid, old=character.health, new=up, reason=reason))
+        action.add(
+            HealthChanged(
+                character_id=cid,
+                old=character.health,
+                new=up,
+                reason=reason,
+                names=named(action.state, cid),
+            )
+        )
 
 
 def add_descriptor_link(
@@ -224,13 +238,22 @@ def relabel_link(action: Act, link_id: str, label: str) -> None:
             "the rules do. Tip: add_link(a, b, colour, label) adds a labeled link."
         )
     if label != link.label:
-        action.add(LinkRelabeled(link_id=link.id, old=link.label, new=label))
+        action.add(
+            LinkRelabeled(
+                link_id=link.id,
+                old=link.label,
+                new=label,
+                ends=(link.a, link.b),
+                names=named(action.state, link.a, link.b),
+            )
+        )
 
 
 def remove_link(action: Act, link_id: str, why: str = "removed by the GM") -> None:
     """Remove any link by hand (the GM's eraser)."""
     no_conflict(action.state, "change the map")
     link = action.state.link(link_id)
-    action.add(LinkRemoved(link=link, why=line(why, "why")))
+    why = line(why, "why")
+    action.add(LinkRemoved(link=link, why=why, names=named(action.state, link.a, link.b)))
     if link.subject and action.state.settings.auto_recover_on_zero_links:
         recover(action, link.subject, "injury links gone (ISO-A26)")

@@ -295,7 +295,7 @@ class ExplainedPool:
     """One pool in an explanation: where its dice came from and how it read.
 
     Attributes:
-        sources: one line per source, e.g. ``"2 green links with alice (ISO-R17)"``.
+        sources: one line per source, e.g. ``"2 green links with Alice (ISO-R17)"``.
         reading: ``"3 evens"`` or ``"4 odds"``; ``used``: what the pool did in
             the second interpretation (pooled, cancelled, not used).
     """
@@ -340,19 +340,26 @@ class Explanation:
     pools: tuple[ExplainedPool, ...]
     stances: tuple[ExplainedStance, ...]
     steps: tuple[str, ...]
+    names: tuple[tuple[str, str], ...] = ()
+    """Character id → name for everyone taking part, as they were called at resolution
+    (explanations journaled before names were kept have none: :meth:`lines` shows ids)."""
+
+    def name_of(self, who: str) -> str:
+        """``who`` as the table calls them (the id when the explanation has no names)."""
+        return dict(self.names).get(who, who)
 
     def lines(self) -> list[str]:
         out = [f"Conflict {self.number} ({self.mode.replace('_', ' ')}): {self.degree}"]
         for pool in self.pools:
             sources = "; ".join(pool.sources) or "no dice"
             out.append(
-                f"  {pool.who} {pool.colour} ({pool.role}): {_dice(pool.count)} = {sources} → "
-                f"[{pool.faces or '—'}] {pool.reading}; {pool.used}"
+                f"  {self.name_of(pool.who)} {pool.colour} ({pool.role}): {_dice(pool.count)} = "
+                f"{sources} → [{pool.faces or '—'}] {pool.reading}; {pool.used}"
             )
         for stance in self.stances:
             net = f"net {stance.net:+d}, " if stance.net is not None else ""
             out.append(
-                f"  {stance.character}: {net}rolled {stance.rolled}, allowed "
+                f"  {self.name_of(stance.character)}: {net}rolled {stance.rolled}, allowed "
                 f"{'/'.join(stance.allowed)}, chose {stance.chosen or '—'} ({stance.why})"
             )
         out.extend(f"  {step}" for step in self.steps)

@@ -121,7 +121,7 @@ def degree_chances(distribution: Distribution) -> dict[Degree, float]:
 
 def alone_margin(difficulty: int, living: int = 1, stress: int = 0) -> Distribution:
     """Going alone with no modifiers (ISO-R42): D green against D + Living + Stress red,
-    the AP's Stress red cancelling his own green (ISO-A27). ISO-E10 is ``living=1``."""
+    the AP's Stress red cancelling the AP's own green (ISO-A27). ISO-E10 is ``living=1``."""
     team = (pool("green", difficulty) - pool("red", stress)).floor(0)
     return team - pool("red", difficulty + living + stress)
 

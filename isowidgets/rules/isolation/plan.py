@@ -57,7 +57,7 @@ class DieSource:
         source: a short key: ``links``, ``profession``, ``stress``, ``roleplay``,
             ``goal_bias``, ``relevant_label``, ``difficulty``, ``living``,
             ``situational``.
-        detail: the sentence a player reads (``"2 green links with alice"``).
+        detail: the sentence a player reads (``"2 green links with Alice"``).
         ref: the rule that grants the dice.
         link_ids: the links counted, for highlighting them on the map.
     """
@@ -186,7 +186,8 @@ def _links(state: IsolationState, a: str, b: str, colour: Colour, ref: str) -> l
     if not found:
         return []
     word = "link" if len(found) == 1 else "links"
-    return [DieSource(colour, len(found), "links", f"{colour} {word} with {b}", ref, found)]
+    other = state.character(b).name
+    return [DieSource(colour, len(found), "links", f"{colour} {word} with {other}", ref, found)]
 
 
 def _goal_bias(
@@ -538,7 +539,8 @@ def read_second(state: IsolationState, c: Conflict) -> SecondReading:
         opposition = red_odds - green_evens
         if s.defender_odds_floor_zero:
             opposition = max(0, opposition)
-        detail = f"{c.target}'s {red_odds} red odds − {green_evens} green evens = {opposition}"
+        target = state.character(c.target).name
+        detail = f"{target}'s {red_odds} red odds − {green_evens} green evens = {opposition}"
     else:
         opposition = odds(GM)
         detail = f"the GM's {opposition} red odds"

@@ -13,7 +13,7 @@ from typing import Literal
 from ... import checks
 from ...contract import Action
 from ...errors import RuleError
-from ._common import line, no_conflict, pair
+from ._common import line, named, no_conflict, pair
 from .events import LinkRemoved, PairOutcome, PairRolled, SessionBegun, SessionEnded
 from .links import add_labeled, recover
 from .model import Colour, IsolationState, Link
@@ -72,7 +72,9 @@ def void_pair_roll(action: Act, cid: str, why: str) -> None:
     """
     p = action.state.pair_roll
     if p is not None and cid in (p.a, p.b):
-        action.add(PairOutcome(a=p.a, b=p.b, choice="void", why=why))
+        action.add(
+            PairOutcome(a=p.a, b=p.b, choice="void", why=why, names=named(action.state, p.a, p.b))
+        )
 
 
 def pair_roll(
@@ -112,7 +114,7 @@ def pair_roll(
     if (first, second) in state.pairs_rolled:
         raise RuleError(f"{first}–{second} have already rolled in this window")
     labeled = None if state.settings.pair_roll_uses_unlabeled else True
-    label = f"{first}–{second}"
+    label = f"{state.character(first).name}–{state.character(second).name}"
     green = roll_colour(
         action.dice,
         state,
@@ -125,7 +127,15 @@ def pair_roll(
     reds = state.count(first, second, "red", labeled=labeled)
     red = roll_colour(action.dice, state, "red", reds, f"{label} red", red_faces)
     action.add(
-        PairRolled(a=first, b=second, green=green, red=red, evens=green.evens, odds=red.odds)
+        PairRolled(
+            a=first,
+            b=second,
+            green=green,
+            red=red,
+            evens=green.evens,
+            odds=red.odds,
+            names=named(state, first, second),
+        )
     )
 
 
@@ -170,7 +180,8 @@ def choose_pair_outcome(
         raise RuleError("no pair roll waits for an outcome. Tip: pair_roll(a, b) first.")
     options = pair_outcomes(state)
     outcome = checks.choice(outcome, f"the outcome of {pending.a}–{pending.b}'s roll", options)
-    action.add(PairOutcome(a=pending.a, b=pending.b, choice=outcome))
+    ends = named(state, pending.a, pending.b)
+    action.add(PairOutcome(a=pending.a, b=pending.b, choice=outcome, names=ends))
     if outcome in ("erase_red", "erase_green"):
         colour = "red" if outcome == "erase_red" else "green"
         candidates = options[outcome]
@@ -193,7 +204,8 @@ def choose_pair_outcome(
                     f"{link.subject} must erase every Dying link first "
                     f"({', '.join(x.id for x in dying)}) before any Injured link (ISO-R46)"
                 )
-        action.add(LinkRemoved(link=link, why=f"pair roll: {outcome.replace('_', ' ')}"))
+        why = f"pair roll: {outcome.replace('_', ' ')}"
+        action.add(LinkRemoved(link=link, why=why, names=ends))
         # ISO-A26: recovery is checked after every between-session removal, whichever
         # link it took: an injured character whose current level's links all vanished
         # some other way (a death erased the last one) recovers at their next erase.

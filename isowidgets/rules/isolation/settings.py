@@ -166,7 +166,7 @@ class IsolationSettings(RuleSettings):
         ref="ISO-A26",
     )
     alone_own_red_cancels: bool = setting(
-        True, "Going alone, the AP's own red odds cancel his green evens.", ref="ISO-A27"
+        True, "Going alone, the AP's own red odds cancel the AP's green evens.", ref="ISO-A27"
     )
     direct_alone_green_dice: Literal["gm_difficulty", "modifiers_only"] = setting(
         "gm_difficulty",

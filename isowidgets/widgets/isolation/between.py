@@ -7,12 +7,16 @@ or add a labeled red one. Erasing injury links is how the injured recover
 (ISO-R46): the engine moves them up a level once a level's links are all gone,
 Dying links first. The outcome choices and the links an erase may take come from
 :meth:`IsolationGame.pair_outcomes`; the map shows every change at once.
+
+The pair's dice are a :class:`PairEntry`, the kit's dice entry with a second faces box:
+**Roll the pair** rolls both pools at random; faces typed in the green and red boxes
+go in with Enter in either box (or **Enter faces**), and a refusal shows beside them.
 """
 
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -21,10 +25,14 @@ import ipywidgets as widgets
 from ...journal import Entry, Retcon
 from ...rules.isolation import HEALTH_LADDER, IsolationGame, IsolationState, counts
 from ...rules.isolation.events import HealthChanged, PairOutcome, PairRolled, SessionEnded
-from ..common import Messages, Panel, guard, roll_chips, set_options
+from ..chips import roll_chips
+from ..dice_entry import DiceEntry
+from ..messages import Messages
+from ..panel import Panel, set_options
+from ..submit_text import SubmitText
 from .views import edge_text, isolation_style
 
-__all__ = ["BetweenSessions"]
+__all__ = ["BetweenSessions", "PairEntry"]
 
 OUTCOME_WORDS = {
     "erase_red": "erase a labeled red link",
@@ -35,14 +43,62 @@ OUTCOME_WORDS = {
 }
 
 
+class PairEntry(DiceEntry):
+    """The kit's dice entry for a pair roll: green faces in its box, red faces in a second.
+
+    A pair rolls both colours at once, so Enter in either box (or **Enter faces**)
+    hands both boxes to the roll callback as ``(green, red)`` texts; **Roll the pair**
+    rolls both at random (``None``). An empty box is an empty pool's faces (a pair
+    with no red link rolls no red die). The error from the engine shows under the
+    boxes and goes at the next attempt, as in every dice entry.
+    """
+
+    def __init__(self, roll: Callable[[tuple[str, str] | None], Any]) -> None:
+        super().__init__(
+            lambda faces: roll(None if faces is None else (self.faces.value, self.red_faces.value)),
+            key="pair",
+            roll_label="Roll the pair",
+            faces_label="green",
+            placeholder="typed faces, e.g. 2 4",
+            empty_hint="type the faces the pair rolled at the table first: green, then red",
+        )
+        self.red_faces = SubmitText(description="red", placeholder="typed faces, e.g. 3 5")
+        self.red_faces.add_class("iw-faces-pair-red")
+        for box in (self.faces, self.red_faces):
+            box.layout = widgets.Layout(width="250px")
+        self.red_faces.on_submit(lambda _text: self.enter())
+        row = self.children[0]
+        roll_button, green, enter, source = row.children
+        row.children = (roll_button, green, self.red_faces, enter, source)
+
+    def enter(self) -> Any:
+        """Roll with the faces in both boxes (one may be empty: that pool has no dice)."""
+        if not (self.faces.value.strip() or self.red_faces.value.strip()):
+            self.error.error(self.empty_hint)
+            return None
+        result = self.submit(self.faces.value)
+        if result is not None:
+            self.red_faces.value = ""
+        return result
+
+    @property
+    def disabled(self) -> bool:
+        return bool(self.roll_button.disabled)
+
+    @disabled.setter
+    def disabled(self, value: bool) -> None:
+        for control in (self.roll_button, self.faces, self.red_faces, self.enter_button):
+            control.disabled = bool(value)
+
+
 class BetweenSessions(Panel):
     """The session-end step: pair rolls (random or typed), outcomes, recovery."""
 
     game: IsolationGame
 
     def __init__(self, game: IsolationGame) -> None:
-        self.messages = Messages()
-        on = guard(self.messages)
+        self.messages = Messages(game)
+        run = self.messages.handler
         self.status = widgets.HTML()
         self.status.add_class("iw-between-status")
         self.end_button = widgets.Button(
@@ -62,21 +118,13 @@ class BetweenSessions(Panel):
         self.b.add_class("iw-pair-b")
         self.pair_links = widgets.HTML()
         self.pair_links.add_class("iw-pair-links")
-        self.green_faces = widgets.Text(
-            description="green",
-            placeholder="typed faces (optional)",
-            layout=widgets.Layout(width="250px"),
-        )
+        self.entry = PairEntry(self._roll)
+        self.entry.error.follow(game)
+        self.green_faces, self.red_faces = self.entry.faces, self.entry.red_faces
         self.green_faces.add_class("iw-pair-green")
-        self.red_faces = widgets.Text(
-            description="red",
-            placeholder="typed faces (optional)",
-            layout=widgets.Layout(width="250px"),
-        )
         self.red_faces.add_class("iw-pair-red")
-        self.roll_button = widgets.Button(description="Roll the pair", icon="cube")
+        self.roll_button, self.enter_button = self.entry.roll_button, self.entry.enter_button
         self.roll_button.add_class("iw-pair-roll")
-        self.enter_button = widgets.Button(description="Enter faces", icon="keyboard-o")
         self.enter_button.add_class("iw-pair-enter")
         self.rolled = widgets.HTML()
         self.rolled.add_class("iw-pair-rolled")
@@ -100,14 +148,12 @@ class BetweenSessions(Panel):
         self._recovery: tuple[int, str] | None = None
         """The action whose recoveries :attr:`recovery` announces, and the text."""
 
-        self.end_button.on_click(on(lambda _b: self.act(self.game.end_session)))
-        self.begin_button.on_click(on(lambda _b: self.act(self.game.begin_session)))
-        self.roll_button.on_click(on(lambda _b: self.roll(typed=False)))
-        self.enter_button.on_click(on(lambda _b: self.roll(typed=True)))
-        self.apply_button.on_click(on(lambda _b: self.apply()))
+        self.end_button.on_click(run(lambda _b: self.game.end_session()))
+        self.begin_button.on_click(run(lambda _b: self.game.begin_session()))
+        self.apply_button.on_click(run(lambda _b: self.apply()))
         for w in (self.a, self.b):
-            w.observe(on(lambda _c: self._show_pair()), names=["value"])
-        self.outcome.observe(on(lambda _c: self._show_outcome_fields()), names=["value"])
+            w.observe(run(lambda _c: self._show_pair()), names=["value"])
+        self.outcome.observe(run(lambda _c: self._show_outcome_fields()), names=["value"])
 
         super().__init__(
             game,
@@ -118,10 +164,7 @@ class BetweenSessions(Panel):
                 widgets.HBox([self.end_button, self.begin_button]),
                 widgets.HBox([self.a, self.b]),
                 self.pair_links,
-                widgets.HBox(
-                    [self.green_faces, self.red_faces], layout=widgets.Layout(flex_flow="row wrap")
-                ),
-                widgets.HBox([self.roll_button, self.enter_button]),
+                self.entry,
                 self.messages,
                 self.rolled,
                 self.outcome_box,
@@ -130,7 +173,7 @@ class BetweenSessions(Panel):
         )
         self.add_class("iw-between")
         self.render()
-        self.follow(on(self._on_actions))
+        self.follow(run(self._on_actions))
 
     @property
     def state(self) -> IsolationState:
@@ -142,15 +185,17 @@ class BetweenSessions(Panel):
     # ------------------------------------------------------------------ engine calls
 
     def roll(self, *, typed: bool) -> None:
-        """Roll the chosen pair, at random or with the faces typed in."""
-        green = self.green_faces.value.strip() if typed else None
-        red = self.red_faces.value.strip() if typed else None
-        self.act(
-            lambda: self.game.pair_roll(
-                self.a.value, self.b.value, green_faces=green, red_faces=red
-            )
-        )
-        self.green_faces.value = self.red_faces.value = ""
+        """Roll the chosen pair, at random or with the faces typed in (as the entry does)."""
+        if typed:
+            self.entry.enter()
+        else:
+            self.entry.roll()
+
+    def _roll(self, faces: tuple[str, str] | None) -> list[Entry]:
+        """The entry's callback: the pair roll, at random (``None``) or typed ``(green, red)``."""
+        green, red = (None, None) if faces is None else (faces[0].strip(), faces[1].strip())
+        self.messages.clear()
+        return self.game.pair_roll(self.a.value, self.b.value, green_faces=green, red_faces=red)
 
     def apply(self) -> None:
         """Settle the pending pair roll with the chosen outcome."""
@@ -160,7 +205,7 @@ class BetweenSessions(Panel):
             kwargs["link_id"] = self.link.value
         elif outcome in ("add_green", "add_red"):
             kwargs["label"] = self.label.value
-        self.act(lambda: self.game.choose_pair_outcome(outcome, **kwargs))
+        self.game.choose_pair_outcome(outcome, **kwargs)
         self.label.value = ""
 
     # ------------------------------------------------------------------ views
@@ -255,14 +300,8 @@ class BetweenSessions(Panel):
         self.end_button.disabled = state.interlude or state.conflict is not None
         self.begin_button.disabled = not state.interlude or state.pair_roll is not None
         waiting = state.pair_roll is not None
-        for w in (
-            self.roll_button,
-            self.enter_button,
-            self.a,
-            self.b,
-            self.green_faces,
-            self.red_faces,
-        ):
+        self.entry.disabled = waiting or not state.interlude
+        for w in (self.a, self.b):
             w.disabled = waiting or not state.interlude
         self._show_pair()
         self._show_rolls()

@@ -1,6 +1,7 @@
-"""The GM's bar: the scene's state at a glance, Stress, the threat, rulings, undo and redo.
+"""The GM's bar: the scene at a glance, Stress, the threat, rulings, and the session toolbar.
 
-* **Stress** moves 1–3 per event with a reason (ISO-R35); before play starts the
+* **Stress** is a track between the house rules' bounds (the level now marked ``▶``
+  and "now"); it moves 1–3 per event with a reason (ISO-R35); before play starts the
   scenario's starting Stress (1–3, ISO-R36) can be set.
 * **Threat present** matters at Stress 0: with a threat, conflicts are rolled as
   normal (ISO-R37, ISO-A21).
@@ -8,33 +9,62 @@
   links, ISO-R40) or kills one (ISO-R44: red links erased, labeled greens shared
   out as temporary greens). When the share leaves greens for the GM to place
   (ISO-A24), a small form asks where.
-* **Undo / Redo** take back or restore the latest action through a retcon in the
-  journal; every panel then redraws from the rebuilt state.
+* The kit's :class:`~isowidgets.widgets.toolbar.SessionToolbar`, the table's one:
+  **Undo** / **Redo** take back or restore the latest action through a retcon in the
+  journal (every panel then redraws from the rebuilt state), a **note** goes into the
+  log, and **Export log** writes it as Markdown, CSV or JSON.
 """
 
 from __future__ import annotations
 
 import html
+from pathlib import Path
 from typing import Any
 
 import ipywidgets as widgets
 
 from ...journal import SessionStarted
 from ...rules.isolation import IsolationGame, IsolationState
-from ..common import Messages, Panel, guard, set_options
+from ..messages import Messages
+from ..panel import Panel, set_options
+from ..toolbar import SessionToolbar
+from ..track import Level, Track
+from .toggle import PressToggle
 from .views import HEALTH_MARK, isolation_style, slug
 
-__all__ = ["ScenePanel"]
+__all__ = ["ScenePanel", "stress_levels"]
+
+_OPEN_RUNGS = 6
+"""With no ceiling (``stress_max`` unset), how many levels the Stress track shows at least."""
+
+
+def stress_levels(stress: int, low: int, high: int | None) -> list[Level]:
+    """The rungs of the Stress track: every level between the bounds, or, with no ceiling,
+    from the floor to a little past the level now (so the track grows as Stress does)."""
+    top = high if high is not None else max(low + _OPEN_RUNGS, stress + 2)
+    notes = {0: "no rolls unless threatened"}
+    return [Level(str(n), notes.get(n, "")) for n in range(low, max(top, stress) + 1)]
 
 
 class ScenePanel(Panel):
-    """The scene's status line and the GM's controls."""
+    """The scene's status line, the Stress track, the GM's controls and the session toolbar.
+
+    Args:
+        game: the game.
+        export_dir: where the toolbar's **Export log** writes.
+
+    Attributes:
+        stress_track: the Stress :class:`~isowidgets.widgets.track.Track` (a ladder).
+        toolbar: the :class:`~isowidgets.widgets.toolbar.SessionToolbar` (``undo_button``
+            and ``redo_button`` are its).
+        messages: the bar's message line, where the toolbar reports too.
+    """
 
     game: IsolationGame
 
-    def __init__(self, game: IsolationGame) -> None:
-        self.messages = Messages()
-        on = guard(self.messages)
+    def __init__(self, game: IsolationGame, *, export_dir: str | Path = "exports") -> None:
+        self.messages = Messages(game)
+        run = self.messages.handler
         self.status = widgets.HTML()
         self.status.add_class("iw-scene-status")
         self.amount = widgets.Dropdown(
@@ -46,8 +76,9 @@ class ScenePanel(Panel):
         )
         self.amount.add_class("iw-stress-amount")
         self.reason = widgets.Text(
-            placeholder="why (e.g. strange noises on the roof)",
-            layout=widgets.Layout(width="270px"),
+            description="because",
+            placeholder="e.g. strange noises on the roof",
+            layout=widgets.Layout(width="330px"),
         )
         self.reason.add_class("iw-stress-reason")
         self.up = widgets.Button(description="Stress +", icon="arrow-up", layout=_w("100px"))
@@ -64,21 +95,27 @@ class ScenePanel(Panel):
         self.set_start = widgets.Button(description="Set starting Stress", layout=_w("160px"))
         self.set_start.add_class("iw-set-start-stress")
         self.start_box = widgets.HBox([self.start, self.set_start])
-        self.threat = widgets.ToggleButton(
-            description="⚠ threat present",
-            layout=_w("150px"),
+        self.threat = PressToggle(
+            "⚠ threat present",
             tooltip="something threatens right now: at Stress 0 conflicts are still rolled",
         )
         self.threat.add_class("iw-threat")
-        self.undo_button = widgets.Button(description="Undo", icon="undo", layout=_w("90px"))
-        self.undo_button.add_class("iw-undo")
-        self.redo_button = widgets.Button(description="Redo", icon="repeat", layout=_w("90px"))
-        self.redo_button.add_class("iw-redo")
+        settings = game.state.settings
+        self.stress_track = Track.ladder(
+            "Stress",
+            stress_levels(game.state.stress, settings.stress_min, settings.stress_max),
+            current=0,
+            css_class="iw-stress-track",
+        )
+        self.toolbar = SessionToolbar(game, messages=self.messages, export_dir=export_dir)
+        self.undo_button = self.toolbar.undo_button
+        self.redo_button = self.toolbar.redo_button
         self.who = widgets.Dropdown(description="Ruling", layout=widgets.Layout(width="220px"))
         self.who.add_class("iw-gm-character")
         self.ruling = widgets.Text(
-            placeholder="what happens (e.g. the window gives way)",
-            layout=widgets.Layout(width="270px"),
+            description="what happens",
+            placeholder="e.g. the window gives way",
+            layout=widgets.Layout(width="330px"),
         )
         self.ruling.add_class("iw-gm-reason")
         self.injure_button = widgets.Button(description="Injure", icon="medkit", layout=_w("90px"))
@@ -95,33 +132,13 @@ class ScenePanel(Panel):
         self.greens = widgets.VBox([self.greens_title, self.greens_box, self.place_button])
         self.greens.add_class("iw-death-greens")
 
-        self.up.on_click(on(lambda _b: self.adjust(+1)))
-        self.down.on_click(on(lambda _b: self.adjust(-1)))
-        self.set_start.on_click(
-            on(lambda _b: self.act(lambda: self.game.set_starting_stress(self.start.value)))
-        )
-        self.threat.observe(on(self._threat_changed), names=["value"])
-        self.undo_button.on_click(on(lambda _b: self.act(self.game.undo)))
-        self.redo_button.on_click(on(lambda _b: self.act(self.game.redo)))
-        self.injure_button.on_click(
-            on(
-                lambda _b: self.act(
-                    lambda: self.game.injure(
-                        self.who.value, self.ruling.value or "the threat strikes"
-                    )
-                )
-            )
-        )
-        self.kill_button.on_click(
-            on(
-                lambda _b: self.act(
-                    lambda: self.game.kill(
-                        self.who.value, self.ruling.value or "killed by the threat"
-                    )
-                )
-            )
-        )
-        self.place_button.on_click(on(lambda _b: self.place_greens()))
+        self.up.on_click(run(lambda _b: self.adjust(+1)))
+        self.down.on_click(run(lambda _b: self.adjust(-1)))
+        self.set_start.on_click(run(lambda _b: self.game.set_starting_stress(self.start.value)))
+        self.threat.observe(run(self._threat_changed), names=["value"])
+        self.injure_button.on_click(run(lambda _b: self.injure()))
+        self.kill_button.on_click(run(lambda _b: self.kill()))
+        self.place_button.on_click(run(lambda _b: self.place_greens()))
         self._quiet = False
         self._greens_for: str | None = None
         """The dead character whose greens the form places (``None`` while it is hidden)."""
@@ -131,16 +148,9 @@ class ScenePanel(Panel):
             [
                 isolation_style(),
                 self.status,
+                self.stress_track,
                 widgets.HBox(
-                    [
-                        self.down,
-                        self.up,
-                        self.amount,
-                        self.reason,
-                        self.threat,
-                        self.undo_button,
-                        self.redo_button,
-                    ],
+                    [self.down, self.up, self.amount, self.reason, self.threat],
                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
                 ),
                 self.start_box,
@@ -149,12 +159,13 @@ class ScenePanel(Panel):
                     layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
                 ),
                 self.greens,
+                self.toolbar,
                 self.messages,
             ],
         )
         self.add_class("iw-scene")
         self.render()
-        self.follow(on(lambda _entries, _state: self.render()))
+        self.follow(run(lambda _entries, _state: self.render()))
 
     @property
     def state(self) -> IsolationState:
@@ -168,7 +179,7 @@ class ScenePanel(Panel):
         """Move Stress by the chosen amount, up or down, with the reason typed (ISO-R35)."""
         delta = sign * int(self.amount.value)
         reason = self.reason.value.strip() or ("something stressful" if sign > 0 else "relief")
-        entries = self.act(lambda: self.game.adjust_stress(delta, reason))
+        entries = self.game.adjust_stress(delta, reason)
         self.reason.value = ""
         if not entries:  # the engine held Stress at a bound (ISO-A18): say so
             settings = self.state.settings
@@ -181,14 +192,22 @@ class ScenePanel(Panel):
 
     def _threat_changed(self, change: dict[str, Any]) -> None:
         if not self._quiet:
-            self.act(lambda: self.game.set_threat(bool(change["new"])))
+            self.game.set_threat(bool(change["new"]))
+
+    def injure(self) -> None:
+        """The threat wounds the character chosen, for the reason typed (ISO-R40)."""
+        self.game.injure(self.who.value, self.ruling.value or "the threat strikes")
+
+    def kill(self) -> None:
+        """The character chosen dies by the GM's ruling (ISO-R44)."""
+        self.game.kill(self.who.value, self.ruling.value or "killed by the threat")
 
     def place_greens(self) -> None:
         pending = self.state.pending_greens
         if not pending:
             return
         pairs = [pair for pair, box in self.greens_pairs.items() if box.value]
-        self.act(lambda: self.game.place_death_greens(pending[0].dead, pairs))
+        self.game.place_death_greens(pending[0].dead, pairs)
 
     def render(self) -> None:
         state = self.state
@@ -209,6 +228,7 @@ class ScenePanel(Panel):
             f"living {len(state.living)} of {len(state.characters)} · {phase}"
             f"<br><small>{healths}</small></div>"
         )
+        self._draw_stress(state)
         self._quiet = True
         try:
             self.threat.value = state.threat
@@ -247,6 +267,20 @@ class ScenePanel(Panel):
             boxes[(a, b)] = box
         self.greens_pairs = boxes
         self.greens_box.children = tuple(boxes.values())
+
+    def _draw_stress(self, state: IsolationState) -> None:
+        """Move the Stress track (its rungs follow the bounds, and Stress past them)."""
+        low, high = state.settings.stress_min, state.settings.stress_max
+        levels = stress_levels(state.stress, low, high)
+        if [level.label for level in levels] != [level.label for level in self.stress_track.levels]:
+            self.stress_track.levels = levels
+        ceiling = f"between {low} and {high}" if high is not None else f"from {low}, no ceiling"
+        self.stress_track.set(state.stress - low, state=ceiling)
+
+    def close(self) -> None:
+        if hasattr(self, "toolbar"):
+            self.toolbar.close()
+        super().close()
 
 
 def _w(width: str) -> widgets.Layout:

@@ -24,7 +24,8 @@ import ipywidgets as widgets
 
 from ...journal import Entry
 from ...rules.isolation import IsolationGame, IsolationState
-from ..common import Messages, Panel, guard, set_options
+from ..messages import Messages
+from ..panel import Panel, set_options
 from .views import character_table_html, isolation_style, warnings_html
 
 __all__ = ["CharacterSheets"]
@@ -49,8 +50,8 @@ class CharacterSheets(Panel):
     game: IsolationGame
 
     def __init__(self, game: IsolationGame) -> None:
-        self.messages = Messages()
-        on = guard(self.messages)
+        self.messages = Messages(game)
+        on = self.messages.handler
         self._quiet = False
         self._loaded: str | None = None
         """The character whose sheet the editor's fields hold (``None``: a new one)."""

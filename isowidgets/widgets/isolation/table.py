@@ -6,23 +6,27 @@
     table = IsolationTable(game, name="farmhouse", export_dir="exports")
     table
 
-From top to bottom: the GM's bar (:class:`.scene.ScenePanel`), the relationship
-map (:class:`.map.RelationshipMap`) beside the conflict panel
-(:class:`.conflict.ConflictPanel`) when the screen is wide enough, the Stress and
-health plot (:class:`.timeline.StressTimeline`), and tabs for the character
-sheets, the between-sessions step and the session log. Every part follows the
-same game, so a click in one shows in all, and so does any engine call made from
-another cell.
+From top to bottom: the GM's bar (:class:`.scene.ScenePanel`, with the Stress track and
+the table's one session toolbar: undo, redo, a note, export), the relationship map
+(:class:`.map.RelationshipMap`) beside the conflict panel
+(:class:`.conflict.ConflictPanel`) on a 1280-pixel screen and wider (one above the
+other on a narrower one), the Stress and health plot
+(:class:`.timeline.StressTimeline`), and tabs for the character sheets, the
+between-sessions step and the session log (the kit's paged
+:class:`~isowidgets.widgets.log.LogView`). Every part follows the same game, so a
+click in one shows in all, and so does any engine call made from another cell.
 """
 
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import ipywidgets as widgets
 
 from ...rules.isolation import IsolationGame
-from ..common import JournalTable, Panel
+from ..log import LogView
+from ..panel import Panel
 from .between import BetweenSessions
 from .conflict import ConflictPanel
 from .map import RelationshipMap
@@ -42,12 +46,13 @@ class IsolationTable(Panel):
         name: a short name; the table gets the CSS class ``iw-table-<name>`` and
             its map ``iw-map-<name>``, so two tables in one notebook can be told
             apart (by browser tests, or by a stylesheet).
-        export_dir: where the session log's export buttons write.
-        log_rows: how many of the latest journal events the log shows.
+        export_dir: where the toolbar's **Export log** writes.
+        log_rows: how many events a page of the session log shows.
 
     Attributes:
-        scene, map, conflict, timeline, sheets, between, journal_table: the parts, for
+        scene, map, conflict, timeline, sheets, between, log_view: the parts, for
         notebooks that want to show or drive one of them directly.
+        toolbar: the table's session toolbar (in the GM's bar).
     """
 
     game: IsolationGame
@@ -66,25 +71,50 @@ class IsolationTable(Panel):
         self.timeline = StressTimeline(game)
         self.conflict = ConflictPanel(game)
         self.map = RelationshipMap(game, css_class=f"iw-map-{self.table_name}")
-        self.scene = ScenePanel(game)
+        # Every message line of the table follows the game, the map's too: "link L4
+        # deleted" goes at the next action or an undo (following twice is harmless).
+        self.map.messages.follow(game)
+        self.scene = ScenePanel(game, export_dir=export_dir)
+        self.toolbar = self.scene.toolbar
         self.sheets = CharacterSheets(game)
         self.map.on_select = self.sheets.select
         self.between = BetweenSessions(game)
-        self.journal_table = JournalTable(game, rows=log_rows, export_dir=export_dir)
-        self.map.layout = widgets.Layout(flex="0 1 780px", min_width="0")
-        self.conflict.layout = widgets.Layout(flex="1 1 560px", min_width="0")
-        play = widgets.HBox(
-            [self.map, self.conflict],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start"),
-        )
+        self.log_view = LogView(game, rows=log_rows)
+        self.map.add_class("iw-play-map")
+        self.conflict.add_class("iw-play-conflict")
+        self.play = widgets.Box([self.map, self.conflict])
+        self.play.add_class("iw-play")
+        log = widgets.VBox([self.log_view])
+        log.add_class("iw-session-log")
         self.tabs = widgets.Tab(
-            children=[self.sheets, self.between, self.journal_table],
+            children=[self.sheets, self.between, log],
             titles=["Characters", "Between sessions", "Session log"],
         )
         self.tabs.add_class("iw-tabs")
-        super().__init__(game, [isolation_style(), self.scene, play, self.timeline, self.tabs])
+        super().__init__(
+            game,
+            [
+                isolation_style(),
+                self.scene,
+                self.play,
+                self.timeline,
+                self.tabs,
+            ],
+        )
         self.add_class("iw-isolation")
         self.add_class(f"iw-table-{self.table_name}")
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        """The widget, and for a notebook shown before its cells have run (the widget's
+        state is not saved with it) a line that says what will be there, rather than
+        this object's repr."""
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
+        if bundle is not None:
+            title = self.scene.title()
+            bundle["text/plain"] = (
+                f"Isolation table “{title}”: run the notebook's cells to show it here."
+            )
+        return bundle
 
     def close(self) -> None:
         for part in (
@@ -94,7 +124,7 @@ class IsolationTable(Panel):
             self.conflict,
             self.timeline,
             self.between,
-            self.journal_table,
+            self.log_view,
         ):
             part.close()
         super().close()

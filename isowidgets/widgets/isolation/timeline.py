@@ -1,7 +1,9 @@
 """Stress and health over time: a plot that grows by one *beat* per action that matters.
 
 A beat is one journaled action that moved the Stress Level, resolved a conflict or
-changed someone's health. Each beat adds points in place (no re-created figure):
+changed someone's health. Which points a beat gives is the rules package's
+(:mod:`isowidgets.rules.isolation.timeline`, a pure fold of the journal); this
+widget only draws them, in place (no re-created figure):
 
 * the **Stress** line (a step line: Stress is a level that holds until it changes),
   with the reason on hover;
@@ -11,40 +13,23 @@ changed someone's health. Each beat adds points in place (no re-created figure):
 * in a strip below, one row per character: **Injured** ✚ (cross), **Dying**
   (cross with a dot), **Dead** (×), **Recovered** (hollow diamond).
 
-:class:`StressFold` is the pure part: it turns journal events into points, so the
-plot after an undo is rebuilt by folding the journal again from the start.
+After an undo the plot is refilled by folding the journal again from the start.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
-from itertools import groupby
+from collections.abc import Sequence
 from typing import Any
 
 import ipywidgets as widgets
 
-from ...journal import Entry, Event
-from ...rules.isolation import HEALTH_LADDER, IsolationGame
-from ...rules.isolation.events import (
-    ConflictResolved,
-    HealthChanged,
-    StressChanged,
-)
-from ..common import Messages, Panel, Timeline, guard
-from .views import DEGREE_GLYPH
+from ...journal import Entry
+from ...rules.isolation import IsolationGame
+from ...rules.isolation.events import StressChanged
+from ...rules.isolation.timeline import Point, StressFold
+from ..common import Messages, Panel, Timeline
 
-__all__ = ["KINDS", "Point", "StressFold", "StressTimeline", "key_html"]
-
-
-@dataclass(frozen=True, slots=True)
-class Point:
-    """One point for trace ``trace``: ``(x, y)`` with its hover text."""
-
-    trace: str
-    x: int
-    y: Any
-    text: str
+__all__ = ["KINDS", "StressTimeline", "key_html"]
 
 
 # kind of point → (marker symbol, colour, which y axis, glyph for the key)
@@ -67,99 +52,6 @@ _TRACE_OF = {
 }
 """Which of the figure's three traces draws each kind: one trace per kind would make
 every append redraw eleven traces; a trace with per-point symbols is one."""
-
-
-class StressFold:
-    """Turns a session's actions into plot points, one beat at a time.
-
-    Args:
-        start: the Stress Level the session starts with.
-        names: character id → name, for hover texts and the health rows.
-
-    Stress set as the scenario's *starting* level (before any beat) moves the
-    start point rather than making a beat of its own.
-    """
-
-    def __init__(self, start: int, names: Mapping[str, str] | None = None) -> None:
-        self.names = dict(names or {})
-        self.stress = start
-        self.beat = 0
-        self.start_shown = False
-
-    def _name(self, cid: str) -> str:
-        return self.names.get(cid, cid)
-
-    def start_point(self) -> list[Point]:
-        """The point at beat 0, once (empty if it is already shown)."""
-        if self.start_shown:
-            return []
-        self.start_shown = True
-        return [Point("Stress", 0, self.stress, f"start of play: Stress {self.stress}")]
-
-    def feed(self, events: Sequence[Event]) -> list[Point]:
-        """The points one action adds (empty for actions that are not beats)."""
-        if not any(isinstance(e, StressChanged | ConflictResolved | HealthChanged) for e in events):
-            return []
-        if self.beat == 0 and all(
-            isinstance(e, StressChanged) and e.source == "start"
-            for e in events
-            if isinstance(e, StressChanged | ConflictResolved | HealthChanged)
-        ):
-            for event in events:
-                if isinstance(event, StressChanged):
-                    self.stress = event.new
-            return []
-        points = self.start_point()
-        self.beat += 1
-        x = self.beat
-        reasons: list[str] = []
-        degree: ConflictResolved | None = None
-        # One mark per character and action: a death by ruling walks the whole ladder
-        # (Healthy → Injured → Dying → Dead) but is one death, not two injuries too.
-        health: dict[str, tuple[str, str, str]] = {}
-        for event in events:
-            if isinstance(event, StressChanged):
-                reasons.append(f"{event.reason}: Stress {event.old} → {event.new}")
-                self.stress = event.new
-            elif isinstance(event, ConflictResolved):
-                degree = event
-            elif isinstance(event, HealthChanged):
-                first = health.get(event.character_id, (event.old, "", ""))[0]
-                health[event.character_id] = (first, event.new, event.reason)
-        marks: list[tuple[str, str, str]] = []
-        for cid, (old, new, reason) in health.items():
-            if old == new:
-                continue
-            up = HEALTH_LADDER.index(new) < HEALTH_LADDER.index(old)
-            name = self._name(cid)
-            marks.append(("Recovered" if up else new, name, f"{name}: {old} → {new} ({reason})"))
-        if degree is not None:
-            r = degree.resolution
-            margin = "" if r.margin is None else f", margin {r.margin:+d}"
-            text = f"conflict {degree.number}: {DEGREE_GLYPH[r.degree]} {r.degree}{margin}"
-            points.append(Point(r.degree, x, self.stress, text))
-            reasons.insert(0, text)
-        points.append(
-            Point("Stress", x, self.stress, "; ".join(reasons) or f"Stress {self.stress}")
-        )
-        points += [Point(trace, x, name, text) for trace, name, text in marks]
-        return points
-
-
-def _by_trace(points: Sequence[Point]) -> dict[str, list[Point]]:
-    out: dict[str, list[Point]] = {}
-    for point in points:
-        out.setdefault(point.trace, []).append(point)
-    return out
-
-
-def fold_entries(start: int, entries: Sequence[Entry], names: Mapping[str, str]) -> list[Point]:
-    """Every point of a whole journal (its effective entries), start point included."""
-    fold = StressFold(start, names)
-    points: list[Point] = []
-    for _action, group in groupby(entries, key=lambda e: e.action):
-        points += fold.feed([e.event for e in group])
-    return points + fold.start_point()
 
 
 def _x_step(beats: int) -> int:
@@ -192,7 +84,7 @@ class StressTimeline(Panel):
     game: IsolationGame
 
     def __init__(self, game: IsolationGame, *, height: int = 360) -> None:
-        self.messages = Messages()
+        self.messages = Messages(game)
         self.timeline = Timeline(
             title="Stress and health over time",
             x_title="beat (a conflict, or an event that moved Stress or health)",
@@ -232,7 +124,7 @@ class StressTimeline(Panel):
         super().__init__(game, [figure, self.key, self.messages])
         self.add_class("iw-timeline")
         self.rebuild()
-        self.follow(guard(self.messages)(self._on_actions))
+        self.follow(self.messages.handler(self._on_actions))
 
     @property
     def figure(self) -> Any:
@@ -250,10 +142,7 @@ class StressTimeline(Panel):
         Each trace is assigned once, in one batch: one message to the browser.
         """
         self.fold = StressFold(self._start(), self._names())
-        points: list[Point] = []
-        for _action, group in groupby(self.game.journal.effective(), key=lambda e: e.action):
-            points += self.fold.feed([e.event for e in group])
-        points += self.fold.start_point()
+        points = self.fold.feed_entries(self.game.journal.effective())
         self._points = []
         self._top = 0
         with self.timeline.batch():
@@ -311,7 +200,7 @@ class StressTimeline(Panel):
         is and are drawn without a relayout: a relayout redraws every axis and costs
         the browser several times more.
         """
-        stresses = [p.y for p in points if KINDS[p.trace][2] == "y"]
+        stresses = [p.y for p in points if isinstance(p.y, int) and KINDS[p.trace][2] == "y"]
         self._top = max([self._top, *stresses])
         step = _x_step(self.fold.beat)
         x_end = step * (self.fold.beat // step + 1) + 0.5

@@ -131,7 +131,7 @@ ISOLATION_CSS = """
 .iw-degree--failure { border-color: #b2182b; color: #b2182b; border-style: double;
   border-width: 4px; }
 .iw-explain { font-size: 0.88em; }
-.iw-explain ol { margin: 2px 0 2px 18px; padding: 0; }
+.iw-explain ol, .iw-explain ul { margin: 2px 0 4px 18px; padding: 0; }
 .iw-explain table { border-collapse: collapse; }
 .iw-explain td, .iw-explain th { border-bottom: 1px solid #e4e4e4; padding: 1px 6px;
   text-align: left; vertical-align: top; }
@@ -144,6 +144,19 @@ ISOLATION_CSS = """
   text-align: left; vertical-align: top; font-size: 0.9em; }
 .iw-status { font-size: 0.95em; }
 .iw-status b { margin-right: 2px; }
+/* The map and the conflict panel side by side while both fit their bases (430 + 400 px
+   and the gap: a notebook's output on a 1280-pixel screen, even with JupyterLab's file
+   browser open, is about 850 px), one above the other on a narrower one. */
+.iw-isolation .iw-play { display: flex; flex-flow: row wrap; gap: 10px; align-items: flex-start; }
+.iw-isolation .iw-play > .iw-play-map { flex: 1 1 430px; min-width: 0; }
+.iw-isolation .iw-play > .iw-play-conflict { flex: 1 1 400px; min-width: 0; }
+.iw-result-line { margin: 2px 0; }
+.iw-result-line .iw-degree { margin: 2px 4px 2px 0; }
+.iw-press-host { display: inline-flex; margin: 2px; }
+.iw-press-host .iw-press { width: auto; padding: 0 10px; }
+.iw-press[aria-pressed="true"], .iw-press[aria-expanded="true"] { font-weight: 600; }
+.iw-pool .iw-entry-row { margin-left: 12px; }
+.iw-pool .iw-source:empty { display: none; }
 </style>
 """
 
@@ -560,14 +573,15 @@ def pool_rows(state: IsolationState, c: Conflict) -> list[PoolRow]:
 
 
 def pool_head_html(row: PoolRow, names: Mapping[str, str]) -> str:
-    """``Bob (AP) [+ green] 4 dice = sources…; status``."""
-    who = html.escape(names.get(row.who, row.who))
+    """``Bob (AP) [+ green] 4 dice = sources…; status`` (``the GM [× red] …`` for the GM)."""
+    who = html.escape(_who(names, row.who))
+    role = "" if row.who == "GM" else f" ({html.escape(row.role)})"
     tag = f'<span class="iw-tag iw-tag--{row.colour}">{_GLYPH[row.colour]} {row.colour}</span>'
     dice = "1 die" if row.count == 1 else f"{row.count} dice"
     sources = " · ".join(html.escape(s) for s in row.sources) or "no dice"
     status_class = "iw-wait" if row.status.startswith("waits") else "iw-src"
     return (
-        f'<div class="iw-pool-head"><span class="iw-who">{who}</span> ({html.escape(row.role)})'
+        f'<div class="iw-pool-head"><span class="iw-who">{who}</span>{role}'
         f"{tag}<b>{dice}</b> = <span class='iw-src'>{sources}</span> — "
         f'<span class="{status_class}">{html.escape(row.status)}</span></div>'
     )
@@ -645,38 +659,33 @@ def degree_badge(degree: Degree, margin: int | None = None) -> str:
     )
 
 
+def _who(names: Mapping[str, str], who: str) -> str:
+    return "the GM" if who == "GM" else names.get(who, who)
+
+
 def explanation_html(explanation: Explanation, names: Mapping[str, str]) -> str:
-    """The engine's explanation: the degree, the arithmetic step by step, each stance's why."""
+    """The engine's breakdown: the arithmetic step by step, each stance with its reason,
+    each pool with its faces and what it did. Lists rather than tables, so a reason reads
+    as a sentence in a panel a few hundred pixels wide."""
     steps = "".join(f"<li>{html.escape(step)}</li>" for step in explanation.steps)
     stances = "".join(
-        f"<tr><td>{html.escape(names.get(s.character, s.character))}</td>"
-        f"<td>{'' if s.net is None else f'{s.net:+d}'}</td>"
-        f"<td>{html.escape('/'.join(s.allowed))}</td><td><b>{html.escape(s.chosen or '—')}</b></td>"
-        f"<td>{html.escape(s.why)}</td></tr>"
+        f"<li><b>{html.escape(_who(names, s.character))}</b>: "
+        + ("" if s.net is None else f"net {s.net:+d}, ")
+        + f"allowed {html.escape(' / '.join(s.allowed) or '—')}, chose "
+        f"<b>{html.escape(s.chosen or '—')}</b><br><small>{html.escape(s.why)}</small></li>"
         for s in explanation.stances
     )
-    table = (
-        "<table><thead><tr><th>PP</th><th>net</th><th>allowed</th><th>chose</th><th>why</th>"
-        f"</tr></thead><tbody>{stances}</tbody></table>"
-        if stances
-        else ""
-    )
     pools = "".join(
-        f"<tr><td>{html.escape(names.get(p.who, p.who))} {_GLYPH[p.colour]} {p.colour}</td>"
-        f"<td>[{html.escape(p.faces or '—')}]</td><td>{html.escape(p.reading)}</td>"
-        f"<td>{html.escape(p.used)}</td></tr>"
+        f"<li><b>{html.escape(_who(names, p.who))}</b> {_GLYPH[p.colour]} {p.colour} "
+        f"[{html.escape(p.faces or '—')}] {html.escape(p.reading)} — {html.escape(p.used)}</li>"
         for p in explanation.pools
     )
-    pool_table = (
-        "<table><thead><tr><th>pool</th><th>faces</th><th>read</th><th>in the second "
-        f"interpretation</th></tr></thead><tbody>{pools}</tbody></table>"
-        if pools
-        else ""
-    )
-    return (
-        f'<div class="iw-explain">{degree_badge(explanation.degree, explanation.margin)}'
-        f"<ol>{steps}</ol>{table}{pool_table}</div>"
-    )
+    parts = [f'<div class="iw-h">How it was read</div><ol>{steps}</ol>']
+    if stances:
+        parts.append(f'<div class="iw-h">Stances</div><ul>{stances}</ul>')
+    if pools:
+        parts.append(f'<div class="iw-h">Pools</div><ul>{pools}</ul>')
+    return f'<div class="iw-explain">{"".join(parts)}</div>'
 
 
 _CONSEQUENCE_EVENTS = (
