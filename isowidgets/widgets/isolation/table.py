@@ -20,7 +20,6 @@ click in one shows in all, and so does any engine call made from another cell.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -103,18 +102,6 @@ class IsolationTable(Panel):
         )
         self.add_class("iw-isolation")
         self.add_class(f"iw-table-{self.table_name}")
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        """The widget, and for a notebook shown before its cells have run (the widget's
-        state is not saved with it) a line that says what will be there, rather than
-        this object's repr."""
-        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None:
-            title = self.scene.title()
-            bundle["text/plain"] = (
-                f"Isolation table “{title}”: run the notebook's cells to show it here."
-            )
-        return bundle
 
     def close(self) -> None:
         for part in (
