@@ -24,6 +24,8 @@ import pytest
 from lab import Notebook
 from playwright.sync_api import Locator, expect
 
+from isowidgets.widgets.panel import saved_text
+
 pytestmark = pytest.mark.browser
 
 OpenNotebook = Callable[[str], Notebook]
@@ -292,9 +294,7 @@ def test_names_enter_refusals_and_stale_messages(notebook: OpenNotebook) -> None
     cells = nb.cells()
     table_cell = next(c for c in cells if "".join(c["source"]).startswith("table = IsolationTable"))
     plain = "".join(table_cell["outputs"][0]["data"]["text/plain"])
-    assert plain == (
-        "Isolation table “The farmhouse: boarding up”: run the notebook's cells to show it here."
-    )
+    assert plain == saved_text("IsolationTable")
     assert nb.page.evaluate(_UNNAMED_JS, TABLE) == []
 
     # Whom to persuade: a glyph and aria-pressed, not a shade of grey.
