@@ -128,8 +128,11 @@ class Part(widgets.VBox):  # type: ignore[misc]
         return callback
 
     def render(self, view: ConflictView) -> None:
-        """Show what ``view`` holds (a part redraws only what changed)."""
-        raise NotImplementedError
+        """Show what ``view`` holds (a part redraws only what changed).
+
+        Every part of the conflict panel overrides this; the base part shows nothing
+        of its own, so it has nothing to redraw.
+        """
 
     def control_for(self, step: Step) -> Any:
         """The control that takes ``step`` (``None`` when this part has none for it)."""
