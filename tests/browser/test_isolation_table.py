@@ -399,3 +399,50 @@ def test_a_pair_roll_typed_and_entered_between_sessions(notebook: OpenNotebook) 
     log = json.loads(nb.execute(code))
     assert log[-1].startswith("pair roll Alice–Bob: green [2 4] 2 evens")
     nb.assert_no_errors()
+
+
+_RESUME_JS = """
+() => {
+  // Set RESUME = True in the notebook's first code cell, as the GM would after a crash.
+  const panel = window.jupyterapp.shell.currentWidget;
+  const cell = panel.content.widgets.find(
+    (c) => c.model.sharedModel.getSource().startsWith('RESUME = False'));
+  const source = cell.model.sharedModel.getSource();
+  cell.model.sharedModel.setSource(source.replace('RESUME = False', 'RESUME = True'));
+  return true;
+}
+"""
+
+_RESTART_JS = """
+async () => {
+  // The kernel dies and comes back (no dialog: the kernel's own restart).
+  const panel = window.jupyterapp.shell.currentWidget;
+  await panel.sessionContext.session.kernel.restart();
+  return true;
+}
+"""
+
+
+def test_the_table_comes_back_mid_conflict_after_the_kernel_dies(notebook: OpenNotebook) -> None:
+    nb = open_at_laptop_size(notebook)
+    scroll_to(nb, "iw-play")
+    find(nb, "iw-ap select").select_option(label="Bob")
+    find(nb, "iw-action input").fill("board up the windows")
+    find(nb, "iw-propose").click()
+    faces = find(nb, "iw-faces-bob-green input")
+    faces.fill("4 3 1")
+    faces.press("Enter")
+    expect(find(nb, "iw-chips-bob-green")).to_contain_text("→ 1 evens")
+    nb.page.evaluate(_RESUME_JS)
+    nb.page.evaluate(_RESTART_JS)
+    nb.wait_for_kernel()
+    nb.run_all()
+    nb.wait_for_cytoscape_keys(MAP, ["alice", "bob", "eve", "L1", "L2", "L3", "L4", "L5", "L6"])
+    scroll_to(nb, "iw-play")
+    expect(find(nb, "iw-conflict-summary")).to_contain_text("Bob proposes “board up the windows”")
+    expect(find(nb, "iw-conflict-summary")).to_contain_text("in progress")
+    expect(find(nb, "iw-chips-bob-green")).to_contain_text("→ 1 evens")
+    expect(find(nb, "iw-conflict > .iw-next")).to_contain_text("Next: Bob rolls 5 red")
+    expect(find(nb, "iw-roll-bob-red")).to_be_enabled()
+    nb.screenshot("isotable-9-resumed-mid-conflict")
+    nb.assert_no_errors()

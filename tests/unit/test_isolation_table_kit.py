@@ -391,3 +391,14 @@ def test_a_press_toggle_leaves_the_ipywidgets_tooltip_alone():
     assert toggle.hint == "persuade Alice" and not toggle.tooltip
     state = toggle.get_state()
     assert state["hint"] == "persuade Alice" and not state.get("tooltip")
+
+
+def test_the_maps_message_goes_at_the_undo_not_two_conflicts_later(table):
+    """The GM's report: "ℹ: link L4 deleted" stayed after the undo and through two more
+    conflicts. The table has the map's message line follow the game too."""
+    m, game = table.map, table.game
+    m.pick_link("L4")
+    m.delete_button.click()
+    assert "link L4 deleted" in m.messages.value
+    table.toolbar.undo_button.click()
+    assert m.messages.value == "" and "L4" in {x.id for x in game.state.links}

@@ -6,11 +6,20 @@ One :class:`IsolationTable` composes every part over one
 * :class:`RelationshipMap`: the map on cytoscape, edited by clicks (click a
   character, then another, to link them; click a link to relabel or delete it);
 * :class:`ConflictPanel`: a proposal, its pools, stances, Difficulty, the GM's
-  roll, the degree with its explanation, the consequences and the wounds;
-* :class:`StressTimeline`: Stress and health over time, appended in place;
+  roll, the result with its breakdown on demand, the consequences and the wounds;
+  composed of small parts (:mod:`.proposal`, :mod:`.pools`, :mod:`.stances`,
+  :mod:`.resolution`, :mod:`.wounds`, sharing :mod:`.parts`);
+* :class:`StressTimeline`: Stress and health over time, appended in place (the
+  points are the rules package's fold, :mod:`isowidgets.rules.isolation.timeline`);
 * :class:`CharacterSheets`: the cast and the map-building passes;
 * :class:`BetweenSessions`: pair rolls and recovery;
-* :class:`ScenePanel`: the GM's bar (Stress, threat, rulings, undo/redo).
+* :class:`ScenePanel`: the GM's bar (the Stress track, threat, rulings) with the
+  table's one session toolbar (undo, redo, a note, export).
+
+They are built on the shared table kit (:mod:`isowidgets.widgets`): every pool is a
+:class:`~isowidgets.widgets.dice_entry.DiceEntry`, every message line follows the
+game, the session log is a :class:`~isowidgets.widgets.log.LogView`; a choice that
+stays pressed is a :class:`~.toggle.PressToggle` (a glyph and ``aria-pressed``).
 
 The widgets hold no rule arithmetic. They call the engine, show its queries
 (plan, next steps, explanation, pair outcomes) and its journal events, and

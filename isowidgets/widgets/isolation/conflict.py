@@ -33,9 +33,10 @@ from ...journal import Entry
 from ...rules.isolation import Conflict, IsolationGame, IsolationState, Step
 from ..messages import Messages
 from ..panel import Panel
+from .modifiers import ModifierRow
 from .parts import ConflictView, Part, assign
 from .pools import PoolsPanel, PoolWidget
-from .proposal import MODES, ModifierRow, ProposalPanel
+from .proposal import MODES, ProposalPanel
 from .resolution import ResolutionPanel, ResultPanel
 from .stances import StancesPanel, StanceWidget
 from .views import conflict_summary, isolation_style, steps_html

@@ -118,7 +118,7 @@ class PoolsPanel(Part):
         self.roll_ready_button = widgets.Button(
             description="Roll all ready pools",
             icon="cubes",
-            layout=auto_layout(),
+            layout=auto_layout(align_self="flex-start"),
             tooltip="rolls every pool that can be rolled now; typed faces are used where given",
         )
         self.roll_ready_button.add_class("iw-roll-ready")
