@@ -119,13 +119,13 @@ print(_json.dumps({{
 """Prints the engine's map: the truth the drawn map is compared with."""
 
 LINE_COLOUR = {"green": "rgb(27,120,55)", "red": "rgb(178,24,43)"}
+"""The map's link colours (views._GREEN, views._RED) as cytoscape reports them."""
 
 WIDE = {"width": 1960, "height": 2200}
 """A viewport whose table gives the map its whole 760-pixel drawing box beside the
 conflict panel. The map draws its characters at fixed places in that box; until it
 fits a narrower column (the map's own rework), the tests that check every node is
 inside the view run this wide. ``test_isolation_table.py`` plays at laptop size."""
-"""The map's link colours (views._GREEN, views._RED) as cytoscape reports them."""
 
 
 def find(nb: Notebook, css: str, scope: str = TABLE) -> Locator:
