@@ -19,10 +19,13 @@ import ipywidgets as widgets
 from .. import checks
 from ..errors import RuleError
 
-__all__ = ["Level", "Track", "counter_html", "ladder_html"]
+__all__ = ["Level", "Track", "counter_html", "counter_range", "ladder_html"]
 
 MAX_BOXES = 40
 """A counter longer than this shows its number only (a row of boxes would not be read)."""
+
+OPEN_RUNGS = 6
+"""How many rungs past its floor an open-ended counter drawn as rungs shows at least."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,24 @@ def ladder_html(
         state: words after the ladder, for what the rungs cannot show.
     """
     rungs = _levels(levels)
+    items = _rungs_html(rungs, current)
+    where = (
+        f"{html.escape(rungs[current].label)} ({current + 1} of {len(rungs)})"
+        if current is not None and 0 <= current < len(rungs)
+        else "off the ladder"
+    )
+    extra = f" — {html.escape(state)}" if state else ""
+    name = html.escape(title)
+    return (
+        f'<div class="iw-track iw-track--ladder" role="group" aria-label="{name}: {where}">'
+        f'<span class="iw-track-title">{name}</span>'
+        f'<span class="iw-track-state">now <b>{where}</b>{extra}</span>'
+        f'<ol class="iw-track-levels">{items}</ol></div>'
+    )
+
+
+def _rungs_html(rungs: Sequence[Level], current: int | None) -> str:
+    """The rungs as list items, the one at index ``current`` marked ``▶`` … ``now``."""
     items = []
     for index, level in enumerate(rungs):
         now = index == current
@@ -72,19 +93,19 @@ def ladder_html(
             f'<li class="{css}"{current_attr} title="{words}" data-level="{index}">'
             f'<span>{glyph}{label}</span><span class="iw-track-note">{said}{note}</span></li>'
         )
-    where = (
-        f"{html.escape(rungs[current].label)} ({current + 1} of {len(rungs)})"
-        if current is not None and 0 <= current < len(rungs)
-        else "off the ladder"
-    )
-    extra = f" — {html.escape(state)}" if state else ""
-    name = html.escape(title)
-    return (
-        f'<div class="iw-track iw-track--ladder" role="group" aria-label="{name}: {where}">'
-        f'<span class="iw-track-title">{name}</span>'
-        f'<span class="iw-track-state">now <b>{where}</b>{extra}</span>'
-        f'<ol class="iw-track-levels">{"".join(items)}</ol></div>'
-    )
+    return "".join(items)
+
+
+def counter_range(low: int, high: int | None) -> str:
+    """A counter's bounds in words: ``0 to 6``, or ``from 0, no ceiling``."""
+    return f"{low} to {high}" if high is not None else f"from {low}, no ceiling"
+
+
+def counter_rungs(value: int, low: int, high: int | None) -> range:
+    """The numbers a counter drawn as rungs shows: its bounds, or with no top, from the
+    floor to a little past the value now (so the rungs grow as the count does)."""
+    top = high if high is not None else max(low + OPEN_RUNGS, value + 2)
+    return range(min(low, value), max(top, value) + 1)
 
 
 def counter_html(
@@ -94,36 +115,49 @@ def counter_html(
     low: int = 0,
     high: int | None = None,
     marks: Mapping[int, str] | None = None,
+    rungs: bool = False,
 ) -> str:
-    """A counter: ``Stress ■■■□□□ 3 of 6`` (boxes only up to :data:`MAX_BOXES`).
+    """A counter: ``Stress ■■■□□□ now 3 (0 to 6)``, the value and the range said once.
+
+    Drawn as boxes (only up to :data:`MAX_BOXES`), or with ``rungs`` as a row of
+    numbered rungs like a ladder's, the one now marked ``▶`` … ``now``, each mark
+    written under its number.
 
     Args:
         title: what it counts.
         value: the count now (shown even when past a bound, and said so).
         low, high: the bounds (``high=None``: open-ended).
-        marks: words for some values ("breaks at 6"), shown when the count is there.
+        marks: words for some values ("breaks at 6"): beside the count when it is
+            there, or under their rungs.
+        rungs: draw numbered rungs (a short range a person points at, like Stress)
+            rather than boxes.
     """
     name = html.escape(title)
-    words = f"{value}" + (f" of {high}" if high is not None else "")
+    where = counter_range(low, high)
     if value < low:
-        words += f" (below the lowest, {low})"
+        where += ", below the lowest"
     elif high is not None and value > high:
-        words += f" (past the top, {high})"
-    mark = (marks or {}).get(value, "")
-    if mark:
-        words += f": {mark}"
-    boxes = ""
-    if high is not None and high - low <= MAX_BOXES:
+        where += ", past the top"
+    notes = dict(marks or {})
+    mark = "" if rungs else notes.get(value, "")
+    said = f"{value} ({where}){': ' + mark if mark else ''}"
+    shown = f"now <b>{value}</b> ({html.escape(where)}){html.escape(': ' + mark) if mark else ''}"
+    drawn = ""
+    if rungs:
+        numbers = counter_rungs(value, low, high)
+        levels = [Level(str(n), notes.get(n, "")) for n in numbers]
+        drawn = f'<ol class="iw-track-levels">{_rungs_html(levels, value - numbers.start)}</ol>'
+    elif high is not None and high - low <= MAX_BOXES:
         filled = min(max(value - low, 0), high - low)
-        boxes = (
+        drawn = (
             f'<span class="iw-track-boxes" aria-hidden="true">'
             f"{'■' * filled}{'□' * (high - low - filled)}</span>"
         )
-    text = html.escape(words)
+    kind = "iw-track--rungs" if rungs else "iw-track--counter"
     return (
-        f'<div class="iw-track iw-track--counter" role="group" aria-label="{name}: {text}">'
-        f'<span class="iw-track-title">{name}</span>{boxes}'
-        f'<span class="iw-track-state"><b>{text}</b></span></div>'
+        f'<div class="iw-track {kind}" role="group" aria-label="{name}: {html.escape(said)}">'
+        f'<span class="iw-track-title">{name}</span>{"" if rungs else drawn}'
+        f'<span class="iw-track-state">{shown}</span>{drawn if rungs else ""}</div>'
     )
 
 
@@ -133,14 +167,16 @@ class Track(widgets.HTML):  # type: ignore[misc]
     Build one with :meth:`ladder` or :meth:`counter`::
 
         damage = Track.ladder("Damage", [Level("Bruised", "−1 Agility"), ...], current=0)
-        stress = Track.counter("Stress", 0, low=0, high=6)
+        stress = Track.counter("Stress", 0, low=0, high=6, rungs=True)
         stress.set(3)
+        stress.bound(0, None)  # the ceiling was lifted
 
     Attributes:
         title: what the track measures.
         current: the value now (the rung's index for a ladder; ``None`` off it).
         levels: the rungs of a ladder (empty for a counter).
         low, high: a counter's bounds.
+        rungs: whether a counter is drawn as numbered rungs rather than boxes.
     """
 
     def __init__(
@@ -152,10 +188,12 @@ class Track(widgets.HTML):  # type: ignore[misc]
         low: int = 0,
         high: int | None = None,
         marks: Mapping[int, str] | None = None,
+        rungs: bool = False,
         css_class: str | None = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self.rungs = rungs
         self.title = checks.text(title, "a track's title")
         self.levels = _levels(levels) if levels else []
         self.low, self.high = low, high
@@ -185,10 +223,12 @@ class Track(widgets.HTML):  # type: ignore[misc]
         low: int = 0,
         high: int | None = None,
         marks: Mapping[int, str] | None = None,
+        rungs: bool = False,
         **kwargs: Any,
     ) -> Track:
-        """A counter between ``low`` and ``high`` (open-ended when ``high`` is ``None``)."""
-        return cls(title, current=value, low=low, high=high, marks=marks, **kwargs)
+        """A counter between ``low`` and ``high`` (open-ended when ``high`` is ``None``),
+        drawn as boxes or, with ``rungs``, as numbered rungs (see :func:`counter_html`)."""
+        return cls(title, current=value, low=low, high=high, marks=marks, rungs=rungs, **kwargs)
 
     @property
     def is_ladder(self) -> bool:
@@ -210,8 +250,28 @@ class Track(widgets.HTML):  # type: ignore[misc]
         else:
             assert current is not None
             drawn = counter_html(
-                self.title, current, low=self.low, high=self.high, marks=self.marks
+                self.title,
+                current,
+                low=self.low,
+                high=self.high,
+                marks=self.marks,
+                rungs=self.rungs,
             )
         if drawn != self._drawn:  # send nothing when the track did not move
             self._drawn = drawn
             self.value = drawn
+
+    def bound(self, low: int, high: int | None) -> None:
+        """Move a counter's bounds (a setting changed) and redraw it at its value.
+
+        Raises:
+            RuleError: on a ladder (its rungs are its bounds), or bounds that are
+                not whole numbers or cross.
+        """
+        if self.is_ladder:
+            raise RuleError(f"{self.title} is a ladder: its levels are its bounds")
+        low = checks.whole(low, f"{self.title}'s lowest value")
+        if high is not None:
+            high = checks.whole(high, f"{self.title}'s highest value", lo=low)
+        self.low, self.high = low, high
+        self.set(self.current)

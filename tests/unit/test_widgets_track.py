@@ -40,17 +40,57 @@ def test_a_ladder_can_be_left_and_say_why():
         ladder_html("Impact", [], 0)
 
 
-def test_a_counter_shows_boxes_and_its_number_in_words():
+def test_a_counter_shows_boxes_and_says_its_value_and_range_once():
     drawn = counter_html("Stress", 3, low=0, high=6, marks={6: "breaks"})
-    assert "■■■□□□" in drawn and "<b>3 of 6</b>" in drawn
-    assert 'aria-label="Stress: 3 of 6"' in drawn
-    assert "6 of 6: breaks" in counter_html("Stress", 6, high=6, marks={6: "breaks"})
+    assert "■■■□□□" in drawn and "now <b>3</b> (0 to 6)</span>" in drawn
+    assert 'aria-label="Stress: 3 (0 to 6)"' in drawn
+    assert drawn.count("6") == 2  # the range is said once (and in the aria-label)
+    assert "now <b>6</b> (0 to 6): breaks" in counter_html("Stress", 6, high=6, marks={6: "breaks"})
     past = counter_html("Pressure", 8, high=6)
-    assert "■■■■■■" in past and "8 of 6 (past the top, 6)" in past
-    assert "(below the lowest, 0)" in counter_html("Pressure", -1, high=6)
+    assert "■■■■■■" in past and "now <b>8</b> (0 to 6, past the top)" in past
+    assert "(0 to 6, below the lowest)" in counter_html("Pressure", -1, high=6)
     open_ended = counter_html("Pressure", 12)
-    assert "iw-track-boxes" not in open_ended and "<b>12</b>" in open_ended
+    assert "iw-track-boxes" not in open_ended and "now <b>12</b> (from 0, no ceiling)" in open_ended
     assert "iw-track-boxes" not in counter_html("Turns", 3, high=1000)  # too long to read
+    assert "now <b>3</b> (1 to 5)" in counter_html("Pressure", 3, low=1, high=5)
+    assert "■■□□" in counter_html("Pressure", 3, low=1, high=5)
+
+
+def test_a_counter_on_rungs_marks_the_value_and_says_the_range_once():
+    """Stress read "now 2 (3 of 7)": the rung's place on a ladder of numbers. A counter
+    drawn as numbered rungs says the value and the range, once."""
+    drawn = counter_html("Stress", 2, low=0, high=6, marks={0: "no rolls"}, rungs=True)
+    assert "of 7" not in drawn and "3 of" not in drawn
+    assert '<span class="iw-track-state">now <b>2</b> (0 to 6)</span>' in drawn
+    assert 'aria-label="Stress: 2 (0 to 6)"' in drawn
+    assert drawn.count("<li") == 7 and drawn.count("▶") == 1
+    current = re.findall(r'<li class="[^"]*--current[^"]*"[^>]*>.*?</li>', drawn)
+    assert len(current) == 1 and "<span>▶ 2</span>" in current[0]
+    assert 'aria-current="step"' in current[0] and ">now</span>" in current[0]
+    assert 'title="0: no rolls"' in drawn  # a mark is written under its rung
+    at_zero = counter_html("Stress", 0, high=6, marks={0: "no rolls"}, rungs=True)
+    assert "now · no rolls" in at_zero and "(0 to 6)</span>" in at_zero  # not twice
+    grown = counter_html("Stress", 12, low=0, rungs=True)
+    assert "now <b>12</b> (from 0, no ceiling)" in grown
+    assert grown.count("<li") == 15 and 'data-level="14"' in grown  # two past the value
+    assert counter_html("Stress", 1, rungs=True).count("<li") == 7  # at least six past 0
+
+
+def test_a_counter_moves_its_bounds_and_refuses_crossed_ones():
+    stress = Track.counter("Stress", 5, high=6, rungs=True)
+    stress.bound(0, 4)
+    assert (stress.low, stress.high) == (0, 4)
+    assert "now <b>5</b> (0 to 4, past the top)" in stress.value
+    stress.set(4)
+    assert "now <b>4</b> (0 to 4)" in stress.value and stress.value.count("<li") == 5
+    stress.bound(0, None)
+    assert "(from 0, no ceiling)" in stress.value
+    before = stress.value
+    with pytest.raises(RuleError, match="highest value"):
+        stress.bound(3, 2)
+    with pytest.raises(RuleError, match="ladder"):
+        Track.ladder("Impact", ["D4", "D6"]).bound(0, 1)
+    assert (stress.low, stress.high, stress.value) == (0, None, before)
 
 
 def test_a_track_moves_and_sends_nothing_when_it_did_not():

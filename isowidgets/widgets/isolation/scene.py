@@ -28,22 +28,14 @@ from ...rules.isolation import IsolationGame, IsolationState
 from ..messages import Messages
 from ..panel import Panel, set_options
 from ..toolbar import SessionToolbar
-from ..track import Level, Track
+from ..track import Track
 from .toggle import PressToggle
 from .views import HEALTH_MARK, isolation_style, slug
 
-__all__ = ["ScenePanel", "stress_levels"]
+__all__ = ["STRESS_MARKS", "ScenePanel"]
 
-_OPEN_RUNGS = 6
-"""With no ceiling (``stress_max`` unset), how many levels the Stress track shows at least."""
-
-
-def stress_levels(stress: int, low: int, high: int | None) -> list[Level]:
-    """The rungs of the Stress track: every level between the bounds, or, with no ceiling,
-    from the floor to a little past the level now (so the track grows as Stress does)."""
-    top = high if high is not None else max(low + _OPEN_RUNGS, stress + 2)
-    notes = {0: "no rolls unless threatened"}
-    return [Level(str(n), notes.get(n, "")) for n in range(low, max(top, stress) + 1)]
+STRESS_MARKS = {0: "no rolls unless threatened"}
+"""What a Stress level means, written under its rung on the track (ISO-R37)."""
 
 
 class ScenePanel(Panel):
@@ -54,7 +46,8 @@ class ScenePanel(Panel):
         export_dir: where the toolbar's **Export log** writes.
 
     Attributes:
-        stress_track: the Stress :class:`~isowidgets.widgets.track.Track` (a ladder).
+        stress_track: the Stress :class:`~isowidgets.widgets.track.Track` (a counter
+            drawn as numbered rungs between the house rules' bounds).
         toolbar: the :class:`~isowidgets.widgets.toolbar.SessionToolbar` (``undo_button``
             and ``redo_button`` are its).
         messages: the bar's message line, where the toolbar reports too.
@@ -101,10 +94,13 @@ class ScenePanel(Panel):
         )
         self.threat.add_class("iw-threat")
         settings = game.state.settings
-        self.stress_track = Track.ladder(
+        self.stress_track = Track.counter(
             "Stress",
-            stress_levels(game.state.stress, settings.stress_min, settings.stress_max),
-            current=0,
+            game.state.stress,
+            low=settings.stress_min,
+            high=settings.stress_max,
+            marks=STRESS_MARKS,
+            rungs=True,
             css_class="iw-stress-track",
         )
         self.toolbar = SessionToolbar(game, messages=self.messages, export_dir=export_dir)
@@ -269,13 +265,9 @@ class ScenePanel(Panel):
         self.greens_box.children = tuple(boxes.values())
 
     def _draw_stress(self, state: IsolationState) -> None:
-        """Move the Stress track (its rungs follow the bounds, and Stress past them)."""
-        low, high = state.settings.stress_min, state.settings.stress_max
-        levels = stress_levels(state.stress, low, high)
-        if [level.label for level in levels] != [level.label for level in self.stress_track.levels]:
-            self.stress_track.levels = levels
-        ceiling = f"between {low} and {high}" if high is not None else f"from {low}, no ceiling"
-        self.stress_track.set(state.stress - low, state=ceiling)
+        """Move the Stress track (its rungs follow the house rules' bounds)."""
+        self.stress_track.bound(state.settings.stress_min, state.settings.stress_max)
+        self.stress_track.set(state.stress)
 
     def close(self) -> None:
         if hasattr(self, "toolbar"):
