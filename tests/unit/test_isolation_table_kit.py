@@ -405,3 +405,29 @@ def test_the_maps_message_goes_at_the_undo_not_two_conflicts_later(table):
     assert "link L4 deleted" in m.messages.value
     table.toolbar.undo_button.click()
     assert m.messages.value == "" and "L4" in {x.id for x in game.state.links}
+
+
+# --------------------------------------------------------------------------- choices
+
+
+def test_no_choice_of_the_table_is_shown_by_shade_alone(table):
+    """The colour and relation choices of "Build the map" (and the map's new-link
+    colour) were ToggleButtons: the chosen one only a darker grey. Each is now a named
+    list whose every option says in words what it means and carries its colour's glyph."""
+    assert not [w for w in walk(table) if isinstance(w, widgets.ToggleButtons)]
+    sheets, m = table.sheets, table.map
+    for choice in (sheets.desc_colour, sheets.goal_relation, m.colour):
+        assert isinstance(choice, widgets.Dropdown) and choice.description
+        for label, value in choice.options:
+            colour = {"green": "green", "red": "red", "same": "green", "opposed": "red"}[value]
+            glyph = "+" if colour == "green" else "×"
+            assert f"{glyph} " in label and colour in label  # a glyph and the word
+            assert len(label.split()) >= 3  # and words for what it means
+    assert [label for label, _ in sheets.goal_relation.options] == [
+        "truly the same: + 3 green",
+        "opposed: × 3 red",
+    ]
+    sheets.goal_a.value, sheets.goal_b.value = "alice", "eve"
+    sheets.goal_relation.value = "opposed"
+    sheets.goal_add.click()
+    assert [x.colour for x in table.game.links_between("alice", "eve")][-3:] == ["red"] * 3

@@ -376,13 +376,15 @@ class RelationshipMap(Panel):
         self.status.add_class("iw-map-status")
 
         # the new-link form
-        self.colour = widgets.ToggleButtons(
+        # A list showing the chosen colour in words and glyph, not buttons told apart by shade.
+        self.colour = widgets.Dropdown(
             options=[
                 ("+ green (a reason to like)", "green"),
                 ("× red (a reason to dislike)", "red"),
             ],
             value="green",
-            style={"button_width": "190px"},
+            description="Colour",
+            layout=widgets.Layout(width="auto"),
         )
         self.colour.add_class("iw-link-colour")
         self.labeled = widgets.Checkbox(value=True, description="labeled (permanent)", indent=False)

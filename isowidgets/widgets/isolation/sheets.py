@@ -28,7 +28,15 @@ from ..messages import Messages
 from ..panel import Panel, set_options
 from .views import character_table_html, isolation_style, warnings_html
 
-__all__ = ["CharacterSheets"]
+__all__ = ["CHOICES", "CharacterSheets"]
+
+CHOICES: dict[str, list[tuple[str, str]]] = {
+    "descriptor": [("compatible: + green", "green"), ("incompatible: × red", "red")],
+    "goal": [("truly the same: + 3 green", "same"), ("opposed: × 3 red", "opposed")],
+}
+"""The options of the map-building forms: each says in words what it means and the
+colour it gives, with that colour's glyph (``+`` green, ``×`` red), so the chosen one
+reads the same to a person who cannot tell red from green and to a screen reader."""
 
 NEW = "__new__"
 """The editor's choice for a character not yet in the game."""
@@ -108,9 +116,13 @@ class CharacterSheets(Panel):
         self.desc_b_word = widgets.Dropdown(
             description="descriptor", style=word, layout=widgets.Layout(width="auto")
         )
-        self.desc_colour = widgets.ToggleButtons(
-            options=[("compatible: + green", "green"), ("incompatible: × red", "red")],
-            style={"button_width": "180px"},
+        # A choice is a list that shows the chosen option in words with its colour's
+        # glyph, never a row of buttons told apart by shade (ipywidgets' ToggleButtons).
+        self.desc_colour = widgets.Dropdown(
+            options=CHOICES["descriptor"],
+            description="the words are",
+            style=word,
+            layout=widgets.Layout(width="auto"),
         )
         self.desc_add = widgets.Button(
             description="Add descriptor link", icon="link", layout=widgets.Layout(width="auto")
@@ -148,9 +160,11 @@ class CharacterSheets(Panel):
             w.add_class(css)
         self.goal_a = widgets.Dropdown(description="Goals of", layout=widgets.Layout(width="220px"))
         self.goal_b = widgets.Dropdown(description="and", layout=widgets.Layout(width="220px"))
-        self.goal_relation = widgets.ToggleButtons(
-            options=[("truly the same: 3 green", "same"), ("opposed: 3 red", "opposed")],
-            style={"button_width": "200px"},
+        self.goal_relation = widgets.Dropdown(
+            options=CHOICES["goal"],
+            description="the goals are",
+            style=word,
+            layout=widgets.Layout(width="auto"),
         )
         self.goal_add = widgets.Button(
             description="Add goal links", icon="link", layout=widgets.Layout(width="auto")
