@@ -197,7 +197,7 @@ def test_pools_past_the_dice_cap_are_refused_when_proposed(limit):
     """propose, set_factors and preview refuse a pool past the cap, naming it."""
     game = trio(max_explosions_per_pool=limit)
     before = snapshot(game)
-    with pytest.raises(DiceCapError, match=r"bob's green pool would hold 3,000,003 dice") as info:
+    with pytest.raises(DiceCapError, match=r"Bob's green pool would hold 3,000,003 dice") as info:
         game.propose("bob", "x", factors={"bob": {"roleplay": 3_000_000}})
     message = str(info.value)
     assert "at most 500" in message and "Limits.max_dice" in message and "Tip:" in message

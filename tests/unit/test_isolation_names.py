@@ -9,9 +9,12 @@ ids. Pool sources, explanations, next steps and roll labels name characters too.
 from __future__ import annotations
 
 import json
+import re
+from typing import Any
 
 import pytest
 
+from isowidgets.errors import RuleError
 from isowidgets.game import Game
 from isowidgets.rules.isolation import IsolationGame
 from isowidgets.rules.isolation.events import LinkAdded, LinkRelabeled, ThreatChanged
@@ -187,3 +190,52 @@ def test_the_timeline_names_health_marks_as_the_events_did():
     game.edit_character("eve", name="Evelyn")
     points = timeline_points(2, game.journal.effective())  # no names passed
     assert [(p.trace, p.y) for p in points if p.trace == "Injured"] == [("Injured", "Eve")]
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+def _cast() -> IsolationGame:
+    """Three characters whose ids look nothing like their names, so a refusal that
+    shows an id where a person reads a name is caught."""
+    game = IsolationGame.new(seed=5)
+    for cid, name in (("p1", "Ruth"), ("p2", "Hank"), ("p3", "Lou")):
+        game.add_character(name, profession="x", bias="y", goal="z", character_id=cid)
+    game.add_link("p1", "p2", "green", "Old friends")
+    game.add_link("p1", "p3", "red", "Owes money")
+    return game
+
+
+def _refusal(call: Any) -> str:
+    with pytest.raises(RuleError) as info:
+        call()
+    return str(info.value)
+
+
+def test_refusals_name_the_characters_they_are_about():
+    """The table shows the engine's refusals as they are: a valid character is named,
+    never shown by id ("p2's green pool is already rolled")."""
+    game = _cast()
+    game.add_goal_links("p1", "p2", "same")
+    said = [_refusal(lambda: game.add_goal_links("p2", "p1", "same"))]
+    game.add_bias_links("p1", "p3")
+    said.append(_refusal(lambda: game.add_bias_links("p1", "p3")))
+    game.set_starting_stress(2)
+    game.start_play()
+    game.propose("p2", "hold the door", mode="subset", pps=["p1"])
+    said.append(_refusal(lambda: game.set_factors("p1", roleplay=1)))
+    said.append(_refusal(lambda: game.resolve()))
+    said.append(_refusal(lambda: game.choose_stance("p1", "Neutral")))
+    game.roll("p2", "green")
+    said.append(_refusal(lambda: game.roll("p2", "green", "2")))
+    said.append(_refusal(lambda: game.declare_hostile("p1")))  # her empty pool is down
+    game.cancel_conflict("the door held")
+    game.kill("p3", "the roof fell")
+    said.append(_refusal(lambda: game.propose("p3", "anything")))
+    game.end_session()
+    game.pair_roll("p1", "p2")
+    said.append(_refusal(lambda: game.begin_session()))
+    assert len(said) == 9
+    for text in said:
+        assert not re.search(r"\bp[123]\b", text), text
+        assert re.search(r"\b(Ruth|Hank|Lou)\b", text), text

@@ -456,7 +456,7 @@ def test_r26_order_of_play_is_enforced():
     game.set_difficulty(2)
     roll_ready(game)
     game.downgrade("eve")
-    with pytest.raises(RuleError, match="eve red"):
+    with pytest.raises(RuleError, match="Eve red"):
         game.resolve()
     roll_ready(game)
     game.resolve()

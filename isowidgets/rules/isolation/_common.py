@@ -51,6 +51,12 @@ def named(state: IsolationState, *ids: str | None) -> dict[str, str]:
     return found
 
 
+def name_of(state: IsolationState, cid: str) -> str:
+    """``cid`` as a person reads it in a refusal: the character's name (the id itself
+    when no character has it, as for a value the caller mistyped)."""
+    return state.character(cid).name if state.has_character(cid) else cid
+
+
 def no_conflict(state: IsolationState, doing: str) -> None:
     """Refuse a change to what a conflict's dice come from while one is in progress."""
     if state.conflict is not None:
@@ -65,7 +71,7 @@ def living(state: IsolationState, cid: object, role: str = "character") -> Chara
     """The living character ``cid`` names (by id)."""
     character = state.character(checks.identifier(cid, f"a {role}"))
     if not character.alive:
-        raise RuleError(f"{character.id} is Dead and cannot be a {role}")
+        raise RuleError(f"{character.name} is Dead and cannot be a {role}")
     return character
 
 
@@ -73,5 +79,5 @@ def pair(state: IsolationState, a: object, b: object) -> tuple[str, str]:
     """Two different living characters, as the map's pair key (ISO-R07)."""
     ca, cb = living(state, a), living(state, b)
     if ca.id == cb.id:
-        raise RuleError(f"a link joins two different characters, got {ca.id!r} twice")
+        raise RuleError(f"a link joins two different characters, got {ca.name} twice")
     return pair_key(ca.id, cb.id)

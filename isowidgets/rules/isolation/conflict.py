@@ -260,14 +260,16 @@ def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, 
         if key in values:
             out[key] = checks.whole(values[key], key, 0, MOST_DICE)
     if out.get("roleplay") and role != "AP":
-        raise RuleError(f"role-play dice go to the Active Player (ISO-R18), not to {who}")
+        raise RuleError(
+            f"role-play dice go to the Active Player (ISO-R18), not to {_named(state, who)}"
+        )
     cap = state.settings.max_roleplay_dice
     if cap is not None and out.get("roleplay", 0) > cap:
         raise RuleError(f"{out['roleplay']} role-play dice asked, the house cap is {cap} (ISO-A10)")
     if (out.get("extra_green") or out.get("extra_red")) and role != "target":
         raise RuleError(
             "situational extra dice belong to a direct-action target (ISO-R43); "
-            f"{who} is the {role}. Tip: use profession, goal/bias or relevant_links."
+            f"{_named(state, who)} is the {role}. Tip: use profession, goal/bias or relevant_links."
         )
     if role == "target" and any(out.get(k) for k in FACTOR_FIELDS[:5]):
         raise RuleError(
@@ -283,13 +285,16 @@ def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, 
             raise RuleError("a relevant link is counted once; remove the repeat")
         if raw and role not in ("PP", "defaulted"):
             raise RuleError(
-                f"relevant-label dice go to Passive Players (ISO-R20), not to the {role} {who}"
+                f"relevant-label dice go to Passive Players (ISO-R20), "
+                f"not to the {role} {_named(state, who)}"
             )
         scope = state.settings.relevant_label_scope
         for link_id in raw:
             link = state.link(link_id)
             if link.pair != tuple(sorted((who, c.ap))):
-                raise RuleError(f"{link_id} does not join {who} and the AP {c.ap}")
+                raise RuleError(
+                    f"{link_id} does not join {_named(state, who)} and the AP {_named(state, c.ap)}"
+                )
             if not link.labeled:
                 raise RuleError(f"{link_id} is unlabeled; only a label can be relevant (ISO-R20)")
             if scope == "descriptor" and link.origin != "descriptor":
@@ -305,13 +310,13 @@ def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, 
             "downgrade_dice_include_modifiers is off, so a defaulted character's dice are "
             "their red links only (ISO-A14)"
             if not allowed
-            else f"the {role} {who} may carry {', '.join(allowed)}"
+            else f"the {role} {_named(state, who)} may carry {', '.join(allowed)}"
         )
         raise RuleError(f"{unused[0]} would add no dice here: {why}")
     return Factors(who, **out)
 
 
-def _within_caps(plan: PoolPlan, limits: Limits) -> None:
+def _within_caps(state: IsolationState, plan: PoolPlan, limits: Limits) -> None:
     """Refuse a conflict with a pool past the dice cap as soon as it is set up.
 
     Better now, with the pool and its sources named, than when it comes to be
@@ -321,7 +326,8 @@ def _within_caps(plan: PoolPlan, limits: Limits) -> None:
         if unit.rolled is None and unit.count > limits.max_dice:
             sources = "; ".join(f"{s.count:,} {s.detail}" for s in unit.sources)
             raise DiceCapError(
-                f"{unit.who}'s {unit.colour} pool would hold {unit.count:,} dice ({sources}); "
+                f"{_named(state, unit.who)}'s {unit.colour} pool would hold {unit.count:,} dice "
+                f"({sources}); "
                 f"one pool may hold at most {limits.max_dice:,} dice (the dice cap, "
                 "Limits.max_dice). Tip: lower the modifier that makes it so large, or start "
                 "the session with a larger Limits(max_dice=...)."
@@ -362,7 +368,7 @@ def _settle(action: Act) -> None:
     stances once the first stage is in."""
     while (c := action.state.conflict) is not None and c.resolution is None:
         plan = plan_for(action.state, c)
-        _within_caps(plan, action.dice.limits)
+        _within_caps(action.state, plan, action.dice.limits)
         # Once a pool is down the modifiers are fixed, so empty pools can be recorded.
         empty = [u for u in plan.ready() if u.count == 0] if c.rolls else []
         if empty:
@@ -444,7 +450,7 @@ def compose(
     if ap_char is None:
         raise RuleError(f"the Active Player is named by character id, got {shown(ap)}")
     if not ap_char.alive:
-        raise RuleError(f"{ap} is Dead and cannot act")
+        raise RuleError(f"{ap_char.name} is Dead and cannot act")
     action = line(action, "the proposed action")
     mode = checks.choice(mode, "mode", MODES)
     physical = checks.flag(physical, "physical")
@@ -557,7 +563,7 @@ def compose(
         conflict = Conflict(
             **{**_fields(conflict), "declared_hostile": tuple(dict.fromkeys(hostile))}
         )
-    _within_caps(plan_for(state, conflict), limits)
+    _within_caps(state, plan_for(state, conflict), limits)
     return conflict
 
 
@@ -639,10 +645,11 @@ def declare_hostile(action: Act, pp: str) -> None:
     if c.automatic:
         raise RuleError("at Stress 0 nobody rolls: choose_stance(pp, 'Hostile') instead")
     if pp in c.declared_hostile or c.stance_of(pp) is not None:
-        raise RuleError(f"{pp} already has a stance")
+        raise RuleError(f"{_named(action.state, pp)} already has a stance")
     if c.roll_of(pp, "green") is not None or c.roll_of(pp, "red") is not None:
         raise RuleError(
-            f"{pp} has rolled already; Hostile is always open in choose_stance (ISO-R14)"
+            f"{_named(action.state, pp)} has rolled already; Hostile is always open in "
+            "choose_stance (ISO-R14)"
         )
     action.add(HostileDeclared(character=pp, names=named(action.state, pp)))
     _settle(action)
@@ -669,11 +676,15 @@ def roll(
     unit = plan_for(action.state, c).unit(who, colour)
     if unit.rolled is not None:
         raise RuleError(
-            f"{who}'s {colour} pool is already rolled [{unit.rolled.faces_text()}]; "
+            f"{_named(action.state, who)}'s {colour} pool is already rolled "
+            f"[{unit.rolled.faces_text()}]; "
             "a roll is read twice, never re-rolled. Tip: undo() takes back a mistyped roll."
         )
     if not unit.ready:
-        raise RuleError(f"{who}'s {colour} pool cannot be rolled yet: it waits for {unit.waiting}")
+        raise RuleError(
+            f"{_named(action.state, who)}'s {colour} pool cannot be rolled yet: it waits for "
+            f"{unit.waiting}"
+        )
     result = _emit_roll(action, who, colour, faces, take_explosions)
     _settle(action)
     return result
@@ -700,7 +711,11 @@ def choose_stance(action: Act, pp: str, stance: Stance) -> None:
         allowed: tuple[Stance, ...] = STANCES
     else:
         if c.first is None:
-            missing = [u.label for u in plan_for(state, c).stage("first") if u.rolled is None]
+            missing = [
+                f"{_named(state, u.who)} {u.colour}"
+                for u in plan_for(state, c).stage("first")
+                if u.rolled is None
+            ]
             raise RuleError(
                 f"stances are read once every first-stage pool is rolled; still to roll: "
                 f"{', '.join(missing)}. Tip: Hostile needs no roll: declare_hostile(pp)."
@@ -709,8 +724,9 @@ def choose_stance(action: Act, pp: str, stance: Stance) -> None:
         rolled, allowed = reading.rolled, reading.allowed
     if stance not in allowed:
         raise RuleError(
-            f"{pp}'s roll allows {' or '.join(allowed)}, not {stance}: a stance can only be "
-            f"downgraded (ISO-R14). Tip: {allowed[0]} is the best open to {pp}."
+            f"{_named(state, pp)}'s roll allows {' or '.join(allowed)}, not {stance}: a stance "
+            f"can only be downgraded (ISO-R14). Tip: {allowed[0]} is the best open to "
+            f"{_named(state, pp)}."
         )
     action.add(
         StanceChosen(
@@ -741,7 +757,7 @@ def set_difficulty(action: Act, difficulty: int | str) -> None:
     if not nominal and state.settings.difficulty_after_stances:
         plan = plan_for(state, c)
         if not (plan.first_done and c.all_stances_chosen):
-            waiting = [pp for pp in c.pps if c.stance_of(pp) is None]
+            waiting = [_named(state, pp) for pp in c.pps if c.stance_of(pp) is None]
             raise RuleError(
                 "the GM sets the Difficulty after every stance is known (ISO-R26, ISO-A12); "
                 f"still undecided: {', '.join(waiting)}"
@@ -768,7 +784,7 @@ def downgrade(action: Act, who: str) -> None:
             "Tip: a Passive Player downgrades through choose_stance."
         )
     if who in c.downgraded:
-        raise RuleError(f"{who} is already Hostile")
+        raise RuleError(f"{_named(state, who)} is already Hostile")
     if not c.automatic:
         opposition = c.target if c.mode == "direct" else GM
         assert opposition is not None
@@ -801,7 +817,7 @@ def resolve(action: Act) -> Resolution:
     state = action.state
     c = _unresolved(state, "resolve")
     s = state.settings
-    undecided = [pp for pp in c.pps if c.stance_of(pp) is None]
+    undecided = [_named(state, pp) for pp in c.pps if c.stance_of(pp) is None]
     if c.automatic:
         if undecided:
             raise RuleError(
@@ -810,7 +826,7 @@ def resolve(action: Act) -> Resolution:
         resolution = Resolution("Basic Success", None, 0, 0, 0, 0, automatic=True)
     else:
         plan = plan_for(state, c)
-        missing = [u.label for u in plan.units if u.rolled is None]
+        missing = [f"{_named(state, u.who)} {u.colour}" for u in plan.units if u.rolled is None]
         if c.mode != "direct" and c.difficulty is None:
             missing.insert(0, "the Difficulty")
         if undecided:
@@ -963,7 +979,8 @@ def assign_wounds(action: Act, assignment: Mapping[str, int]) -> None:
         )
         if n > cap:
             raise RuleError(
-                f"{who} can take at most {cap} more wound(s) ({state.character(who).health})"
+                f"{_named(state, who)} can take at most {cap} more wound(s) "
+                f"({state.character(who).health})"
             )
         clean[who] = n
         total += n
@@ -1052,7 +1069,8 @@ def typed_faces(
     pools = [u for u in plan_for(state, c).units if u.who == who]
     if len(pools) != 1:
         raise RuleError(
-            f"{who} rolls {len(pools)} pools here; give faces as {{'green': ..., 'red': ...}}"
+            f"{_named(state, who)} rolls {len(pools)} pools here; give faces as "
+            "{'green': ..., 'red': ...}"
         )
     return entry  # type: ignore[no-any-return]
 

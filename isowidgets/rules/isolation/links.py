@@ -15,7 +15,7 @@ from typing import Literal, get_args
 from ... import checks
 from ...contract import Action
 from ...errors import RuleError
-from ._common import line, named, no_conflict, pair
+from ._common import line, name_of, named, no_conflict, pair
 from .events import HealthChanged, LinkAdded, LinkRelabeled, LinkRemoved
 from .model import COLOURS, HEALTH_LADDER, Colour, IsolationState, Link, Origin, pair_key
 
@@ -146,7 +146,8 @@ def add_descriptor_link(
     for link in state.links_between(first, second):
         if link.origin == "descriptor" and link.label in (label, mirror):
             raise RuleError(
-                f"{first}–{second} already have a descriptor link “{link.label}” ({link.id}); "
+                f"{name_of(state, first)}–{name_of(state, second)} already have a descriptor link "
+                f"“{link.label}” ({link.id}); "
                 "ISO-R08 gives one link per descriptor pair"
             )
     why = "descriptor pass (ISO-R08)"
@@ -169,7 +170,8 @@ def add_bias_links(action: Act, holder: str, target: str, *, shared: bool = Fals
     for link in state.links_between(first, second):
         if link.origin == "bias" and link.subject == holder and link.colour == colour:
             raise RuleError(
-                f"{holder}'s bias already links {holder} and {target} ({link.id}); "
+                f"{name_of(state, holder)}'s bias already links {name_of(state, holder)} and "
+                f"{name_of(state, target)} ({link.id}); "
                 "ISO-R09 adds its two links once"
             )
     return add_labeled(
@@ -187,7 +189,7 @@ def add_goal_links(action: Act, a: str, b: str, relation: Literal["same", "oppos
     relation = checks.choice(relation, "relation", ("same", "opposed"))
     ca, cb = state.character(a), state.character(b)
     if any(link.origin == "goal" for link in state.links_between(first, second)):
-        raise RuleError(f"{first}–{second} already have goal links; ISO-R10 adds them once")
+        raise RuleError(f"{ca.name}–{cb.name} already have goal links; ISO-R10 adds them once")
     if relation == "same":
         return add_labeled(action, a, b, "green", ca.goal, "goal", 3, why="same goal (ISO-R10)")
     label = f"{ca.goal} vs {cb.goal}"

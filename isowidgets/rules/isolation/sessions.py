@@ -13,7 +13,7 @@ from typing import Literal
 from ... import checks
 from ...contract import Action
 from ...errors import RuleError
-from ._common import line, named, no_conflict, pair
+from ._common import line, name_of, named, no_conflict, pair
 from .events import LinkRemoved, PairOutcome, PairRolled, SessionBegun, SessionEnded
 from .links import add_labeled, recover
 from .model import Colour, IsolationState, Link
@@ -58,7 +58,8 @@ def pending_pair(state: IsolationState) -> None:
         p = state.pair_roll
         must = "erase_green or add_red" if p.winner == "red" else "erase_red, add_green or nothing"
         raise RuleError(
-            f"the pair roll {p.a}–{p.b} still waits for its outcome. "
+            f"the pair roll {name_of(state, p.a)}–{name_of(state, p.b)} still waits for its "
+            "outcome. "
             f"Tip: choose_pair_outcome({must!r})."
         )
 
@@ -112,7 +113,9 @@ def pair_roll(
             + "."
         )
     if (first, second) in state.pairs_rolled:
-        raise RuleError(f"{first}–{second} have already rolled in this window")
+        raise RuleError(
+            f"{name_of(state, first)}–{name_of(state, second)} have already rolled in this window"
+        )
     labeled = None if state.settings.pair_roll_uses_unlabeled else True
     label = f"{state.character(first).name}–{state.character(second).name}"
     green = roll_colour(
@@ -179,7 +182,8 @@ def choose_pair_outcome(
     if pending is None:
         raise RuleError("no pair roll waits for an outcome. Tip: pair_roll(a, b) first.")
     options = pair_outcomes(state)
-    outcome = checks.choice(outcome, f"the outcome of {pending.a}–{pending.b}'s roll", options)
+    pair_names = f"{name_of(state, pending.a)}–{name_of(state, pending.b)}"
+    outcome = checks.choice(outcome, f"the outcome of {pair_names}'s roll", options)
     ends = named(state, pending.a, pending.b)
     action.add(PairOutcome(a=pending.a, b=pending.b, choice=outcome, names=ends))
     if outcome in ("erase_red", "erase_green"):
@@ -194,14 +198,14 @@ def choose_pair_outcome(
         link = state.link(link_id)
         if link not in candidates:
             raise RuleError(
-                f"{link.id} is not a labeled {colour} link between {pending.a} and {pending.b}; "
+                f"{link.id} is not a labeled {colour} link between {pair_names}; "
                 f"those are: {', '.join(x.id for x in candidates) or 'none'}"
             )
         if link.origin == "injury:Injured" and link.subject:
             dying = state.injury_links(link.subject, "Dying")
             if dying:
                 raise RuleError(
-                    f"{link.subject} must erase every Dying link first "
+                    f"{name_of(state, link.subject)} must erase every Dying link first "
                     f"({', '.join(x.id for x in dying)}) before any Injured link (ISO-R46)"
                 )
         why = f"pair roll: {outcome.replace('_', ' ')}"
