@@ -12,8 +12,9 @@ carrying ``data-lm-suppress-shortcuts``, but only when no element on the way fro
 the focused one up to it matches the shortcut's selector, and the notebook's
 selectors match any focused element (``… :focus``): the mark has to be on the
 focused element itself. ipywidgets cannot put an attribute on an element from
-Python, so :class:`KeepKeys` is a small, invisible anywidget that does it: placed
-among a panel's children, it finds the nearest enclosing element matching its
+Python, so :class:`KeepKeys` is a small, invisible anywidget that does it: every
+:class:`~isowidgets.widgets.panel.Panel` carries one among its children (so every
+panel of every system has it), and it finds the nearest enclosing element matching its
 ``selector`` (the panel's root) and marks every control in it as it gets the
 focus. Keys then do what they do anywhere else on the web: arrows and letters
 choose options, Tab moves on, Enter and Space press buttons.

@@ -10,6 +10,7 @@ import ipywidgets as widgets
 from ..game import Game
 from ..journal import Entry
 from .css import style
+from .keyboard import KeepKeys
 from .messages import Messages, guard
 
 __all__ = ["SAVED_TEXT", "Panel", "saved_text", "set_options"]
@@ -47,12 +48,18 @@ class Panel(widgets.VBox):  # type: ignore[misc]
     child widget (and a FigureWidget's random ids) into the saved output.
     Subclasses call :meth:`follow` to listen to the game; :meth:`close`
     stops listening.
+
+    Every panel carries a :class:`~isowidgets.widgets.keyboard.KeepKeys`, so the keys
+    pressed on its controls are theirs, not JupyterLab's: an arrow key on a closed
+    dropdown picks the next option (rather than the next cell), a letter jumps to
+    an option, Enter and Space press a button.
     """
 
     def __init__(self, game: Game[Any], children: Sequence[Any], **kwargs: Any) -> None:
         self.game = game
         self._unsubscribers: list[Callable[[], None]] = []
-        super().__init__([style(), *children], **kwargs)
+        self.keep_keys = KeepKeys()
+        super().__init__([style(), self.keep_keys, *children], **kwargs)
         self.add_class("iw-panel")
 
     def follow(self, listener: Callable[[Sequence[Entry], Any], None]) -> None:

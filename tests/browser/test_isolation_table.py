@@ -446,3 +446,37 @@ def test_the_table_comes_back_mid_conflict_after_the_kernel_dies(notebook: OpenN
     expect(find(nb, "iw-roll-bob-red")).to_be_enabled()
     nb.screenshot("isotable-9-resumed-mid-conflict")
     nb.assert_no_errors()
+
+
+# --------------------------------------------------------------------------- arrow keys
+
+
+def test_arrow_keys_choose_in_every_panel_not_only_the_map(notebook: OpenNotebook) -> None:
+    """ArrowDown on a closed dropdown went to JupyterLab (the next cell) everywhere but
+    the map. Every panel carries the kit's KeepKeys now: in the sheets' "Build the map"
+    and the conflict panel the arrow picks the next option, the focus stays on the
+    list, and the kernel has the choice. The colour and relation options read in words
+    with their colour's glyph (never a shade)."""
+    nb = open_at_laptop_size(notebook)
+    cells_before = len(nb.cells())
+    chosen: list[tuple[str, str]] = [
+        ("iw-desc-colour", "incompatible: × red"),
+        ("iw-goal-relation", "opposed: × 3 red"),
+        ("iw-ap", "Bob"),
+    ]
+    for css, label in chosen:
+        select = find(nb, f"{css} select")
+        select.scroll_into_view_if_needed()
+        select.focus()
+        nb.page.keyboard.press("ArrowDown")
+        expect(select).to_have_value(label)
+        expect(select).to_be_focused()
+    find(nb, "iw-desc-colour").evaluate("e => e.scrollIntoView({block: 'center'})")
+    nb.screenshot("isotable-10-build-the-map-choices")
+    code = (
+        "print(table.sheets.desc_colour.value, table.sheets.goal_relation.value, "
+        "table.conflict.ap.value)"
+    )
+    assert nb.execute(code).split() == ["red", "opposed", "bob"]
+    assert len(nb.cells()) == cells_before  # no cell inserted, none deleted
+    nb.assert_no_errors()

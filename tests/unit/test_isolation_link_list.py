@@ -309,7 +309,7 @@ def test_the_map_panel_keeps_jupyterlabs_shortcuts_out(panel):
     from isowidgets.widgets.keyboard import KeepKeys
 
     keepers = [w for w in panel.children if isinstance(w, KeepKeys)]
-    assert len(keepers) == 1 and keepers[0].selector == ".iw-panel"
+    assert keepers == [panel.keep_keys] and keepers[0].selector == ".iw-panel"
 
 
 def test_the_label_box_stays_empty_when_the_last_keys_arrive_after_the_add(panel, game):

@@ -336,3 +336,31 @@ def test_common_still_offers_every_name_it_did():
         "style",
     ):
         assert hasattr(common, name), name
+
+
+def _widgets_in(widget):
+    yield widget
+    for child in getattr(widget, "children", ()) or ():
+        yield from _widgets_in(child)
+
+
+def test_every_panel_of_every_system_keeps_jupyterlabs_keys_out(farmhouse):
+    """Arrow keys on a closed dropdown were taken by JupyterLab (the next cell) in every
+    panel but the map's, the only one with a KeepKeys. The shared Panel carries it now."""
+    from isowidgets.rules.impact import ImpactGame
+    from isowidgets.widgets.impact import ImpactTable
+    from isowidgets.widgets.keyboard import KeepKeys
+    from isowidgets.widgets.panel import Panel
+
+    impact = ImpactGame.new(seed=1)
+    impact.add_pc("Algernon Pierce", [])
+    tables = [farmhouse, ImpactTable(impact), TrayPanel(DiceTray.new(seed=1))]
+    panels = [w for table in tables for w in _widgets_in(table) if isinstance(w, Panel)]
+    kinds = {type(p).__name__ for p in panels}
+    assert {"RelationshipMap", "CharacterSheets", "ConflictPanel", "ScenePanel"} <= kinds
+    assert {"ImpactBoard", "TestPanel", "TrayPanel"} <= kinds
+    for panel in panels:
+        keepers = [w for w in panel.children if isinstance(w, KeepKeys)]
+        assert keepers == [panel.keep_keys] and panel.keep_keys.selector == ".iw-panel"
+    for table in tables[1:]:
+        table.close()

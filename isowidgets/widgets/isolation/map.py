@@ -47,7 +47,6 @@ from ...rules.isolation.events import LinkAdded
 from ..aria import AriaLabel
 from ..common import Messages, Panel, guard
 from ..graph import EdgeSpec, GraphView
-from ..keyboard import KeepKeys
 from .links import LinkList, link_words, ordered_pairs, pair_count_text, pair_id, pair_of
 from .views import (
     HEALTH_MARK,
@@ -457,7 +456,6 @@ class RelationshipMap(Panel):
             game,
             [
                 isolation_style(),
-                KeepKeys(),  # arrows and letters in the list choose options, not cells
                 widgets.HTML('<div class="iw-title">Relationship map</div>'),
                 self.view.widget,
                 toolbar,
