@@ -121,11 +121,11 @@ print(_json.dumps({{
 LINE_COLOUR = {"green": "rgb(27,120,55)", "red": "rgb(178,24,43)"}
 """The map's link colours (views._GREEN, views._RED) as cytoscape reports them."""
 
-WIDE = {"width": 1960, "height": 2200}
-"""A viewport whose table gives the map its whole 760-pixel drawing box beside the
-conflict panel. The map draws its characters at fixed places in that box; until it
-fits a narrower column (the map's own rework), the tests that check every node is
-inside the view run this wide. ``test_isolation_table.py`` plays at laptop size."""
+LAPTOP_WIDE = {"width": 1280, "height": 2200}
+"""A laptop's width (the map in the side-by-side column, about 430 pixels of its
+760-pixel drawing box), tall so that screenshots show the whole table. The map is
+fitted to the column it gets, and refitted when the column shrinks under it, so the
+tests that check every node is inside the view run at this width (the GM's laptop)."""
 
 
 def find(nb: Notebook, css: str, scope: str = TABLE) -> Locator:
@@ -253,7 +253,7 @@ def map_status(nb: Notebook, css_class: str = MAP) -> Locator:
 
 def open_farmhouse(notebook: OpenNotebook) -> Notebook:
     nb = notebook("01-isolation.ipynb")
-    nb.page.set_viewport_size(WIDE)
+    nb.page.set_viewport_size(LAPTOP_WIDE)
     nb.run_all()
     nb.wait_for_cytoscape_keys(MAP, ["alice", "bob", "eve", "L1", "L2", "L3", "L4", "L5", "L6"])
     return nb
@@ -283,7 +283,7 @@ def write_notebook(root: Path, name: str, source: str) -> str:
 
 def open_small_farmhouse(notebook: OpenNotebook, lab_server: LabServer) -> Notebook:
     nb = notebook(write_notebook(lab_server.root, "isolation-farmhouse-map.ipynb", SMALL_SOURCE))
-    nb.page.set_viewport_size(WIDE)
+    nb.page.set_viewport_size(LAPTOP_WIDE)
     nb.run_all()
     nb.wait_for_cytoscape_keys(MAP, ["alice", "bob", "eve", "L1", "L2", "L3", "L4", "L5", "L6"])
     return nb
@@ -650,7 +650,7 @@ def test_twenty_character_map_renders_and_takes_a_link_by_clicks(
     notebook: OpenNotebook, lab_server: LabServer
 ) -> None:
     nb = notebook(write_notebook(lab_server.root, "isolation-big-map.ipynb", BIG_MAP_SOURCE))
-    nb.page.set_viewport_size(WIDE)
+    nb.page.set_viewport_size(LAPTOP_WIDE)
     nb.run_all(widget_timeout=60)
     printed = next(text for text in nb.output_texts() if "characters," in text)
     characters, pairs, links = (int(w) for w in printed.replace(",", "").split()[::2][:3])

@@ -23,6 +23,7 @@ from typing import Any
 import pytest
 from lab import Notebook
 from playwright.sync_api import Locator, expect
+from test_isolation import drawn_map
 
 from isowidgets.widgets.panel import saved_text
 
@@ -479,4 +480,31 @@ def test_arrow_keys_choose_in_every_panel_not_only_the_map(notebook: OpenNoteboo
     )
     assert nb.execute(code).split() == ["red", "opposed", "bob"]
     assert len(nb.cells()) == cells_before  # no cell inserted, none deleted
+    nb.assert_no_errors()
+
+
+# --------------------------------------------------------------------------- the map's fit
+
+
+def test_the_map_stays_whole_when_the_window_narrows(notebook: OpenNotebook) -> None:
+    """The map was cut off on the right at 1280×800: fitted to its box when first drawn
+    (here at 1400 wide), it kept that zoom when the window narrowed and the side-by-side
+    column shrank. Now the drawing is refitted whenever its box shrinks under it."""
+    nb = notebook("01-isolation.ipynb")
+    nb.run_all()
+    nb.wait_for_cytoscape_keys(MAP, ["alice", "bob", "eve", "L1", "L2", "L3", "L4", "L5", "L6"])
+    before = drawn_map(nb, MAP)
+    nb.page.set_viewport_size(LAPTOP)
+    nb.page.wait_for_function(
+        "([selector, width]) => document.querySelector(selector)._cyreg.cy.width() < width",
+        arg=[f".{MAP}", before["width"]],
+    )
+    scroll_to(nb, "iw-play")
+    nb.page.wait_for_timeout(600)  # the observer fits on the next frame
+    drawn = drawn_map(nb, MAP)
+    for node in drawn["nodes"]:
+        box = node["box"]
+        assert 0 <= box["x1"] <= box["x2"] <= drawn["width"], (node, drawn["width"])
+        assert 0 <= box["y1"] <= box["y2"] <= drawn["height"], (node, drawn["height"])
+    nb.screenshot("isotable-11-map-whole-after-narrowing-to-1280x800")
     nb.assert_no_errors()

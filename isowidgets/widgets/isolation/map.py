@@ -46,7 +46,8 @@ from ...rules.isolation import IsolationGame, IsolationState, Origin
 from ...rules.isolation.events import LinkAdded
 from ..aria import AriaLabel
 from ..common import Messages, Panel, guard
-from ..graph import EdgeSpec, GraphView
+from ..graph import FIT_PADDING, EdgeSpec, GraphView
+from ..keep_in_view import KeepInView
 from .links import LinkList, link_words, ordered_pairs, pair_count_text, pair_id, pair_of
 from .views import (
     HEALTH_MARK,
@@ -307,6 +308,8 @@ class RelationshipMap(Panel):
         unfolded: the busy pair drawn link by link (None: every busy pair is folded).
         canvas_name: gives the canvas ``role="img"`` and a name that says what it
             shows and that the list under it names every link.
+        keep_in_view: refits the drawing when its box shrinks under part of it (the
+            window narrowed, the side-by-side layout began), so it is never cut off.
     """
 
     game: IsolationGame
@@ -448,9 +451,13 @@ class RelationshipMap(Panel):
         self.link_list = LinkList(game, on_select=on(self._listed))
         self.canvas_name = AriaLabel(selector=f".{css_class}", role="img")
         """Names the canvas for screen readers, and points them to the list."""
+        self.keep_in_view = KeepInView(selector=f".{css_class}", padding=FIT_PADDING)
 
+        for button in (self.fit_button, self.arrange_button, self.fold_button):
+            button.layout.width = "auto"  # never cut to "Arran…" in a narrow column
         toolbar = widgets.HBox(
-            [self.fit_button, self.arrange_button, self.fold_button, self.labels_box]
+            [self.fit_button, self.arrange_button, self.fold_button, self.labels_box],
+            layout=widgets.Layout(flex_flow="row wrap"),
         )
         super().__init__(
             game,
@@ -467,6 +474,7 @@ class RelationshipMap(Panel):
                 self.legend,
                 self.warnings,
                 self.canvas_name,
+                self.keep_in_view,
             ],
         )
         self.add_class("iw-map-panel")
