@@ -11,6 +11,10 @@ axe only judges what is rendered, so the check is repeated as a person would
 look through the panel: once as it shows after Run All, then with each tab of
 every tab bar selected by a click, each time with every visible ``<details>``
 opened by a click on its summary. A violation found in several views counts once.
+Run All leaves no Isolation conflict open, so the table is also checked mid-play: a
+conflict proposed by clicks with its pools showing, then with the first stage typed
+in and the stances to choose; and Impact's drafted test while a chip that may go
+either way asks how it is cited, and once it is.
 
 One rule of the kit's own is counted with axe's as serious (``kit-button-words``):
 a button must have a name with a letter or digit in it. axe accepts any text as a
@@ -237,6 +241,23 @@ def _open_details(nb: Notebook) -> int:
     return opened
 
 
+def _report(report: AxeReport) -> None:
+    """Save and print what axe found; fail on any critical or serious violation."""
+    report.save()
+    print(report.summary())
+    for line in report.groups():
+        print(line)
+    for line in report.lines():
+        print(line)
+    for line in report.lines("incomplete"):
+        print("needs review:", line)
+    refused = report.refused()
+    worst = [line for line in report.lines() if line.split(" ", 1)[0] in REFUSED]
+    assert not refused, "\n".join(
+        [report.summary(), *report.groups(), f"{len(refused)} critical or serious:", *worst]
+    )
+
+
 @pytest.mark.parametrize("name", NOTEBOOK_NAMES)
 def test_kit_widgets_have_no_critical_or_serious_accessibility_violation(
     notebook: OpenNotebook, name: str
@@ -259,16 +280,77 @@ def test_kit_widgets_have_no_critical_or_serious_accessibility_violation(
         report.add(
             f"tab {title!r} ({index + 1} of {tabs.count()}), {opened} details opened", _axe(nb)
         )
-    report.save()
-    print(report.summary())
-    for line in report.groups():
-        print(line)
-    for line in report.lines():
-        print(line)
-    for line in report.lines("incomplete"):
-        print("needs review:", line)
-    refused = report.refused()
-    worst = [line for line in report.lines() if line.split(" ", 1)[0] in REFUSED]
-    assert not refused, "\n".join(
-        [report.summary(), *report.groups(), f"{len(refused)} critical or serious:", *worst]
+    _report(report)
+
+
+# --------------------------------------------------------------------------- mid-play
+
+_ISOLATION_TABLE = ".iw-table-farmhouse"
+
+_E02_FIRST_STAGE = {
+    "bob": {"green": "4 3 1 6 4", "red": "5 4 3 6 1 1 2"},
+    "alice": {"green": "4 2 6 2", "red": "3"},
+    "eve": {"green": "3", "red": "3 5 4"},
+}
+"""The first-stage faces of the digest's worked example (ISO-E02): after them the
+stances are read, and the GM's pool waits for the Difficulty."""
+
+
+def test_an_isolation_conflict_in_play_has_no_critical_or_serious_violation(
+    notebook: OpenNotebook,
+) -> None:
+    """After Run All no conflict is open, so axe never saw the pools' faces boxes, the
+    Hostile toggles or the stance choices. Here a conflict is proposed by clicks, and
+    checked with its pools showing, then with the first stage typed in (Enter in each
+    faces box) and the stances to choose."""
+    from playwright.sync_api import expect
+
+    name = "01-isolation.ipynb"
+    nb = notebook(name)
+    nb.run_all()
+    table = nb.page.locator(_ISOLATION_TABLE)
+    table.locator(".iw-ap select").select_option(label="Bob")
+    table.locator(".iw-action input").fill("board up the windows")
+    table.locator(".iw-propose").click()
+    expect(table.locator(".iw-faces-bob-green input")).to_be_visible()
+    report = AxeReport(f"{name.removesuffix('.ipynb')}-mid-conflict")
+    report.add(f"conflict proposed, pools showing, {_open_details(nb)} details opened", _axe(nb))
+    for who, pools in _E02_FIRST_STAGE.items():
+        for colour, faces in pools.items():
+            box = table.locator(f".iw-faces-{who}-{colour} input")
+            box.fill(faces)
+            box.press("Enter")
+            expect(table.locator(f".iw-chips-{who}-{colour}")).to_contain_text("→")
+    expect(table.locator(".iw-stances")).to_contain_text("Alice")
+    opened = _open_details(nb)
+    report.add(f"first stage rolled, stances to choose, {opened} details opened", _axe(nb))
+    table.locator(".iw-conflict").screenshot(
+        path=str(SCREENSHOTS / "axe-isolation-mid-conflict.png")
     )
+    _report(report)
+
+
+def test_an_impact_test_being_drafted_has_no_critical_or_serious_violation(
+    notebook: OpenNotebook,
+) -> None:
+    """The Impact notebook ends with Ellis's test drafted; a chip that may go either way
+    asks how it is cited (its sign buttons appear), then is cited. axe checks the board
+    and the test panel at each step."""
+    from playwright.sync_api import expect
+
+    name = "02-impact.ipynb"
+    nb = notebook(name)
+    nb.run_all()
+    table = nb.page.locator(".iw-impact-table")
+    expect(table.locator(".iw-impact-plan")).to_contain_text("Odds of success")
+    report = AxeReport(f"{name.removesuffix('.ipynb')}-drafting")
+    report.add(f"test drafted, {_open_details(nb)} details opened", _axe(nb))
+    either_way = table.locator(".iw-chip-det-3")  # Ellis's "Access To Every …", either way
+    either_way.click()
+    helps = table.locator(".iw-chip-cite-helps")
+    expect(helps).to_be_visible()
+    report.add("a chip asks how it is cited", _axe(nb))
+    helps.click()
+    expect(either_way).to_contain_text("✔ +1")
+    report.add(f"the chip cited, {_open_details(nb)} details opened", _axe(nb))
+    _report(report)

@@ -507,4 +507,8 @@ def test_the_map_stays_whole_when_the_window_narrows(notebook: OpenNotebook) -> 
         assert 0 <= box["x1"] <= box["x2"] <= drawn["width"], (node, drawn["width"])
         assert 0 <= box["y1"] <= box["y2"] <= drawn["height"], (node, drawn["height"])
     nb.screenshot("isotable-11-map-whole-after-narrowing-to-1280x800")
+    nb.page.set_viewport_size({"width": LAPTOP["width"], "height": 2400})
+    find(nb, "iw-scene").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    nb.page.wait_for_timeout(600)
+    nb.screenshot("isotable-12-table-at-1280x2400")
     nb.assert_no_errors()
