@@ -53,6 +53,7 @@ def samples() -> dict[type, object]:
         dice.PoolRoll: roll,
         dice.RolledDie: roll.dice[4],
         dice.Selection: dice.keep_highest(roll.faces, 2),
+        dice.KeptRoll: dice.roll_kept(roller, -2, "- 0 0 + +"),
     }
 
 
@@ -88,6 +89,7 @@ def _sample_name(sample: object) -> str:
         dice.PoolRoll: "roll",
         dice.RolledDie: "roll.dice[4]",
         dice.Selection: "selection",
+        dice.KeptRoll: "kept",
     }.get(type(sample), type(sample).__name__)
 
 
