@@ -43,6 +43,7 @@ __all__ = [
     "id_list",
     "identifier",
     "keywords",
+    "mapping",
     "ordered",
     "path",
     "real",
@@ -318,6 +319,34 @@ def ordered(
         kind = "a list or a set" if sets else "a list (in order)"
         raise error(f"{what} must be {kind}, got {type(value).__name__} {shown(value)}")
     return tuple(_bounded(value, what, most, error))
+
+
+def mapping(
+    value: object, what: str, *, most: int = MAX_COUNT, error: ErrorType = RuleError
+) -> tuple[tuple[Any, Any], ...]:
+    """A mapping (a dict) of at most ``most`` entries, as ``(key, value)`` pairs in order.
+
+    The keys and values are not checked here (the caller checks each with the other
+    functions of this module); a huge mapping is refused by its length before any
+    entry is read, and one whose items cannot be read gets the kit's error.
+    """
+    if not isinstance(value, Mapping):
+        raise error(
+            f"{what} must be a mapping such as {{'name': value}}, got {type(value).__name__} "
+            f"{shown(value)}"
+        )
+    try:
+        size = len(value)
+    except Exception:  # a hostile __len__
+        size = most + 1
+    if size > most:
+        raise error(f"{what} may hold at most {most:,} entries; got {shown(value)}")
+    return tuple(_bounded(_items(value), what, most, error))
+
+
+def _items(value: Mapping[Any, Any]) -> Iterable[tuple[Any, Any]]:
+    for key in value:
+        yield key, value[key]
 
 
 def _bounded(value: Iterable[Any], what: str, most: int, error: ErrorType) -> list[Any]:

@@ -198,7 +198,7 @@ class RuleSettings(BaseModel):
             if value is None:
                 lines.append(f"# {name} = (unset)")
             else:
-                lines.append(tomli_w.dumps({name: value}).strip())
+                lines.append(f"{name} = {_toml_text(value)}")
             lines.append("")
         return "\n".join(lines)
 
@@ -342,8 +342,13 @@ def _allowed_text(annotation: Any) -> str:
 
 
 def _toml_text(value: Any) -> str:
+    """``value`` as TOML's right-hand side; a table setting (a mapping such as a skill →
+    ability map) is written inline, so the settings after it stay top-level keys."""
     if value is None:
         return "(unset)"
+    if isinstance(value, dict):
+        pairs = (tomli_w.dumps({str(key): item}).strip() for key, item in value.items())
+        return "{" + ", ".join(pairs) + "}"
     return tomli_w.dumps({"v": value}).strip()[4:]
 
 

@@ -1,0 +1,202 @@
+"""Characters: skills 0–4, their categories, abilities, pools, wounds outside Let It Hurt.
+
+Rules here are plain functions ``rule(action, …)``; each checks its arguments
+with :mod:`isowidgets.checks` before anything is added, so a refusal changes
+nothing.
+"""
+
+from __future__ import annotations
+
+from ... import checks
+from ...contract import Action
+from ...errors import RuleError
+from .abilities import ABILITIES, DEFEAT, Ability
+from .damage import place_wound
+from .events import CharacterAdded, CharacterKind, Healed, PoolChanged, SkillSet, WoundMarked
+from .model import Character, FudgeState
+
+__all__ = [
+    "ROLES",
+    "SKILL_MAX",
+    "add_character",
+    "add_pool_points",
+    "heal",
+    "mark_wound",
+    "set_skill",
+]
+
+ROLES: tuple[CharacterKind, ...] = ("pc", "npc", "central")
+SKILL_MAX = 4
+"""Skills run 0…4 (DK-R02)."""
+MAX_SKILLS = 60
+MAX_POOL = 1000
+
+
+def skill_name(value: object, what: str = "a skill") -> str:
+    return checks.text(value, what, collapse=True, max_length=100)
+
+
+def ability_arg(value: object, what: str = "an ability") -> Ability:
+    return checks.choice(value, f"{what} (Kraft, Fornuft or Intuition)", ABILITIES)
+
+
+def skills_arg(value: object) -> dict[str, int]:
+    skills: dict[str, int] = {}
+    for name, level in checks.mapping(value, "skills", most=MAX_SKILLS):
+        skill = skill_name(name, "a skill's name")
+        skills[skill] = checks.whole(level, f"skill {skill!r} (DK-R02)", 0, SKILL_MAX)
+    return skills
+
+
+def categories_arg(value: object) -> dict[str, Ability]:
+    return {
+        skill_name(name, "a skill in categories"): ability_arg(ability, f"the category of {name!r}")
+        for name, ability in checks.mapping(value, "categories (skill → ability)", most=MAX_SKILLS)
+    }
+
+
+def abilities_arg(value: object, state: FudgeState) -> dict[Ability, int]:
+    scores = state.settings.ability_score_range
+    low, high = (scores[0], scores[1]) if scores else (-checks.MAX_COUNT, checks.MAX_COUNT)
+    return {
+        ability_arg(name, "an ability score's ability"): checks.whole(
+            score, f"the {name} score (DK-A24)", low, high
+        )
+        for name, score in checks.mapping(value, "abilities (ability → score)", most=3)
+    }
+
+
+def add_character(
+    action: Action[FudgeState],
+    name: object,
+    role: object,
+    skills: object,
+    categories: object,
+    abilities: object,
+    pool: object,
+) -> str:
+    """A new character; returns its id (``char-N``)."""
+    state = action.state
+    name = checks.text(name, "a character's name", collapse=True)
+    picked = checks.choice(role, "a character's role", ROLES)
+    start = state.settings.pool_initial if pool is None else checks.whole(pool, "pool", 0, MAX_POOL)
+    character = f"char-{state.counters.characters + 1}"
+    action.add(
+        CharacterAdded(
+            character=character,
+            name=name,
+            role=picked,
+            skills=skills_arg(skills),
+            categories=categories_arg(categories),
+            abilities=abilities_arg(abilities, state),
+            pool=start,
+        )
+    )
+    return character
+
+
+def who_arg(state: FudgeState, who: object, what: str = "a character") -> Character:
+    return state.character(checks.identifier(who, what))
+
+
+def set_skill(action: Action[FudgeState], who: object, skill: object, value: object) -> None:
+    character = who_arg(action.state, who)
+    name = skill_name(skill)
+    level = checks.whole(value, f"skill {name!r} (DK-R02)", 0, SKILL_MAX)
+    action.add(
+        SkillSet(
+            character=character.id,
+            name=character.name,
+            skill=name,
+            old=character.skills.get(name),
+            new=level,
+        )
+    )
+
+
+def add_pool_points(action: Action[FudgeState], who: object, points: object, reason: object) -> int:
+    """Add (or, negative, take) points of a pool (DK-A01); returns the new total.
+
+    ``who=None`` is the table's pool (``pool_scope = "table"``).
+    """
+    state = action.state
+    change = checks.whole(points, "points", -MAX_POOL, MAX_POOL)
+    why = checks.text(reason, "a reason", allow_empty=True, collapse=True)
+    if who is None:
+        if state.settings.pool_scope != "table":
+            raise RuleError(
+                "each character has their own pool (pool_scope = 'character'); name the "
+                "character whose pool changes"
+            )
+        old, name, target = state.table_pool, "the table", None
+    else:
+        character = who_arg(state, who)
+        old, name, target = character.pool, character.name, character.id
+    new = old + change
+    if not 0 <= new <= MAX_POOL:
+        raise RuleError(f"{name}'s pool would be {new}; a pool holds 0 to {MAX_POOL} points")
+    action.add(PoolChanged(character=target, name=name, old=old, new=new, reason=why))
+    return new
+
+
+def _permanent_harm_check(character: Character, inside: bool) -> None:
+    if character.central and not inside:
+        raise RuleError(
+            f"{character.name} is a central GM character: only Let It Hurt can harm them "
+            "permanently (DK-R22)"
+        )
+
+
+def mark_wound(
+    action: Action[FudgeState], who: object, level: object, ability: object, reason: object
+) -> int:
+    """The GM marks damage outside Let It Hurt (``damage_outside_lih``, DK-A23); returns
+    the level it is recorded at (DK-R32)."""
+    state = action.state
+    character = who_arg(state, who)
+    wanted = checks.whole(level, "a damage level", 1, 6)
+    hurt_on = ability_arg(ability)
+    why = checks.text(reason, "a reason", allow_empty=True, collapse=True)
+    if not state.settings.damage_outside_lih:
+        raise RuleError(
+            "damage is marked only in Let It Hurt (damage_outside_lih = false, DK-A23): an "
+            "ordinary conflict settles the consequence agreed at its intention"
+        )
+    _permanent_harm_check(character, inside=False)
+    if character.defeated:
+        raise RuleError(f"{character.name} is already defeated (level {DEFEAT})")
+    recorded = place_wound(character.wounds, wanted, hurt_on, state.settings)
+    action.add(
+        WoundMarked(
+            character=character.id,
+            name=character.name,
+            ability=hurt_on,
+            requested=wanted,
+            level=recorded,
+            reason=why,
+        )
+    )
+    return recorded
+
+
+def heal(action: Action[FudgeState], who: object, levels: object, reason: object) -> None:
+    """Heal the wounds at ``levels`` (the hook of DK-R38: the excerpt's healing rules are
+    missing, so the table's or the designer's policy names the levels)."""
+    character = who_arg(action.state, who)
+    picked: list[int] = []
+    for level in checks.ordered(levels, "levels to heal", most=20):
+        picked.append(checks.whole(level, "a level to heal", 1, DEFEAT))
+    if not picked:
+        raise RuleError("levels to heal must name at least one level")
+    remaining = [w.level for w in character.wounds]
+    for level in picked:
+        if level not in remaining:
+            filled = ", ".join(str(x) for x in sorted(w.level for w in character.wounds)) or "none"
+            raise RuleError(
+                f"{character.name} has no wound at level {level} to heal; filled levels: {filled}"
+            )
+        remaining.remove(level)
+    why = checks.text(reason, "a reason", allow_empty=True, collapse=True)
+    action.add(
+        Healed(character=character.id, name=character.name, levels=tuple(picked), reason=why)
+    )

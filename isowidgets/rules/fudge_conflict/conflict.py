@@ -1,0 +1,435 @@
+"""One conflict settled by one roll (DK-R01…R20): the three kinds of opposition,
+assistance (combined skills, helpers, chains), and what the table can do next.
+
+A conflict opens with its intention agreed (:func:`open_conflict`, DK-R09,
+DK-R10), takes any number of assisting rolls (:func:`assist`), and is settled
+by :func:`roll_conflict`. The last conflict stays in the state once rolled, so a
+player can let it hurt (:mod:`.hurt`).
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ... import checks
+from ...contract import Action, Step
+from ...errors import RuleError
+from .characters import skill_name, who_arg
+from .events import (
+    AssistRolled,
+    ConflictCancelled,
+    ConflictOpened,
+    ConflictRolled,
+    OppositionKind,
+    RollRecord,
+)
+from .model import Conflict, FudgeState
+from .rolling import Faces, dice_sources, equipment_ids, given_dice, pay_to_act, roll_for
+
+__all__ = [
+    "KINDS",
+    "Verdict",
+    "assist",
+    "cancel_conflict",
+    "judge",
+    "next_steps",
+    "open_conflict",
+    "passed_on",
+    "roll_conflict",
+]
+
+KINDS: tuple[OppositionKind, ...] = ("passive", "active", "competing")
+DIFFICULTY_RANGE = (-10, 20)
+"""Difficulties a GM may set: past the −3…+7 a roll reaches, but not absurd."""
+
+
+def _difficulty(value: object, what: str = "the difficulty") -> int:
+    return checks.whole(value, what, *DIFFICULTY_RANGE)
+
+
+def _note(value: object, what: str) -> str:
+    return checks.text(value, what, allow_empty=True, collapse=True)
+
+
+def _require_open(state: FudgeState, doing: str) -> Conflict:
+    conflict = state.open_conflict()
+    if conflict is None:
+        raise RuleError(f"no conflict is open to {doing}; open one with open_conflict()")
+    return conflict
+
+
+def open_conflict(
+    action: Action[FudgeState],
+    kind: object,
+    initiator: object,
+    skill: object,
+    *,
+    opponent: object = None,
+    opponent_skill: object = None,
+    difficulty: object = None,
+    intention: object = "",
+    opponent_intention: object = "",
+    success: object = "",
+    failure: object = "",
+    circumstance: object = 0,
+) -> str:
+    """Agree a conflict's intention and open it (DK-R09, DK-R10); returns its id."""
+    state = action.state
+    picked = checks.choice(kind, "the kind of opposition", KINDS)
+    first = who_arg(state, initiator, "the initiator")
+    first_skill = skill_name(skill)
+    first.skill(first_skill)
+    hurt = state.active_hurt()
+    if hurt is not None:
+        raise RuleError("Let It Hurt is being played; finish it (or give up) before a new conflict")
+    if state.open_conflict() is not None:
+        raise RuleError(
+            f"{state.open_conflict().id} is open; roll it or call it off first"  # type: ignore[union-attr]
+        )
+    penalty = given_dice(circumstance, "circumstance penalty dice (DK-R20)")
+    if picked == "passive":
+        if opponent is not None or opponent_skill is not None:
+            raise RuleError("passive opposition has no opponent; give a difficulty instead")
+        if difficulty is None:
+            raise RuleError("passive opposition needs a difficulty set before the roll (DK-R10)")
+        level = _difficulty(difficulty)
+        second = None
+        second_skill = None
+    else:
+        if difficulty is not None:
+            raise RuleError(f"{picked} opposition is against an opponent, not a difficulty")
+        if opponent is None:
+            raise RuleError(f"{picked} opposition needs an opponent who rolls too (DK-R11, DK-R12)")
+        second = who_arg(state, opponent, "the opponent")
+        if second.id == first.id:
+            raise RuleError(f"{first.name} cannot oppose themselves")
+        if opponent_skill is None:
+            raise RuleError("the opponent needs a skill to roll (opponent_skill)")
+        second_skill = skill_name(opponent_skill, "the opponent's skill")
+        second.skill(second_skill)
+        level = None
+    conflict = f"conflict-{state.counters.conflicts + 1}"
+    action.add(
+        ConflictOpened(
+            conflict=conflict,
+            opposition=picked,
+            initiator=first.id,
+            initiator_name=first.name,
+            skill=first_skill,
+            opponent=second.id if second else None,
+            opponent_name=second.name if second else None,
+            opponent_skill=second_skill,
+            difficulty=level,
+            intention=_note(intention, "the intention"),
+            opponent_intention=_note(opponent_intention, "the opponent's intention"),
+            success=_note(success, "what success gives"),
+            failure=_note(failure, "what failure costs"),
+            circumstance=penalty,
+        )
+    )
+    return conflict
+
+
+def passed_on(result: int, against: int, *, penalties: bool, basis: str) -> int:
+    """The bonus (+) or penalty (−) dice an assisting result passes on (DK-R15, DK-A17).
+
+    The raw result by default (a 3 gives three bonus dice: DK-E04), or its margin
+    over ``against``; nothing for a result ≤ 0 unless the check allows penalties.
+    """
+    value = result if basis == "result" else result - against
+    if value > 0:
+        return value
+    return value if penalties and value < 0 else 0
+
+
+def assist(
+    action: Action[FudgeState],
+    helper: object,
+    skill: object,
+    *,
+    target: object = None,
+    gate: object = None,
+    penalties: object = None,
+    bonus: object = 0,
+    penalty: object = 0,
+    equipment: object = (),
+    faces: Faces = None,
+) -> AssistRolled:
+    """An assisting roll for ``target`` (default: the initiator).
+
+    ``helper == target`` with another skill combines two skills (DK-R15, DK-R16);
+    another character helps (DK-R17…R19). Each roll in the chain gets the dice the
+    last one passed on. With ``gate`` (a difficulty) the roll must succeed or the
+    main action is impossible (DK-R16): the conflict is then settled as lost.
+    """
+    state = action.state
+    conflict = _require_open(state, "assist")
+    if conflict.blocked() is not None:
+        raise RuleError("a gate failed: this conflict's task is impossible (DK-R16)")
+    helping = who_arg(state, helper, "the helper")
+    helper_skill = skill_name(skill)
+    value = helping.skill(helper_skill)
+    principal = conflict.opened.initiator if target is None else checks.identifier(target, "target")
+    if principal not in conflict.sides:
+        names = ", ".join(conflict.sides)
+        raise RuleError(
+            f"target {checks.shown(principal)} is not a principal of this conflict ({names})"
+        )
+    main_skill = (
+        conflict.opened.skill
+        if principal == conflict.opened.initiator
+        else conflict.opened.opponent_skill
+    )
+    if helping.id == principal and helper_skill == main_skill:
+        raise RuleError(
+            f"{helping.name} rolls {helper_skill} last, as the conflict's roll (DK-R19); "
+            "combine another skill, or roll the conflict"
+        )
+    if state.settings.chain_order == "skill_desc_principal_last" and helper_skill == main_skill:
+        for earlier in conflict.assists:
+            same = earlier.target == principal and earlier.roll.skill == main_skill
+            if same and value > earlier.roll.skill_value:
+                raise RuleError(
+                    f"helpers with {main_skill} roll in descending skill value (DK-R18, "
+                    f"DK-A18): {helping.name} has {value}, more than "
+                    f"{earlier.roll.name}'s {earlier.roll.skill_value} who rolled before"
+                )
+    allow = (
+        state.settings.assist_negative_gives_penalty
+        if penalties is None
+        else checks.flag(penalties, "penalties")
+    )
+    level = None if gate is None else _difficulty(gate, "the gate's difficulty")
+    sources = dice_sources(
+        state,
+        helping.id,
+        helper_skill,
+        bonus=given_dice(bonus, "bonus dice"),
+        penalty=given_dice(penalty, "penalty dice"),
+        assist=conflict.carried(principal),
+        circumstance=conflict.opened.circumstance,
+    )
+    toggled = equipment_ids(state, helping.id, equipment)
+    pay_to_act(action, helping.id)
+    record = roll_for(action, helping.id, helper_skill, sources, faces, toggled)
+    blocked = level is not None and record.result <= level
+    dice = (
+        0
+        if blocked
+        else passed_on(
+            record.result,
+            level or 0,
+            penalties=allow,
+            basis=state.settings.assist_bonus_basis,
+        )
+    )
+    event = AssistRolled(
+        conflict=conflict.id,
+        target=principal,
+        variant="bonus" if level is None else "gate",
+        gate=level,
+        penalties=allow,
+        roll=record,
+        passed_on=dice,
+        blocked=blocked,
+    )
+    action.add(event)
+    if blocked:
+        _settle_blocked(action, conflict, principal)
+    return event
+
+
+def _settle_blocked(action: Action[FudgeState], conflict: Conflict, principal: str) -> None:
+    other = next((side for side in conflict.sides if side != principal), None)
+    initiator = conflict.opened.initiator
+    action.add(
+        ConflictRolled(
+            conflict=conflict.id,
+            records=(),
+            winner=other,
+            loser=principal,
+            margin=0,
+            success=principal != initiator,
+            reason="a gate failed, so the task was impossible (DK-R16)",
+        )
+    )
+
+
+class Verdict(NamedTuple):
+    """How a conflict came out (see :func:`judge`).
+
+    Attributes:
+        winner: the side that won, ``None`` for a draw or a passive failure.
+        loser: the side that lost, ``None`` for a draw or a passive success.
+        draw: a competing tie the GM left as a draw (DK-R12).
+        margin: the difference between the results (or result and difficulty).
+        success: whether the initiator got what they wanted.
+    """
+
+    winner: str | None
+    loser: str | None
+    draw: bool
+    margin: int
+    success: bool
+
+
+def judge(
+    kind: OppositionKind,
+    initiator: tuple[str, int],
+    opponent: tuple[str, int] | None,
+    difficulty: int | None,
+    tie_winner: str | None = None,
+) -> Verdict:
+    """Who won, by how much, and whether the initiator succeeded (T-DK-2).
+
+    Passive: success only when the result is **higher** than the difficulty
+    (DK-R05). Active: the higher result wins and a tie goes against the initiator
+    (DK-R11). Competing: the higher result wins; a tie is a draw unless the GM
+    names a winner (DK-R12).
+    """
+    first, mine = initiator
+    if kind == "passive" or opponent is None:
+        assert difficulty is not None
+        won = mine > difficulty
+        return Verdict(
+            first if won else None, None if won else first, False, abs(mine - difficulty), won
+        )
+    second, theirs = opponent
+    if mine != theirs:
+        won = mine > theirs
+        winner, loser = (first, second) if won else (second, first)
+        return Verdict(winner, loser, False, abs(mine - theirs), won)
+    if kind == "active":
+        return Verdict(second, first, False, 0, False)
+    if tie_winner is None:
+        return Verdict(None, None, True, 0, False)
+    loser = second if tie_winner == first else first
+    return Verdict(tie_winner, loser, False, 0, tie_winner == first)
+
+
+def roll_conflict(
+    action: Action[FudgeState],
+    faces: Faces = None,
+    opponent_faces: Faces = None,
+    *,
+    bonus: object = 0,
+    penalty: object = 0,
+    opponent_bonus: object = 0,
+    opponent_penalty: object = 0,
+    equipment: object = (),
+    opponent_equipment: object = (),
+    tie_winner: object = None,
+) -> ConflictRolled:
+    """Roll the open conflict (both sides at once against an opponent) and settle it."""
+    state = action.state
+    conflict = _require_open(state, "roll")
+    opened = conflict.opened
+    if opened.opponent is None and (
+        opponent_faces is not None
+        or opponent_bonus != 0
+        or opponent_penalty != 0
+        or opponent_equipment != ()
+    ):
+        raise RuleError("passive opposition has no opponent to roll for; leave opponent_* unset")
+    named = None
+    if tie_winner is not None:
+        if opened.opposition != "competing":
+            raise RuleError(
+                "only competing opposition lets the GM name a tie's winner (DK-R12); an active "
+                "tie goes against the initiator and a passive tie fails"
+            )
+        named = checks.identifier(tie_winner, "tie_winner", conflict.sides)
+    rolls: list[RollRecord] = []
+    sides = [(opened.initiator, opened.skill, bonus, penalty, equipment, faces)]
+    if opened.opponent is not None and opened.opponent_skill is not None:
+        sides.append(
+            (
+                opened.opponent,
+                opened.opponent_skill,
+                opponent_bonus,
+                opponent_penalty,
+                opponent_equipment,
+                opponent_faces,
+            )
+        )
+    for actor, skill, plus, minus, gear, typed in sides:
+        sources = dice_sources(
+            state,
+            actor,
+            skill,
+            bonus=given_dice(plus, "bonus dice"),
+            penalty=given_dice(minus, "penalty dice"),
+            assist=conflict.carried(actor),
+            circumstance=opened.circumstance,
+        )
+        toggled = equipment_ids(state, actor, gear)
+        pay_to_act(action, actor)
+        rolls.append(roll_for(action, actor, skill, sources, typed, toggled))
+    verdict = judge(
+        opened.opposition,
+        (rolls[0].actor, rolls[0].result),
+        (rolls[1].actor, rolls[1].result) if len(rolls) > 1 else None,
+        opened.difficulty,
+        named,
+    )
+    winner, loser, draw, margin, success = verdict
+    event = ConflictRolled(
+        conflict=conflict.id,
+        records=tuple(rolls),
+        winner=winner,
+        loser=loser,
+        draw=draw,
+        margin=margin,
+        success=success,
+    )
+    action.add(event)
+    return event
+
+
+def cancel_conflict(action: Action[FudgeState], reason: object = "") -> None:
+    conflict = _require_open(action.state, "call off")
+    action.add(ConflictCancelled(conflict=conflict.id, reason=_note(reason, "a reason")))
+
+
+def next_steps(state: FudgeState) -> tuple[Step, ...]:
+    """What the table can do now: open a conflict, assist and roll it, let it hurt, or
+    play a round of Let It Hurt (see :func:`.hurt.hurt_steps`)."""
+    from .hurt import hurt_steps, invocations
+
+    if state.active_hurt() is not None:
+        return hurt_steps(state)
+    steps: list[Step] = [Step("add_character", None, "text", "Add a character", required=False)]
+    conflict = state.open_conflict()
+    if conflict is not None:
+        opened = conflict.opened
+        against = (
+            f"difficulty {opened.difficulty}" if opened.opponent is None else opened.opponent_name
+        )
+        steps.append(
+            Step(
+                "assist",
+                None,
+                "dice",
+                f"Assist {opened.initiator_name}: combine a skill or help (optional)",
+                required=False,
+            )
+        )
+        steps.append(
+            Step("roll_conflict", None, "dice", f"Roll: {opened.initiator_name} against {against}")
+        )
+        steps.append(
+            Step("cancel_conflict", None, "click", "Call the conflict off", required=False)
+        )
+        return tuple(steps)
+    if len(state.characters) >= 1:
+        steps.append(
+            Step(
+                "open_conflict",
+                None,
+                "choice",
+                "Open a conflict: agree its intention",
+                options=KINDS,
+            )
+        )
+    steps.extend(invocations(state))
+    return tuple(steps)

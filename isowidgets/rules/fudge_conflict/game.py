@@ -1,0 +1,419 @@
+"""The Danish Fudge-dice conflict system's game object: the rules, journaled.
+
+Every public method does one thing done at the table and runs one rule with
+:meth:`~isowidgets.game.Game.act`, which journals what the rule adds as one
+action. A call the rules refuse (a bad argument of any type or size, an
+unknown keyword included) raises :class:`~isowidgets.errors.RuleError` and
+leaves the state, the journal and the dice exactly as they were. Every roll
+takes typed faces (``"+ 0 -"`` or ``[1, 0, -1]``) in place of a random roll.
+
+Public API (names are stable; new ones are appended):
+
+* set-up: :meth:`FudgeGame.add_character` → id, :meth:`~FudgeGame.set_skill`,
+  :meth:`~FudgeGame.add_pool_points`, :meth:`~FudgeGame.add_item` → id,
+  :meth:`~FudgeGame.add_bonus` → id, :meth:`~FudgeGame.remove_item`,
+  :meth:`~FudgeGame.heal`, :meth:`~FudgeGame.mark_wound`;
+* a conflict: :meth:`~FudgeGame.open_conflict` → id, :meth:`~FudgeGame.assist`
+  → :class:`~.events.AssistRolled`, :meth:`~FudgeGame.roll_conflict` →
+  :class:`~.events.ConflictRolled`, :meth:`~FudgeGame.cancel_conflict`, and
+  the one-call :meth:`~FudgeGame.check` (open and roll);
+* Let It Hurt: :meth:`~FudgeGame.let_it_hurt` → :class:`~.events.HurtStarted`,
+  :meth:`~FudgeGame.join_hurt`, :meth:`~FudgeGame.state_intention`,
+  :meth:`~FudgeGame.declare` → :class:`~.events.ActionDeclared`,
+  :meth:`~FudgeGame.roll_round` → :class:`~.events.RoundRolled`,
+  :meth:`~FudgeGame.give_up` → :class:`~.events.HurtEnded`;
+* reading: :attr:`~FudgeGame.state` (:class:`~.model.FudgeState`),
+  :meth:`~FudgeGame.character`, :meth:`~FudgeGame.next_steps`,
+  :meth:`~FudgeGame.roll_preview` (the dice a roll would carry now),
+  :meth:`~FudgeGame.success_chance` and :meth:`~FudgeGame.contest_chances`
+  (exact odds, :mod:`.odds`), :meth:`~FudgeGame.damage_rows` (damage per round
+  for a plot).
+
+A passive check with typed faces::
+
+    game = FudgeGame.new()
+    burke = game.add_character("Mr. Burke", skills={"sneak": 2})
+    game.check("passive", burke, "sneak", difficulty=1, faces="+ 0 -")  # 2 > 1: success
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any, ClassVar
+
+from ... import checks
+from ...contract import Step
+from ...errors import RuleError
+from ...game import Game
+from ...journal import Entry, Event
+from ...settings import RuleSettings
+from ...systems import register
+from . import characters, conflict, equipment, hurt
+from .events import (
+    ActionDeclared,
+    AssistRolled,
+    ConflictRolled,
+    DiceSource,
+    HurtEnded,
+    HurtStarted,
+    RoundRolled,
+)
+from .fold import fold
+from .model import Character, FudgeState
+from .odds import Contest, contest, success_chance
+from .rolling import Faces, dice_sources
+from .settings import FudgeSettings
+from .timeline import damage_rows
+
+__all__ = ["FudgeGame"]
+
+
+@register
+class FudgeGame(Game[FudgeState]):
+    """A session of the Danish Fudge-dice conflict system.
+
+    Create it with :meth:`new`, :meth:`resume` or :meth:`open` (from
+    :class:`~isowidgets.game.Game`). Ids (``char-1``, ``item-1``, ``bonus-1``,
+    ``conflict-1``) are returned by the methods that create things.
+    """
+
+    system: ClassVar[str] = "fudge_conflict"
+    title: ClassVar[str] = "Danish Fudge-dice conflict system"
+    settings_type: ClassVar[type[RuleSettings]] = FudgeSettings
+
+    @classmethod
+    def initial_state(cls, settings: FudgeSettings) -> FudgeState:
+        return FudgeState(settings, table_pool=settings.pool_initial)
+
+    @classmethod
+    def apply(cls, state: FudgeState, event: Event) -> FudgeState:
+        return fold(state, event)
+
+    @classmethod
+    def steps(cls, state: FudgeState) -> tuple[Step, ...]:
+        """What the table can do next in ``state`` (see :func:`.conflict.next_steps`)."""
+        if not isinstance(state, FudgeState):
+            raise RuleError(f"steps() reads a FudgeState, got {checks.shown(state)}")
+        return conflict.next_steps(state)
+
+    # ------------------------------------------------------------------ reading
+
+    def character(self, who: str) -> Character:
+        """The character with id ``who``."""
+        return self.state.character(checks.identifier(who, "a character"))
+
+    def roll_preview(
+        self, who: str, skill: str, *, bonus: int = 0, penalty: int = 0
+    ) -> tuple[DiceSource, ...]:
+        """The bonus and penalty dice ``who``'s roll of ``skill`` would carry now, with
+        why (scratches, lasting wounds, the open conflict's circumstances and chain, the
+        dice won for the current round of Let It Hurt)."""
+        state = self.state
+        character = self.character(who)
+        name = characters.skill_name(skill)
+        character.skill(name)
+        opened = state.open_conflict()
+        hurt_now = state.active_hurt()
+        circumstance = 0
+        assist = 0
+        if opened is not None:
+            circumstance = opened.opened.circumstance
+            assist = opened.carried(character.id)
+        elif hurt_now is not None and state.conflict is not None:
+            circumstance = state.conflict.opened.circumstance
+        return dice_sources(
+            state,
+            character.id,
+            name,
+            bonus=checks.whole(bonus, "bonus dice", 0, 50),
+            penalty=checks.whole(penalty, "penalty dice", 0, 50),
+            assist=assist,
+            circumstance=circumstance,
+            round=hurt_now.round if hurt_now else None,
+        )
+
+    def success_chance(self, skill: int, difficulty: int, net: int = 0) -> float:
+        """P(3dF + ``skill`` with ``net`` bonus (+) or penalty (−) dice > ``difficulty``),
+        under this session's keep rule (DK-A04)."""
+        return float(
+            success_chance(skill, difficulty, net, penalty_keep=self.settings.penalty_keep_mode)
+        )
+
+    def contest_chances(
+        self, kind: str, skill: int, opponent_skill: int, net: int = 0, opponent_net: int = 0
+    ) -> Contest:
+        """Exact chances of the initiator's win, tie and loss against an opponent, and what
+        a tie means for ``kind`` (DK-R11, DK-R12)."""
+        return contest(
+            kind,
+            skill,
+            opponent_skill,
+            net,
+            opponent_net,
+            penalty_keep=self.settings.penalty_keep_mode,
+        )
+
+    def damage_rows(self) -> list[dict[str, Any]]:
+        """Every wound taken, one row each with its round, for a plot of damage over rounds."""
+        return damage_rows(self.journal.effective())
+
+    # ------------------------------------------------------------------ characters
+
+    def add_character(
+        self,
+        name: str,
+        *,
+        role: str = "pc",
+        skills: Mapping[str, int] | None = None,
+        categories: Mapping[str, str] | None = None,
+        abilities: Mapping[str, int] | None = None,
+        pool: int | None = None,
+    ) -> str:
+        """A character: ``role`` ``"pc"``, ``"npc"`` or ``"central"`` (a central GM
+        character, DK-R22), skills 0–4 (DK-R02), skill → ability categories over the
+        designer's map (DK-A09), ability scores (DK-A24), pool points (DK-A01).
+        Returns its id."""
+        return self.act(
+            characters.add_character,
+            name,
+            role,
+            {} if skills is None else skills,
+            {} if categories is None else categories,
+            {} if abilities is None else abilities,
+            pool,
+        ).value
+
+    def set_skill(self, who: str, skill: str, value: int) -> list[Entry]:
+        """Set (or add) one of ``who``'s skills, 0–4."""
+        return self.act(characters.set_skill, who, skill, value).entries
+
+    def add_pool_points(self, who: str | None, points: int, reason: str = "") -> int:
+        """Add points to (or take them from) a pool; ``who=None`` is the table's pool
+        (``pool_scope = "table"``). Returns the new total."""
+        return self.act(characters.add_pool_points, who, points, reason).value
+
+    def mark_wound(self, who: str, level: int, ability: str, reason: str = "") -> int:
+        """The GM marks damage outside Let It Hurt (only with ``damage_outside_lih``,
+        DK-A23; never on a central GM character, DK-R22). Returns the level recorded."""
+        return self.act(characters.mark_wound, who, level, ability, reason).value
+
+    def heal(self, who: str, levels: Sequence[int], reason: str = "") -> list[Entry]:
+        """Heal the wounds at ``levels`` (DK-R38's hook: the healing rules are not in the
+        excerpt, so the table's policy names the levels)."""
+        return self.act(characters.heal, who, levels, reason).entries
+
+    # ------------------------------------------------------------------ equipment
+
+    def add_item(self, owner: str, name: str, bonuses: Sequence[Any] = ()) -> str:
+        """An item with bonuses ``(kind, value[, condition])``: kind ``"damage"`` or
+        ``"protection"``, value 1–3, at most three +1, two +2, one +3 (DK-R39…R41).
+        Returns its id."""
+        return self.act(equipment.add_item, owner, name, bonuses).value
+
+    def add_bonus(self, item: str, bonus: Sequence[Any], source: str = "gm") -> str:
+        """A bonus the GM grants (``"gm"``) or technology gives (``"technology"``) to an
+        item (DK-R42, DK-R43). Returns its id."""
+        return self.act(equipment.add_bonus, item, bonus, source).value
+
+    def remove_item(self, item: str) -> list[Entry]:
+        return self.act(equipment.remove_item, item).entries
+
+    # ------------------------------------------------------------------ a conflict
+
+    def open_conflict(
+        self,
+        kind: str,
+        initiator: str,
+        skill: str,
+        *,
+        opponent: str | None = None,
+        opponent_skill: str | None = None,
+        difficulty: int | None = None,
+        intention: str = "",
+        opponent_intention: str = "",
+        success: str = "",
+        failure: str = "",
+        circumstance: int = 0,
+    ) -> str:
+        """Agree a conflict's intention and open it: ``kind`` ``"passive"`` (with a
+        ``difficulty``), ``"active"`` or ``"competing"`` (with an ``opponent`` and
+        ``opponent_skill``); ``circumstance`` penalty dice hit every roll in it (DK-R20).
+        Returns its id."""
+        return self.act(
+            conflict.open_conflict,
+            kind,
+            initiator,
+            skill,
+            opponent=opponent,
+            opponent_skill=opponent_skill,
+            difficulty=difficulty,
+            intention=intention,
+            opponent_intention=opponent_intention,
+            success=success,
+            failure=failure,
+            circumstance=circumstance,
+        ).value
+
+    def assist(
+        self,
+        helper: str,
+        skill: str,
+        *,
+        target: str | None = None,
+        gate: int | None = None,
+        penalties: bool | None = None,
+        bonus: int = 0,
+        penalty: int = 0,
+        equipment: Sequence[str] = (),
+        faces: Faces = None,
+    ) -> AssistRolled:
+        """An assisting roll for ``target`` (default the initiator): the principal
+        combining another skill, or a helper; ``gate`` makes it a check that must beat
+        that difficulty (DK-R15…R19)."""
+        return self.act(
+            conflict.assist,
+            helper,
+            skill,
+            target=target,
+            gate=gate,
+            penalties=penalties,
+            bonus=bonus,
+            penalty=penalty,
+            equipment=equipment,
+            faces=faces,
+        ).value
+
+    def roll_conflict(
+        self,
+        faces: Faces = None,
+        opponent_faces: Faces = None,
+        *,
+        bonus: int = 0,
+        penalty: int = 0,
+        opponent_bonus: int = 0,
+        opponent_penalty: int = 0,
+        equipment: Sequence[str] = (),
+        opponent_equipment: Sequence[str] = (),
+        tie_winner: str | None = None,
+    ) -> ConflictRolled:
+        """Roll the open conflict and settle it (DK-R05, DK-R10…R12)."""
+        return self.act(
+            conflict.roll_conflict,
+            faces,
+            opponent_faces,
+            bonus=bonus,
+            penalty=penalty,
+            opponent_bonus=opponent_bonus,
+            opponent_penalty=opponent_penalty,
+            equipment=equipment,
+            opponent_equipment=opponent_equipment,
+            tie_winner=tie_winner,
+        ).value
+
+    def cancel_conflict(self, reason: str = "") -> list[Entry]:
+        """Call the open conflict off before it is rolled."""
+        return self.act(conflict.cancel_conflict, reason).entries
+
+    def check(
+        self,
+        kind: str,
+        initiator: str,
+        skill: str,
+        *,
+        opponent: str | None = None,
+        opponent_skill: str | None = None,
+        difficulty: int | None = None,
+        faces: Faces = None,
+        opponent_faces: Faces = None,
+        bonus: int = 0,
+        penalty: int = 0,
+        opponent_bonus: int = 0,
+        opponent_penalty: int = 0,
+        intention: str = "",
+        circumstance: int = 0,
+        tie_winner: str | None = None,
+    ) -> ConflictRolled:
+        """Open a conflict and roll it in one call (no assistance): the quick way to
+        settle a check. Journaled as two actions (opened, rolled)."""
+
+        def both(action: Any) -> ConflictRolled:
+            conflict.open_conflict(
+                action,
+                kind,
+                initiator,
+                skill,
+                opponent=opponent,
+                opponent_skill=opponent_skill,
+                difficulty=difficulty,
+                intention=intention,
+                circumstance=circumstance,
+            )
+            action.split()
+            return conflict.roll_conflict(
+                action,
+                faces,
+                opponent_faces,
+                bonus=bonus,
+                penalty=penalty,
+                opponent_bonus=opponent_bonus,
+                opponent_penalty=opponent_penalty,
+                tie_winner=tie_winner,
+            )
+
+        return self.act(both).value
+
+    # ------------------------------------------------------------------ let it hurt
+
+    def let_it_hurt(self, invoker: str, opponent: str | None = None) -> HurtStarted:
+        """A player lets the last conflict hurt (DK-R21); after a passive check
+        ``opponent`` names the GM's side, or one is made (DK-A08)."""
+        return self.act(hurt.let_it_hurt, invoker, opponent).value
+
+    def join_hurt(self, who: str) -> list[Entry]:
+        """Another character joins the fight at the start of a round (DK-A26)."""
+        return self.act(hurt.join_hurt, who).entries
+
+    def state_intention(self, actor: str, text: str) -> list[Entry]:
+        """``actor``'s intention for this round (DK-R23)."""
+        return self.act(hurt.state_intention, actor, text).entries
+
+    def declare(
+        self,
+        actor: str,
+        category: str,
+        target: str,
+        skill: str,
+        *,
+        ability: str | None = None,
+        difficulty: int | None = None,
+        combining: bool = False,
+        equipment: Sequence[str] = (),
+    ) -> ActionDeclared:
+        """Declare or revise ``actor``'s action this round: ``"crossing"``,
+        ``"parallel"`` or ``"defensive"`` against ``target`` with ``skill``, naming the
+        ``ability`` it damages; ``combining=True`` spends the round combining skills
+        (DK-R24…R27, DK-R36)."""
+        return self.act(
+            hurt.declare,
+            actor,
+            category,
+            target,
+            skill,
+            ability=ability,
+            difficulty=difficulty,
+            combining=combining,
+            equipment=equipment,
+        ).value
+
+    def roll_round(self, faces: Mapping[str, Faces] | None = None) -> RoundRolled:
+        """Everyone rolls at once (``faces`` maps a party's id to typed faces) and the
+        round is settled: damage, scratches, next round's bonus dice, defeat."""
+        return self.act(hurt.roll_round, faces).value
+
+    def give_up(self, actor: str) -> HurtEnded:
+        """``actor`` gives up: Let It Hurt ends and the damage falls down (DK-R35, DK-R37)."""
+        return self.act(hurt.give_up, actor).value
+
+    def __repr__(self) -> str:
+        cast = ", ".join(c.name for c in self.state.characters)
+        return f"<FudgeGame {len(self.journal)} events; {cast or 'no characters'}>"
