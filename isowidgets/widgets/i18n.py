@@ -240,6 +240,15 @@ class Labels:
     def __call__(self, key: str, **values: Any) -> str:
         return self.catalogue.text(self._language, key, **values)
 
+    def template(self, key: str) -> str:
+        """The label of ``key`` with its ``{placeholders}`` left in, for a view that fills
+        them itself (the kit's track fills ``{filled} of {total}``)."""
+        self.catalogue.text(self._language, key, **dict.fromkeys(self._fields(key), ""))
+        return self.catalogue.labels[self._language][key]
+
+    def _fields(self, key: str) -> set[str]:
+        return _fields(self.catalogue.labels.get(self._language, {}).get(key, ""))
+
     def bind(self, widget: Any, key: str, trait: str = "description", **values: Any) -> Any:
         """Give ``widget.trait`` the label of ``key`` now and after every switch.
 

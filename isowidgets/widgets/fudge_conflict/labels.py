@@ -184,6 +184,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "conflict.wins": ("✔ {name} wins", "✔ {name} vinder"),
     "conflict.draw_result": ("= Draw", "= Uafgjort"),
     "conflict.margin": ("margin {n}", "difference {n}"),
+    "conflict.tie": ("On a tie", "Ved uafgjort"),
     "conflict.lih": ("Let it hurt", "Lad det gøre ondt"),
     "conflict.lih.tip": (
         "a player takes the conflict round by round (never the GM)",
@@ -202,6 +203,27 @@ _WORDS: dict[str, tuple[str, str]] = {
         "{name} giver {n} strafterninger videre",
     ),
     "chain.passes_nothing": ("{name} passes nothing on", "{name} giver intet videre"),
+    "chain.target": ("Helps", "Hjælper"),
+    "chain.for": ("for {name}", "for {name}"),
+    "chain.gate": ("Must succeed first", "Skal lykkes først"),
+    "chain.gate_difficulty": ("against difficulty", "mod sværhedsgrad"),
+    "chain.penalties": ("A bad roll gives penalty dice", "Et dårligt slag giver strafterninger"),
+    "chain.chance_bonus": (
+        "Chance of passing bonus dice on: {p}",
+        "Chance for at give bonusterninger videre: {p}",
+    ),
+    "chain.blocked": (
+        "{name} failed the first check: the task is impossible",
+        "{name} klarede ikke første tjek: opgaven er umulig",
+    ),
+    "chain.none_open": (
+        "Open a conflict first: helpers assist its parties.",
+        "Åbn en konflikt først: hjælpere assisterer dens parter.",
+    ),
+    "chain.next_gets": (
+        "The next roll in the chain for {name} gets {dice}",
+        "Næste slag i kæden for {name} får {dice}",
+    ),
     "chain.empty": ("No helpers yet.", "Ingen hjælpere endnu."),
     "combine.helping": ("Helping skill", "Hjælpende færdighed"),
     "combine.bonus": ("Combine: bonus", "Kombinér: bonus"),
@@ -240,7 +262,35 @@ _WORDS: dict[str, tuple[str, str]] = {
         "{name} gains {n} bonus dice for next round",
         "{name} får {n} bonusterninger til næste runde",
     ),
-    "lih.next": ("Next round, before anyone rolls", "Næste runde, før nogen slår"),
+    "lih.next": (
+        "Round {n}, before anyone rolls (the same skills)",
+        "Runde {n}, før nogen slår (samme færdigheder)",
+    ),
+    "lih.intention.short": ("Intention", "Intention"),
+    "lih.combining": ("Combine skills this round", "Kombinér færdigheder i denne runde"),
+    "lih.invoked_by": ("{name} lets it hurt", "{name} lader det gøre ondt"),
+    "lih.declared.line": (
+        "{name}: {category} against {target} with {skill}, damage to {ability}",
+        "{name}: {category} mod {target} med {skill}, skade på {ability}",
+    ),
+    "lih.declared.combining": (
+        "{name} combines skills ({skill}) this round",
+        "{name} kombinerer færdigheder ({skill}) i denne runde",
+    ),
+    "lih.odds": (
+        "{a} rolls higher {win} · equal {tie} · {b} rolls higher {loss}",
+        "{a} slår højest {win} · lige {tie} · {b} slår højest {loss}",
+    ),
+    "lih.round_result": ("Round {n}: the dice and the damage", "Runde {n}: terningerne og skaden"),
+    "lih.defeated": ("{name} reaches level 7: defeat", "{name} når niveau 7: nederlag"),
+    "lih.no_damage": ("No damage this round.", "Ingen skade i denne runde."),
+    "lih.end.yield": ("{name} gave up", "{name} gav op"),
+    "lih.end.defeat": ("{name} is defeated", "{name} er besejret"),
+    "lih.end.gm": ("the GM ended it", "spillederen afsluttede det"),
+    "lih.settled": (
+        "{name}'s damage falls down to: {levels}",
+        "{name}s skade falder ned til: {levels}",
+    ),
     "lih.not_running": ("Nobody is letting it hurt.", "Ingen lader det gøre ondt."),
     "lih.over": ("Let it hurt is over: {why}", "Lad det gøre ondt er slut: {why}"),
     # Equipment.
@@ -248,9 +298,28 @@ _WORDS: dict[str, tuple[str, str]] = {
     "equipment.damage": ("+{n} damage", "+{n} skade"),
     "equipment.protection": ("+{n} protection", "+{n} beskyttelse"),
     "equipment.item": ("{item}: {bonus} ({condition})", "{item}: {bonus} ({condition})"),
+    # Where a roll's bonus and penalty dice come from (the engine's source kinds).
+    "source.bonus": ("bonus dice given", "givne bonusterninger"),
+    "source.penalty": ("penalty dice given", "givne strafterninger"),
+    "source.assist": ("passed on by assistance", "givet videre ved assistance"),
+    "source.circumstance": ("the circumstances", "omstændighederne"),
+    "source.scratch": ("scratches", "skrammer"),
+    "source.lasting": ("wounded or maimed in this category", "såret eller lemlæstet i kategorien"),
+    "source.first_round": (
+        "won the conflict that started it",
+        "vandt konflikten, der startede det",
+    ),
+    "source.defence": ("won a defence last round", "vandt et forsvar sidste runde"),
+    "source.combining": ("combined skills last round", "kombinerede færdigheder sidste runde"),
+    "source.cap": ("the cap on dice", "loftet over terninger"),
+    "source.line": ("{dice} ({why})", "{dice} ({why})"),
     # The plot.
     "plot.x": ("round", "runde"),
-    "plot.y": ("damage levels filled", "udfyldte skadesniveauer"),
+    "plot.y": ("damage level", "skadesniveau"),
+    "plot.point": (
+        "{name}, round {n}: level {level} ({kind}) on {ability}",
+        "{name}, runde {n}: niveau {level} ({kind}) på {ability}",
+    ),
     # Rolls shown.
     "roll.kept": ("kept", "beholdt"),
     "roll.dropped": ("not kept", "ikke beholdt"),
