@@ -115,7 +115,8 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
     assert play["top"] < SMALL_SCREEN["height"] and sheets["top"] < SMALL_SCREEN["height"]
     nb.screenshot("fudge-table-2-1280x800-dansk")
 
-    # A new argument: active opposition, both faces typed with Enter.
+    # A new argument on the conflict tab: active opposition, both faces typed with Enter.
+    nb.page.locator(f"{TABLE} .lm-TabBar-tab", has_text="Konflikt").click()
     _select(nb, "iw-fudge-kind", "Aktiv modstand")
     _select(nb, "iw-fudge-actor", "Mr. Burke")
     _select(nb, "iw-fudge-skill", "arguing (2)")
@@ -124,7 +125,9 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
     nb.click("iw-fudge-open")
     _contains(nb, "iw-fudge-before", "Før nogen slår")
     _contains(nb, "iw-fudge-before", "Mr. Burke vinder")  # the chance, before the roll
-    _type_enter(nb, "iw-faces-conflict", "0 0 0 / + + +")
+    # Hale still has a scratch from the notebook's argument: one penalty die, four faces.
+    _contains(nb, "iw-fudge-before", "Director Hale: 1 strafterning (skrammer)")
+    _type_enter(nb, "iw-faces-conflict", "0 0 0 / + + + +")
     _contains(nb, "iw-fudge-conflict-result", "✔ Director Hale vinder")
     nb.click(f"iw-fudge-lih-{BURKE}")
     _contains(nb, "iw-fudge-round", "Runde 1")
@@ -160,7 +163,7 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
     assert "fri" in _slot(nb, BURKE, 2).inner_text()
     # Next round's penalty die, before anyone rolls; the plot gained the point.
     _contains(nb, "iw-fudge-next-round", "Runde 2, før nogen slår")
-    _contains(nb, "iw-fudge-next-round", "Mr. Burke: 1 strafterninger (skrammer)")
+    _contains(nb, "iw-fudge-next-round", "Mr. Burke: 1 strafterning (skrammer)")
     nb.page.wait_for_function(f"() => ({_POINTS_JS})() === {points + 1}", timeout=10_000)
     nb.page.evaluate(f"() => document.querySelector('{TABLE}').scrollIntoView()")
     nb.screenshot("fudge-table-3-1280x800-round-dansk")
@@ -189,7 +192,7 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
 
     # Back to English: the same round, in other words.
     _select(nb, "iw-language", "English")
-    _contains(nb, "iw-fudge-next-round", "Mr. Burke: 1 penalty dice (scratches)")
+    _contains(nb, "iw-fudge-next-round", "Mr. Burke: 1 penalty die (scratches)")
     assert "Reason" in _slot(nb, BURKE, 3).inner_text()
     nb.page.wait_for_timeout(300)
     nb.screenshot("fudge-table-6-tall-english")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 import re
 
 import pytest
@@ -143,11 +144,11 @@ def test_a_round_of_let_it_hurt_fills_the_track_with_the_ability_and_shows_next_
     filled = re.findall(r'<li class="iw-track-slot iw-track-slot--filled"[^>]*>.*?</li>', track)
     assert len(filled) == 1 and 'data-level="2"' in filled[0] and "■ </span>Reason" in filled[0]
     assert "Round 2, before anyone rolls" in rounds.next_round.value
-    assert "Mr. Burke: 1 penalty dice (scratches)" in rounds.next_round.value
+    assert "Mr. Burke: 1 penalty die (scratches)" in rounds.next_round.value
     assert table.plot.points(b) == 1
     table.set_language("da")
     assert "■ </span>Fornuft" in table.sheets.sheet(b).track.value
-    assert "Mr. Burke: 1 strafterninger (skrammer)" in rounds.next_round.value
+    assert "Mr. Burke: 1 strafterning (skrammer)" in rounds.next_round.value
     assert table.plot.figure.layout.title.text == "Skade runde for runde"
     # Undo takes the round back everywhere at once.
     table.toolbar.undo_button.click()
@@ -159,3 +160,91 @@ def test_split_faces_wants_one_group_per_roller_in_order():
     assert split_faces("+ 0 - / 0 0 +", ["A", "B"], what="x") == ["+ 0 -", "0 0 +"]
     with pytest.raises(Exception, match="in this order: A / B"):
         split_faces("+ 0 -", ["A", "B"], what="x")
+
+
+def test_the_chain_builder_passes_each_result_on_and_shows_the_chance_first(table, game):
+    scavenger = game.add_character("Scavenger Ota", role="npc", skills={"holding on": 3})
+    game.set_skill(burke(game), "holding on", 1)
+    game.open_conflict("passive", burke(game), "holding on", difficulty=2)
+    chain = table.chain_panel
+    chain.helper.value = scavenger
+    chain.skill.value = "holding on"
+    chain.target.value = burke(game)
+    chance = game.success_chance(3, 0, 0)
+    assert f"Chance of passing bonus dice on: {100 * chance:.1f}%" in chain.before.value
+    chain.entry.faces.submit("+ 0 0")
+    assert chain.entry.error.value == ""
+    assert "Scavenger Ota passes 4 bonus dice on (for Mr. Burke)" in chain.chain.value
+    assert "The next roll in the chain for Mr. Burke gets 4 bonus dice" in chain.chain.value
+    # Burke's own conflict roll now carries them, before he rolls.
+    assert "Mr. Burke: 4 bonus dice (passed on by assistance)" in table.conflict_panel.before.value
+    chain.gated.value = True
+    chain.gate.value = 2
+    assert "Chance of success:" in chain.before.value
+
+
+def test_equipment_toggled_on_a_sheet_goes_with_the_declared_action(table, game):
+    b, s = burke(game), superior(game)
+    ai = game.add_item(b, "Wearable AI", [("protection", 1, "in a verbal fight")])
+    bonus = game.state.item(ai).bonuses[0].id
+    toggle = table.sheets.sheet(b).toggles[bonus]
+    assert toggle.text == "○ Wearable AI: +1 protection (in a verbal fight)"
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("0 0 0 / 0 0 0")
+    table.conflict_panel.hurt_buttons[b].click()
+    rounds = table.round_panel
+    rounds.rows[b].intention.submit("be heard")
+    rounds.rows[s].intention.submit("win")
+    toggle.click()  # pressed: ✔ and aria-pressed in the page
+    assert toggle.text.startswith("✔") and table.sheets.selected_equipment(b) == (bonus,)
+    rounds.rows[b].category.value = "defensive"
+    rounds.rows[b].declare_button.click()
+    assert game.state.active_hurt().declared[b].equipment == (bonus,)
+    assert not toggle.value  # used by that declaration
+    table.set_language("da")
+    assert toggle.text == "○ Wearable AI: +1 beskyttelse (in a verbal fight)"  # names unchanged
+
+
+def test_giving_up_ends_it_and_the_damage_falls_down(table, game):
+    b, s = burke(game), superior(game)
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("0 0 0 / 0 0 0")
+    table.conflict_panel.hurt_buttons[b].click()
+    rounds = table.round_panel
+    for who in (b, s):
+        rounds.rows[who].intention.submit("win")
+    for who in (b, s):
+        rounds.rows[who].skill.value = "argue"
+        rounds.rows[who].ability.value = "fornuft"
+        rounds.rows[who].declare_button.click()
+    rounds.entry.faces.submit("0 0 0 / + + 0 0")  # 2 against 5: a level-3 wound
+    assert "Next roll: 1 penalty die from scratches" in table.sheets.sheet(b).status.value
+    rounds.rows[b].give_up_button.click()
+    assert "Let it hurt is over: Mr. Burke gave up" in rounds.outcome.value
+    assert "Mr. Burke's damage falls down to: 1 Reason" in html.unescape(rounds.outcome.value)
+    assert "Nobody is letting it hurt." in rounds.status.value
+    track = table.sheets.sheet(b).track.value
+    assert re.search(r'data-level="0" data-mark="Reason"', track)
+    assert table.plot.points(b) == 1  # the wound, at the round it was taken
+
+
+def test_the_plot_counts_rounds_over_the_session_damage_or_not(table, game):
+    b, s = burke(game), superior(game)
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("0 0 0 / 0 0 0")
+    table.conflict_panel.hurt_buttons[b].click()
+    game.state_intention(b, "win")
+    game.state_intention(s, "win")
+    # Round 1: Burke defends and wins by 1 (no damage, a bonus die); round 2: he is hit.
+    game.declare(b, "defensive", s, "argue", ability="fornuft")
+    game.declare(s, "crossing", b, "argue", ability="fornuft")
+    table.round_panel.entry.faces.submit("+ + 0 / 0 0 0 -")  # 4 against 3 (+ 0 0 kept)
+    assert game.journal.entries[-1].event.hits == ()
+    assert table.plot.points(b) == 0
+    game.declare(b, "crossing", s, "argue", ability="fornuft")
+    game.declare(s, "crossing", b, "argue", ability="fornuft")
+    table.round_panel.entry.faces.submit("0 0 0 - / + + +")  # 2 (his bonus die) against 6
+    assert table.round_panel.entry.error.value == ""
+    trace = next(t for t in table.plot.figure.data if t.name == "Mr. Burke")
+    assert tuple(trace.x) == (2,) and tuple(trace.y) == (4,)  # the second round played
+    assert "round 2: level 4 (Wounded) on Reason" in trace.text[0]

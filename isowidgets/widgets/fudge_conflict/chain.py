@@ -180,9 +180,13 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
             if assist.blocked:
                 passed = labels("chain.blocked", name=name)
             elif assist.passed_on > 0:
-                passed = labels("chain.passes", name=name, n=assist.passed_on)
+                passed = labels(
+                    "chain.passes", name=name, dice=dice_words(labels, assist.passed_on)
+                )
             elif assist.passed_on < 0:
-                passed = labels("chain.passes_penalty", name=name, n=-assist.passed_on)
+                passed = labels(
+                    "chain.passes_penalty", name=name, dice=dice_words(labels, assist.passed_on)
+                )
             else:
                 passed = labels("chain.passes_nothing", name=name)
             helped = state.character(assist.target).name

@@ -288,8 +288,10 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
         """The last rolled conflict: the dice, the result, the outcome in words and glyphs."""
         labels = self.labels
         conflict = state.conflict
-        if conflict is None or conflict.rolled is None:
+        if conflict is None:
             return f"<em>{html.escape(labels('conflict.none'))}</em>"
+        if conflict.rolled is None:
+            return ""  # open: the dice and the chance are shown above the Roll button
         rolled = conflict.rolled
         rows = "".join(record_html(labels, record) for record in rolled.records)
         if rolled.draw:

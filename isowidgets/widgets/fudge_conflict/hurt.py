@@ -40,7 +40,7 @@ from ..submit_button import SubmitButton
 from ..submit_text import SubmitText
 from .conflict import skill_options
 from .sheets import SheetsView
-from .views import ability_label, net_of, percent, record_html, sources_text
+from .views import ability_label, dice_words, net_of, percent, record_html, sources_text
 
 __all__ = ["PartyRow", "RoundPanel", "last_round_events"]
 
@@ -84,6 +84,8 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
             widget.add_class(f"{css}-{who}")
             if isinstance(widget, widgets.Dropdown | widgets.Checkbox):
                 widget.style = {"description_width": "initial"}
+            if isinstance(widget, widgets.Dropdown):  # two to a row in the panel's width
+                widget.layout = widgets.Layout(width="auto", flex="1 1 200px")
             return widget
 
         self.heading = widgets.HTML()
@@ -113,8 +115,9 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
             [
                 self.heading,
                 widgets.HBox([self.intention, self.intention_button], layout=_wrap()),
-                widgets.HBox([self.category, self.target], layout=_wrap()),
-                widgets.HBox([self.skill, self.ability], layout=_wrap()),
+                widgets.HBox(
+                    [self.category, self.target, self.skill, self.ability], layout=_wrap()
+                ),
                 widgets.HBox(
                     [self.combining, self.declare_button, self.give_up_button], layout=_wrap()
                 ),
@@ -365,7 +368,11 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
                 )
             for grant in rolled.grants:
                 lines.append(
-                    labels("lih.bonus_won", name=state.character(grant.actor).name, n=grant.dice)
+                    labels(
+                        "lih.bonus_won",
+                        name=state.character(grant.actor).name,
+                        dice=dice_words(labels, grant.dice),
+                    )
                 )
             for who in rolled.defeated:
                 lines.append(labels("lih.defeated", name=state.character(who).name))

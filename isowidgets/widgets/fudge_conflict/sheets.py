@@ -20,7 +20,7 @@ from ...rules.fudge_conflict import FudgeState
 from ...rules.fudge_conflict.model import Bonus, Character
 from ..i18n import Labels
 from ..isolation.toggle import PressToggle
-from .views import damage_track, refresh_damage_track
+from .views import damage_track, dice_words, refresh_damage_track
 
 __all__ = ["CharacterSheet", "SheetsView", "bonus_label"]
 
@@ -136,10 +136,10 @@ class CharacterSheet(widgets.VBox):  # type: ignore[misc]
         )
         lines = [labels("sheet.pool", n=state.pool_of(character.id))]
         if character.scratch:
-            lines.append(labels("sheet.pending", n=character.scratch))
+            lines.append(labels("sheet.pending", dice=dice_words(labels, -character.scratch)))
         carried = sum(grant.dice for grant in character.grants)
         if carried:
-            lines.append(labels("sheet.carried", n=carried))
+            lines.append(labels("sheet.carried", dice=dice_words(labels, carried)))
         self._set(self.status, " · ".join(html.escape(line) for line in lines))
         self._sync_toggles(state)
         title = labels("sheet.equipment") if self.toggles else labels("sheet.no_equipment")

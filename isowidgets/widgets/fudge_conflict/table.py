@@ -97,6 +97,7 @@ class FudgeTable(Panel):
         self.toolbar = labels.bind_kit(
             SessionToolbar(game, messages=self.messages, export_dir=export_dir, key="fudge")
         )
+        self.toolbar.export_format.style.description_width = "initial"  # "Eksportér som"
         self.sheets = SheetsView(labels, game.state)
         self.conflict_panel = ConflictPanel(game, labels, self.messages, self.sheets)
         self.chain_panel = ChainPanel(game, labels, self.messages, self.sheets)

@@ -3,7 +3,9 @@
 The rows are the engine's (:meth:`~isowidgets.rules.fudge_conflict.FudgeGame.damage_rows`,
 :func:`~isowidgets.rules.fudge_conflict.timeline.damage_rows` on each new action's
 entries): one point per wound, at the round it was taken and the level it was
-recorded at (after any bump up the track). Each character is a trace with its own
+recorded at (after any bump up the track). Rounds are counted across the session
+(the third round played in the session is 3, whichever Let It Hurt it belongs
+to), so two fights never draw over each other. Each character is a trace with its own
 marker symbol, and each point's text names the ability, so nothing depends on
 colour. An undo changes history itself: then the traces are emptied and refilled
 from the journal. Switching the language rewrites the titles and the points' text.
@@ -16,6 +18,7 @@ from typing import Any
 
 from ...journal import Entry
 from ...rules.fudge_conflict import FudgeGame
+from ...rules.fudge_conflict.events import RoundRolled
 from ...rules.fudge_conflict.timeline import damage_rows
 from ..i18n import Labels
 from ..timeline import Timeline
@@ -52,8 +55,10 @@ class DamageTimeline:
         )
         self.figure.update_layout(
             yaxis={"range": [0.5, 7.5], "tickmode": "array", "tickvals": list(range(1, 8))},
+            xaxis={"dtick": 1, "rangemode": "tozero"},
         )
         self._traces: dict[str, str] = {}
+        self._round_at: dict[int, int] = {}  # a round's journal seq → its number
         self.rebuild()
         labels.on_switch(self._relabel)
 
@@ -74,6 +79,7 @@ class DamageTimeline:
         for row in rows:
             if row["round"] is None or row["source"] == "settled":
                 continue
+            x = self._round_at.get(row["seq"], row["round"])
             who = row["who"]
             name = next((c.name for c in state.characters if c.id == who), who)
             if who not in self._traces:
@@ -83,12 +89,12 @@ class DamageTimeline:
             text = labels(
                 "plot.point",
                 name=name,
-                n=row["round"],
+                n=x,
                 level=row["recorded"],
                 kind=labels(f"level.{row['name_of_level']}"),
                 ability=ability,
             )
-            grouped.setdefault(self._traces[who], []).append((row["round"], row["recorded"], text))
+            grouped.setdefault(self._traces[who], []).append((x, row["recorded"], text))
         order = list(self._traces.values())
         with self.timeline.batch():  # every trace an action touches: one message
             for trace, points in grouped.items():
@@ -96,8 +102,16 @@ class DamageTimeline:
                 self.timeline.trace(trace, symbol=symbol, mode="lines+markers")
                 self.timeline.append(trace, points)
 
+    def _count(self, entries: Iterable[Entry]) -> None:
+        """Number the rounds played, in journal order (rounds without damage count too)."""
+        for entry in entries:
+            if isinstance(entry.event, RoundRolled):
+                self._round_at[entry.seq] = len(self._round_at) + 1
+
     def rebuild(self) -> None:
         """Empty the traces and refill them from the journal (after an undo, or a switch)."""
+        self._round_at = {}
+        self._count(self.game.journal.effective())
         with self.timeline.batch():
             self.timeline.reset()
             self._add(self.game.damage_rows())
@@ -107,6 +121,7 @@ class DamageTimeline:
         if any(entry.kind == "retcon" for entry in entries):
             self.rebuild()
         else:
+            self._count(entries)
             self._add(damage_rows(entries))
 
     def _relabel(self) -> None:

@@ -58,7 +58,10 @@ FUDGE_CSS = """
 .iw-fudge-main > .iw-fudge-sheets { flex: 1 1 340px; min-width: 0; }
 .iw-fudge-main > .iw-fudge-play { flex: 1 1 420px; min-width: 0; }
 .iw-fudge-sheets-list { max-height: 62vh; overflow-y: auto; }
+.iw-fudge-sheets-list > .iw-fudge-sheet { flex: 0 0 auto; }
+.iw-fudge-roll > .iw-dice-label:first-child { flex-basis: 100%; }
 .iw-fudge-sheet .iw-track-note { display: none; }
+.iw-fudge-equipment .iw-press { width: auto; max-width: 100%; white-space: normal; height: auto; }
 .iw-fudge-sheet .iw-track-slot { min-width: 3.6em; }
 .iw-fudge-sheet { border: 1px solid #bbb; border-radius: 6px; padding: 4px 8px; margin: 4px 0; }
 .iw-fudge-sheet-name { font-weight: 700; }
@@ -146,6 +149,8 @@ def refresh_damage_track(
 
 def dice_words(labels: Labels, net: int) -> str:
     """Bonus (+) or penalty (−) dice in words: ``2 bonus dice``, ``1 penalty dice``, or none."""
+    if net == 1 or net == -1:
+        return labels("lih.bonus_1" if net > 0 else "lih.penalty_1")
     if net > 0:
         return labels("lih.bonus_n", n=net)
     if net < 0:
