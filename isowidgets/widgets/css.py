@@ -67,6 +67,13 @@ CSS = """
   font-weight: 700; }
 .iw-track-boxes { letter-spacing: 2px; font-size: 1.1em; margin-right: 6px; }
 .iw-track-state { font-size: 0.9em; }
+.iw-track-slot { display: inline-flex; flex-direction: column; align-items: center;
+  min-width: 4.6em; padding: 2px 5px; border: 2px dashed #999; border-radius: 5px;
+  color: #555; background: #fff; font-size: 0.9em; line-height: 1.25; }
+.iw-track-slot--filled { border: 3px solid #111; color: #000; font-weight: 700;
+  background: repeating-linear-gradient(135deg, #fff, #fff 6px, #eee 6px, #eee 9px); }
+.iw-track-slot .iw-track-slot-label { font-size: 0.8em; }
+.iw-track-slot .iw-track-note { font-size: 0.75em; font-weight: 400; }
 </style>
 """
 

@@ -1,10 +1,12 @@
-"""A value on a track: a ladder of named levels, or a counter between bounds.
+"""A value on a track: a ladder of named levels, a counter between bounds, or slots.
 
 One view for Isolation's Stress (a counter), Impact's ladder (D4…D20), the Danish
-damage track (seven levels, each with what it does to the character) and Watch the
-World Die's Pressure (a counter). The current place is never shown by colour alone:
-it is marked with a glyph (``▶``), a thick border and the word "now"; a counter is
-drawn as filled and empty boxes (``■■■□□□``) next to its number in words.
+damage track (seven slots, each filled with the ability that took the wound, or
+free) and Watch the World Die's Pressure (a counter). The current place is never
+shown by colour alone: it is marked with a glyph (``▶``), a thick border and the
+word "now"; a counter is drawn as filled and empty boxes (``■■■□□□``) next to its
+number in words; a filled slot has the word of what fills it written in it (``■
+Kraft``) and a solid border, a free one ``□`` and the word for free, dashed.
 """
 
 from __future__ import annotations
@@ -19,7 +21,15 @@ import ipywidgets as widgets
 from .. import checks
 from ..errors import RuleError
 
-__all__ = ["Level", "Track", "counter_html", "counter_range", "ladder_html"]
+__all__ = [
+    "Level",
+    "SlotWords",
+    "Track",
+    "counter_html",
+    "counter_range",
+    "ladder_html",
+    "slots_html",
+]
 
 MAX_BOXES = 40
 """A counter longer than this shows its number only (a row of boxes would not be read)."""
@@ -161,22 +171,99 @@ def counter_html(
     )
 
 
+@dataclass(frozen=True, slots=True)
+class SlotWords:
+    """The few words a slot track writes besides its labels, in the panel's language.
+
+    Attributes:
+        free: what a free slot says ("free").
+        filled: how the count reads, with ``{filled}`` and ``{total}`` ("{filled} of
+            {total} filled").
+        level: how a slot is named to a screen reader, with ``{label}`` ("level {label}").
+    """
+
+    free: str = "free"
+    filled: str = "{filled} of {total} filled"
+    level: str = "level {label}"
+
+
+def slots_html(
+    title: str,
+    levels: Sequence[Level | str],
+    filled: Mapping[int, str],
+    *,
+    state: str = "",
+    words: SlotWords = SlotWords(),
+) -> str:
+    """Slots in a row, each free or filled with a word written in it.
+
+    The Danish damage track: seven levels, a wound fills one and is marked with the
+    ability it hit. Filled and free differ by the written word, a glyph (``■``/``□``),
+    the border (solid/dashed) and a hatched background, never by colour alone.
+
+    Args:
+        title: what the track measures ("Damage").
+        levels: the slots, lowest first (their labels and what each means).
+        filled: slot index → the word written in it ("Kraft"); absent: free.
+        state: words after the count, for what the slots cannot show ("defeated").
+        words: the words for "free" and the count, in the panel's language.
+
+    Raises:
+        RuleError: ``filled`` names a slot the track does not have.
+    """
+    rungs = _levels(levels)
+    outside = sorted(index for index in filled if not 0 <= index < len(rungs))
+    if outside:
+        raise RuleError(f"{title} has slots 0 to {len(rungs) - 1}; cannot fill {outside}")
+    items = []
+    for index, level in enumerate(rungs):
+        mark = filled.get(index)
+        label = html.escape(level.label)
+        note = html.escape(level.note)
+        name = html.escape(words.level.format(label=level.label))
+        what = html.escape(mark) if mark is not None else html.escape(words.free)
+        css = "iw-track-slot iw-track-slot--filled" if mark is not None else "iw-track-slot"
+        glyph = "■" if mark is not None else "□"
+        tip = f"{name}: {what}{' — ' + note if note else ''}"
+        items.append(
+            f'<li class="{css}" title="{tip}" data-level="{index}"'
+            f' data-mark="{html.escape(mark or "")}">'
+            f'<span class="iw-track-slot-label">{label}</span>'
+            f'<span class="iw-track-slot-mark"><span aria-hidden="true">{glyph} </span>'
+            f"{what}</span>"
+            f'<span class="iw-track-note">{note}</span></li>'
+        )
+    count = words.filled.format(filled=len(filled), total=len(rungs))
+    extra = f" — {html.escape(state)}" if state else ""
+    name = html.escape(title)
+    return (
+        f'<div class="iw-track iw-track--slots" role="group"'
+        f' aria-label="{name}: {html.escape(count)}{extra}">'
+        f'<span class="iw-track-title">{name}</span>'
+        f'<span class="iw-track-state"><b>{html.escape(count)}</b>{extra}</span>'
+        f'<ol class="iw-track-levels">{"".join(items)}</ol></div>'
+    )
+
+
 class Track(widgets.HTML):  # type: ignore[misc]
     """A ladder or a counter that a panel moves with :meth:`set`; redrawn only on change.
 
-    Build one with :meth:`ladder` or :meth:`counter`::
+    Build one with :meth:`ladder`, :meth:`counter` or :meth:`slots`::
 
         damage = Track.ladder("Damage", [Level("Bruised", "−1 Agility"), ...], current=0)
         stress = Track.counter("Stress", 0, low=0, high=6, rungs=True)
         stress.set(3)
         stress.bound(0, None)  # the ceiling was lifted
+        wounds = Track.slots("Damage", ["1", "2", "3"], {1: "Kraft"})
+        wounds.fill({1: "Kraft", 2: "Fornuft"})
 
     Attributes:
         title: what the track measures.
         current: the value now (the rung's index for a ladder; ``None`` off it).
-        levels: the rungs of a ladder (empty for a counter).
+        levels: the rungs of a ladder or the slots (empty for a counter).
         low, high: a counter's bounds.
         rungs: whether a counter is drawn as numbered rungs rather than boxes.
+        filled: a slot track's filled slots (index → word); ``None`` for the others.
     """
 
     def __init__(
@@ -190,6 +277,8 @@ class Track(widgets.HTML):  # type: ignore[misc]
         marks: Mapping[int, str] | None = None,
         rungs: bool = False,
         css_class: str | None = None,
+        filled: Mapping[int, str] | None = None,
+        words: SlotWords = SlotWords(),
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
@@ -198,6 +287,8 @@ class Track(widgets.HTML):  # type: ignore[misc]
         self.levels = _levels(levels) if levels else []
         self.low, self.high = low, high
         self.marks = dict(marks or {})
+        self.filled: dict[int, str] | None = None if filled is None else dict(filled)
+        self.words = words
         self.current: int | None = None
         self.state = ""
         self._drawn = ""
@@ -205,7 +296,10 @@ class Track(widgets.HTML):  # type: ignore[misc]
         self.add_class("iw-track-view")
         if css_class:
             self.add_class(css_class)
-        self.set(current)
+        if self.filled is not None:
+            self.fill(self.filled)
+        else:
+            self.set(current)
 
     @classmethod
     def ladder(
@@ -230,9 +324,64 @@ class Track(widgets.HTML):  # type: ignore[misc]
         drawn as boxes or, with ``rungs``, as numbered rungs (see :func:`counter_html`)."""
         return cls(title, current=value, low=low, high=high, marks=marks, rungs=rungs, **kwargs)
 
+    @classmethod
+    def slots(
+        cls,
+        title: str,
+        levels: Sequence[Level | str],
+        filled: Mapping[int, str] | None = None,
+        *,
+        words: SlotWords = SlotWords(),
+        **kwargs: Any,
+    ) -> Track:
+        """Slots, lowest first, each free or filled with a word (index → word)."""
+        return cls(
+            title, levels=_levels(levels), current=None, filled=filled or {}, words=words, **kwargs
+        )
+
     @property
     def is_ladder(self) -> bool:
-        return bool(self.levels)
+        return bool(self.levels) and self.filled is None
+
+    @property
+    def is_slots(self) -> bool:
+        return self.filled is not None
+
+    def fill(self, filled: Mapping[int, str], *, state: str = "") -> None:
+        """Show which slots are filled now (index → the word written in each).
+
+        Raises:
+            RuleError: the track is not a slot track, or a slot it does not have.
+        """
+        if self.filled is None:
+            raise RuleError(f"{self.title} is not a slot track: move it with set()")
+        slots_html(self.title, self.levels, filled, state=state, words=self.words)  # checks
+        self.filled, self.state = dict(filled), state
+        self._draw()
+
+    def relabel(
+        self,
+        title: str | None = None,
+        levels: Sequence[Level | str] | None = None,
+        words: SlotWords | None = None,
+    ) -> None:
+        """Change the words the track is drawn with (another language), keeping its value.
+
+        Raises:
+            RuleError: a new set of levels of another length than the old one.
+        """
+        if levels is not None:
+            new = _levels(levels)
+            if len(new) != len(self.levels):
+                raise RuleError(
+                    f"{self.title} has {len(self.levels)} levels; relabelling gave {len(new)}"
+                )
+            self.levels = new
+        if title is not None:
+            self.title = checks.text(title, "a track's title")
+        if words is not None:
+            self.words = words
+        self._draw()
 
     def set(self, current: int | None, *, state: str = "") -> None:
         """Move the track to ``current`` (with ``state`` words for a ladder's extras).
@@ -240,12 +389,20 @@ class Track(widgets.HTML):  # type: ignore[misc]
         Raises:
             RuleError: a counter given ``None``, or a value that is not whole.
         """
+        if self.is_slots:
+            raise RuleError(f"{self.title} is a slot track: fill it with fill()")
         if current is not None:
             current = checks.whole(current, f"{self.title}'s value")
         elif not self.is_ladder:
             raise RuleError(f"{self.title} is a counter: it needs a whole number")
         self.current, self.state = current, state
-        if self.is_ladder:
+        self._draw()
+
+    def _draw(self) -> None:
+        current, state = self.current, self.state
+        if self.filled is not None:
+            drawn = slots_html(self.title, self.levels, self.filled, state=state, words=self.words)
+        elif self.is_ladder:
             drawn = ladder_html(self.title, self.levels, current, state=state)
         else:
             assert current is not None

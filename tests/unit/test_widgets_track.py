@@ -117,3 +117,38 @@ def test_a_ladder_track_takes_strings_or_levels():
     assert impact.current is None and "off the ladder" in impact.value
     damage = Track.ladder("Damage", DAMAGE)
     assert damage.current == 0 and "▶ Unhurt" in damage.value
+
+
+def test_a_slot_track_writes_the_word_in_each_filled_slot_never_colour_alone():
+    from isowidgets.widgets.track import SlotWords, slots_html
+
+    levels = [Level(str(n), "scratched" if n < 4 else "worse") for n in range(1, 8)]
+    drawn = slots_html("Damage", levels, {1: "Kraft", 2: "Fornuft"})
+    filled = re.findall(r'<li class="iw-track-slot iw-track-slot--filled"[^>]*>.*?</li>', drawn)
+    assert len(filled) == 2
+    assert "■ </span>Kraft" in filled[0] and "■ </span>Fornuft" in filled[1]
+    assert drawn.count("□ </span>free") == 5
+    assert 'aria-label="Damage: 2 of 7 filled"' in drawn
+    assert 'title="level 2: Kraft — scratched"' in drawn
+    danish = SlotWords(free="fri", filled="{filled} af {total} udfyldt", level="niveau {label}")
+    assert "□ </span>fri" in slots_html("Skade", levels, {}, words=danish)
+    with pytest.raises(RuleError, match="cannot fill \\[7\\]"):
+        slots_html("Damage", levels, {7: "Kraft"})
+
+
+def test_a_slot_track_fills_relabels_and_refuses_set():
+    track = Track.slots("Damage", ["1", "2", "3"], {0: "Kraft"})
+    assert track.is_slots and not track.is_ladder
+    track.fill({0: "Kraft", 2: "Intuition"}, state="defeated")
+    assert "2 of 3 filled</b> — defeated" in track.value and track.filled == {
+        0: "Kraft",
+        2: "Intuition",
+    }
+    track.relabel("Skade")
+    assert "Skade" in track.value and "Intuition" in track.value
+    with pytest.raises(RuleError, match="slot track: fill it"):
+        track.set(1)
+    with pytest.raises(RuleError, match="has 3 levels; relabelling gave 2"):
+        track.relabel(levels=["a", "b"])
+    with pytest.raises(RuleError, match="not a slot track"):
+        Track.counter("Stress", 0, high=6).fill({0: "x"})

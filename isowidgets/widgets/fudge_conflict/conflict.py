@@ -1,0 +1,351 @@
+"""The conflict panel: agree the intention, see the chance, roll, and let it hurt.
+
+Steps of a conflict (DK-R09) on one panel:
+
+1. **Intention**: the kind of opposition (passive, active, competing), who acts
+   with which skill, the opponent or the difficulty, what success gives and what
+   failure costs, and any circumstance penalty dice. **Open the conflict** journals it.
+2. **Before the roll**: each side's bonus and penalty dice with why, and the exact
+   chance of success (or of each side winning, and of a draw) from the engine's odds.
+3. **Roll**: the kit's :class:`~isowidgets.widgets.dice_entry.DiceEntry`: **Roll**,
+   or the faces typed at the table with Enter (``+ 0 -``; two sides separated by
+   ``/``, the initiator first).
+4. **Consequence**: the dice kept and dropped, the result and who won; a player on
+   either side may then **let it hurt** (a button per player character the engine
+   offers; never the GM: DK-R14).
+
+The equipment toggled on each side's sheet goes with the roll.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...rules.fudge_conflict import FudgeGame, FudgeState
+from ..dice_entry import DiceEntry
+from ..i18n import Labels
+from ..messages import Messages
+from ..panel import set_options
+from .sheets import SheetsView
+from .views import net_of, percent, record_html, sources_text, split_faces
+
+__all__ = ["ConflictPanel", "skill_options"]
+
+KINDS = ("passive", "active", "competing")
+
+
+def skill_options(state: FudgeState, who: str | None) -> list[tuple[str, str]]:
+    """``(label, skill)`` for ``who``'s skills: ``Sneak (2)``."""
+    if who is None:
+        return []
+    character = next((c for c in state.characters if c.id == who), None)
+    if character is None:
+        return []
+    return [(f"{skill} ({value})", skill) for skill, value in character.skills.items()]
+
+
+def character_options(state: FudgeState) -> list[tuple[str, str]]:
+    return [(character.name, character.id) for character in state.characters]
+
+
+class ConflictPanel(widgets.VBox):  # type: ignore[misc]
+    """Open a conflict, see the chance of success before the roll, roll it, let it hurt.
+
+    Args:
+        game: the :class:`~isowidgets.rules.fudge_conflict.FudgeGame`.
+        labels: the table's labels.
+        messages: the table's message line.
+        sheets: the character sheets (their equipment toggles go with the roll).
+
+    Attributes:
+        kind, actor, skill, opponent, opponent_skill, difficulty, intention, success,
+            failure, circumstance: the Intention form (classes ``iw-fudge-kind``…).
+        open_button: **Open the conflict** (``iw-fudge-open``).
+        before: the dice and the chance before the roll (``iw-fudge-before``).
+        entry: the :class:`DiceEntry` (``iw-roll-conflict``, ``iw-faces-conflict``).
+        tie: who wins a tie of competing opposition (a draw, or a side: DK-R12).
+        result: the last conflict's dice and outcome (``iw-fudge-conflict-result``).
+        hurt_buttons: the **Let it hurt** buttons, by character id.
+    """
+
+    def __init__(
+        self, game: FudgeGame, labels: Labels, messages: Messages, sheets: SheetsView
+    ) -> None:
+        self.game = game
+        self.labels = labels
+        self.messages = messages
+        self.sheets = sheets
+
+        def control(widget: Any, key: str, css: str) -> Any:
+            labels.bind(widget, key)
+            widget.add_class(css)
+            widget.style = {"description_width": "initial"}
+            return widget
+
+        self.kind = control(widgets.Dropdown(), "conflict.kind", "iw-fudge-kind")
+        self.actor = control(widgets.Dropdown(), "conflict.actor", "iw-fudge-actor")
+        self.skill = control(widgets.Dropdown(), "conflict.skill", "iw-fudge-skill")
+        self.opponent = control(widgets.Dropdown(), "conflict.opponent", "iw-fudge-opponent")
+        self.opponent_skill = control(
+            widgets.Dropdown(), "conflict.opponent_skill", "iw-fudge-opponent-skill"
+        )
+        self.difficulty = control(
+            widgets.BoundedIntText(value=1, min=-10, max=20),
+            "conflict.difficulty",
+            "iw-fudge-difficulty",
+        )
+        self.intention = control(widgets.Text(), "conflict.intention", "iw-fudge-intention")
+        labels.bind(self.intention, "conflict.intention.hint", "placeholder")
+        self.failure = control(widgets.Text(), "conflict.failure", "iw-fudge-failure")
+        labels.bind(self.failure, "conflict.failure.hint", "placeholder")
+        self.circumstance = control(
+            widgets.BoundedIntText(value=0, min=0, max=10),
+            "conflict.circumstance",
+            "iw-fudge-circumstance",
+        )
+        self.open_button = labels.bind(
+            widgets.Button(button_style="primary", layout=widgets.Layout(width="auto")),
+            "conflict.open",
+        )
+        labels.bind(self.open_button, "conflict.open.tip", "tooltip")
+        self.open_button.add_class("iw-fudge-open")
+        self.before = widgets.HTML()
+        self.before.add_class("iw-fudge-before")
+        self.entry = labels.bind_kit(
+            DiceEntry(
+                self._roll,
+                key="conflict",
+                placeholder=labels("roll.dice_hint"),
+                empty_hint=labels("roll.empty"),
+            )
+        )
+        labels.bind(self.entry, "roll.empty", "empty_hint")
+        self.tie = control(widgets.Dropdown(), "conflict.tie", "iw-fudge-tie")
+        self.result = widgets.HTML()
+        self.result.add_class("iw-fudge-conflict-result")
+        self.hurt_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.hurt_row.add_class("iw-fudge-hurt-row")
+        self.hurt_buttons: dict[str, widgets.Button] = {}
+
+        run = messages.handler
+        self.open_button.on_click(run(lambda _b: self.open_conflict()))
+        for box in (self.kind, self.actor, self.opponent):
+            box.observe(lambda _c: self.refresh(self.game.state), names="value")
+        self.form = widgets.VBox(
+            [
+                self.kind,
+                widgets.HBox([self.actor, self.skill], layout=_wrap()),
+                widgets.HBox([self.opponent, self.opponent_skill], layout=_wrap()),
+                self.difficulty,
+                self.intention,
+                self.failure,
+                self.circumstance,
+                self.open_button,
+            ]
+        )
+        self.form.add_class("iw-fudge-conflict-form")
+        self.rolling = widgets.VBox([self.before, self.tie, self.entry])
+        self.rolling.add_class("iw-fudge-conflict-rolling")
+        super().__init__([self.form, self.rolling, self.result, self.hurt_row])
+        self.add_class("iw-fudge-conflict")
+        labels.on_switch(lambda: self.refresh(self.game.state))
+        self.refresh(game.state)
+
+    # ------------------------------------------------------------------ actions
+
+    def open_conflict(self) -> str:
+        """Journal the Intention on the form (what **Open the conflict** does)."""
+        kind = self.kind.value
+        passive = kind == "passive"
+        return self.game.open_conflict(
+            kind,
+            self.actor.value,
+            self.skill.value,
+            opponent=None if passive else self.opponent.value,
+            opponent_skill=None if passive else self.opponent_skill.value,
+            difficulty=self.difficulty.value if passive else None,
+            intention=self.intention.value.strip(),
+            failure=self.failure.value.strip(),
+            circumstance=self.circumstance.value,
+        )
+
+    def _roll(self, faces: str | None) -> Any:
+        """The dice entry's callback: roll the open conflict (typed faces split by ``/``)."""
+        conflict = self.game.state.open_conflict()
+        if conflict is None:
+            return self.game.roll_conflict(faces)  # the engine says there is none
+        sides = conflict.sides
+        typed: list[str | None] = [None] * len(sides)
+        if faces is not None:
+            names = [self.game.character(side).name for side in sides]
+            typed = list(split_faces(faces, names, what=self.labels("table.conflict")))
+        rolled = self.game.roll_conflict(
+            typed[0],
+            typed[1] if len(typed) > 1 else None,
+            equipment=self.sheets.selected_equipment(sides[0]),
+            opponent_equipment=(self.sheets.selected_equipment(sides[1]) if len(sides) > 1 else ()),
+            tie_winner=self.tie.value or None,
+        )
+        self.sheets.clear_equipment(sides)
+        return rolled
+
+    def let_it_hurt(self, who: str) -> Any:
+        """``who`` (a player's character) lets the last conflict hurt."""
+        return self.game.let_it_hurt(who)
+
+    # ------------------------------------------------------------------ drawing
+
+    def refresh(self, state: FudgeState) -> None:
+        """Redraw for ``state`` in the language spoken: options, what is enabled, the
+        chance before the roll, the last result and the let-it-hurt buttons."""
+        labels = self.labels
+        steps = self.game.steps(state)
+        actions = {step.action for step in steps}
+        set_options(self.kind, [(labels(f"conflict.{kind}"), kind) for kind in KINDS])
+        people = character_options(state)
+        set_options(self.actor, people)
+        set_options(self.skill, skill_options(state, self.actor.value))
+        others = [(name, who) for name, who in people if who != self.actor.value]
+        set_options(self.opponent, others)
+        set_options(self.opponent_skill, skill_options(state, self.opponent.value))
+        passive = self.kind.value == "passive"
+        _show(self.difficulty, passive)
+        for box in (self.opponent, self.opponent_skill):
+            _show(box, not passive)
+        can_open = "open_conflict" in actions
+        for box in (self.kind, self.actor, self.skill, self.opponent, self.opponent_skill):
+            box.disabled = not can_open
+        self.open_button.disabled = not can_open or not self.skill.value
+        conflict = state.open_conflict()
+        self.entry.disabled = "roll_conflict" not in actions
+        _show(self.rolling, conflict is not None)
+        self.before.value = self._before(state) if conflict is not None else ""
+        if conflict is not None:
+            placeholder = " / ".join(state.character(side).name for side in conflict.sides)
+            self.entry.faces.placeholder = f"{placeholder}: {labels('roll.dice_hint')}"
+            competing = conflict.kind == "competing"
+            _show(self.tie, competing)
+            set_options(
+                self.tie,
+                [(labels("conflict.draw_result"), "")]
+                + [(state.character(side).name, side) for side in conflict.sides],
+            )
+        self.result.value = self._result(state)
+        self._hurt_buttons(state, steps)
+
+    def _before(self, state: FudgeState) -> str:
+        """Each side's dice and why, and the exact chance, before anyone rolls."""
+        labels = self.labels
+        conflict = state.open_conflict()
+        assert conflict is not None
+        opened = conflict.opened
+        lines = []
+        nets = []
+        for side, skill in (
+            (opened.initiator, opened.skill),
+            (opened.opponent, opened.opponent_skill),
+        ):
+            if side is None or skill is None:
+                continue
+            sources = self.game.roll_preview(side, skill)
+            nets.append((state.character(side), skill, net_of(sources)))
+            lines.append(
+                labels(
+                    "lih.dice_of",
+                    name=state.character(side).name,
+                    dice=sources_text(labels, sources),
+                )
+            )
+        first, skill, net = nets[0]
+        if conflict.kind == "passive":
+            assert opened.difficulty is not None
+            chance = self.game.success_chance(first.skill(skill), opened.difficulty, net)
+            said = labels("conflict.chance", p=percent(chance))
+        else:
+            second, other_skill, other_net = nets[1]
+            odds = self.game.contest_chances(
+                conflict.kind, first.skill(skill), second.skill(other_skill), net, other_net
+            )
+            said = labels(
+                "conflict.chance.opposed",
+                a=first.name,
+                win=percent(float(odds.win)),
+                tie=percent(float(odds.draw)),
+                b=second.name,
+                loss=percent(float(odds.loss)),
+            )
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        return (
+            f"<b>{html.escape(labels('lih.dice_before'))}</b><ul>{items}</ul>"
+            f'<div class="iw-fudge-chance" role="status">{html.escape(said)}</div>'
+        )
+
+    def _result(self, state: FudgeState) -> str:
+        """The last rolled conflict: the dice, the result, the outcome in words and glyphs."""
+        labels = self.labels
+        conflict = state.conflict
+        if conflict is None:
+            return f"<em>{html.escape(labels('conflict.none'))}</em>"
+        if conflict.rolled is None:
+            return ""  # open: the dice and the chance are shown above the Roll button
+        rolled = conflict.rolled
+        rows = "".join(record_html(labels, record) for record in rolled.records)
+        if rolled.draw:
+            verdict = labels("conflict.draw_result")
+        elif conflict.kind == "passive":
+            verdict = labels("conflict.success" if rolled.success else "conflict.failure_result")
+        elif rolled.winner is not None:
+            verdict = labels("conflict.wins", name=state.character(rolled.winner).name)
+        else:
+            verdict = labels("conflict.failure_result")
+        margin = labels("conflict.margin", n=rolled.margin)
+        why = f" — {html.escape(rolled.reason)}" if rolled.reason else ""
+        return (
+            f'{rows}<div class="iw-fudge-ok" role="status">{html.escape(verdict)}'
+            f" ({html.escape(margin)}){why}</div>"
+        )
+
+    def _hurt_buttons(self, state: FudgeState, steps: tuple[Any, ...]) -> None:
+        """One **Let it hurt** button per player character the engine offers it to."""
+        offered = [step.actor for step in steps if step.action == "let_it_hurt"]
+        for gone in [who for who in self.hurt_buttons if who not in offered]:
+            self.hurt_buttons.pop(gone).close()
+        for who in offered:
+            name = state.character(who).name
+            text = f"{self.labels('conflict.lih')}: {name}"
+            button = self.hurt_buttons.get(who)
+            if button is None:
+                button = widgets.Button(layout=widgets.Layout(width="auto"), button_style="warning")
+                button.add_class(f"iw-fudge-lih-{who}")
+                button.on_click(self.messages.handler(_bound(self.let_it_hurt, who)))
+                self.hurt_buttons[who] = button
+            button.description = text
+            button.tooltip = self.labels("conflict.lih.tip")
+        children = tuple(self.hurt_buttons[who] for who in offered)
+        if tuple(self.hurt_row.children) != children:
+            self.hurt_row.children = children
+
+    def close(self) -> None:
+        for button in getattr(self, "hurt_buttons", {}).values():
+            button.close()
+        if hasattr(self, "entry"):
+            self.entry.close()
+        super().close()
+
+
+def _wrap() -> widgets.Layout:
+    return widgets.Layout(flex_flow="row wrap")
+
+
+def _show(widget: Any, shown: bool) -> None:
+    display = None if shown else "none"
+    if widget.layout.display != display:
+        widget.layout.display = display
+
+
+def _bound(function: Callable[[str], Any], who: str) -> Callable[[Any], Any]:
+    return lambda _button: function(who)

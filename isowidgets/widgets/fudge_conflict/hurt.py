@@ -1,0 +1,436 @@
+"""The let-it-hurt round panel: intentions, declared actions, the roll, damage, next round.
+
+A round of *lade det gøre ondt* on one panel, in the order the rules play it
+(DK-R23…R35):
+
+1. **Intention**: each party's outcome wanted this round (Enter in the box states it).
+2. **Declare actions**: each party's action, crossing, parallel or defensive, against
+   whom, with which skill, and which ability it damages (DK-A07: chosen when it is
+   declared); or a round spent combining skills. The equipment toggled on the
+   party's sheet goes with the declaration. Declarations can be revised until the roll.
+3. **Before anyone rolls**: each party's bonus and penalty dice with why (scratches,
+   wounds in the category, bonus dice won last round or by the triggering conflict),
+   and how likely each is to roll higher, from the engine's odds.
+4. **Roll**: the kit's :class:`~isowidgets.widgets.dice_entry.DiceEntry` for the whole
+   round: **Roll**, or every party's faces typed with ``/`` between them and Enter.
+5. **Consequence**: the dice, each wound asked and where it landed on the track (the
+   sheets' tracks move too), the bonus dice won, and **next round's dice before anyone
+   rolls**, as the engine would give them to the same skills.
+
+A party may give up at any time (DK-R35); the damage then falls down (DK-R37).
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...journal import Entry
+from ...rules.fudge_conflict import FudgeGame, FudgeState
+from ...rules.fudge_conflict.abilities import ABILITIES
+from ...rules.fudge_conflict.events import HurtEnded, HurtStarted, RoundRolled
+from ..dice_entry import DiceEntry
+from ..i18n import Labels
+from ..messages import Messages
+from ..panel import set_options
+from ..submit_button import SubmitButton
+from ..submit_text import SubmitText
+from .conflict import skill_options
+from .sheets import SheetsView
+from .views import ability_label, dice_words, net_of, percent, record_html, sources_text
+
+__all__ = ["PartyRow", "RoundPanel", "last_round_events"]
+
+CATEGORIES = ("crossing", "parallel", "defensive")
+
+
+def last_round_events(
+    entries: Sequence[Entry],
+) -> tuple[RoundRolled | None, HurtEnded | None]:
+    """The last round rolled and the end of Let It Hurt, in the Let It Hurt shown last."""
+    rolled: RoundRolled | None = None
+    ended: HurtEnded | None = None
+    for entry in reversed(entries):
+        event = entry.event
+        if isinstance(event, HurtStarted):
+            break
+        if isinstance(event, RoundRolled) and rolled is None:
+            rolled = event
+        elif isinstance(event, HurtEnded) and ended is None:
+            ended = event
+    return rolled, ended
+
+
+class PartyRow(widgets.VBox):  # type: ignore[misc]
+    """One party's intention, declared action and **gives up** button.
+
+    Classes end with the party's id: ``iw-fudge-intent-<id>``,
+    ``iw-fudge-category-<id>``, ``iw-fudge-target-<id>``, ``iw-fudge-act-skill-<id>``,
+    ``iw-fudge-ability-<id>``, ``iw-fudge-combining-<id>``, ``iw-fudge-declare-<id>``,
+    ``iw-fudge-give-up-<id>``.
+    """
+
+    def __init__(self, panel: RoundPanel, who: str) -> None:
+        self.panel = panel
+        self.who = who
+        labels = panel.labels
+        run = panel.messages.handler
+
+        def control(widget: Any, key: str, css: str) -> Any:
+            labels.bind(widget, key)
+            widget.add_class(f"{css}-{who}")
+            if isinstance(widget, widgets.Dropdown | widgets.Checkbox):
+                widget.style = {"description_width": "initial"}
+            if isinstance(widget, widgets.Dropdown):  # two to a row in the panel's width
+                widget.layout = widgets.Layout(width="auto", flex="1 1 200px")
+            return widget
+
+        self.heading = widgets.HTML()
+        self.intention = control(SubmitText(), "lih.intention.short", "iw-fudge-intent")
+        labels.bind(self.intention, "lih.intention.hint", "placeholder")
+        self.intention_button = control(
+            SubmitButton(text=self.intention), "lih.set_intention", "iw-fudge-intent-set"
+        )
+        self.intention.on_submit(
+            lambda text: panel.messages.run(lambda: self.state_intention(text))
+        )
+        self.category = control(widgets.Dropdown(), "lih.category", "iw-fudge-category")
+        self.target = control(widgets.Dropdown(), "lih.target", "iw-fudge-target")
+        self.skill = control(widgets.Dropdown(), "conflict.skill", "iw-fudge-act-skill")
+        self.ability = control(widgets.Dropdown(), "lih.ability", "iw-fudge-ability")
+        self.combining = control(
+            widgets.Checkbox(indent=False), "lih.combining", "iw-fudge-combining"
+        )
+        self.declare_button = control(
+            widgets.Button(layout=widgets.Layout(width="auto")), "lih.declare", "iw-fudge-declare"
+        )
+        self.declare_button.on_click(run(lambda _b: self.declare()))
+        self.give_up_button = widgets.Button(layout=widgets.Layout(width="auto"))
+        self.give_up_button.add_class(f"iw-fudge-give-up-{who}")
+        self.give_up_button.on_click(run(lambda _b: panel.game.give_up(who)))
+        super().__init__(
+            [
+                self.heading,
+                widgets.HBox([self.intention, self.intention_button], layout=_wrap()),
+                widgets.HBox(
+                    [self.category, self.target, self.skill, self.ability], layout=_wrap()
+                ),
+                widgets.HBox(
+                    [self.combining, self.declare_button, self.give_up_button], layout=_wrap()
+                ),
+            ]
+        )
+        self.add_class("iw-fudge-party")
+        self.add_class(f"iw-fudge-party-{who}")
+
+    def state_intention(self, text: str) -> Any:
+        entries = self.panel.game.state_intention(self.who, text)
+        self.intention.value = ""
+        return entries
+
+    def declare(self) -> Any:
+        game = self.panel.game
+        declared = game.declare(
+            self.who,
+            self.category.value,
+            self.target.value,
+            self.skill.value,
+            ability=self.ability.value,
+            combining=bool(self.combining.value),
+            equipment=self.panel.sheets.selected_equipment(self.who),
+        )
+        self.panel.sheets.clear_equipment([self.who])
+        return declared
+
+    def refresh(self, state: FudgeState, actions: set[tuple[str, str | None]]) -> None:
+        labels = self.panel.labels
+        hurt = state.active_hurt()
+        name = state.character(self.who).name
+        wants = hurt.intentions.get(self.who, "") if hurt is not None else ""
+        said = f": “{html.escape(wants)}”" if wants else ""
+        self.heading.value = (
+            f'<div class="iw-fudge-sheet-name">{html.escape(name)}'
+            f'<span class="iw-fudge-intent-now">{said}</span></div>'
+        )
+        self.intention.description = labels("lih.intention.short")
+        set_options(self.category, [(labels(f"lih.{c}"), c) for c in CATEGORIES])
+        others = [p for p in hurt.parties if p != self.who] if hurt is not None else []
+        set_options(self.target, [(state.character(p).name, p) for p in others])
+        set_options(self.skill, skill_options(state, self.who))
+        set_options(self.ability, [(ability_label(labels, a), a) for a in ABILITIES])
+        self.intention.disabled = self.intention_button.disabled = (
+            "state_intention",
+            self.who,
+        ) not in actions
+        can_declare = ("declare", self.who) in actions
+        for control in (self.category, self.target, self.skill, self.ability, self.combining):
+            control.disabled = not can_declare
+        self.declare_button.disabled = not can_declare
+        self.give_up_button.disabled = ("give_up", self.who) not in actions
+        self.give_up_button.description = labels("lih.give_up", name=name)
+
+
+class RoundPanel(widgets.VBox):  # type: ignore[misc]
+    """Play Let It Hurt round by round (see the module's notes).
+
+    Attributes:
+        status: the round and the invoker (``iw-fudge-round``).
+        rows: party id → :class:`PartyRow`.
+        declared: this round's declarations in words (``iw-fudge-declared``).
+        before: each party's dice and the odds before anyone rolls (``iw-fudge-round-before``).
+        entry: the round's :class:`DiceEntry` (``iw-roll-round``, ``iw-faces-round``).
+        outcome: the last round: dice, damage, bonus dice won (``iw-fudge-round-result``).
+        next_round: next round's penalty and bonus dice, before anyone rolls
+            (``iw-fudge-next-round``).
+    """
+
+    def __init__(
+        self, game: FudgeGame, labels: Labels, messages: Messages, sheets: SheetsView
+    ) -> None:
+        self.game = game
+        self.labels = labels
+        self.messages = messages
+        self.sheets = sheets
+        self.status = widgets.HTML()
+        self.status.add_class("iw-fudge-round")
+        self.rows: dict[str, PartyRow] = {}
+        self.parties = widgets.VBox()
+        self.parties.add_class("iw-fudge-parties")
+        self.declared = widgets.HTML()
+        self.declared.add_class("iw-fudge-declared")
+        self.before = widgets.HTML()
+        self.before.add_class("iw-fudge-round-before")
+        self.entry = labels.bind_kit(
+            DiceEntry(
+                self._roll,
+                key="round",
+                placeholder=labels("roll.dice_hint"),
+                empty_hint=labels("roll.empty"),
+            )
+        )
+        labels.bind(self.entry, "roll.empty", "empty_hint")
+        self.outcome = widgets.HTML()
+        self.outcome.add_class("iw-fudge-round-result")
+        self.next_round = widgets.HTML()
+        self.next_round.add_class("iw-fudge-next-round")
+        super().__init__(
+            [
+                self.status,
+                self.parties,
+                self.declared,
+                self.before,
+                self.entry,
+                self.outcome,
+                self.next_round,
+            ]
+        )
+        self.add_class("iw-fudge-hurt")
+        labels.on_switch(lambda: self.refresh(self.game.state))
+        self.refresh(game.state)
+
+    def _roll(self, faces: str | None) -> Any:
+        """The dice entry's callback: the whole round, everyone's faces split by ``/``."""
+        from .views import split_faces
+
+        hurt = self.game.state.active_hurt()
+        if hurt is None or faces is None:
+            return self.game.roll_round(None)
+        names = [self.game.character(p).name for p in hurt.parties]
+        typed = split_faces(faces, names, what=self.labels("lih.round", n=hurt.round))
+        return self.game.roll_round(dict(zip(hurt.parties, typed, strict=True)))
+
+    # ------------------------------------------------------------------ drawing
+
+    def refresh(self, state: FudgeState) -> None:
+        """Redraw every part of the round for ``state``, in the language spoken."""
+        labels = self.labels
+        hurt = state.active_hurt()
+        steps = self.game.steps(state)
+        actions = {(step.action, step.actor) for step in steps}
+        rolled, ended = last_round_events(self.game.journal.effective())
+        if hurt is None:
+            self.status.value = f"<em>{html.escape(labels('lih.not_running'))}</em>"
+            parties: tuple[str, ...] = ()
+        else:
+            invoker = state.character(hurt.invoker).name
+            said = f"{labels('lih.round', n=hurt.round)} · {labels('lih.invoked_by', name=invoker)}"
+            self.status.value = f'<div class="iw-title" role="status">{html.escape(said)}</div>'
+
+            parties = hurt.parties
+        for gone in [p for p in self.rows if p not in parties]:
+            self.rows.pop(gone).close()
+        for party in parties:
+            row = self.rows.get(party)
+            if row is None:
+                row = self.rows[party] = PartyRow(self, party)
+            row.refresh(state, actions)
+        children = tuple(self.rows[p] for p in parties)
+        if tuple(self.parties.children) != children:
+            self.parties.children = children
+        self.declared.value = self._declared(state)
+        self.before.value = self._before(state)
+        self.entry.disabled = ("roll_round", None) not in actions
+        _show(self.entry, hurt is not None)
+        if hurt is not None:
+            order = " / ".join(state.character(p).name for p in hurt.parties)
+            self.entry.faces.placeholder = f"{order}: {labels('roll.dice_hint')}"
+        self.outcome.value = self._outcome(state, rolled, ended)
+        self.next_round.value = self._next(state, rolled) if hurt is not None else ""
+
+    def _declared(self, state: FudgeState) -> str:
+        labels = self.labels
+        hurt = state.active_hurt()
+        if hurt is None:
+            return ""
+        if not hurt.declared:
+            return f"<em>{html.escape(labels('lih.none_declared'))}</em>"
+        lines = []
+        for declared in hurt.declared.values():
+            if declared.combining:
+                line = labels("lih.declared.combining", name=declared.name, skill=declared.skill)
+            else:
+                line = labels(
+                    "lih.declared.line",
+                    name=declared.name,
+                    category=labels(f"lih.{declared.category}"),
+                    target=declared.target_name,
+                    skill=declared.skill,
+                    ability=ability_label(labels, declared.ability or ""),
+                )
+            lines.append(f"<li>{html.escape(line)}</li>")
+        return f"<b>{html.escape(labels('lih.declared'))}</b><ul>{''.join(lines)}</ul>"
+
+    def _dice_lines(self, state: FudgeState, skills: dict[str, str]) -> tuple[list[str], list[int]]:
+        labels = self.labels
+        lines, nets = [], []
+        for party, skill in skills.items():
+            sources = self.game.roll_preview(party, skill)
+            nets.append(net_of(sources))
+            lines.append(
+                labels(
+                    "lih.dice_of",
+                    name=state.character(party).name,
+                    dice=sources_text(labels, sources),
+                )
+            )
+        return lines, nets
+
+    def _before(self, state: FudgeState) -> str:
+        """This round's dice and who is likelier to roll higher, once everyone declared."""
+        labels = self.labels
+        hurt = state.active_hurt()
+        if hurt is None or not hurt.declared:
+            return ""
+        skills = {party: declared.skill for party, declared in hurt.declared.items()}
+        lines, nets = self._dice_lines(state, skills)
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        odds = ""
+        if len(skills) == 2:
+            (a, a_skill), (b, b_skill) = skills.items()
+            first, second = state.character(a), state.character(b)
+            chances = self.game.contest_chances(
+                "competing", first.skill(a_skill), second.skill(b_skill), nets[0], nets[1]
+            )
+            said = labels(
+                "lih.odds",
+                a=first.name,
+                win=percent(float(chances.higher)),
+                tie=percent(float(chances.tie)),
+                b=second.name,
+                loss=percent(float(chances.lower)),
+            )
+            odds = f'<div class="iw-fudge-chance" role="status">{html.escape(said)}</div>'
+        return f"<b>{html.escape(labels('lih.dice_before'))}</b><ul>{items}</ul>{odds}"
+
+    def _outcome(
+        self, state: FudgeState, rolled: RoundRolled | None, ended: HurtEnded | None
+    ) -> str:
+        """The last round: everyone's dice, the wounds (asked → recorded) and bonus dice won."""
+        labels = self.labels
+        parts = []
+        if rolled is not None:
+            title = labels("lih.round_result", n=rolled.round)
+            parts.append(f'<div class="iw-title">{html.escape(title)}</div>')
+            parts.extend(record_html(labels, record) for record in rolled.records)
+            lines = []
+            for hit in rolled.hits:
+                lines.append(
+                    labels(
+                        "lih.damage_applied",
+                        name=state.character(hit.target).name,
+                        asked=hit.level,
+                        ability=ability_label(labels, hit.ability),
+                        level=hit.recorded,
+                    )
+                )
+            for grant in rolled.grants:
+                lines.append(
+                    labels(
+                        "lih.bonus_won",
+                        name=state.character(grant.actor).name,
+                        dice=dice_words(labels, grant.dice),
+                    )
+                )
+            for who in rolled.defeated:
+                lines.append(labels("lih.defeated", name=state.character(who).name))
+            if not lines:
+                lines.append(labels("lih.no_damage"))
+            parts.append(
+                "<ul>" + "".join(f"<li>{html.escape(line)}</li>" for line in lines) + "</ul>"
+            )
+        if ended is not None and state.active_hurt() is None:
+            loser = state.character(ended.loser).name if ended.loser else ""
+            why = labels(f"lih.end.{ended.reason}", name=loser)
+            over = html.escape(labels("lih.over", why=why))
+            parts.append(f'<div class="iw-fudge-ok" role="status">{over}</div>')
+            for settled in ended.settled:
+                after = ", ".join(
+                    f"{level} {ability_label(labels, ability)}" for level, ability in settled.after
+                )
+                parts.append(
+                    "<div>"
+                    + html.escape(
+                        labels(
+                            "lih.settled",
+                            name=state.character(settled.character).name,
+                            levels=after,
+                        )
+                    )
+                    + "</div>"
+                )
+        return "".join(parts)
+
+    def _next(self, state: FudgeState, rolled: RoundRolled | None) -> str:
+        """Next round's dice before anyone rolls: the engine's preview for the skill each
+        party used in the round just rolled (scratches, wounds, bonus dice won)."""
+        labels = self.labels
+        hurt = state.active_hurt()
+        if hurt is None or rolled is None or rolled.round != hurt.round - 1:
+            return ""
+        skills = {
+            record.actor: record.skill for record in rolled.records if record.actor in hurt.parties
+        }
+        lines, _nets = self._dice_lines(state, skills)
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        title = labels("lih.next", n=hurt.round)
+        return f"<b>{html.escape(title)}</b><ul>{items}</ul>"
+
+    def close(self) -> None:
+        for row in getattr(self, "rows", {}).values():
+            row.close()
+        if hasattr(self, "entry"):
+            self.entry.close()
+        super().close()
+
+
+def _wrap() -> widgets.Layout:
+    return widgets.Layout(flex_flow="row wrap")
+
+
+def _show(widget: Any, shown: bool) -> None:
+    display = None if shown else "none"
+    if widget.layout.display != display:
+        widget.layout.display = display

@@ -1,0 +1,135 @@
+"""Damage over the rounds of Let It Hurt, as a plotly timeline that grows in place.
+
+The rows are the engine's (:meth:`~isowidgets.rules.fudge_conflict.FudgeGame.damage_rows`,
+:func:`~isowidgets.rules.fudge_conflict.timeline.damage_rows` on each new action's
+entries): one point per wound, at the round it was taken and the level it was
+recorded at (after any bump up the track). Rounds are counted across the session
+(the third round played in the session is 3, whichever Let It Hurt it belongs
+to), so two fights never draw over each other. Each character is a trace with its own
+marker symbol, and each point's text names the ability, so nothing depends on
+colour. An undo changes history itself: then the traces are emptied and refilled
+from the journal. Switching the language rewrites the titles and the points' text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+from ...journal import Entry
+from ...rules.fudge_conflict import FudgeGame
+from ...rules.fudge_conflict.events import RoundRolled
+from ...rules.fudge_conflict.timeline import damage_rows
+from ..i18n import Labels
+from ..timeline import Timeline
+from .views import ability_label
+
+__all__ = ["DamageTimeline"]
+
+SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon")
+"""Marker symbols, one per character in the order they first took damage."""
+
+
+class DamageTimeline:
+    """A live plot of every wound, per character, over the rounds.
+
+    Args:
+        game: the game to read.
+        labels: the table's labels (titles and the abilities' names).
+
+    Attributes:
+        timeline: the kit's :class:`~isowidgets.widgets.timeline.Timeline`;
+            ``figure`` is its FigureWidget (class ``iw-fudge-plot``).
+    """
+
+    def __init__(self, game: FudgeGame, labels: Labels, *, height: int = 300) -> None:
+        self.game = game
+        self.labels = labels
+        self.timeline = Timeline(
+            title=labels("table.plot"),
+            x_title=labels("plot.x"),
+            y_title=labels("plot.y"),
+            height=height,
+            css_class="iw-fudge-plot",
+            step=1.0,
+        )
+        self.figure.update_layout(
+            yaxis={"range": [0.5, 7.5], "tickmode": "array", "tickvals": list(range(1, 8))},
+            xaxis={"dtick": 1, "rangemode": "tozero"},
+        )
+        self._traces: dict[str, str] = {}
+        self._round_at: dict[int, int] = {}  # a round's journal seq → its number
+        self.rebuild()
+        labels.on_switch(self._relabel)
+
+    @property
+    def figure(self) -> Any:
+        """The plotly ``FigureWidget``."""
+        return self.timeline.figure
+
+    def points(self, who: str) -> int:
+        """How many wounds are drawn for character ``who``."""
+        name = self._traces.get(who)
+        return self.timeline.points(name) if name is not None else 0
+
+    def _add(self, rows: Iterable[dict[str, Any]]) -> None:
+        labels = self.labels
+        grouped: dict[str, list[tuple[Any, Any, str]]] = {}
+        state = self.game.state
+        for row in rows:
+            if row["round"] is None or row["source"] == "settled":
+                continue
+            x = self._round_at.get(row["seq"], row["round"])
+            who = row["who"]
+            name = next((c.name for c in state.characters if c.id == who), who)
+            if who not in self._traces:
+                taken = set(self._traces.values())
+                self._traces[who] = name if name not in taken else f"{name} ({who})"
+            ability = ability_label(labels, row["ability"])
+            text = labels(
+                "plot.point",
+                name=name,
+                n=x,
+                level=row["recorded"],
+                kind=labels(f"level.{row['name_of_level']}"),
+                ability=ability,
+            )
+            grouped.setdefault(self._traces[who], []).append((x, row["recorded"], text))
+        order = list(self._traces.values())
+        with self.timeline.batch():  # every trace an action touches: one message
+            for trace, points in grouped.items():
+                symbol = SYMBOLS[order.index(trace) % len(SYMBOLS)]
+                self.timeline.trace(trace, symbol=symbol, mode="lines+markers")
+                self.timeline.append(trace, points)
+
+    def _count(self, entries: Iterable[Entry]) -> None:
+        """Number the rounds played, in journal order (rounds without damage count too)."""
+        for entry in entries:
+            if isinstance(entry.event, RoundRolled):
+                self._round_at[entry.seq] = len(self._round_at) + 1
+
+    def rebuild(self) -> None:
+        """Empty the traces and refill them from the journal (after an undo, or a switch)."""
+        self._round_at = {}
+        self._count(self.game.journal.effective())
+        with self.timeline.batch():
+            self.timeline.reset()
+            self._add(self.game.damage_rows())
+
+    def on_actions(self, entries: Sequence[Entry]) -> None:
+        """Append the wounds of a new action (or rebuild after an undo or redo)."""
+        if any(entry.kind == "retcon" for entry in entries):
+            self.rebuild()
+        else:
+            self._count(entries)
+            self._add(damage_rows(entries))
+
+    def _relabel(self) -> None:
+        labels = self.labels
+        with self.timeline.batch():
+            self.figure.update_layout(
+                title={"text": labels("table.plot")},
+                xaxis={"title": {"text": labels("plot.x")}},
+                yaxis={"title": {"text": labels("plot.y")}},
+            )
+        self.rebuild()

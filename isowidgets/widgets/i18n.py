@@ -1,0 +1,378 @@
+"""Labels in more than one language, and a switch that re-labels a live panel in place.
+
+A table played in Danish and read in English (or the other way round) must not be
+rebuilt to change language: the dice typed, the page of the log shown and the
+focus would be lost. So a panel never writes its words itself. It asks a
+:class:`Labels` for each one by key, and **binds** every control whose words come
+from the catalogue (a button's description, a box's placeholder, a tooltip); a view
+drawn from HTML registers a redraw instead. :meth:`Labels.set_language` then sets
+every bound trait and calls every redraw, and the panel speaks the other language
+with nothing else touched.
+
+* A :class:`Catalogue` holds every label of a system in each language it speaks,
+  under one key per label; :meth:`Catalogue.problems` says what a catalogue lacks
+  (a key missing in one language, an empty label, a ``{placeholder}`` that one
+  language fills and the other forgets), so a test keeps both languages complete.
+* :data:`KIT` is the catalogue of the shared widgets (the toolbar, the dice entry,
+  the log's pager); :meth:`Labels.bind_kit` binds one of them in a single call.
+* :class:`LanguageSwitch` is the control a person uses: a dropdown whose name is
+  written in every language it offers (``Language · Sprog``), so it can be found
+  whichever language the panel speaks now.
+
+Numbers and names never go through a catalogue: a label takes them as
+``{placeholders}`` filled by the caller (``labels("round", n=2)``).
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import Any
+
+import ipywidgets as widgets
+
+from .. import checks
+from ..errors import RuleError
+
+__all__ = [
+    "KIT",
+    "LANGUAGE_NAMES",
+    "Catalogue",
+    "Labels",
+    "LanguageSwitch",
+]
+
+LANGUAGE_NAMES: dict[str, str] = {"en": "English", "da": "Dansk"}
+"""Every language a catalogue may speak, each named in itself (as a switch offers it)."""
+
+
+def _fields(text: str) -> set[str]:
+    """The ``{placeholder}`` names a label fills in (``"round {n}"`` → ``{"n"}``)."""
+    return {name for _, name, _, _ in string.Formatter().parse(text) if name}
+
+
+@dataclass(frozen=True, slots=True)
+class Catalogue:
+    """Every label of one system (or of the kit), in each language it speaks.
+
+    Args:
+        name: what the catalogue labels ("kit", "fudge_conflict"), for messages.
+        labels: language code → key → label. Every language should have every key
+            (see :meth:`problems`); the first language is the default.
+    """
+
+    name: str
+    labels: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+
+    @property
+    def languages(self) -> tuple[str, ...]:
+        """The language codes, the default first."""
+        return tuple(self.labels)
+
+    def keys(self) -> frozenset[str]:
+        """Every key that some language labels."""
+        return frozenset(key for table in self.labels.values() for key in table)
+
+    def text(self, language: str, key: str, **values: Any) -> str:
+        """The label of ``key`` in ``language``, with its ``{placeholders}`` filled.
+
+        Raises:
+            RuleError: the language or the key is not in the catalogue, or a
+                placeholder the label needs was not given.
+        """
+        table = self.labels.get(language)
+        if table is None:
+            raise RuleError(
+                f"the {self.name} labels speak {', '.join(self.languages)}, "
+                f"not {checks.shown(language)}"
+            )
+        label = table.get(key)
+        if label is None:
+            raise RuleError(
+                f"the {self.name} labels have no {checks.shown(key)} in {language}: "
+                "add it to every language of the catalogue"
+            )
+        if not values and "{" not in label:
+            return label
+        try:
+            return label.format(**values)
+        except KeyError as missing:
+            raise RuleError(
+                f"the {self.name} label {key!r} needs a value for {missing}, got {sorted(values)}"
+            ) from None
+
+    def problems(self) -> list[str]:
+        """What keeps the catalogue from being complete in every language it speaks:
+        keys one language lacks, empty labels, placeholders that differ between
+        languages (a number or a name one of them would drop). Empty when complete."""
+        found: list[str] = []
+        every = self.keys()
+        for language, table in self.labels.items():
+            if language not in LANGUAGE_NAMES:
+                found.append(f"{language!r} is not one of {sorted(LANGUAGE_NAMES)}")
+            for key in sorted(every - set(table)):
+                found.append(f"{language}: no label for {key!r}")
+            for key, label in sorted(table.items()):
+                if not label.strip():
+                    found.append(f"{language}: the label of {key!r} is empty")
+        first = self.languages[0] if self.labels else None
+        for key in sorted(every):
+            wanted = {
+                language: _fields(table[key])
+                for language, table in self.labels.items()
+                if key in table
+            }
+            if first in wanted and any(names != wanted[first] for names in wanted.values()):
+                found.append(f"{key!r} fills different placeholders: {wanted}")
+        return found
+
+    def __or__(self, other: Catalogue) -> Catalogue:
+        """Both catalogues as one (a system's labels and the kit's); a key in both is
+        refused, so neither silently relabels the other's controls."""
+        clash = sorted(self.keys() & other.keys())
+        if clash:
+            raise RuleError(f"the {self.name} and {other.name} labels both define {clash}")
+        languages = dict.fromkeys([*self.languages, *other.languages])
+        merged = {
+            language: {**self.labels.get(language, {}), **other.labels.get(language, {})}
+            for language in languages
+        }
+        return Catalogue(f"{self.name}+{other.name}", merged)
+
+
+KIT = Catalogue(
+    "kit",
+    {
+        "en": {
+            "kit.undo": "Undo",
+            "kit.undo.tip": "take back the last action (kept in the log as a retcon)",
+            "kit.redo": "Redo",
+            "kit.redo.tip": "restore what the last undo took",
+            "kit.note": "Note",
+            "kit.note.hint": "a note for the log",
+            "kit.note.add": "Add note",
+            "kit.note.add.tip": "write the note into the session log",
+            "kit.export.format": "Export as",
+            "kit.export": "Export log",
+            "kit.export.tip": "write the whole session log to a file",
+            "kit.roll": "Roll",
+            "kit.roll.tip": "roll random dice",
+            "kit.faces": "Faces",
+            "kit.faces.enter": "Enter faces",
+            "kit.faces.enter.tip": "use the faces typed in the box (or press Enter there)",
+            "kit.log.first": "⇤ First",
+            "kit.log.first.tip": "show the session's first events",
+            "kit.log.older": "◀ Older",
+            "kit.log.older.tip": "show older events",
+            "kit.log.newer": "Newer ▶",
+            "kit.log.newer.tip": "show newer events",
+            "kit.log.latest": "Latest ⇥",
+            "kit.log.latest.tip": "show the newest events and follow the game",
+        },
+        "da": {
+            "kit.undo": "Fortryd",
+            "kit.undo.tip": "tag den sidste handling tilbage (den bliver stående i loggen)",
+            "kit.redo": "Gentag",
+            "kit.redo.tip": "gendan det, den sidste fortrydelse tog",
+            "kit.note": "Note",
+            "kit.note.hint": "en note til loggen",
+            "kit.note.add": "Tilføj note",
+            "kit.note.add.tip": "skriv noten i spillets log",
+            "kit.export.format": "Eksportér som",
+            "kit.export": "Eksportér log",
+            "kit.export.tip": "skriv hele spillets log til en fil",
+            "kit.roll": "Slå",
+            "kit.roll.tip": "slå tilfældige terninger",
+            "kit.faces": "Sider",
+            "kit.faces.enter": "Indtast sider",
+            "kit.faces.enter.tip": "brug siderne skrevet i feltet (eller tryk Enter dér)",
+            "kit.log.first": "⇤ Første",
+            "kit.log.first.tip": "vis spillets første hændelser",
+            "kit.log.older": "◀ Ældre",
+            "kit.log.older.tip": "vis ældre hændelser",
+            "kit.log.newer": "Nyere ▶",
+            "kit.log.newer.tip": "vis nyere hændelser",
+            "kit.log.latest": "Seneste ⇥",
+            "kit.log.latest.tip": "vis de nyeste hændelser og følg spillet",
+        },
+    },
+)
+"""The shared widgets' words (:class:`~.toolbar.SessionToolbar`, :class:`~.dice_entry.DiceEntry`,
+:class:`~.log.LogView`), for :meth:`Labels.bind_kit`."""
+
+
+@dataclass(slots=True)
+class _Binding:
+    widget: Any
+    trait: str
+    key: str
+    values: dict[str, Any]
+
+
+class Labels:
+    """The language a panel speaks now, and every word to change when it switches.
+
+    Args:
+        catalogue: the labels to speak (merge the kit's in with ``system | KIT`` to
+            use :meth:`bind_kit`).
+        language: the language to start in (the catalogue's first by default).
+
+    Calling it gives a label now: ``labels("roll")``, ``labels("round", n=2)``.
+    """
+
+    def __init__(self, catalogue: Catalogue, language: str | None = None) -> None:
+        if not catalogue.languages:
+            raise RuleError(f"the {catalogue.name} labels speak no language")
+        self.catalogue = catalogue
+        self._language = self._checked(catalogue.languages[0] if language is None else language)
+        self._bindings: list[_Binding] = []
+        self._redraws: list[Callable[[], None]] = []
+
+    def _checked(self, language: str) -> str:
+        return checks.choice(language, "a language", self.catalogue.languages)
+
+    @property
+    def language(self) -> str:
+        """The code of the language spoken now (``"en"``, ``"da"``)."""
+        return self._language
+
+    def __call__(self, key: str, **values: Any) -> str:
+        return self.catalogue.text(self._language, key, **values)
+
+    def template(self, key: str) -> str:
+        """The label of ``key`` with its ``{placeholders}`` left in, for a view that fills
+        them itself (the kit's track fills ``{filled} of {total}``)."""
+        self.catalogue.text(self._language, key, **dict.fromkeys(self._fields(key), ""))
+        return self.catalogue.labels[self._language][key]
+
+    def _fields(self, key: str) -> set[str]:
+        return _fields(self.catalogue.labels.get(self._language, {}).get(key, ""))
+
+    def bind(self, widget: Any, key: str, trait: str = "description", **values: Any) -> Any:
+        """Give ``widget.trait`` the label of ``key`` now and after every switch.
+
+        Returns:
+            ``widget``, so a control can be made and bound in one expression.
+        """
+        binding = _Binding(widget, trait, key, values)
+        self._bindings.append(binding)
+        self._apply(binding)
+        return widget
+
+    def on_switch(self, redraw: Callable[[], None]) -> None:
+        """Call ``redraw()`` after every switch (a view drawn as HTML from labels)."""
+        self._redraws.append(redraw)
+
+    def _apply(self, binding: _Binding) -> None:
+        text = self(binding.key, **binding.values)
+        if getattr(binding.widget, binding.trait) != text:
+            setattr(binding.widget, binding.trait, text)
+
+    def set_language(self, language: str) -> None:
+        """Speak ``language``: set every bound word, then redraw every registered view.
+
+        Raises:
+            RuleError: the catalogue does not speak ``language`` (nothing changes).
+        """
+        language = self._checked(language)
+        if language == self._language:
+            return
+        self._language = language
+        for binding in self._bindings:
+            self._apply(binding)
+        for redraw in list(self._redraws):
+            redraw()
+
+    def bind_kit(self, widget: Any) -> Any:
+        """Bind the words of one of the kit's shared widgets (needs :data:`KIT` merged in).
+
+        Handles a :class:`~.toolbar.SessionToolbar`, a :class:`~.dice_entry.DiceEntry`
+        and a :class:`~.log.LogView`; returns ``widget``.
+
+        Raises:
+            RuleError: ``widget`` is not one of those.
+        """
+        from .dice_entry import DiceEntry
+        from .log import LogView
+        from .toolbar import SessionToolbar
+
+        words: list[tuple[Any, str, str]]
+        if isinstance(widget, SessionToolbar):
+            words = [
+                (widget.undo_button, "description", "kit.undo"),
+                (widget.undo_button, "tooltip", "kit.undo.tip"),
+                (widget.redo_button, "description", "kit.redo"),
+                (widget.redo_button, "tooltip", "kit.redo.tip"),
+                (widget.note, "description", "kit.note"),
+                (widget.note, "placeholder", "kit.note.hint"),
+                (widget.note_button, "description", "kit.note.add"),
+                (widget.note_button, "tooltip", "kit.note.add.tip"),
+                (widget.export_format, "description", "kit.export.format"),
+                (widget.export_button, "description", "kit.export"),
+                (widget.export_button, "tooltip", "kit.export.tip"),
+            ]
+        elif isinstance(widget, DiceEntry):
+            words = [
+                (widget.roll_button, "description", "kit.roll"),
+                (widget.roll_button, "tooltip", "kit.roll.tip"),
+                (widget.faces, "description", "kit.faces"),
+                (widget.enter_button, "description", "kit.faces.enter"),
+                (widget.enter_button, "tooltip", "kit.faces.enter.tip"),
+            ]
+        elif isinstance(widget, LogView):
+            words = [
+                (widget.first_button, "description", "kit.log.first"),
+                (widget.first_button, "tooltip", "kit.log.first.tip"),
+                (widget.older_button, "description", "kit.log.older"),
+                (widget.older_button, "tooltip", "kit.log.older.tip"),
+                (widget.newer_button, "description", "kit.log.newer"),
+                (widget.newer_button, "tooltip", "kit.log.newer.tip"),
+                (widget.latest_button, "description", "kit.log.latest"),
+                (widget.latest_button, "tooltip", "kit.log.latest.tip"),
+            ]
+        else:
+            raise RuleError(
+                f"bind_kit takes a SessionToolbar, DiceEntry or LogView, "
+                f"got {type(widget).__name__}"
+            )
+        for control, trait, key in words:
+            self.bind(control, key, trait)
+        return widget
+
+
+class LanguageSwitch(widgets.Dropdown):  # type: ignore[misc]
+    """The control that switches a panel's language, named in every language it offers.
+
+    Choosing a language calls :meth:`Labels.set_language`; a switch made from code
+    (``labels.set_language("da")``) moves the dropdown too.
+
+    Args:
+        labels: the panel's :class:`Labels`.
+        css_class: the class of the control (``iw-language`` by default).
+    """
+
+    def __init__(self, labels: Labels, *, css_class: str = "iw-language", **kwargs: Any) -> None:
+        languages = labels.catalogue.languages
+        name = " · ".join(
+            {"en": "Language", "da": "Sprog"}.get(code, LANGUAGE_NAMES[code]) for code in languages
+        )
+        super().__init__(
+            options=[(LANGUAGE_NAMES[code], code) for code in languages],
+            value=labels.language,
+            description=name,
+            style={"description_width": "initial"},
+            **kwargs,
+        )
+        self.labels = labels
+        self.add_class(css_class)
+        self.observe(self._chosen, names="value")
+        labels.on_switch(self._follow)
+
+    def _chosen(self, change: Mapping[str, Any]) -> None:
+        self.labels.set_language(change["new"])
+
+    def _follow(self) -> None:
+        language = self.labels.language
+        if getattr(self, "value", None) != language:
+            self.value = language

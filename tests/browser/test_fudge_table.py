@@ -1,0 +1,203 @@
+"""The Danish Fudge-dice table at a GM's screen, by clicks and keys, in both languages.
+
+After the notebook has run (Mr. Burke's day on the station), the GM switches the
+table to Danish, opens a new argument between Burke and Director Hale on the
+conflict tab, types both sides' faces and presses Enter, and Burke's player lets it
+hurt. On the round tab both sides state an intention (Enter), declare crossing
+actions against Fornuft, see the dice before anyone rolls, and type the round's
+faces with Enter: a wrong count is explained beside the box first, then the right
+faces roll. Burke's damage track shows the level-3 wound with the ability written
+in the level, next round's penalty die is shown before anyone rolls, the plot gains
+the point; undo takes it all back at once and redo restores it. axe finds nothing
+critical or serious. Screenshots at 1280×800 and 1280×2400 in Danish and English:
+``tests/browser/screenshots/fudge-table-*.png``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from lab import Notebook, class_selector
+
+pytestmark = pytest.mark.browser
+
+OpenNotebook = Callable[[str], Notebook]
+
+SMALL_SCREEN = {"width": 1280, "height": 800}
+TALL_SCREEN = {"width": 1280, "height": 2400}
+TABLE = class_selector("iw-fudge-table")
+BURKE, HALE = "char-1", "char-6"  # the notebook's ids, in the order the cast joins
+
+_RECT_JS = """
+(selector) => {
+  const el = document.querySelector(selector);
+  if (!el) return null;
+  const r = el.getBoundingClientRect();
+  return {left: r.left, right: r.right, top: r.top, bottom: r.bottom};
+}
+"""
+
+_FOCUS_JS = """
+() => {
+  const el = document.activeElement;
+  if (!el) return null;
+  const style = getComputedStyle(el);
+  return {tag: el.tagName.toLowerCase(), outlineWidth: parseFloat(style.outlineWidth) || 0,
+          outlineStyle: style.outlineStyle, classes: Array.from(
+            (el.closest('.jupyter-widgets, .iw-submit-text') || el).classList)};
+}
+"""
+
+_POINTS_JS = """
+() => document.querySelectorAll('.iw-fudge-plot .scatterlayer .trace .points path').length
+"""
+
+
+def _select(nb: Notebook, css_class: str, label: str) -> None:
+    nb.widget(css_class).locator("select").select_option(label=label)
+
+
+def _contains(nb: Notebook, css_class: str, text: str) -> None:
+    from playwright.sync_api import expect
+
+    expect(nb.widget(css_class).first).to_contain_text(text, timeout=10_000)
+
+
+def _type_enter(nb: Notebook, css_class: str, text: str) -> None:
+    box = nb.widget(css_class).locator("input")
+    box.click()
+    box.fill("")
+    box.press_sequentially(text)
+    box.press("Enter")
+
+
+def _rect(nb: Notebook, selector: str) -> dict[str, float]:
+    found: dict[str, float] = nb.page.evaluate(_RECT_JS, selector)
+    assert found is not None, selector
+    return found
+
+
+def _serious_axe_violations(nb: Notebook) -> list[str]:
+    from axe_playwright_python.sync_playwright import Axe
+
+    results = Axe().run(nb.page, context=TABLE)
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} — {[n['target'] for n in v['nodes']][:4]}"
+        for v in results.response["violations"]
+        if v["impact"] in ("critical", "serious")
+    ]
+
+
+def _slot(nb: Notebook, who: str, level: int) -> Any:
+    return nb.page.locator(f".iw-fudge-track-{who} li[data-level='{level - 1}']")
+
+
+def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook) -> None:
+    nb = notebook("03-fudge-conflict.ipynb")
+    nb.page.set_viewport_size(SMALL_SCREEN)
+    nb.run_all()
+    nb.page.evaluate(f"() => document.querySelector('{TABLE}').scrollIntoView()")
+    nb.page.wait_for_timeout(300)
+    # The notebook's argument is over: Burke's damage fell down to level 1, Fornuft.
+    assert "Reason" in _slot(nb, BURKE, 1).inner_text()
+    nb.screenshot("fudge-table-1-1280x800-english")
+
+    # Dansk: every word changes in place.
+    _select(nb, "iw-language", "Dansk")
+    _contains(nb, "iw-fudge-tabs", "Konflikt")
+    _contains(nb, f"iw-fudge-track-{BURKE}", "Fornuft")
+    assert "Fortryd" in nb.widget("iw-undo-fudge").inner_text()
+    sheets = _rect(nb, class_selector("iw-fudge-sheets"))
+    play = _rect(nb, class_selector("iw-fudge-play"))
+    assert play["left"] >= sheets["right"] - 1, (sheets, play)  # side by side at 1280
+    assert play["top"] < SMALL_SCREEN["height"] and sheets["top"] < SMALL_SCREEN["height"]
+    nb.screenshot("fudge-table-2-1280x800-dansk")
+
+    # A new argument on the conflict tab: active opposition, both faces typed with Enter.
+    nb.page.locator(f"{TABLE} .lm-TabBar-tab", has_text="Konflikt").click()
+    _select(nb, "iw-fudge-kind", "Aktiv modstand")
+    _select(nb, "iw-fudge-actor", "Mr. Burke")
+    _select(nb, "iw-fudge-skill", "arguing (2)")
+    _select(nb, "iw-fudge-opponent", "Director Hale")
+    _select(nb, "iw-fudge-opponent-skill", "arguing (3)")
+    nb.click("iw-fudge-open")
+    _contains(nb, "iw-fudge-before", "Før nogen slår")
+    _contains(nb, "iw-fudge-before", "Mr. Burke vinder")  # the chance, before the roll
+    # Hale still has a scratch from the notebook's argument: one penalty die, four faces.
+    _contains(nb, "iw-fudge-before", "Director Hale: 1 strafterning (skrammer)")
+    _type_enter(nb, "iw-faces-conflict", "0 0 0 / + + + +")
+    _contains(nb, "iw-fudge-conflict-result", "✔ Director Hale vinder")
+    nb.click(f"iw-fudge-lih-{BURKE}")
+    _contains(nb, "iw-fudge-round", "Runde 1")
+
+    # Round 1: intentions by Enter, crossing actions against Fornuft.
+    _type_enter(nb, f"iw-fudge-intent-{BURKE}", "få Hale til at lytte")
+    _type_enter(nb, f"iw-fudge-intent-{HALE}", "ydmyge Burke")
+    _contains(nb, f"iw-fudge-party-{HALE}", "ydmyge Burke")
+    for who, skill in ((BURKE, "arguing (2)"), (HALE, "arguing (3)")):
+        _select(nb, f"iw-fudge-act-skill-{who}", skill)
+        _select(nb, f"iw-fudge-ability-{who}", "Fornuft")
+        nb.click(f"iw-fudge-declare-{who}")
+    _contains(nb, "iw-fudge-declared", "Director Hale: Tværgående mod Mr. Burke")
+    # Hale won by 4, so he starts with 4 bonus dice: shown before anyone rolls.
+    _contains(nb, "iw-fudge-round-before", "Director Hale: 4 bonusterninger")
+    points = nb.page.evaluate(_POINTS_JS)
+
+    # A wrong count of faces is explained beside the box, and goes at the next attempt.
+    _type_enter(nb, "iw-faces-round", "0 0 0 / + +")
+    error = nb.page.locator(f"{TABLE} .iw-dice-entry-round .iw-entry-error .iw-msg--error")
+    error.wait_for(timeout=10_000)
+    assert "Director Hale" in error.inner_text()
+    assert nb.page.evaluate(_FOCUS_JS)["tag"] == "input"  # still in the box, to fix it
+    # Burke 2 + 0 = 2; Hale keeps + + 0 of seven dice: 3 + 2 = 5. Burke loses by 3.
+    _type_enter(nb, "iw-faces-round", "0 0 0 / + + 0 0 0 - -")
+    _contains(nb, "iw-fudge-round-result", "niveau 3-sår på Fornuft → niveau 3")
+    error.wait_for(state="detached", timeout=10_000)
+
+    # The track: level 3 filled, with the ability written in it (never colour alone).
+    level3 = _slot(nb, BURKE, 3)
+    assert "iw-track-slot--filled" in (level3.get_attribute("class") or "")
+    assert "Fornuft" in level3.inner_text() and "■" in level3.inner_text()
+    assert "fri" in _slot(nb, BURKE, 2).inner_text()
+    # Next round's penalty die, before anyone rolls; the plot gained the point.
+    _contains(nb, "iw-fudge-next-round", "Runde 2, før nogen slår")
+    _contains(nb, "iw-fudge-next-round", "Mr. Burke: 1 strafterning (skrammer)")
+    nb.page.wait_for_function(f"() => ({_POINTS_JS})() === {points + 1}", timeout=10_000)
+    nb.page.evaluate(f"() => document.querySelector('{TABLE}').scrollIntoView()")
+    nb.screenshot("fudge-table-3-1280x800-round-dansk")
+    nb.screenshot_widget(f"iw-fudge-sheet-{BURKE}", "fudge-table-4-burke-sheet-dansk")
+
+    # Undo takes the round back everywhere at once; redo restores it.
+    nb.widget("iw-undo-fudge").focus()
+    nb.page.keyboard.press("Enter")
+    nb.page.wait_for_function(
+        f"() => !document.querySelector(\".iw-fudge-track-{BURKE} li[data-level='2']\")"
+        ".classList.contains('iw-track-slot--filled')",
+        timeout=10_000,
+    )
+    nb.page.wait_for_function(f"() => ({_POINTS_JS})() === {points}", timeout=10_000)
+    focus = nb.page.evaluate(_FOCUS_JS)
+    assert focus["outlineWidth"] >= 3 and focus["outlineStyle"] == "solid", focus
+    nb.click("iw-redo-fudge")
+    _contains(nb, f"iw-fudge-track-{BURKE}", "Fornuft")
+    nb.page.wait_for_function(f"() => ({_POINTS_JS})() === {points + 1}", timeout=10_000)
+
+    assert _serious_axe_violations(nb) == []
+    nb.page.set_viewport_size(TALL_SCREEN)
+    nb.page.evaluate(f"() => document.querySelector('{TABLE}').scrollIntoView()")
+    nb.page.wait_for_timeout(300)
+    nb.screenshot("fudge-table-5-tall-dansk")
+
+    # Back to English: the same round, in other words.
+    _select(nb, "iw-language", "English")
+    _contains(nb, "iw-fudge-next-round", "Mr. Burke: 1 penalty die (scratches)")
+    assert "Reason" in _slot(nb, BURKE, 3).inner_text()
+    nb.page.wait_for_timeout(300)
+    nb.screenshot("fudge-table-6-tall-english")
+    nb.page.set_viewport_size(SMALL_SCREEN)
+    nb.page.evaluate(f"() => document.querySelector('{TABLE}').scrollIntoView()")
+    nb.page.wait_for_timeout(300)
+    nb.screenshot("fudge-table-7-1280x800-round-english")
+    nb.assert_no_errors()

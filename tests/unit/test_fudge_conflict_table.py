@@ -1,0 +1,250 @@
+"""The Danish table without a browser: language, sheets, conflict, chain, let it hurt, plot."""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from isowidgets.rules.fudge_conflict import FudgeGame
+from isowidgets.widgets.fudge_conflict import FudgeTable
+from isowidgets.widgets.fudge_conflict.views import split_faces
+
+
+@pytest.fixture
+def game(tmp_path):
+    game = FudgeGame.open(tmp_path / "station.jsonl", seed=7)
+    game.add_character(
+        "Mr. Burke",
+        skills={"sneak": 2, "argue": 2, "programming": 3},
+        categories={"argue": "fornuft", "sneak": "kraft"},
+    )
+    game.add_character(
+        "The superior",
+        role="central",
+        skills={"argue": 3, "notice": 2},
+        categories={"argue": "fornuft"},
+    )
+    yield game
+    game.journal.close()
+
+
+@pytest.fixture
+def table(game, tmp_path):
+    table = FudgeTable(game, export_dir=tmp_path / "exports")
+    yield table
+    table.close()
+
+
+def burke(game):
+    return game.state.characters[0].id
+
+
+def superior(game):
+    return game.state.characters[1].id
+
+
+def open_argument(table, game):
+    panel = table.conflict_panel
+    panel.kind.value = "active"
+    panel.actor.value = burke(game)
+    panel.skill.value = "argue"
+    panel.opponent.value = superior(game)
+    panel.opponent_skill.value = "argue"
+    panel.open_button.click()
+    assert table.messages.value == ""
+
+
+def test_the_language_switch_relabels_the_live_table_in_place(table, game):
+    sheet = table.sheets.sheet(burke(game))
+    track, undo, roll = sheet.track, table.toolbar.undo_button, table.conflict_panel.entry
+    assert table.labels.language == "en" and table.language.value == "en"
+    assert table.tabs.titles == ("Conflict", "Assistance chain", "Let it hurt")
+    assert "Damage" in track.value and "free" in track.value
+    table.language.value = "da"  # what choosing "Dansk" in the dropdown does
+    assert table.tabs.titles == ("Konflikt", "Assistancekæde", "Lad det gøre ondt")
+    assert sheet.track is track and table.toolbar.undo_button is undo  # the same widgets
+    assert "Skade" in track.value and "fri" in track.value and "Skrammet" in track.value
+    assert undo.description == "Fortryd" and roll.roll_button.description == "Slå"
+    assert table.conflict_panel.kind.description == "Modstand"
+    assert ("Passiv modstand", "passive") in table.conflict_panel.kind.options
+    assert "Færdigheder" in sheet.skills.value and "Mr. Burke" in sheet.header.value
+    assert '<td lang="da">Lad dette gøre ondt' not in table.glossary.value
+    assert "Ordliste" in table.glossary.value
+    table.set_language("en")
+    assert table.language.value == "en" and undo.description == "Undo"
+
+
+def test_a_passive_check_shows_the_engines_chance_before_the_roll_and_rolls_on_enter(table, game):
+    panel = table.conflict_panel
+    panel.kind.value = "passive"
+    panel.actor.value = burke(game)
+    panel.skill.value = "sneak"
+    panel.difficulty.value = 1
+    assert panel.opponent.layout.display == "none"  # no opponent in a passive check
+    panel.open_button.click()
+    chance = game.success_chance(2, 1, 0)
+    assert f"Chance of success: {100 * chance:.1f}%" in panel.before.value
+    panel.entry.faces.value = "+ 0 -"
+    panel.entry.faces.submit()  # Enter in the faces box
+    assert panel.entry.error.value == ""
+    assert "✔ Success" in panel.result.value and "Result 2" in panel.result.value  # 2 > 1
+
+
+def test_an_active_tie_goes_against_the_initiator(table, game):
+    open_argument(table, game)
+    panel = table.conflict_panel
+    assert "Mr. Burke wins" in panel.before.value and "The superior wins" in panel.before.value
+    panel.entry.faces.submit("+ 0 0 / 0 0 0")  # 3 against 3
+    assert "✔ The superior wins" in panel.result.value
+    assert list(panel.hurt_buttons) == [burke(game)]  # a player may let it hurt, not the GM
+    assert panel.hurt_buttons[burke(game)].description == "Let it hurt: Mr. Burke"
+
+
+def test_wrong_faces_are_explained_beside_the_box_and_nothing_changes(table, game):
+    open_argument(table, game)
+    entry = table.conflict_panel.entry
+    before = len(game.journal)
+    entry.faces.submit("+ 0")
+    assert "Mr. Burke / The superior" in entry.error.value  # one group per side, in order
+    entry.faces.submit("+ 0 / 0 0 0")
+    assert "expected" in entry.error.value or "faces" in entry.error.value
+    entry.faces.submit("x y z / 0 0 0")
+    assert entry.error.value and len(game.journal) == before
+    entry.faces.submit("+ + + / 0 0 0")
+    assert entry.error.value == "" and len(game.journal) == before + 1
+
+
+def test_a_round_of_let_it_hurt_fills_the_track_with_the_ability_and_shows_next_rounds_dice(
+    table, game
+):
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("0 0 0 / + + +")  # 2 against 6: lost by 4
+    table.conflict_panel.hurt_buttons[burke(game)].click()
+    assert table.tabs.selected_index == 2  # the table turns to the round
+    rounds = table.round_panel
+    assert "Round 1" in rounds.status.value
+    b, s = burke(game), superior(game)
+    rounds.rows[b].intention.submit("keep my dignity")
+    rounds.rows[s].intention.submit("humiliate Burke in front of his colleagues")
+    for who in (b, s):
+        row = rounds.rows[who]
+        row.skill.value = "argue"
+        row.ability.value = "fornuft"
+        row.declare_button.click()
+    assert table.messages.value == ""
+    assert "The superior: 4 bonus dice (won the conflict that started it)" in rounds.before.value
+    assert "rolls higher" in rounds.before.value
+    # Burke: 2 + 0 = 2; the superior keeps the best three of seven (+ + 0): 3 + 2 = 5.
+    rounds.entry.faces.submit("0 0 0 / + + 0 0 0 - -")
+    assert rounds.entry.error.value == ""
+    assert "Mr. Burke takes a level-3 wound on Reason → level 3" in rounds.outcome.value
+    track = table.sheets.sheet(b).track.value
+    filled = re.findall(r'<li class="iw-track-slot iw-track-slot--filled"[^>]*>.*?</li>', track)
+    assert len(filled) == 1 and 'data-level="2"' in filled[0] and "■ </span>Reason" in filled[0]
+    assert "Round 2, before anyone rolls" in rounds.next_round.value
+    assert "Mr. Burke: 1 penalty die (scratches)" in rounds.next_round.value
+    assert table.plot.points(b) == 1
+    table.set_language("da")
+    assert "■ </span>Fornuft" in table.sheets.sheet(b).track.value
+    assert "Mr. Burke: 1 strafterning (skrammer)" in rounds.next_round.value
+    assert table.plot.figure.layout.title.text == "Skade runde for runde"
+    # Undo takes the round back everywhere at once.
+    table.toolbar.undo_button.click()
+    assert "■" not in table.sheets.sheet(b).track.value.replace('aria-hidden="true">□', "")
+    assert table.plot.points(b) == 0
+
+
+def test_split_faces_wants_one_group_per_roller_in_order():
+    assert split_faces("+ 0 - / 0 0 +", ["A", "B"], what="x") == ["+ 0 -", "0 0 +"]
+    with pytest.raises(Exception, match="in this order: A / B"):
+        split_faces("+ 0 -", ["A", "B"], what="x")
+
+
+def test_the_chain_builder_passes_each_result_on_and_shows_the_chance_first(table, game):
+    scavenger = game.add_character("Scavenger Ota", role="npc", skills={"holding on": 3})
+    game.set_skill(burke(game), "holding on", 1)
+    game.open_conflict("passive", burke(game), "holding on", difficulty=2)
+    chain = table.chain_panel
+    chain.helper.value = scavenger
+    chain.skill.value = "holding on"
+    chain.target.value = burke(game)
+    chance = game.success_chance(3, 0, 0)
+    assert f"Chance of passing bonus dice on: {100 * chance:.1f}%" in chain.before.value
+    chain.entry.faces.submit("+ 0 0")
+    assert chain.entry.error.value == ""
+    assert "Scavenger Ota passes 4 bonus dice on (for Mr. Burke)" in chain.chain.value
+    assert "The next roll in the chain for Mr. Burke gets 4 bonus dice" in chain.chain.value
+    # Burke's own conflict roll now carries them, before he rolls.
+    assert "Mr. Burke: 4 bonus dice (passed on by assistance)" in table.conflict_panel.before.value
+    chain.gated.value = True
+    chain.gate.value = 2
+    assert "Chance of success:" in chain.before.value
+
+
+def test_equipment_toggled_on_a_sheet_goes_with_the_declared_action(table, game):
+    b, s = burke(game), superior(game)
+    ai = game.add_item(b, "Wearable AI", [("protection", 1, "in a verbal fight")])
+    bonus = game.state.item(ai).bonuses[0].id
+    toggle = table.sheets.sheet(b).toggles[bonus]
+    assert toggle.text == "○ Wearable AI: +1 protection (in a verbal fight)"
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("0 0 0 / 0 0 0")
+    table.conflict_panel.hurt_buttons[b].click()
+    rounds = table.round_panel
+    rounds.rows[b].intention.submit("be heard")
+    rounds.rows[s].intention.submit("win")
+    toggle.click()  # pressed: ✔ and aria-pressed in the page
+    assert toggle.text.startswith("✔") and table.sheets.selected_equipment(b) == (bonus,)
+    rounds.rows[b].category.value = "defensive"
+    rounds.rows[b].declare_button.click()
+    assert game.state.active_hurt().declared[b].equipment == (bonus,)
+    assert not toggle.value  # used by that declaration
+    table.set_language("da")
+    assert toggle.text == "○ Wearable AI: +1 beskyttelse (in a verbal fight)"  # names unchanged
+
+
+def test_giving_up_ends_it_and_the_damage_falls_down(table, game):
+    b, s = burke(game), superior(game)
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("0 0 0 / 0 0 0")
+    table.conflict_panel.hurt_buttons[b].click()
+    rounds = table.round_panel
+    for who in (b, s):
+        rounds.rows[who].intention.submit("win")
+    for who in (b, s):
+        rounds.rows[who].skill.value = "argue"
+        rounds.rows[who].ability.value = "fornuft"
+        rounds.rows[who].declare_button.click()
+    rounds.entry.faces.submit("0 0 0 / + + 0 0")  # 2 against 5: a level-3 wound
+    assert "Next roll: 1 penalty die from scratches" in table.sheets.sheet(b).status.value
+    rounds.rows[b].give_up_button.click()
+    assert "Let it hurt is over: Mr. Burke gave up" in rounds.outcome.value
+    assert "Mr. Burke's damage falls down to: 1 Reason" in html.unescape(rounds.outcome.value)
+    assert "Nobody is letting it hurt." in rounds.status.value
+    track = table.sheets.sheet(b).track.value
+    assert re.search(r'data-level="0" data-mark="Reason"', track)
+    assert table.plot.points(b) == 1  # the wound, at the round it was taken
+
+
+def test_the_plot_counts_rounds_over_the_session_damage_or_not(table, game):
+    b, s = burke(game), superior(game)
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("0 0 0 / 0 0 0")
+    table.conflict_panel.hurt_buttons[b].click()
+    game.state_intention(b, "win")
+    game.state_intention(s, "win")
+    # Round 1: Burke defends and wins by 1 (no damage, a bonus die); round 2: he is hit.
+    game.declare(b, "defensive", s, "argue", ability="fornuft")
+    game.declare(s, "crossing", b, "argue", ability="fornuft")
+    table.round_panel.entry.faces.submit("+ + 0 / 0 0 0 -")  # 4 against 3 (+ 0 0 kept)
+    assert game.journal.entries[-1].event.hits == ()
+    assert table.plot.points(b) == 0
+    game.declare(b, "crossing", s, "argue", ability="fornuft")
+    game.declare(s, "crossing", b, "argue", ability="fornuft")
+    table.round_panel.entry.faces.submit("0 0 0 - / + + +")  # 2 (his bonus die) against 6
+    assert table.round_panel.entry.error.value == ""
+    trace = next(t for t in table.plot.figure.data if t.name == "Mr. Burke")
+    assert tuple(trace.x) == (2,) and tuple(trace.y) == (4,)  # the second round played
+    assert "round 2: level 4 (Wounded) on Reason" in trace.text[0]
