@@ -188,9 +188,9 @@ class WorldGame(Game[WorldState]):
             RuleError: ``path`` is not a file path, or a turn is in play.
             SaveFileError: the file cannot be read or an entry does not fit (named).
         """
-        tables = load_tables(path)
-        source = checks.shown(os.fspath(path), 200)
-        return self.act(turns.use_tables, tables, source).entries
+        target = checks.path(path, "a tables file's path")
+        tables = load_tables(target)
+        return self.act(turns.use_tables, tables, checks.shown(str(target))).entries
 
     def begin(
         self, players: Sequence[str], year: int = 2020, apocalypse: str | None = None
