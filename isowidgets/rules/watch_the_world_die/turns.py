@@ -10,8 +10,6 @@ enables its buttons from it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ... import checks
 from ...checks import shown
 from ...contract import Action, Step
@@ -28,7 +26,6 @@ __all__ = [
     "end_turn",
     "in_play",
     "may_buy",
-    "names_of",
     "next_steps",
     "offered_events",
     "stop",
@@ -294,10 +291,3 @@ def may_buy(state: WorldState, turn: Turn, name: str) -> bool:
         return True
     bought = {r.entry for r in state.responses if r.id in turn.responses}
     return name not in bought
-
-
-def names_of(players: Sequence[str]) -> str:
-    """Players for a sentence: ``"Ana, Ben and Cy"``."""
-    if len(players) <= 1:
-        return "".join(players)
-    return f"{', '.join(players[:-1])} and {players[-1]}"
