@@ -141,3 +141,13 @@ def test_the_distribution_is_what_the_engine_plays_for_every_face_sequence():
     odds = worse_distribution(depth=depth)
     assert found == dict(odds.outcomes)
     assert unfinished == odds.beyond
+
+
+@pytest.mark.rule("WTWD-A04")
+def test_the_game_gives_the_odds_of_its_own_house_rules():
+    plain, harsh = world(), world(failed_chain_adds_pressure=True)
+    assert plain.worse_odds() == worse_distribution()
+    assert harsh.worse_odds().mean_pressure() > plain.worse_odds().mean_pressure()
+    assert harsh.worse_odds().events() == plain.worse_odds().events()
+    with pytest.raises(RuleError, match="tables must be Tables"):
+        worse_distribution("tables")

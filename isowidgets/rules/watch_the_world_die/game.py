@@ -28,11 +28,12 @@ Public API (stable; appended to, never renamed):
   :class:`~.model.Turn` in play), :meth:`~WorldGame.event_options` (Events the
   player may pick now), :meth:`~WorldGame.affordable` (Responses the player may buy
   now), :meth:`~WorldGame.great_dying_chance` (exact P of the year-end check, before
-  the roll), :meth:`~WorldGame.chronicle` (per year: Events with their chains,
+  the roll), :meth:`~WorldGame.worse_odds` (the exact distribution of one Make It
+  Worse), :meth:`~WorldGame.chronicle` (per year: Events with their chains,
   Responses, Pressure after each step), :meth:`~WorldGame.pressure_timeline` (rows
   for a chart), ``next_steps()`` (what can be done, who acts), and the exports
-  ``game.export(path, "chronicle-md")`` / ``"chronicle-csv"`` (also offered by the
-  session toolbar).
+  ``game.export(path, "chronicle-md")`` / ``"chronicle-csv"`` (``export_formats()``
+  lists them; the session toolbar offers them).
 
 A Make It Worse turn with a chain, typed dice::
 
@@ -71,7 +72,7 @@ from .events import (
 )
 from .fold import fold
 from .model import Turn, WorldEvent, WorldResponse, WorldState
-from .odds import great_dying_chance
+from .odds import WorseOdds, great_dying_chance, worse_distribution
 from .settings import WorldSettings
 from .tables import Response, Tables, load_tables
 from .timeline import PressurePoint, pressure_timeline
@@ -170,6 +171,12 @@ class WorldGame(Game[WorldState]):
         count = self.state.events_this_year if events is None else events
         count = checks.whole(count, "events", 0, checks.MAX_COUNT)
         return great_dying_chance(count, self.state.settings.great_dying_comparison)
+
+    def worse_odds(self) -> WorseOdds:
+        """The exact distribution of what one Make It Worse (away from the first move) adds
+        to Pressure and how many Events it creates, with these tables and house rules."""
+        failed = self.state.settings.failed_chain_adds_pressure
+        return worse_distribution(self.state.tables, failed_chain_adds_pressure=failed)
 
     def chronicle(self) -> Chronicle:
         """The story so far, per year (folded from the journal)."""
