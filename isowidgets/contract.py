@@ -14,11 +14,14 @@ Three shapes recur in every system, and each has one type here:
 * :class:`Step`, one thing the table can do next, with who does it and what
   it waits for, labelled with names; a system's ``next_steps(state)`` returns
   them and every panel enables its buttons from them.
+* :class:`Export`, a file a system makes from its journal besides the log itself
+  (a chronicle, a record sheet): the game lists them in ``Game.exports`` and the
+  session toolbar offers them next to the log's own formats.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
@@ -29,7 +32,7 @@ if TYPE_CHECKING:
     from .dice import Dice
     from .journal import Entry, Event
 
-__all__ = ["Acted", "Action", "Fold", "Step", "WaitsFor"]
+__all__ = ["Acted", "Action", "Export", "Fold", "Step", "WaitsFor"]
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -151,7 +154,9 @@ class Step:
 
     Attributes:
         action: the game method that does it (``"roll"``, ``"choose_stance"``…).
-        actor: the id of who acts (a character, ``"GM"``), or ``None`` for the table.
+        actor: who acts: the id of a character, ``"GM"``, or in a game with no GM
+            and no characters the name of the player whose turn it is; ``None``
+            for the whole table (a choice made together).
         waits_for: what the step needs from that person (see :data:`WaitsFor`).
         label: a sentence to show, written with names, never ids.
         options: the values allowed, when it waits for a choice.
@@ -164,3 +169,23 @@ class Step:
     label: str
     options: tuple[str, ...] = ()
     required: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Export:
+    """A system's own export of a session, offered beside the log's formats.
+
+    The log (``Journal.export``: Markdown, CSV, JSON) lists every event; a system
+    may also write what the table reads afterwards, such as Watch the World Die's
+    chronicle. ``render`` is pure: the session's effective journal entries (no
+    retcons, nothing undone) in, the file's text out.
+
+    Attributes:
+        label: the name a person picks it by (``"Chronicle (Markdown)"``).
+        suffix: the file's suffix, without the dot (``"md"``).
+        render: the session's effective entries → the file's text.
+    """
+
+    label: str
+    suffix: str
+    render: Callable[[Sequence[Entry]], str]

@@ -37,7 +37,7 @@ from pydantic import ValidationError
 
 from . import __version__, checks
 from .checks import shown
-from .contract import Acted, Action, Step
+from .contract import Acted, Action, Export, Step
 from .dice import DEFAULT_LIMITS, Dice, Limits
 from .errors import (
     DiceError,
@@ -147,6 +147,9 @@ class Game(Generic[S]):
     system: ClassVar[str] = "core"
     title: ClassVar[str] = "Game"
     settings_type: ClassVar[type[RuleSettings]] = RuleSettings
+    exports: ClassVar[dict[str, Export]] = {}
+    """The system's own exports by name (see :class:`~isowidgets.contract.Export`),
+    written by :meth:`export` beside the log's formats ``md``, ``csv`` and ``json``."""
 
     # ------------------------------------------------------------------ the system's part
 
@@ -415,6 +418,38 @@ class Game(Generic[S]):
         """The journal as a pandas DataFrame (see :meth:`Journal.to_frame`)."""
         return self._journal.to_frame(effective_only=effective_only)
 
+    @classmethod
+    def export_formats(cls) -> dict[str, str]:
+        """Every format :meth:`export` writes, name → label: the log's, then the system's."""
+        return {"md": "Markdown", "csv": "CSV", "json": "JSON"} | {
+            name: export.label for name, export in cls.exports.items()
+        }
+
+    def export(self, path: str | os.PathLike[str], fmt: str | None = None) -> Path:
+        """Write the session to ``path``: the log as ``md``, ``csv`` or ``json`` (by the
+        suffix unless ``fmt``; see :meth:`Journal.export`), or one of the system's own
+        :attr:`exports` named by ``fmt`` (a chronicle…), from the effective journal.
+
+        Raises:
+            JournalError: an unknown format, a path that is none, or a file that
+                cannot be written; nothing is written then.
+        """
+        target = checks.path(path, "an export's path", error=JournalError)
+        if fmt is None:
+            return self._journal.export(target)
+        name = checks.choice(fmt, "fmt", list(self.export_formats()), error=JournalError)
+        if name in ("md", "csv", "json"):
+            return self._journal.export(target, name)  # type: ignore[arg-type]
+        text = type(self).exports[name].render(self._journal.effective())
+        try:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            target.write_text(text, encoding="utf-8")
+        except OSError as exc:
+            raise JournalError(
+                f"cannot export to {shown(str(target))}: {exc.strerror or exc}"
+            ) from None
+        return target
+
     def __repr__(self) -> str:
         where = self._journal.path or "memory"
         return f"<{type(self).__name__} {len(self._journal)} events, journal={where}>"
@@ -425,7 +460,12 @@ class Game(Generic[S]):
         if isinstance(event, SettingsChanged):
             changes = {name: new for name, (_old, new) in event.changes.items()}
             return self.with_settings(state, state.settings.updated(**changes))
-        if isinstance(event, Note | Rolled | SessionStarted | Retcon):
+        if isinstance(event, Retcon):  # replay never folds one: effective() leaves them out
+            raise RuleError(
+                "a retcon is journaled only by undo() and redo(), which rebuild the state "
+                "without the action it takes back; commit() and rules cannot add one"
+            )
+        if isinstance(event, Note | Rolled | SessionStarted):
             return state
         if event.system != self.system:
             raise RuleError(f"a {event.system!r} event cannot change a {self.system!r} game")

@@ -28,7 +28,9 @@ from .submit_text import SubmitText
 __all__ = ["EXPORT_FORMATS", "SessionToolbar", "undone_text"]
 
 EXPORT_FORMATS = {"md": "Markdown", "csv": "CSV", "json": "JSON"}
-"""The formats :meth:`~isowidgets.journal.Journal.export` writes, by suffix."""
+"""The formats :meth:`~isowidgets.journal.Journal.export` writes, by suffix. A game
+may offer more of its own (``Game.exports``: a chronicle…); the toolbar offers
+them all (:meth:`~isowidgets.game.Game.export_formats`)."""
 
 
 def undone_text(game: Game[Any], entries: Sequence[Entry]) -> str:
@@ -55,8 +57,9 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         messages: where the toolbar reports (the panel's own message line, usually);
             when ``None`` the toolbar has its own, under its buttons.
         export_dir: where **Export log** writes ``<journal name>.<format>``.
-        formats: the export formats offered, first the default (``md``, ``csv``,
-            ``json``).
+        formats: the export formats offered, first the default: some of the log's
+            (``md``, ``csv``, ``json``) and the game's own (``Game.exports``); by
+            default all of them.
         key: tells several toolbars on one page apart in the CSS classes
             (``iw-undo-KEY``…).
 
@@ -74,14 +77,14 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         *,
         messages: Messages | None = None,
         export_dir: str | Path = "exports",
-        formats: Sequence[str] = ("md", "csv", "json"),
+        formats: Sequence[str] | None = None,
         key: str | None = None,
     ) -> None:
-        unknown = [f for f in formats if f not in EXPORT_FORMATS]
+        offered = game.export_formats()
+        formats = list(offered) if formats is None else list(formats)
+        unknown = [f for f in formats if f not in offered]
         if unknown or not formats:
-            raise RuleError(
-                f"export formats must be some of {sorted(EXPORT_FORMATS)}, got {list(formats)!r}"
-            )
+            raise RuleError(f"export formats must be some of {sorted(offered)}, got {formats!r}")
         self.game = game
         self.export_dir = Path(export_dir)
         self.last_export: Path | None = None
@@ -105,7 +108,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             "Add note", "pencil", "write the note into the session log", "iw-note-add"
         )
         self.export_format = widgets.Dropdown(
-            options=[(EXPORT_FORMATS[f], f) for f in formats], description="Export as"
+            options=[(offered[f], f) for f in formats], description="Export as"
         )
         self.export_format.add_class(css_name("iw-export-format", key))
         self.export_button = button(
@@ -168,22 +171,30 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         return entries
 
     def export(self, fmt: str | None = None) -> Path:
-        """Write the session log as ``fmt`` (by default the one chosen) to ``export_dir``.
+        """Write the session as ``fmt`` (by default the one chosen) to ``export_dir``: the
+        log as ``<journal name>.<fmt>``, or one of the game's own exports as
+        ``<journal name>-<fmt>.<suffix>`` (``night-chronicle-md.md``).
 
         Raises:
             JournalError: the format is unknown or the file cannot be written.
         """
         fmt = self.export_format.value if fmt is None else fmt
-        if fmt not in EXPORT_FORMATS:
+        offered = self.game.export_formats()
+        if not isinstance(fmt, str) or fmt not in offered:
             raise JournalError(
-                f"cannot export as {shown(fmt)}: the formats are {', '.join(EXPORT_FORMATS)}"
+                f"cannot export as {shown(fmt)}: the formats are {', '.join(offered)}"
             )
         self.export_dir.mkdir(parents=True, exist_ok=True)
         journal = self.game.journal
         stem = journal.path.stem if journal.path else self.game.system
-        path = journal.export(self.export_dir / f"{stem}.{fmt}")
+        own = type(self.game).exports.get(fmt)
+        if own is None:
+            path = self.game.export(self.export_dir / f"{stem}.{fmt}", fmt)
+            self.messages.info(f"exported {len(journal)} events to {path}")
+        else:
+            path = self.game.export(self.export_dir / f"{stem}-{fmt}.{own.suffix}", fmt)
+            self.messages.info(f"exported the {own.label} to {path}")
         self.last_export = path
-        self.messages.info(f"exported {len(journal)} events to {path}")
         return path
 
     def close(self) -> None:

@@ -1,0 +1,272 @@
+"""Watch the World Die's game object: the rules of :mod:`.turns`, :mod:`.worse` and
+:mod:`.relieve`, journaled.
+
+Every public method does one thing done at the table (one click or one die): it
+checks its arguments and runs one rule with :meth:`~isowidgets.game.Game.act`,
+which journals what the rule adds as one action. A call the rules refuse raises
+the kit's error (:class:`~isowidgets.errors.RuleError` or a subclass) and leaves
+the state, the journal and the dice exactly as they were. Every die may be rolled
+(``faces=None``) or typed in from the table (``faces=4``, ``faces="3 5"``).
+
+There is no GM and there are no characters: a :class:`~isowidgets.contract.Step`'s
+``actor`` is the name of the player whose turn it is (``None``: the whole table).
+
+Public API (stable; appended to, never renamed):
+
+* setup: ``WorldGame.new(path=None, seed=…)``, :meth:`WorldGame.begin` (players
+  clockwise, ``year``, ``apocalypse``), :meth:`WorldGame.load_tables` (a designer's
+  tables file), :meth:`WorldGame.stop`;
+* Make It Worse: :meth:`~WorldGame.make_it_worse`, :meth:`~WorldGame.roll_cause`,
+  :meth:`~WorldGame.roll_mode`, :meth:`~WorldGame.create_event` (``entry, region,
+  details, target=, event_type=``), :meth:`~WorldGame.roll_chain`;
+* Relieve It: :meth:`~WorldGame.relieve_it`, :meth:`~WorldGame.buy_response`
+  (number or name, ``details``), :meth:`~WorldGame.finish_relief`,
+  :meth:`~WorldGame.roll_year_end`;
+* reading: :attr:`~WorldGame.tables`, :attr:`~WorldGame.pressure`,
+  :attr:`~WorldGame.year`, :attr:`~WorldGame.current_player`,
+  :attr:`~WorldGame.events_this_year`, :attr:`~WorldGame.turn` (the
+  :class:`~.model.Turn` in play), :meth:`~WorldGame.event_options` (Events the
+  player may pick now), :meth:`~WorldGame.affordable` (Responses the player may buy
+  now), :meth:`~WorldGame.great_dying_chance` (exact P of the year-end check, before
+  the roll), :meth:`~WorldGame.worse_odds` (the exact distribution of one Make It
+  Worse), :meth:`~WorldGame.chronicle` (per year: Events with their chains,
+  Responses, Pressure after each step), :meth:`~WorldGame.pressure_timeline` (rows
+  for a chart), ``next_steps()`` (what can be done, who acts), and the exports
+  ``game.export(path, "chronicle-md")`` / ``"chronicle-csv"`` (``export_formats()``
+  lists them; the session toolbar offers them).
+
+A Make It Worse turn with a chain, typed dice::
+
+    game = WorldGame.new(seed=1)
+    game.begin(["Ana", "Ben", "Cy", "Dee"], year=2020, apocalypse="Climate Chaos")
+    game.make_it_worse(1)                 # Climate, Pressure 1
+    game.create_event("Extreme Heat/Drought", "Sahel", "the rains fail")
+    game.roll_chain(2)                    # in {1,2,3,4}: an Ecosystem Event, Pressure 3
+    game.create_event("Natural Disaster", "Sahel")
+    game.roll_chain(6)                    # not in {2,3,4}: the chain and the turn end
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Sequence
+from fractions import Fraction
+from typing import ClassVar
+
+from ... import checks
+from ...contract import Export, Step
+from ...errors import RuleError
+from ...game import Game
+from ...journal import Entry, Event
+from ...settings import RuleSettings
+from ...systems import register
+from . import relieve, turns, worse
+from .chronicle import Chronicle, chronicle, chronicle_csv, chronicle_markdown
+from .events import (
+    ChainRolled,
+    EventTypeRolled,
+    ModeRolled,
+    ReliefFinished,
+    RPRolled,
+    YearEndRolled,
+)
+from .fold import fold
+from .model import Turn, WorldEvent, WorldResponse, WorldState
+from .odds import WorseOdds, great_dying_chance, worse_distribution
+from .settings import WorldSettings
+from .tables import Response, Tables, load_tables
+from .timeline import PressurePoint, pressure_timeline
+from .worse import Faces
+
+__all__ = ["WorldGame"]
+
+
+@register
+class WorldGame(Game[WorldState]):
+    """A game of Watch the World Die: a timeline of the apocalypse, turn by turn.
+
+    Create it with :meth:`new`, :meth:`resume` or :meth:`open` (from
+    :class:`~isowidgets.game.Game`), then :meth:`begin`.
+    """
+
+    system: ClassVar[str] = "watch_the_world_die"
+    title: ClassVar[str] = "Watch the World Die"
+    settings_type: ClassVar[type[RuleSettings]] = WorldSettings
+    exports: ClassVar[dict[str, Export]] = {
+        "chronicle-md": Export(
+            "Chronicle (Markdown)", "md", lambda entries: chronicle_markdown(chronicle(entries))
+        ),
+        "chronicle-csv": Export(
+            "Chronicle (CSV)", "csv", lambda entries: chronicle_csv(chronicle(entries))
+        ),
+    }
+
+    @classmethod
+    def initial_state(cls, settings: WorldSettings) -> WorldState:
+        return WorldState(settings)
+
+    @classmethod
+    def apply(cls, state: WorldState, event: Event) -> WorldState:
+        return fold(state, event)
+
+    @classmethod
+    def steps(cls, state: WorldState) -> tuple[Step, ...]:
+        """What the table can do next in ``state`` (see :func:`.turns.next_steps`)."""
+        if not isinstance(state, WorldState):
+            raise RuleError(f"steps() reads a WorldState, got {checks.shown(state)}")
+        return turns.next_steps(state)
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def tables(self) -> Tables:
+        """The tables in play (the shipped ones unless :meth:`load_tables` changed them)."""
+        return self.state.tables
+
+    @property
+    def pressure(self) -> int:
+        return self.state.pressure
+
+    @property
+    def year(self) -> int:
+        return self.state.year
+
+    @property
+    def current_player(self) -> str | None:
+        """Whose turn it is (or who plays next); ``None`` before the start or after the end."""
+        return self.state.current_player
+
+    @property
+    def events_this_year(self) -> int:
+        """E: the Events counted this year (WTWD-R16, WTWD-A09)."""
+        return self.state.events_this_year
+
+    @property
+    def turn(self) -> Turn | None:
+        """The turn in play, if any."""
+        return self.state.turn
+
+    def event_options(self) -> dict[int, tuple[str, ...]]:
+        """Event type → the Events the player may pick for the Event due now (empty if none)."""
+        turn = self.state.turn
+        if turn is None or turn.phase != "event":
+            return {}
+        return {t: turns.offered_events(self.state, t) for t in turn.types}
+
+    def affordable(self) -> tuple[Response, ...]:
+        """The Responses the relieving player may still buy (cost ≤ RP left); empty if none."""
+        turn = self.state.turn
+        if turn is None or turn.phase != "shop" or turn.rp_left is None:
+            return ()
+        left = turn.rp_left
+        return tuple(
+            r
+            for r in self.state.tables.responses
+            if r.cost <= left and turns.may_buy(self.state, turn, r.name)
+        )
+
+    def great_dying_chance(self, events: int | None = None) -> Fraction:
+        """The exact chance that the year-end roll brings the Great Dying (T-WTWD-7), for
+        ``events`` Events (by default this year's E), under the house rule in force."""
+        count = self.state.events_this_year if events is None else events
+        count = checks.whole(count, "events", 0, checks.MAX_COUNT)
+        return great_dying_chance(count, self.state.settings.great_dying_comparison)
+
+    def worse_odds(self) -> WorseOdds:
+        """The exact distribution of what one Make It Worse (away from the first move) adds
+        to Pressure and how many Events it creates, with these tables and house rules."""
+        failed = self.state.settings.failed_chain_adds_pressure
+        return worse_distribution(self.state.tables, failed_chain_adds_pressure=failed)
+
+    def chronicle(self) -> Chronicle:
+        """The story so far, per year (folded from the journal)."""
+        return chronicle(self.journal.effective())
+
+    def pressure_timeline(self) -> list[PressurePoint]:
+        """Pressure after every step that changed it or made an Event, for a chart."""
+        return pressure_timeline(self.journal.effective())
+
+    # ------------------------------------------------------------------ setup
+
+    def load_tables(self, path: str | os.PathLike[str]) -> list[Entry]:
+        """Play with a designer's tables file from now on (validated; journaled whole).
+
+        Raises:
+            RuleError: ``path`` is not a file path, or a turn is in play.
+            SaveFileError: the file cannot be read or an entry does not fit (named).
+        """
+        target = checks.path(path, "a tables file's path")
+        tables = load_tables(target)
+        return self.act(turns.use_tables, tables, checks.shown(str(target))).entries
+
+    def begin(
+        self, players: Sequence[str], year: int = 2020, apocalypse: str | None = None
+    ) -> tuple[str, ...]:
+        """Set up the world: players in clockwise order, the starting year, and the optional
+        Apocalypse Type chosen together (WTWD-R01…R03). Returns the players."""
+        return self.act(turns.begin, players, year, apocalypse).value
+
+    def stop(self, reason: str = "") -> list[Entry]:
+        """End the game by hand, recorded as abandoned (WTWD-A18)."""
+        reason = checks.text(reason, "reason", allow_empty=True)
+        return self.act(turns.stop, reason).entries
+
+    # ------------------------------------------------------------------ Make It Worse
+
+    def make_it_worse(self, faces: Faces = None) -> EventTypeRolled:
+        """Open a Make It Worse turn: roll (or type) the Event Type (WTWD-R04…R06)."""
+        return self.act(worse.make_it_worse, faces).value
+
+    def roll_cause(self, faces: Faces = None) -> EventTypeRolled:
+        """First move, a 6: the reroll for The Cause, a 6 read as 5 (WTWD-R11)."""
+        return self.act(worse.roll_cause, faces).value
+
+    def roll_mode(self, faces: Faces = None) -> ModeRolled:
+        """The optional Event Mode roll for the next Event (inspiration; no Pressure)."""
+        return self.act(worse.roll_mode, faces).value
+
+    def create_event(
+        self,
+        entry: str,
+        region: str = "",
+        details: str = "",
+        *,
+        target: str | None = None,
+        event_type: int | None = None,
+    ) -> WorldEvent:
+        """Create the Event the die called for, from its type's list (WTWD-R07, R10, R11)."""
+        return self.act(
+            worse.create_event, entry, region, details, target=target, event_type=event_type
+        ).value
+
+    def roll_chain(self, faces: Faces = None) -> ChainRolled:
+        """The chaining roll after the latest Event (WTWD-R08)."""
+        return self.act(worse.roll_chain, faces).value
+
+    # ------------------------------------------------------------------ Relieve It
+
+    def relieve_it(self, faces: Faces = None) -> RPRolled:
+        """Open a Relieve It turn: RP = 2d6 + Pressure (WTWD-R05, R12)."""
+        return self.act(relieve.relieve_it, faces).value
+
+    def buy_response(self, response: int | str, details: str = "") -> WorldResponse:
+        """Buy a Societal Response by its number (cost) or name (WTWD-R13)."""
+        return self.act(relieve.buy_response, response, details).value
+
+    def finish_relief(self) -> ReliefFinished:
+        """Done buying: the RP left replace Pressure (WTWD-R14, WTWD-A07)."""
+        return self.act(relieve.finish_relief).value
+
+    def roll_year_end(self, faces: Faces = None) -> YearEndRolled:
+        """The year ends: 2d6 against the Events of the year (WTWD-R15)."""
+        return self.act(relieve.roll_year_end, faces).value
+
+    def __repr__(self) -> str:
+        state = self.state
+        if not state.begun:
+            return f"<WorldGame {len(self.journal)} events; not begun>"
+        end = f", over: {state.over}" if state.over else ""
+        return (
+            f"<WorldGame {state.year}, Pressure {state.pressure}, "
+            f"{state.events_this_year} Events this year{end}>"
+        )

@@ -1,0 +1,131 @@
+"""Exact odds of Watch the World Die's rolls, as fractions.
+
+* :func:`great_dying_chance`: P(2d6 < E) (or ≤ E), the year-end check (T-WTWD-7), shown
+  at the table before the roll.
+* :func:`worse_distribution`: the joint distribution of the Pressure one Make It Worse
+  adds and the Events it creates, chains included. A chain has no length limit
+  (WTWD-A06) but ends with probability 1; the distribution is exact for every chain of
+  up to ``depth`` chained Events, and the probability of a longer chain (tiny: below
+  10⁻¹⁴ at the default depth of 30) is reported as ``beyond`` rather than spread anywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from fractions import Fraction
+from functools import lru_cache
+from typing import Literal
+
+from ... import checks
+from ...errors import RuleError
+from .tables import Tables, shipped_tables
+
+__all__ = ["TWO_D6", "WorseOdds", "great_dying_chance", "worse_distribution"]
+
+TWO_D6: dict[int, Fraction] = {total: Fraction(6 - abs(total - 7), 36) for total in range(2, 13)}
+"""The distribution of the sum of 2d6."""
+
+
+def great_dying_chance(events: int, comparison: Literal["lt", "le"] = "lt") -> Fraction:
+    """P(2d6 < ``events``) (``"lt"``, the default, WTWD-A10) or P(2d6 ≤ ``events``)."""
+    events = checks.whole(events, "events", 0)
+    comparison = checks.choice(comparison, "comparison", ("lt", "le"))
+    if comparison == "lt":
+        return sum((p for t, p in TWO_D6.items() if t < events), Fraction(0))
+    return sum((p for t, p in TWO_D6.items() if t <= events), Fraction(0))
+
+
+@dataclass(frozen=True, slots=True)
+class WorseOdds:
+    """What one Make It Worse does, exactly.
+
+    Attributes:
+        outcomes: (Pressure added, Events created) → probability.
+        beyond: the probability of a chain longer than the depth computed.
+    """
+
+    outcomes: Mapping[tuple[int, int], Fraction]
+    beyond: Fraction
+
+    def pressure(self) -> dict[int, Fraction]:
+        """Pressure added → probability."""
+        out: dict[int, Fraction] = {}
+        for (added, _), p in self.outcomes.items():
+            out[added] = out.get(added, Fraction(0)) + p
+        return dict(sorted(out.items()))
+
+    def events(self) -> dict[int, Fraction]:
+        """Events created → probability."""
+        out: dict[int, Fraction] = {}
+        for (_, count), p in self.outcomes.items():
+            out[count] = out.get(count, Fraction(0)) + p
+        return dict(sorted(out.items()))
+
+    def mean_pressure(self) -> Fraction:
+        return sum((a * p for (a, _), p in self.outcomes.items()), Fraction(0))
+
+
+def worse_distribution(
+    tables: Tables | None = None,
+    *,
+    failed_chain_adds_pressure: bool = False,
+    depth: int = 30,
+) -> WorseOdds:
+    """The exact distribution of one Make It Worse away from the first move.
+
+    The Event Type die adds its face; an Event whose type has a chain set makes a
+    chaining roll: a face in the set adds itself and chains to an Event of that type
+    (WTWD-R08, chain type = the face, WTWD-A03); a face outside ends the chain, adding
+    nothing (or its face, with ``failed_chain_adds_pressure``, WTWD-A04).
+    Special Events (type 6) do not chain (WTWD-A05 default).
+    """
+    tables = shipped_tables() if tables is None else tables
+    if not isinstance(tables, Tables):
+        raise RuleError(f"tables must be Tables, got {checks.shown(tables)}")
+    depth = checks.whole(depth, "depth", 0, 500)
+    failed = checks.flag(failed_chain_adds_pressure, "failed_chain_adds_pressure")
+    return _distribution(tables, failed, depth)
+
+
+@lru_cache(maxsize=16)
+def _distribution(tables: Tables, failed_chain_adds_pressure: bool, depth: int) -> WorseOdds:
+    sixth = Fraction(1, 6)
+    # after[t][k]: distribution of (pressure, events) still to come after an Event of type t
+    # is created, with at most k more chained Events.
+    memo: dict[tuple[int, int], tuple[dict[tuple[int, int], Fraction], Fraction]] = {}
+
+    def after(kind: int, left: int) -> tuple[dict[tuple[int, int], Fraction], Fraction]:
+        key = (kind, left)
+        if key in memo:
+            return memo[key]
+        chain = tables.chain_set(kind)
+        result: dict[tuple[int, int], Fraction] = {}
+        lost = Fraction(0)
+        if not chain:
+            result[(0, 0)] = Fraction(1)
+        else:
+            for face in range(1, 7):
+                if face not in chain:
+                    added = face if failed_chain_adds_pressure else 0
+                    result[(added, 0)] = result.get((added, 0), Fraction(0)) + sixth
+                elif left == 0:
+                    lost += sixth
+                else:
+                    rest, rest_lost = after(face, left - 1)
+                    lost += sixth * rest_lost
+                    for (a, n), p in rest.items():
+                        k = (a + face, n + 1)
+                        result[k] = result.get(k, Fraction(0)) + sixth * p
+        memo[key] = (result, lost)
+        return result, lost
+
+    outcomes: dict[tuple[int, int], Fraction] = {}
+    beyond = Fraction(0)
+    for face in range(1, 7):
+        rest, lost = after(face, depth)
+        beyond += sixth * lost
+        for (a, n), p in rest.items():
+            k = (a + face, n + 1)
+            outcomes[k] = outcomes.get(k, Fraction(0)) + sixth * p
+    return WorseOdds(dict(sorted(outcomes.items())), beyond)
