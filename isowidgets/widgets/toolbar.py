@@ -2,6 +2,10 @@
 
 ``[↶ Undo] [↷ Redo]  Note [............] [Add note]  Export as [Markdown ▾] [Export log]``
 
+**Export** offers the log's formats (Markdown, CSV, JSON) and then the system's own
+exports (``Game.exports``: Watch the World Die's chronicle as Markdown and as CSV),
+each written by :meth:`~isowidgets.game.Game.export`.
+
 Every button has visible words (the icons are decoration, and missing offline);
 each action says what it did in the message line (``undone: …``), and that message
 goes away at the next action. Undo and redo are the game's own
@@ -55,8 +59,8 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         messages: where the toolbar reports (the panel's own message line, usually);
             when ``None`` the toolbar has its own, under its buttons.
         export_dir: where **Export log** writes ``<journal name>.<format>``.
-        formats: the export formats offered, first the default (``md``, ``csv``,
-            ``json``).
+        formats: the log's export formats offered, first the default (``md``,
+            ``csv``, ``json``); the game's own exports (``Game.exports``) follow.
         key: tells several toolbars on one page apart in the CSS classes
             (``iw-undo-KEY``…).
 
@@ -85,7 +89,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.game = game
         self.export_dir = Path(export_dir)
         self.last_export: Path | None = None
-        own = messages is None
+        alone = messages is None
         self.messages = Messages(game) if messages is None else messages
 
         def button(label: str, icon: str, tip: str, css: str) -> widgets.Button:
@@ -104,8 +108,9 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.note_button = button(
             "Add note", "pencil", "write the note into the session log", "iw-note-add"
         )
+        own = [(export.label, name) for name, export in type(game).exports.items()]
         self.export_format = widgets.Dropdown(
-            options=[(EXPORT_FORMATS[f], f) for f in formats], description="Export as"
+            options=[(EXPORT_FORMATS[f], f) for f in formats] + own, description="Export as"
         )
         self.export_format.add_class(css_name("iw-export-format", key))
         self.export_button = button(
@@ -130,7 +135,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             ]
         )
         row.add_class("iw-toolbar-row")
-        super().__init__([row, self.messages] if own else [row])
+        super().__init__([row, self.messages] if alone else [row])
         self.add_class("iw-kit")
         self.add_class(css_name("iw-toolbar", key))
 
@@ -168,19 +173,26 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         return entries
 
     def export(self, fmt: str | None = None) -> Path:
-        """Write the session log as ``fmt`` (by default the one chosen) to ``export_dir``.
+        """Write the session log as ``fmt`` (by default the one chosen) to ``export_dir``,
+        or the game's own export of that name (``<journal name>-<name>.<suffix>``).
 
         Raises:
             JournalError: the format is unknown or the file cannot be written.
         """
         fmt = self.export_format.value if fmt is None else fmt
-        if fmt not in EXPORT_FORMATS:
-            raise JournalError(
-                f"cannot export as {shown(fmt)}: the formats are {', '.join(EXPORT_FORMATS)}"
-            )
-        self.export_dir.mkdir(parents=True, exist_ok=True)
+        own = type(self.game).exports
+        if fmt not in EXPORT_FORMATS and fmt not in own:
+            offered = ", ".join([*EXPORT_FORMATS, *own])
+            raise JournalError(f"cannot export as {shown(fmt)}: the formats are {offered}")
         journal = self.game.journal
         stem = journal.path.stem if journal.path else self.game.system
+        if fmt in own:
+            export = own[fmt]
+            path = self.game.export(self.export_dir / f"{stem}-{fmt}.{export.suffix}", fmt)
+            self.last_export = path
+            self.messages.info(f"exported the {export.label} to {path}")
+            return path
+        self.export_dir.mkdir(parents=True, exist_ok=True)
         path = journal.export(self.export_dir / f"{stem}.{fmt}")
         self.last_export = path
         self.messages.info(f"exported {len(journal)} events to {path}")
