@@ -87,6 +87,9 @@ def test_the_form_begins_the_world_and_the_turn_panel_names_whose_turn(world):
     assert world.turn.relieve.disabled and not world.turn.worse.disabled
     assert "Relieve It is off: Pressure is 0" in shown(world.turn.relieve_reason.value)
     assert "Pressure 0: the next turn must Make It Worse" in shown(table.pressure.value)
+    # Out of a Relieve It turn the shop's list is folded away, and a line says when it comes.
+    assert world.shop.list.layout.display == "none"
+    assert "A Relieve It turn rolls Response Points" in shown(world.shop.rp.value)
 
 
 @pytest.mark.rule("WTWD-R06", "WTWD-R07", "WTWD-R08")
@@ -174,6 +177,7 @@ def test_the_shop_shows_rp_left_and_what_can_still_be_afforded_in_words(world):
     world.chained_turn()  # Pressure 3
     press_enter(world.turn.relieve.faces, "4 6")  # Ben: RP = 10 + 3 = 13
     shop = world.shop
+    assert shop.list.layout.display is None
     assert "Ben relieves: 13 RP · spent 0 · 13 left" in shown(shop.rp.value)
     dear = shop.buttons[17]
     assert dear.disabled and "needs 17 RP, 13 left" in dear.description

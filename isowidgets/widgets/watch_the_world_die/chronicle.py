@@ -3,8 +3,9 @@
 Each year is a ``<details>`` whose one-line summary gives the Events counted and
 how the year ended; inside, each turn with its player and move, its Events with
 their chains (each chained Event ``↳`` one step further in), its Responses, and
-Pressure after every step. The current year is open, earlier ones are closed
-behind their line; at the end of the game every year is open. The text comes from
+Pressure after every step. The current year is open (until it has a step of its
+own, the year just ended stays open instead), earlier ones are closed behind their
+line; at the end of the game every year is open. The text comes from
 the engine's pure chronicle fold
 (:meth:`~isowidgets.rules.watch_the_world_die.WorldGame.chronicle`), the same one
 the Markdown and CSV exports write.
@@ -50,8 +51,12 @@ class ChronicleView(Panel):
     def refresh(self) -> None:
         """Draw the chronicle from the journal."""
         state = self.game.state
-        open_year = None if state.over is not None else state.year
-        drawn = chronicle_html(self.game.chronicle(), open_year=open_year)
+        story = self.game.chronicle()
+        years = [year.year for year in story.years]
+        # The year being written stays open; a new year with nothing in it yet leaves the
+        # one just ended open, so its year-end roll is still in view.
+        open_year = state.year if state.year in years or not years else years[-1]
+        drawn = chronicle_html(story, open_year=None if state.over is not None else open_year)
         if self.view.value != drawn:
             self.view.value = drawn
 

@@ -2,7 +2,9 @@
 
 ``RP 28 · spent 17 · 11 left``
 
-One button per Response of the tables, ``4 RP · Rationing/Conservation/…``. A
+During a Relieve It turn, one button per Response of the tables,
+``4 RP · Rationing/Conservation/…`` (out of such a turn the list is folded away and a
+line says when it comes). A
 Response the relieving player can still buy is a button to pick; one they cannot
 is switched off and says why in words (``needs 17 RP, 11 left``), never by a
 shade alone. The picked one reads ``✔`` and is named above the details box;
@@ -77,16 +79,8 @@ class ResponseShop(Panel):
         self.finish_button.add_class("iw-wtwd-finish")
         self.details.on_submit(self.handler(self._buy))
         self.finish_button.on_click(self.handler(lambda _b: self.game.finish_relief()))
-        super().__init__(
-            game,
-            [
-                self.rp,
-                self.list,
-                self.picked,
-                widgets.HBox([self.details, self.buy_button]),
-                self.finish_button,
-            ],
-        )
+        self.order = widgets.HBox([self.details, self.buy_button])
+        super().__init__(game, [self.rp, self.list, self.picked, self.order, self.finish_button])
         self.add_class("iw-wtwd-shop")
         self._tables: Any = None
         self.refresh()
@@ -143,15 +137,13 @@ class ResponseShop(Panel):
         for response in game.tables.responses:
             button = self.buttons[response.cost]
             can = shopping and response.cost in affordable
-            if not shopping:
-                why = " (when relieving)"
-            elif can:
+            if can or not shopping:
                 why = ""
             elif left is not None and response.cost > left:
                 why = f" — needs {response.cost} RP, {left} left"
             else:
                 why = " — not again this turn"
-            mark = "✔ " if response.cost == self.chosen else ("" if can else "⊘ ")
+            mark = "✔ " if response.cost == self.chosen else ("⊘ " if shopping and not can else "")
             text = f"{mark}{response.cost} RP · {response.name}{why}"
             if button.description != text:
                 button.description = text
@@ -166,14 +158,21 @@ class ResponseShop(Panel):
                 f"<b>{turn.rp}</b> RP · spent {turn.spent} · <b>{left} left</b></div>"
             )
         else:
+            count = len(game.tables.responses)
             self.rp.value = (
-                "<div><em>Response Points come with a Relieve It turn (2d6 + Pressure).</em></div>"
+                f"<div><em>A Relieve It turn rolls Response Points (2d6 + Pressure) to spend "
+                f"here on {count} Societal Responses, each costing its number.</em></div>"
             )
         if self.chosen is not None:
             name = game.tables.response(self.chosen).name
             self.picked.value = f"Picked: <b>✔ {self.chosen} RP · {html.escape(name)}</b>"
         else:
             self.picked.value = "<em>Pick a Response to buy.</em>" if shopping else ""
+        # Out of a Relieve It turn the list only takes room: the header says when it comes.
+        for part in (self.list, self.picked, self.order, self.finish_button):
+            display = None if shopping else "none"
+            if part.layout.display != display:
+                part.layout.display = display
         self.details.disabled = not shopping
         self.buy_button.disabled = not shopping or self.chosen is None
         self.finish_button.disabled = "finish_relief" not in actions

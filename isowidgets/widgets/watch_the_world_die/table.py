@@ -85,7 +85,7 @@ class WorldTable(Panel):
             description="Stop the game",
             icon="stop",
             tooltip="end the game here, without the Great Dying (recorded as abandoned)",
-            layout=widgets.Layout(width="auto"),
+            layout=widgets.Layout(width="auto", flex="0 0 auto"),
         )
         self.stop_button.add_class("iw-wtwd-stop")
         self.stop_button.on_click(
