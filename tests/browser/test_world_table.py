@@ -113,6 +113,17 @@ def _serious_axe_violations(nb: Notebook) -> list[str]:
     ]
 
 
+def _chart(nb: Notebook, panel: Any, *, shapes: int) -> dict[str, Any]:
+    """What the chart in ``panel`` has drawn, once it shows ``shapes`` year lines."""
+    found: dict[str, Any] | None = None
+    for _ in range(50):
+        found = panel.evaluate(_CHART_JS)
+        if found is not None and found["shapes"] == shapes:
+            return found
+        nb.page.wait_for_timeout(200)
+    raise AssertionError(f"the chart never showed {shapes} year lines: {found}")
+
+
 def _show(nb: Notebook, selector: str) -> None:
     _fresh(nb, selector).first.scroll_into_view_if_needed()
     nb.page.wait_for_timeout(300)
@@ -231,13 +242,7 @@ def test_a_year_at_the_table_by_typed_faces_and_enter(notebook: OpenNotebook) ->
         "year end: 2d6 (1 2) = 3 against 3 Events; the world lives on",
     ):
         assert step in text, (step, text)
-    nb.page.wait_for_function(
-        "root => { const p = root.querySelector('.iw-wtwd-chart .js-plotly-plot');"
-        " return !!p && (p.layout.shapes || []).length === 1; }",
-        arg=_fresh(nb, ".iw-wtwd-chart-panel").element_handle(),
-        timeout=10_000,
-    )
-    chart = _fresh(nb, ".iw-wtwd-chart-panel").evaluate(_CHART_JS)
+    chart = _chart(nb, _fresh(nb, ".iw-wtwd-chart-panel"), shapes=1)
     traces = {t["name"]: t for t in chart["traces"]}
     steps = traces["Pressure"]["points"]
     assert steps == 7, chart  # start, three Events, the chain's end, the year end, 2021

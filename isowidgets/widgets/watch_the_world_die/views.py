@@ -57,7 +57,7 @@ KIND_GLYPHS = {
     "rp": "⚅",
     "response": "✚",
     "relief": "▼",
-    "year_end": "⌛",
+    "year_end": "◷",
 }
 """A glyph for each chronicle step that is not an Event."""
 
@@ -215,7 +215,9 @@ def chain_html(story: Chronicle, turn: int | None, *, due: str = "") -> str:
         items += f'<li class="iw-wtwd-due">next: {html.escape(due)}</li>'
     if not items:
         items = "<li><em>Nothing rolled this turn yet.</em></li>"
+    player = next((row.player for row in rows), "")
     head = f"Turn {turn}" if turn is not None else "This turn"
+    head += f" ({player})" if player else ""
     return (
         f'<div class="iw-wtwd-chain" role="group" aria-label="{head}: the chain of Events">'
         f'<div class="iw-wtwd-turn-head">{head}, step by step</div><ol>{items}</ol></div>'
