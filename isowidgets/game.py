@@ -460,7 +460,12 @@ class Game(Generic[S]):
         if isinstance(event, SettingsChanged):
             changes = {name: new for name, (_old, new) in event.changes.items()}
             return self.with_settings(state, state.settings.updated(**changes))
-        if isinstance(event, Note | Rolled | SessionStarted | Retcon):
+        if isinstance(event, Retcon):  # replay never folds one: effective() leaves them out
+            raise RuleError(
+                "a retcon is journaled only by undo() and redo(), which rebuild the state "
+                "without the action it takes back; commit() and rules cannot add one"
+            )
+        if isinstance(event, Note | Rolled | SessionStarted):
             return state
         if event.system != self.system:
             raise RuleError(f"a {event.system!r} event cannot change a {self.system!r} game")

@@ -2,10 +2,6 @@
 
 ``[↶ Undo] [↷ Redo]  Note [............] [Add note]  Export as [Markdown ▾] [Export log]``
 
-**Export** offers the log's formats (Markdown, CSV, JSON) and then the system's own
-exports (``Game.exports``: Watch the World Die's chronicle as Markdown and as CSV),
-each written by :meth:`~isowidgets.game.Game.export`.
-
 Every button has visible words (the icons are decoration, and missing offline);
 each action says what it did in the message line (``undone: …``), and that message
 goes away at the next action. Undo and redo are the game's own
@@ -32,7 +28,9 @@ from .submit_text import SubmitText
 __all__ = ["EXPORT_FORMATS", "SessionToolbar", "undone_text"]
 
 EXPORT_FORMATS = {"md": "Markdown", "csv": "CSV", "json": "JSON"}
-"""The formats :meth:`~isowidgets.journal.Journal.export` writes, by suffix."""
+"""The formats :meth:`~isowidgets.journal.Journal.export` writes, by suffix. A game
+may offer more of its own (``Game.exports``: a chronicle…); the toolbar offers
+them all (:meth:`~isowidgets.game.Game.export_formats`)."""
 
 
 def undone_text(game: Game[Any], entries: Sequence[Entry]) -> str:
@@ -59,8 +57,9 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         messages: where the toolbar reports (the panel's own message line, usually);
             when ``None`` the toolbar has its own, under its buttons.
         export_dir: where **Export log** writes ``<journal name>.<format>``.
-        formats: the log's export formats offered, first the default (``md``,
-            ``csv``, ``json``); the game's own exports (``Game.exports``) follow.
+        formats: the export formats offered, first the default: some of the log's
+            (``md``, ``csv``, ``json``) and the game's own (``Game.exports``); by
+            default all of them.
         key: tells several toolbars on one page apart in the CSS classes
             (``iw-undo-KEY``…).
 
@@ -78,18 +77,18 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         *,
         messages: Messages | None = None,
         export_dir: str | Path = "exports",
-        formats: Sequence[str] = ("md", "csv", "json"),
+        formats: Sequence[str] | None = None,
         key: str | None = None,
     ) -> None:
-        unknown = [f for f in formats if f not in EXPORT_FORMATS]
+        offered = game.export_formats()
+        formats = list(offered) if formats is None else list(formats)
+        unknown = [f for f in formats if f not in offered]
         if unknown or not formats:
-            raise RuleError(
-                f"export formats must be some of {sorted(EXPORT_FORMATS)}, got {list(formats)!r}"
-            )
+            raise RuleError(f"export formats must be some of {sorted(offered)}, got {formats!r}")
         self.game = game
         self.export_dir = Path(export_dir)
         self.last_export: Path | None = None
-        alone = messages is None
+        own = messages is None
         self.messages = Messages(game) if messages is None else messages
 
         def button(label: str, icon: str, tip: str, css: str) -> widgets.Button:
@@ -108,9 +107,8 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.note_button = button(
             "Add note", "pencil", "write the note into the session log", "iw-note-add"
         )
-        own = [(export.label, name) for name, export in type(game).exports.items()]
         self.export_format = widgets.Dropdown(
-            options=[(EXPORT_FORMATS[f], f) for f in formats] + own, description="Export as"
+            options=[(offered[f], f) for f in formats], description="Export as"
         )
         self.export_format.add_class(css_name("iw-export-format", key))
         self.export_button = button(
@@ -135,7 +133,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             ]
         )
         row.add_class("iw-toolbar-row")
-        super().__init__([row, self.messages] if alone else [row])
+        super().__init__([row, self.messages] if own else [row])
         self.add_class("iw-kit")
         self.add_class(css_name("iw-toolbar", key))
 
@@ -173,29 +171,30 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         return entries
 
     def export(self, fmt: str | None = None) -> Path:
-        """Write the session log as ``fmt`` (by default the one chosen) to ``export_dir``,
-        or the game's own export of that name (``<journal name>-<name>.<suffix>``).
+        """Write the session as ``fmt`` (by default the one chosen) to ``export_dir``: the
+        log as ``<journal name>.<fmt>``, or one of the game's own exports as
+        ``<journal name>-<fmt>.<suffix>`` (``night-chronicle-md.md``).
 
         Raises:
             JournalError: the format is unknown or the file cannot be written.
         """
         fmt = self.export_format.value if fmt is None else fmt
-        own = type(self.game).exports
-        if fmt not in EXPORT_FORMATS and fmt not in own:
-            offered = ", ".join([*EXPORT_FORMATS, *own])
-            raise JournalError(f"cannot export as {shown(fmt)}: the formats are {offered}")
+        offered = self.game.export_formats()
+        if not isinstance(fmt, str) or fmt not in offered:
+            raise JournalError(
+                f"cannot export as {shown(fmt)}: the formats are {', '.join(offered)}"
+            )
+        self.export_dir.mkdir(parents=True, exist_ok=True)
         journal = self.game.journal
         stem = journal.path.stem if journal.path else self.game.system
-        if fmt in own:
-            export = own[fmt]
-            path = self.game.export(self.export_dir / f"{stem}-{fmt}.{export.suffix}", fmt)
-            self.last_export = path
-            self.messages.info(f"exported the {export.label} to {path}")
-            return path
-        self.export_dir.mkdir(parents=True, exist_ok=True)
-        path = journal.export(self.export_dir / f"{stem}.{fmt}")
+        own = type(self.game).exports.get(fmt)
+        if own is None:
+            path = self.game.export(self.export_dir / f"{stem}.{fmt}", fmt)
+            self.messages.info(f"exported {len(journal)} events to {path}")
+        else:
+            path = self.game.export(self.export_dir / f"{stem}-{fmt}.{own.suffix}", fmt)
+            self.messages.info(f"exported the {own.label} to {path}")
         self.last_export = path
-        self.messages.info(f"exported {len(journal)} events to {path}")
         return path
 
     def close(self) -> None:

@@ -115,6 +115,43 @@ def _tray_rolls(game: Any) -> None:
     game.roll("4dF", "+ - 0 +")
 
 
+def _world_begun(game: Any) -> None:
+    game.begin(["Ana", "Ben", "Cy"], year=2020, apocalypse="Zombie Apocalypse")
+
+
+def _world_chain(game: Any) -> None:
+    _world_begun(game)
+    game.make_it_worse(3)
+    game.roll_mode(2)
+    game.create_event("Famine/Starvation", "Yemen", "the harvest fails")
+
+
+def _world_chained(game: Any) -> None:
+    _world_chain(game)
+    game.roll_chain(4)
+
+
+def _world_shop(game: Any) -> None:
+    _world_chain(game)
+    game.roll_chain(1)
+    game.make_it_worse(6)
+    game.create_event("Spreading", "Oman", target="event-1")
+    game.relieve_it([2, 3])
+    game.buy_response(2, "patrols")
+
+
+def _world_year_end(game: Any) -> None:
+    _world_shop(game)
+    game.buy_response(game.affordable()[-1].cost)
+    while game.affordable():
+        game.buy_response(game.affordable()[-1].cost)
+
+
+def _world_cause(game: Any) -> None:
+    _world_begun(game)
+    game.make_it_worse(6)
+
+
 PREPARED: dict[str, tuple[tuple[str, Callable[[Any], None]], ...]] = {
     "isolation": (
         ("the boarding party's characters and map", _isolation_map),
@@ -134,6 +171,14 @@ PREPARED: dict[str, tuple[tuple[str, Callable[[Any], None]], ...]] = {
         ("the cast, a foil test opened", _impact_foil),
     ),
     "tray": (("two rolls", _tray_rolls),),
+    "watch_the_world_die": (
+        ("a world begun with three players and an Apocalypse Type", _world_begun),
+        ("the world begun, a Resources Event, its chaining roll due", _world_chain),
+        ("a chain rolled, the chained Event due", _world_chained),
+        ("a chain ended, a Spreading, a relief with a Response bought", _world_shop),
+        ("a relief that spent every point: the year-end roll due", _world_year_end),
+        ("a first move of 6: The Cause's reroll due", _world_cause),
+    ),
 }
 """The sessions examples start from, built through the public API. A system not
 listed starts from a new session, and fuzzing alone furnishes it."""

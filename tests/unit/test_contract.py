@@ -257,3 +257,22 @@ def test_the_journal_names_no_system():
     source = Path(__file__).parents[2].joinpath("isowidgets", "journal.py").read_text()
     for name in ("isolation", "impact", "rules."):
         assert f'"{name}' not in source
+
+
+def test_a_retcon_can_only_come_from_undo_and_redo(tmp_path):
+    """``commit(Retcon(...))`` would take an action back in the journal but not in the
+    state (the fold has nothing to undo with), so the session would reopen as another
+    game: it is refused, and undo/redo stay the way to take an action back."""
+    from isowidgets.journal import Retcon
+
+    path = tmp_path / "impact.jsonl"
+    game = ImpactGame.new(path, seed=1)
+    game.add_pc("Ada")
+    game.add_pc("Bo")
+    before = path.read_bytes()
+    with pytest.raises(RuleError, match="only by undo"):
+        game.commit(Retcon(action=2, reason="sneaky"))
+    assert path.read_bytes() == before
+    game.undo()
+    game.journal.close()
+    assert ImpactGame.resume(path).state == game.state

@@ -6,7 +6,7 @@
   adds and the Events it creates, chains included. A chain has no length limit
   (WTWD-A06) but ends with probability 1; the distribution is exact for every chain of
   up to ``depth`` chained Events, and the probability of a longer chain (tiny: below
-  10⁻³⁰ at the default depth) is reported as ``beyond`` rather than spread anywhere.
+  10⁻¹⁴ at the default depth of 30) is reported as ``beyond`` rather than spread anywhere.
 """
 
 from __future__ import annotations
@@ -68,7 +68,7 @@ def worse_distribution(
     tables: Tables | None = None,
     *,
     failed_chain_adds_pressure: bool = False,
-    depth: int = 60,
+    depth: int = 30,
 ) -> WorseOdds:
     """The exact distribution of one Make It Worse away from the first move.
 

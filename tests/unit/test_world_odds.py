@@ -1,0 +1,105 @@
+"""Exact odds of Watch the World Die against brute-force enumeration of the dice."""
+
+from __future__ import annotations
+
+import itertools
+from fractions import Fraction
+
+import pytest
+from world_play import political, world
+
+from isowidgets.errors import RuleError
+from isowidgets.rules.watch_the_world_die import great_dying_chance, worse_distribution
+from isowidgets.rules.watch_the_world_die.odds import TWO_D6
+
+CHAINS = {1: {1, 2, 3, 4}, 2: {2, 3, 4}, 3: {3, 4, 5}, 4: {3, 4, 5}, 5: set(), 6: set()}
+"""T-WTWD-2's chain sets, written out again as the oracle's own data."""
+
+
+def _enumerated(events: int, strict: bool) -> Fraction:
+    hits = sum(
+        1
+        for a, b in itertools.product(range(1, 7), repeat=2)
+        if (a + b < events if strict else a + b <= events)
+    )
+    return Fraction(hits, 36)
+
+
+@pytest.mark.rule("WTWD-R15", "WTWD-A10")
+@pytest.mark.parametrize("events", range(15))
+def test_the_great_dying_chance_is_exact(events):
+    assert great_dying_chance(events) == _enumerated(events, strict=True)
+    assert great_dying_chance(events, "le") == _enumerated(events, strict=False)
+
+
+def test_the_digest_table_of_great_dying_odds():
+    table = {2: 0, 3: 1, 4: 3, 5: 6, 6: 10, 7: 15, 8: 21, 9: 26, 10: 30, 11: 33, 12: 35, 13: 36}
+    for events, in_36 in table.items():
+        assert great_dying_chance(events) == Fraction(in_36, 36)
+    assert sum(TWO_D6.values()) == 1
+
+
+def test_the_game_shows_the_chance_for_this_years_events():
+    game = world()
+    for _ in range(5):
+        political(game)
+    assert game.great_dying_chance() == Fraction(6, 36)
+    assert game.great_dying_chance(events=8) == Fraction(21, 36)
+    with pytest.raises(RuleError, match="events must be in 0"):
+        game.great_dying_chance(-1)
+
+
+def _brute(depth: int, failed_adds: bool) -> tuple[dict[tuple[int, int], Fraction], Fraction]:
+    """Every sequence of ``depth + 2`` d6 faces (a type roll, ``depth`` chaining rolls that
+    chain and one that misses), played by the rules: (Pressure, Events) of the turns that
+    end with at most ``depth`` chained Events, and the mass of those that go on."""
+    out: dict[tuple[int, int], Fraction] = {}
+    unfinished = Fraction(0)
+    weight = Fraction(1, 6 ** (depth + 2))
+    for faces in itertools.product(range(1, 7), repeat=depth + 2):
+        kind, pressure, events = faces[0], faces[0], 1
+        rolls = iter(faces[1:])
+        while CHAINS[kind] and events <= depth + 1:
+            face = next(rolls)
+            if face not in CHAINS[kind]:
+                pressure += face if failed_adds else 0
+                break
+            kind, pressure, events = face, pressure + face, events + 1
+        if events > depth + 1:
+            unfinished += weight
+        else:
+            out[(pressure, events)] = out.get((pressure, events), Fraction(0)) + weight
+    return out, unfinished
+
+
+@pytest.mark.parametrize("failed_adds", [False, True])
+def test_one_make_it_worse_is_exact_against_enumeration(failed_adds):
+    depth = 3  # at most 3 chained Events: a type roll and at most 4 chaining rolls
+    odds = worse_distribution(failed_chain_adds_pressure=failed_adds, depth=depth)
+    brute, unfinished = _brute(depth, failed_adds)
+    assert dict(odds.outcomes) == brute
+    assert odds.beyond == unfinished
+    assert sum(odds.outcomes.values()) + odds.beyond == 1
+
+
+def test_chains_end_almost_surely():
+    odds = worse_distribution()
+    assert odds.beyond < Fraction(1, 10**14)
+    assert odds.events()[1] == Fraction(1, 6) * 2 + sum(
+        Fraction(1, 6) * Fraction(6 - len(CHAINS[t]), 6) for t in (1, 2, 3, 4)
+    )
+    assert 5 < odds.mean_pressure() < 7
+    assert min(odds.pressure()) == 1
+
+
+def test_the_distribution_matches_what_the_engine_does():
+    game = world()
+    political(game)  # the first move is behind
+    before = game.pressure
+    game.make_it_worse(4)
+    game.create_event("Power Grid", "Texas")
+    game.roll_chain(3)
+    game.create_event("Famine/Starvation", "Texas")
+    game.roll_chain(2)
+    assert (game.pressure - before, len(game.state.events) - 1) == (7, 2)
+    assert worse_distribution().outcomes[(7, 2)] > 0
