@@ -53,7 +53,7 @@ _RECT_JS = """
 
 _CHART_JS = """
 (root) => {
-  const plot = root.querySelector('.iw-wtwd-chart .js-plotly-plot');
+  const plot = root.querySelector('.js-plotly-plot');
   if (!plot || !plot.data) return null;
   return {
     traces: plot.data.map((t) => ({name: t.name, points: (t.x || []).length,
@@ -61,8 +61,8 @@ _CHART_JS = """
     shapes: ((plot.layout || {}).shapes || []).length,
     notes: ((plot.layout || {}).annotations || []).map((a) => a.text),
     legend: Array.from(plot.querySelectorAll('.legendtext')).map((t) => t.textContent),
-    label: (root.querySelector('.iw-wtwd-chart') || {}).getAttribute
-      ? root.querySelector('.iw-wtwd-chart').getAttribute('aria-label') : null,
+    label: (root.querySelector('[aria-label^="Chart of Pressure"]') || plot)
+      .getAttribute('aria-label'),
   };
 }
 """

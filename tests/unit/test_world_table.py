@@ -303,3 +303,25 @@ def test_stop_ends_the_game_and_switches_every_roll_off(world):
 def test_a_saved_notebook_shows_the_line_to_run_the_cells(world):
     bundle = world.table._repr_mimebundle_()
     assert bundle is not None and bundle["text/plain"] == saved_text("WorldTable")
+
+
+def test_the_log_names_events_not_ids(world):
+    world.chained_turn()
+    log = shown(world.table.log_view.table.value)
+    assert "Epidemic/Plague/Parasite in the Sahel" in log and "event-" not in log
+
+
+def test_a_resumed_session_shows_the_turn_where_it_stopped(tmp_path, no_view_failures):
+    path = tmp_path / "world.jsonl"
+    game = WorldGame.new(path, seed=3)
+    game.begin(["Ana", "Ben"], year=2020)
+    game.make_it_worse(2)  # the Event is due when the kernel dies
+    back = WorldGame.resume(path)
+    table = WorldTable(back, export_dir=tmp_path / "exports")
+    try:
+        assert table.turn_panel.event_form.layout.display is None
+        assert "Create an Ecosystem Event (rolled 2)" in shown(table.turn_panel.event_heading.value)
+        assert "Pressure 2" in shown(table.pressure.value)
+        assert table.chart.drawn == len(back.pressure_timeline())
+    finally:
+        table.close()

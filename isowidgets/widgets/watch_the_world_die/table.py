@@ -34,7 +34,7 @@ from .chronicle import ChronicleView
 from .messages import WorldMessages
 from .shop import ResponseShop
 from .turn import TurnPanel
-from .views import percent, wtwd_style
+from .views import percent, table_words, wtwd_style
 from .yearend import YearEndCheck
 
 __all__ = ["WorldTable"]
@@ -124,7 +124,9 @@ class WorldTable(Panel):
         self.year_end = YearEndCheck(game, messages=self.messages)
         self.chart = PressureChart(game)
         self.chronicle = ChronicleView(game)
-        self.log_view = LogView(game, rows=log_rows)
+        self.log_view = LogView(
+            game, rows=log_rows, words=lambda text: table_words(game.state, text)
+        )
 
         turn_column = widgets.VBox([_heading("The turn"), self.turn_panel])
         turn_column.add_class("iw-wtwd-turn-column")
