@@ -46,6 +46,33 @@ _FOCUS_JS = """
 }
 """
 
+# Every control a keyboard can reach in the fresh table's turn and side columns, in DOM
+# (reading) order; each is marked with its index for the walk.
+_TABBABLE_JS = """
+() => {
+  const tables = document.querySelectorAll('.iw-wtwd-table');
+  const main = tables[tables.length - 1].querySelector('.iw-wtwd-main');
+  const selector = 'button, input, select, textarea, summary, [tabindex]';
+  const found = Array.from(main.querySelectorAll(selector))
+    .filter((el) => !el.disabled && el.tabIndex >= 0 && el.getClientRects().length > 0
+      && getComputedStyle(el).visibility !== 'hidden');
+  found.forEach((el, i) => el.setAttribute('data-iw-tab', String(i)));
+  return found.map((el) => ({
+    tag: el.tagName.toLowerCase(),
+    type: el.type || '',
+    name: (el.getAttribute('aria-label') || (el.labels && el.labels[0]
+      && el.labels[0].innerText) || el.innerText || el.title || '').trim().slice(0, 40),
+  }));
+}
+"""
+
+_ACTIVE_TAB_JS = """
+() => {
+  const el = document.activeElement;
+  return el && el.hasAttribute('data-iw-tab') ? Number(el.getAttribute('data-iw-tab')) : null;
+}
+"""
+
 _RECT_JS = """
 (el) => { const r = el.getBoundingClientRect();
   return {left: r.left, right: r.right, top: r.top, bottom: r.bottom}; }
@@ -251,10 +278,26 @@ def test_a_year_at_the_table_by_typed_faces_and_enter(notebook: OpenNotebook) ->
     assert traces["3 Resources"]["symbol"] == "diamond"
     assert traces["Year-end roll"]["points"] == 1
     assert chart["notes"] == ["2021 →"]
-    assert "6 Special/Escalation" in chart["legend"] and "1 Climate" in chart["legend"]
+    # The legend names each shape drawn (plotly lists a trace once it has a point).
+    assert {"1 Climate", "2 Ecosystem", "3 Resources", "Year-end roll"} <= set(chart["legend"])
     assert chart["label"] and "Chart of Pressure over 7 steps" in chart["label"]
     _show(nb, ".iw-wtwd-chart")
     nb.screenshot("world-table-5-chart-and-chronicle")
+
+    # Undo takes back exactly the year-end roll, everywhere at once; the message says what.
+    _fresh(nb, ".iw-undo").click()
+    info = _fresh(nb, ".iw-msg--info")
+    info.wait_for(timeout=10_000)
+    assert "undone: end of 2020" in info.inner_text()
+    _contains(nb, ".iw-wtwd-calendar", "Year 2020")
+    expect(_fresh(nb, ".iw-roll-year-end")).to_be_enabled()
+    undone = _chart(nb, _fresh(nb, ".iw-wtwd-chart-panel"), shapes=0)
+    assert {t["name"]: t["points"] for t in undone["traces"]}["Pressure"] == steps - 2
+    expect(story).not_to_contain_text("the world lives on")
+    # ...and the next action clears that message.
+    _type_enter(nb, "iw-faces-year-end", "1 2")
+    info.wait_for(state="detached", timeout=10_000)
+    _contains(nb, ".iw-wtwd-calendar", "Year 2021")
 
     assert _serious_axe_violations(nb) == []
     nb.page.set_viewport_size(TALL_SCREEN)
@@ -298,4 +341,26 @@ def test_at_1280_by_800_the_turn_and_the_shop_are_side_by_side(notebook: OpenNot
     for rect in (rp, turn, shop):
         assert rect["bottom"] > 0 and rect["top"] < height, rect
     nb.screenshot("world-table-8-1280x800-turn-beside-shop")
+
+    # Tab from the first control to the last: every control, in reading order, each named.
+    controls: list[dict[str, Any]] = nb.page.evaluate(_TABBABLE_JS)
+    assert len(controls) > 10, controls  # the shop's Responses, its box, Buy, the year end
+    assert all(c["name"] for c in controls), [c for c in controls if not c["name"]]
+    natives = {"button", "select", "summary"}
+    odd = [c for c in controls if c["tag"] not in natives and c["type"] != "text"]
+    assert odd == [], odd
+    nb.page.locator(".iw-wtwd-main [data-iw-tab='0'] >> nth=-1").focus()
+    reached = [nb.page.evaluate(_ACTIVE_TAB_JS)]
+    for _ in range(len(controls) - 1):
+        nb.page.keyboard.press("Tab")
+        reached.append(nb.page.evaluate(_ACTIVE_TAB_JS))
+    assert reached == list(range(len(controls))), [
+        (i, controls[i]["name"] if i is not None else None) for i in reached
+    ]
+    # Space on a Response picks it; the focus goes on to its details box.
+    nb.page.locator(f"{FRESH} .iw-wtwd-response-4").focus()
+    nb.page.keyboard.press("Space")
+    focus = _wait_for_focus(nb, "iw-wtwd-response-details")
+    assert focus["outlineWidth"] >= 3, focus
+    _contains(nb, ".iw-wtwd-picked", "Picked: ✔ 4 RP")
     nb.assert_no_errors()

@@ -42,7 +42,8 @@ class PressureChart(Panel):
         timeline: the kit's :class:`~isowidgets.widgets.timeline.Timeline`; its
             ``figure`` is the plotly ``FigureWidget`` (CSS class ``iw-wtwd-chart``).
         drawn: how many of the engine's points are drawn.
-        summary: the chart in words, for assistive technology (and under the chart).
+        label: names the chart for assistive technology (``role="figure"``, not
+            ``img``: plotly's tool buttons live inside it) with a summary in words.
     """
 
     game: WorldGame
@@ -64,7 +65,7 @@ class PressureChart(Panel):
         )
         self.drawn = 0
         self._years: list[tuple[int, int]] = []  # (step, year) where each new year starts
-        self.label = AriaLabel(selector=".iw-wtwd-chart", role="img", label="")
+        self.label = AriaLabel(selector=".iw-wtwd-chart", role="figure", label="")
         super().__init__(game, [self.timeline.figure, self.label, self.messages])
         self.add_class("iw-wtwd-chart-panel")
         # The traces in legend order, created empty so the legend never reorders.

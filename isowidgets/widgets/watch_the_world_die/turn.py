@@ -28,6 +28,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...errors import RuleError
 from ...journal import Entry
 from ...rules.watch_the_world_die import WorldGame
 from ..dice_entry import DiceEntry
@@ -242,7 +243,7 @@ class TurnPanel(Panel):
         tables = self.game.tables
         try:
             kind = tables.special(entry).kind
-        except Exception:
+        except RuleError:  # not a special event: an entry of types 1–5
             return False
         return kind in ("spreading", "snowballing")
 
