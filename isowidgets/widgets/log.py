@@ -8,7 +8,7 @@ page back (and forward) through every event, down to the session's first.
 from __future__ import annotations
 
 import html
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import ipywidgets as widgets
@@ -67,6 +67,10 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         game: the game whose journal is shown.
         rows: how many events a page shows.
         kinds: show only these event kinds (all when ``None``).
+        words: how the table says an event's summary (and its dice's labels), when the
+            system's ``describe()`` names things by id for notebook code (Watch the World Die
+            turns ``event-3`` into the Event's name); the summary as written when
+            ``None``.
 
     Attributes:
         status: the line saying what the page shows (``iw-log-status``).
@@ -75,8 +79,16 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             (``iw-log-first`` …), disabled where they would not move.
     """
 
-    def __init__(self, game: Game[Any], *, rows: int = 12, kinds: Sequence[str] | None = None):
+    def __init__(
+        self,
+        game: Game[Any],
+        *,
+        rows: int = 12,
+        kinds: Sequence[str] | None = None,
+        words: Callable[[str], str] | None = None,
+    ):
         self.game = game
+        self.words = words
         self.rows = checks.whole(rows, "a log page's rows", 1, checks.MAX_COUNT)
         self.kinds = set(kinds) if kinds else None
         self._positions: list[int] = []  # indexes in the journal of the events shown
@@ -222,6 +234,12 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         head = "".join(f'<th scope="col">{c}</th>' for c in COLUMNS)
         body = []
         for row in rows:
+            if self.words is not None:  # said at drawing time: names can change with undo
+                row = {
+                    **row,
+                    "summary": self.words(row["summary"]),
+                    "faces": self.words(row["faces"]),
+                }
             css = ' class="iw-void"' if row["retconned"] else ""
             note = " (retconned)" if row["retconned"] else ""
             cells = "".join(

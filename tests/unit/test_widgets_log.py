@@ -116,3 +116,11 @@ def test_kinds_filter_what_is_counted_and_shown():
 def test_a_page_holds_at_least_one_row():
     with pytest.raises(RuleError, match="a log page's rows"):
         LogView(DiceTray.new(seed=1), rows=0)
+
+
+def test_words_say_each_summary_as_the_table_does():
+    tray = session(2)
+    log = LogView(tray, rows=5, words=lambda text: text.replace("roll 2", "the second roll"))
+    assert "the second roll" in log.table.value and "roll 2" not in log.table.value
+    assert "roll 1" in log.table.value
+    assert any(row["summary"].startswith("roll 2") for row in log.tail())  # data unchanged

@@ -1,0 +1,98 @@
+"""The year-end check: Events this year, the exact chance of the Great Dying, the 2d6.
+
+``5 Events this year: the Great Dying comes on a 2d6 roll lower than 5.
+Chance: 6/36 = 16.7%``  ``[Roll the year end]  2d6 [3 4  ] [Enter faces]``
+
+The chance is the engine's
+(:meth:`~isowidgets.rules.watch_the_world_die.WorldGame.great_dying_chance`, exact,
+under the house rule in force), shown before the roll; after it, the verdict, and
+at the Great Dying who narrates how humanity ends.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...rules.watch_the_world_die import WorldGame
+from ..dice_entry import DiceEntry
+from ..panel import Panel
+from .messages import WorldMessages
+from .views import chance_html
+
+__all__ = ["YearEndCheck"]
+
+
+class YearEndCheck(Panel):
+    """The roll that ends a year: its odds first, then the dice, then what it meant.
+
+    Args:
+        game: the game to play.
+        messages: the table's message line (a panel of its own when ``None``).
+
+    Attributes:
+        chance: E and the exact chance of the Great Dying (``iw-wtwd-chance-view``).
+        entry: the kit's dice entry for the 2d6 (``iw-roll-year-end``…).
+        verdict: what the last year-end roll meant, and the end of the game.
+    """
+
+    game: WorldGame
+
+    def __init__(self, game: WorldGame, *, messages: WorldMessages | None = None) -> None:
+        self.messages = messages if messages is not None else WorldMessages(game)
+        self.chance = widgets.HTML()
+        self.chance.add_class("iw-wtwd-chance-view")
+        self.entry = DiceEntry(
+            self._roll,
+            key="year-end",
+            roll_label="Roll the year end",
+            enter_label="Enter faces",
+            faces_label="2d6",
+            placeholder="two d6, e.g. 3 4",
+            empty_hint="type the two faces first, e.g. 3 4",
+        )
+        self.verdict = widgets.HTML()
+        self.verdict.add_class("iw-wtwd-verdict-view")
+        super().__init__(game, [self.chance, self.entry, self.verdict])
+        self.add_class("iw-wtwd-year-end")
+        self.refresh()
+        self.follow(lambda _entries, _state: self.messages.run(self.refresh))
+
+    def _roll(self, faces: str | None) -> Any:
+        self.messages.clear()
+        return self.game.roll_year_end(faces)
+
+    def refresh(self) -> None:
+        """Draw the odds (while the check is due, or the year so far), the entry and the end."""
+        game = self.game
+        state = game.state
+        due = "roll_year_end" in {step.action for step in game.next_steps()}
+        self.entry.disabled = not due
+        lower = "lower than" if state.settings.great_dying_comparison == "lt" else "of at most"
+        events = state.events_this_year
+        if due:
+            self.chance.value = chance_html(events, game.great_dying_chance(), lower=lower)
+        elif state.begun and state.over is None:
+            self.chance.value = (
+                f"<div>The year ends when a Relieve It spends every RP. "
+                f"{chance_html(events, game.great_dying_chance(), lower=lower)}</div>"
+            )
+        else:
+            self.chance.value = ""
+        story = game.chronicle()
+        ended = [year for year in story.years if year.outcome]
+        if state.over is not None:
+            self.verdict.value = (
+                f'<div class="iw-wtwd-verdict" role="status">✖ {html.escape(story.ending_text)}'
+                "</div>"
+            )
+        elif ended:
+            last = ended[-1]
+            self.verdict.value = (
+                f'<div role="status">Last year end ({last.year}): {html.escape(last.outcome)}.'
+                "</div>"
+            )
+        else:
+            self.verdict.value = ""
