@@ -209,6 +209,7 @@ PREPARED: dict[str, tuple[tuple[str, Callable[[Any], None]], ...]] = {
         ("Burke, a guard, his superior and a revolver", _fudge_cast),
         ("the cast, an active conflict opened and assisted", _fudge_conflict),
         ("the cast, Let It Hurt with intentions and one action declared", _fudge_hurt),
+    ),
     "watch_the_world_die": (
         ("a world begun with three players and an Apocalypse Type", _world_begun),
         ("the world begun, a Resources Event, its chaining roll due", _world_chain),
