@@ -149,6 +149,8 @@ def _fudge_hurt(game: Any) -> None:
     game.state_intention("char-1", "win the argument")
     game.state_intention("char-3", "humiliate Burke")
     game.declare("char-1", "crossing", "char-3", "argue", ability="fornuft")
+
+
 def _world_begun(game: Any) -> None:
     game.begin(["Ana", "Ben", "Cy"], year=2020, apocalypse="Zombie Apocalypse")
 
