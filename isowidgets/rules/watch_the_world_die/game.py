@@ -26,7 +26,8 @@ Public API (stable; appended to, never renamed):
   :attr:`~WorldGame.year`, :attr:`~WorldGame.current_player`,
   :attr:`~WorldGame.events_this_year`, :attr:`~WorldGame.turn` (the
   :class:`~.model.Turn` in play), :meth:`~WorldGame.event_options` (Events the
-  player may pick now), :meth:`~WorldGame.affordable` (Responses the player may buy
+  player may pick now), :meth:`~WorldGame.chain_set` (the faces the chaining roll due
+  chains on), :meth:`~WorldGame.affordable` (Responses the player may buy
   now), :meth:`~WorldGame.great_dying_chance` (exact P of the year-end check, before
   the roll), :meth:`~WorldGame.worse_odds` (the exact distribution of one Make It
   Worse), :meth:`~WorldGame.chronicle` (per year: Events with their chains,
@@ -49,7 +50,7 @@ A Make It Worse turn with a chain, typed dice::
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
@@ -92,7 +93,7 @@ class WorldGame(Game[WorldState]):
     system: ClassVar[str] = "watch_the_world_die"
     title: ClassVar[str] = "Watch the World Die"
     settings_type: ClassVar[type[RuleSettings]] = WorldSettings
-    exports: ClassVar[dict[str, Export]] = {
+    exports: ClassVar[Mapping[str, Export]] = {
         "chronicle-md": Export(
             "Chronicle (Markdown)", "md", lambda entries: chronicle_markdown(chronicle(entries))
         ),
@@ -153,6 +154,13 @@ class WorldGame(Game[WorldState]):
             return {}
         return {t: turns.offered_events(self.state, t) for t in turn.types}
 
+    def chain_set(self) -> tuple[int, ...]:
+        """The faces the chaining roll due now chains on (empty if none is due)."""
+        turn = self.state.turn
+        if turn is None or turn.phase != "chain" or turn.last_event is None:
+            return ()
+        return turns.chain_set_of(self.state, self.state.event(turn.last_event))
+
     def affordable(self) -> tuple[Response, ...]:
         """The Responses the relieving player may still buy (cost ≤ RP left); empty if none."""
         turn = self.state.turn
@@ -173,10 +181,18 @@ class WorldGame(Game[WorldState]):
         return great_dying_chance(count, self.state.settings.great_dying_comparison)
 
     def worse_odds(self) -> WorseOdds:
-        """The exact distribution of what one Make It Worse (away from the first move) adds
-        to Pressure and how many Events it creates, with these tables and house rules."""
-        failed = self.state.settings.failed_chain_adds_pressure
-        return worse_distribution(self.state.tables, failed_chain_adds_pressure=failed)
+        """The exact distribution of what the next Make It Worse adds to Pressure and how
+        many Events it creates, with these tables and house rules (the game's first move
+        with The Cause's reroll on a 6)."""
+        settings = self.state.settings
+        return worse_distribution(
+            self.state.tables,
+            failed_chain_adds_pressure=settings.failed_chain_adds_pressure,
+            first_move=not self.state.first_roll_made,
+            cause_reroll_adds_pressure=settings.cause_reroll_adds_pressure,
+            cause_reroll_pressure_value=settings.cause_reroll_pressure_value,
+            cause_reroll_chains=settings.cause_reroll_chains,
+        )
 
     def chronicle(self) -> Chronicle:
         """The story so far, per year (folded from the journal)."""
