@@ -18,7 +18,8 @@ Layout (each module imports only those above it):
 * :mod:`.characters`, :mod:`.equipment`, :mod:`.conflict` (with ``next_steps``),
   :mod:`.hurt`: the rules, as functions ``rule(action, …)`` that add events;
 * :mod:`.odds`: exact odds; :mod:`.timeline`: damage rows for a plot;
-* :mod:`.game`: :class:`FudgeGame`, which journals it all.
+* :mod:`.game`: :class:`FudgeGame`, which journals it all;
+* :mod:`.examples`: Mr. Burke's station, ready to play.
 
 No module here imports a widget library.
 """
