@@ -676,6 +676,10 @@ def hurt_steps(state: FudgeState) -> tuple[Step, ...]:
             steps.append(
                 Step("declare", party, "choice", label, options=CATEGORIES, required=not done)
             )
+    if not hurt.declared:
+        steps.append(
+            Step("join_hurt", None, "names", "Someone else joins the fight", required=False)
+        )
     if stated and all(p in hurt.declared for p in hurt.parties):
         steps.append(Step("roll_round", None, "dice", f"Round {hurt.round}: everyone rolls"))
     for party in hurt.parties:
