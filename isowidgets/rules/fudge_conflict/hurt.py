@@ -32,7 +32,6 @@ from ...contract import Action, Step
 from ...errors import RuleError
 from .abilities import DEFEAT, Ability
 from .characters import ability_arg, skill_name, who_arg
-from .conflict import _difficulty, passed_on
 from .damage import clamp_level, fall_down, place_wound, scratch_levels
 from .equipment import bonus_total, protected_level, success_level, toggled
 from .events import (
@@ -52,7 +51,7 @@ from .events import (
     Settled,
 )
 from .model import Character, FudgeState, Hurt, Wound
-from .rolling import Faces, dice_sources, equipment_ids, roll_for
+from .rolling import Faces, dice_sources, difficulty_arg, equipment_ids, passed_on, roll_for
 from .settings import FudgeSettings
 
 __all__ = [
@@ -252,7 +251,7 @@ def declare(
         (
             state.settings.parallel_default_difficulty
             if difficulty is None
-            else _difficulty(difficulty)
+            else difficulty_arg(difficulty)
         )
         if kind == "parallel" and not mixing
         else None
