@@ -151,7 +151,11 @@ def let_it_hurt(
             dice += sum(_damage_bonus(state, r) for r in rolled.records if r.actor == winner)
         grants = (
             Grant(
-                actor=winner, dice=_bonus_dice(dice, state.settings), round=1, source="first_round"
+                actor=winner,
+                dice=_bonus_dice(dice, state.settings),
+                round=1,
+                source="first_round",
+                name=action.state.character(winner).name,
             ),
         )
     event = HurtStarted(
@@ -339,7 +343,15 @@ class _Round:
 
     def grant(self, who: str, dice: int, source: str) -> None:
         if dice > 0:
-            self.grants.append(Grant(actor=who, dice=dice, round=self.round + 1, source=source))
+            self.grants.append(
+                Grant(
+                    actor=who,
+                    dice=dice,
+                    round=self.round + 1,
+                    source=source,
+                    name=self.name(who),
+                )
+            )
 
     def pair(self, a: str, b: str) -> None:
         da, db = self.declared[a], self.declared[b]
@@ -587,6 +599,7 @@ def roll_round(action: Action[FudgeState], faces: object = None) -> RoundRolled:
                 winner=winner,
                 settled=_settle(after, hurt.parties),
                 text=text,
+                loser_name=after.character(loser).name,
             )
         )
     return event
@@ -614,6 +627,7 @@ def give_up(action: Action[FudgeState], actor: object) -> HurtEnded:
         winner=winner,
         settled=_settle(state, hurt.parties),
         text=text,
+        loser_name=character.name,
     )
     action.add(event)
     return event
