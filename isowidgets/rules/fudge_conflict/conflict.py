@@ -85,10 +85,9 @@ def open_conflict(
     hurt = state.active_hurt()
     if hurt is not None:
         raise RuleError("Let It Hurt is being played; finish it (or give up) before a new conflict")
-    if state.open_conflict() is not None:
-        raise RuleError(
-            f"{state.open_conflict().id} is open; roll it or call it off first"  # type: ignore[union-attr]
-        )
+    already = state.open_conflict()
+    if already is not None:
+        raise RuleError(f"{already.id} is open; roll it or call it off first")
     penalty = given_dice(circumstance, "circumstance penalty dice (DK-R20)")
     if picked == "passive":
         if opponent is not None or opponent_skill is not None:
