@@ -30,6 +30,8 @@ Public API (names are stable; new ones are appended):
   for a plot), :meth:`~FudgeGame.conflict_odds` (the open conflict's chances with
   every die each side carries now).
 
+The rule text's cast is in :mod:`.examples` (``station()``, ``add_station_cast(game)``).
+
 A passive check with typed faces::
 
     game = FudgeGame.new()
@@ -229,10 +231,13 @@ class FudgeGame(Game[FudgeState]):
         DK-A23; never on a central GM character, DK-R22). Returns the level recorded."""
         return self.act(characters.mark_wound, who, level, ability, reason).value
 
-    def heal(self, who: str, levels: Sequence[int], reason: str = "") -> list[Entry]:
-        """Heal the wounds at ``levels`` (DK-R38's hook: the healing rules are not in the
-        excerpt, so the table's policy names the levels)."""
-        return self.act(characters.heal, who, levels, reason).entries
+    def heal(
+        self, who: str, levels: Sequence[int] = (), reason: str = "", *, count: int = 0
+    ) -> tuple[int, ...]:
+        """Heal the wounds at ``levels``, or the ``count`` highest (DK-R38's hook: the
+        healing rules are not in the excerpt, so the table's policy says which). Returns
+        the levels healed."""
+        return self.act(characters.heal, who, levels, count, reason).value
 
     # ------------------------------------------------------------------ equipment
 
