@@ -311,8 +311,12 @@ class AssistRolled(FudgeEvent):
     def describe(self) -> str:
         if self.blocked:
             return f"{self.roll.describe()}: the gate failed, the task is impossible"
+        count = abs(self.passed_on)
+        kind = "bonus" if self.passed_on > 0 else "penalty"
         passed = (
-            f"{abs(self.passed_on)} {'bonus' if self.passed_on >= 0 else 'penalty'} dice passed on"
+            f"{count} {kind} {'die' if count == 1 else 'dice'} passed on"
+            if count
+            else "no dice passed on"
         )
         return f"{self.roll.describe()}: {passed}"
 
@@ -332,9 +336,15 @@ class ConflictRolled(FudgeEvent):
 
     def describe(self) -> str:
         rolled = "; ".join(r.describe() for r in self.records)
-        verdict = "a draw" if self.draw else "success" if self.success else "failure"
+        verdict = "success" if self.success else "failure"
+        if self.draw:
+            verdict = "a draw"
+        elif self.margin:
+            verdict = f"{verdict} by {self.margin}"
+        else:
+            verdict = f"{verdict} on a tie"
         why = f" ({self.reason})" if self.reason else ""
-        return f"{rolled}: {verdict} by {self.margin}{why}"
+        return f"{rolled}: {verdict}{why}"
 
 
 class ConflictCancelled(FudgeEvent):
