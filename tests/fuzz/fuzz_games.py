@@ -115,6 +115,42 @@ def _tray_rolls(game: Any) -> None:
     game.roll("4dF", "+ - 0 +")
 
 
+def _fudge_cast(game: Any) -> None:
+    burke = game.add_character(
+        "Mr. Burke",
+        skills={"sneak": 2, "argue": 2, "programming": 3},
+        categories={"argue": "fornuft"},
+    )
+    game.add_character("Guard", role="npc", skills={"notice": 2, "argue": 1})
+    game.add_character("Superior", role="central", skills={"argue": 3})
+    game.add_item(burke, "Revolver", [("damage", 1, "in combat"), ("protection", 2)])
+
+
+def _fudge_conflict(game: Any) -> None:
+    _fudge_cast(game)
+    game.open_conflict(
+        "active", "char-1", "argue", opponent="char-3", opponent_skill="argue", circumstance=1
+    )
+    game.assist("char-1", "programming", faces="0 0 0 0")
+
+
+def _fudge_hurt(game: Any) -> None:
+    _fudge_cast(game)
+    game.check(
+        "active",
+        "char-1",
+        "argue",
+        opponent="char-3",
+        opponent_skill="argue",
+        faces="- 0 0",
+        opponent_faces="+ 0 0",
+    )
+    game.let_it_hurt("char-1")
+    game.state_intention("char-1", "win the argument")
+    game.state_intention("char-3", "humiliate Burke")
+    game.declare("char-1", "crossing", "char-3", "argue", ability="fornuft")
+
+
 PREPARED: dict[str, tuple[tuple[str, Callable[[Any], None]], ...]] = {
     "isolation": (
         ("the boarding party's characters and map", _isolation_map),
@@ -134,6 +170,11 @@ PREPARED: dict[str, tuple[tuple[str, Callable[[Any], None]], ...]] = {
         ("the cast, a foil test opened", _impact_foil),
     ),
     "tray": (("two rolls", _tray_rolls),),
+    "fudge_conflict": (
+        ("Burke, a guard, his superior and a revolver", _fudge_cast),
+        ("the cast, an active conflict opened and assisted", _fudge_conflict),
+        ("the cast, Let It Hurt with intentions and one action declared", _fudge_hurt),
+    ),
 }
 """The sessions examples start from, built through the public API. A system not
 listed starts from a new session, and fuzzing alone furnishes it."""

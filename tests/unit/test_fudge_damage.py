@@ -61,14 +61,21 @@ def test_healing_removes_the_named_levels():
     game, ids = station(damage_outside_lih=True)
     game.mark_wound(ids["burke"], 1, "kraft")
     game.mark_wound(ids["burke"], 3, "fornuft")
-    game.heal(ids["burke"], [3], "a refresh scene")
+    assert game.heal(ids["burke"], [3], reason="a refresh scene") == (3,)
     assert game.character(ids["burke"]).track() == ((1, "kraft"),)
     before = game.journal.effective()
     with pytest.raises(RuleError, match="no wound at level 2"):
         game.heal(ids["burke"], [2])
-    with pytest.raises(RuleError, match="at least one level"):
+    with pytest.raises(RuleError, match="count of at least 1"):
         game.heal(ids["burke"], [])
+    with pytest.raises(RuleError, match="not both"):
+        game.heal(ids["burke"], [1], count=1)
+    with pytest.raises(RuleError, match="cannot heal 2"):
+        game.heal(ids["burke"], count=2)
     assert game.journal.effective() == before
+    game.mark_wound(ids["burke"], 4, "intuition")
+    assert game.heal(ids["burke"], count=1) == (4,)
+    assert game.character(ids["burke"]).track() == ((1, "kraft"),)
 
 
 @pytest.mark.rule("DK-E09")

@@ -313,3 +313,14 @@ def test_replaying_a_round_gives_the_same_state(tmp_path):
     copy.roll_round({ids["burke"]: "- 0 0", ids["boss"]: "+ 0 0 0 0 0"})
     again = FudgeGame.resume(path)
     assert again.state == copy.state
+
+
+def test_steps_name_people_never_ids():
+    game, ids = hurting()
+    labels = [s.label for s in game.next_steps()]
+    game.declare(ids["burke"], "crossing", ids["boss"], "argue", ability="fornuft")
+    game.declare(ids["boss"], "crossing", ids["burke"], "argue", ability="fornuft")
+    labels += [s.label for s in game.next_steps()]
+    assert "Round 1: everyone rolls" in labels
+    assert not [label for label in labels if "char-" in label]
+    assert {s.actor for s in game.next_steps() if s.action == "roll_round"} == {None}

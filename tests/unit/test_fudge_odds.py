@@ -10,7 +10,13 @@ import pytest
 
 from isowidgets.dice import keep_net
 from isowidgets.errors import RuleError
-from isowidgets.rules.fudge_conflict import contest, distribution, kept_distribution, success_chance
+from isowidgets.rules.fudge_conflict import (
+    contest,
+    distribution,
+    kept_distribution,
+    passive_contest,
+    success_chance,
+)
 
 MODES = ("forced_worst_then_best", "three_worst")
 
@@ -100,3 +106,33 @@ def test_odds_refuse_bad_arguments():
         kept_distribution(-1, penalty_keep="best")
     with pytest.raises(RuleError, match="kind of opposition"):
         contest("passive", 1, 1)
+
+
+@pytest.mark.rule("DK-R05", "DK-R10")
+def test_passive_contest_counts_the_tie_as_a_failure():
+    odds = passive_contest(2, 1, -1)
+    assert odds.win == success_chance(2, 1, -1)
+    assert odds.loss == 1 - odds.win
+    assert odds.tie == distribution(2, -1)[1]
+    assert odds.draw == 0
+
+
+@pytest.mark.rule("DK-R20")
+def test_the_open_conflicts_odds_count_every_die_each_side_carries():
+    from fudge_station import station
+
+    game, ids = station()
+    game.open_conflict("passive", ids["burke"], "reactor", difficulty=3, circumstance=1)
+    game.assist(ids["burke"], "programming", faces="+ 0 0 0")  # 1 penalty die: 4 → 4 bonus
+    assert game.conflict_odds().win == success_chance(2, 3, 4 - 1)
+    assert game.conflict_odds(penalty=2).win == success_chance(2, 3, 4 - 3)
+    game.cancel_conflict()
+    game.open_conflict(
+        "active", ids["burke"], "sneak", opponent=ids["guard"], opponent_skill="notice"
+    )
+    odds = game.conflict_odds(opponent_bonus=2)
+    assert odds == contest("active", 2, 2, 0, 2)
+    assert odds.win + odds.loss == 1
+    game.roll_conflict()
+    with pytest.raises(RuleError, match="no conflict is open"):
+        game.conflict_odds()

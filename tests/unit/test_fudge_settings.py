@@ -192,8 +192,12 @@ def test_scratch_penalty_scope():
     _cross(game, ids)
     assert [(s.kind, s.dice) for s in game.roll_preview(ids["burke"], "argue")] == [("scratch", -1)]
     game.roll_round({ids["burke"]: "+ + + +", ids["boss"]: "0 0 0"})
+    _cross(game, ids)
+    game.roll_round({ids["burke"]: "0 0 0", ids["boss"]: "0 0 0 0"})  # 2 v 3: level 1
+    assert game.character(ids["burke"]).scratch == 1
     game.give_up(ids["burke"])
-    assert game.roll_preview(ids["burke"], "argue") == ()  # lapsed after its round
+    assert game.character(ids["burke"]).scratch == 0  # no following round: it lapses
+    assert game.roll_preview(ids["burke"], "argue") == ()
 
 
 @pytest.mark.rule("DK-A11", "DK-A12")

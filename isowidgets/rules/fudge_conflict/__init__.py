@@ -38,7 +38,14 @@ from .events import (
 )
 from .game import FudgeGame
 from .model import Bonus, Character, Conflict, FudgeState, Hurt, Item, Wound
-from .odds import Contest, contest, distribution, kept_distribution, success_chance
+from .odds import (
+    Contest,
+    contest,
+    distribution,
+    kept_distribution,
+    passive_contest,
+    success_chance,
+)
 from .settings import FudgeSettings
 from .timeline import damage_rows
 
@@ -73,5 +80,6 @@ __all__ = [
     "distribution",
     "kept_distribution",
     "level_name",
+    "passive_contest",
     "success_chance",
 ]

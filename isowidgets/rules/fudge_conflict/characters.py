@@ -179,24 +179,37 @@ def mark_wound(
     return recorded
 
 
-def heal(action: Action[FudgeState], who: object, levels: object, reason: object) -> None:
-    """Heal the wounds at ``levels`` (the hook of DK-R38: the excerpt's healing rules are
-    missing, so the table's or the designer's policy names the levels)."""
+def heal(
+    action: Action[FudgeState], who: object, levels: object, count: object, reason: object
+) -> tuple[int, ...]:
+    """Heal wounds: the ones at ``levels``, or the ``count`` highest (DK-R38's hook,
+    ``heal(level or count)``: the excerpt's healing rules are missing, so the table's or
+    the designer's policy says which). Returns the levels healed."""
     character = who_arg(action.state, who)
-    picked: list[int] = []
-    for level in checks.ordered(levels, "levels to heal", most=20):
-        picked.append(checks.whole(level, "a level to heal", 1, DEFEAT))
+    number = checks.whole(count, "count (wounds to heal)", 0, 20)
+    listed = checks.ordered(levels, "levels to heal", most=20)
+    if number and listed:
+        raise RuleError("heal takes levels or a count, not both")
+    filled = sorted(w.level for w in character.wounds)
+    if number:
+        if number > len(filled):
+            raise RuleError(f"{character.name} has {len(filled)} wound(s); cannot heal {number}")
+        picked = list(reversed(filled))[:number]
+    else:
+        picked = [checks.whole(level, "a level to heal", 1, DEFEAT) for level in listed]
     if not picked:
-        raise RuleError("levels to heal must name at least one level")
-    remaining = [w.level for w in character.wounds]
+        raise RuleError("heal needs the levels to heal, or a count of at least 1")
+    remaining = list(filled)
     for level in picked:
         if level not in remaining:
-            filled = ", ".join(str(x) for x in sorted(w.level for w in character.wounds)) or "none"
+            shown_levels = ", ".join(str(x) for x in filled) or "none"
             raise RuleError(
-                f"{character.name} has no wound at level {level} to heal; filled levels: {filled}"
+                f"{character.name} has no wound at level {level} to heal; filled levels: "
+                f"{shown_levels}"
             )
         remaining.remove(level)
     why = checks.text(reason, "a reason", allow_empty=True, collapse=True)
     action.add(
         Healed(character=character.id, name=character.name, levels=tuple(picked), reason=why)
     )
+    return tuple(picked)

@@ -22,6 +22,7 @@ __all__ = [
     "ActionDeclared",
     "AssistRolled",
     "BonusAdded",
+    "BonusData",
     "CharacterAdded",
     "ConflictCancelled",
     "ConflictOpened",

@@ -328,7 +328,10 @@ def _hurt_ended(state: FudgeState, event: HurtEnded) -> FudgeState:
             raise InconsistentEventError(f"{character.name}'s damage is not what settled")
         wounds = tuple(Wound(level, ability) for level, ability in settled.after)
         state = _with_character(state, dataclasses.replace(character, wounds=wounds))
+    by_round = state.settings.scratch_penalty_scope == "next_round"
     for party in hurt.parties:
-        character = state.character(party)
-        state = _with_character(state, dataclasses.replace(character, grants=()))
+        character = dataclasses.replace(state.character(party), grants=())
+        if by_round:  # there is no following round for them to count in
+            character = dataclasses.replace(character, scratch=0, scratch_round=None)
+        state = _with_character(state, character)
     return dataclasses.replace(state, hurt=dataclasses.replace(hurt, ended=event))

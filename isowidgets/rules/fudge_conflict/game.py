@@ -27,7 +27,8 @@ Public API (names are stable; new ones are appended):
   :meth:`~FudgeGame.roll_preview` (the dice a roll would carry now),
   :meth:`~FudgeGame.success_chance` and :meth:`~FudgeGame.contest_chances`
   (exact odds, :mod:`.odds`), :meth:`~FudgeGame.damage_rows` (damage per round
-  for a plot).
+  for a plot), :meth:`~FudgeGame.conflict_odds` (the open conflict's chances with
+  every die each side carries now).
 
 A passive check with typed faces::
 
@@ -60,7 +61,7 @@ from .events import (
 )
 from .fold import fold
 from .model import Character, FudgeState
-from .odds import Contest, contest, success_chance
+from .odds import Contest, contest, passive_contest, success_chance
 from .rolling import Faces, dice_sources
 from .settings import FudgeSettings
 from .timeline import damage_rows
@@ -153,6 +154,37 @@ class FudgeGame(Game[FudgeState]):
             penalty_keep=self.settings.penalty_keep_mode,
         )
 
+    def conflict_odds(
+        self,
+        *,
+        bonus: int = 0,
+        penalty: int = 0,
+        opponent_bonus: int = 0,
+        opponent_penalty: int = 0,
+    ) -> Contest:
+        """Exact chances of the open conflict as it stands, before anyone rolls: every
+        bonus and penalty die each side would carry now (see :meth:`roll_preview`) plus
+        those the table is about to hand out. ``win`` is the initiator's success."""
+        state = self.state
+        opened = state.open_conflict()
+        if opened is None:
+            raise RuleError("no conflict is open; open one to see its odds")
+        first = opened.opened
+        mode = self.settings.penalty_keep_mode
+        mine = self.roll_preview(first.initiator, first.skill, bonus=bonus, penalty=penalty)
+        net = sum(s.dice for s in mine)
+        skill = state.character(first.initiator).skill(first.skill)
+        if first.opponent is None or first.opponent_skill is None:
+            assert first.difficulty is not None
+            return passive_contest(skill, first.difficulty, net, penalty_keep=mode)
+        theirs = self.roll_preview(
+            first.opponent, first.opponent_skill, bonus=opponent_bonus, penalty=opponent_penalty
+        )
+        other = state.character(first.opponent).skill(first.opponent_skill)
+        return contest(
+            first.opposition, skill, other, net, sum(s.dice for s in theirs), penalty_keep=mode
+        )
+
     def damage_rows(self) -> list[dict[str, Any]]:
         """Every wound taken, one row each with its round, for a plot of damage over rounds."""
         return damage_rows(self.journal.effective())
@@ -197,10 +229,13 @@ class FudgeGame(Game[FudgeState]):
         DK-A23; never on a central GM character, DK-R22). Returns the level recorded."""
         return self.act(characters.mark_wound, who, level, ability, reason).value
 
-    def heal(self, who: str, levels: Sequence[int], reason: str = "") -> list[Entry]:
-        """Heal the wounds at ``levels`` (DK-R38's hook: the healing rules are not in the
-        excerpt, so the table's policy names the levels)."""
-        return self.act(characters.heal, who, levels, reason).entries
+    def heal(
+        self, who: str, levels: Sequence[int] = (), reason: str = "", *, count: int = 0
+    ) -> tuple[int, ...]:
+        """Heal the wounds at ``levels``, or the ``count`` highest (DK-R38's hook: the
+        healing rules are not in the excerpt, so the table's policy says which). Returns
+        the levels healed."""
+        return self.act(characters.heal, who, levels, count, reason).value
 
     # ------------------------------------------------------------------ equipment
 

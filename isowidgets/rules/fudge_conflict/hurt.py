@@ -17,6 +17,10 @@ someone else is one-sided: a crossing action wins only by beating the target's
 roll, a parallel one by beating its difficulty, and a defence against nobody
 does nothing. A character who combines skills makes no opposing roll: an attack
 on them is free (DK-R36, DK-A22).
+
+A tie between two actions (DK-A05) goes against the action's initiator, read as
+the party who declared first this round (a revision keeps its place), since a
+round has no other initiator; against a defence the attacker is the initiator.
 """
 
 from __future__ import annotations

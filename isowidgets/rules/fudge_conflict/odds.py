@@ -24,6 +24,7 @@ __all__ = [
     "contest",
     "distribution",
     "kept_distribution",
+    "passive_contest",
     "success_chance",
 ]
 
@@ -92,10 +93,14 @@ class Contest:
         higher: P(the initiator's result is higher).
         tie: P(equal results).
         lower: P(the opponent's result is higher).
-        win: P(the initiator wins) under ``kind``'s tie rule: an active tie goes
-            to the opponent (DK-R11), a competing tie is a draw (DK-R12).
+        win: P(the initiator wins) under ``kind``'s tie rule: a passive tie fails
+            (DK-R05), an active tie goes to the opponent (DK-R11), a competing tie is a
+            draw (DK-R12).
         draw: P(a draw): the tie under competing opposition, else 0.
         loss: P(the initiator loses).
+
+    Against passive opposition "the opponent" is the difficulty: ``higher`` is
+    P(result > difficulty).
     """
 
     kind: OppositionKind
@@ -113,7 +118,7 @@ class Contest:
 
     @property
     def loss(self) -> Fraction:
-        return self.lower + (self.tie if self.kind == "active" else Fraction(0))
+        return self.lower + (Fraction(0) if self.kind == "competing" else self.tie)
 
 
 def contest(
@@ -143,3 +148,18 @@ def contest(
             else:
                 lower += p * q
     return Contest(picked, higher, tie, lower)
+
+
+def passive_contest(
+    skill: int,
+    difficulty: int,
+    net: int = 0,
+    *,
+    penalty_keep: PenaltyKeep = "forced_worst_then_best",
+) -> Contest:
+    """The chances of a check against passive opposition, as a :class:`Contest`."""
+    level = checks.whole(difficulty, "difficulty", -checks.MAX_COUNT, checks.MAX_COUNT)
+    spread = distribution(skill, net, penalty_keep=penalty_keep)
+    higher = sum((p for r, p in spread.items() if r > level), Fraction(0))
+    tie = spread.get(level, Fraction(0))
+    return Contest("passive", higher, tie, 1 - higher - tie)

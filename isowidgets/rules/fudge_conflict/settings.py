@@ -48,7 +48,8 @@ class FudgeSettings(RuleSettings):
     )
     maimed_cost_per: Literal["round", "action"] = setting(
         "round",
-        "A maimed character pays once per round in which they act, or once per action.",
+        "A maimed character pays once per round of Let It Hurt in which they act, or once "
+        "per action: every roll they make, in a conflict, an assist or a round.",
         ref="DK-A01",
     )
     damage_track: Literal["shared", "per_ability"] = setting(
