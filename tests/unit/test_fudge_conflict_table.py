@@ -248,3 +248,36 @@ def test_the_plot_counts_rounds_over_the_session_damage_or_not(table, game):
     trace = next(t for t in table.plot.figure.data if t.name == "Mr. Burke")
     assert tuple(trace.x) == (2,) and tuple(trace.y) == (4,)  # the second round played
     assert "round 2: level 4 (Wounded) on Reason" in trace.text[0]
+
+
+def test_a_resumed_session_brings_the_table_back_mid_round(table, game, tmp_path):
+    b, s = burke(game), superior(game)
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("0 0 0 / 0 0 0")
+    table.conflict_panel.hurt_buttons[b].click()
+    for who in (b, s):
+        game.state_intention(who, "win")
+    for who, other in ((b, s), (s, b)):
+        game.declare(who, "crossing", other, "argue", ability="fornuft")
+    table.round_panel.entry.faces.submit("0 0 0 / + + 0 0")
+    before = (
+        table.sheets.sheet(b).track.value,
+        table.round_panel.status.value,
+        table.round_panel.next_round.value,
+        table.plot.points(b),
+    )
+    path = game.journal.path
+    game.journal.close()  # the kernel dies here
+    again = FudgeGame.open(path, resume=True, seed=7)
+    resumed = FudgeTable(again, export_dir=tmp_path / "exports")
+    try:
+        after = (
+            resumed.sheets.sheet(b).track.value,
+            resumed.round_panel.status.value,
+            resumed.round_panel.next_round.value,
+            resumed.plot.points(b),
+        )
+        assert after == before and "Round 2" in after[1]
+    finally:
+        resumed.close()
+        again.journal.close()
