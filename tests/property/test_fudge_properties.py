@@ -195,6 +195,15 @@ class Fight(RuleBasedStateMachine):
             assert ended is not None
             assert sum(len(s.after) for s in ended.settled) == sum(counts)
 
+    @rule()
+    def undo_and_redo(self):
+        game = self.game
+        before = game.state
+        self._try(game.undo)
+        if game.state != before:
+            game.redo()
+            assert game.state == before
+
     @rule(text=st.text(max_size=20))
     def intend(self, text):
         self._try(lambda: self.game.state_intention(self.a, text))

@@ -205,3 +205,13 @@ def test_a_session_reopens_to_the_same_state(tmp_path):
     burke = game.add_character("Mr. Burke", skills={"sneak": 2})
     game.check("passive", burke, "sneak", difficulty=1)
     assert FudgeGame.resume(path).state == game.state
+
+
+def test_the_game_modules_example_runs():
+    from isowidgets.rules.fudge_conflict import game as module
+
+    code = module.__doc__.split("A passive check with typed faces::", 1)[1]
+    lines = [line[4:] for line in code.splitlines() if line.startswith("    ")]
+    scope: dict[str, object] = {"FudgeGame": FudgeGame}
+    exec("\n".join(lines), scope)
+    assert scope["game"].state.conflict.rolled.success

@@ -167,3 +167,16 @@ def test_classification_fixtures_for_the_category_pickers():
     steps = [s for s in game.next_steps() if s.action == "declare"]
     assert {s.options for s in steps} == {CATEGORIES}
     assert {s.actor for s in steps} == {ids["burke"], ids["boss"]}
+
+
+@pytest.mark.rule("DK-E06", "DK-R22")
+def test_the_station_cast_plays_the_chain_in_order():
+    from isowidgets.rules.fudge_conflict.examples import station as station_cast
+
+    game, ids = station_cast()
+    assert game.character(ids["superior"]).central
+    game.open_conflict("passive", ids["burke"], "strength", difficulty=2)
+    for helper, faces in (("scavenger1", "+ 0 0"), ("scavenger2", "0 0 0 - - - -")):
+        game.assist(ids[helper], "strength", faces=faces)
+    assert game.assist(ids["scavenger3"], "strength", faces="+ 0 0 - -").passed_on == 3
+    assert game.state.items_of(ids["burke"])[0].name == "Revolver"

@@ -324,3 +324,15 @@ def test_steps_name_people_never_ids():
     assert "Round 1: everyone rolls" in labels
     assert not [label for label in labels if "char-" in label]
     assert {s.actor for s in game.next_steps() if s.action == "roll_round"} == {None}
+
+
+def test_the_log_reads_names():
+    game, ids = hurting()
+    game.declare(ids["burke"], "crossing", ids["boss"], "argue", ability="fornuft")
+    game.declare(ids["boss"], "defensive", ids["burke"], "argue")
+    game.roll_round({ids["burke"]: "- - -", ids["boss"]: "+ 0 0 0 0 0"})
+    game.give_up(ids["burke"])
+    lines = [entry.event.describe() for entry in game.journal.effective()[1:]]
+    assert not [line for line in lines if "char-" in line]
+    assert "Mr. Burke gives up" in lines[-1]
+    assert any("bonus dice in round 1 for Superior" in line for line in lines)

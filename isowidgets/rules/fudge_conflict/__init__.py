@@ -15,10 +15,12 @@ Layout (each module imports only those above it):
 * :mod:`.damage`: the damage track (cascade, penalties, falling down);
 * :mod:`.fold`: the events' fold into the state (a core ``Fold``);
 * :mod:`.rolling`: one roll with every bonus and penalty die that applies;
-* :mod:`.characters`, :mod:`.equipment`, :mod:`.conflict` (with ``next_steps``),
-  :mod:`.hurt`: the rules, as functions ``rule(action, …)`` that add events;
+* :mod:`.characters`, :mod:`.equipment`, :mod:`.hurt` (Let It Hurt) and
+  :mod:`.conflict` (one conflict, and ``next_steps`` for all of play): the rules, as
+  functions ``rule(action, …)`` that add events;
 * :mod:`.odds`: exact odds; :mod:`.timeline`: damage rows for a plot;
-* :mod:`.game`: :class:`FudgeGame`, which journals it all.
+* :mod:`.game`: :class:`FudgeGame`, which journals it all;
+* :mod:`.examples`: Mr. Burke's station, ready to play.
 
 No module here imports a widget library.
 """

@@ -23,8 +23,18 @@ from .events import (
     OppositionKind,
     RollRecord,
 )
+from .hurt import hurt_steps, invocations
 from .model import Conflict, FudgeState
-from .rolling import Faces, dice_sources, equipment_ids, given_dice, pay_to_act, roll_for
+from .rolling import (
+    Faces,
+    dice_sources,
+    difficulty_arg,
+    equipment_ids,
+    given_dice,
+    passed_on,
+    pay_to_act,
+    roll_for,
+)
 
 __all__ = [
     "KINDS",
@@ -34,17 +44,10 @@ __all__ = [
     "judge",
     "next_steps",
     "open_conflict",
-    "passed_on",
     "roll_conflict",
 ]
 
 KINDS: tuple[OppositionKind, ...] = ("passive", "active", "competing")
-DIFFICULTY_RANGE = (-10, 20)
-"""Difficulties a GM may set: past the −3…+7 a roll reaches, but not absurd."""
-
-
-def _difficulty(value: object, what: str = "the difficulty") -> int:
-    return checks.whole(value, what, *DIFFICULTY_RANGE)
 
 
 def _note(value: object, what: str) -> str:
@@ -82,17 +85,16 @@ def open_conflict(
     hurt = state.active_hurt()
     if hurt is not None:
         raise RuleError("Let It Hurt is being played; finish it (or give up) before a new conflict")
-    if state.open_conflict() is not None:
-        raise RuleError(
-            f"{state.open_conflict().id} is open; roll it or call it off first"  # type: ignore[union-attr]
-        )
+    already = state.open_conflict()
+    if already is not None:
+        raise RuleError(f"{already.id} is open; roll it or call it off first")
     penalty = given_dice(circumstance, "circumstance penalty dice (DK-R20)")
     if picked == "passive":
         if opponent is not None or opponent_skill is not None:
             raise RuleError("passive opposition has no opponent; give a difficulty instead")
         if difficulty is None:
             raise RuleError("passive opposition needs a difficulty set before the roll (DK-R10)")
-        level = _difficulty(difficulty)
+        level = difficulty_arg(difficulty)
         second = None
         second_skill = None
     else:
@@ -128,18 +130,6 @@ def open_conflict(
         )
     )
     return conflict
-
-
-def passed_on(result: int, against: int, *, penalties: bool, basis: str) -> int:
-    """The bonus (+) or penalty (−) dice an assisting result passes on (DK-R15, DK-A17).
-
-    The raw result by default (a 3 gives three bonus dice: DK-E04), or its margin
-    over ``against``; nothing for a result ≤ 0 unless the check allows penalties.
-    """
-    value = result if basis == "result" else result - against
-    if value > 0:
-        return value
-    return value if penalties and value < 0 else 0
 
 
 def assist(
@@ -199,7 +189,7 @@ def assist(
         if penalties is None
         else checks.flag(penalties, "penalties")
     )
-    level = None if gate is None else _difficulty(gate, "the gate's difficulty")
+    level = None if gate is None else difficulty_arg(gate, "the gate's difficulty")
     sources = dice_sources(
         state,
         helping.id,
@@ -394,8 +384,6 @@ def cancel_conflict(action: Action[FudgeState], reason: object = "") -> None:
 def next_steps(state: FudgeState) -> tuple[Step, ...]:
     """What the table can do now: open a conflict, assist and roll it, let it hurt, or
     play a round of Let It Hurt (see :func:`.hurt.hurt_steps`)."""
-    from .hurt import hurt_steps, invocations
-
     if state.active_hurt() is not None:
         return hurt_steps(state)
     steps: list[Step] = [Step("add_character", None, "text", "Add a character", required=False)]

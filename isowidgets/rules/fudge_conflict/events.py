@@ -356,6 +356,7 @@ class Grant(_Data):
     dice: int
     round: int
     source: Literal["first_round", "defence", "combining"]
+    name: str = ""
 
 
 class HurtStarted(FudgeEvent):
@@ -369,7 +370,9 @@ class HurtStarted(FudgeEvent):
     grants: tuple[Grant, ...] = ()
 
     def describe(self) -> str:
-        first = "".join(f"; {g.dice} bonus dice in round 1 for {g.actor}" for g in self.grants)
+        first = "".join(
+            f"; {g.dice} bonus dice in round 1 for {g.name or g.actor}" for g in self.grants
+        )
         return f"{self.invoker_name} lets it hurt{first}"
 
 
@@ -485,8 +488,9 @@ class HurtEnded(FudgeEvent):
     winner: str | None
     settled: tuple[Settled, ...] = ()
     text: str = ""
+    loser_name: str = ""
 
     def describe(self) -> str:
         how = {"yield": "gives up", "defeat": "is defeated"}[self.reason]
-        who = self.loser or "someone"
+        who = self.loser_name or self.loser or "someone"
         return f"Let It Hurt is over: {who} {how}" + (f"; {self.text}" if self.text else "")

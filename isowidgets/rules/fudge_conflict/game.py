@@ -30,6 +30,8 @@ Public API (names are stable; new ones are appended):
   for a plot), :meth:`~FudgeGame.conflict_odds` (the open conflict's chances with
   every die each side carries now).
 
+The rule text's cast is in :mod:`.examples` (``station()``, ``add_station_cast(game)``).
+
 A passive check with typed faces::
 
     game = FudgeGame.new()

@@ -32,7 +32,6 @@ from ...contract import Action, Step
 from ...errors import RuleError
 from .abilities import DEFEAT, Ability
 from .characters import ability_arg, skill_name, who_arg
-from .conflict import _difficulty, passed_on
 from .damage import clamp_level, fall_down, place_wound, scratch_levels
 from .equipment import bonus_total, protected_level, success_level, toggled
 from .events import (
@@ -52,7 +51,7 @@ from .events import (
     Settled,
 )
 from .model import Character, FudgeState, Hurt, Wound
-from .rolling import Faces, dice_sources, equipment_ids, roll_for
+from .rolling import Faces, dice_sources, difficulty_arg, equipment_ids, passed_on, roll_for
 from .settings import FudgeSettings
 
 __all__ = [
@@ -152,7 +151,11 @@ def let_it_hurt(
             dice += sum(_damage_bonus(state, r) for r in rolled.records if r.actor == winner)
         grants = (
             Grant(
-                actor=winner, dice=_bonus_dice(dice, state.settings), round=1, source="first_round"
+                actor=winner,
+                dice=_bonus_dice(dice, state.settings),
+                round=1,
+                source="first_round",
+                name=action.state.character(winner).name,
             ),
         )
     event = HurtStarted(
@@ -252,7 +255,7 @@ def declare(
         (
             state.settings.parallel_default_difficulty
             if difficulty is None
-            else _difficulty(difficulty)
+            else difficulty_arg(difficulty)
         )
         if kind == "parallel" and not mixing
         else None
@@ -340,7 +343,15 @@ class _Round:
 
     def grant(self, who: str, dice: int, source: str) -> None:
         if dice > 0:
-            self.grants.append(Grant(actor=who, dice=dice, round=self.round + 1, source=source))
+            self.grants.append(
+                Grant(
+                    actor=who,
+                    dice=dice,
+                    round=self.round + 1,
+                    source=source,
+                    name=self.name(who),
+                )
+            )
 
     def pair(self, a: str, b: str) -> None:
         da, db = self.declared[a], self.declared[b]
@@ -588,6 +599,7 @@ def roll_round(action: Action[FudgeState], faces: object = None) -> RoundRolled:
                 winner=winner,
                 settled=_settle(after, hurt.parties),
                 text=text,
+                loser_name=after.character(loser).name,
             )
         )
     return event
@@ -615,6 +627,7 @@ def give_up(action: Action[FudgeState], actor: object) -> HurtEnded:
         winner=winner,
         settled=_settle(state, hurt.parties),
         text=text,
+        loser_name=character.name,
     )
     action.add(event)
     return event
@@ -676,6 +689,10 @@ def hurt_steps(state: FudgeState) -> tuple[Step, ...]:
             steps.append(
                 Step("declare", party, "choice", label, options=CATEGORIES, required=not done)
             )
+    if not hurt.declared:
+        steps.append(
+            Step("join_hurt", None, "names", "Someone else joins the fight", required=False)
+        )
     if stated and all(p in hurt.declared for p in hurt.parties):
         steps.append(Step("roll_round", None, "dice", f"Round {hurt.round}: everyone rolls"))
     for party in hurt.parties:

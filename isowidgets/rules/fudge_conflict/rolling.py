@@ -21,10 +21,13 @@ from .events import DiceSource, PoolChanged, RollRecord
 from .model import FudgeState
 
 __all__ = [
+    "DIFFICULTY_RANGE",
     "MAX_GIVEN_DICE",
     "Faces",
     "dice_sources",
+    "difficulty_arg",
     "equipment_ids",
+    "passed_on",
     "pay_to_act",
     "roll_for",
 ]
@@ -35,6 +38,27 @@ Faces = Sequence[int] | str | int | None
 MAX_GIVEN_DICE = 50
 """The most bonus or penalty dice the table may hand one roll in one call (far past any
 table's need; the dice core's cap still applies to the total)."""
+
+
+DIFFICULTY_RANGE = (-10, 20)
+"""Difficulties a GM may set: past the −3…+7 a roll reaches, but not absurd."""
+
+
+def difficulty_arg(value: object, what: str = "the difficulty") -> int:
+    """A difficulty the GM sets (a conflict's, a gate's, a parallel action's)."""
+    return checks.whole(value, what, *DIFFICULTY_RANGE)
+
+
+def passed_on(result: int, against: int, *, penalties: bool, basis: str) -> int:
+    """The bonus (+) or penalty (−) dice an assisting result passes on (DK-R15, DK-A17).
+
+    The raw result by default (a 3 gives three bonus dice: DK-E04), or its margin
+    over ``against``; nothing for a result ≤ 0 unless the check allows penalties.
+    """
+    value = result if basis == "result" else result - against
+    if value > 0:
+        return value
+    return value if penalties and value < 0 else 0
 
 
 def given_dice(value: object, what: str) -> int:
