@@ -281,3 +281,24 @@ def test_a_resumed_session_brings_the_table_back_mid_round(table, game, tmp_path
     finally:
         resumed.close()
         again.journal.close()
+
+
+def test_a_refused_click_shows_the_engines_message_and_changes_nothing(table, game):
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("0 0 0 / 0 0 0")
+    table.conflict_panel.hurt_buttons[burke(game)].click()
+    before = len(game.journal)
+    row = table.round_panel.rows[burke(game)]
+    row.declare_button.click()  # no intention stated yet
+    assert "intention" in table.messages.value and "⚠ Error" in table.messages.value
+    assert len(game.journal) == before
+    entry = table.round_panel.entry
+    assert entry.disabled  # nobody has declared: the round cannot be rolled yet
+
+
+def test_a_face_a_fudge_die_does_not_have_is_refused_beside_the_box(table, game):
+    open_argument(table, game)
+    entry = table.conflict_panel.entry
+    entry.faces.submit("2 0 0 / 0 0 0")
+    assert entry.error.value and "2" in entry.error.value
+    assert game.state.open_conflict() is not None  # still open, nothing rolled
