@@ -31,10 +31,7 @@ let next = 0;
 
 function render({ model, el }) {
   el.classList.add("jupyter-widgets", "widget-inline-hbox", "widget-text", "iw-submit-text");
-  // Unique on the page: each widget may get its own copy of this module (and its own
-  // counter), and several boxes render in the same millisecond.
-  const salt = Math.random().toString(36).slice(2, 8);
-  const id = `iw-submit-text-${Date.now().toString(36)}-${salt}-${next++}`;
+  const id = `iw-submit-text-${Date.now().toString(36)}-${next++}`;
   const label = document.createElement("label");
   label.className = "widget-label";
   label.htmlFor = id;
