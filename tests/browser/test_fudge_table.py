@@ -54,6 +54,38 @@ _POINTS_JS = """
 () => document.querySelectorAll('.iw-fudge-plot .scatterlayer .trace .points path').length
 """
 
+_PLOT_IN_VIEW_JS = "() => document.querySelector('.iw-fudge-plot').scrollIntoView()"
+
+
+def _wait_for_points(nb: Notebook, count: int) -> None:
+    """Wait until the plot draws ``count`` markers (scrolled into view: JupyterLab may
+    leave an output that is out of view undrawn)."""
+    nb.page.evaluate(_PLOT_IN_VIEW_JS)
+    nb.page.wait_for_function(f"() => ({_POINTS_JS})() === {count}", timeout=15_000)
+
+
+# Every control a keyboard can reach in the play column, in DOM (reading) order.
+_TABBABLE_JS = """
+(root) => {
+  const selector = 'button, input, select, textarea, summary, [tabindex]';
+  const found = Array.from(document.querySelector(root).querySelectorAll(selector))
+    .filter((el) => !el.disabled && el.tabIndex >= 0 && el.getClientRects().length > 0
+      && getComputedStyle(el).visibility !== 'hidden');
+  found.forEach((el, i) => el.setAttribute('data-iw-tab', String(i)));
+  return found.map((el) => ({
+    tag: el.tagName.toLowerCase(), type: el.type || '',
+    text: (el.innerText || el.getAttribute('aria-label') || el.value || '').trim().slice(0, 40),
+  }));
+}
+"""
+
+_ACTIVE_TAB_JS = """
+() => {
+  const el = document.activeElement;
+  return el && el.hasAttribute('data-iw-tab') ? Number(el.getAttribute('data-iw-tab')) : null;
+}
+"""
+
 
 def _select(nb: Notebook, css_class: str, label: str) -> None:
     nb.widget(css_class).locator("select").select_option(label=label)
@@ -143,6 +175,8 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
     _contains(nb, "iw-fudge-declared", "Director Hale: Tværgående mod Mr. Burke")
     # Hale won by 4, so he starts with 4 bonus dice: shown before anyone rolls.
     _contains(nb, "iw-fudge-round-before", "Director Hale: 4 bonusterninger")
+    nb.page.evaluate(_PLOT_IN_VIEW_JS)
+    nb.page.wait_for_timeout(300)
     points = nb.page.evaluate(_POINTS_JS)
 
     # A wrong count of faces is explained beside the box, and goes at the next attempt.
@@ -164,10 +198,23 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
     # Next round's penalty die, before anyone rolls; the plot gained the point.
     _contains(nb, "iw-fudge-next-round", "Runde 2, før nogen slår")
     _contains(nb, "iw-fudge-next-round", "Mr. Burke: 1 strafterning (skrammer)")
-    nb.page.wait_for_function(f"() => ({_POINTS_JS})() === {points + 1}", timeout=10_000)
+    _wait_for_points(nb, points + 1)
     nb.page.evaluate(f"() => document.querySelector('{TABLE}').scrollIntoView()")
     nb.screenshot("fudge-table-3-1280x800-round-dansk")
     nb.screenshot_widget(f"iw-fudge-sheet-{BURKE}", "fudge-table-4-burke-sheet-dansk")
+
+    # The round panel by keys: Tab reaches every control in reading order.
+    hurt = class_selector("iw-fudge-hurt")
+    controls: list[dict[str, Any]] = nb.page.evaluate(_TABBABLE_JS, hurt)
+    assert len(controls) == 18, controls  # 9 per party; the dice wait for declarations
+    nb.page.locator(f"{hurt} [data-iw-tab='0']").focus()
+    reached = [nb.page.evaluate(_ACTIVE_TAB_JS)]
+    for _ in range(len(controls) - 1):
+        nb.page.keyboard.press("Tab")
+        reached.append(nb.page.evaluate(_ACTIVE_TAB_JS))
+    assert reached == list(range(len(controls))), [
+        (i, controls[i]["text"] if i is not None else None) for i in reached
+    ]
 
     # Undo takes the round back everywhere at once; redo restores it.
     nb.widget("iw-undo-fudge").focus()
@@ -177,12 +224,12 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
         ".classList.contains('iw-track-slot--filled')",
         timeout=10_000,
     )
-    nb.page.wait_for_function(f"() => ({_POINTS_JS})() === {points}", timeout=10_000)
+    _wait_for_points(nb, points)
     focus = nb.page.evaluate(_FOCUS_JS)
     assert focus["outlineWidth"] >= 3 and focus["outlineStyle"] == "solid", focus
     nb.click("iw-redo-fudge")
     _contains(nb, f"iw-fudge-track-{BURKE}", "Fornuft")
-    nb.page.wait_for_function(f"() => ({_POINTS_JS})() === {points + 1}", timeout=10_000)
+    _wait_for_points(nb, points + 1)
 
     assert _serious_axe_violations(nb) == []
     nb.page.set_viewport_size(TALL_SCREEN)
@@ -200,4 +247,56 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
     nb.page.evaluate(f"() => document.querySelector('{TABLE}').scrollIntoView()")
     nb.page.wait_for_timeout(300)
     nb.screenshot("fudge-table-7-1280x800-round-english")
+    nb.assert_no_errors()
+
+
+def test_the_conflict_panel_and_a_toggle_by_keys(notebook: OpenNotebook) -> None:
+    nb = notebook("03-fudge-conflict.ipynb")
+    nb.page.set_viewport_size(SMALL_SCREEN)
+    nb.run_all()
+    nb.page.locator(f"{TABLE} .lm-TabBar-tab", has_text="Conflict").click()
+    _contains(nb, "iw-fudge-conflict-result", "Mr. Burke")  # the notebook's last conflict
+
+    # Tab from the first control of the conflict panel to the last, in reading order.
+    root = class_selector("iw-fudge-conflict")
+    controls: list[dict[str, Any]] = nb.page.evaluate(_TABBABLE_JS, root)
+    assert len(controls) == 8, controls  # the passive form and Open (no conflict open)
+    natives = {"button", "select", "summary"}
+    odd = [c for c in controls if c["tag"] not in natives and c["type"] not in ("text", "number")]
+    assert odd == [], odd  # each is a control Enter or Space operates natively
+    nb.page.locator(f"{root} [data-iw-tab='0']").focus()
+    reached = [nb.page.evaluate(_ACTIVE_TAB_JS)]
+    for _ in range(len(controls) - 1):
+        nb.page.keyboard.press("Tab")
+        reached.append(nb.page.evaluate(_ACTIVE_TAB_JS))
+    assert reached == list(range(len(controls))), [
+        (i, controls[i]["text"] if i is not None else None) for i in reached
+    ]
+
+    # The photocell again, by keys: a select takes a typed letter, Enter opens and rolls.
+    kind = nb.widget("iw-fudge-kind").locator("select")
+    kind.focus()
+    nb.page.keyboard.press("p")  # Passive opposition
+    _select(nb, "iw-fudge-actor", "Mr. Burke")
+    _select(nb, "iw-fudge-skill", "sneak (2)")
+    nb.widget("iw-fudge-open").focus()
+    focus = nb.page.evaluate(_FOCUS_JS)
+    assert focus["outlineWidth"] >= 3 and focus["outlineStyle"] == "solid", focus
+    nb.page.keyboard.press("Enter")
+    _contains(nb, "iw-fudge-before", "Chance of success: 63.0%")
+    _type_enter(nb, "iw-faces-conflict", "0 0 0")
+    _contains(nb, "iw-fudge-conflict-result", "✔ Success")
+
+    # Space on an equipment toggle presses it, in words and in aria-pressed.
+    toggle = nb.page.locator(f".iw-fudge-sheet-{BURKE} .iw-fudge-equipment button")
+    assert toggle.get_attribute("aria-pressed") == "false"
+    toggle.focus()
+    nb.page.keyboard.press("Space")
+    nb.page.wait_for_function(
+        f"() => document.querySelector('.iw-fudge-sheet-{BURKE} .iw-fudge-equipment button')"
+        ".getAttribute('aria-pressed') === 'true'",
+        timeout=10_000,
+    )
+    assert toggle.inner_text().startswith("✔ Wearable AI")
+    nb.screenshot_widget(f"iw-fudge-sheet-{BURKE}", "fudge-table-8-toggle-pressed")
     nb.assert_no_errors()

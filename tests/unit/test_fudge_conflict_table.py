@@ -70,7 +70,8 @@ def test_the_language_switch_relabels_the_live_table_in_place(table, game):
     assert table.conflict_panel.kind.description == "Modstand"
     assert ("Passiv modstand", "passive") in table.conflict_panel.kind.options
     assert "Færdigheder" in sheet.skills.value and "Mr. Burke" in sheet.header.value
-    assert '<td lang="da">Lad dette gøre ondt' not in table.glossary.value
+    glossary = '<td lang="da">At lade dette gøre ondt</td><td lang="en">Let it hurt</td>'
+    assert glossary in table.glossary.value  # the rules' glossary, both columns
     assert "Ordliste" in table.glossary.value
     table.set_language("en")
     assert table.language.value == "en" and undo.description == "Undo"
@@ -248,3 +249,57 @@ def test_the_plot_counts_rounds_over_the_session_damage_or_not(table, game):
     trace = next(t for t in table.plot.figure.data if t.name == "Mr. Burke")
     assert tuple(trace.x) == (2,) and tuple(trace.y) == (4,)  # the second round played
     assert "round 2: level 4 (Wounded) on Reason" in trace.text[0]
+
+
+def test_a_resumed_session_brings_the_table_back_mid_round(table, game, tmp_path):
+    b, s = burke(game), superior(game)
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("0 0 0 / 0 0 0")
+    table.conflict_panel.hurt_buttons[b].click()
+    for who in (b, s):
+        game.state_intention(who, "win")
+    for who, other in ((b, s), (s, b)):
+        game.declare(who, "crossing", other, "argue", ability="fornuft")
+    table.round_panel.entry.faces.submit("0 0 0 / + + 0 0")
+    before = (
+        table.sheets.sheet(b).track.value,
+        table.round_panel.status.value,
+        table.round_panel.next_round.value,
+        table.plot.points(b),
+    )
+    path = game.journal.path
+    game.journal.close()  # the kernel dies here
+    again = FudgeGame.open(path, resume=True, seed=7)
+    resumed = FudgeTable(again, export_dir=tmp_path / "exports")
+    try:
+        after = (
+            resumed.sheets.sheet(b).track.value,
+            resumed.round_panel.status.value,
+            resumed.round_panel.next_round.value,
+            resumed.plot.points(b),
+        )
+        assert after == before and "Round 2" in after[1]
+    finally:
+        resumed.close()
+        again.journal.close()
+
+
+def test_a_refused_click_shows_the_engines_message_and_changes_nothing(table, game):
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("0 0 0 / 0 0 0")
+    table.conflict_panel.hurt_buttons[burke(game)].click()
+    before = len(game.journal)
+    row = table.round_panel.rows[burke(game)]
+    row.declare_button.click()  # no intention stated yet
+    assert "intention" in table.messages.value and "⚠ Error" in table.messages.value
+    assert len(game.journal) == before
+    entry = table.round_panel.entry
+    assert entry.disabled  # nobody has declared: the round cannot be rolled yet
+
+
+def test_a_face_a_fudge_die_does_not_have_is_refused_beside_the_box(table, game):
+    open_argument(table, game)
+    entry = table.conflict_panel.entry
+    entry.faces.submit("2 0 0 / 0 0 0")
+    assert entry.error.value and "2" in entry.error.value
+    assert game.state.open_conflict() is not None  # still open, nothing rolled

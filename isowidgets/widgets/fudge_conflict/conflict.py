@@ -31,7 +31,7 @@ from ..i18n import Labels
 from ..messages import Messages
 from ..panel import set_options
 from .sheets import SheetsView
-from .views import net_of, percent, record_html, sources_text, split_faces
+from .views import percent, record_html, sources_text, split_faces
 
 __all__ = ["ConflictPanel", "skill_options"]
 
@@ -238,13 +238,13 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
         self._hurt_buttons(state, steps)
 
     def _before(self, state: FudgeState) -> str:
-        """Each side's dice and why, and the exact chance, before anyone rolls."""
+        """Each side's dice and why, and the exact chance (the engine's
+        :meth:`~isowidgets.rules.fudge_conflict.FudgeGame.conflict_odds`), before anyone rolls."""
         labels = self.labels
         conflict = state.open_conflict()
         assert conflict is not None
         opened = conflict.opened
         lines = []
-        nets = []
         for side, skill in (
             (opened.initiator, opened.skill),
             (opened.opponent, opened.opponent_skill),
@@ -252,7 +252,6 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
             if side is None or skill is None:
                 continue
             sources = self.game.roll_preview(side, skill)
-            nets.append((state.character(side), skill, net_of(sources)))
             lines.append(
                 labels(
                     "lih.dice_of",
@@ -260,22 +259,16 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
                     dice=sources_text(labels, sources),
                 )
             )
-        first, skill, net = nets[0]
-        if conflict.kind == "passive":
-            assert opened.difficulty is not None
-            chance = self.game.success_chance(first.skill(skill), opened.difficulty, net)
-            said = labels("conflict.chance", p=percent(chance))
+        odds = self.game.conflict_odds()
+        if opened.opponent_name is None:
+            said = labels("conflict.chance", p=percent(float(odds.win)))
         else:
-            second, other_skill, other_net = nets[1]
-            odds = self.game.contest_chances(
-                conflict.kind, first.skill(skill), second.skill(other_skill), net, other_net
-            )
             said = labels(
                 "conflict.chance.opposed",
-                a=first.name,
+                a=opened.initiator_name,
                 win=percent(float(odds.win)),
                 tie=percent(float(odds.draw)),
-                b=second.name,
+                b=opened.opponent_name,
                 loss=percent(float(odds.loss)),
             )
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)

@@ -279,7 +279,6 @@ _WORDS: dict[str, tuple[str, str]] = {
     "lih.no_damage": ("No damage this round.", "Ingen skade i denne runde."),
     "lih.end.yield": ("{name} gave up", "{name} gav op"),
     "lih.end.defeat": ("{name} is defeated", "{name} er besejret"),
-    "lih.end.gm": ("the GM ended it", "spillederen afsluttede det"),
     "lih.settled": (
         "{name}'s damage falls down to: {levels}",
         "{name}s skade falder ned til: {levels}",

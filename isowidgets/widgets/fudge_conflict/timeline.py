@@ -5,10 +5,11 @@ The rows are the engine's (:meth:`~isowidgets.rules.fudge_conflict.FudgeGame.dam
 entries): one point per wound, at the round it was taken and the level it was
 recorded at (after any bump up the track). Rounds are counted across the session
 (the third round played in the session is 3, whichever Let It Hurt it belongs
-to), so two fights never draw over each other. Each character is a trace with its own
-marker symbol, and each point's text names the ability, so nothing depends on
-colour. An undo changes history itself: then the traces are emptied and refilled
-from the journal. Switching the language rewrites the titles and the points' text.
+to), so two fights never draw over each other. Each character is a trace of points
+(no lines: each point is one wound) with its own marker symbol, and each point's
+text names the ability, so nothing depends on colour. An undo changes history
+itself: then the traces are emptied and refilled from the journal. Switching the
+language rewrites the titles and the points' text.
 """
 
 from __future__ import annotations
@@ -99,7 +100,7 @@ class DamageTimeline:
         with self.timeline.batch():  # every trace an action touches: one message
             for trace, points in grouped.items():
                 symbol = SYMBOLS[order.index(trace) % len(SYMBOLS)]
-                self.timeline.trace(trace, symbol=symbol, mode="lines+markers")
+                self.timeline.trace(trace, symbol=symbol, mode="markers")
                 self.timeline.append(trace, points)
 
     def _count(self, entries: Iterable[Entry]) -> None:
