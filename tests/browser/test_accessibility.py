@@ -308,6 +308,7 @@ def test_an_isolation_conflict_in_play_has_no_critical_or_serious_violation(
     name = "01-isolation.ipynb"
     nb = notebook(name)
     nb.run_all()
+    nb.page.set_viewport_size({"width": 1280, "height": 800})  # after Run All: narrowed
     table = nb.page.locator(_ISOLATION_TABLE)
     table.locator(".iw-ap select").select_option(label="Bob")
     table.locator(".iw-action input").fill("board up the windows")
@@ -324,9 +325,13 @@ def test_an_isolation_conflict_in_play_has_no_critical_or_serious_violation(
     expect(table.locator(".iw-stances")).to_contain_text("Alice")
     opened = _open_details(nb)
     report.add(f"first stage rolled, stances to choose, {opened} details opened", _axe(nb))
-    table.locator(".iw-conflict").screenshot(
-        path=str(SCREENSHOTS / "axe-isolation-mid-conflict.png")
-    )
+    table.locator(".iw-play").evaluate("e => e.scrollIntoView({block: 'start'})")
+    nb.page.wait_for_timeout(400)
+    nb.screenshot("axe-isolation-mid-conflict-1280x800")
+    nb.page.set_viewport_size({"width": 1280, "height": 2400})
+    table.locator(".iw-play").evaluate("e => e.scrollIntoView({block: 'start'})")
+    nb.page.wait_for_timeout(400)
+    nb.screenshot("axe-isolation-mid-conflict-1280x2400")
     _report(report)
 
 
@@ -340,6 +345,7 @@ def test_an_impact_test_being_drafted_has_no_critical_or_serious_violation(
 
     name = "02-impact.ipynb"
     nb = notebook(name)
+    nb.page.set_viewport_size({"width": 1280, "height": 800})  # a laptop's screen
     nb.run_all()
     table = nb.page.locator(".iw-impact-table")
     expect(table.locator(".iw-impact-plan")).to_contain_text("Odds of success")
@@ -353,4 +359,11 @@ def test_an_impact_test_being_drafted_has_no_critical_or_serious_violation(
     helps.click()
     expect(either_way).to_contain_text("✔ +1")
     report.add(f"the chip cited, {_open_details(nb)} details opened", _axe(nb))
+    table.locator(".iw-impact-main").evaluate("e => e.scrollIntoView({block: 'start'})")
+    nb.page.wait_for_timeout(400)
+    nb.screenshot("axe-impact-drafting-1280x800")
+    nb.page.set_viewport_size({"width": 1280, "height": 2400})
+    table.evaluate("e => e.scrollIntoView({block: 'start'})")
+    nb.page.wait_for_timeout(400)
+    nb.screenshot("axe-impact-drafting-1280x2400")
     _report(report)
