@@ -27,11 +27,14 @@ import traitlets
 __all__ = ["SubmitText"]
 
 _ESM = """
-let next = 0;
-
 function render({ model, el }) {
   el.classList.add("jupyter-widgets", "widget-inline-hbox", "widget-text", "iw-submit-text");
-  const id = `iw-submit-text-${Date.now().toString(36)}-${next++}`;
+  // Unique on the page: anywidget loads this module once per widget, so a counter here
+  // starts at 0 for every box, and boxes drawn in the same millisecond shared an id (a
+  // label then named another box).
+  const id = "iw-submit-text-" + (globalThis.crypto && crypto.randomUUID
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`);
   const label = document.createElement("label");
   label.className = "widget-label";
   label.htmlFor = id;

@@ -467,6 +467,32 @@ _CYTOSCAPE_POINT_JS = """
 }
 """
 
+_CYTOSCAPE_SETTLED_JS = """
+async ([selector, id]) => {
+  // Wait until the element stays put on the page for a moment: a fit (after a node comes
+  // back, or the box was resized) moves every node, and a click measured before it lands
+  // where the node was.
+  const element = document.querySelector(selector);
+  const cy = element && element._cyreg && element._cyreg.cy;
+  if (!cy) return false;
+  const where = () => {
+    const target = cy.getElementById(id);
+    if (target.empty()) return null;
+    const point = target.isEdge() ? target.renderedMidpoint() : target.renderedPosition();
+    const rect = (element.querySelector('canvas') || element).getBoundingClientRect();
+    return [rect.left + point.x, rect.top + point.y, cy.zoom()];
+  };
+  let last = where();
+  for (let i = 0; i < 40; i++) {
+    await new Promise((done) => setTimeout(done, 120));
+    const now = where();
+    if (last && now && now.every((v, k) => Math.abs(v - last[k]) < 0.5)) return true;
+    last = now;
+  }
+  return false;
+}
+"""
+
 _CYTOSCAPE_HAS_JS = """
 ([selector, ids]) => {
   const element = document.querySelector(selector);
@@ -743,6 +769,7 @@ class Notebook:
         """
         widget = self.widget(css_class)
         widget.scroll_into_view_if_needed()
+        self.page.evaluate(_CYTOSCAPE_SETTLED_JS, [class_selector(css_class), element_id])
         point = self.page.evaluate(_CYTOSCAPE_POINT_JS, [class_selector(css_class), element_id])
         return float(point["x"]), float(point["y"])
 

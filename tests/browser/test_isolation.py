@@ -154,7 +154,12 @@ def drawn_plot(nb: Notebook, scope: str = TABLE) -> dict[str, dict[str, Any]]:
 
 
 def wait_for_plot(nb: Notebook, trace: str, points: int, scope: str = TABLE) -> None:
-    """Wait until trace ``trace`` has drawn ``points`` markers (elements, not data)."""
+    """Wait until trace ``trace`` has drawn ``points`` markers (elements, not data).
+
+    The plot is scrolled into view first, as a person would look at it: at a laptop's
+    width the table is taller and JupyterLab may leave an output far below the view
+    undrawn until it is scrolled to."""
+    nb.page.locator(f"{scope} .iw-stress-plot").first.scroll_into_view_if_needed()
     nb.page.wait_for_function(
         _PLOT_POINTS_JS, arg=[f"{scope} .iw-stress-plot", trace, points], timeout=15_000
     )
