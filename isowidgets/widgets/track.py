@@ -107,8 +107,8 @@ def _rungs_html(rungs: Sequence[Level], current: int | None) -> str:
 
 
 def counter_range(low: int, high: int | None) -> str:
-    """A counter's bounds in words: ``0 to 6``, or ``from 0, no ceiling``."""
-    return f"{low} to {high}" if high is not None else f"from {low}, no ceiling"
+    """A counter's bounds in words: ``0 to 6``, or ``0 or more``."""
+    return f"{low} to {high}" if high is not None else f"{low} or more"
 
 
 def counter_rungs(value: int, low: int, high: int | None) -> range:

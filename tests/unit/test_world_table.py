@@ -86,7 +86,7 @@ def test_the_form_begins_the_world_and_the_turn_panel_names_whose_turn(world):
     # Pressure 0: Relieve It is off, and says why in words.
     assert world.turn.relieve.disabled and not world.turn.worse.disabled
     assert "Relieve It is off: Pressure is 0" in shown(world.turn.relieve_reason.value)
-    assert "Pressure 0: the next turn must Make It Worse" in shown(table.pressure.value)
+    assert "Pressure now 0 (0 or more): the next turn must Make It Worse" in shown(table.pressure.value)
     # Out of a Relieve It turn the shop's list is folded away, and a line says when it comes.
     assert world.shop.list.layout.display == "none"
     assert "A Relieve It turn rolls Response Points" in shown(world.shop.rp.value)
@@ -321,7 +321,7 @@ def test_a_resumed_session_shows_the_turn_where_it_stopped(tmp_path, no_view_fai
     try:
         assert table.turn_panel.event_form.layout.display is None
         assert "Create an Ecosystem Event (rolled 2)" in shown(table.turn_panel.event_heading.value)
-        assert "Pressure 2" in shown(table.pressure.value)
+        assert "Pressure now 2 (0 or more)" in shown(table.pressure.value)
         assert table.chart.drawn == len(back.pressure_timeline())
     finally:
         table.close()
