@@ -86,7 +86,8 @@ def test_the_form_begins_the_world_and_the_turn_panel_names_whose_turn(world):
     # Pressure 0: Relieve It is off, and says why in words.
     assert world.turn.relieve.disabled and not world.turn.worse.disabled
     assert "Relieve It is off: Pressure is 0" in shown(world.turn.relieve_reason.value)
-    assert "Pressure now 0 (0 or more): the next turn must Make It Worse" in shown(table.pressure.value)
+    pressure = shown(table.pressure.value)
+    assert "Pressure now 0 (0 or more): the next turn must Make It Worse" in pressure
     # Out of a Relieve It turn the shop's list is folded away, and a line says when it comes.
     assert world.shop.list.layout.display == "none"
     assert "A Relieve It turn rolls Response Points" in shown(world.shop.rp.value)
