@@ -199,7 +199,7 @@ class WoundMarked(FudgeEvent):
 
     def describe(self) -> str:
         moved = f" (moved up from {self.requested})" if self.level != self.requested else ""
-        return f"{self.name} takes a level-{self.level} wound on {self.ability}{moved}"
+        return f"{self.name} takes a level-{self.level} wound on {self.ability.capitalize()}{moved}"
 
 
 class Healed(FudgeEvent):

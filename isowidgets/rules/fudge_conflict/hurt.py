@@ -339,7 +339,7 @@ class _Round:
             )
         )
         moved = f" (moved up to {recorded})" if recorded != level else ""
-        return f"{self.name(target)} takes a level-{level} wound on {ability}{moved}"
+        return f"{self.name(target)} takes a level-{level} wound on {ability.capitalize()}{moved}"
 
     def grant(self, who: str, dice: int, source: str) -> None:
         if dice > 0:
