@@ -22,7 +22,9 @@ __all__ = ["main"]
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line with ``argv`` (``sys.argv[1:]`` by default); the exit code."""
-    parser = argparse.ArgumentParser(prog="python -m isowidgets", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(
+        prog="python -m isowidgets", description=__doc__.split("\n")[0]
+    )
     commands = parser.add_subparsers(dest="command", required=True)
     check = commands.add_parser(
         "verify",

@@ -159,7 +159,11 @@ def secret_from_record(record: Any) -> Secret:
     seed, salt = record["seed"], record["salt"]
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise ValueError(f"the seed must be a whole number or text, got {shown(seed)}")
-    if not isinstance(salt, str) or len(salt) != 64 or any(c not in "0123456789abcdef" for c in salt):
+    if (
+        not isinstance(salt, str)
+        or len(salt) != 64
+        or any(c not in "0123456789abcdef" for c in salt)
+    ):
         raise ValueError(f"the salt must be 64 hex digits, got {shown(salt)}")
     return Secret(seed, salt)
 

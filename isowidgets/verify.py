@@ -141,12 +141,24 @@ def verify_entries(entries: Sequence[Entry], *, where: str = "the journal") -> R
                 continue
             if roll.draw is None:
                 return _report(
-                    start.commitment, draws, typed, entry, roll, -1, (), "a random roll with no "
-                    "draw position (not rolled by this session's dice)"
+                    start.commitment,
+                    draws,
+                    typed,
+                    entry,
+                    roll,
+                    -1,
+                    (),
+                    "a random roll with no draw position (not rolled by this session's dice)",
                 )
             if entry.seq > revealed_at:
                 return _report(
-                    start.commitment, draws, typed, entry, roll, roll.draw[1], (),
+                    start.commitment,
+                    draws,
+                    typed,
+                    entry,
+                    roll,
+                    roll.draw[1],
+                    (),
                     "a random roll after the seed was revealed (anyone could compute it)",
                 )
             draws.append((roll.draw[1], entry.seq, entry, roll))
@@ -183,7 +195,13 @@ def _replay(
         if index < expected_next:
             assert previous is not None
             return _report(
-                commitment, draws[:done], typed, entry, roll, index, (),
+                commitment,
+                draws[:done],
+                typed,
+                entry,
+                roll,
+                index,
+                (),
                 f"draw {index} was already taken by event #{previous.seq}: a roll was "
                 "inserted (or copied)",
             )
@@ -191,20 +209,38 @@ def _replay(
             stream, rng = begins, random.Random(stream_seed(secret.seed, begins))
         if rng is None or begins != stream:
             return _report(
-                commitment, draws[:done], typed, entry, roll, index, (),
+                commitment,
+                draws[:done],
+                typed,
+                entry,
+                roll,
+                index,
+                (),
                 f"the roll claims the stream taken up at draw {begins}, but draw "
                 f"{expected_next} is next",
             )
         expected = tuple(roll.pool.die.faces[rng.randrange(roll.pool.die.sides)] for _ in found)
         if index > expected_next:
             return _report(
-                commitment, draws[:done], typed, entry, roll, expected_next, expected,
+                commitment,
+                draws[:done],
+                typed,
+                entry,
+                roll,
+                expected_next,
+                expected,
                 f"draws {expected_next}–{index - 1} are missing before this roll: a roll "
                 "was deleted (or lost)",
             )
         if expected != found:
             return _report(
-                commitment, draws[:done], typed, entry, roll, index, expected,
+                commitment,
+                draws[:done],
+                typed,
+                entry,
+                roll,
+                index,
+                expected,
                 "the faces are not the ones the seed gives: a face was altered",
             )
         expected_next = index + len(found)
