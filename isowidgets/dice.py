@@ -956,9 +956,10 @@ class Dice:
             DiceError: ``state`` is not a snapshot :meth:`state` made.
         """
         try:
-            rng, drawn = state  # type: ignore[misc]
-            drawn = checks.whole(drawn, "a draw", self.start, error=DiceError)
-            self._rng.setstate(rng)
+            snapshot: Any = state
+            generator, count = snapshot
+            drawn = checks.whole(count, "a draw", self.start, error=DiceError)
+            self._rng.setstate(generator)
             self._drawn = drawn
         except Exception:  # random's own TypeError/ValueError, or what a junk value raises
             raise DiceError(

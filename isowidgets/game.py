@@ -708,7 +708,10 @@ class Game(Generic[S]):
                 "this session has no secret to reveal: its journal predates commitments, or "
                 "its .secret file was missing when it was resumed; nothing was written"
             )
-        entries = self.commit(SeedRevealed(seed=self._secret.seed, salt=self._secret.salt))
+        revealed = SeedRevealed(
+            seed=self._secret.seed, salt=self._secret.salt, draws=self.dice.position[1]
+        )
+        entries = self.commit(revealed)
         self.dice.seal(_SEALED)
         return entries
 

@@ -257,9 +257,12 @@ class SeedRevealed(Event):
     kind: ClassVar[str] = "seed_revealed"
     seed: int | str
     salt: str = Field(pattern=r"^[0-9a-f]{64}$")
+    draws: int = Field(ge=0)
+    """How many random dice the session drew before the reveal (so a roll cut off
+    the end of the journal is found too)."""
 
     def describe(self) -> str:
-        return f"seed revealed: {shown(self.seed, 80)}"
+        return f"seed revealed: {shown(self.seed, 80)} after {self.draws} random dice"
 
 
 class SettingsChanged(Event):

@@ -21,6 +21,7 @@ dice then, so a random roll after it is a mismatch).
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import random
 from collections.abc import Sequence
@@ -126,7 +127,10 @@ def verify_entries(entries: Sequence[Entry], *, where: str = "the journal") -> R
             f"{where} carries no commitment: it was written before sessions committed to "
             "their seed (its seed is in plain text), so its rolls cannot be verified"
         )
-    reveal, revealed_at = _reveal(entries, where)
+    revealed_entry = _reveal(entries, where)
+    reveal = revealed_entry.event
+    assert isinstance(reveal, SeedRevealed)
+    revealed_at = revealed_entry.seq
     secret = Secret(reveal.seed, reveal.salt)
     if not secret.matches(start.commitment):
         raise VerifyError(
@@ -163,27 +167,30 @@ def verify_entries(entries: Sequence[Entry], *, where: str = "the journal") -> R
                 )
             draws.append((roll.draw[1], entry.seq, entry, roll))
     draws.sort(key=lambda item: (item[0], item[1]))
-    return _replay(start.commitment, secret, draws, typed)
+    return _replay(start.commitment, revealed_entry, draws, typed)
 
 
-def _reveal(entries: Sequence[Entry], where: str) -> tuple[SeedRevealed, int]:
-    found = [(e.event, e.seq) for e in entries if isinstance(e.event, SeedRevealed)]
+def _reveal(entries: Sequence[Entry], where: str) -> Entry:
+    found = [(e.event, e) for e in entries if isinstance(e.event, SeedRevealed)]
     if not found:
         raise VerifyError(
             f"{where} reveals no seed yet, so its rolls cannot be verified. Tip: the GM "
             "reveals it at the end of the session (game.reveal(), or Reveal on the toolbar)"
         )
-    if len({(event.seed, event.salt) for event, _ in found}) > 1:
+    if len({(event.seed, event.salt, event.draws) for event, _ in found}) > 1:
         raise VerifyError(f"{where} reveals {len(found)} different seeds; it cannot be trusted")
-    return found[0]
+    return found[0][1]
 
 
 def _replay(
     commitment: str,
-    secret: Secret,
+    reveal_entry: Entry,
     draws: list[tuple[int, int, Entry, PoolRoll]],
     typed: int,
 ) -> Report:
+    reveal = reveal_entry.event
+    assert isinstance(reveal, SeedRevealed)
+    secret = Secret(reveal.seed, reveal.salt)
     expected_next = 0
     stream: int | None = None
     rng: random.Random | None = None
@@ -245,6 +252,21 @@ def _replay(
             )
         expected_next = index + len(found)
         previous = entry
+    if expected_next != reveal.draws:
+        entry = reveal_entry
+        missing = (
+            f"draws {expected_next}–{reveal.draws - 1} are" if expected_next < reveal.draws else ""
+        )
+        why = (
+            f"{missing} missing at the end: a roll was deleted (or lost)"
+            if missing
+            else f"the journal holds {expected_next} random dice, the reveal says {reveal.draws}"
+        )
+        report = _report(commitment, draws, typed, None, None, 0, (), "")
+        mismatch = Mismatch(
+            entry.seq, entry.kind, entry.event.describe(), expected_next, (), (), why
+        )
+        return dataclasses.replace(report, mismatch=mismatch)
     return _report(commitment, draws, typed, None, None, 0, (), "")
 
 

@@ -317,7 +317,7 @@ class DeathGreensShared(IsolationEvent):
     remainder: int
     remainder_rule: Literal["gm_choice", "random", "drop"]
     pending: int = 0
-    picks: list[RollField] = []
+    picks: list[RollField] = Field(default_factory=list)
     """The rolls that placed the leftover greens at random (one die per pick)."""
 
     def describe(self) -> str:
