@@ -212,7 +212,20 @@ def _replay(
                 f"draw {index} was already taken by event #{previous.seq}: a roll was "
                 "inserted (or copied)",
             )
-        if begins != stream and begins == index == expected_next:  # a resume took it up here
+        if index > expected_next:
+            gap = rng is not None and begins == stream
+            return _report(
+                commitment,
+                draws[:done],
+                typed,
+                entry,
+                roll,
+                expected_next,
+                _faces(rng, roll) if gap and rng is not None else (),
+                f"draws {expected_next}–{index - 1} are missing before this roll: a roll "
+                "was deleted (or lost)",
+            )
+        if begins != stream and begins == index:  # a resume took the stream up here
             stream, rng = begins, random.Random(stream_seed(secret.seed, begins))
         if rng is None or begins != stream:
             return _report(
@@ -223,22 +236,10 @@ def _replay(
                 roll,
                 index,
                 (),
-                f"the roll claims the stream taken up at draw {begins}, but draw "
-                f"{expected_next} is next",
+                f"the roll claims the stream taken up at draw {begins}, but that stream "
+                f"is not the one draw {index} comes from",
             )
-        expected = tuple(roll.pool.die.faces[rng.randrange(roll.pool.die.sides)] for _ in found)
-        if index > expected_next:
-            return _report(
-                commitment,
-                draws[:done],
-                typed,
-                entry,
-                roll,
-                expected_next,
-                expected,
-                f"draws {expected_next}–{index - 1} are missing before this roll: a roll "
-                "was deleted (or lost)",
-            )
+        expected = _faces(rng, roll)
         if expected != found:
             return _report(
                 commitment,
@@ -268,6 +269,12 @@ def _replay(
         )
         return dataclasses.replace(report, mismatch=mismatch)
     return _report(commitment, draws, typed, None, None, 0, (), "")
+
+
+def _faces(rng: random.Random, roll: PoolRoll) -> tuple[int, ...]:
+    """The next faces the stream gives for ``roll``'s dice (as :meth:`Dice.face` draws)."""
+    die = roll.pool.die
+    return tuple(die.faces[rng.randrange(die.sides)] for _ in roll.dice)
 
 
 def _report(
