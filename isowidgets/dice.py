@@ -1032,6 +1032,9 @@ def stream_seed(seed: int | str, start: int) -> int | str:
     Draw 0 uses the session's seed itself (so a seeded session rolls as it always
     did); a stream taken up at draw ``n`` by a resume uses ``f"{seed}/{n}"``.
     """
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise DiceError(f"a seed must be a whole number or text, got {shown(seed)}")
+    start = checks.whole(start, "the first draw", 0, error=DiceError)
     return seed if start == 0 else f"{seed}/{start}"
 
 
