@@ -546,6 +546,7 @@ class Game(Generic[S]):
         if not callable(rule):
             raise RuleError(f"act needs a rule (a function), got {type(rule).__name__}")
         with self.atomic():
+            drawn_from = self.dice.position
             action: Action[S] = Action(self._state, self._fold, self.dice)
             try:
                 value = rule(action, *args, **kwargs)
@@ -558,6 +559,7 @@ class Game(Generic[S]):
             if not action.events:
                 return Acted([], value)
             self._check_journalable(*action.events)
+            self._check_drawn(action.events, drawn_from)
             entries = []
             try:
                 for group in action.groups():
@@ -649,6 +651,35 @@ class Game(Generic[S]):
                     "Tip: this is a bug in the rules that made the event; please report it "
                     f"with this value: {shown(event, 1000)}"
                 )
+
+    def _check_drawn(self, events: Sequence[Event], drawn_from: tuple[int, int]) -> None:
+        """Refuse a random roll these events carry that this action's dice did not draw.
+
+        Every random die of a session is a draw of its stream, journaled once, so
+        ``python -m isowidgets verify`` can replay them all. A random roll made
+        elsewhere, or copied from an earlier event into :meth:`commit`, would be a
+        forged roll in the journal; faces from elsewhere are typed in instead.
+
+        Raises:
+            RuleError: such a roll; nothing is written.
+        """
+        start, end = self.dice.start, self.dice.position[1]
+        for event in events:
+            for roll in event.rolls():
+                if roll.source != "random":
+                    continue
+                draw = roll.draw
+                if (
+                    draw is None
+                    or draw[0] != start
+                    or not (drawn_from[1] <= draw[1] and draw[1] + len(roll.dice) <= end)
+                ):
+                    raise RuleError(
+                        f"the {event.kind} event carries a random roll ({roll.describe()}) that "
+                        "this action's dice did not roll (made elsewhere, or copied from an "
+                        "earlier event); a journal holds each random roll once, as rolled. "
+                        "Tip: pass its faces as typed-in faces; nothing was written"
+                    )
 
     @contextlib.contextmanager
     def atomic(self) -> Iterator[None]:

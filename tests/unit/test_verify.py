@@ -20,7 +20,7 @@ from isowidgets.__main__ import main
 from isowidgets.commitment import Secret, commit, sidecar_path
 from isowidgets.dice import Dice, Pool
 from isowidgets.errors import DiceError, JournalError, RuleError, VerifyError
-from isowidgets.journal import Entry, Journal, SessionStarted
+from isowidgets.journal import Entry, Journal, Rolled, SessionStarted
 from isowidgets.tray import DiceTray
 from isowidgets.verify import verify
 
@@ -384,3 +384,20 @@ def test_the_verifier_reads_without_locking_or_changing(tmp_path: Path) -> None:
     assert path.read_bytes() == before
     assert Journal.read(path).entries[-1].kind == "seed_revealed"
     assert tray.journal.path == path
+
+
+def test_a_random_roll_not_rolled_by_the_action_is_refused(tmp_path: Path) -> None:
+    """A copy of an earlier roll, or a roll from other dice, would be a forged roll."""
+    path = tmp_path / "s.jsonl"
+    tray = DiceTray.new(path, seed=5)
+    tray.roll("3d6")
+    earlier = tray.journal.entries[-1].event
+    before = path.read_bytes(), tray.dice.state()
+    for forged in (earlier, Rolled(roll=Dice(5).roll(Pool.parse("3d6")))):
+        with pytest.raises(RuleError, match="this action's dice did not roll"):
+            tray.commit(forged)
+        assert (path.read_bytes(), tray.dice.state()) == before
+    typed = Rolled(roll=Dice().roll(Pool.parse("3d6"), faces=[1, 2, 3]))
+    tray.commit(typed)
+    tray.reveal()
+    assert verify(path).ok
