@@ -146,7 +146,7 @@ def verify_entries(entries: Sequence[Entry], *, where: str = "the journal") -> R
             if roll.draw is None:
                 return _report(
                     start.commitment,
-                    draws,
+                    [],  # found before any roll is replayed
                     typed,
                     entry,
                     roll,
@@ -157,7 +157,7 @@ def verify_entries(entries: Sequence[Entry], *, where: str = "the journal") -> R
             if entry.seq > revealed_at:
                 return _report(
                     start.commitment,
-                    draws,
+                    [],  # found before any roll is replayed
                     typed,
                     entry,
                     roll,

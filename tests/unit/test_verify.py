@@ -401,3 +401,27 @@ def test_a_random_roll_not_rolled_by_the_action_is_refused(tmp_path: Path) -> No
     tray.commit(typed)
     tray.reveal()
     assert verify(path).ok
+
+
+def test_a_random_roll_after_the_reveal_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    played(path)
+    records = lines(path)
+    moved = records.pop(random_rolls(records)[-1])
+    records.append(moved)
+    write(path, records)
+    report = verify(path)
+    assert report.mismatch is not None and report.mismatch.seq == len(records)
+    assert "after the seed was revealed" in report.mismatch.why
+
+
+def test_a_random_roll_without_its_draw_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    played(path)
+    records = lines(path)
+    target = random_rolls(records)[1]
+    del records[target]["data"]["roll"]["draw"]  # type: ignore[index]
+    write(path, records)
+    report = verify(path)
+    assert report.mismatch is not None and report.mismatch.seq == target + 1
+    assert "no draw position" in report.mismatch.why
