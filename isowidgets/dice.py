@@ -938,6 +938,11 @@ class Dice:
         """``(start, next draw)``: what the next random roll records as its draw."""
         return self.start, self._drawn
 
+    @property
+    def sealed(self) -> str:
+        """Why random faces are refused (``""`` while they are not; see :meth:`seal`)."""
+        return self._sealed
+
     def seal(self, reason: str) -> None:
         """Refuse every random face from now on, with ``reason`` (typed faces still work).
 
@@ -1008,6 +1013,8 @@ class Dice:
             most = pool.count + self.limits.max_explosions
             typed = parse_faces(faces, pool.die, most=most)
             return _assemble(pool, typed, "typed", self.limits)
+        if self._sealed:  # even a roll of no dice: it would be journaled as random
+            raise DiceError(self._sealed)
         at = self.position
         rolled = [self.face(pool.die) for _ in range(pool.count)]
         if pool.explode_on and (pool.explosions == "mandatory" or take_optional):

@@ -661,13 +661,16 @@ class Game(Generic[S]):
         forged roll in the journal; faces from elsewhere are typed in instead.
 
         Raises:
-            RuleError: such a roll; nothing is written.
+            RuleError: such a roll; nothing is written (as
+                :class:`~isowidgets.errors.DiceError` once the seed is revealed).
         """
         start, end = self.dice.start, self.dice.position[1]
         for event in events:
             for roll in event.rolls():
                 if roll.source != "random":
                     continue
+                if self.dice.sealed:  # a roll of no dice draws nothing, yet is random
+                    raise DiceError(self.dice.sealed)
                 draw = roll.draw
                 if (
                     draw is None

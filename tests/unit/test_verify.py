@@ -163,8 +163,9 @@ def test_an_old_journal_with_a_plain_seed_opens_and_says_it_has_no_commitment(
 def test_reveal_ends_random_rolls_but_not_typed_ones(tmp_path: Path) -> None:
     tray = played(tmp_path / "s.jsonl")
     before = len(tray.journal)
-    with pytest.raises(DiceError, match="seed is revealed"):
-        tray.roll("d6")
+    for pool in ("d6", "0d6"):  # even a roll of no dice would be a random roll
+        with pytest.raises(DiceError, match="seed is revealed"):
+            tray.roll(pool)
     assert len(tray.journal) == before
     tray.roll("d6", "4")
     with pytest.raises(RuleError, match="revealed already"):
