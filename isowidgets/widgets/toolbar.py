@@ -134,7 +134,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         )
         self.reveal_button.on_click(run(lambda _b: self.reveal()))
         self._show_commitment()
-        game.subscribe(self._on_action)
+        self._unsubscribe = game.subscribe(self._on_action)
 
         row = widgets.HBox(
             [
@@ -255,6 +255,9 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             )
 
     def close(self) -> None:
+        unsubscribe = getattr(self, "_unsubscribe", None)
+        if unsubscribe is not None:
+            unsubscribe()
         messages = getattr(self, "messages", None)
         if messages is not None and messages in self.children:
             messages.close()
