@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from isowidgets.errors import JournalError, RuleError
-from isowidgets.journal import Note, Retcon
+from isowidgets.journal import Entry, Note, Retcon, SessionStarted
 from isowidgets.tray import DiceTray
 from isowidgets.widgets.messages import Messages
 from isowidgets.widgets.toolbar import SessionToolbar
@@ -112,10 +113,10 @@ def test_the_commitment_shows_as_a_fingerprint_and_reveal_asks_once(tray, tmp_pa
 
 
 def test_a_session_without_a_commitment_says_so(tmp_path):
-    game = DiceTray.new()
-    game.journal._entries[0] = game.journal.entries[0].__class__(
-        1, 1, True, game.journal.entries[0].at, Note(text="not a start")
-    )
-    bar = SessionToolbar(game, export_dir=tmp_path)
+    """A journal written before commitments (its seed in plain text) cannot reveal."""
+    path = tmp_path / "old.jsonl"
+    start = SessionStarted(game="tray", seed=3, settings={}, kit_version="0.0.9")
+    path.write_text(Entry(1, 1, True, datetime.now(UTC), start).to_line() + "\n")
+    bar = SessionToolbar(DiceTray.resume(path), export_dir=tmp_path)
     assert bar.commitment.value.startswith("dice not committed")
     assert bar.reveal_button.disabled
