@@ -21,6 +21,8 @@ from isowidgets.commitment import Secret, commit, sidecar_path
 from isowidgets.dice import Dice, Pool
 from isowidgets.errors import DiceError, JournalError, RuleError, VerifyError
 from isowidgets.journal import Entry, Journal, Rolled, SessionStarted
+from isowidgets.rules.isolation import IsolationGame, IsolationSettings
+from isowidgets.rules.isolation.examples import add_boarding_party
 from isowidgets.tray import DiceTray
 from isowidgets.verify import verify
 
@@ -426,3 +428,20 @@ def test_a_random_roll_without_its_draw_is_named(tmp_path: Path) -> None:
     report = verify(path)
     assert report.mismatch is not None and report.mismatch.seq == target + 1
     assert "no draw position" in report.mismatch.why
+
+
+def test_a_random_pick_is_a_journaled_roll_and_verifies(tmp_path: Path) -> None:
+    """Isolation places a dead character's leftover greens at random (ISO-A24): each
+    pick is a one-die roll kept in the event, so verify covers it too."""
+    path = tmp_path / "iso.jsonl"
+    game = IsolationGame.new(path, settings=IsolationSettings(death_green_remainder="random"))
+    add_boarding_party(game, stress=2)
+    game.add_character("Dan", kind="boat_NPC", profession="Driver", bias="b", goal="g")
+    game.add_link("eve", "dan", "green", "Road trip")
+    game.kill("eve", "lost in the woods")  # 2 greens, 3 pairs: 2 left over, placed at random
+    shared = [e.event for e in game.journal.entries if e.kind == "death_greens_shared"]
+    assert len(shared) == 1 and len(shared[0].rolls()) == 2
+    assert all(roll.source == "random" and roll.draw for roll in shared[0].rolls())
+    game.reveal()
+    report = verify(path)
+    assert report.ok and report.random_rolls == 2
