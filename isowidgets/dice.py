@@ -938,6 +938,16 @@ class Dice:
         """``(start, next draw)``: what the next random roll records as its draw."""
         return self.start, self._drawn
 
+    def _advance(self, sides: Iterable[int]) -> None:
+        """Draw (and drop) one face of a die of each of ``sides`` sides, in order.
+
+        A resumed session replays the draws its journal holds, so its stream goes on
+        exactly where it was: resuming gives the same dice as carrying on would.
+        """
+        for count in sides:
+            self._rng.randrange(count)
+            self._drawn += 1
+
     @property
     def sealed(self) -> str:
         """Why random faces are refused (``""`` while they are not; see :meth:`seal`)."""

@@ -301,9 +301,10 @@ class Game(Generic[S]):
 
         Problems found in the file (a torn last line, an action cut short) are
         in ``game.journal.problems``; a torn last line is set aside before the
-        next write. The dice take the session's stream up at the draw after the
-        journal's last random die, from the secret kept next to the journal (see
-        :mod:`isowidgets.commitment`), so every roll stays verifiable. Without that
+        next write. The dice go on exactly where the journal's last random die left
+        the session's stream (from the secret kept next to the journal, see
+        :mod:`isowidgets.commitment`), so resuming rolls what carrying on would have,
+        and every roll stays verifiable. Without that
         file the state is rebuilt all the same (replay folds recorded faces), but the
         next rolls come from a fresh secret and cannot be verified (said in
         ``game.journal.problems``). A journal from before commitments continues from
@@ -395,8 +396,10 @@ class Game(Generic[S]):
                     "rebuilt, but the rolls from now on come from a new seed and cannot be "
                     "verified"
                 )
-            seed = Secret.fresh().seed if secret is None else secret.seed
-            dice = Dice(seed, limits=limits, start=_next_draw(journal.entries))
+            if secret is None:
+                dice = Dice(Secret.fresh().seed, limits=limits, start=_next_draw(journal.entries))
+            else:
+                dice = _resumed_dice(secret.seed, limits, journal.entries)
         game = cls(journal, dice, cls.initial_state(settings))
         game._secret = secret
         game._state = game._replay(entries[1:], game._state)
@@ -534,7 +537,9 @@ class Game(Generic[S]):
         it returns, its events are checked to read back from their journal lines
         (see :meth:`_check_journalable`), written as one action, and the action's
         state (already folded, event by event) becomes the game's. If the rule
-        raises, the dice are put back and nothing is written.
+        raises, or adds no event, the dice are put back and nothing is written (every
+        random die drawn is journaled, so a session can be verified), and a random
+        roll its dice did not draw in this action is refused (see :meth:`_check_drawn`).
 
         Returns:
             The entries written and the rule's return value.
@@ -546,7 +551,7 @@ class Game(Generic[S]):
         if not callable(rule):
             raise RuleError(f"act needs a rule (a function), got {type(rule).__name__}")
         with self.atomic():
-            drawn_from = self.dice.position
+            before, drawn_from = self.dice.state(), self.dice.position
             action: Action[S] = Action(self._state, self._fold, self.dice)
             try:
                 value = rule(action, *args, **kwargs)
@@ -556,7 +561,8 @@ class Game(Generic[S]):
                 raise RuleError(
                     f"{where} cannot be {shown(error.get('input'), 60)}: {error['msg']}"
                 ) from None
-            if not action.events:
+            if not action.events:  # nothing journaled: no draw may be missing from it
+                self.dice.restore(before)
                 return Acted([], value)
             self._check_journalable(*action.events)
             self._check_drawn(action.events, drawn_from)
@@ -929,6 +935,35 @@ _SEALED = (
     "the session's seed is revealed, so its random rolls are over (anyone could foresee "
     "them). Tip: type the faces of physical dice in, or start a new session"
 )
+
+
+def _resumed_dice(seed: int | str, limits: Limits, entries: Sequence[Entry]) -> Dice:
+    """The session's dice where its journal left them.
+
+    The journal's random rolls, in draw order, are replayed on the latest stream
+    (dropping the faces), so the next roll is the one carrying on would have made: a
+    resume gives the GM no second stream to choose from. Only when draws are missing
+    (a torn last line lost a roll) is a new stream taken up after the last draw.
+    """
+    rolls = sorted(
+        (roll.draw[1], roll)
+        for entry in entries
+        for roll in entry.event.rolls()
+        if roll.source == "random" and roll.draw is not None
+    )
+    start = max((roll.draw[0] for _, roll in rolls if roll.draw is not None), default=0)
+    sides: list[int] = []
+    expected = start
+    for index, roll in rolls:
+        if roll.draw is None or roll.draw[0] != start:
+            continue
+        if index != expected:  # a gap: take a new stream up after the last draw
+            return Dice(seed, limits=limits, start=_next_draw(entries))
+        sides += [roll.pool.die.sides] * len(roll.dice)
+        expected += len(roll.dice)
+    dice = Dice(seed, limits=limits, start=start)
+    dice._advance(sides)
+    return dice
 
 
 def _next_draw(entries: Sequence[Entry]) -> int:

@@ -445,3 +445,45 @@ def test_a_random_pick_is_a_journaled_roll_and_verifies(tmp_path: Path) -> None:
     game.reveal()
     report = verify(path)
     assert report.ok and report.random_rolls == 2
+
+
+def test_resuming_rolls_what_carrying_on_would_have(tmp_path: Path) -> None:
+    """A resume replays the journal's draws, so it offers the GM no second stream."""
+
+    def opening(tray: DiceTray) -> None:
+        tray.roll("5d6!1")
+        tray.roll("2d6", "3 4")
+        tray.roll("4dF")
+        tray.undo()
+
+    carried = DiceTray.new(tmp_path / "carried.jsonl", seed=8)
+    opening(carried)
+    resumed = DiceTray.new(tmp_path / "resumed.jsonl", seed=8)
+    opening(resumed)
+    resumed.journal.close()
+    resumed = DiceTray.resume(tmp_path / "resumed.jsonl")
+    for notation in ("3d6!6", "d20", "4dF"):
+        assert resumed.roll(notation).faces == carried.roll(notation).faces
+    assert resumed.dice.position == carried.dice.position
+    resumed.reveal()
+    assert verify(tmp_path / "resumed.jsonl").ok
+
+
+def test_a_lost_roll_takes_a_new_stream_up_after_the_last_draw(tmp_path: Path) -> None:
+    """A torn last line lost a roll: the resume cannot replay past the gap, so it starts
+    a new stream after the last draw, and verify names the lost draws."""
+    path = tmp_path / "s.jsonl"
+    tray = DiceTray.new(path, seed=8)
+    tray.roll("3d6")
+    tray.roll("2d6")
+    tray.roll("d20")
+    tray.journal.close()
+    records = lines(path)
+    del records[2]  # the 2d6 is lost
+    write(path, records)
+    again = DiceTray.resume(path)
+    assert again.dice.start == 6 and again.dice.position == (6, 6)
+    again.roll("d6")
+    again.reveal()
+    report = verify(path)
+    assert report.mismatch is not None and "draws 3–4 are missing" in report.mismatch.why
