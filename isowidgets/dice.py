@@ -541,9 +541,9 @@ class PoolRoll:
     source: RollSource
     draw: tuple[int, int] | None = field(default=None, compare=False)
     """Where a random roll's dice came from in its session's stream: ``(start, index)``,
-    the draw the stream started at (0, or where a resume took it up) and the draw of
-    its first die; its dice are the draws from there on. ``None`` for typed faces and
-    for rolls journaled before draws were recorded. :mod:`isowidgets.verify` replays
+    the draw its stream started at (0, or where a resume past lost draws took a new
+    one up) and the draw of its first die; its dice are the draws from there on.
+    ``None`` for typed faces and for rolls journaled before draws were recorded. :mod:`isowidgets.verify` replays
     every random roll from it; it takes no part in comparing rolls."""
 
     def __post_init__(self) -> None:
@@ -892,8 +892,8 @@ class Dice:
         seed: the generator's seed. ``None`` draws one from the OS, and it is
             kept in :attr:`seed`.
         limits: the caps every pool is checked against.
-        start: the number of the first draw (a resumed session takes its stream
-            up where the journal's draws end).
+        start: the number of the first draw: 0, or where a resumed session whose
+            journal lost draws (a torn last line) takes a new stream up.
     """
 
     def __init__(
