@@ -543,8 +543,9 @@ class PoolRoll:
     """Where a random roll's dice came from in its session's stream: ``(start, index)``,
     the draw its stream started at (0, or where a resume past lost draws took a new
     one up) and the draw of its first die; its dice are the draws from there on.
-    ``None`` for typed faces and for rolls journaled before draws were recorded. :mod:`isowidgets.verify` replays
-    every random roll from it; it takes no part in comparing rolls."""
+    ``None`` for typed faces and for rolls journaled before draws were recorded.
+    :mod:`isowidgets.verify` replays every random roll from it; it takes no part in
+    comparing rolls."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.pool, Pool):

@@ -945,11 +945,14 @@ def _resumed_dice(seed: int | str, limits: Limits, entries: Sequence[Entry]) -> 
     resume gives the GM no second stream to choose from. Only when draws are missing
     (a torn last line lost a roll) is a new stream taken up after the last draw.
     """
-    rolls = sorted(
-        (roll.draw[1], roll)
-        for entry in entries
-        for roll in entry.event.rolls()
-        if roll.source == "random" and roll.draw is not None
+    rolls = sorted(  # a roll of no dice shares its draw with the next roll: it goes first
+        (
+            (roll.draw[1], roll)
+            for entry in entries
+            for roll in entry.event.rolls()
+            if roll.source == "random" and roll.draw is not None
+        ),
+        key=lambda item: (item[0], bool(item[1].dice)),
     )
     start = max((roll.draw[0] for _, roll in rolls if roll.draw is not None), default=0)
     sides: list[int] = []

@@ -166,7 +166,8 @@ def verify_entries(entries: Sequence[Entry], *, where: str = "the journal") -> R
                     "a random roll after the seed was revealed (anyone could compute it)",
                 )
             draws.append((roll.draw[1], entry.seq, entry, roll))
-    draws.sort(key=lambda item: (item[0], item[1]))
+    # In draw order; a roll of no dice shares its draw with the next roll and goes first.
+    draws.sort(key=lambda item: (item[0], bool(item[3].dice), item[1]))
     return _replay(start.commitment, revealed_entry, draws, typed)
 
 

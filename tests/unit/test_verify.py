@@ -487,3 +487,21 @@ def test_a_lost_roll_takes_a_new_stream_up_after_the_last_draw(tmp_path: Path) -
     again.reveal()
     report = verify(path)
     assert report.mismatch is not None and "draws 3–4 are missing" in report.mismatch.why
+
+
+def test_rolls_of_no_dice_resume_and_verify(tmp_path: Path) -> None:
+    """A roll of no dice draws nothing and shares its draw with the next roll."""
+    path = tmp_path / "s.jsonl"
+    tray = DiceTray.new(path, seed=4)
+    tray.roll("2d6")
+    tray.roll("0d6")
+    tray.roll("0d6")
+    tray.journal.close()
+    tray = DiceTray.resume(path)
+    assert tray.dice.position == (0, 2)
+    tray.roll("d20")
+    tray.roll("0d6")
+    tray.reveal()
+    report = verify(path)
+    assert report.ok, report.text()
+    assert report.random_rolls == 5
