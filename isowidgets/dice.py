@@ -88,6 +88,7 @@ __all__ = [
     "net_dice",
     "parse_faces",
     "roll_kept",
+    "stream_seed",
 ]
 
 RollSource: TypeAlias = Literal["random", "typed"]
@@ -538,6 +539,13 @@ class PoolRoll:
     pool: Pool
     dice: tuple[RolledDie, ...]
     source: RollSource
+    draw: tuple[int, int] | None = field(default=None, compare=False)
+    """Where a random roll's dice came from in its session's stream: ``(start, index)``,
+    the draw its stream started at (0, or where a resume past lost draws took a new
+    one up) and the draw of its first die; its dice are the draws from there on.
+    ``None`` for typed faces and for rolls journaled before draws were recorded.
+    :mod:`isowidgets.verify` replays every random roll from it; it takes no part in
+    comparing rolls."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.pool, Pool):
@@ -555,6 +563,8 @@ class PoolRoll:
         object.__setattr__(
             self, "source", checks.choice(self.source, "a roll's source", _SOURCES, error=DiceError)
         )
+        if self.draw is not None:
+            object.__setattr__(self, "draw", _draw_position(self.draw, self.source, DiceError))
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -617,7 +627,14 @@ class PoolRoll:
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready record; :meth:`from_record` checks it on the way back."""
-        return {"pool": self.pool.to_record(), "faces": list(self.faces), "source": self.source}
+        record: dict[str, Any] = {
+            "pool": self.pool.to_record(),
+            "faces": list(self.faces),
+            "source": self.source,
+        }
+        if self.draw is not None:
+            record["draw"] = list(self.draw)
+        return record
 
     @classmethod
     def from_record(cls, record: Mapping[str, Any], limits: Limits = DEFAULT_LIMITS) -> PoolRoll:
@@ -630,13 +647,28 @@ class PoolRoll:
             raise FacesError(f"a roll record must be an object, got {shown(record)}")
         if not isinstance(limits, Limits):
             raise DiceError(f"limits must be a dice.Limits, got {shown(limits)}")
-        _check_keys("roll", record, required=("pool", "faces", "source"), optional=())
+        _check_keys("roll", record, required=("pool", "faces", "source"), optional=("draw",))
         pool = Pool.from_record(record["pool"])
         source = checks.choice(record["source"], "a roll's source", _SOURCES, error=FacesError)
         faces = record["faces"]
         if not isinstance(faces, list | tuple):
             raise FacesError(f"a roll's faces must be a list of whole numbers, got {shown(faces)}")
-        return _assemble(pool, faces, source, limits)
+        roll = _assemble(pool, faces, source, limits)
+        if "draw" in record:
+            draw = _draw_position(record["draw"], source, FacesError)
+            object.__setattr__(roll, "draw", draw)
+        return roll
+
+
+def _draw_position(value: Any, source: str, error: type[DiceError]) -> tuple[int, int]:
+    """A roll's ``draw`` as ``(start, index)`` with ``0 ≤ start ≤ index``, strictly."""
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise error(f"a roll's draw must be [start, index], got {shown(value)}")
+    start = checks.whole(value[0], "a roll's draw start", 0, error=error)
+    index = checks.whole(value[1], "a roll's draw index", start, error=error)
+    if source != "random":
+        raise error(f"only a random roll has a draw position; this one is {source}")
+    return start, index
 
 
 _SOURCES: tuple[RollSource, ...] = ("random", "typed")
@@ -851,13 +883,27 @@ _FUDGE_RUN = re.compile(r"\s*([+\-−0]+)\s*")
 class Dice:
     """A session's dice: a seeded generator plus the caps.
 
+    Every random face is one *draw* of one stream, numbered from :attr:`start`:
+    draw ``i`` is the ``i − start``-th ``randrange(sides)`` of
+    ``random.Random(stream_seed(seed, start))``. A random roll records where its
+    dice came from (:attr:`PoolRoll.draw`), so anyone who knows the seed can
+    replay every roll of a journal (see :mod:`isowidgets.verify`).
+
     Args:
         seed: the generator's seed. ``None`` draws one from the OS, and it is
-            kept in :attr:`seed` so the session journal can record it.
+            kept in :attr:`seed`.
         limits: the caps every pool is checked against.
+        start: the number of the first draw: 0, or where a resumed session whose
+            journal lost draws (a torn last line) takes a new stream up.
     """
 
-    def __init__(self, seed: int | str | None = None, *, limits: Limits = DEFAULT_LIMITS):
+    def __init__(
+        self,
+        seed: int | str | None = None,
+        *,
+        limits: Limits = DEFAULT_LIMITS,
+        start: int = 0,
+    ):
         if isinstance(seed, str):
             seed = checks.text(
                 seed,
@@ -880,14 +926,44 @@ class Dice:
             )
         self.seed: int | str = secrets.randbits(63) if seed is None else seed
         self.limits = limits
-        self._rng = random.Random(self.seed)
+        self.start = checks.whole(start, "the first draw", 0, error=DiceError)
+        self._drawn = self.start
+        self._sealed = ""
+        self._rng = random.Random(stream_seed(self.seed, self.start))
 
     def __repr__(self) -> str:
         return f"Dice(seed={self.seed!r})"
 
+    @property
+    def position(self) -> tuple[int, int]:
+        """``(start, next draw)``: what the next random roll records as its draw."""
+        return self.start, self._drawn
+
+    def _advance(self, sides: Iterable[int]) -> None:
+        """Draw (and drop) one face of a die of each of ``sides`` sides, in order.
+
+        A resumed session replays the draws its journal holds, so its stream goes on
+        exactly where it was: resuming gives the same dice as carrying on would.
+        """
+        for count in sides:
+            self._rng.randrange(count)
+            self._drawn += 1
+
+    @property
+    def sealed(self) -> str:
+        """Why random faces are refused (``""`` while they are not; see :meth:`seal`)."""
+        return self._sealed
+
+    def seal(self, reason: str) -> None:
+        """Refuse every random face from now on, with ``reason`` (typed faces still work).
+
+        A session whose seed is revealed is sealed: anyone could foresee its rolls.
+        """
+        self._sealed = checks.text(reason, "a reason", error=DiceError)
+
     def state(self) -> object:
         """An opaque snapshot of the generator (see :meth:`restore`)."""
-        return self._rng.getstate()
+        return self._rng.getstate(), self._drawn
 
     def restore(self, state: object) -> None:
         """Put the generator back where :meth:`state` found it (used on rollback).
@@ -896,7 +972,11 @@ class Dice:
             DiceError: ``state`` is not a snapshot :meth:`state` made.
         """
         try:
-            self._rng.setstate(state)  # type: ignore[arg-type]
+            snapshot: Any = state
+            generator, count = snapshot
+            drawn = checks.whole(count, "a draw", self.start, error=DiceError)
+            self._rng.setstate(generator)
+            self._drawn = drawn
         except Exception:  # random's own TypeError/ValueError, or what a junk value raises
             raise DiceError(
                 f"restore takes a snapshot Dice.state() made, got {type(state).__name__} "
@@ -907,7 +987,11 @@ class Dice:
         """One random face of ``die``."""
         if not isinstance(die, DieType):
             raise DiceError(f"face needs a DieType such as D6, got {type(die).__name__}")
-        return die.faces[self._rng.randrange(die.sides)]
+        if self._sealed:
+            raise DiceError(self._sealed)
+        face = die.faces[self._rng.randrange(die.sides)]
+        self._drawn += 1
+        return face
 
     def roll(
         self,
@@ -940,6 +1024,9 @@ class Dice:
             most = pool.count + self.limits.max_explosions
             typed = parse_faces(faces, pool.die, most=most)
             return _assemble(pool, typed, "typed", self.limits)
+        if self._sealed:  # even a roll of no dice: it would be journaled as random
+            raise DiceError(self._sealed)
+        at = self.position
         rolled = [self.face(pool.die) for _ in range(pool.count)]
         if pool.explode_on and (pool.explosions == "mandatory" or take_optional):
             cursor = 0
@@ -952,7 +1039,21 @@ class Dice:
                         )
                     rolled.append(self.face(pool.die))
                 cursor += 1
-        return _assemble(pool, rolled, "random", self.limits)
+        roll = _assemble(pool, rolled, "random", self.limits)
+        object.__setattr__(roll, "draw", at)
+        return roll
+
+
+def stream_seed(seed: int | str, start: int) -> int | str:
+    """The seed of the stream whose first draw is ``start``.
+
+    Draw 0 uses the session's seed itself (so a seeded session rolls as it always
+    did); a stream taken up at draw ``n`` by a resume uses ``f"{seed}/{n}"``.
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int | str):
+        raise DiceError(f"a seed must be a whole number or text, got {shown(seed)}")
+    start = checks.whole(start, "the first draw", 0, error=DiceError)
+    return seed if start == 0 else f"{seed}/{start}"
 
 
 # --------------------------------------------------------------------------- selections

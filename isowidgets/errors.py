@@ -27,6 +27,7 @@ __all__ = [
     "RuleError",
     "SaveFileError",
     "SettingsError",
+    "VerifyError",
     "folding",
 ]
 
@@ -69,6 +70,11 @@ class JournalError(IsowidgetsError):
 
 class JournalLockedError(JournalError):
     """The journal is open for writing in another process."""
+
+
+class VerifyError(JournalError):
+    """A journal whose rolls cannot be verified: no commitment, no reveal, or a
+    revealed seed that does not match its commitment."""
 
 
 class InconsistentEventError(JournalError):

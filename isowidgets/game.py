@@ -38,6 +38,7 @@ from pydantic import ValidationError
 
 from . import __version__, checks
 from .checks import shown
+from .commitment import Secret, archive_sidecar, read_sidecar, remove_sidecar, write_sidecar
 from .contract import Acted, Action, Export, Step
 from .dice import DEFAULT_LIMITS, Dice, Limits
 from .errors import (
@@ -56,6 +57,7 @@ from .journal import (
     Note,
     Retcon,
     Rolled,
+    SeedRevealed,
     SessionStarted,
     SettingsChanged,
     _now,
@@ -181,6 +183,7 @@ class Game(Generic[S]):
         self.dice = dice
         self._state = state
         self._listeners: list[Listener] = []
+        self._secret: Secret | None = None
 
     @classmethod
     def new(
@@ -204,7 +207,7 @@ class Game(Generic[S]):
             RuleError: an argument the session cannot start with.
         """
         target = None if path is None else _journal_path(path)
-        dice, state, start = cls._prepare_new(
+        secret, dice, state, start = cls._prepare_new(
             seed=seed, settings=settings, title=title, sync=sync, limits=limits, clock=clock
         )
         if target is None:
@@ -219,10 +222,15 @@ class Game(Generic[S]):
                 journal.close()
                 raise cls._already_there(target)
         game = cls(journal, dice, state)
+        game._secret = secret
         try:
+            if target is not None:  # the secret is kept before the commitment is published
+                write_sidecar(target, secret)
             game.commit(start)
         except BaseException:
             journal.close()
+            if target is not None:
+                remove_sidecar(target)
             if created and target is not None:
                 with contextlib.suppress(OSError):
                     if target.stat().st_size == 0:
@@ -248,8 +256,12 @@ class Game(Generic[S]):
         sync: Literal["flush", "fsync"] = "flush",
         limits: Limits = DEFAULT_LIMITS,
         clock: Callable[[], datetime] = _now,
-    ) -> tuple[Dice, S, SessionStarted]:
-        """Check :meth:`new`'s arguments and build what it needs, touching no file."""
+    ) -> tuple[Secret, Dice, S, SessionStarted]:
+        """Check :meth:`new`'s arguments and build what it needs, touching no file.
+
+        The journal gets only the commitment to the seed (see
+        :mod:`isowidgets.commitment`); with no seed given, the seed is 256 random bits.
+        """
         settings = cls._coerce_settings(settings)
         _check_opening(sync, limits, clock)
         if isinstance(seed, str):  # resumed dice add "/<events>" to it: keep it short
@@ -259,17 +271,19 @@ class Game(Generic[S]):
                 f"a seed must be a whole number or text, got {type(seed).__name__} {shown(seed)}"
             )
         title = checks.text(title, "a session's title", allow_empty=True)
-        dice = Dice(seed, limits=limits)
+        dice = Dice(seed, limits=limits) if seed is not None else None  # checks the seed
+        secret = Secret.fresh(seed if dice is None else dice.seed)
+        dice = Dice(secret.seed, limits=limits)
         start = SessionStarted(
             game=cls.system,
-            seed=dice.seed,
+            commitment=secret.commitment,
             settings=settings.model_dump(mode="json"),
             kit_version=__version__,
             title=title,
             limits=limits.to_record(),
         )
         cls._check_journalable(start)
-        return dice, cls.initial_state(settings), start
+        return secret, dice, cls.initial_state(settings), start
 
     @classmethod
     def resume(
@@ -287,8 +301,14 @@ class Game(Generic[S]):
 
         Problems found in the file (a torn last line, an action cut short) are
         in ``game.journal.problems``; a torn last line is set aside before the
-        next write. The dice continue from a seed derived from the session's
-        seed and the journal's length, so they stay reproducible.
+        next write. The dice go on exactly where the journal's last random die left
+        the session's stream (from the secret kept next to the journal, see
+        :mod:`isowidgets.commitment`), so resuming rolls what carrying on would have,
+        and every roll stays verifiable. Without that
+        file the state is rebuilt all the same (replay folds recorded faces), but the
+        next rolls come from a fresh secret and cannot be verified (said in
+        ``game.journal.problems``). A journal from before commitments continues from
+        a seed derived from its plain seed and its length, as it always did.
 
         Raises:
             JournalError: there is no journal at ``path``, or it is not a valid
@@ -340,7 +360,7 @@ class Game(Generic[S]):
                 passed = {k: kwargs[k] for k in ("sync", "limits", "clock") if k in kwargs}
                 return cls.resume(target, **passed)
             cls._prepare_new(**kwargs)
-            _archive(target)
+            archive_sidecar(target, _archive(target))
         return cls.new(target, **kwargs)
 
     @classmethod
@@ -359,9 +379,32 @@ class Game(Generic[S]):
         settings = cls._start_settings(journal, entries[0])
         if limits is None:
             limits = cls._start_limits(journal, entries[0])
-        dice = Dice(f"{start.seed}/{len(journal)}", limits=limits)
+        secret = None
+        if start.commitment is None:  # written before sessions committed to their seed
+            dice = Dice(f"{start.seed}/{len(journal)}", limits=limits)
+        else:
+            secret = read_sidecar(journal.path) if journal.path is not None else None
+            if secret is not None and not secret.matches(start.commitment):
+                raise JournalError(
+                    f"the secret kept next to {journal.path} does not match the commitment "
+                    "the journal starts with (it belongs to another session). Tip: put the "
+                    "right .secret file back, or move this one away to resume unverifiably"
+                )
+            if secret is None:
+                journal.problems.append(
+                    "the session's secret (its .secret file) is missing: the state is "
+                    "rebuilt, but the rolls from now on come from a new seed and cannot be "
+                    "verified"
+                )
+            if secret is None:
+                dice = Dice(Secret.fresh().seed, limits=limits, start=_next_draw(journal.entries))
+            else:
+                dice = _resumed_dice(secret.seed, limits, journal.entries)
         game = cls(journal, dice, cls.initial_state(settings))
+        game._secret = secret
         game._state = game._replay(entries[1:], game._state)
+        if game.revealed is not None:
+            game.dice.seal(_SEALED)
         return game
 
     @staticmethod
@@ -466,7 +509,7 @@ class Game(Generic[S]):
                 "a retcon is journaled only by undo() and redo(), which rebuild the state "
                 "without the action it takes back; commit() and rules cannot add one"
             )
-        if isinstance(event, Note | Rolled | SessionStarted):
+        if isinstance(event, Note | Rolled | SessionStarted | SeedRevealed):
             return state
         if event.system != self.system:
             raise RuleError(f"a {event.system!r} event cannot change a {self.system!r} game")
@@ -494,7 +537,9 @@ class Game(Generic[S]):
         it returns, its events are checked to read back from their journal lines
         (see :meth:`_check_journalable`), written as one action, and the action's
         state (already folded, event by event) becomes the game's. If the rule
-        raises, the dice are put back and nothing is written.
+        raises, or adds no event, the dice are put back and nothing is written (every
+        random die drawn is journaled, so a session can be verified), and a random
+        roll its dice did not draw in this action is refused (see :meth:`_check_drawn`).
 
         Returns:
             The entries written and the rule's return value.
@@ -506,6 +551,7 @@ class Game(Generic[S]):
         if not callable(rule):
             raise RuleError(f"act needs a rule (a function), got {type(rule).__name__}")
         with self.atomic():
+            before, drawn_from = self.dice.state(), self.dice.position
             action: Action[S] = Action(self._state, self._fold, self.dice)
             try:
                 value = rule(action, *args, **kwargs)
@@ -515,9 +561,11 @@ class Game(Generic[S]):
                 raise RuleError(
                     f"{where} cannot be {shown(error.get('input'), 60)}: {error['msg']}"
                 ) from None
-            if not action.events:
+            if not action.events:  # nothing journaled: no draw may be missing from it
+                self.dice.restore(before)
                 return Acted([], value)
             self._check_journalable(*action.events)
+            self._check_drawn(action.events, drawn_from)
             entries = []
             try:
                 for group in action.groups():
@@ -610,6 +658,38 @@ class Game(Generic[S]):
                     f"with this value: {shown(event, 1000)}"
                 )
 
+    def _check_drawn(self, events: Sequence[Event], drawn_from: tuple[int, int]) -> None:
+        """Refuse a random roll these events carry that this action's dice did not draw.
+
+        Every random die of a session is a draw of its stream, journaled once, so
+        ``python -m isowidgets verify`` can replay them all. A random roll made
+        elsewhere, or copied from an earlier event into :meth:`commit`, would be a
+        forged roll in the journal; faces from elsewhere are typed in instead.
+
+        Raises:
+            RuleError: such a roll; nothing is written (as
+                :class:`~isowidgets.errors.DiceError` once the seed is revealed).
+        """
+        start, end = self.dice.start, self.dice.position[1]
+        for event in events:
+            for roll in event.rolls():
+                if roll.source != "random":
+                    continue
+                if self.dice.sealed:  # a roll of no dice draws nothing, yet is random
+                    raise DiceError(self.dice.sealed)
+                draw = roll.draw
+                if (
+                    draw is None
+                    or draw[0] != start
+                    or not (drawn_from[1] <= draw[1] and draw[1] + len(roll.dice) <= end)
+                ):
+                    raise RuleError(
+                        f"the {event.kind} event carries a random roll ({roll.describe()}) that "
+                        "this action's dice did not roll (made elsewhere, or copied from an "
+                        "earlier event); a journal holds each random roll once, as rolled. "
+                        "Tip: pass its faces as typed-in faces; nothing was written"
+                    )
+
     @contextlib.contextmanager
     def atomic(self) -> Iterator[None]:
         """Put the dice back where they were if the block raises.
@@ -632,6 +712,48 @@ class Game(Generic[S]):
         """
         text = checks.text(text, "a note", max_length=checks.MAX_NOTE)
         return self.commit(Note(text=text))
+
+    # ------------------------------------------------------------------ verifiable dice
+
+    @property
+    def commitment(self) -> str | None:
+        """The SHA-256 commitment to the session's seed (``None`` in an old journal)."""
+        start = self._journal.entries[0].event if len(self._journal) else None
+        return start.commitment if isinstance(start, SessionStarted) else None
+
+    @property
+    def revealed(self) -> SeedRevealed | None:
+        """The journaled reveal of the seed, once :meth:`reveal` has run."""
+        for entry in self._journal.entries:
+            if isinstance(entry.event, SeedRevealed):
+                return entry.event
+        return None
+
+    def reveal(self) -> list[Entry]:
+        """Disclose the session's seed and salt in the journal, so anyone can verify it.
+
+        ``python -m isowidgets verify PATH`` then replays every random roll. After a
+        reveal anyone could foresee the next rolls, so the session rolls no random
+        dice any more (typed-in faces still work) and the reveal cannot be undone.
+
+        Raises:
+            RuleError: the seed is revealed already, or this session has no secret
+                to reveal (a journal from before commitments, or its ``.secret``
+                file was missing when it was resumed).
+        """
+        if self.revealed is not None:
+            raise RuleError("the session's seed is revealed already; nothing was written")
+        if self._secret is None or self.commitment is None:
+            raise RuleError(
+                "this session has no secret to reveal: its journal predates commitments, or "
+                "its .secret file was missing when it was resumed; nothing was written"
+            )
+        revealed = SeedRevealed(
+            seed=self._secret.seed, salt=self._secret.salt, draws=self.dice.position[1]
+        )
+        entries = self.commit(revealed)
+        self.dice.seal(_SEALED)
+        return entries
 
     # ------------------------------------------------------------------ settings
 
@@ -728,6 +850,11 @@ class Game(Generic[S]):
             break
         if target is None:
             raise RuleError("there is nothing to undo in this session")
+        if any(isinstance(e, SeedRevealed) for e in self._journal.action_events(target)):
+            raise RuleError(
+                "the latest action revealed the session's seed, and a revealed seed cannot "
+                "be hidden again; nothing was undone"
+            )
         return self._retcon(target, reason or "undo")
 
     def redo(self) -> list[Entry]:
@@ -803,6 +930,53 @@ class Game(Generic[S]):
 
 
 _NEW_ARGUMENTS = ("seed", "settings", "title", "sync", "limits", "clock")
+
+_SEALED = (
+    "the session's seed is revealed, so its random rolls are over (anyone could foresee "
+    "them). Tip: type the faces of physical dice in, or start a new session"
+)
+
+
+def _resumed_dice(seed: int | str, limits: Limits, entries: Sequence[Entry]) -> Dice:
+    """The session's dice where its journal left them.
+
+    The journal's random rolls, in draw order, are replayed on the latest stream
+    (dropping the faces), so the next roll is the one carrying on would have made: a
+    resume gives the GM no second stream to choose from. Only when draws are missing
+    (a torn last line lost a roll) is a new stream taken up after the last draw.
+    """
+    rolls = sorted(  # a roll of no dice shares its draw with the next roll: it goes first
+        (
+            (roll.draw[1], roll)
+            for entry in entries
+            for roll in entry.event.rolls()
+            if roll.source == "random" and roll.draw is not None
+        ),
+        key=lambda item: (item[0], bool(item[1].dice)),
+    )
+    start = max((roll.draw[0] for _, roll in rolls if roll.draw is not None), default=0)
+    sides: list[int] = []
+    expected = start
+    for index, roll in rolls:
+        if roll.draw is None or roll.draw[0] != start:
+            continue
+        if index != expected:  # a gap: take a new stream up after the last draw
+            return Dice(seed, limits=limits, start=_next_draw(entries))
+        sides += [roll.pool.die.sides] * len(roll.dice)
+        expected += len(roll.dice)
+    dice = Dice(seed, limits=limits, start=start)
+    dice._advance(sides)
+    return dice
+
+
+def _next_draw(entries: Sequence[Entry]) -> int:
+    """The draw after the last random die any journaled roll took (0 for none)."""
+    end = 0
+    for entry in entries:
+        for roll in entry.event.rolls():
+            if roll.draw is not None:
+                end = max(end, roll.draw[1] + len(roll.dice))
+    return end
 
 
 def _journal_path(path: object) -> Path:

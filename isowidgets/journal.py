@@ -84,6 +84,7 @@ __all__ = [
     "Retcon",
     "RollField",
     "Rolled",
+    "SeedRevealed",
     "SessionStarted",
     "SettingsChanged",
     "event_type",
@@ -222,11 +223,16 @@ def event_type(system: str, kind: str) -> type[Event]:
 
 
 class SessionStarted(Event):
-    """The first event of every journal: which system, which seed, which settings."""
+    """The first event of every journal: which system, which settings, and the
+    commitment to the session's seed (see :mod:`isowidgets.commitment`)."""
 
     kind: ClassVar[str] = "session_started"
     game: str
-    seed: int | str
+    seed: int | str | None = None
+    """The seed in plain text: only in journals written before sessions committed to
+    their seed (they cannot be verified)."""
+    commitment: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
+    """SHA-256 of the salted seed; the seed itself stays out of the journal."""
     settings: dict[str, Any]
     kit_version: str
     title: str = ""
@@ -236,7 +242,27 @@ class SessionStarted(Event):
 
     def describe(self) -> str:
         title = f" “{self.title}”" if self.title else ""
+        if self.commitment is not None:
+            return f"{self.game} session{title} started (dice committed: {self.commitment[:12]}…)"
         return f"{self.game} session{title} started (seed {self.seed})"
+
+
+class SeedRevealed(Event):
+    """The session's seed and salt, disclosed so that anyone can verify its rolls.
+
+    Journaled once by :meth:`Game.reveal <isowidgets.game.Game.reveal>`; after it the
+    session rolls no more random dice (typed-in faces still work).
+    """
+
+    kind: ClassVar[str] = "seed_revealed"
+    seed: int | str
+    salt: str = Field(pattern=r"^[0-9a-f]{64}$")
+    draws: int = Field(ge=0)
+    """How many random dice the session drew before the reveal (so a roll cut off
+    the end of the journal is found too)."""
+
+    def describe(self) -> str:
+        return f"seed revealed: {shown(self.seed, 80)} after {self.draws} random dice"
 
 
 class SettingsChanged(Event):

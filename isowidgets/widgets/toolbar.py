@@ -1,6 +1,11 @@
 """The session toolbar every system shares: undo, redo, a note for the log, export.
 
-``[↶ Undo] [↷ Redo]  Note [............] [Add note]  Export as [Markdown ▾] [Export log]``
+``[↶ Undo] [↷ Redo]  Note [............] [Add note]  Export as [Markdown ▾] [Export log]
+dice committed: 4e8bce30… [Reveal seed]``
+
+The commitment is the SHA-256 of the session's salted seed (the full hash in the
+tooltip); **Reveal seed** (clicked twice: it ends the session's random rolls)
+journals the seed so anyone can verify the session (``python -m isowidgets verify``).
 
 Every button has visible words (the icons are decoration, and missing offline);
 each action says what it did in the message line (``undone: …``), and that message
@@ -20,7 +25,7 @@ import ipywidgets as widgets
 from ..checks import shown
 from ..errors import JournalError, RuleError
 from ..game import Game
-from ..journal import Entry, Retcon
+from ..journal import Entry, Retcon, SeedRevealed
 from .dice_entry import css_name
 from .messages import Messages
 from .submit_text import SubmitText
@@ -64,9 +69,10 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             (``iw-undo-KEY``…).
 
     Attributes:
-        undo_button, redo_button, note, note_button, export_format, export_button:
-            the controls (classes ``iw-undo``, ``iw-redo``, ``iw-note``,
-            ``iw-note-add``, ``iw-export-format``, ``iw-export``).
+        undo_button, redo_button, note, note_button, export_format, export_button,
+        commitment, reveal_button: the controls (classes ``iw-undo``, ``iw-redo``,
+            ``iw-note``, ``iw-note-add``, ``iw-export-format``, ``iw-export``,
+            ``iw-commitment``, ``iw-reveal``).
         messages: the message line it reports to.
         last_export: the file the last export wrote.
     """
@@ -121,6 +127,14 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.note_button.on_click(run(lambda _b: self.add_note()))
         self.export_button.on_click(run(lambda _b: self.export()))
         self.note.on_submit(lambda _text: self.messages.run(self.add_note))
+        self.commitment = widgets.Label()
+        self.commitment.add_class(css_name("iw-commitment", key))
+        self.reveal_button = button(
+            "Reveal seed", "unlock", "disclose the seed so anyone can verify the rolls", "iw-reveal"
+        )
+        self.reveal_button.on_click(run(lambda _b: self.reveal()))
+        self._show_commitment()
+        self._unsubscribe = game.subscribe(self._on_action)
 
         row = widgets.HBox(
             [
@@ -133,7 +147,8 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             ]
         )
         row.add_class("iw-toolbar-row")
-        super().__init__([row, self.messages] if own else [row])
+        proof = widgets.HBox([self.commitment, self.reveal_button])
+        super().__init__([row, proof, self.messages] if own else [row, proof])
         self.add_class("iw-kit")
         self.add_class(css_name("iw-toolbar", key))
 
@@ -197,7 +212,52 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.last_export = path
         return path
 
+    def reveal(self) -> list[Entry]:
+        """Reveal the session's seed, on the second click (the first one asks).
+
+        Raises:
+            RuleError: there is no seed to reveal, or it is revealed already.
+        """
+        if self.reveal_button.description != "Confirm reveal":
+            if self.game.revealed is not None or self.game.commitment is None:
+                return self.game.reveal()  # refused, with the game's own words
+            self.reveal_button.description = "Confirm reveal"
+            self.messages.warning(
+                "revealing the seed ends this session's random rolls (typed dice still "
+                "work); click Confirm reveal to go on"
+            )
+            return []
+        entries = self.game.reveal()
+        self.messages.info("seed revealed: anyone can now verify this session's rolls")
+        return entries
+
+    def _on_action(self, entries: Sequence[Entry], _state: object) -> None:
+        if self.reveal_button.description == "Confirm reveal" or any(
+            isinstance(entry.event, SeedRevealed) for entry in entries
+        ):
+            self._show_commitment()
+
+    def _show_commitment(self) -> None:
+        """Show the commitment as a fingerprint (the seed once revealed)."""
+        commitment, revealed = self.game.commitment, self.game.revealed
+        self.reveal_button.description = "Reveal seed"
+        self.reveal_button.disabled = commitment is None or revealed is not None
+        if commitment is None:
+            self.commitment.value = "dice not committed (a session from before commitments)"
+            self.commitment.tooltip = None
+        elif revealed is None:
+            self.commitment.value = f"dice committed: {commitment[:8]}…"
+            self.commitment.tooltip = f"SHA-256 commitment to the seed: {commitment}"
+        else:
+            self.commitment.value = f"seed revealed: {shown(revealed.seed, 40)}"
+            self.commitment.tooltip = (
+                f"seed {revealed.seed!r}, salt {revealed.salt}; commitment {commitment}"
+            )
+
     def close(self) -> None:
+        unsubscribe = getattr(self, "_unsubscribe", None)
+        if unsubscribe is not None:
+            unsubscribe()
         messages = getattr(self, "messages", None)
         if messages is not None and messages in self.children:
             messages.close()

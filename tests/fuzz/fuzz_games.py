@@ -7,7 +7,8 @@ starts from a new session, so a system that registers itself is fuzzed without
 editing the tier.
 
 After the last call the journal is resumed and must replay to the very state the
-game holds: what acted was journaled as it was applied.
+game holds: what acted was journaled as it was applied. Then its seed is revealed
+and every random roll of the journal must verify (:mod:`isowidgets.verify`).
 """
 
 from __future__ import annotations
@@ -28,12 +29,14 @@ from fuzz_values import Context, docwords_of, remember
 from hypothesis.stateful import RuleBasedStateMachine
 
 from isowidgets import systems
+from isowidgets.commitment import sidecar_path
 from isowidgets.dice import D6, DF, DieType, Limits, Pool, d
 from isowidgets.game import Game
 from isowidgets.journal import Note
 from isowidgets.rules.impact import rules
 from isowidgets.rules.isolation.examples import add_boarding_party
 from isowidgets.settings import RuleSettings
+from isowidgets.verify import verify
 
 SEED = 11
 CONSTRUCTORS = frozenset({"new", "resume", "open"})
@@ -232,11 +235,12 @@ def prepared(system: str) -> tuple[tuple[str, Callable[[Any], None]], ...]:
 
 @dataclass(frozen=True)
 class Template:
-    """A prepared journal: its bytes, and how it was made (for the repro)."""
+    """A prepared journal: its bytes, its secret's sidecar, and how it was made."""
 
     system: str
     bytes: bytes
     setup: str
+    secret: bytes
 
 
 _TEMPLATES: dict[tuple[str, int], Template] = {}
@@ -282,7 +286,9 @@ def template(system: str, index: int, scratch: Path) -> Template:
         finally:
             game.journal.close()
         setup = f"{game_class.__name__}.new(seed={SEED}), then {description}"
-        _TEMPLATES[key] = Template(system, path.read_bytes(), setup)
+        _TEMPLATES[key] = Template(
+            system, path.read_bytes(), setup, sidecar_path(path).read_bytes()
+        )
     return _TEMPLATES[key]
 
 
@@ -341,6 +347,7 @@ class GameSubject:
 
     def __init__(self, template: Template, key: tuple[str, int], path: Path, cwd: Path) -> None:
         path.write_bytes(template.bytes)
+        sidecar_path(path).write_bytes(template.secret)
         self.key = key
         self.cwd = cwd
         self.label = template.system
@@ -398,6 +405,7 @@ class GameSubject:
     def close(self) -> None:
         self.game.journal.close()
         self.path.unlink(missing_ok=True)
+        sidecar_path(self.path).unlink(missing_ok=True)
 
     def reload(self) -> None:
         """Continue from the journal after a failure (the survey's keep-going mode)."""
@@ -406,6 +414,7 @@ class GameSubject:
             self.game = self.game_class.resume(self.path)
         except Exception:  # the failure broke the journal too: start over
             self.path.write_bytes(_TEMPLATES[self.key].bytes)
+            sidecar_path(self.path).write_bytes(_TEMPLATES[self.key].secret)
             self.game = self.game_class.resume(self.path)
 
     def finish(self) -> str:
@@ -418,7 +427,10 @@ class GameSubject:
         try:
             if again.state != self.game.state:
                 return "the journal replays to another state than the game held"
-            return ""
+            if again.commitment is not None and again.revealed is None:
+                again.reveal()
+            report = verify(self.path)
+            return "" if report.ok else f"the journal does not verify: {report.text()[:600]}"
         finally:
             again.journal.close()
 

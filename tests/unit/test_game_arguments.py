@@ -159,5 +159,5 @@ def test_open_checks_resume_and_its_keywords_before_renaming(tmp_path: Path):
         DiceTray.open(path, resume=False, colour="red")
     with pytest.raises(DiceError, match="a seed must be a whole number"):
         DiceTray.open(path, resume=False, seed=[1])
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.jsonl"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["s.jsonl", "s.jsonl.secret"]
     assert path.read_bytes() == before

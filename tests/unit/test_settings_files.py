@@ -210,7 +210,7 @@ def test_saving_to_a_bad_name_is_a_settings_error(
     monkeypatch.chdir(tmp_path)
     message = refused(game, lambda: game.save_settings(name))
     assert words in message
-    assert sorted(p.name for p in tmp_path.iterdir()) == ["session.jsonl"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["session.jsonl", "session.jsonl.secret"]
 
 
 def test_saving_where_a_folder_cannot_be_made_is_a_settings_error(game: Game, tmp_path: Path):  # type: ignore[type-arg]

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
 from isowidgets.errors import JournalError, RuleError
-from isowidgets.journal import Note, Retcon
+from isowidgets.journal import Entry, Note, Retcon, SessionStarted
 from isowidgets.tray import DiceTray
 from isowidgets.widgets.messages import Messages
 from isowidgets.widgets.toolbar import SessionToolbar
@@ -88,3 +89,34 @@ def test_every_button_has_words_and_an_explanation(tray, tmp_path):
     assert "iw-toolbar-iso" in bar._dom_classes
     with pytest.raises(RuleError, match="export formats must be some of"):
         SessionToolbar(tray, formats=("pdf",))
+
+
+def test_the_commitment_shows_as_a_fingerprint_and_reveal_asks_once(tray, tmp_path):
+    bar = SessionToolbar(tray, export_dir=tmp_path)
+    commitment = tray.commitment
+    assert commitment is not None
+    assert bar.commitment.value == f"dice committed: {commitment[:8]}…"
+    assert commitment in bar.commitment.tooltip
+    assert "iw-commitment" in bar.commitment._dom_classes
+    assert "iw-reveal" in bar.reveal_button._dom_classes
+    bar.reveal_button.click()  # the first click only asks
+    assert tray.revealed is None and bar.reveal_button.description == "Confirm reveal"
+    assert "ends this session&#x27;s random rolls" in bar.messages.value
+    tray.roll("2d6")  # any other action takes the question back
+    assert bar.reveal_button.description == "Reveal seed"
+    bar.reveal_button.click()
+    bar.reveal_button.click()
+    assert tray.revealed is not None and tray.revealed.seed == 5
+    assert bar.commitment.value == "seed revealed: 5"
+    assert bar.reveal_button.disabled
+    assert "anyone can now verify" in bar.messages.value
+
+
+def test_a_session_without_a_commitment_says_so(tmp_path):
+    """A journal written before commitments (its seed in plain text) cannot reveal."""
+    path = tmp_path / "old.jsonl"
+    start = SessionStarted(game="tray", seed=3, settings={}, kit_version="0.0.9")
+    path.write_text(Entry(1, 1, True, datetime.now(UTC), start).to_line() + "\n")
+    bar = SessionToolbar(DiceTray.resume(path), export_dir=tmp_path)
+    assert bar.commitment.value.startswith("dice not committed")
+    assert bar.reveal_button.disabled

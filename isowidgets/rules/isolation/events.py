@@ -317,6 +317,8 @@ class DeathGreensShared(IsolationEvent):
     remainder: int
     remainder_rule: Literal["gm_choice", "random", "drop"]
     pending: int = 0
+    picks: list[RollField] = Field(default_factory=list)
+    """The rolls that placed the leftover greens at random (one die per pick)."""
 
     def describe(self) -> str:
         if not self.greens:

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 
 from ... import checks
 from ...contract import Action
-from ...dice import d
+from ...dice import Pool, PoolRoll, d
 from ...errors import RuleError
 from ._common import line, living, named, no_conflict
 from .events import (
@@ -79,6 +79,7 @@ def _death(action: Act, cid: str, remainder_pairs: Sequence[tuple[str, str]] | N
             add_unlabeled(action, a, b, "green", each, f"death of {name} (ISO-R44)")
     rule = settings.death_green_remainder
     pending = 0
+    picks: list[PoolRoll] = []
     if remainder:
         chosen: list[tuple[str, str]] = []
         if remainder_pairs is not None:
@@ -86,7 +87,11 @@ def _death(action: Act, cid: str, remainder_pairs: Sequence[tuple[str, str]] | N
         elif rule == "random":
             pool = list(pairs)
             for _ in range(remainder):
-                pick = 0 if len(pool) == 1 else action.dice.face(d(len(pool))) - 1
+                pick = 0
+                if len(pool) > 1:  # a journaled roll, so the pick can be verified
+                    picked = action.dice.roll(Pool(d(len(pool)), 1, label="leftover share"))
+                    picks.append(picked)
+                    pick = picked.faces[0] - 1
                 chosen.append(pool.pop(pick))
         elif rule == "gm_choice":
             pending = remainder
@@ -102,6 +107,7 @@ def _death(action: Act, cid: str, remainder_pairs: Sequence[tuple[str, str]] | N
             remainder=remainder,
             remainder_rule="gm_choice" if remainder_pairs is not None else rule,
             pending=pending,
+            picks=picks,
         )
     )
     cap_owed_greens(action)

@@ -100,6 +100,7 @@ def _roll_to_house_limit(dice: Dice, pool: Pool, cap: int, *, take: bool) -> Poo
     chain stops one die over it, and :meth:`Dice.roll` then refuses it with
     :class:`~isowidgets.errors.DiceCapError`, exactly as without a house limit.
     """
+    at = dice.position  # recorded on the roll, so verify can replay its draws
     rolled = [dice.face(pool.die) for _ in range(pool.count)]
     if take:
         limit = min(cap, dice.limits.max_explosions + 1)
@@ -108,4 +109,4 @@ def _roll_to_house_limit(dice: Dice, pool: Pool, cap: int, *, take: bool) -> Poo
             if rolled[cursor] in pool.explode_on:
                 rolled.append(dice.face(pool.die))
             cursor += 1
-    return dataclasses.replace(dice.roll(pool, rolled), source="random")
+    return dataclasses.replace(dice.roll(pool, rolled), source="random", draw=at)

@@ -1,0 +1,126 @@
+"""Verify over generated sessions: whatever is played verifies, and any one change is named.
+
+A session is a drawn sequence of tray steps: random rolls (exploding or not), typed
+rolls, undo, redo and resumes (each resume takes the dice stream up afresh). It is
+revealed and must verify; then one random face, one copied roll, or one deleted
+random roll must each be found, at the event that was changed.
+"""
+
+from __future__ import annotations
+
+import json
+import tempfile
+from pathlib import Path
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from isowidgets.dice import die_named
+from isowidgets.errors import IsowidgetsError
+from isowidgets.tray import DiceTray
+from isowidgets.verify import verify
+
+NOTATIONS = ("3d6", "2d6!6", "4dF", "d20", "5d6!1", "2d10")
+steps = st.lists(
+    st.one_of(
+        st.tuples(st.just("roll"), st.sampled_from(NOTATIONS)),
+        st.tuples(st.just("typed"), st.sampled_from(("2d6", "3 4"))),
+        st.tuples(st.just("undo"), st.none()),
+        st.tuples(st.just("redo"), st.none()),
+        st.tuples(st.just("resume"), st.none()),
+    ),
+    max_size=14,
+)
+
+
+def play(path: Path, plan: list[tuple[str, str | None]]) -> None:
+    tray = DiceTray.new(path)
+    for step, argument in plan:
+        try:
+            if step == "roll":
+                tray.roll(argument)
+            elif step == "typed":
+                tray.roll("2d6", "3 4")
+            elif step == "undo":
+                tray.undo()
+            elif step == "redo":
+                tray.redo()
+            else:
+                tray.journal.close()
+                tray = DiceTray.resume(path)
+        except IsowidgetsError:
+            pass  # nothing to undo or redo: refused, nothing changed
+    tray.reveal()
+    tray.journal.close()
+
+
+def records(path: Path) -> list[dict]:  # type: ignore[type-arg]
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def rewrite(path: Path, lines: list[dict]) -> None:  # type: ignore[type-arg]
+    """Write ``lines`` back, numbering each as an action of its own (retcons keep the
+    action numbers they name, so only sessions without them are rewritten)."""
+    for number, record in enumerate(lines, start=1):
+        record["seq"] = record["action"] = number
+        record["end"] = True
+    path.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+
+
+def random_rolls(lines: list[dict]) -> list[int]:  # type: ignore[type-arg]
+    return [
+        i
+        for i, r in enumerate(lines)
+        if r["kind"] == "rolled" and r["data"]["roll"]["source"] == "random"
+    ]
+
+
+@settings(max_examples=40, deadline=None)
+@given(steps)
+def test_whatever_is_played_verifies(plan: list[tuple[str, str | None]]) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.jsonl"
+        play(path, plan)
+        report = verify(path)
+        assert report.ok, report.text()
+        lines = records(path)
+        assert report.random_rolls == len(random_rolls(lines))
+        assert report.typed_rolls == sum(
+            r["kind"] == "rolled" and r["data"]["roll"]["source"] == "typed" for r in lines
+        )
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    st.lists(st.sampled_from(NOTATIONS), min_size=2, max_size=8),
+    st.sampled_from(("altered", "inserted", "deleted")),
+    st.data(),
+)
+def test_any_one_change_is_named(notations: list[str], change: str, data: st.DataObject) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.jsonl"
+        play(path, [("roll", n) for n in notations])
+        lines = records(path)
+        rolls = random_rolls(lines)
+        target = data.draw(st.sampled_from(rolls), label="roll")
+        if change == "altered":
+            roll = lines[target]["data"]["roll"]
+            faces = die_named(roll["pool"]["die"]).faces
+            calm = [f for f in faces if f not in roll["pool"]["explode_on"]]
+            spots = [i for i, f in enumerate(roll["faces"]) if f in calm]
+            if not spots or len(calm) < 2:
+                return  # every face explodes: changing one would not be a roll at all
+            spot = spots[0]
+            roll["faces"][spot] = next(f for f in calm if f != roll["faces"][spot])
+            named = target + 1
+        elif change == "inserted":
+            lines.insert(len(lines) - 1, json.loads(json.dumps(lines[target])))
+            named = len(lines) - 1
+        else:
+            del lines[target]
+            later = [r for r in rolls if r > target]
+            named = later[0] if later else len(lines)  # the next roll, or the reveal
+        rewrite(path, lines)
+        report = verify(path)
+        assert report.mismatch is not None, change
+        assert report.mismatch.seq == named, (change, report.text())

@@ -1,0 +1,507 @@
+"""Verifiable sessions: the commitment, the secret's sidecar, reveal, and verify.
+
+A session publishes only the salted SHA-256 of its seed; ``reveal`` journals the
+seed; :func:`isowidgets.verify.verify` replays every random roll from it and names
+the first roll that is not what the seed fixed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import stat
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from isowidgets.__main__ import main
+from isowidgets.commitment import Secret, commit, sidecar_path
+from isowidgets.dice import Dice, Pool
+from isowidgets.errors import DiceError, JournalError, RuleError, VerifyError
+from isowidgets.journal import Entry, Journal, Rolled, SessionStarted
+from isowidgets.rules.isolation import IsolationGame, IsolationSettings
+from isowidgets.rules.isolation.examples import add_boarding_party
+from isowidgets.tray import DiceTray
+from isowidgets.verify import verify
+
+SEED = "a seed nobody should read in the journal"
+
+
+def played(path: Path, *, reveal: bool = True) -> DiceTray:
+    """A tray session: random rolls (one explodes), typed dice, a resume in between."""
+    tray = DiceTray.new(path, seed=SEED)
+    tray.roll("3d6!6", purpose="first")
+    tray.roll("2d6", "3 4", purpose="typed")
+    tray.roll("4dF")
+    tray.journal.close()
+    tray = DiceTray.resume(path)
+    tray.roll("2d10")
+    tray.roll("d20")
+    if reveal:
+        tray.reveal()
+    return tray
+
+
+def lines(path: Path) -> list[dict[str, object]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def write(path: Path, records: list[dict[str, object]]) -> None:
+    """Write ``records`` as a journal, renumbering seq and action (one event per action)."""
+    for number, record in enumerate(records, start=1):
+        record["seq"] = record["action"] = number
+        record["end"] = True
+    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+
+
+def random_rolls(records: list[dict[str, object]]) -> list[int]:
+    return [
+        i
+        for i, r in enumerate(records)
+        if r["kind"] == "rolled" and r["data"]["roll"]["source"] == "random"  # type: ignore[index]
+    ]
+
+
+# --------------------------------------------------------------------------- the commitment
+
+
+def test_the_journal_holds_the_commitment_and_not_the_seed(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    tray = played(path, reveal=False)
+    start = tray.journal.entries[0].event
+    assert isinstance(start, SessionStarted)
+    assert start.seed is None
+    assert start.commitment == tray.commitment
+    assert SEED not in path.read_text(encoding="utf-8")
+    secret = Secret(SEED, json.loads(sidecar_path(path).read_text())["salt"])
+    assert secret.matches(start.commitment)
+
+
+def test_the_sidecar_is_for_its_owner_only(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    DiceTray.new(path, seed=3)
+    mode = stat.S_IMODE(os.stat(sidecar_path(path)).st_mode)
+    assert mode == 0o600
+
+
+def test_a_small_seed_is_salted_so_its_hash_gives_nothing_away() -> None:
+    first, second = DiceTray.new(seed=3), DiceTray.new(seed=3)
+    assert first.commitment != second.commitment
+    assert first.commitment not in {commit(n, "0" * 64) for n in range(100)}
+    first.roll("5d6")
+    second.roll("5d6")
+    assert first.journal.entries[-1].event == second.journal.entries[-1].event
+
+
+def test_no_seed_means_a_256_bit_secret(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    DiceTray.new(path)
+    seed = json.loads(sidecar_path(path).read_text())["seed"]
+    assert isinstance(seed, str) and len(seed) == 64 and int(seed, 16) >= 0
+
+
+def test_a_new_session_over_an_old_one_keeps_its_secret_with_it(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    old = DiceTray.new(path, seed=1)
+    commitment = old.commitment
+    old.journal.close()
+    DiceTray.open(path, resume=False, seed=2)
+    archived = DiceTray.resume(tmp_path / "s.1.jsonl")
+    assert archived.commitment == commitment
+    assert not archived.journal.problems
+    assert Secret(1, json.loads(sidecar_path(tmp_path / "s.1.jsonl").read_text())["salt"]).matches(
+        commitment
+    )
+
+
+# --------------------------------------------------------------------------- resume
+
+
+def test_resume_continues_verifiably_and_replays_without_the_sidecar(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    tray = played(path, reveal=False)
+    state = tray.state
+    tray.journal.close()
+    sidecar_path(path).unlink()
+    again = DiceTray.resume(path)
+    assert again.state == state
+    assert any("secret" in problem for problem in again.journal.problems)
+    with pytest.raises(RuleError, match="no secret to reveal"):
+        again.reveal()
+
+
+def test_a_sidecar_of_another_session_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    DiceTray.new(tmp_path / "other.jsonl", seed=1).journal.close()
+    DiceTray.new(path, seed=1).journal.close()
+    sidecar_path(path).write_bytes(sidecar_path(tmp_path / "other.jsonl").read_bytes())
+    before = path.read_bytes()
+    with pytest.raises(JournalError, match="does not match the commitment"):
+        DiceTray.resume(path)
+    assert path.read_bytes() == before
+
+
+def test_an_old_journal_with_a_plain_seed_opens_and_says_it_has_no_commitment(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "old.jsonl"
+    start = SessionStarted(game="tray", seed=3, settings={}, kit_version="0.0.9")
+    record = json.loads(Entry(1, 1, True, DiceTray.new().journal.entries[0].at, start).to_line())
+    del record["data"]["commitment"]
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    tray = DiceTray.resume(path)
+    assert tray.commitment is None
+    rolled = tray.roll("2d6")
+    assert rolled.faces == Dice("3/1").roll(Pool.parse("2d6")).faces  # as it always did
+    with pytest.raises(RuleError, match="no secret to reveal"):
+        tray.reveal()
+
+
+# --------------------------------------------------------------------------- reveal
+
+
+def test_reveal_ends_random_rolls_but_not_typed_ones(tmp_path: Path) -> None:
+    tray = played(tmp_path / "s.jsonl")
+    before = len(tray.journal)
+    for pool in ("d6", "0d6"):  # even a roll of no dice would be a random roll
+        with pytest.raises(DiceError, match="seed is revealed"):
+            tray.roll(pool)
+    assert len(tray.journal) == before
+    tray.roll("d6", "4")
+    with pytest.raises(RuleError, match="revealed already"):
+        tray.reveal()
+
+
+def test_a_reveal_cannot_be_undone(tmp_path: Path) -> None:
+    tray = played(tmp_path / "s.jsonl")
+    with pytest.raises(RuleError, match="cannot be hidden again"):
+        tray.undo()
+    assert tray.revealed is not None
+
+
+def test_a_revealed_session_stays_sealed_when_resumed(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    played(path).journal.close()
+    with pytest.raises(DiceError, match="seed is revealed"):
+        DiceTray.resume(path).roll("d6")
+
+
+# --------------------------------------------------------------------------- verify
+
+
+def test_an_untouched_journal_verifies(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    tray = played(path)
+    tray.roll("d6", "2")  # typed after the reveal: outside the proof, and allowed
+    report = verify(path)
+    assert report.ok, report.text()
+    assert report.random_rolls == 4
+    assert report.random_dice >= 3 + 4 + 2 + 1  # 3d6 (and any 6s), 4dF, 2d10, d20
+    assert report.typed_rolls == 2
+    assert "VERIFIED: 4 random roll(s)" in report.text()
+    assert "2 typed roll(s) of physical dice: outside the proof" in report.text()
+
+
+def test_undone_rolls_are_verified_too(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    tray = DiceTray.new(path)
+    tray.roll("3d6")
+    tray.undo()
+    tray.roll("3d6")
+    tray.reveal()
+    report = verify(path)
+    assert report.ok and report.random_rolls == 2
+
+
+def test_one_altered_face_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    played(path)
+    records = lines(path)
+    target = random_rolls(records)[2]  # the 2d10
+    roll = records[target]["data"]["roll"]  # type: ignore[index]
+    found = list(roll["faces"])
+    roll["faces"][0] = found[0] % 10 + 1
+    write(path, records)
+    report = verify(path)
+    assert report.mismatch is not None
+    assert report.mismatch.seq == target + 1
+    assert report.mismatch.kind == "rolled"
+    assert report.mismatch.expected == tuple(found)
+    assert report.mismatch.found == (found[0] % 10 + 1, *found[1:])
+    assert "altered" in report.mismatch.why
+    assert f"MISMATCH at event #{target + 1} (rolled" in report.text()
+
+
+def test_one_inserted_roll_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    played(path)
+    records = lines(path)
+    first = random_rolls(records)[0]
+    records.insert(len(records) - 1, json.loads(json.dumps(records[first])))
+    write(path, records)
+    report = verify(path)
+    assert report.mismatch is not None
+    assert report.mismatch.seq == len(records) - 1  # the copy, not the original
+    assert "inserted" in report.mismatch.why
+
+
+def test_one_deleted_roll_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    played(path)
+    records = lines(path)
+    rolls = random_rolls(records)
+    deleted = records.pop(rolls[1])  # the 4dF
+    write(path, records)
+    report = verify(path)
+    assert report.mismatch is not None
+    assert report.mismatch.seq == rolls[2]  # the 2d10, one line earlier now
+    assert "deleted" in report.mismatch.why
+    assert report.mismatch.draw == deleted["data"]["roll"]["draw"][1]  # type: ignore[index]
+    assert report.random_rolls == 1
+
+
+def test_a_roll_cut_off_the_end_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    played(path)
+    records = lines(path)
+    records.pop(random_rolls(records)[-1])
+    write(path, records)
+    report = verify(path)
+    assert report.mismatch is not None and report.mismatch.kind == "seed_revealed"
+    assert "deleted" in report.mismatch.why
+
+
+def test_a_seed_that_does_not_match_its_commitment_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    played(path)
+    records = lines(path)
+    records[-1]["data"]["seed"] = "another seed"  # type: ignore[index]
+    write(path, records)
+    with pytest.raises(VerifyError, match="does not match the commitment"):
+        verify(path)
+
+
+def test_nothing_revealed_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    played(path, reveal=False)
+    with pytest.raises(VerifyError, match="reveals no seed"):
+        verify(path)
+
+
+def test_a_journal_without_commitment_is_refused(tmp_path: Path) -> None:
+    path = tmp_path / "old.jsonl"
+    start = SessionStarted(game="tray", seed=3, settings={}, kit_version="0.0.9")
+    path.write_text(
+        Entry(1, 1, True, DiceTray.new().journal.entries[0].at, start).to_line() + "\n",
+        encoding="utf-8",
+    )
+    with pytest.raises(VerifyError, match="carries no commitment"):
+        verify(path)
+
+
+# --------------------------------------------------------------------------- hostile input
+
+
+def hostile(tmp_path: Path) -> dict[str, Path]:
+    junk = tmp_path / "junk.jsonl"
+    junk.write_bytes(os.urandom(4096) + b"\x00\xff")
+    huge = tmp_path / "huge.jsonl"
+    huge.write_bytes(b"{" + b"x" * (2 << 20) + b"\n")
+    empty = tmp_path / "empty.jsonl"
+    empty.write_bytes(b"")
+    return {
+        "missing": tmp_path / "nothing.jsonl",
+        "directory": tmp_path,
+        "binary junk": junk,
+        "huge line": huge,
+        "empty": empty,
+    }
+
+
+@pytest.mark.parametrize("case", ["missing", "directory", "binary junk", "huge line", "empty"])
+def test_hostile_paths_get_the_kits_error(tmp_path: Path, case: str) -> None:
+    with pytest.raises(JournalError):
+        verify(hostile(tmp_path)[case])
+
+
+@pytest.mark.parametrize("argument", [None, 42, "", "a\x00b", "x" * 5000])
+def test_hostile_arguments_get_the_kits_error(argument: object) -> None:
+    with pytest.raises(JournalError):
+        verify(argument)  # type: ignore[arg-type]
+
+
+def test_the_command_line_reports_and_exits(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "s.jsonl"
+    played(path)
+    assert main(["verify", str(path)]) == 0
+    assert "VERIFIED" in capsys.readouterr().out
+    records = lines(path)
+    records[random_rolls(records)[0]]["data"]["roll"]["faces"][0] = 7  # type: ignore[index]
+    write(path, records)
+    assert main(["verify", str(path)]) == 2  # a d6 has no 7: not a journal any more
+    assert "cannot verify" in capsys.readouterr().err
+    for case in hostile(tmp_path).values():
+        assert main(["verify", str(case)]) == 2
+        assert "Traceback" not in capsys.readouterr().err
+
+
+def test_a_mismatch_exits_1(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    path = tmp_path / "s.jsonl"
+    played(path)
+    records = lines(path)
+    roll = records[random_rolls(records)[2]]["data"]["roll"]  # type: ignore[index]
+    roll["faces"][1] = roll["faces"][1] % 10 + 1
+    write(path, records)
+    assert main(["verify", str(path)]) == 1
+    assert "MISMATCH" in capsys.readouterr().out
+
+
+def test_the_module_runs_as_a_command(tmp_path: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "isowidgets", "verify", str(tmp_path / "none.jsonl")],
+        capture_output=True,
+        text=True,
+        check=False,
+        env={**os.environ, "PYTHONPATH": str(Path(__file__).parents[2])},
+    )
+    assert done.returncode == 2
+    assert "cannot verify" in done.stderr and "Traceback" not in done.stderr
+    usage = subprocess.run(
+        [sys.executable, "-m", "isowidgets", "nonsense"],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert usage.returncode == 2 and "Traceback" not in usage.stderr
+
+
+def test_the_verifier_reads_without_locking_or_changing(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    tray = played(path)
+    before = path.read_bytes()
+    assert verify(path).ok  # the GM's kernel still holds the journal open
+    assert path.read_bytes() == before
+    assert Journal.read(path).entries[-1].kind == "seed_revealed"
+    assert tray.journal.path == path
+
+
+def test_a_random_roll_not_rolled_by_the_action_is_refused(tmp_path: Path) -> None:
+    """A copy of an earlier roll, or a roll from other dice, would be a forged roll."""
+    path = tmp_path / "s.jsonl"
+    tray = DiceTray.new(path, seed=5)
+    tray.roll("3d6")
+    earlier = tray.journal.entries[-1].event
+    before = path.read_bytes(), tray.dice.state()
+    for forged in (earlier, Rolled(roll=Dice(5).roll(Pool.parse("3d6")))):
+        with pytest.raises(RuleError, match="this action's dice did not roll"):
+            tray.commit(forged)
+        assert (path.read_bytes(), tray.dice.state()) == before
+    typed = Rolled(roll=Dice().roll(Pool.parse("3d6"), faces=[1, 2, 3]))
+    tray.commit(typed)
+    tray.reveal()
+    assert verify(path).ok
+
+
+def test_a_random_roll_after_the_reveal_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    played(path)
+    records = lines(path)
+    moved = records.pop(random_rolls(records)[-1])
+    records.append(moved)
+    write(path, records)
+    report = verify(path)
+    assert report.mismatch is not None and report.mismatch.seq == len(records)
+    assert "after the seed was revealed" in report.mismatch.why
+
+
+def test_a_random_roll_without_its_draw_is_named(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    played(path)
+    records = lines(path)
+    target = random_rolls(records)[1]
+    del records[target]["data"]["roll"]["draw"]  # type: ignore[index]
+    write(path, records)
+    report = verify(path)
+    assert report.mismatch is not None and report.mismatch.seq == target + 1
+    assert "no draw position" in report.mismatch.why
+
+
+def test_a_random_pick_is_a_journaled_roll_and_verifies(tmp_path: Path) -> None:
+    """Isolation places a dead character's leftover greens at random (ISO-A24): each
+    pick is a one-die roll kept in the event, so verify covers it too."""
+    path = tmp_path / "iso.jsonl"
+    game = IsolationGame.new(path, settings=IsolationSettings(death_green_remainder="random"))
+    add_boarding_party(game, stress=2)
+    game.add_character("Dan", kind="boat_NPC", profession="Driver", bias="b", goal="g")
+    game.add_link("eve", "dan", "green", "Road trip")
+    game.kill("eve", "lost in the woods")  # 2 greens, 3 pairs: 2 left over, placed at random
+    shared = [e.event for e in game.journal.entries if e.kind == "death_greens_shared"]
+    assert len(shared) == 1 and len(shared[0].rolls()) == 2
+    assert all(roll.source == "random" and roll.draw for roll in shared[0].rolls())
+    game.reveal()
+    report = verify(path)
+    assert report.ok and report.random_rolls == 2
+
+
+def test_resuming_rolls_what_carrying_on_would_have(tmp_path: Path) -> None:
+    """A resume replays the journal's draws, so it offers the GM no second stream."""
+
+    def opening(tray: DiceTray) -> None:
+        tray.roll("5d6!1")
+        tray.roll("2d6", "3 4")
+        tray.roll("4dF")
+        tray.undo()
+
+    carried = DiceTray.new(tmp_path / "carried.jsonl", seed=8)
+    opening(carried)
+    resumed = DiceTray.new(tmp_path / "resumed.jsonl", seed=8)
+    opening(resumed)
+    resumed.journal.close()
+    resumed = DiceTray.resume(tmp_path / "resumed.jsonl")
+    for notation in ("3d6!6", "d20", "4dF"):
+        assert resumed.roll(notation).faces == carried.roll(notation).faces
+    assert resumed.dice.position == carried.dice.position
+    resumed.reveal()
+    assert verify(tmp_path / "resumed.jsonl").ok
+
+
+def test_a_lost_roll_takes_a_new_stream_up_after_the_last_draw(tmp_path: Path) -> None:
+    """A torn last line lost a roll: the resume cannot replay past the gap, so it starts
+    a new stream after the last draw, and verify names the lost draws."""
+    path = tmp_path / "s.jsonl"
+    tray = DiceTray.new(path, seed=8)
+    tray.roll("3d6")
+    tray.roll("2d6")
+    tray.roll("d20")
+    tray.journal.close()
+    records = lines(path)
+    del records[2]  # the 2d6 is lost
+    write(path, records)
+    again = DiceTray.resume(path)
+    assert again.dice.start == 6 and again.dice.position == (6, 6)
+    again.roll("d6")
+    again.reveal()
+    report = verify(path)
+    assert report.mismatch is not None and "draws 3–4 are missing" in report.mismatch.why
+
+
+def test_rolls_of_no_dice_resume_and_verify(tmp_path: Path) -> None:
+    """A roll of no dice draws nothing and shares its draw with the next roll."""
+    path = tmp_path / "s.jsonl"
+    tray = DiceTray.new(path, seed=4)
+    tray.roll("2d6")
+    tray.roll("0d6")
+    tray.roll("0d6")
+    tray.journal.close()
+    tray = DiceTray.resume(path)
+    assert tray.dice.position == (0, 2)
+    tray.roll("d20")
+    tray.roll("0d6")
+    tray.reveal()
+    report = verify(path)
+    assert report.ok, report.text()
+    assert report.random_rolls == 5
