@@ -317,7 +317,17 @@ def test_faces_for_downgraders_and_volunteers_are_accepted():
 # --------------------------------------------------------------------------- a sweep
 
 
-BAD = [None, 7, HUGE, -1, True, 2.5, MEGABYTE, "", [], {}, [None], object()]
+class Touchy:
+    """A value whose comparison raises (the fuzz tier's ``Boom``): an id lookup must check
+    the type before it compares, or Python's own error escapes."""
+
+    def __eq__(self, other: object) -> bool:
+        raise RuntimeError("compared")
+
+    __hash__ = None  # type: ignore[assignment]
+
+
+BAD = [None, 7, HUGE, -1, True, 2.5, MEGABYTE, "", [], {}, [None], object(), Touchy()]
 VALID = {
     "name": "Zed",
     "profession": "p",

@@ -638,6 +638,7 @@ def mark_physical(action: Act, physical: bool) -> None:
 def declare_hostile(action: Act, pp: str) -> None:
     """A PP works against the AP without rolling for a stance (ISO-R13, ISO-A13)."""
     c = _unresolved(action.state, "declare Hostile")
+    pp = checks.identifier(pp, "pp")
     if pp not in c.pps:
         raise RuleError(
             f"{shown(pp)} is not a Passive Player (they are {', '.join(c.pps) or 'none'})"
@@ -698,6 +699,7 @@ def choose_stance(action: Act, pp: str, stance: Stance) -> None:
     state = action.state
     c = _unresolved(state, "choose a stance")
     stance = checks.choice(stance, "stance", STANCES)
+    pp = checks.identifier(pp, "pp")
     if pp not in c.pps:
         raise RuleError(
             f"{shown(pp)} is not a Passive Player of conflict {c.number} "
@@ -773,6 +775,7 @@ def downgrade(action: Act, who: str) -> None:
     volunteer the same way (ISO-R42)."""
     state = action.state
     c = _unresolved(state, "downgrade")
+    who = checks.identifier(who, "who")
     if who not in c.defaulted:
         why = (
             f"{shown(who)} was not defaulted to Neutral"

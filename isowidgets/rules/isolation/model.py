@@ -514,9 +514,10 @@ class IsolationState:
 
     def character(self, character_id: str) -> Character:
         """The character with this id, or a RuleError listing the ids there are."""
-        for found in self.characters:
-            if found.id == character_id:
-                return found
+        if isinstance(character_id, str):  # never compare a foreign type: its __eq__ may raise
+            for found in self.characters:
+                if found.id == character_id:
+                    return found
         known = ", ".join(c.id for c in self.characters) or "none yet"
         raise RuleError(
             f"there is no character {shown(character_id)}; the characters are: {known}. "
@@ -544,9 +545,10 @@ class IsolationState:
     # ------------------------------------------------------------------ links
 
     def link(self, link_id: str) -> Link:
-        for item in self.links:
-            if item.id == link_id:
-                return item
+        if isinstance(link_id, str):  # never compare a foreign type: its __eq__ may raise
+            for item in self.links:
+                if item.id == link_id:
+                    return item
         raise RuleError(
             f"there is no link {shown(link_id)}. Tip: link ids look like 'L7'; "
             "links_between(a, b) lists a pair's links."

@@ -126,9 +126,10 @@ class PoolPlan:
     stress: int
 
     def unit(self, who: str, colour: Colour) -> RollUnit:
-        for unit in self.units:
-            if unit.who == who and unit.colour == colour:
-                return unit
+        if isinstance(who, str):  # never compare a foreign type: its __eq__ may raise
+            for unit in self.units:
+                if unit.who == who and unit.colour == colour:
+                    return unit
         listed = ", ".join(f"{u.who}/{u.colour}" for u in self.units) or "none"
         raise RuleError(
             f"{shown(who)} has no {shown(colour)} pool in conflict {self.conflict.number}; "
