@@ -170,6 +170,12 @@ def test_the_engines_event_ids_become_names_in_messages(world):
     world.create("Extreme Heat/Drought", "the Sahel")
     text = table_words(world.game.state, "chaining roll after event-1; event-99 unknown")
     assert text == "chaining roll after “Extreme Heat/Drought in the Sahel”; event-99 unknown"
+    # An id opening a sentence that names the same thing goes.
+    created = world.game.journal.entries[-1].event.describe()
+    assert created.startswith("event-1 (2020): ")
+    said = table_words(world.game.state, created)
+    assert said.startswith("Extreme Heat/Drought [Climate] in the Sahel")
+    assert table_words(world.game.state, "response-2: Reform (3 RP)") == "Reform (3 RP)"
 
 
 @pytest.mark.rule("WTWD-R12", "WTWD-R13", "WTWD-R14", "WTWD-E02")
@@ -211,13 +217,14 @@ def test_the_year_end_shows_its_exact_chance_before_the_roll(world):
     world.shop.buttons[13].click()
     press_enter(world.shop.details, "a barter currency")  # 0 RP left: the year ends
     check = world.table.year_end
-    assert not check.entry.disabled
+    assert not check.entry.disabled and check.entry.layout.display is None
     assert world.game.great_dying_chance() == Fraction(0)
     assert "2 Events this year" in shown(check.chance.value)
     assert "Chance: 0% (it cannot happen)" in shown(check.chance.value)
     press_enter(check.entry.faces, "1 2")
     assert "survived (3 against 2 Events)" in shown(check.verdict.value)
     assert world.game.year == 2021 and world.game.pressure == 0
+    assert check.entry.layout.display == "none"  # the dice wait for the next year end
     # Chidi starts the new year, which opens with a forced Make It Worse.
     assert "▶ Chidi" in shown(world.turn.players.value) and world.turn.relieve.disabled
 

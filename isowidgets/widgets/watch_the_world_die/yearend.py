@@ -70,6 +70,10 @@ class YearEndCheck(Panel):
         state = game.state
         due = "roll_year_end" in {step.action for step in game.next_steps()}
         self.entry.disabled = not due
+        # The dice only when the check is due: otherwise the odds so far say when it comes.
+        display = None if due else "none"
+        if self.entry.layout.display != display:
+            self.entry.layout.display = display
         lower = "lower than" if state.settings.great_dying_comparison == "lt" else "of at most"
         events = state.events_this_year
         if due:
