@@ -141,9 +141,11 @@ def _serious_axe_violations(nb: Notebook) -> list[str]:
 
 
 def _chart(nb: Notebook, panel: Any, *, shapes: int) -> dict[str, Any]:
-    """What the chart in ``panel`` has drawn, once it shows ``shapes`` year lines."""
+    """What the chart in ``panel`` has drawn, once it shows ``shapes`` year lines (looked at
+    on screen, as a person would: plotly draws a figure when its view is shown)."""
+    panel.scroll_into_view_if_needed()
     found: dict[str, Any] | None = None
-    for _ in range(50):
+    for _ in range(100):
         found = panel.evaluate(_CHART_JS)
         if found is not None and found["shapes"] == shapes:
             return found

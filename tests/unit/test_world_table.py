@@ -332,3 +332,16 @@ def test_a_resumed_session_shows_the_turn_where_it_stopped(tmp_path, no_view_fai
         assert table.chart.drawn == len(back.pressure_timeline())
     finally:
         table.close()
+
+
+def test_the_focus_moves_on_to_the_shop_and_then_to_the_year_end(world):
+    sent: list[object] = []
+    world.shop.buttons[1].send = lambda content, buffers=None: sent.append(("shop", content))
+    faces = world.table.year_end.entry.faces
+    faces.send = lambda content, buffers=None: sent.append(("year end", content))
+    world.chained_turn()
+    press_enter(world.turn.relieve.faces, "4 6")  # the shop opens: its first Response
+    assert sent == [("shop", {"do": "focus"})]
+    world.shop.buttons[13].click()
+    press_enter(world.shop.details, "")  # every RP spent: the year-end check is due
+    assert sent[-1] == ("year end", {"do": "focus"})
