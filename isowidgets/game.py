@@ -28,9 +28,10 @@ import inspect
 import os
 import traceback
 import warnings
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from datetime import datetime
 from pathlib import Path
+from types import MappingProxyType
 from typing import Any, ClassVar, Concatenate, Generic, Literal, ParamSpec, Protocol, Self, TypeVar
 
 from pydantic import ValidationError
@@ -147,7 +148,7 @@ class Game(Generic[S]):
     system: ClassVar[str] = "core"
     title: ClassVar[str] = "Game"
     settings_type: ClassVar[type[RuleSettings]] = RuleSettings
-    exports: ClassVar[dict[str, Export]] = {}
+    exports: ClassVar[Mapping[str, Export]] = MappingProxyType({})
     """The system's own exports by name (see :class:`~isowidgets.contract.Export`),
     written by :meth:`export` beside the log's formats ``md``, ``csv`` and ``json``."""
 

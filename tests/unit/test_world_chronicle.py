@@ -137,3 +137,23 @@ def test_the_pressure_timeline_marks_events_chains_and_years():
     assert [p.pressure for p in points[:4]] == [0, 1, 3, 6]
     assert points[-1].year == 2021 and points[-1].event_type == 5
     assert [p.step for p in points] == list(range(len(points)))
+
+
+@pytest.mark.rule("WTWD-A18", "WTWD-A17")
+def test_the_end_of_the_story_says_how_it_ended():
+    stopped = world()
+    political(stopped)
+    stopped.stop("out of time")
+    story = stopped.chronicle()
+    assert story.ending == "stopped" and story.years[-1].outcome == "stopped"
+    assert "**The game is stopped in 2020: out of time.**" in chronicle_markdown(story)
+
+    dying = world()
+    for _ in range(4):
+        political(dying)
+    end_year(dying, [1, 1])  # Ben relieves after four Events (Ana, Ben, Cy, Ana): 2 < 4
+    story = dying.chronicle()
+    assert story.ending == "great_dying" and story.years[-1].outcome == "2 < 4: the Great Dying"
+    text = chronicle_markdown(story)
+    assert "Events this year: 4. 2 \\< 4: the Great Dying." in text
+    assert "**The Great Dying begins in 2020; Ben narrates how humanity ends.**" in text

@@ -103,3 +103,51 @@ def test_the_distribution_matches_what_the_engine_does():
     game.roll_chain(2)
     assert (game.pressure - before, len(game.state.events) - 1) == (7, 2)
     assert worse_distribution().outcomes[(7, 2)] > 0
+
+
+def test_the_distribution_is_what_the_engine_plays_for_every_face_sequence():
+    """The engine itself as the oracle: every sequence of typed faces, played through
+    WorldGame, lands exactly where ``worse_distribution`` puts its probability (a turn
+    with more than ``depth`` chained Events counts as ``beyond``)."""
+    depth = 0  # 36 sequences; the enumeration above goes deeper without the engine
+    found: dict[tuple[int, int], Fraction] = {}
+    unfinished = Fraction(0)
+    weight = Fraction(1, 6 ** (depth + 2))
+    template = world()
+    political(template)  # past the first move; Pressure 5, one Event
+    for faces in itertools.product(range(1, 7), repeat=depth + 2):
+        game = world()
+        political(game)
+        rolls = iter(faces)
+        game.make_it_worse(next(rolls))
+        finished = True
+        while game.turn is not None:
+            if game.turn.phase == "event":
+                kind = game.turn.types[0]
+                entry = game.tables.entries(kind)[0]
+                game.create_event(entry, "Peru", target="event-1" if kind == 6 else None)
+            else:
+                face = next(rolls, None)
+                if face is None:
+                    finished = False
+                    break
+                game.roll_chain(face)
+        created = len(game.state.events) - 1
+        if finished and created - 1 <= depth:
+            key = (game.pressure - template.pressure, created)
+            found[key] = found.get(key, Fraction(0)) + weight
+        else:
+            unfinished += weight
+    odds = worse_distribution(depth=depth)
+    assert found == dict(odds.outcomes)
+    assert unfinished == odds.beyond
+
+
+@pytest.mark.rule("WTWD-A04")
+def test_the_game_gives_the_odds_of_its_own_house_rules():
+    plain, harsh = world(), world(failed_chain_adds_pressure=True)
+    assert plain.worse_odds() == worse_distribution()
+    assert harsh.worse_odds().mean_pressure() > plain.worse_odds().mean_pressure()
+    assert harsh.worse_odds().events() == plain.worse_odds().events()
+    with pytest.raises(RuleError, match="tables must be Tables"):
+        worse_distribution("tables")

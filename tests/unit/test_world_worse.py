@@ -182,3 +182,16 @@ def test_typed_faces_must_be_one_face_of_a_d6():
         with pytest.raises(FacesError):
             game.make_it_worse(faces)
     assert (game.journal.entries, game.state) == before
+
+
+@pytest.mark.rule("WTWD-R08")
+def test_the_chaining_roll_due_says_what_it_chains_on_with_names():
+    game = world()
+    game.make_it_worse(3)
+    assert game.chain_set() == ()
+    game.create_event("Famine/Starvation", "Yemen")
+    assert game.chain_set() == (3, 4, 5)
+    step = game.next_steps()[0]
+    assert step.action == "roll_chain" and step.actor == "Ana"
+    assert step.label == "Ana: chaining roll after Famine/Starvation (chains on 3, 4 or 5)"
+    assert "event-" not in " ".join(s.label for s in game.next_steps())

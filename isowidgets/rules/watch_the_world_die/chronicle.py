@@ -244,7 +244,7 @@ class _Builder:
 
     def result(self) -> Chronicle:
         if self.rows or (self.start is not None and not self.years):
-            self.close_year(self.ending_text if self.ending == "stopped" else "")
+            self.close_year("stopped" if self.ending == "stopped" else "")
         return Chronicle(
             self.players,
             self.apocalypse,
@@ -316,14 +316,16 @@ def chronicle_markdown(story: Chronicle) -> str:
             elif row.kind == "year_end":
                 lines.append(f"{indent}- *{_md(row.text)}*")
             else:
-                lines.append(f"{indent}- {_md(row.text)} (Pressure {row.pressure})")
+                lines.append(f"{indent}- {_md(row.text)} · Pressure {row.pressure}")
         lines.append("")
         lines.append(
-            f"Events this year: {year.events}." + (f" {_md(year.outcome)}." if year.outcome else "")
+            f"Events this year: {year.events}."
+            + (f" {_md(year.outcome[:1].upper() + year.outcome[1:])}." if year.outcome else "")
         )
         lines.append("")
     if story.ending_text:
-        lines += ["---", "", f"**{_md(story.ending_text)}.**", ""]
+        ending = story.ending_text[:1].upper() + story.ending_text[1:]
+        lines += ["---", "", f"**{_md(ending)}.**", ""]
     source = story.source
     lines += [
         "---",

@@ -26,13 +26,15 @@ Public API (stable; appended to, never renamed):
   :attr:`~WorldGame.year`, :attr:`~WorldGame.current_player`,
   :attr:`~WorldGame.events_this_year`, :attr:`~WorldGame.turn` (the
   :class:`~.model.Turn` in play), :meth:`~WorldGame.event_options` (Events the
-  player may pick now), :meth:`~WorldGame.affordable` (Responses the player may buy
+  player may pick now), :meth:`~WorldGame.chain_set` (the faces the chaining roll due
+  chains on), :meth:`~WorldGame.affordable` (Responses the player may buy
   now), :meth:`~WorldGame.great_dying_chance` (exact P of the year-end check, before
-  the roll), :meth:`~WorldGame.chronicle` (per year: Events with their chains,
+  the roll), :meth:`~WorldGame.worse_odds` (the exact distribution of one Make It
+  Worse), :meth:`~WorldGame.chronicle` (per year: Events with their chains,
   Responses, Pressure after each step), :meth:`~WorldGame.pressure_timeline` (rows
   for a chart), ``next_steps()`` (what can be done, who acts), and the exports
-  ``game.export(path, "chronicle-md")`` / ``"chronicle-csv"`` (also offered by the
-  session toolbar).
+  ``game.export(path, "chronicle-md")`` / ``"chronicle-csv"`` (``export_formats()``
+  lists them; the session toolbar offers them).
 
 A Make It Worse turn with a chain, typed dice::
 
@@ -48,7 +50,7 @@ A Make It Worse turn with a chain, typed dice::
 from __future__ import annotations
 
 import os
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from typing import ClassVar
 
@@ -71,7 +73,7 @@ from .events import (
 )
 from .fold import fold
 from .model import Turn, WorldEvent, WorldResponse, WorldState
-from .odds import great_dying_chance
+from .odds import WorseOdds, great_dying_chance, worse_distribution
 from .settings import WorldSettings
 from .tables import Response, Tables, load_tables
 from .timeline import PressurePoint, pressure_timeline
@@ -91,7 +93,7 @@ class WorldGame(Game[WorldState]):
     system: ClassVar[str] = "watch_the_world_die"
     title: ClassVar[str] = "Watch the World Die"
     settings_type: ClassVar[type[RuleSettings]] = WorldSettings
-    exports: ClassVar[dict[str, Export]] = {
+    exports: ClassVar[Mapping[str, Export]] = {
         "chronicle-md": Export(
             "Chronicle (Markdown)", "md", lambda entries: chronicle_markdown(chronicle(entries))
         ),
@@ -152,6 +154,13 @@ class WorldGame(Game[WorldState]):
             return {}
         return {t: turns.offered_events(self.state, t) for t in turn.types}
 
+    def chain_set(self) -> tuple[int, ...]:
+        """The faces the chaining roll due now chains on (empty if none is due)."""
+        turn = self.state.turn
+        if turn is None or turn.phase != "chain" or turn.last_event is None:
+            return ()
+        return turns.chain_set_of(self.state, self.state.event(turn.last_event))
+
     def affordable(self) -> tuple[Response, ...]:
         """The Responses the relieving player may still buy (cost ≤ RP left); empty if none."""
         turn = self.state.turn
@@ -171,6 +180,12 @@ class WorldGame(Game[WorldState]):
         count = checks.whole(count, "events", 0, checks.MAX_COUNT)
         return great_dying_chance(count, self.state.settings.great_dying_comparison)
 
+    def worse_odds(self) -> WorseOdds:
+        """The exact distribution of what one Make It Worse (away from the first move) adds
+        to Pressure and how many Events it creates, with these tables and house rules."""
+        failed = self.state.settings.failed_chain_adds_pressure
+        return worse_distribution(self.state.tables, failed_chain_adds_pressure=failed)
+
     def chronicle(self) -> Chronicle:
         """The story so far, per year (folded from the journal)."""
         return chronicle(self.journal.effective())
@@ -188,9 +203,9 @@ class WorldGame(Game[WorldState]):
             RuleError: ``path`` is not a file path, or a turn is in play.
             SaveFileError: the file cannot be read or an entry does not fit (named).
         """
-        tables = load_tables(path)
-        source = checks.shown(os.fspath(path), 200)
-        return self.act(turns.use_tables, tables, source).entries
+        target = checks.path(path, "a tables file's path")
+        tables = load_tables(target)
+        return self.act(turns.use_tables, tables, checks.shown(str(target))).entries
 
     def begin(
         self, players: Sequence[str], year: int = 2020, apocalypse: str | None = None

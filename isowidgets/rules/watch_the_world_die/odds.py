@@ -14,9 +14,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import lru_cache
 from typing import Literal
 
 from ... import checks
+from ...errors import RuleError
 from .tables import Tables, shipped_tables
 
 __all__ = ["TWO_D6", "WorseOdds", "great_dying_chance", "worse_distribution"]
@@ -79,7 +81,15 @@ def worse_distribution(
     Special Events (type 6) do not chain (WTWD-A05 default).
     """
     tables = shipped_tables() if tables is None else tables
+    if not isinstance(tables, Tables):
+        raise RuleError(f"tables must be Tables, got {checks.shown(tables)}")
     depth = checks.whole(depth, "depth", 0, 500)
+    failed = checks.flag(failed_chain_adds_pressure, "failed_chain_adds_pressure")
+    return _distribution(tables, failed, depth)
+
+
+@lru_cache(maxsize=16)
+def _distribution(tables: Tables, failed_chain_adds_pressure: bool, depth: int) -> WorseOdds:
     sixth = Fraction(1, 6)
     # after[t][k]: distribution of (pressure, events) still to come after an Event of type t
     # is created, with at most k more chained Events.

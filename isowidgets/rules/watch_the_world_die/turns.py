@@ -10,14 +10,12 @@ enables its buttons from it.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ... import checks
 from ...checks import shown
 from ...contract import Action, Step
 from ...errors import RuleError
 from .events import GameEnded, TablesLoaded, TurnEnded, WorldBegun
-from .model import Phase, Turn, WorldState
+from .model import Phase, Turn, WorldEvent, WorldState
 from .odds import great_dying_chance
 from .tables import Tables
 
@@ -25,10 +23,10 @@ __all__ = [
     "MAX_PLAYERS",
     "MAX_YEAR",
     "begin",
+    "chain_set_of",
     "end_turn",
     "in_play",
     "may_buy",
-    "names_of",
     "next_steps",
     "offered_events",
     "stop",
@@ -80,6 +78,23 @@ _DUE: dict[Phase, str] = {
     "year_end": "the year-end roll (roll_year_end)",
     "done": "its end",
 }
+
+
+# --------------------------------------------------------------------------- chains
+
+
+def chain_set_of(state: WorldState, event: WorldEvent) -> tuple[int, ...]:
+    """The faces a chaining roll after ``event`` chains on (WTWD-R08, R09, A02, A05)."""
+    settings = state.settings
+    if event.cause and not settings.cause_reroll_chains:
+        return ()
+    if event.type == 6:
+        if settings.escalation_chains_as_target and event.target is not None:
+            target = state.event(event.target)
+            if 1 <= target.type <= 4:
+                return state.tables.chain_set(target.type)
+        return ()
+    return state.tables.chain_set(event.type)
 
 
 # --------------------------------------------------------------------------- setup
@@ -233,9 +248,7 @@ def next_steps(state: WorldState) -> tuple[Step, ...]:
                 )
             )
     elif turn.phase == "chain":
-        steps.append(
-            Step("roll_chain", player, "dice", f"{player}: chaining roll after {turn.last_event}")
-        )
+        steps.append(_chain_step(state, player or "", turn))
     elif turn.phase == "shop":
         left = turn.rp_left or 0
         affordable = tuple(
@@ -272,6 +285,18 @@ def next_steps(state: WorldState) -> tuple[Step, ...]:
     return tuple(steps)
 
 
+def _chain_step(state: WorldState, player: str, turn: Turn) -> Step:
+    last = state.event(turn.last_event or "")
+    faces = [str(face) for face in chain_set_of(state, last)]
+    chains = f"{', '.join(faces[:-1])} or {faces[-1]}" if len(faces) > 1 else "".join(faces)
+    return Step(
+        "roll_chain",
+        player,
+        "dice",
+        f"{player}: chaining roll after {last.entry} (chains on {chains})",
+    )
+
+
 def offered_events(state: WorldState, face: int) -> tuple[str, ...]:
     """The Events a player may pick for type ``face`` now (The Cause only with an
     Apocalypse Type; with ``allow_duplicate_events`` off, the unused ones while any are left)."""
@@ -294,10 +319,3 @@ def may_buy(state: WorldState, turn: Turn, name: str) -> bool:
         return True
     bought = {r.entry for r in state.responses if r.id in turn.responses}
     return name not in bought
-
-
-def names_of(players: Sequence[str]) -> str:
-    """Players for a sentence: ``"Ana, Ben and Cy"``."""
-    if len(players) <= 1:
-        return "".join(players)
-    return f"{', '.join(players[:-1])} and {players[-1]}"

@@ -29,7 +29,7 @@ from ...dice import D6, Pool
 from ...errors import DiceCapError, RuleError
 from .events import ChainRolled, EventCreated, EventTypeRolled, ModeRolled, TurnStarted
 from .model import WorldEvent, WorldState
-from .turns import end_turn, in_play, offered_events, turn_in
+from .turns import chain_set_of, end_turn, in_play, offered_events, turn_in
 
 __all__ = [
     "Faces",
@@ -127,20 +127,6 @@ def roll_mode(action: Action[WorldState], faces: Faces = None) -> ModeRolled:
     rolled = ModeRolled(turn=turn.number, roll=roll, face=face, mode=state.tables.mode(face))
     action.add(rolled)
     return rolled
-
-
-def chain_set_of(state: WorldState, event: WorldEvent) -> tuple[int, ...]:
-    """The faces a chaining roll after ``event`` chains on (WTWD-R08, R09, A02, A05)."""
-    settings = state.settings
-    if event.cause and not settings.cause_reroll_chains:
-        return ()
-    if event.type == 6:
-        if settings.escalation_chains_as_target and event.target is not None:
-            target = state.event(event.target)
-            if 1 <= target.type <= 4:
-                return state.tables.chain_set(target.type)
-        return ()
-    return state.tables.chain_set(event.type)
 
 
 def create_event(
