@@ -146,8 +146,63 @@ def test_the_distribution_is_what_the_engine_plays_for_every_face_sequence():
 @pytest.mark.rule("WTWD-A04")
 def test_the_game_gives_the_odds_of_its_own_house_rules():
     plain, harsh = world(), world(failed_chain_adds_pressure=True)
+    assert plain.worse_odds() == worse_distribution(first_move=True)
+    political(plain)
+    political(harsh)
     assert plain.worse_odds() == worse_distribution()
     assert harsh.worse_odds().mean_pressure() > plain.worse_odds().mean_pressure()
     assert harsh.worse_odds().events() == plain.worse_odds().events()
     with pytest.raises(RuleError, match="tables must be Tables"):
         worse_distribution("tables")
+
+
+def _brute_first_move(depth: int, adds: bool, raw: bool, chains: bool):
+    """The opening move by enumeration: a 6 rerolls (6 read as 5) and the reroll's type
+    makes the one Event, which chains as any other (or not, without ``chains``)."""
+    out: dict[tuple[int, int], Fraction] = {}
+    unfinished = Fraction(0)
+    weight = Fraction(1, 6 ** (depth + 3))
+    for faces in itertools.product(range(1, 7), repeat=depth + 3):
+        rolls = iter(faces)
+        kind = pressure = next(rolls)
+        may_chain = True
+        if kind == 6:
+            again = next(rolls)
+            kind = 5 if again == 6 else again
+            pressure += (again if raw else kind) if adds else 0
+            may_chain = chains
+        events = 1
+        while may_chain and CHAINS[kind] and events <= depth + 1:
+            face = next(rolls)
+            if face not in CHAINS[kind]:
+                break
+            kind, pressure, events = face, pressure + face, events + 1
+        if events > depth + 1:
+            unfinished += weight
+        else:
+            out[(pressure, events)] = out.get((pressure, events), Fraction(0)) + weight
+    return out, unfinished
+
+
+@pytest.mark.rule("WTWD-R11", "WTWD-A02")
+@pytest.mark.parametrize(
+    ("adds", "raw", "chains"),
+    [(True, False, True), (True, True, True), (False, False, True), (True, False, False)],
+)
+def test_the_first_move_is_exact_against_enumeration(adds, raw, chains):
+    odds = worse_distribution(
+        depth=2,
+        first_move=True,
+        cause_reroll_adds_pressure=adds,
+        cause_reroll_pressure_value="raw" if raw else "as_read",
+        cause_reroll_chains=chains,
+    )
+    brute, unfinished = _brute_first_move(2, adds, raw, chains)
+    assert dict(odds.outcomes) == brute and odds.beyond == unfinished
+
+
+@pytest.mark.rule("WTWD-E04")
+def test_a_global_political_cause_worth_eleven_is_one_opening_in_eighteen():
+    odds = worse_distribution(first_move=True)
+    assert odds.outcomes[(11, 1)] == Fraction(2, 36)  # 6 then 5, or 6 then 6 read as 5
+    assert worse_distribution().outcomes.get((11, 1), 0) == 0  # later, 11 needs a chain

@@ -181,10 +181,18 @@ class WorldGame(Game[WorldState]):
         return great_dying_chance(count, self.state.settings.great_dying_comparison)
 
     def worse_odds(self) -> WorseOdds:
-        """The exact distribution of what one Make It Worse (away from the first move) adds
-        to Pressure and how many Events it creates, with these tables and house rules."""
-        failed = self.state.settings.failed_chain_adds_pressure
-        return worse_distribution(self.state.tables, failed_chain_adds_pressure=failed)
+        """The exact distribution of what the next Make It Worse adds to Pressure and how
+        many Events it creates, with these tables and house rules (the game's first move
+        with The Cause's reroll on a 6)."""
+        settings = self.state.settings
+        return worse_distribution(
+            self.state.tables,
+            failed_chain_adds_pressure=settings.failed_chain_adds_pressure,
+            first_move=not self.state.first_roll_made,
+            cause_reroll_adds_pressure=settings.cause_reroll_adds_pressure,
+            cause_reroll_pressure_value=settings.cause_reroll_pressure_value,
+            cause_reroll_chains=settings.cause_reroll_chains,
+        )
 
     def chronicle(self) -> Chronicle:
         """The story so far, per year (folded from the journal)."""

@@ -71,25 +71,47 @@ def worse_distribution(
     *,
     failed_chain_adds_pressure: bool = False,
     depth: int = 30,
+    first_move: bool = False,
+    cause_reroll_adds_pressure: bool = True,
+    cause_reroll_pressure_value: Literal["as_read", "raw"] = "as_read",
+    cause_reroll_chains: bool = True,
 ) -> WorseOdds:
-    """The exact distribution of one Make It Worse away from the first move.
+    """The exact distribution of one Make It Worse.
 
     The Event Type die adds its face; an Event whose type has a chain set makes a
     chaining roll: a face in the set adds itself and chains to an Event of that type
     (WTWD-R08, chain type = the face, WTWD-A03); a face outside ends the chain, adding
     nothing (or its face, with ``failed_chain_adds_pressure``, WTWD-A04).
     Special Events (type 6) do not chain (WTWD-A05 default).
+
+    With ``first_move`` it is the game's opening move: a 6 calls for The Cause's
+    reroll, a 6 read as 5 (WTWD-R11), whose Pressure and chaining follow the three
+    ``cause_reroll_*`` house rules (WTWD-A02, named as in ``WorldSettings``).
     """
     tables = shipped_tables() if tables is None else tables
     if not isinstance(tables, Tables):
         raise RuleError(f"tables must be Tables, got {checks.shown(tables)}")
     depth = checks.whole(depth, "depth", 0, 500)
     failed = checks.flag(failed_chain_adds_pressure, "failed_chain_adds_pressure")
-    return _distribution(tables, failed, depth)
+    cause = None
+    if checks.flag(first_move, "first_move"):
+        cause = (
+            checks.flag(cause_reroll_adds_pressure, "cause_reroll_adds_pressure"),
+            checks.choice(
+                cause_reroll_pressure_value, "cause_reroll_pressure_value", ("as_read", "raw")
+            ),
+            checks.flag(cause_reroll_chains, "cause_reroll_chains"),
+        )
+    return _distribution(tables, failed, depth, cause)
 
 
 @lru_cache(maxsize=16)
-def _distribution(tables: Tables, failed_chain_adds_pressure: bool, depth: int) -> WorseOdds:
+def _distribution(
+    tables: Tables,
+    failed_chain_adds_pressure: bool,
+    depth: int,
+    cause: tuple[bool, str, bool] | None,
+) -> WorseOdds:
     sixth = Fraction(1, 6)
     # after[t][k]: distribution of (pressure, events) still to come after an Event of type t
     # is created, with at most k more chained Events.
@@ -122,10 +144,18 @@ def _distribution(tables: Tables, failed_chain_adds_pressure: bool, depth: int) 
 
     outcomes: dict[tuple[int, int], Fraction] = {}
     beyond = Fraction(0)
-    for face in range(1, 7):
-        rest, lost = after(face, depth)
-        beyond += sixth * lost
+    # (probability, Pressure added by the type roll(s), the Event's type, whether it chains)
+    openings = [(sixth, face, face, True) for face in range(1, 6 if cause else 7)]
+    if cause is not None:
+        adds, value, chains = cause
+        for face in range(1, 7):
+            read = 5 if face == 6 else face
+            added = (read if value == "as_read" else face) if adds else 0
+            openings.append((sixth * sixth, 6 + added, read, chains))
+    for weight, added, kind, chains in openings:
+        rest, lost = after(kind, depth) if chains else ({(0, 0): Fraction(1)}, Fraction(0))
+        beyond += weight * lost
         for (a, n), p in rest.items():
-            k = (a + face, n + 1)
-            outcomes[k] = outcomes.get(k, Fraction(0)) + sixth * p
+            k = (a + added, n + 1)
+            outcomes[k] = outcomes.get(k, Fraction(0)) + weight * p
     return WorseOdds(dict(sorted(outcomes.items())), beyond)
