@@ -196,6 +196,11 @@ def test_the_shop_shows_rp_left_and_what_can_still_be_afforded_in_words(world):
     assert "spent 10 · 3 left" in shown(shop.rp.value)
     assert shop.buttons[4].disabled and "needs 4 RP, 3 left" in shop.buttons[4].description
     assert shop.finish_button.description == "Done: 3 RP left become Pressure"
+    step = shown(world.turn.step.value)
+    assert (
+        step
+        == "Next: Done: 3 RP left become Pressure — or: Ben: buy a Societal Response (3 RP left)"
+    )
     shop.finish_button.click()
     assert world.game.pressure == 3 and world.game.turn is None
     assert "3" in shown(world.table.pressure.value)
