@@ -350,3 +350,32 @@ def test_the_focus_moves_on_to_the_shop_and_then_to_the_year_end(world):
     world.shop.buttons[13].click()
     press_enter(world.shop.details, "")  # every RP spent: the year-end check is due
     assert sent[-1] == ("year end", {"do": "focus"})
+
+
+@pytest.mark.rule("WTWD-R11", "WTWD-E04")
+def test_a_first_move_six_asks_for_the_causes_reroll_and_a_global_event(world):
+    world.worse("6")
+    turn = world.turn
+    assert turn.due.layout.display is None and turn.dice.roll_button.description == (
+        "Roll for The Cause"
+    )
+    assert "a 6 reads as 5" in shown(turn.dice_label.value)
+    world.due("6")  # read as 5: a global Political Event
+    heading = shown(turn.event_heading.value)
+    assert heading.startswith("The Cause: Create a Political Event — global in scope")
+    assert turn.region.layout.display == "none"  # global: no region to name
+    press_enter(turn.details, "the world's governments fall together")
+    event = world.game.state.events[-1]
+    assert event.global_scope and event.cause and world.game.pressure == 11
+
+
+@pytest.mark.rule("WTWD-A14")
+def test_the_event_mode_is_inspiration_and_adds_no_pressure(world):
+    world.worse("2")
+    mode = world.turn.mode
+    assert not mode.disabled and mode.layout.display is None
+    press_enter(mode.faces, "2")
+    assert "Event Mode for inspiration: Domination (no Pressure)" in shown(
+        world.turn.mode_note.value
+    )
+    assert world.game.pressure == 2 and mode.layout.display == "none"  # rolled once
