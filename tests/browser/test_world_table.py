@@ -141,9 +141,11 @@ def _serious_axe_violations(nb: Notebook) -> list[str]:
 
 
 def _chart(nb: Notebook, panel: Any, *, shapes: int) -> dict[str, Any]:
-    """What the chart in ``panel`` has drawn, once it shows ``shapes`` year lines."""
+    """What the chart in ``panel`` has drawn, once it shows ``shapes`` year lines (looked at
+    on screen, as a person would: plotly draws a figure when its view is shown)."""
+    panel.scroll_into_view_if_needed()
     found: dict[str, Any] | None = None
-    for _ in range(50):
+    for _ in range(100):
         found = panel.evaluate(_CHART_JS)
         if found is not None and found["shapes"] == shapes:
             return found
@@ -344,7 +346,10 @@ def test_at_1280_by_800_the_turn_and_the_shop_are_side_by_side(notebook: OpenNot
 
     # Tab from the first control to the last: every control, in reading order, each named.
     controls: list[dict[str, Any]] = nb.page.evaluate(_TABBABLE_JS)
-    assert len(controls) > 10, controls  # the shop's Responses, its box, Buy, the year end
+    # 9 RP: the nine Responses within reach, then the details box (Buy waits for a pick,
+    # Done for a purchase, the year end for its turn: switched off, out of the walk).
+    assert [c["name"].split(" · ")[0] for c in controls[:9]] == [f"{n} RP" for n in range(1, 10)]
+    assert controls[9]["type"] == "text" and len(controls) == 10, controls
     assert all(c["name"] for c in controls), [c for c in controls if not c["name"]]
     natives = {"button", "select", "summary"}
     odd = [c for c in controls if c["tag"] not in natives and c["type"] != "text"]
@@ -358,7 +363,7 @@ def test_at_1280_by_800_the_turn_and_the_shop_are_side_by_side(notebook: OpenNot
         (i, controls[i]["name"] if i is not None else None) for i in reached
     ]
     # Space on a Response picks it; the focus goes on to its details box.
-    nb.page.locator(f"{FRESH} .iw-wtwd-response-4").focus()
+    _fresh(nb, ".iw-wtwd-response-4").focus()
     nb.page.keyboard.press("Space")
     focus = _wait_for_focus(nb, "iw-wtwd-response-details")
     assert focus["outlineWidth"] >= 3, focus

@@ -171,6 +171,12 @@ def test_the_engines_event_ids_become_names_in_messages(world):
     world.create("Extreme Heat/Drought", "the Sahel")
     text = table_words(world.game.state, "chaining roll after event-1; event-99 unknown")
     assert text == "chaining roll after “Extreme Heat/Drought in the Sahel”; event-99 unknown"
+    # An id opening a sentence that names the same thing goes.
+    created = world.game.journal.entries[-1].event.describe()
+    assert created.startswith("event-1 (2020): ")
+    said = table_words(world.game.state, created)
+    assert said.startswith("Extreme Heat/Drought [Climate] in the Sahel")
+    assert table_words(world.game.state, "response-2: Reform (3 RP)") == "Reform (3 RP)"
 
 
 @pytest.mark.rule("WTWD-R12", "WTWD-R13", "WTWD-R14", "WTWD-E02")
@@ -191,6 +197,11 @@ def test_the_shop_shows_rp_left_and_what_can_still_be_afforded_in_words(world):
     assert "spent 10 · 3 left" in shown(shop.rp.value)
     assert shop.buttons[4].disabled and "needs 4 RP, 3 left" in shop.buttons[4].description
     assert shop.finish_button.description == "Done: 3 RP left become Pressure"
+    step = shown(world.turn.step.value)
+    assert (
+        step
+        == "Next: Done: 3 RP left become Pressure — or: Ben: buy a Societal Response (3 RP left)"
+    )
     shop.finish_button.click()
     assert world.game.pressure == 3 and world.game.turn is None
     assert "3" in shown(world.table.pressure.value)
@@ -212,13 +223,14 @@ def test_the_year_end_shows_its_exact_chance_before_the_roll(world):
     world.shop.buttons[13].click()
     press_enter(world.shop.details, "a barter currency")  # 0 RP left: the year ends
     check = world.table.year_end
-    assert not check.entry.disabled
+    assert not check.entry.disabled and check.entry.layout.display is None
     assert world.game.great_dying_chance() == Fraction(0)
     assert "2 Events this year" in shown(check.chance.value)
     assert "Chance: 0% (it cannot happen)" in shown(check.chance.value)
     press_enter(check.entry.faces, "1 2")
     assert "survived (3 against 2 Events)" in shown(check.verdict.value)
     assert world.game.year == 2021 and world.game.pressure == 0
+    assert check.entry.layout.display == "none"  # the dice wait for the next year end
     # Chidi starts the new year, which opens with a forced Make It Worse.
     assert "▶ Chidi" in shown(world.turn.players.value) and world.turn.relieve.disabled
 
@@ -326,3 +338,45 @@ def test_a_resumed_session_shows_the_turn_where_it_stopped(tmp_path, no_view_fai
         assert table.chart.drawn == len(back.pressure_timeline())
     finally:
         table.close()
+
+
+def test_the_focus_moves_on_to_the_shop_and_then_to_the_year_end(world):
+    sent: list[object] = []
+    world.shop.buttons[1].send = lambda content, buffers=None: sent.append(("shop", content))
+    faces = world.table.year_end.entry.faces
+    faces.send = lambda content, buffers=None: sent.append(("year end", content))
+    world.chained_turn()
+    press_enter(world.turn.relieve.faces, "4 6")  # the shop opens: its first Response
+    assert sent == [("shop", {"do": "focus"})]
+    world.shop.buttons[13].click()
+    press_enter(world.shop.details, "")  # every RP spent: the year-end check is due
+    assert sent[-1] == ("year end", {"do": "focus"})
+
+
+@pytest.mark.rule("WTWD-R11", "WTWD-E04")
+def test_a_first_move_six_asks_for_the_causes_reroll_and_a_global_event(world):
+    world.worse("6")
+    turn = world.turn
+    assert turn.due.layout.display is None and turn.dice.roll_button.description == (
+        "Roll for The Cause"
+    )
+    assert "a 6 reads as 5" in shown(turn.dice_label.value)
+    world.due("6")  # read as 5: a global Political Event
+    heading = shown(turn.event_heading.value)
+    assert heading.startswith("The Cause: Create a Political Event — global in scope")
+    assert turn.region.layout.display == "none"  # global: no region to name
+    press_enter(turn.details, "the world's governments fall together")
+    event = world.game.state.events[-1]
+    assert event.global_scope and event.cause and world.game.pressure == 11
+
+
+@pytest.mark.rule("WTWD-A14")
+def test_the_event_mode_is_inspiration_and_adds_no_pressure(world):
+    world.worse("2")
+    mode = world.turn.mode
+    assert not mode.disabled and mode.layout.display is None
+    press_enter(mode.faces, "2")
+    assert "Event Mode for inspiration: Domination (no Pressure)" in shown(
+        world.turn.mode_note.value
+    )
+    assert world.game.pressure == 2 and mode.layout.display == "none"  # rolled once

@@ -83,8 +83,19 @@ class ResponseShop(Panel):
         super().__init__(game, [self.rp, self.list, self.picked, self.order, self.finish_button])
         self.add_class("iw-wtwd-shop")
         self._tables: Any = None
+        self._shopping = False
         self.refresh()
-        self.follow(lambda _entries, _state: self.messages.run(self.refresh))
+        self.follow(lambda _entries, _state: self.messages.run(self._update))
+
+    def _update(self) -> None:
+        """Redraw; when a Relieve It has just opened the shop, its first Response within
+        reach takes the focus (the dice entry it came from is folded away)."""
+        was_shopping = self._shopping
+        self.refresh()
+        if self._shopping and not was_shopping:
+            first = next((b for b in self.buttons.values() if not b.disabled), None)
+            if first is not None:
+                first.focus()
 
     # ------------------------------------------------------------------ building
 
@@ -130,6 +141,7 @@ class ResponseShop(Panel):
         turn = game.turn
         actions = {step.action for step in game.next_steps()}
         shopping = "buy_response" in actions or "finish_relief" in actions
+        self._shopping = shopping
         affordable = {r.cost for r in game.affordable()}
         left = turn.rp_left if turn is not None and turn.rp_left is not None else None
         if self.chosen is not None and self.chosen not in affordable:

@@ -280,6 +280,10 @@ class TurnPanel(Panel):
             said = "Name the players and the starting year to begin."
         else:
             said = " ".join(table_words(state, step.label) for step in required)
+            optional = [s for s in steps if not s.required and s.action != "stop"]
+            if optional:  # what may also be done (another Response, an Event Mode)
+                also = "; ".join(table_words(state, step.label) for step in optional)
+                said = f"{said} — or: {also}" if said else also
         self.step.value = f'<div role="status"><b>Next:</b> {html.escape(said)}</div>'
 
         opening = "make_it_worse" in actions

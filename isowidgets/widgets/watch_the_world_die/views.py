@@ -124,6 +124,9 @@ def event_name(event: WorldEvent) -> str:
 
 
 _EVENT_ID = re.compile(r"\bevent-\d+\b")
+_LEADING_ID = re.compile(r"^(?:event-\d+ \(-?\d+\)|response-\d+): ")
+"""An id that opens an engine sentence (``event-3 (2020): Power Grid …``,
+``response-2: Reform … (3 RP)``): the rest of the sentence names the thing already."""
 
 
 def table_words(state: WorldState, text: str) -> str:
@@ -131,7 +134,8 @@ def table_words(state: WorldState, text: str) -> str:
 
     The engine names Events by id (``chaining roll after event-3``) for notebook
     code; at the table people call them by what happened (``Power Grid in Lagos``).
-    An id the state does not know stays as it is.
+    An id that opens the sentence, before the words that name the same thing, is left
+    out. An id the state does not know stays as it is.
     """
     return table_words_from({event.id: event_name(event) for event in state.events}, text)
 
@@ -191,6 +195,7 @@ def _row_html(row: ChronicleRow, names: dict[str, str]) -> str:
 
 def table_words_from(names: dict[str, str], text: str) -> str:
     """:func:`table_words` with a ready map of Event ids to names."""
+    text = _LEADING_ID.sub("", text)
     return _EVENT_ID.sub(
         lambda m: f"“{names[m.group(0)]}”" if m.group(0) in names else m.group(0), text
     )

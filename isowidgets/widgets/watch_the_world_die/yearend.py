@@ -57,8 +57,17 @@ class YearEndCheck(Panel):
         self.verdict.add_class("iw-wtwd-verdict-view")
         super().__init__(game, [self.chance, self.entry, self.verdict])
         self.add_class("iw-wtwd-year-end")
+        self._due = False
         self.refresh()
-        self.follow(lambda _entries, _state: self.messages.run(self.refresh))
+        self.follow(lambda _entries, _state: self.messages.run(self._update))
+
+    def _update(self) -> None:
+        """Redraw; when the check has just fallen due, its faces box takes the focus (the
+        shop's controls it came from are switched off)."""
+        was_due = self._due
+        self.refresh()
+        if self._due and not was_due:
+            self.entry.faces.focus()
 
     def _roll(self, faces: str | None) -> Any:
         self.messages.clear()
@@ -69,7 +78,12 @@ class YearEndCheck(Panel):
         game = self.game
         state = game.state
         due = "roll_year_end" in {step.action for step in game.next_steps()}
+        self._due = due
         self.entry.disabled = not due
+        # The dice only when the check is due: otherwise the odds so far say when it comes.
+        display = None if due else "none"
+        if self.entry.layout.display != display:
+            self.entry.layout.display = display
         lower = "lower than" if state.settings.great_dying_comparison == "lt" else "of at most"
         events = state.events_this_year
         if due:
