@@ -310,7 +310,7 @@ def chronicle_markdown(story: Chronicle) -> str:
                 arrow = "↳ chained " if row.chained_from else ""
                 roll = f"roll {row.dice}, " if row.dice else ""
                 lines.append(
-                    f"{indent}- {arrow}**{_md(row.text)}** ({row.event}; {roll}Pressure "
+                    f"{indent}- {arrow}**{_md(row.text)}** ({roll}Pressure "
                     f"+{row.pressure_added} → {row.pressure})"
                 )
             elif row.kind == "year_end":
