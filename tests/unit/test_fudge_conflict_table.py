@@ -360,3 +360,32 @@ def test_a_danish_table_shows_no_english_kit_word_after_the_switch(table, game):
     assert "gentaget:" in table.messages.value and "redone" not in table.messages.value
     table.set_language("en")
     assert "showing" in table.log_view.status.value and "seq" in table.log_view.table.value
+
+
+@pytest.mark.rule("DK-A26")
+def test_another_character_joins_the_fight_from_the_round_panel(table, game):
+    rookie = game.add_character("The rookie", skills={"argue": 1})
+    rounds = table.round_panel
+    assert rounds.join_row.layout.display == "none"  # no fight to join yet
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("0 0 0 / + + +")
+    table.conflict_panel.hurt_buttons[burke(game)].click()
+    assert rounds.join_row.layout.display != "none" and not rounds.join_button.disabled
+    assert rounds.joiner.options == (("The rookie", rookie),)  # only who is not fighting
+    assert rounds.join_button.description == "Join the fight"  # its accessible name
+    assert rounds.joiner.description == "Joining"
+    table.set_language("da")
+    assert rounds.join_button.description == "Gå med i kampen"
+    assert rounds.joiner.description == "Går med" and "før nogen" in rounds.join_button.tooltip
+    rounds.join_button.click()
+    assert table.messages.value == ""
+    assert game.state.active_hurt().parties[-1] == rookie and rookie in rounds.rows
+    assert rounds.joiner.options == () and rounds.join_button.disabled  # nobody left to join
+    table.toolbar.undo_button.click()  # the join taken back: the rookie may join again
+    assert rookie not in rounds.rows and not rounds.join_button.disabled
+    b = burke(game)
+    rounds.rows[b].intention.submit("win")
+    rounds.rows[superior(game)].intention.submit("win")
+    rounds.rows[b].skill.value, rounds.rows[b].ability.value = "argue", "fornuft"
+    rounds.rows[b].declare_button.click()
+    assert rounds.join_button.disabled  # too late: someone has declared this round
