@@ -206,7 +206,9 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
     # The round panel by keys: Tab reaches every control in reading order.
     hurt = class_selector("iw-fudge-hurt")
     controls: list[dict[str, Any]] = nb.page.evaluate(_TABBABLE_JS, hurt)
-    assert len(controls) == 18, controls  # 9 per party; the dice wait for declarations
+    # 9 per party, then who joins and "Gå med i kampen"; the dice wait for declarations.
+    assert len(controls) == 20, controls
+    assert "Gå med i kampen" in controls[-1]["text"], controls[-1]
     nb.page.locator(f"{hurt} [data-iw-tab='0']").focus()
     reached = [nb.page.evaluate(_ACTIVE_TAB_JS)]
     for _ in range(len(controls) - 1):
