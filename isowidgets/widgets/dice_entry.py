@@ -22,6 +22,7 @@ from typing import Any, Literal
 import ipywidgets as widgets
 
 from ..dice import PoolRoll
+from .i18n import english
 from .messages import Messages, shown_error
 from .submit_text import SubmitText
 
@@ -29,10 +30,7 @@ __all__ = ["DiceEntry", "RollSource", "css_name"]
 
 RollSource = Literal["random", "typed"]
 
-_SOURCE_TEXT = {
-    "random": ("⚄", "random", "rolled by the kit"),
-    "typed": ("✎", "typed", "faces typed in from the table"),
-}
+_SOURCE_GLYPH = {"random": "⚄", "typed": "✎"}
 
 
 def css_name(base: str, key: str | None) -> str:
@@ -76,6 +74,7 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         empty_hint: str = "type the faces rolled at the table first, e.g. 5 4 6 2",
     ) -> None:
         self._roll = roll
+        self.say: Callable[..., str] = english  # a panel's Labels once bound (bind_kit)
         self.empty_hint = empty_hint
         self.last_source: RollSource | None = None
         self.last_result: Any = None
@@ -159,10 +158,17 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         if source is None:
             self.source.value = ""
             return
-        glyph, word, meaning = _SOURCE_TEXT[source]
+        say = self.say
+        meaning, last = say(f"kit.source.{source}.tip"), say("kit.source.last")
+        word = say(f"kit.source.{source}")
         self.source.value = (
-            f'<span title="{html.escape(meaning)}">last roll: {glyph} <b>{word}</b></span>'
+            f'<span title="{html.escape(meaning)}">{html.escape(last)} {_SOURCE_GLYPH[source]} '
+            f"<b>{html.escape(word)}</b></span>"
         )
+
+    def relabel(self) -> None:
+        """Mark the last roll again in the language just switched to (:meth:`Labels.bind_kit`)."""
+        self.mark(self.last_source)
 
     @property
     def disabled(self) -> bool:

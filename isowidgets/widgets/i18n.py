@@ -41,6 +41,7 @@ __all__ = [
     "Catalogue",
     "Labels",
     "LanguageSwitch",
+    "english",
 ]
 
 LANGUAGE_NAMES: dict[str, str] = {"en": "English", "da": "Dansk"}
@@ -169,6 +170,29 @@ KIT = Catalogue(
             "kit.log.newer.tip": "show newer events",
             "kit.log.latest": "Latest ⇥",
             "kit.log.latest.tip": "show the newest events and follow the game",
+            "kit.log.none": "no events yet",
+            "kit.log.only": "showing the only event",
+            "kit.log.all": "showing all {count} events",
+            "kit.log.last": "showing the last {shown} of {count} events",
+            "kit.log.range": "showing events {first}–{end} of {count}, newest first",
+            "kit.log.retconned": "(retconned)",
+            "kit.log.col.seq": "seq",
+            "kit.log.col.action": "action",
+            "kit.log.col.kind": "kind",
+            "kit.log.col.summary": "summary",
+            "kit.log.col.faces": "faces",
+            "kit.log.col.source": "source",
+            "kit.source.last": "last roll:",
+            "kit.source.random": "random",
+            "kit.source.random.tip": "rolled by the kit",
+            "kit.source.typed": "typed",
+            "kit.source.typed.tip": "faces typed in from the table",
+            "kit.undone": "undone: {what}",
+            "kit.redone": "redone: {what}",
+            "kit.undone.nothing": "nothing",
+            "kit.undone.action": "action #{action}",
+            "kit.undone.more": "{first} (and {more} more events)",
+            "kit.undone.one_more": "{first} (and 1 more event)",
         },
         "da": {
             "kit.undo": "Fortryd",
@@ -195,11 +219,40 @@ KIT = Catalogue(
             "kit.log.newer.tip": "vis nyere hændelser",
             "kit.log.latest": "Seneste ⇥",
             "kit.log.latest.tip": "vis de nyeste hændelser og følg spillet",
+            "kit.log.none": "ingen hændelser endnu",
+            "kit.log.only": "viser den eneste hændelse",
+            "kit.log.all": "viser alle {count} hændelser",
+            "kit.log.last": "viser de seneste {shown} af {count} hændelser",
+            "kit.log.range": "viser hændelse {first}–{end} af {count}, nyeste først",
+            "kit.log.retconned": "(fortrudt)",
+            "kit.log.col.seq": "nr.",
+            "kit.log.col.action": "handling",
+            "kit.log.col.kind": "slags",
+            "kit.log.col.summary": "resumé",
+            "kit.log.col.faces": "sider",
+            "kit.log.col.source": "kilde",
+            "kit.source.last": "sidste slag:",
+            "kit.source.random": "tilfældigt",
+            "kit.source.random.tip": "slået af programmet",
+            "kit.source.typed": "indtastet",
+            "kit.source.typed.tip": "sider indtastet fra bordet",
+            "kit.undone": "fortrudt: {what}",
+            "kit.redone": "gentaget: {what}",
+            "kit.undone.nothing": "intet",
+            "kit.undone.action": "handling nr. {action}",
+            "kit.undone.more": "{first} (og {more} hændelser mere)",
+            "kit.undone.one_more": "{first} (og 1 hændelse mere)",
         },
     },
 )
 """The shared widgets' words (:class:`~.toolbar.SessionToolbar`, :class:`~.dice_entry.DiceEntry`,
 :class:`~.log.LogView`), for :meth:`Labels.bind_kit`."""
+
+
+def english(key: str, **values: Any) -> str:
+    """A kit word in English: what a shared widget says until :meth:`Labels.bind_kit`
+    hands it a panel's :class:`Labels` (its ``say``)."""
+    return KIT.text("en", key, **values)
 
 
 @dataclass(slots=True)
@@ -338,6 +391,8 @@ class Labels:
             )
         for control, trait, key in words:
             self.bind(control, key, trait)
+        widget.say = self  # the words it draws itself (status, marks, messages)
+        self.on_switch(widget.relabel)
         return widget
 
 

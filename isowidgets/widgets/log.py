@@ -16,13 +16,16 @@ import ipywidgets as widgets
 from .. import checks
 from ..game import Game
 from ..journal import Entry
+from .i18n import english
 
 __all__ = ["LogView", "log_status"]
 
 COLUMNS = ("seq", "action", "kind", "summary", "faces", "source")
 
 
-def log_status(start: int, end: int, count: int, *, latest: bool) -> str:
+def log_status(
+    start: int, end: int, count: int, *, latest: bool, say: Callable[..., str] = english
+) -> str:
     """What a log page says about itself: ``"showing the last 12 of 40 events"``.
 
     Args:
@@ -30,15 +33,16 @@ def log_status(start: int, end: int, count: int, *, latest: bool) -> str:
         end: how many events come up to the page's last, included.
         count: how many events there are.
         latest: whether the page follows the newest events.
+        say: the kit's words in the panel's language (English by default).
     """
     if count == 0:
-        return "no events yet"
+        return say("kit.log.none")
     shown = end - start
     if start == 0 and end == count:
-        return "showing the only event" if count == 1 else f"showing all {count} events"
+        return say("kit.log.only") if count == 1 else say("kit.log.all", count=count)
     if latest:
-        return f"showing the last {shown} of {count} events"
-    return f"showing events {start + 1}–{end} of {count}, newest first"
+        return say("kit.log.last", shown=shown, count=count)
+    return say("kit.log.range", first=start + 1, end=end, count=count)
 
 
 def _row(entry: Entry) -> dict[str, Any]:
@@ -89,6 +93,7 @@ class LogView(widgets.VBox):  # type: ignore[misc]
     ):
         self.game = game
         self.words = words
+        self.say: Callable[..., str] = english  # a panel's Labels once bound (bind_kit)
         self.rows = checks.whole(rows, "a log page's rows", 1, checks.MAX_COUNT)
         self.kinds = set(kinds) if kinds else None
         self._positions: list[int] = []  # indexes in the journal of the events shown
@@ -227,11 +232,14 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         rows = self.tail()
         start, end = self.page()
         count = self.count()
-        said = log_status(start, end, count, latest=self.following)
+        said = log_status(start, end, count, latest=self.following, say=self.say)
         self.status.value = f'<span role="status">{html.escape(said)}</span>'
         self.first_button.disabled = self.older_button.disabled = start == 0
         self.newer_button.disabled = self.latest_button.disabled = end >= count
-        head = "".join(f'<th scope="col">{c}</th>' for c in COLUMNS)
+        say = self.say
+        head = "".join(
+            f'<th scope="col">{html.escape(say(f"kit.log.col.{c}"))}</th>' for c in COLUMNS
+        )
         body = []
         for row in rows:
             if self.words is not None:  # said at drawing time: names can change with undo
@@ -241,7 +249,9 @@ class LogView(widgets.VBox):  # type: ignore[misc]
                     "faces": self.words(row["faces"]),
                 }
             css = ' class="iw-void"' if row["retconned"] else ""
-            note = " (retconned)" if row["retconned"] else ""
+            note = " " + say("kit.log.retconned") if row["retconned"] else ""
+            if row["source"] in ("random", "typed"):  # the kit's two, said in the panel's words
+                row = {**row, "source": say(f"kit.source.{row['source']}")}
             cells = "".join(
                 f"<td>{html.escape(str(row[c]))}{note if c == 'summary' else ''}</td>"
                 for c in COLUMNS
@@ -250,6 +260,10 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         self.table.value = (
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
         )
+
+    def relabel(self) -> None:
+        """Draw again in the language just switched to (:meth:`Labels.bind_kit`)."""
+        self.refresh()
 
     def close(self) -> None:
         if hasattr(self, "_unsubscribe"):

@@ -16,7 +16,7 @@ the journal, so every view following the game takes it back at once.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +27,7 @@ from ..errors import JournalError, RuleError
 from ..game import Game
 from ..journal import Entry, Retcon, SeedRevealed
 from .dice_entry import css_name
+from .i18n import english
 from .messages import Messages
 from .submit_text import SubmitText
 
@@ -38,20 +39,27 @@ may offer more of its own (``Game.exports``: a chronicle…); the toolbar offers
 them all (:meth:`~isowidgets.game.Game.export_formats`)."""
 
 
-def undone_text(game: Game[Any], entries: Sequence[Entry]) -> str:
+def undone_text(
+    game: Game[Any], entries: Sequence[Entry], say: Callable[..., str] = english
+) -> str:
     """What an undo or redo took back or restored, from the retcon it journaled:
-    the first event of that action, and how many more it had."""
+    the first event of that action, and how many more it had (the event as the
+    journal describes it; the words around it in ``say``'s language)."""
     retcon = entries[-1].event if entries else None
     if not isinstance(retcon, Retcon):
-        return "nothing"
+        return say("kit.undone.nothing")
     events = game.journal.action_events(retcon.action)
     while events and isinstance(events[0], Retcon):  # a redo retcons the undo: go through
         retcon = events[0]
         events = game.journal.action_events(retcon.action)
     if not events:
-        return f"action #{retcon.action}"
-    more = f" (and {len(events) - 1} more event{'s' if len(events) > 2 else ''})"
-    return events[0].describe() + (more if len(events) > 1 else "")
+        return say("kit.undone.action", action=retcon.action)
+    first = events[0].describe()
+    if len(events) == 1:
+        return first
+    if len(events) == 2:
+        return say("kit.undone.one_more", first=first)
+    return say("kit.undone.more", first=first, more=len(events) - 1)
 
 
 class SessionToolbar(widgets.VBox):  # type: ignore[misc]
@@ -92,6 +100,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         if unknown or not formats:
             raise RuleError(f"export formats must be some of {sorted(offered)}, got {formats!r}")
         self.game = game
+        self.say: Callable[..., str] = english  # a panel's Labels once bound (bind_kit)
         self.export_dir = Path(export_dir)
         self.last_export: Path | None = None
         own = messages is None
@@ -161,7 +170,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             RuleError: there is nothing to undo.
         """
         entries = self.game.undo()
-        self.messages.info(f"undone: {undone_text(self.game, entries)}")
+        self.messages.info(self.say("kit.undone", what=undone_text(self.game, entries, self.say)))
         return entries
 
     def redo(self) -> list[Entry]:
@@ -171,7 +180,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             RuleError: there is no undo to redo.
         """
         entries = self.game.redo()
-        self.messages.info(f"redone: {undone_text(self.game, entries)}")
+        self.messages.info(self.say("kit.redone", what=undone_text(self.game, entries, self.say)))
         return entries
 
     def add_note(self, text: str | None = None) -> list[Entry]:
@@ -253,6 +262,10 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             self.commitment.tooltip = (
                 f"seed {revealed.seed!r}, salt {revealed.salt}; commitment {commitment}"
             )
+
+    def relabel(self) -> None:
+        """Nothing to redraw: its messages are said when an action happens, in the
+        language then spoken (:meth:`Labels.bind_kit` rebinds its buttons)."""
 
     def close(self) -> None:
         unsubscribe = getattr(self, "_unsubscribe", None)

@@ -206,7 +206,9 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
     # The round panel by keys: Tab reaches every control in reading order.
     hurt = class_selector("iw-fudge-hurt")
     controls: list[dict[str, Any]] = nb.page.evaluate(_TABBABLE_JS, hurt)
-    assert len(controls) == 18, controls  # 9 per party; the dice wait for declarations
+    # 9 per party, then who joins and "Gå med i kampen"; the dice wait for declarations.
+    assert len(controls) == 20, controls
+    assert "Gå med i kampen" in controls[-1]["text"], controls[-1]
     nb.page.locator(f"{hurt} [data-iw-tab='0']").focus()
     reached = [nb.page.evaluate(_ACTIVE_TAB_JS)]
     for _ in range(len(controls) - 1):
@@ -299,4 +301,28 @@ def test_the_conflict_panel_and_a_toggle_by_keys(notebook: OpenNotebook) -> None
     )
     assert toggle.inner_text().startswith("✔ Wearable AI")
     nb.screenshot_widget(f"iw-fudge-sheet-{BURKE}", "fudge-table-8-toggle-pressed")
+    nb.assert_no_errors()
+
+
+def test_the_assistance_chain_builder_passes_a_typed_roll_on(notebook: OpenNotebook) -> None:
+    nb = notebook("03-fudge-conflict.ipynb")
+    nb.page.set_viewport_size(SMALL_SCREEN)
+    nb.run_all()
+    # Burke holds on, passively; a scavenger helps him first.
+    nb.page.locator(f"{TABLE} .lm-TabBar-tab", has_text="Conflict").click()
+    _select(nb, "iw-fudge-actor", "Mr. Burke")
+    _select(nb, "iw-fudge-skill", "holding on (1)")
+    nb.click("iw-fudge-open")
+    nb.page.locator(f"{TABLE} .lm-TabBar-tab", has_text="Assistance chain").click()
+    _select(nb, "iw-fudge-helper", "Scavenger Ota")
+    _select(nb, "iw-fudge-helper-skill", "holding on (3)")
+    _select(nb, "iw-fudge-helps", "Mr. Burke")
+    _contains(nb, "iw-fudge-chain-before", "Chance of passing bonus dice on:")
+    _type_enter(nb, "iw-faces-assist", "+ 0 0")
+    _contains(nb, "iw-fudge-chain-list", "Scavenger Ota passes")
+    _contains(nb, "iw-fudge-chain-list", "for Mr. Burke")
+    nb.page.evaluate(f"() => document.querySelector('{TABLE}').scrollIntoView()")
+    nb.page.wait_for_timeout(300)
+    nb.screenshot("fudge-table-9-1280x800-chain")
+    assert _serious_axe_violations(nb) == []
     nb.assert_no_errors()

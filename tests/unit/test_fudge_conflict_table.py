@@ -303,3 +303,89 @@ def test_a_face_a_fudge_die_does_not_have_is_refused_beside_the_box(table, game)
     entry.faces.submit("2 0 0 / 0 0 0")
     assert entry.error.value and "2" in entry.error.value
     assert game.state.open_conflict() is not None  # still open, nothing rolled
+
+
+KIT_ENGLISH = (
+    # the log's status line, column heads and retcon mark
+    "showing", "no events yet", "newest first", "seq", "action", "kind", "summary", "faces",
+    "source", "retconned",
+    # the dice entry's mark of the last roll, and the log's source column
+    "last roll", "random", "typed", "rolled by the kit",
+    # the toolbar's messages and every bound kit control
+    "undone", "redone", "nothing", "Undo", "Redo", "Add note", "Export", "Roll", "Enter faces",
+    "First", "Older", "Newer", "Latest",
+)  # fmt: skip
+
+
+def _kit_words(table):
+    """Every word the kit's widgets draw themselves, except what the engine's journal
+    describes (the log's summary cells stay in the journal's English) and the message
+    line (said once, in the language spoken when the action happened)."""
+    log, entry, bar = table.log_view, table.conflict_panel.entry, table.toolbar
+    heads = re.findall(r"<th[^>]*>(.*?)</th>", log.table.value)
+    cells = re.findall(r"<tr[^>]*>(.*?)</tr>", log.table.value)
+    sources = [re.findall(r"<td>(.*?)</td>", row)[-1] for row in cells[1:]]
+    marks = re.findall(r"<td>[^<]*?( \([^)]*\))</td>", log.table.value)
+    controls = [
+        text
+        for widget in (
+            bar.undo_button, bar.redo_button, bar.note_button, bar.export_button,
+            entry.roll_button, entry.enter_button, log.first_button, log.older_button,
+            log.newer_button, log.latest_button,
+        )
+        for text in (widget.description, widget.tooltip)
+    ]  # fmt: skip
+    status = re.sub("<[^>]+>", "", log.status.value)
+    return [status, *heads, *sources, *marks, entry.source.value, *controls]
+
+
+def test_a_danish_table_shows_no_english_kit_word_after_the_switch(table, game):
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("+ 0 0 / 0 0 0")  # typed
+    table.toolbar.undo_button.click()  # a retcon, and the "undone" message
+    assert (
+        "undone:" in table.messages.value
+        and "last roll:" in table.conflict_panel.entry.source.value
+    )
+    english = " | ".join(_kit_words(table))
+    assert all(word in english for word in ("showing", "seq", "typed", "(retconned)", "Undo"))
+    table.set_language("da")
+    words = _kit_words(table)
+    found = [(w, said) for said in words for w in KIT_ENGLISH if re.search(rf"\b{w}\b", said)]
+    assert found == []
+    said = " | ".join(words)
+    assert "viser" in said and "nr." in said and "resumé" in said and "(fortrudt)" in said
+    assert "sidste slag:" in said and "indtastet" in said
+    table.toolbar.redo_button.click()  # said in the language spoken now
+    assert "gentaget:" in table.messages.value and "redone" not in table.messages.value
+    table.set_language("en")
+    assert "showing" in table.log_view.status.value and "seq" in table.log_view.table.value
+
+
+@pytest.mark.rule("DK-A26")
+def test_another_character_joins_the_fight_from_the_round_panel(table, game):
+    rookie = game.add_character("The rookie", skills={"argue": 1})
+    rounds = table.round_panel
+    assert rounds.join_row.layout.display == "none"  # no fight to join yet
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("0 0 0 / + + +")
+    table.conflict_panel.hurt_buttons[burke(game)].click()
+    assert rounds.join_row.layout.display != "none" and not rounds.join_button.disabled
+    assert rounds.joiner.options == (("The rookie", rookie),)  # only who is not fighting
+    assert rounds.join_button.description == "Join the fight"  # its accessible name
+    assert rounds.joiner.description == "Joining"
+    table.set_language("da")
+    assert rounds.join_button.description == "Gå med i kampen"
+    assert rounds.joiner.description == "Går med" and "før nogen" in rounds.join_button.tooltip
+    rounds.join_button.click()
+    assert table.messages.value == ""
+    assert game.state.active_hurt().parties[-1] == rookie and rookie in rounds.rows
+    assert rounds.joiner.options == () and rounds.join_button.disabled  # nobody left to join
+    table.toolbar.undo_button.click()  # the join taken back: the rookie may join again
+    assert rookie not in rounds.rows and not rounds.join_button.disabled
+    b = burke(game)
+    rounds.rows[b].intention.submit("win")
+    rounds.rows[superior(game)].intention.submit("win")
+    rounds.rows[b].skill.value, rounds.rows[b].ability.value = "argue", "fornuft"
+    rounds.rows[b].declare_button.click()
+    assert rounds.join_button.disabled  # too late: someone has declared this round

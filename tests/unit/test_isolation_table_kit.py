@@ -24,11 +24,11 @@ from isowidgets.rules.isolation.examples import boarding_party
 from isowidgets.widgets.dice_entry import DiceEntry
 from isowidgets.widgets.isolation import IsolationTable
 from isowidgets.widgets.isolation.parts import Part
-from isowidgets.widgets.isolation.toggle import PressToggle
 from isowidgets.widgets.log import LogView
 from isowidgets.widgets.messages import Messages
 from isowidgets.widgets.panel import saved_text
 from isowidgets.widgets.submit_text import SubmitText
+from isowidgets.widgets.toggle import PressToggle
 from isowidgets.widgets.toolbar import SessionToolbar
 
 pytestmark = pytest.mark.usefixtures("no_view_failures")

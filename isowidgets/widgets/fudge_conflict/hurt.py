@@ -185,6 +185,8 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         outcome: the last round: dice, damage, bonus dice won (``iw-fudge-round-result``).
         next_round: next round's penalty and bonus dice, before anyone rolls
             (``iw-fudge-next-round``).
+        joiner, join_button: another character joining the fight at the start of a
+            round, before anyone declares (``iw-fudge-joiner``, ``iw-fudge-join``).
     """
 
     def __init__(
@@ -199,6 +201,17 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         self.rows: dict[str, PartyRow] = {}
         self.parties = widgets.VBox()
         self.parties.add_class("iw-fudge-parties")
+        self.joiner = labels.bind(
+            widgets.Dropdown(style={"description_width": "initial"}), "lih.join.who"
+        )
+        self.joiner.add_class("iw-fudge-joiner")
+        self.join_button = labels.bind(
+            widgets.Button(layout=widgets.Layout(width="auto")), "lih.join"
+        )
+        labels.bind(self.join_button, "lih.join.tip", "tooltip")
+        self.join_button.add_class("iw-fudge-join")
+        self.join_button.on_click(messages.handler(lambda _b: self.join()))
+        self.join_row = widgets.HBox([self.joiner, self.join_button], layout=_wrap())
         self.declared = widgets.HTML()
         self.declared.add_class("iw-fudge-declared")
         self.before = widgets.HTML()
@@ -220,6 +233,7 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
             [
                 self.status,
                 self.parties,
+                self.join_row,
                 self.declared,
                 self.before,
                 self.entry,
@@ -241,6 +255,10 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         names = [self.game.character(p).name for p in hurt.parties]
         typed = split_faces(faces, names, what=self.labels("lih.round", n=hurt.round))
         return self.game.roll_round(dict(zip(hurt.parties, typed, strict=True)))
+
+    def join(self) -> Any:
+        """The character chosen in :attr:`joiner` joins the fight (DK-A26)."""
+        return self.game.join_hurt(self.joiner.value)
 
     # ------------------------------------------------------------------ drawing
 
@@ -270,6 +288,11 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         children = tuple(self.rows[p] for p in parties)
         if tuple(self.parties.children) != children:
             self.parties.children = children
+        outside = [(c.name, c.id) for c in state.characters if c.id not in parties]
+        set_options(self.joiner, outside)
+        can_join = ("join_hurt", None) in actions and bool(outside)
+        self.joiner.disabled = self.join_button.disabled = not can_join
+        _show(self.join_row, hurt is not None)
         self.declared.value = self._declared(state)
         self.before.value = self._before(state)
         self.entry.disabled = ("roll_round", None) not in actions

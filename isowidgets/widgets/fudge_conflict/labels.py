@@ -284,6 +284,12 @@ _WORDS: dict[str, tuple[str, str]] = {
         "{name}s skade falder ned til: {levels}",
     ),
     "lih.not_running": ("Nobody is letting it hurt.", "Ingen lader det gøre ondt."),
+    "lih.join.who": ("Joining", "Går med"),
+    "lih.join": ("Join the fight", "Gå med i kampen"),
+    "lih.join.tip": (
+        "the character chosen joins at the start of the round, before anyone declares",
+        "den valgte person går med ved rundens start, før nogen erklærer en handling",
+    ),
     "lih.over": ("Let it hurt is over: {why}", "Lad det gøre ondt er slut: {why}"),
     # Equipment.
     "equipment.toggle.tip": ("use this bonus on the next roll", "brug denne bonus på næste slag"),

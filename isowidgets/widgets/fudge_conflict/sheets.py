@@ -19,7 +19,7 @@ import ipywidgets as widgets
 from ...rules.fudge_conflict import FudgeState
 from ...rules.fudge_conflict.model import Bonus, Character
 from ..i18n import Labels
-from ..isolation.toggle import PressToggle
+from ..toggle import PressToggle
 from .views import damage_track, dice_words, refresh_damage_track
 
 __all__ = ["CharacterSheet", "SheetsView", "bonus_label"]

@@ -19,7 +19,7 @@ One :class:`IsolationTable` composes every part over one
 They are built on the shared table kit (:mod:`isowidgets.widgets`): every pool is a
 :class:`~isowidgets.widgets.dice_entry.DiceEntry`, every message line follows the
 game, the session log is a :class:`~isowidgets.widgets.log.LogView`; a choice that
-stays pressed is a :class:`~.toggle.PressToggle` (a glyph and ``aria-pressed``).
+stays pressed is a :class:`~isowidgets.widgets.toggle.PressToggle` (a glyph and ``aria-pressed``).
 
 The widgets hold no rule arithmetic. They call the engine, show its queries
 (plan, next steps, explanation, pair outcomes) and its journal events, and

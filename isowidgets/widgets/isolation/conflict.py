@@ -161,7 +161,7 @@ class ConflictPanel(Panel):
 
     @property
     def pp_toggles(self) -> dict[str, Any]:
-        """Whom to persuade: character id → :class:`~.toggle.PressToggle`."""
+        """Whom to persuade: character id → :class:`~isowidgets.widgets.toggle.PressToggle`."""
         return self.proposal.pp_toggles
 
     @property

@@ -4,7 +4,7 @@ Until *Propose* is pressed the pools are a preview (:meth:`IsolationGame.preview
 nothing is journaled); after it the form gives way to the conflict's summary, and the
 modifier grid stays editable until the first die is down (ISO-R18, ISO-R20), then
 shows as one line. Whom the Active Player persuades is chosen with
-:class:`~.toggle.PressToggle` buttons (``✔ Alice`` / ``○ Eve``, ``aria-pressed``).
+:class:`~isowidgets.widgets.toggle.PressToggle` buttons (``✔ Alice`` / ``○ Eve``, ``aria-pressed``).
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from ...errors import IsowidgetsError
 from ...rules.isolation import Conflict, IsolationGame
 from ..messages import Messages
 from ..panel import set_options
+from ..toggle import PressToggle
 from .modifiers import ModifierRow
 from .parts import ConflictView, Part, assign, auto_layout
-from .toggle import PressToggle
 from .views import factors_html, slug
 
 __all__ = ["MODES", "ProposalPanel"]
@@ -39,7 +39,8 @@ class ProposalPanel(Part):
 
     Attributes:
         ap, action, mode, target: the form's fields (``action`` is the sentence said aloud).
-        pp_toggles: whom to persuade, one :class:`~.toggle.PressToggle` per character.
+        pp_toggles: whom to persuade, one
+            :class:`~isowidgets.widgets.toggle.PressToggle` per character.
         physical, force_roll: the physical threat, and rolling at Stress 0.
         propose_button: speaks the proposal (ISO-R15).
         form: the fields above (hidden while a conflict is in progress).

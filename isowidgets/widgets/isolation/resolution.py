@@ -20,8 +20,8 @@ import ipywidgets as widgets
 from ...journal import Entry, Event
 from ...rules.isolation import DIFFICULTY_NAMES, Conflict, IsolationGame, Step
 from ..messages import Messages
+from ..toggle import PressToggle
 from .parts import ConflictView, Part, assign
-from .toggle import PressToggle
 from .views import consequences, degree_badge, explanation_html, last_conflict_events
 
 __all__ = ["ResolutionPanel", "ResultPanel"]
@@ -114,7 +114,7 @@ class ResultPanel(Part):
         result: the degree (glyph, name, margin), the evens against the odds, and the
             consequences (CSS class ``iw-result``).
         breakdown_toggle: **Show the breakdown** / **Hide the breakdown**
-            (a :class:`~.toggle.PressToggle` with ``aria-expanded``).
+            (a :class:`~isowidgets.widgets.toggle.PressToggle` with ``aria-expanded``).
         breakdown: the engine's explanation: every step, pool and stance
             (``iw-breakdown``), shown while the toggle is on.
     """

@@ -27,9 +27,9 @@ from ...journal import SessionStarted
 from ...rules.isolation import IsolationGame, IsolationState
 from ..messages import Messages
 from ..panel import Panel, set_options
+from ..toggle import PressToggle
 from ..toolbar import SessionToolbar
 from ..track import Track
-from .toggle import PressToggle
 from .views import HEALTH_MARK, isolation_style, slug
 
 __all__ = ["STRESS_MARKS", "ScenePanel"]
