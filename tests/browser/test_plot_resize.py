@@ -5,7 +5,7 @@ timeline empty (default axes, no title, no points) after the window went from 14
 wide to 1280×800 and then to 1280×2400, as a GM's would when they resize the window or
 dock a panel. Reproduced here step by step, both plots were drawn throughout: plotly
 redraws a resized plot from the figure it holds, title and points included. These tests
-pin that: straight after Run All (no pause for the first drawing to settle), resize
+pin that: once Run All is done and the plot first drawn, resize
 twice and require, within a bounded wait, the same title, traces and markers as before.
 
 Screenshots go to ``tests/browser/screenshots/plot-resize-*.png``.
@@ -51,6 +51,15 @@ _SAME_JS = f"""
 """
 
 
+_WHOLE_JS = f"""
+(selector) => {{
+  const found = ({_DRAWN_JS})(selector);
+  return !!found && !!found.title && found.data > 0
+    && Object.values(found.traces).reduce((a, b) => a + b, 0) === found.data;
+}}
+"""
+
+
 def drawn(nb: Notebook, selector: str) -> dict[str, Any]:
     found: dict[str, Any] | None = nb.page.evaluate(_DRAWN_JS, selector)
     assert found is not None, f"{selector} is not drawn"
@@ -59,6 +68,9 @@ def drawn(nb: Notebook, selector: str) -> dict[str, Any]:
 
 def resize_and_check(nb: Notebook, selector: str, name: str) -> None:
     """Resize to a laptop's screen, then to a tall one; the plot is whole after each."""
+    # Run All returns when every widget's view exists; plotly may draw a moment later.
+    nb.page.locator(selector).first.evaluate("e => e.scrollIntoView({block: 'center'})")
+    nb.page.wait_for_function(_WHOLE_JS, arg=selector, timeout=15_000)
     before = drawn(nb, selector)
     assert before["title"], before
     assert sum(before["traces"].values()) == before["data"] > 0, before
