@@ -193,6 +193,19 @@ KIT = Catalogue(
             "kit.undone.action": "action #{action}",
             "kit.undone.more": "{first} (and {more} more events)",
             "kit.undone.one_more": "{first} (and 1 more event)",
+            "kit.reveal": "Reveal seed",
+            "kit.reveal.tip": "disclose the seed so anyone can verify the rolls",
+            "kit.reveal.confirm": "Confirm reveal",
+            "kit.reveal.ask": (
+                "revealing the seed ends this session's random rolls (typed dice still "
+                "work); click Confirm reveal to go on"
+            ),
+            "kit.reveal.done": "seed revealed: anyone can now verify this session's rolls",
+            "kit.commit.none": "dice not committed (a session from before commitments)",
+            "kit.commit.shown": "dice committed: {fingerprint}…",
+            "kit.commit.tip": "SHA-256 commitment to the seed: {commitment}",
+            "kit.commit.revealed": "seed revealed: {seed}",
+            "kit.commit.revealed.tip": "seed {seed}, salt {salt}; commitment {commitment}",
         },
         "da": {
             "kit.undo": "Fortryd",
@@ -242,6 +255,19 @@ KIT = Catalogue(
             "kit.undone.action": "handling nr. {action}",
             "kit.undone.more": "{first} (og {more} hændelser mere)",
             "kit.undone.one_more": "{first} (og 1 hændelse mere)",
+            "kit.reveal": "Afslør frø",
+            "kit.reveal.tip": "offentliggør frøet, så alle kan efterprøve slagene",
+            "kit.reveal.confirm": "Bekræft afsløring",
+            "kit.reveal.ask": (
+                "når frøet afsløres, slutter spillets tilfældige slag (indtastede terninger "
+                "virker stadig); klik Bekræft afsløring for at fortsætte"
+            ),
+            "kit.reveal.done": "frøet er afsløret: nu kan alle efterprøve spillets slag",
+            "kit.commit.none": "terningerne er ikke forpligtet (et spil fra før forpligtelser)",
+            "kit.commit.shown": "terningerne er forpligtet: {fingerprint}…",
+            "kit.commit.tip": "SHA-256-forpligtelse til frøet: {commitment}",
+            "kit.commit.revealed": "frøet er afsløret: {seed}",
+            "kit.commit.revealed.tip": "frø {seed}, salt {salt}; forpligtelse {commitment}",
         },
     },
 )
@@ -364,6 +390,7 @@ class Labels:
                 (widget.export_format, "description", "kit.export.format"),
                 (widget.export_button, "description", "kit.export"),
                 (widget.export_button, "tooltip", "kit.export.tip"),
+                (widget.reveal_button, "tooltip", "kit.reveal.tip"),
             ]
         elif isinstance(widget, DiceEntry):
             words = [

@@ -142,6 +142,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             "Reveal seed", "unlock", "disclose the seed so anyone can verify the rolls", "iw-reveal"
         )
         self.reveal_button.on_click(run(lambda _b: self.reveal()))
+        self._confirming = False
         self._show_commitment()
         self._unsubscribe = game.subscribe(self._on_action)
 
@@ -227,45 +228,48 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         Raises:
             RuleError: there is no seed to reveal, or it is revealed already.
         """
-        if self.reveal_button.description != "Confirm reveal":
+        if not self._confirming:
             if self.game.revealed is not None or self.game.commitment is None:
                 return self.game.reveal()  # refused, with the game's own words
-            self.reveal_button.description = "Confirm reveal"
-            self.messages.warning(
-                "revealing the seed ends this session's random rolls (typed dice still "
-                "work); click Confirm reveal to go on"
-            )
+            self._confirming = True
+            self.reveal_button.description = self.say("kit.reveal.confirm")
+            self.messages.warning(self.say("kit.reveal.ask"))
             return []
         entries = self.game.reveal()
-        self.messages.info("seed revealed: anyone can now verify this session's rolls")
+        self.messages.info(self.say("kit.reveal.done"))
         return entries
 
     def _on_action(self, entries: Sequence[Entry], _state: object) -> None:
-        if self.reveal_button.description == "Confirm reveal" or any(
-            isinstance(entry.event, SeedRevealed) for entry in entries
-        ):
+        if self._confirming or any(isinstance(entry.event, SeedRevealed) for entry in entries):
             self._show_commitment()
 
     def _show_commitment(self) -> None:
-        """Show the commitment as a fingerprint (the seed once revealed)."""
+        """Show the commitment as a fingerprint (the seed once revealed); any action
+        other than the confirming click ends a pending confirmation."""
         commitment, revealed = self.game.commitment, self.game.revealed
-        self.reveal_button.description = "Reveal seed"
+        self._confirming = False
+        self.reveal_button.description = self.say("kit.reveal")
+        self.reveal_button.tooltip = self.say("kit.reveal.tip")
         self.reveal_button.disabled = commitment is None or revealed is not None
         if commitment is None:
-            self.commitment.value = "dice not committed (a session from before commitments)"
+            self.commitment.value = self.say("kit.commit.none")
             self.commitment.tooltip = None
         elif revealed is None:
-            self.commitment.value = f"dice committed: {commitment[:8]}…"
-            self.commitment.tooltip = f"SHA-256 commitment to the seed: {commitment}"
+            self.commitment.value = self.say("kit.commit.shown", fingerprint=commitment[:8])
+            self.commitment.tooltip = self.say("kit.commit.tip", commitment=commitment)
         else:
-            self.commitment.value = f"seed revealed: {shown(revealed.seed, 40)}"
-            self.commitment.tooltip = (
-                f"seed {revealed.seed!r}, salt {revealed.salt}; commitment {commitment}"
+            self.commitment.value = self.say("kit.commit.revealed", seed=shown(revealed.seed, 40))
+            self.commitment.tooltip = self.say(
+                "kit.commit.revealed.tip",
+                seed=repr(revealed.seed),
+                salt=revealed.salt,
+                commitment=commitment,
             )
 
     def relabel(self) -> None:
-        """Nothing to redraw: its messages are said when an action happens, in the
-        language then spoken (:meth:`Labels.bind_kit` rebinds its buttons)."""
+        """Redraw the commitment line in the language now spoken (:meth:`Labels.bind_kit`
+        rebinds the buttons; messages already said keep their language)."""
+        self._show_commitment()
 
     def close(self) -> None:
         unsubscribe = getattr(self, "_unsubscribe", None)

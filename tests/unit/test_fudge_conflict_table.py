@@ -314,6 +314,9 @@ KIT_ENGLISH = (
     # the toolbar's messages and every bound kit control
     "undone", "redone", "nothing", "Undo", "Redo", "Add note", "Export", "Roll", "Enter faces",
     "First", "Older", "Newer", "Latest",
+    # the dice commitment's tooltip and its Reveal button (the line itself is checked apart:
+    # the journal's own "started (dice committed: …)" summary stays English)
+    "commitment", "Reveal", "seed",
 )  # fmt: skip
 
 
@@ -331,10 +334,11 @@ def _kit_words(table):
         for widget in (
             bar.undo_button, bar.redo_button, bar.note_button, bar.export_button,
             entry.roll_button, entry.enter_button, log.first_button, log.older_button,
-            log.newer_button, log.latest_button,
+            log.newer_button, log.latest_button, bar.reveal_button,
         )
         for text in (widget.description, widget.tooltip)
     ]  # fmt: skip
+    controls += [bar.commitment.tooltip or ""]
     status = re.sub("<[^>]+>", "", log.status.value)
     return [status, *heads, *sources, *marks, entry.source.value, *controls]
 
@@ -348,7 +352,10 @@ def test_a_danish_table_shows_no_english_kit_word_after_the_switch(table, game):
         and "last roll:" in table.conflict_panel.entry.source.value
     )
     english = " | ".join(_kit_words(table))
-    assert all(word in english for word in ("showing", "seq", "typed", "(retconned)", "Undo"))
+    assert all(
+        word in english
+        for word in ("showing", "seq", "typed", "(retconned)", "Undo", "dice committed")
+    )
     table.set_language("da")
     words = _kit_words(table)
     found = [(w, said) for said in words for w in KIT_ENGLISH if re.search(rf"\b{w}\b", said)]
@@ -356,6 +363,7 @@ def test_a_danish_table_shows_no_english_kit_word_after_the_switch(table, game):
     said = " | ".join(words)
     assert "viser" in said and "nr." in said and "resumé" in said and "(fortrudt)" in said
     assert "sidste slag:" in said and "indtastet" in said
+    assert table.toolbar.commitment.value.startswith("terningerne er forpligtet: ")
     table.toolbar.redo_button.click()  # said in the language spoken now
     assert "gentaget:" in table.messages.value and "redone" not in table.messages.value
     table.set_language("en")
