@@ -283,6 +283,20 @@ def test_combining_takes_a_round_and_the_opponent_attacks_freely():
     assert [(g.actor, g.dice, g.source) for g in rolled.grants] == [(ids["burke"], 3, "combining")]
 
 
+@pytest.mark.rule("DK-R36", "DK-R15", "DK-A17")
+@pytest.mark.parametrize("penalties", [False, True])
+def test_combining_that_goes_wrong_passes_penalty_dice_only_where_allowed(penalties):
+    game, ids = hurting(assist_negative_gives_penalty=penalties)
+    game.declare(ids["burke"], "crossing", ids["boss"], "chinese", combining=True)
+    game.declare(ids["boss"], "crossing", ids["burke"], "argue", ability="fornuft")
+    rolled = game.roll_round({ids["burke"]: "- - -", ids["boss"]: "- - 0 0 0 0"})
+    assert rolled.records[0].result == -2  # chinese 1, three minuses
+    combining = [(g.actor, g.dice) for g in rolled.grants if g.source == "combining"]
+    assert combining == ([(ids["burke"], -2)] if penalties else [])
+    carried = [s.dice for s in game.roll_preview(ids["burke"], "argue") if s.kind == "combining"]
+    assert carried == ([-2] if penalties else [])
+
+
 @pytest.mark.rule("DK-R37", "DK-E13")
 def test_falling_down_compacts_levels_keeping_their_marks():
     game, ids = station(damage_outside_lih=True)

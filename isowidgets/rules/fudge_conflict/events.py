@@ -360,7 +360,8 @@ class ConflictCancelled(FudgeEvent):
 
 
 class Grant(_Data):
-    """Bonus dice for one character's rolls in one later round."""
+    """Bonus (+) dice for one character's rolls in one later round, or penalty (−) dice
+    from a combining roll that went wrong where penalties are allowed (DK-A17)."""
 
     actor: str
     dice: int

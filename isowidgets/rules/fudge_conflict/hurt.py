@@ -342,7 +342,9 @@ class _Round:
         return f"{self.name(target)} takes a level-{level} wound on {ability.capitalize()}{moved}"
 
     def grant(self, who: str, dice: int, source: str) -> None:
-        if dice > 0:
+        """Dice for ``who``'s next round: bonus (+) or, from a combining roll that went
+        wrong where penalties are allowed (DK-A17), penalty (−)."""
+        if dice:
             self.grants.append(
                 Grant(
                     actor=who,
@@ -564,7 +566,10 @@ def roll_round(action: Action[FudgeState], faces: object = None) -> RoundRolled:
         declared = hurt.declared[party]
         if declared.combining:
             dice = passed_on(
-                rolls[party].result, 0, penalties=False, basis=state.settings.assist_bonus_basis
+                rolls[party].result,
+                0,
+                penalties=state.settings.assist_negative_gives_penalty,
+                basis=state.settings.assist_bonus_basis,
             )
             work.grant(party, dice, "combining")
     scratches = {}
