@@ -13,7 +13,7 @@ from .css import style
 from .keyboard import KeepKeys
 from .messages import Messages, guard
 
-__all__ = ["SAVED_TEXT", "Panel", "saved_text", "set_options"]
+__all__ = ["SAVED_TEXT", "Panel", "saved_text", "set_options", "set_shown", "wrap_row"]
 
 SAVED_TEXT = (
     "▶ Run the notebook's cells to show the {name} here: a saved notebook keeps no live widgets."
@@ -106,3 +106,16 @@ class Panel(widgets.VBox):  # type: ignore[misc]
         if bundle is not None:
             bundle["text/plain"] = saved_text(type(self).__name__)
         return bundle
+
+
+def set_shown(widget: Any, shown: bool) -> None:
+    """Show or hide ``widget`` (its layout's ``display``), sending nothing when it is
+    already so."""
+    display = None if shown else "none"
+    if widget.layout.display != display:
+        widget.layout.display = display
+
+
+def wrap_row() -> widgets.Layout:
+    """A row layout whose controls wrap onto the next line in a narrow column."""
+    return widgets.Layout(flex_flow="row wrap")

@@ -24,7 +24,7 @@ from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ..dice_entry import DiceEntry
 from ..i18n import Labels
 from ..messages import Messages
-from ..panel import set_options
+from ..panel import set_options, wrap_row
 from .conflict import character_options, skill_options
 from .sheets import SheetsView
 from .views import dice_words, net_of, percent, record_html, sources_text
@@ -89,9 +89,9 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
             box.observe(lambda _c: self.refresh(self.game.state), names="value")
         super().__init__(
             [
-                widgets.HBox([self.helper, self.skill], layout=_wrap()),
+                widgets.HBox([self.helper, self.skill], layout=wrap_row()),
                 self.target,
-                widgets.HBox([self.gated, self.gate], layout=_wrap()),
+                widgets.HBox([self.gated, self.gate], layout=wrap_row()),
                 self.penalties,
                 self.before,
                 self.entry,
@@ -217,7 +217,3 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
         if hasattr(self, "entry"):
             self.entry.close()
         super().close()
-
-
-def _wrap() -> widgets.Layout:
-    return widgets.Layout(flex_flow="row wrap")

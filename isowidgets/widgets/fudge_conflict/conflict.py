@@ -29,7 +29,7 @@ from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ..dice_entry import DiceEntry
 from ..i18n import Labels
 from ..messages import Messages
-from ..panel import set_options
+from ..panel import set_options, set_shown, wrap_row
 from .sheets import SheetsView
 from .views import percent, record_html, sources_text, split_faces
 
@@ -138,8 +138,8 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
         self.form = widgets.VBox(
             [
                 self.kind,
-                widgets.HBox([self.actor, self.skill], layout=_wrap()),
-                widgets.HBox([self.opponent, self.opponent_skill], layout=_wrap()),
+                widgets.HBox([self.actor, self.skill], layout=wrap_row()),
+                widgets.HBox([self.opponent, self.opponent_skill], layout=wrap_row()),
                 self.difficulty,
                 self.intention,
                 self.failure,
@@ -213,22 +213,22 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
         set_options(self.opponent, others)
         set_options(self.opponent_skill, skill_options(state, self.opponent.value))
         passive = self.kind.value == "passive"
-        _show(self.difficulty, passive)
+        set_shown(self.difficulty, passive)
         for box in (self.opponent, self.opponent_skill):
-            _show(box, not passive)
+            set_shown(box, not passive)
         can_open = "open_conflict" in actions
         for box in (self.kind, self.actor, self.skill, self.opponent, self.opponent_skill):
             box.disabled = not can_open
         self.open_button.disabled = not can_open or not self.skill.value
         conflict = state.open_conflict()
         self.entry.disabled = "roll_conflict" not in actions
-        _show(self.rolling, conflict is not None)
+        set_shown(self.rolling, conflict is not None)
         self.before.value = self._before(state) if conflict is not None else ""
         if conflict is not None:
             placeholder = " / ".join(state.character(side).name for side in conflict.sides)
             self.entry.faces.placeholder = f"{placeholder}: {labels('roll.dice_hint')}"
             competing = conflict.kind == "competing"
-            _show(self.tie, competing)
+            set_shown(self.tie, competing)
             set_options(
                 self.tie,
                 [(labels("conflict.draw_result"), "")]
@@ -328,16 +328,6 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
         if hasattr(self, "entry"):
             self.entry.close()
         super().close()
-
-
-def _wrap() -> widgets.Layout:
-    return widgets.Layout(flex_flow="row wrap")
-
-
-def _show(widget: Any, shown: bool) -> None:
-    display = None if shown else "none"
-    if widget.layout.display != display:
-        widget.layout.display = display
 
 
 def _bound(function: Callable[[str], Any], who: str) -> Callable[[Any], Any]:

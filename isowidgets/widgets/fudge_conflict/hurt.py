@@ -35,7 +35,7 @@ from ...rules.fudge_conflict.events import HurtEnded, HurtStarted, RoundRolled
 from ..dice_entry import DiceEntry
 from ..i18n import Labels
 from ..messages import Messages
-from ..panel import set_options
+from ..panel import set_options, set_shown, wrap_row
 from ..submit_button import SubmitButton
 from ..submit_text import SubmitText
 from .conflict import skill_options
@@ -114,12 +114,12 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
         super().__init__(
             [
                 self.heading,
-                widgets.HBox([self.intention, self.intention_button], layout=_wrap()),
+                widgets.HBox([self.intention, self.intention_button], layout=wrap_row()),
                 widgets.HBox(
-                    [self.category, self.target, self.skill, self.ability], layout=_wrap()
+                    [self.category, self.target, self.skill, self.ability], layout=wrap_row()
                 ),
                 widgets.HBox(
-                    [self.combining, self.declare_button, self.give_up_button], layout=_wrap()
+                    [self.combining, self.declare_button, self.give_up_button], layout=wrap_row()
                 ),
             ]
         )
@@ -211,7 +211,7 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         labels.bind(self.join_button, "lih.join.tip", "tooltip")
         self.join_button.add_class("iw-fudge-join")
         self.join_button.on_click(messages.handler(lambda _b: self.join()))
-        self.join_row = widgets.HBox([self.joiner, self.join_button], layout=_wrap())
+        self.join_row = widgets.HBox([self.joiner, self.join_button], layout=wrap_row())
         self.declared = widgets.HTML()
         self.declared.add_class("iw-fudge-declared")
         self.before = widgets.HTML()
@@ -292,11 +292,11 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         set_options(self.joiner, outside)
         can_join = ("join_hurt", None) in actions and bool(outside)
         self.joiner.disabled = self.join_button.disabled = not can_join
-        _show(self.join_row, hurt is not None)
+        set_shown(self.join_row, hurt is not None)
         self.declared.value = self._declared(state)
         self.before.value = self._before(state)
         self.entry.disabled = ("roll_round", None) not in actions
-        _show(self.entry, hurt is not None)
+        set_shown(self.entry, hurt is not None)
         if hurt is not None:
             order = " / ".join(state.character(p).name for p in hurt.parties)
             self.entry.faces.placeholder = f"{order}: {labels('roll.dice_hint')}"
@@ -447,13 +447,3 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         if hasattr(self, "entry"):
             self.entry.close()
         super().close()
-
-
-def _wrap() -> widgets.Layout:
-    return widgets.Layout(flex_flow="row wrap")
-
-
-def _show(widget: Any, shown: bool) -> None:
-    display = None if shown else "none"
-    if widget.layout.display != display:
-        widget.layout.display = display

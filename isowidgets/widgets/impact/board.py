@@ -44,7 +44,7 @@ from ...rules.impact import (
 )
 from ...rules.impact.ladder import die_label, step_label
 from ...rules.impact.model import DetailKind, Sign
-from ..panel import Panel, set_options
+from ..panel import Panel, set_options, set_shown
 from ..submit_text import SubmitText
 from ..track import Track
 from .draft import Drafting
@@ -112,12 +112,6 @@ def _set(widget: Any, **values: Any) -> None:
     for name, value in values.items():
         if getattr(widget, name) != value:
             setattr(widget, name, value)
-
-
-def _show(widget: Any, visible: bool) -> None:
-    display = None if visible else "none"
-    if widget.layout.display != display:
-        widget.layout.display = display
 
 
 def _tool(css: str) -> widgets.Button:
@@ -266,7 +260,7 @@ class DetailChip(widgets.HBox):  # type: ignore[misc]
         _set(self.remove, tooltip=f"remove “{detail.text}” from the table")
         asking = asking and view.asks
         for sign, button in (("helps", self.helps_button), ("hinders", self.hinders_button)):
-            _show(button, asking)
+            set_shown(button, asking)
             _set(button, tooltip=f"cite “{detail.text}” as {SIGN_BUTTON[sign]}")
 
 
@@ -383,7 +377,7 @@ class HolderCard(widgets.VBox):  # type: ignore[misc]
             )
             current, words = ladder_place(holder.step, role=kind)
             self.ladder.set(current, state=words)
-            _show(self.ladder, holder.step is not None)
+            set_shown(self.ladder, holder.step is not None)
         _set(self.head, value=head)
         if self.die_picker is not None and holder is not None:
             self._show_die(holder.step)

@@ -46,7 +46,7 @@ from ...rules.impact import (
 from ...rules.impact.events import TestResolved, TestRolled
 from ...rules.impact.ladder import die_label
 from ..dice_entry import DiceEntry
-from ..panel import Panel, set_options
+from ..panel import Panel, set_options, set_shown
 from ..submit_text import SubmitText
 from .board import HINT_CHOICES
 from .draft import Drafting
@@ -85,12 +85,6 @@ def _button(description: str, css: str, *, tooltip: str = "", primary: bool = Fa
     )
     button.add_class(css)
     return button
-
-
-def _show(widget: Any, visible: bool) -> None:
-    display = None if visible else "none"
-    if widget.layout.display != display:
-        widget.layout.display = display
 
 
 def effect_targets(state: ImpactState, kind: str) -> list[tuple[str, str]]:
@@ -156,9 +150,9 @@ class EffectInputs:
         kind = self.kind.value
         set_options(self.target, effect_targets(state, kind))
         with_text = kind in ("new_detail", "alter_detail")
-        _show(self.target, kind != NO_PLAN)
-        _show(self.text, with_text)
-        _show(self.hint, with_text)
+        set_shown(self.target, kind != NO_PLAN)
+        set_shown(self.text, with_text)
+        set_shown(self.hint, with_text)
 
     def effect(self) -> Effect | None:
         """The effect described (checked by :meth:`Effect.make`), ``None`` for :data:`NO_PLAN`.
@@ -670,10 +664,10 @@ class TestPanel(Panel):
         kind = test.kind if test is not None else self.kind.value
         for widget in (self.kind, self.roller, self.threat, self.difficulty, self.cost):
             widget.disabled = test is not None
-        _show(self.difficulty, kind != "avoid_harm")
-        _show(self.threat, kind != "action")
-        _show(self.cost, kind == "avoid_harm")
-        _show(self.intent_row, kind == "foil" and test is None)
+        set_shown(self.difficulty, kind != "avoid_harm")
+        set_shown(self.threat, kind != "action")
+        set_shown(self.cost, kind == "avoid_harm")
+        set_shown(self.intent_row, kind == "foil" and test is None)
         self.threat.description = "Adversary" if kind == "foil" else "Threat"
         for step, buttons in self.steps.items():
             for button in buttons:
@@ -688,23 +682,23 @@ class TestPanel(Panel):
         shown = test if test is not None else draft
         helping = ", ".join(state.name_of(h) for h in shown.helpers) if shown else ""
         self.helpers.value = f"helping: <b>{html.escape(helping)}</b>" if helping else ""
-        _show(self.helper_row, test is None or setup)
-        _show(self.roll_row, test is None or setup)
-        _show(self.plan, draft is not None or setup)
-        _show(self.preview, test is None)
+        set_shown(self.helper_row, test is None or setup)
+        set_shown(self.roll_row, test is None or setup)
+        set_shown(self.plan, draft is not None or setup)
+        set_shown(self.preview, test is None)
         if test is None:
             self.preview.value = self._preview(draft, problem)
         if draft is not None or setup:
             self.plan.value = self._plan(draft)
         self.result.value = self._result(state, test)
-        _show(self.effect_row, "choose_effect" in steps)
+        set_shown(self.effect_row, "choose_effect" in steps)
         failure = test is not None and test.phase == "failure"
-        _show(self.failure_rows, failure)
-        _show(self.complication_row, failure and kind != "avoid_harm")
-        _show(self.cost_row, failure and kind == "avoid_harm")
-        _show(self.great_button, "declare_great_success" in steps)
-        _show(self.spend_button, "spend" in steps)
-        _show(self.finish_button, "finish" in steps)
+        set_shown(self.failure_rows, failure)
+        set_shown(self.complication_row, failure and kind != "avoid_harm")
+        set_shown(self.cost_row, failure and kind == "avoid_harm")
+        set_shown(self.great_button, "declare_great_success" in steps)
+        set_shown(self.spend_button, "spend" in steps)
+        set_shown(self.finish_button, "finish" in steps)
         self.finish_button.description = _finish_label(state, test)
         self._warn(state, test)
 
