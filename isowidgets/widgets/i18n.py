@@ -221,6 +221,7 @@ KIT = Catalogue(
             "kit.log.disclosed": "shown to the table: {what}",
             "kit.prepare.name": "Prepared",
             "kit.prepare.name.hint": "what, e.g. Marta's Deceive",
+            "kit.prepare.value": "Value",
             "kit.prepare.value.hint": "value, e.g. 4",
             "kit.prepare": "Prepare",
             "kit.prepare.tip": "journal a value fixed in advance (GM only unless switched off)",
@@ -305,6 +306,7 @@ KIT = Catalogue(
             "kit.log.disclosed": "vist for bordet: {what}",
             "kit.prepare.name": "Forberedt",
             "kit.prepare.name.hint": "hvad, f.eks. Martas Bedrag",
+            "kit.prepare.value": "Værdi",
             "kit.prepare.value.hint": "værdi, f.eks. 4",
             "kit.prepare": "Forbered",
             "kit.prepare.tip": (
@@ -439,6 +441,7 @@ class Labels:
                 (widget.reveal_button, "tooltip", "kit.reveal.tip"),
                 (widget.prepare_name, "description", "kit.prepare.name"),
                 (widget.prepare_name, "placeholder", "kit.prepare.name.hint"),
+                (widget.prepare_value, "description", "kit.prepare.value"),
                 (widget.prepare_value, "placeholder", "kit.prepare.value.hint"),
                 (widget.prepare_button, "description", "kit.prepare"),
                 (widget.prepare_button, "tooltip", "kit.prepare.tip"),

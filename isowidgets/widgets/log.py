@@ -120,7 +120,7 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         self._offered: tuple[tuple[int, str], ...] = ()
         self.disclose_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.disclose_box.add_class("iw-log-disclosures")
-        self.error = Messages()
+        self.error = Messages(game)  # a refusal goes at the next action
         self.error.add_class("iw-log-error")
 
         def button(label: str, tip: str, css: str, move: Any) -> widgets.Button:
@@ -333,4 +333,6 @@ class LogView(widgets.VBox):  # type: ignore[misc]
     def close(self) -> None:
         if hasattr(self, "_unsubscribe"):
             self._unsubscribe()
+        if hasattr(self, "error"):
+            self.error.close()
         super().close()

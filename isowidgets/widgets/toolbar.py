@@ -159,7 +159,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             description="Prepared", placeholder="what, e.g. Marta's Deceive"
         )
         self.prepare_name.add_class(css_name("iw-prepare-name", key))
-        self.prepare_value = SubmitText(placeholder="value, e.g. 4")
+        self.prepare_value = SubmitText(description="Value", placeholder="value, e.g. 4")
         self.prepare_value.add_class(css_name("iw-prepare-value", key))
         self.prepare_gm = PressToggle(
             "🔒 GM only", value=True, tooltip="keep the prepared value for the GM only"
