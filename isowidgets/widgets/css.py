@@ -42,6 +42,8 @@ CSS = """
 .iw-log th, .iw-log td { border-bottom: 1px solid #ddd; padding: 2px 6px; text-align: left;
   vertical-align: top; }
 .iw-log tr.iw-void td { text-decoration: line-through; color: #888; }
+.iw-log tr.iw-gm td:first-child { border-left: 4px dashed #6a4c93; }
+.iw-log tr.iw-gm-shown td:first-child { border-left: 4px dotted #6a4c93; }
 .iw-badge { display: inline-block; padding: 0 6px; border-radius: 8px; border: 1px solid #888;
   font-size: 0.85em; margin-right: 4px; }
 /* Focus you can see: a black ring on a yellow halo, thick enough on a blue button and on

@@ -225,7 +225,7 @@ KIT = Catalogue(
             "kit.prepare.value.hint": "value, e.g. 4",
             "kit.prepare": "Prepare",
             "kit.prepare.tip": "journal a value fixed in advance (GM only unless switched off)",
-            "kit.prepare.gm": "🔒 GM only",
+            "kit.prepare.gm": "🔒 keep secret",
             "kit.prepare.done": "prepared {name} = {value}",
             "kit.prepare.done.gm": "prepared {name} = {value} (GM only)",
         },
@@ -313,7 +313,7 @@ KIT = Catalogue(
                 "skriv en værdi fastlagt på forhånd i loggen (kun spilleder, med mindre den "
                 "slås fra)"
             ),
-            "kit.prepare.gm": "🔒 Kun spilleder",
+            "kit.prepare.gm": "🔒 hold hemmelig",
             "kit.prepare.done": "forberedt {name} = {value}",
             "kit.prepare.done.gm": "forberedt {name} = {value} (kun spilleder)",
         },

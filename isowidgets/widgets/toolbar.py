@@ -1,14 +1,15 @@
 """The session toolbar every system shares: undo, redo, a note for the log, export.
 
 ``[↶ Undo] [↷ Redo]  Note [............] [Add note]  Export as [Markdown ▾] [Export log]
-[○ 🔒 GM only]  Prepared [what....] [value] [✔ 🔒 GM only] [Prepare]
-dice committed: 4e8bce30… [Reveal seed]``
+Prepared [what....] Value [.....] [✔ 🔒 keep secret] [Prepare]
+[○ 🔒 GM only]  dice committed: 4e8bce30… [Reveal seed]``
 
 **🔒 GM only** is the game's one GM-only switch (:mod:`.gm`, the same one every dice
 entry shows): while pressed, everything the table does is GM-only, notes included.
+It sits with the commitment, the other thing about what viewers may know.
 **Prepare** journals a value fixed in advance (an NPC's hidden skill, a secret
-difficulty) with :meth:`~isowidgets.game.Game.prepare`; its own toggle, on by default,
-keeps it GM-only.
+difficulty) with :meth:`~isowidgets.game.Game.prepare`; its own toggle (**keep
+secret**, on by default) keeps it GM-only.
 
 The commitment is the SHA-256 of the session's salted seed (the full hash in the
 tooltip); **Reveal seed** (clicked twice: it ends the session's random rolls)
@@ -162,7 +163,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.prepare_value = SubmitText(description="Value", placeholder="value, e.g. 4")
         self.prepare_value.add_class(css_name("iw-prepare-value", key))
         self.prepare_gm = PressToggle(
-            "🔒 GM only", value=True, tooltip="keep the prepared value for the GM only"
+            "🔒 keep secret", value=True, tooltip="keep the prepared value for the GM only"
         )
         self.prepare_gm.add_class(css_name("iw-prepare-gm", key))
         self.prepare_button = button(
@@ -189,17 +190,11 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         )
         row.add_class("iw-toolbar-row")
         secret = widgets.HBox(
-            [
-                self.gm_toggle,
-                self.prepare_name,
-                self.prepare_value,
-                self.prepare_gm,
-                self.prepare_button,
-            ],
+            [self.prepare_name, self.prepare_value, self.prepare_gm, self.prepare_button],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
-        secret.add_class("iw-toolbar-gm-row")
-        proof = widgets.HBox([self.commitment, self.reveal_button])
+        secret.add_class("iw-toolbar-prepare-row")
+        proof = widgets.HBox([self.gm_toggle, self.commitment, self.reveal_button])
         rows = [row, secret, proof]
         super().__init__([*rows, self.messages] if own else rows)
         self.add_class("iw-kit")
