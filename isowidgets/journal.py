@@ -1100,6 +1100,22 @@ def log_format(target: Path, fmt: object) -> str:
     return str(kind)
 
 
+def entry_row(entry: Entry) -> dict[str, Any]:
+    """How the log reads one entry: ``seq, action, kind, summary, faces, source`` (the
+    faces of each roll with its pool's label; random, typed or both)."""
+    rolls = entry.event.rolls()
+    return {
+        "seq": entry.seq,
+        "action": entry.action,
+        "kind": entry.kind,
+        "summary": entry.event.describe(),
+        "faces": " | ".join(
+            (f"{r.pool.label}: " if r.pool.label else "") + r.faces_text() for r in rolls
+        ),
+        "source": ",".join(sorted({r.source for r in rolls})),
+    }
+
+
 def log_frame(entries: Sequence[Entry], *, effective_only: bool = False) -> Any:
     """``entries`` as the log's DataFrame (see :meth:`Journal.to_frame`); what is
     retconned is read from these entries' own retcons."""
@@ -1109,19 +1125,17 @@ def log_frame(entries: Sequence[Entry], *, effective_only: bool = False) -> Any:
     rows = []
     source = effective_entries(entries) if effective_only else entries
     for entry in source:
-        rolls = entry.event.rolls()
+        row = entry_row(entry)
         rows.append(
             {
-                "seq": entry.seq,
-                "action": entry.action,
+                "seq": row["seq"],
+                "action": row["action"],
                 "at": entry.at,
                 "system": entry.system,
-                "kind": entry.kind,
-                "summary": entry.event.describe(),
-                "faces": " | ".join(
-                    (f"{r.pool.label}: " if r.pool.label else "") + r.faces_text() for r in rolls
-                ),
-                "source": ",".join(sorted({r.source for r in rolls})),
+                "kind": row["kind"],
+                "summary": row["summary"],
+                "faces": row["faces"],
+                "source": row["source"],
                 "retconned": entry.action in void,
                 "data": json.dumps(entry.event.model_dump(mode="json"), ensure_ascii=False),
             }

@@ -21,7 +21,7 @@ import ipywidgets as widgets
 
 from .. import checks
 from ..game import Game
-from ..journal import Entry, Retcon
+from ..journal import Entry, Retcon, entry_row
 from ..visibility import disclosed_actions
 from .i18n import english
 from .messages import Messages
@@ -54,18 +54,7 @@ def log_status(
 
 
 def _row(entry: Entry) -> dict[str, Any]:
-    rolls = entry.event.rolls()
-    return {
-        "seq": entry.seq,
-        "action": entry.action,
-        "kind": entry.kind,
-        "summary": entry.event.describe(),
-        "faces": " | ".join(
-            (f"{r.pool.label}: " if r.pool.label else "") + r.faces_text() for r in rolls
-        ),
-        "source": ",".join(sorted({r.source for r in rolls})),
-        "gm": entry.gm,
-    }
+    return {**entry_row(entry), "gm": entry.gm}
 
 
 class LogView(widgets.VBox):  # type: ignore[misc]

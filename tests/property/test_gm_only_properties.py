@@ -124,9 +124,7 @@ def test_the_public_entries_hide_what_they_must_and_always_fold(
             game.disclose(action)
     entries = list(game.journal.entries)
     assert hidden_actions(entries) <= void | {e.action for e in entries if e.kind == "retcon"}
-    assert disclosed_actions(entries) >= {
-        e.action for e in effective_entries(entries) if e.gm
-    }
+    assert disclosed_actions(entries) >= {e.action for e in effective_entries(entries) if e.gm}
     public = game.public_entries()
     assert effective_entries(public) == effective_entries(entries)
     assert folds(game, public) == game.state

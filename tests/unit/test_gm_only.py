@@ -16,8 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_game_arguments import refused as refused_with
 
-from isowidgets import checks
 from isowidgets.errors import IsowidgetsError, JournalError, RuleError
 from isowidgets.game import Game
 from isowidgets.journal import (
@@ -57,18 +57,10 @@ def actions(entries: list[Entry]) -> list[int]:
     return sorted({entry.action for entry in entries})
 
 
-def snapshot(game: Game[Any]) -> tuple[object, bytes, object, int]:
-    assert game.journal.path is not None
-    return game.state, game.journal.path.read_bytes(), game.dice.state(), len(game.journal)
-
-
 def refused(game: Game[Any], call: Callable[[], object], words: str) -> None:
-    before = snapshot(game)
-    with pytest.raises(IsowidgetsError) as caught:
-        call()
-    assert words in str(caught.value)
-    assert len(str(caught.value)) < checks.SHOWN + 400
-    assert snapshot(game) == before
+    """``call`` is refused with the kit's error saying ``words``, and state, journal
+    bytes and dice are as they were (the shell's own check, shared with its tests)."""
+    refused_with(game, call, IsowidgetsError, words)
 
 
 # --------------------------------------------------------------------------- the journal
