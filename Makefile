@@ -14,7 +14,7 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u 2>/dev/null)),--ServerApp.allow_root=
 
 help:
 	@echo "make lab        open JupyterLab on notebooks/ (with the kit's server config)"
-	@echo "make test       run every test tier (static, unit, property, fuzz, notebook, browser)"
+	@echo "make test       run every test tier (static, unit, property, fuzz, notebook, binder, browser)"
 	@echo "make notebooks  re-execute the notebooks and strip widget state"
 	@echo "make bench      run the benchmarks and print ratios"
 	@echo "make binder-lock  pin binder/requirements.txt again from pyproject.toml"
