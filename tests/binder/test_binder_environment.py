@@ -113,6 +113,7 @@ def clean_environment(home: Path, venv: Path) -> dict[str, str]:
         "JUPYTER_RUNTIME_DIR": "runtime",
         "IPYTHONDIR": "ipython",
     }.items():
+        (home / folder).mkdir(parents=True, exist_ok=True)
         env[name] = str(home / folder)
     return env
 
