@@ -10,13 +10,14 @@ PORT   ?= 8888
 # run as root; the server below listens on 127.0.0.1 only and asks for its token.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u 2>/dev/null)),--ServerApp.allow_root=True)
 
-.PHONY: help install lab test lint notebooks bench clean
+.PHONY: help install lab test lint notebooks bench binder-lock clean
 
 help:
 	@echo "make lab        open JupyterLab on notebooks/ (with the kit's server config)"
-	@echo "make test       run every test tier (static, unit, property, fuzz, notebook, browser)"
+	@echo "make test       run every test tier (static, unit, property, fuzz, notebook, binder, browser)"
 	@echo "make notebooks  re-execute the notebooks and strip widget state"
 	@echo "make bench      run the benchmarks and print ratios"
+	@echo "make binder-lock  pin binder/requirements.txt again from pyproject.toml"
 
 # A venv that failed half-way is removed, so the next run starts it again.
 $(BIN)/python:
@@ -44,6 +45,21 @@ notebooks: $(STAMP)
 
 bench: $(STAMP)
 	@for script in benchmarks/[a-z]*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
+
+# Binder's environment: pyproject's runtime dependencies plus these extras (by name),
+# pinned with hashes for what Binder runs (Python 3.11 on Linux x86_64). Pins already in
+# the lock are kept where pyproject still allows them; UPGRADE=1 moves every pin to the
+# newest allowed release.
+BINDER_EXTRAS :=
+BINDER_LOCK   := binder/requirements.txt
+
+binder-lock: $(STAMP)
+	$(BIN)/uv pip compile pyproject.toml $(foreach extra,$(BINDER_EXTRAS),--extra $(extra)) \
+	  --python-version 3.11 --python-platform x86_64-manylinux_2_28 --generate-hashes \
+	  $(if $(UPGRADE),--upgrade) --quiet --output-file $(BINDER_LOCK)
+	sed -i '1i # Binder installs exactly this (repo2docker runs pip install -r on it; postBuild then\
+	# installs the kit itself with --no-deps). Made from pyproject.toml by `make binder-lock`,\
+	# which runs the uv command below: edit pyproject.toml, never this file.' $(BINDER_LOCK)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist *.egg-info

@@ -9,11 +9,13 @@ Tiers, in order:
   given hostile arguments: it acts, or refuses with the kit's error and changes
   nothing; at least 10,000 calls per game);
 * ``notebook`` ``pytest --nbval`` over a scratch copy of ``notebooks/``;
+* ``binder``   ``tests/binder``: a fresh virtualenv built from ``binder/`` alone, as
+  Binder builds its image, runs every notebook (needs the package registry);
 * ``browser``  ``tests/browser`` (real JupyterLab in headless Chromium).
 
 Exit status is non-zero if any tier fails. A tier with no tests yet is reported,
 not failed. When ``ISOWIDGETS_REQUIRE_BROWSER=1`` (CI), a skipped browser test
-is a failure.
+is a failure; when ``ISOWIDGETS_REQUIRE_REGISTRY=1`` (CI), so is a skipped binder test.
 
 Usage: python tests/tiers.py [TIER ...]
 """
@@ -121,6 +123,14 @@ def notebook() -> Result:
         )
 
 
+def binder() -> Result:
+    result = _pytest("binder", ["tests/binder", "-q"])
+    if os.environ.get("ISOWIDGETS_REQUIRE_REGISTRY") == "1" and result.skipped:
+        result.ok = False
+        result.note = "binder tests were skipped but CI requires the registry"
+    return result
+
+
 def browser() -> Result:
     result = _pytest("browser", ["tests/browser", "-q", "-m", "browser"])
     if os.environ.get("ISOWIDGETS_REQUIRE_BROWSER") == "1" and result.skipped:
@@ -135,6 +145,7 @@ TIERS = {
     "property": property_,
     "fuzz": fuzz,
     "notebook": notebook,
+    "binder": binder,
     "browser": browser,
 }
 
