@@ -9,6 +9,9 @@ Tiers, in order:
   given hostile arguments: it acts, or refuses with the kit's error and changes
   nothing; at least 10,000 calls per game);
 * ``notebook`` ``pytest --nbval`` over a scratch copy of ``notebooks/``;
+* ``hub``      ``tests/hub``: the workshop JupyterHub on 127.0.0.1:8951 with three
+  participants logging in, spawning and rolling through the kernel websocket
+  (about a minute);
 * ``browser``  ``tests/browser`` (real JupyterLab in headless Chromium).
 
 Exit status is non-zero if any tier fails. A tier with no tests yet is reported,
@@ -121,6 +124,10 @@ def notebook() -> Result:
         )
 
 
+def hub() -> Result:
+    return _pytest("hub", ["tests/hub", "-q", "-m", "hub"])
+
+
 def browser() -> Result:
     result = _pytest("browser", ["tests/browser", "-q", "-m", "browser"])
     if os.environ.get("ISOWIDGETS_REQUIRE_BROWSER") == "1" and result.skipped:
@@ -135,6 +142,7 @@ TIERS = {
     "property": property_,
     "fuzz": fuzz,
     "notebook": notebook,
+    "hub": hub,
     "browser": browser,
 }
 
