@@ -40,6 +40,7 @@ import websocket
 
 import isowidgets.rules.isolation  # noqa: F401  (registers the events a journal line names)
 from isowidgets.journal import Entry
+from isowidgets.workshop import Workshop
 
 ROOT = Path(__file__).resolve().parents[2]
 PASSWORD = "table-for-thirty"
@@ -138,6 +139,7 @@ class WorkshopHub:
     port: int = 8951
     last_port: int = 8970
     user_hosts: tuple[str, ...] = ()
+    lab_args: tuple[str, ...] = ()
     token: str = field(default_factory=lambda: secrets.token_hex(24))
     process: subprocess.Popen[bytes] | None = None
     started_in: float = 0.0
@@ -176,6 +178,11 @@ class WorkshopHub:
             # none); the load test spreads thirty servers over two loopback addresses.
             with (hub_dir / "jupyterhub_config.py").open("a", encoding="utf-8") as out:
                 out.write(f"c.WorkshopSpawner.user_hosts = {list(self.user_hosts)!r}\n")
+        if self.lab_args:
+            # Appended to the workshop's own server flags (the kit's config stays on).
+            flags = Workshop(self.directory, PASSWORD).single_user_args() + list(self.lab_args)
+            with (hub_dir / "jupyterhub_config.py").open("a", encoding="utf-8") as out:
+                out.write(f"c.Spawner.args = {flags!r}\n")
         began = time.monotonic()
         log = self.log_path.open("wb")
         self.process = subprocess.Popen(
