@@ -60,7 +60,7 @@ from hubdriver import (
     KernelClient,
     WorkshopHub,
     descendants,
-    journal_entries,
+    entries_on_disk,
 )
 
 LAB_SETTINGS = {
@@ -75,7 +75,7 @@ TABLE = ".iw-table-farmhouse"
 BROWSER_USER = "web"
 BROWSER_ROLLS = 5
 NOTEBOOK = "notebooks/01-isolation.ipynb"
-JOURNAL = "sessions/load.jsonl"
+STEM = "load"
 
 
 @dataclass
@@ -206,7 +206,7 @@ def run_size(size: int, seconds: float, pace: float, browser: bool, work: Path) 
             hub.log_in(player.name)
             spent = hub.spawn(player.name)
             player.kernel = hub.open_kernel(player.name, NOTEBOOK)
-            player.kernel.execute(SETUP.format(path=JOURNAL, seed=int(player.name[1:])))
+            player.kernel.execute(SETUP.format(stem=STEM, seed=int(player.name[1:])))
             return spent
 
         with ThreadPoolExecutor(max_workers=10) as pool:
@@ -243,8 +243,7 @@ def run_size(size: int, seconds: float, pace: float, browser: bool, work: Path) 
             if player.kernel is not None:
                 player.kernel.close()
         journaled = {
-            p.name: journal_entries(hub.directory / "participants" / p.name / "notebooks" / JOURNAL)
-            for p in players
+            p.name: entries_on_disk(hub.directory / "participants" / p.name, STEM) for p in players
         }
     finally:
         stragglers = hub.stop()

@@ -41,8 +41,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "--last-port",
         type=int,
-        default=8970,
-        help="last port of the range servers take; PORT+3..LAST_PORT (default: 8970)",
+        default=8999,
+        help="last port of the range servers take; PORT+3..LAST_PORT (default: 8999)",
     )
     parser.add_argument(
         "--password", help="the workshop password read out to the room (default: made up)"

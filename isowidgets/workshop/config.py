@@ -137,7 +137,7 @@ class WorkshopSpawner(SimpleLocalProcessSpawner):  # type: ignore[misc]
     """
 
     first_port = Integer(8954, config=True, help="The first port a single-user server may take.")
-    last_port = Integer(8970, config=True, help="The last port a single-user server may take.")
+    last_port = Integer(8999, config=True, help="The last port a single-user server may take.")
     user_hosts = List(
         Unicode(),
         ["127.0.0.1"],
@@ -196,7 +196,7 @@ class Workshop:
     password: str
     ip: str = "127.0.0.1"
     port: int = 8951
-    last_port: int = 8970
+    last_port: int = 8999
     idle_minutes: int = 0
     notebooks: Path = KIT_NOTEBOOKS
     user_hosts: tuple[str, ...] = ("127.0.0.1",)
@@ -209,7 +209,7 @@ class Workshop:
         *,
         ip: object = "127.0.0.1",
         port: object = 8951,
-        last_port: object = 8970,
+        last_port: object = 8999,
         idle_minutes: object = 0,
         notebooks: object = KIT_NOTEBOOKS,
         user_hosts: object = ("127.0.0.1",),

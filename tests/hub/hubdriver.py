@@ -49,15 +49,46 @@ SERVICE = "workshop-driver"
 SETUP = """
 from isowidgets.rules.isolation import IsolationGame
 from isowidgets.rules.isolation.examples import add_boarding_party
-game = IsolationGame.open({path!r}, resume=False, seed={seed}, title="Workshop load")
-add_boarding_party(game, stress=2)
-"""
 
-ROLL = (
-    'game.run_conflict("bob", "board up the windows", '
-    'factors={"bob": {"profession": True}}, difficulty="Hard")'
-)
-ACKNOWLEDGED = "len(game.journal.entries)"
+class Scenes:
+    # Each conflict raises Stress and adds red links, so after a few the pools grow
+    # towards the dice cap; a table that plays for an hour starts new scenes. So does
+    # this one: a fresh journal every SCENE conflicts keeps every roll alike.
+    SCENE = 8
+
+    def __init__(self, stem, seed):
+        self.stem, self.seed, self.scene, self.done, self.closed = stem, seed, 0, 0, 0
+        self.game = self.open()
+
+    def open(self):
+        path = f"sessions/{{self.stem}}-{{self.scene:03d}}.jsonl"
+        game = IsolationGame.open(path, resume=False, seed=self.seed + self.scene, title="Workshop")
+        add_boarding_party(game, stress=2)
+        return game
+
+    def roll(self):
+        if self.done and self.done % self.SCENE == 0:
+            self.closed += len(self.game.journal.entries)
+            self.game.journal.close()
+            self.scene += 1
+            self.game = self.open()
+        self.game.run_conflict(
+            "bob", "board up the windows", factors={{"bob": {{"profession": True}}}},
+            difficulty="Hard",
+        )
+        self.done += 1
+        return self.closed + len(self.game.journal.entries)
+
+scenes = Scenes({stem!r}, {seed})
+"""
+"""Code a participant's kernel runs once: a table of Isolation scenes whose journals are
+``notebooks/sessions/<stem>-NNN.jsonl`` in the participant's folder."""
+
+ROLL = "acknowledged = scenes.roll()"
+"""One whole Isolation conflict at random; ``acknowledged`` is then the number of journal
+entries the kernel has written in all its scenes."""
+
+ACKNOWLEDGED = "acknowledged"
 
 _SERVICE_CONFIG = """
 c.JupyterHub.services = [{{"name": {name!r}, "api_token": {token!r}}}]
@@ -388,3 +419,13 @@ def journal_entries(path: Path) -> int:
     """How many valid entries a journal file holds (each line read as the kit reads it)."""
     with path.open(encoding="utf-8") as lines:
         return sum(1 for line in lines if line.strip() and Entry.from_line(line))
+
+
+def scene_journals(home: Path, stem: str) -> list[Path]:
+    """The journals a participant's :data:`SETUP` wrote, in scene order."""
+    return sorted((home / "notebooks" / "sessions").glob(f"{stem}-*.jsonl"))
+
+
+def entries_on_disk(home: Path, stem: str) -> int:
+    """Every entry of every scene journal a participant's kernel wrote."""
+    return sum(journal_entries(path) for path in scene_journals(home, stem))

@@ -23,7 +23,7 @@ from hubdriver import (
     WorkshopHub,
     alive,
     descendants,
-    journal_entries,
+    entries_on_disk,
 )
 
 from isowidgets.server import NODELAY_LOG_MESSAGE
@@ -53,7 +53,7 @@ def played(hub: WorkshopHub) -> dict[str, list[int]]:
         hub.spawn(name)
         kernel = hub.open_kernel(name)
         try:
-            kernel.execute(SETUP.format(path="sessions/smoke.jsonl", seed=len(acknowledged)))
+            kernel.execute(SETUP.format(stem="smoke", seed=len(acknowledged)))
             acknowledged[name] = [int(kernel.value(ROLL, ACKNOWLEDGED)) for _ in range(ROLLS)]
         finally:
             kernel.close()
@@ -79,11 +79,11 @@ def test_every_acknowledged_event_is_in_the_participants_own_journal(
 ) -> None:
     for name, counts in played.items():
         assert counts == sorted(counts) and counts[0] < counts[-1], counts  # each roll added events
-        journal = hub.directory / "participants" / name / "notebooks" / "sessions" / "smoke.jsonl"
-        assert journal_entries(journal) == counts[-1]
+        assert entries_on_disk(hub.directory / "participants" / name, "smoke") == counts[-1]
     journals = sorted(p.relative_to(hub.directory) for p in hub.directory.rglob("*.jsonl"))
     assert journals == [
-        Path("participants", name, "notebooks", "sessions", "smoke.jsonl") for name in PARTICIPANTS
+        Path("participants", name, "notebooks", "sessions", "smoke-000.jsonl")
+        for name in PARTICIPANTS
     ]
 
 
