@@ -3,7 +3,7 @@
 Usage::
 
     .venv/bin/python benchmarks/workshop_load.py [--sizes 1 10 30] [--seconds 60]
-                                                 [--pace 1.0] [--browser]
+                                                 [--pace 1.0] [--browser [--screenshots DIR]]
 
 For each size, a fresh workshop hub (``python -m isowidgets.workshop``, the
 host's command, on 127.0.0.1:8951; servers on ports 8954–8970 of 127.0.0.1 and
@@ -148,8 +148,12 @@ class ParticipantLab:
         return self.hub.tail(lines)
 
 
-def browser_participant(hub: WorkshopHub, work: Path) -> tuple[list[float], str]:
+def browser_participant(
+    hub: WorkshopHub, work: Path, screenshot: Path | None = None
+) -> tuple[list[float], str]:
     """One participant in Chromium: log in, open and run 01-isolation, propose, roll.
+
+    With ``screenshot``, the table after the last roll is saved there (before its undo).
 
     Returns:
         The click → dice drawn times in ms, and a note (empty when it played).
@@ -182,6 +186,8 @@ def browser_participant(hub: WorkshopHub, work: Path) -> tuple[list[float], str]
             times.append(time_click(page, f"{TABLE} .iw-roll-bob-green", chips, timeout=60))
             if "→" not in page.locator(chips).inner_text():
                 return times, "the roll drew no dice reading"
+            if screenshot is not None and len(times) == BROWSER_ROLLS:
+                page.locator(TABLE).screenshot(path=str(screenshot))
             page.evaluate("(s) => document.querySelector(s).click()", f"{TABLE} .iw-undo")
             page.wait_for_function(
                 "(s) => !document.querySelector(s).textContent.includes('→')",
@@ -191,7 +197,9 @@ def browser_participant(hub: WorkshopHub, work: Path) -> tuple[list[float], str]
         return times, ""
 
 
-def run_size(size: int, seconds: float, pace: float, browser: bool, work: Path) -> Run:
+def run_size(
+    size: int, seconds: float, pace: float, browser: bool, work: Path, shots: Path | None = None
+) -> Run:
     """Start a hub, bring ``size`` participants in, let them play, count their journals."""
     hub = WorkshopHub(
         work / "workshop",
@@ -227,7 +235,8 @@ def run_size(size: int, seconds: float, pace: float, browser: bool, work: Path) 
         if browser:
             try:
                 hub.log_in(BROWSER_USER)  # creates the user, so its settings can be written
-                browser_ms, note = browser_participant(hub, work)
+                shot = shots / f"workshop-{size}-users.png" if shots else None
+                browser_ms, note = browser_participant(hub, work, shot)
             except Exception as exc:  # reported as the check's result, then the run fails
                 note = f"{type(exc).__name__}: {str(exc)[:400]}"
         remaining = began + seconds - time.monotonic()
@@ -303,6 +312,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=float, default=60.0, help="how long everyone plays")
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between a player's rolls")
     parser.add_argument("--browser", action="store_true", help="one more participant in Chromium")
+    parser.add_argument(
+        "--screenshots", type=Path, help="with --browser: save the rolled table here, per size"
+    )
     args = parser.parse_args(argv)
     if any(not 1 <= n <= 32 for n in args.sizes) or args.seconds <= 0 or args.pace <= 0:
         parser.error("--sizes must be 1..32 (34 server slots, 2 for the browser and spare)")
@@ -318,7 +330,9 @@ def main(argv: list[str] | None = None) -> int:
     runs = []
     for size in args.sizes:
         with tempfile.TemporaryDirectory(prefix="isowidgets-workshop-") as work:
-            runs.append(run_size(size, args.seconds, args.pace, args.browser, Path(work)))
+            runs.append(
+                run_size(size, args.seconds, args.pace, args.browser, Path(work), args.screenshots)
+            )
         print(f"  {size} users done", flush=True)
     report(runs, args.browser)
     failed = [r for r in runs if r.lost or r.errors or (args.browser and r.browser_note)]
