@@ -15,6 +15,12 @@ ROOT_FLAG := $(if $(filter 0,$(shell id -u 2>/dev/null)),--ServerApp.allow_root=
 help:
 	@echo "make lab        open JupyterLab on notebooks/ (with the kit's server config)"
 	@echo "make test       run every test tier (static, unit, property, fuzz, notebook, binder, browser)"
+.PHONY: help install lab workshop test lint notebooks bench clean
+
+help:
+	@echo "make lab        open JupyterLab on notebooks/ (with the kit's server config)"
+	@echo "make workshop   serve the notebooks to a room with JupyterHub (README: Running a workshop)"
+	@echo "make test       run every test tier (static, unit, property, fuzz, notebook, hub, browser)"
 	@echo "make notebooks  re-execute the notebooks and strip widget state"
 	@echo "make bench      run the benchmarks and print ratios"
 	@echo "make binder-lock  pin binder/requirements.txt again from pyproject.toml"
@@ -33,6 +39,10 @@ install: $(STAMP)
 
 lab: $(STAMP)
 	$(BIN)/python -m isowidgets.lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) $(ROOT_FLAG)
+
+# WORKSHOP_ARGS passes options on, e.g. make workshop WORKSHOP_ARGS="--ip 0.0.0.0 --password ..."
+workshop: $(STAMP)
+	$(BIN)/python -m isowidgets.workshop $(WORKSHOP_ARGS)
 
 test: $(STAMP)
 	$(BIN)/python tests/tiers.py $(TIERS)

@@ -11,6 +11,9 @@ Tiers, in order:
 * ``notebook`` ``pytest --nbval`` over a scratch copy of ``notebooks/``;
 * ``binder``   ``tests/binder``: a fresh virtualenv built from ``binder/`` alone, as
   Binder builds its image, runs every notebook (needs the package registry);
+* ``hub``      ``tests/hub``: the workshop JupyterHub on 127.0.0.1:8951 with three
+  participants logging in, spawning and rolling through the kernel websocket
+  (about a minute);
 * ``browser``  ``tests/browser`` (real JupyterLab in headless Chromium).
 
 Exit status is non-zero if any tier fails. A tier with no tests yet is reported,
@@ -129,6 +132,8 @@ def binder() -> Result:
         result.ok = False
         result.note = "binder tests were skipped but CI requires the registry"
     return result
+def hub() -> Result:
+    return _pytest("hub", ["tests/hub", "-q", "-m", "hub"])
 
 
 def browser() -> Result:
@@ -146,6 +151,7 @@ TIERS = {
     "fuzz": fuzz,
     "notebook": notebook,
     "binder": binder,
+    "hub": hub,
     "browser": browser,
 }
 

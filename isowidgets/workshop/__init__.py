@@ -1,0 +1,14 @@
+"""JupyterHub for a workshop: thirty participants, one machine, one command.
+
+* :mod:`isowidgets.workshop.config`: the configuration (authenticator, spawner,
+  ports, where each participant's files live) and :func:`collect`;
+* ``python -m isowidgets.workshop``: start it (``make workshop``), or collect
+  every participant's journals and exports.
+
+A leaf package like :mod:`isowidgets.server`: nothing else in the kit imports it,
+so the rules and widgets never load JupyterHub.
+"""
+
+from .config import HOST, Workshop, WorkshopError, WorkshopSpawner, collect, copy_notebooks
+
+__all__ = ["HOST", "Workshop", "WorkshopError", "WorkshopSpawner", "collect", "copy_notebooks"]

@@ -1,0 +1,109 @@
+"""Run a workshop: ``python -m isowidgets.workshop`` (what ``make workshop`` starts).
+
+Usage::
+
+    python -m isowidgets.workshop [--dir workshop] [--ip 127.0.0.1] [--port 8951]
+                                  [--password WORDS] [--idle-minutes N]
+    python -m isowidgets.workshop --dir workshop --collect exports.zip
+
+The first form starts JupyterHub with :class:`~isowidgets.workshop.config.Workshop`'s
+configuration and prints what the host reads out (the address and the password)
+and what only the host keeps (the admin password). The second zips every
+participant's journals and exports and lists them. Exit codes: ``0`` done, ``2``
+an option the workshop cannot take (the kit's error is printed, never a traceback).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import secrets
+import sys
+from collections.abc import Sequence
+
+from .config import HOST, KIT_NOTEBOOKS, Workshop, WorkshopError, collect
+
+__all__ = ["main"]
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="python -m isowidgets.workshop",
+        description="Serve the kit's notebooks to a room with JupyterHub, or collect its journals.",
+    )
+    parser.add_argument("--dir", default="workshop", help="workshop directory (default: workshop)")
+    parser.add_argument(
+        "--ip",
+        default="127.0.0.1",
+        help="address to listen on; 0.0.0.0 opens the hub to the room (default: 127.0.0.1)",
+    )
+    parser.add_argument("--port", type=int, default=8951, help="public port (default: 8951)")
+    parser.add_argument(
+        "--last-port",
+        type=int,
+        default=8999,
+        help="last port of the range servers take; PORT+3..LAST_PORT (default: 8999)",
+    )
+    parser.add_argument(
+        "--password", help="the workshop password read out to the room (default: made up)"
+    )
+    parser.add_argument(
+        "--idle-minutes",
+        type=int,
+        default=0,
+        help="stop a participant's server after this long unused; 0 never (default: 0)",
+    )
+    parser.add_argument(
+        "--notebooks", default=str(KIT_NOTEBOOKS), help="folder of notebooks each participant gets"
+    )
+    parser.add_argument(
+        "--collect",
+        metavar="ZIP",
+        help="instead of serving: zip every participant's journals and exports into ZIP",
+    )
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """Run the command line; returns the exit code (serving returns when the hub stops)."""
+    args = _parser().parse_args(argv)
+    try:
+        if args.collect:
+            files = collect(args.dir, args.collect)
+            for path in files:
+                print(path)
+            print(f"{len(files)} files from {args.dir} written to {args.collect}")
+            return 0
+        password = args.password or secrets.token_urlsafe(6)
+        workshop = Workshop.checked(
+            args.dir,
+            password,
+            ip=args.ip,
+            port=args.port,
+            last_port=args.last_port,
+            idle_minutes=args.idle_minutes,
+            notebooks=args.notebooks,
+        )
+        config = workshop.config()
+    except WorkshopError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    shown = "localhost" if workshop.ip in ("127.0.0.1", "localhost") else workshop.ip
+    print(
+        f"Workshop at http://{shown}:{workshop.port}/ ; participants pick a name and type "
+        f"the password: {workshop.password}\n"
+        f"The host logs in as '{HOST}' with the password in "
+        f"{workshop.hub_dir / 'admin-password.txt'}\n"
+        f"Participants' notebooks and journals: {workshop.participants_dir}/<name>/",
+        flush=True,
+    )
+    from jupyterhub.app import JupyterHub  # type: ignore[import-untyped]
+
+    os.chdir(workshop.hub_dir)  # anything JupyterHub writes beside it stays in the workshop
+    JupyterHub.instance(config=config)
+    JupyterHub.launch_instance(argv=[])
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

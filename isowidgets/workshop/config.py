@@ -1,0 +1,369 @@
+"""The JupyterHub configuration of a one-day workshop on one machine.
+
+A workshop is thirty people at their own laptops, one host at the front, one
+machine serving everyone for a day. What that asks of JupyterHub, and the pieces
+of JupyterHub 6.1 chosen for it:
+
+* **Logging in**: :class:`~jupyterhub.authenticators.shared.SharedPasswordAuthenticator`
+  (built into JupyterHub since 5.3, no extra package). Each participant types a
+  name of their choice and the workshop password the host reads out; anyone with
+  the password may create a user (``allow_all``), which is what a room of
+  strangers needs. The host logs in as ``host`` with a separate, long admin
+  password (JupyterHub requires 32 characters) written to a file only the host
+  can read. ``DummyAuthenticator`` would do the same with one password for
+  everyone, host included, so anyone in the room could open the admin page.
+* **Servers**: :class:`WorkshopSpawner`, JupyterHub's
+  ``SimpleLocalProcessSpawner`` (no system accounts: a participant is a
+  directory, not a Unix user) with three additions: every single-user server runs
+  with the kit's server config (:mod:`isowidgets.server`, TCP_NODELAY on kernel
+  websockets), its home is ``<workshop>/participants/<name>/``, and the kit's
+  notebooks are copied there when a notebook is missing, never over an edited
+  one. The participants share one Unix account, so they are not isolated from
+  each other's files: a one-day table game, not an exam.
+* **Ports**: the proxy listens on ``port``, its API on ``port + 1``, the hub on
+  ``port + 2``, and single-user servers take the first free port of
+  ``port + 3`` … ``last_port`` (JupyterHub's default is any random port, which a
+  firewall rule cannot name). More servers than ports spread over further
+  loopback addresses (``127.0.0.2``…) when ``user_hosts`` lists them.
+* **Proxy**: the pure-Python ``configurable-http-proxy`` package, so the host
+  needs no Node.js.
+* **Idle culling**: one line of server config, not a service: with
+  ``idle_minutes`` set, each single-user server shuts itself down after that
+  long without activity (``ServerApp.shutdown_no_activity_timeout``) and culls
+  idle kernels, so ``jupyterhub-idle-culler`` (another package and a service) is
+  not needed. A participant's journals are on disk; ``RESUME = True`` brings a
+  table back after a cull.
+
+Everything lives under one workshop directory: ``hub/`` (database, cookie secret,
+admin password, log), ``participants/<name>/`` (notebooks, ``sessions/``,
+``exports/``). :func:`collect` gathers every participant's journals and exports.
+"""
+
+from __future__ import annotations
+
+import os
+import secrets
+import shutil
+import socket
+import sys
+import zipfile
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, ClassVar
+
+from jupyterhub.spawner import SimpleLocalProcessSpawner  # type: ignore[import-untyped]
+from traitlets import Integer, List, Unicode
+from traitlets.config import Config
+
+from .. import checks
+from ..errors import IsowidgetsError
+from ..server import server_args
+
+__all__ = [
+    "HOST",
+    "KIT_NOTEBOOKS",
+    "Workshop",
+    "WorkshopError",
+    "WorkshopSpawner",
+    "collect",
+    "copy_notebooks",
+    "participant_files",
+]
+
+HOST = "host"
+"""The one admin user: the person running the workshop."""
+
+KIT_NOTEBOOKS = Path(__file__).resolve().parents[2] / "notebooks"
+"""The kit's notebooks in a source checkout (what ``make workshop`` serves)."""
+
+MIN_PASSWORD = 8
+"""SharedPasswordAuthenticator refuses a shorter user password."""
+
+ADMIN_PASSWORD_FILE = "admin-password.txt"
+
+HOST_CONFIG_TEMPLATE = """\
+# The host's own JupyterHub settings for this workshop, read after isowidgets'.
+# Anything set here wins, for example serving the room over TLS:
+#   c.JupyterHub.ssl_cert = "/path/to/fullchain.pem"
+#   c.JupyterHub.ssl_key = "/path/to/privkey.pem"
+"""
+
+PARTICIPANT_FILES = ("*.jsonl", "*.md", "*.csv", "*.json", "*.toml")
+"""What :func:`collect` gathers from ``sessions/`` and ``exports/`` folders: journals,
+exports and settings a table saved, never notebooks or kernels' scratch files."""
+
+
+class WorkshopError(IsowidgetsError, ValueError):
+    """A workshop that cannot be set up as asked (a bad option, a directory that cannot hold it)."""
+
+
+def copy_notebooks(source: Path, home: Path) -> list[Path]:
+    """Copy each notebook of ``source`` into ``home/notebooks`` unless it is already there.
+
+    Runs at every server start, so the first start fills the folder and a later
+    one only brings back a notebook the participant deleted: an edited notebook
+    is never overwritten (the participant's work wins over the kit's copy).
+
+    Returns:
+        The notebooks copied this time.
+    """
+    target = home / "notebooks"
+    target.mkdir(parents=True, exist_ok=True)
+    copied = []
+    for notebook in sorted(source.glob("*.ipynb")):
+        destination = target / notebook.name
+        if not destination.exists():
+            shutil.copy2(notebook, destination)
+            copied.append(destination)
+    return copied
+
+
+def _free(host: str, port: int) -> bool:
+    """Whether nothing listens on ``host:port`` (a leftover server from a crashed run)."""
+    with socket.socket() as probe:
+        try:
+            probe.bind((host, port))
+        except OSError:
+            return False
+    return True
+
+
+class WorkshopSpawner(SimpleLocalProcessSpawner):  # type: ignore[misc]
+    """SimpleLocalProcessSpawner with the kit's server config, notebooks and fixed ports.
+
+    See the module docstring for why each piece is there. Each server gets the
+    first (address, port) slot no other server of this hub holds and nothing else
+    listens on.
+    """
+
+    first_port = Integer(8954, config=True, help="The first port a single-user server may take.")
+    last_port = Integer(8999, config=True, help="The last port a single-user server may take.")
+    user_hosts = List(
+        Unicode(),
+        ["127.0.0.1"],
+        config=True,
+        help="Loopback addresses single-user servers listen on, each with the whole port range.",
+    )
+    notebooks = Unicode(
+        str(KIT_NOTEBOOKS), config=True, help="Folder whose notebooks each participant gets."
+    )
+
+    _taken: ClassVar[set[tuple[str, int]]] = set()
+
+    def _slot(self) -> tuple[str, int]:
+        """The first free (address, port) slot; a :class:`WorkshopError` when the hub is full."""
+        for host in self.user_hosts:
+            for port in range(self.first_port, self.last_port + 1):
+                if (host, port) not in self._taken and _free(host, port):
+                    return host, port
+        slots = len(self.user_hosts) * (self.last_port - self.first_port + 1)
+        raise WorkshopError(
+            f"all {slots} server slots ({', '.join(self.user_hosts)} × ports "
+            f"{self.first_port}..{self.last_port}) are in use; allowed: at most that many "
+            "participants at once. Tip: widen the range (--last-port) or stop idle servers."
+        )
+
+    async def start(self) -> Any:
+        """Copy the notebooks, take a slot, then start the server as the stock spawner does."""
+        home = Path(self.home_dir)
+        home.mkdir(parents=True, exist_ok=True)
+        copy_notebooks(Path(self.notebooks), home)
+        self.ip, self.port = self._slot()
+        self._taken.add((self.ip, self.port))
+        try:
+            return await super().start()
+        except BaseException:
+            self._taken.discard((self.ip, self.port))
+            raise
+
+    async def stop(self, now: bool = False) -> None:
+        """Stop the server and give its slot back."""
+        try:
+            await super().stop(now=now)
+        finally:
+            self._taken.discard((self.ip, self.port))
+
+
+@dataclass(frozen=True)
+class Workshop:
+    """One workshop: where it lives, how people reach it, the password read out.
+
+    Build it with :meth:`checked` (which checks every value and refuses with a
+    :class:`WorkshopError`), then :meth:`config` gives JupyterHub's configuration.
+    """
+
+    directory: Path
+    password: str
+    ip: str = "127.0.0.1"
+    port: int = 8951
+    last_port: int = 8999
+    idle_minutes: int = 0
+    notebooks: Path = KIT_NOTEBOOKS
+    user_hosts: tuple[str, ...] = ("127.0.0.1",)
+
+    @classmethod
+    def checked(
+        cls,
+        directory: object,
+        password: object,
+        *,
+        ip: object = "127.0.0.1",
+        port: object = 8951,
+        last_port: object = 8999,
+        idle_minutes: object = 0,
+        notebooks: object = KIT_NOTEBOOKS,
+        user_hosts: object = ("127.0.0.1",),
+    ) -> Workshop:
+        """A workshop from values typed on a command line or passed by a script.
+
+        Raises:
+            WorkshopError: a value that cannot work, named with what is allowed.
+        """
+        error = WorkshopError
+        where = checks.path(directory, "the workshop directory", error=error).resolve()
+        secret = checks.text(password, "the workshop password", strip=False, error=error)
+        if len(secret) < MIN_PASSWORD or secret != secret.strip():
+            raise WorkshopError(
+                f"the workshop password must be at least {MIN_PASSWORD} characters without "
+                f"blanks at either end (JupyterHub's rule), got {len(secret)} characters. "
+                "Tip: leave --password out and one is made up for you."
+            )
+        address = checks.text(ip, "the address to listen on (--ip)", max_length=64, error=error)
+        first = checks.whole(port, "the hub's port (--port)", 1024, 65535 - 4, error=error)
+        last = checks.whole(last_port, "the last port (--last-port)", first + 3, 65535, error=error)
+        idle = checks.whole(idle_minutes, "--idle-minutes", 0, 7 * 24 * 60, error=error)
+        source = checks.path(notebooks, "the notebooks folder", error=error).resolve()
+        if not source.is_dir() or not any(source.glob("*.ipynb")):
+            raise WorkshopError(
+                f"the notebooks folder {checks.shown(str(source))} holds no notebook; allowed: "
+                "a folder of .ipynb files. Tip: pass --notebooks PATH/TO/isowidgets/notebooks."
+            )
+        if isinstance(user_hosts, str) or not isinstance(user_hosts, tuple | list):
+            raise WorkshopError(
+                f"user_hosts must be a list of addresses, got {checks.shown(user_hosts)}"
+            )
+        hosts = tuple(
+            checks.text(h, "a single-user server address", max_length=64, error=error)
+            for h in user_hosts[:64]
+        )
+        if not hosts:
+            raise WorkshopError("user_hosts must name at least one address, got none")
+        return cls(where, secret, address, first, last, idle, source, hosts)
+
+    @property
+    def hub_dir(self) -> Path:
+        """The hub's own files: database, cookie secret, admin password."""
+        return self.directory / "hub"
+
+    @property
+    def participants_dir(self) -> Path:
+        """One folder per participant, named as they logged in."""
+        return self.directory / "participants"
+
+    def admin_password(self) -> str:
+        """The host's admin password, made up once and kept in a file only its owner reads."""
+        path = self.hub_dir / ADMIN_PASSWORD_FILE
+        if path.exists():
+            return path.read_text(encoding="utf-8").strip()
+        self.hub_dir.mkdir(parents=True, exist_ok=True)
+        secret = secrets.token_urlsafe(32)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(secret + "\n")
+        return secret
+
+    def single_user_args(self) -> list[str]:
+        """The flags every participant's server starts with: the kit's server config first."""
+        args = server_args()
+        if self.idle_minutes:
+            seconds = self.idle_minutes * 60
+            args += [
+                f"--ServerApp.shutdown_no_activity_timeout={seconds}",
+                f"--MappingKernelManager.cull_idle_timeout={seconds}",
+                "--MappingKernelManager.cull_interval=60",
+            ]
+        if os.geteuid() == 0:  # containers and CI run as root; Jupyter refuses unless told
+            args.append("--ServerApp.allow_root=True")
+        return args
+
+    def config(self) -> Config:
+        """JupyterHub's configuration for this workshop (see the module docstring)."""
+        self.hub_dir.mkdir(parents=True, exist_ok=True)
+        self.participants_dir.mkdir(parents=True, exist_ok=True)
+        bin_dir = Path(sys.executable).parent
+        c = Config()
+        c.JupyterHub.ip = self.ip
+        c.JupyterHub.port = self.port
+        c.JupyterHub.hub_ip = "127.0.0.1"
+        c.JupyterHub.hub_port = self.port + 2
+        c.JupyterHub.db_url = f"sqlite:///{self.hub_dir / 'jupyterhub.sqlite'}"
+        c.JupyterHub.cookie_secret_file = str(self.hub_dir / "jupyterhub_cookie_secret")
+        c.JupyterHub.pid_file = str(self.hub_dir / "jupyterhub.pid")
+        c.JupyterHub.cleanup_servers = True
+        # The host's own additions (a TLS certificate, more admins) go in this file,
+        # read after the settings above so that it can change any of them.
+        own = self.hub_dir / "jupyterhub_config.py"
+        if not own.exists():
+            own.write_text(HOST_CONFIG_TEMPLATE, encoding="utf-8")
+        c.JupyterHub.config_file = str(own)
+        c.JupyterHub.authenticator_class = "shared-password"
+        c.SharedPasswordAuthenticator.user_password = self.password
+        c.SharedPasswordAuthenticator.admin_password = self.admin_password()
+        c.Authenticator.admin_users = {HOST}
+        c.Authenticator.allow_all = True
+        c.JupyterHub.proxy_class = "configurable-http-proxy"
+        c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{self.port + 1}"
+        c.ConfigurableHTTPProxy.command = [str(bin_dir / "configurable-http-proxy")]
+        c.ConfigurableHTTPProxy.pid_file = str(self.hub_dir / "proxy.pid")
+        c.JupyterHub.spawner_class = WorkshopSpawner
+        c.WorkshopSpawner.home_dir_template = f"{self.participants_dir}/{{username}}"
+        c.Spawner.notebook_dir = f"{self.participants_dir}/{{username}}"
+        c.WorkshopSpawner.notebooks = str(self.notebooks)
+        c.WorkshopSpawner.first_port = self.port + 3
+        c.WorkshopSpawner.last_port = self.last_port
+        c.WorkshopSpawner.user_hosts = list(self.user_hosts)
+        c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
+        c.Spawner.args = self.single_user_args()
+        c.Spawner.default_url = "/lab/tree/notebooks"
+        # Thirty servers starting at once on a small machine take their time.
+        c.Spawner.start_timeout = 180
+        c.Spawner.http_timeout = 180
+        return c
+
+
+def participant_files(directory: Path) -> list[Path]:
+    """Every journal and export under every participant's ``sessions/`` and ``exports/``."""
+    found: set[Path] = set()
+    for folder in ("sessions", "exports"):
+        for pattern in PARTICIPANT_FILES:
+            found.update((directory / "participants").glob(f"*/**/{folder}/{pattern}"))
+    return sorted(found)
+
+
+def collect(directory: object, archive: object) -> list[Path]:
+    """Zip every participant's journals and exports into ``archive``.
+
+    Each file keeps its place under ``<participant>/``, so the archive reads as
+    one folder per participant. The host runs this at the end of the day (the
+    servers may still be running: journals are appended line by line, so a copy
+    is always a whole journal up to its last action).
+
+    Returns:
+        The files archived, as paths under the workshop directory.
+
+    Raises:
+        WorkshopError: the directory holds no workshop.
+    """
+    root = checks.path(directory, "the workshop directory", error=WorkshopError).resolve()
+    target = checks.path(archive, "the archive to write", error=WorkshopError).resolve()
+    if not (root / "participants").is_dir():
+        raise WorkshopError(
+            f"{checks.shown(str(root))} holds no workshop (no participants/ folder); allowed: "
+            "the --dir a workshop was started with."
+        )
+    files = participant_files(root)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
+        for path in files:
+            out.write(path, path.relative_to(root / "participants"))
+    return files
