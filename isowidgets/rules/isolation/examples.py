@@ -12,7 +12,7 @@ from __future__ import annotations
 from .game import IsolationGame
 from .settings import IsolationSettings
 
-__all__ = ["add_boarding_party", "boarding_party"]
+__all__ = ["add_boarding_party", "boarding_party", "full_house"]
 
 
 def boarding_party(
@@ -74,4 +74,40 @@ def add_boarding_party(game: IsolationGame, *, stress: int | None = 2) -> Isolat
     game.add_descriptor_link("eve", "Arrogant", "bob", "Arrogant", "red")
     if stress is not None:
         game.set_starting_stress(stress)
+    return game
+
+
+def full_house(
+    *, stress: int | None = 2, settings: IsolationSettings | None = None, seed: int = 0
+) -> IsolationGame:
+    """The farmhouse with three more survivors: six characters, for a full-table conflict.
+
+    Dan, Fay and Gus join :func:`boarding_party`'s Alice, Bob and Eve, each with
+    green and red links to Bob of their own (Gus with none red, so the
+    zero-red-links exception of ISO-R14 has someone to apply to), so Bob
+    persuading everyone rolls realistic pools: six or more dice of each colour for
+    him, two to four for each Passive Player. The odds benchmark and tests use it.
+    """
+    game = boarding_party(stress=stress, settings=settings, seed=seed)
+    for name, profession, positive, negative in (
+        ("Dan", "Mechanic", ["Strong", "Loyal", "Patient"], ["Gruff", "Lazy", "Greedy"]),
+        ("Fay", "Teacher", ["Kind", "Organised", "Calm"], ["Bossy", "Anxious", "Proud"]),
+        ("Gus", "Farmer", ["Hardy", "Honest", "Steady"], ["Slow", "Blunt", "Shy"]),
+    ):
+        game.add_character(
+            name,
+            profession=profession,
+            positive=positive,
+            negative=negative,
+            bias="Distrusts strangers",
+            goal="See the morning",
+        )
+    game.add_descriptor_link("dan", "Strong", "bob", "Handy", "green")
+    game.add_descriptor_link("dan", "Loyal", "bob", "Brave", "green")
+    game.add_descriptor_link("dan", "Gruff", "bob", "Loud-Mouthed", "red")
+    game.add_descriptor_link("fay", "Organised", "bob", "Handy", "green")
+    game.add_descriptor_link("fay", "Bossy", "bob", "Stubborn", "red")
+    game.add_descriptor_link("fay", "Proud", "bob", "Arrogant", "red")
+    game.add_descriptor_link("gus", "Hardy", "bob", "Brave", "green")
+    game.add_descriptor_link("gus", "Honest", "bob", "Charming", "green")
     return game
