@@ -83,8 +83,9 @@ class WholeConflictOdds:
 
     Attributes:
         policy: ``"cooperative"`` or ``"declared"`` (see the module).
-        difficulty: the Difficulty assumed, or ``None`` where none is needed
-            (acting directly with Passive Players, or an automatic success).
+        difficulty: the Difficulty the odds used, or ``None`` where none counts
+            (acting directly with Passive Players, or directly and alone under
+            ``direct_alone_green_dice='modifiers_only'``).
         degrees: P(each degree of T-ISO-2), best first; they sum to 1.
         stances: for each PP (by id), P(Cooperative), P(Neutral), P(Hostile)
             under the policy, read from the same dice as the degree.
@@ -392,4 +393,5 @@ def whole_conflict_odds(
         opposing = pool("red", gm, explode=s.gm_red_ones_explode, limit=limit)
     margin = team.floor(0) - opposing
     margin = Distribution(margin.probs, margin.offset, lost + opposing.lost)
-    return WholeConflictOdds(chosen, diff, degree_chances(margin), stances, margin, margin.lost)
+    assumed = diff if needs else None
+    return WholeConflictOdds(chosen, assumed, degree_chances(margin), stances, margin, margin.lost)
