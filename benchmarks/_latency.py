@@ -136,6 +136,12 @@ class Stats:
             return self.samples[0]
         return statistics.quantiles(self.samples, n=10, method="inclusive")[-1]
 
+    @property
+    def p95(self) -> float:
+        if len(self.samples) < 2:
+            return self.samples[0]
+        return statistics.quantiles(self.samples, n=20, method="inclusive")[-1]
+
     def line(self, name: str, width: int = 8) -> str:
         """One aligned report line, e.g. ``stock    median 47.9 ms  p90 52.3 ms  ...``."""
         return (

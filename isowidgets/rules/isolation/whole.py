@@ -52,6 +52,7 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Literal
 
 import numpy as np
@@ -70,6 +71,7 @@ Policy = Literal["cooperative", "declared"]
 POLICIES: tuple[Policy, ...] = ("cooperative", "declared")
 
 FloatArray = npt.NDArray[np.float64]
+ComplexArray = npt.NDArray[np.complex128]
 
 _NEGLIGIBLE = 1e-18
 """A value of ``AP_odds`` less likely than this is left out (its mass is counted in
@@ -108,7 +110,7 @@ class WholeConflictOdds:
 
 @dataclass(frozen=True, slots=True)
 class _PP:
-    """One PP's pools and what decides their stance."""
+    """One PP's pools and what decides their stance (hashable: pools by identity)."""
 
     green: Distribution
     red: Distribution
@@ -179,8 +181,9 @@ def _declared(
     return out
 
 
+@lru_cache(maxsize=64)
 def _ap_given_odds(
-    green: Distribution, red: Distribution, *, own_red_cancels: bool
+    green: Distribution, red: Distribution, own_red_cancels: bool
 ) -> tuple[IntArray, FloatArray, int]:
     """The AP's part of the team, joint with each value of ``AP_odds`` (ISO-R23).
 
@@ -188,6 +191,7 @@ def _ap_given_odds(
         The values ``a`` of ``AP_odds`` with any mass, a table ``[a, v]`` of
         P(AP_odds = a and the AP adds v to the team), and the value of column 0.
         The AP adds its evens, less its odds when going alone under ISO-A27.
+        Kept (bounded) for the next update of a live panel; the tables are read-only.
     """
     g, r = _values(green), _values(red)
     joint = np.outer(green.probs, red.probs)
@@ -197,8 +201,10 @@ def _ap_given_odds(
     low = int(v.min())
     width = int(v.max()) - low + 1
     index = np.searchsorted(a_values, a) * width + (v - low)
-    table = np.bincount(index.ravel(), joint.ravel(), len(a_values) * width)
-    return a_values, _floats(table).reshape(len(a_values), width), low
+    table = _floats(np.bincount(index.ravel(), joint.ravel(), len(a_values) * width))
+    a_values.setflags(write=False)
+    table.setflags(write=False)
+    return a_values, table.reshape(len(a_values), width), low
 
 
 def _at_most(d: Distribution, x: IntArray) -> FloatArray:
@@ -224,8 +230,7 @@ def _pp_given_odds(
     """
     g, r = _values(pp.green), _values(pp.red)
     rows = len(a_values)
-    low = min(0, -int(r[-1]))
-    width = max(0, int(g[-1])) - low + 1
+    low, width = _width(pp)
     table = np.zeros((rows, width))
     chances = np.zeros((rows, 3))
     mass = float(pp.green.probs.sum() * pp.red.probs.sum())
@@ -271,28 +276,52 @@ def _team_before_floor(
     for all values of ``a``); its rounding, around 1e-16 per outcome, is far
     below the 1e-12 the odds promise, and negative crumbs are set to zero.
     """
-    a_values, ap_table, low = _ap_given_odds(green, red, own_red_cancels=own_red_cancels)
+    a_values, ap_table, low = _ap_given_odds(green, red, own_red_cancels)
     p_a = ap_table.sum(axis=1)
     kept = p_a > _NEGLIGIBLE  # values of AP_odds that cannot move any figure
     cut = float(p_a[~kept].sum())
     a_values, ap_table, p_a = a_values[kept], ap_table[kept], p_a[kept]
+    if not pps:
+        return Distribution(ap_table.sum(axis=0), low, cut), {}
+    widths = [ap_table.shape[1]] + [_width(pp)[1] for pp in pps.values()]
+    size = sum(widths) - len(widths) + 1
+    n = 1 << (size - 1).bit_length()
+    spectrum = np.fft.rfft(ap_table, n, axis=1)
     stances: dict[str, dict[Stance, float]] = {}
-    parts = [ap_table]
+    a_key = tuple(int(a) for a in a_values)
     for who, pp in pps.items():
-        table, pp_low, chances = _pp_given_odds(pp, a_values, cooperate_min, hostile_max)
-        parts.append(table)
+        part, pp_low, chances = _pp_spectrum(pp, a_key, cooperate_min, hostile_max, n)
+        spectrum = spectrum * part
         low += pp_low
         marginal = p_a @ chances
         stances[who] = {s: float(marginal[i]) for i, s in enumerate(STANCES)}
-    if len(parts) == 1:
-        return Distribution(ap_table.sum(axis=0), low, cut), stances
-    size = sum(p.shape[1] for p in parts) - len(parts) + 1
-    n = 1 << (size - 1).bit_length()
-    spectrum = np.fft.rfft(parts[0], n, axis=1)
-    for part in parts[1:]:
-        spectrum *= np.fft.rfft(part, n, axis=1)
     total = np.fft.irfft(spectrum.sum(axis=0), n)[:size]
     return Distribution(np.maximum(total, 0.0), low, cut), stances
+
+
+def _width(pp: _PP) -> tuple[int, int]:
+    """The lowest value a PP can add (minus their most odds) and how many values it spans."""
+    low = min(0, -int(pp.red.offset + len(pp.red.probs) - 1))
+    return low, max(0, int(pp.green.offset + len(pp.green.probs) - 1)) - low + 1
+
+
+@lru_cache(maxsize=256)
+def _pp_spectrum(
+    pp: _PP, a_key: tuple[int, ...], cooperate_min: int, hostile_max: int, n: int
+) -> tuple[ComplexArray, int, FloatArray]:
+    """:func:`_pp_given_odds`, transformed for the FFT and kept.
+
+    A live panel changes one thing at a time (a modifier, a person, the policy),
+    so most PPs' tables are the same as a moment ago. The key holds the PP's
+    pools themselves (the pool tables are shared, see :func:`.odds.pool`), so an
+    entry is found again only for the very same dice; ``maxsize`` bounds it.
+    """
+    a_values = np.array(a_key, dtype=np.int64)
+    table, low, chances = _pp_given_odds(pp, a_values, cooperate_min, hostile_max)
+    spectrum = np.fft.rfft(table, n, axis=1)
+    spectrum.setflags(write=False)
+    chances.setflags(write=False)
+    return spectrum, low, chances
 
 
 def whole_conflict_odds(
