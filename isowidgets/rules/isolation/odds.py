@@ -4,13 +4,15 @@ What is exact here, and why only that: one roll is read twice, so a PP's stance
 and the degree of success depend on the *same* dice. Each PP's net, and the
 degree for stances fixed in advance, are sums of independent pools and have
 exact distributions (:func:`ap_odds`, :func:`pp_net`, :func:`margin`). The
-degree *given the stances the dice produced* is correlated with those dice; for
-that, :func:`simulate` runs a seeded Monte Carlo of the whole conflict.
+degree *given the stances the dice produced* is correlated with those dice; its
+exact odds are :func:`~.whole.whole_conflict_odds`, and :func:`simulate`, a seeded
+Monte Carlo of the whole conflict, stays as an independent check.
 
 Every distribution treats explosions as open-ended (green 6s always taken, even
 when ``green_explosion_optional``, since an extra die never hurts its owner) and
-ignores the ``max_explosions_per_pool`` house limit; the probability cut from
-the infinite tails is below 1e-15 per die (see :mod:`isowidgets.odds`).
+follows the ``max_explosions_per_pool`` house limit only where ``pool`` is given
+it (``limit``); the probability cut from the infinite tails is below 1e-15 per
+die (see :mod:`isowidgets.odds`).
 """
 
 from __future__ import annotations
