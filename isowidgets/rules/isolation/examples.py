@@ -10,6 +10,7 @@ Tests and the tour notebook start from here.
 from __future__ import annotations
 
 from .game import IsolationGame
+from .model import Colour
 from .settings import IsolationSettings
 
 __all__ = ["add_boarding_party", "boarding_party", "full_house"]
@@ -102,12 +103,19 @@ def full_house(
             bias="Distrusts strangers",
             goal="See the morning",
         )
-    game.add_descriptor_link("dan", "Strong", "bob", "Handy", "green")
-    game.add_descriptor_link("dan", "Loyal", "bob", "Brave", "green")
-    game.add_descriptor_link("dan", "Gruff", "bob", "Loud-Mouthed", "red")
-    game.add_descriptor_link("fay", "Organised", "bob", "Handy", "green")
-    game.add_descriptor_link("fay", "Bossy", "bob", "Stubborn", "red")
-    game.add_descriptor_link("fay", "Proud", "bob", "Arrogant", "red")
-    game.add_descriptor_link("gus", "Hardy", "bob", "Brave", "green")
-    game.add_descriptor_link("gus", "Honest", "bob", "Charming", "green")
+    for who, theirs, bobs, colour in _FULL_HOUSE_LINKS:
+        game.add_descriptor_link(who, theirs, "bob", bobs, colour)
     return game
+
+
+_FULL_HOUSE_LINKS: tuple[tuple[str, str, str, Colour], ...] = (
+    ("dan", "Strong", "Handy", "green"),
+    ("dan", "Loyal", "Brave", "green"),
+    ("dan", "Gruff", "Loud-Mouthed", "red"),
+    ("fay", "Organised", "Handy", "green"),
+    ("fay", "Bossy", "Stubborn", "red"),
+    ("fay", "Proud", "Arrogant", "red"),
+    ("gus", "Hardy", "Brave", "green"),
+    ("gus", "Honest", "Charming", "green"),
+)
+"""The newcomers' descriptor links with Bob: (who, their descriptor, Bob's, colour)."""

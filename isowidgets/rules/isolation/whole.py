@@ -61,6 +61,7 @@ import numpy.typing as npt
 from ... import checks
 from ...errors import RuleError
 from ...odds import Distribution
+from ._common import a_conflict
 from .model import STANCES, Colour, Conflict, Degree, IsolationState, Stance
 from .odds import DEGREES, _ap_green, _count, _difficulty, degree_chances, pool
 from .plan import plan_for
@@ -357,14 +358,7 @@ def whole_conflict_odds(
         raise RuleError(
             f"state must be an IsolationState, got {type(state).__name__} {checks.shown(state)}"
         )
-    c = state.conflict if conflict is None else conflict
-    if c is None:
-        raise RuleError("no conflict to compute odds for. Tip: pass compose(state, ...)")
-    if not isinstance(c, Conflict):
-        raise RuleError(
-            f"conflict must be a Conflict (from compose or the game), got "
-            f"{type(c).__name__} {checks.shown(c)}"
-        )
+    c = a_conflict(state, conflict, "whole_conflict_odds")
     chosen: Policy = checks.choice(policy, "policy", POLICIES)
     stated = _declared(state, c, chosen, declared)
     diff = _difficulty(difficulty, c.difficulty)
