@@ -13,10 +13,12 @@ import re
 import pytest
 
 from isowidgets.rules.isolation.examples import full_house
+from isowidgets.rules.isolation.odds import DEGREES
 from isowidgets.rules.isolation.whole import whole_conflict_odds
 from isowidgets.widgets.fudge_conflict.views import percent
 from isowidgets.widgets.isolation.chances import in_words
 from isowidgets.widgets.isolation.conflict import ConflictPanel
+from isowidgets.widgets.isolation.views import DEGREE_GLYPH
 
 
 def text(chances) -> str:
@@ -52,8 +54,9 @@ def test_the_figures_are_the_engines_with_the_policy_named(panel):
     shown = text(chances)
     assert "most cooperative stance the dice allow" in shown
     assert "assuming Difficulty Hard" in shown
-    for degree, p in odds.degrees.items():
-        assert f"{degree} {percent(p)} {in_words(p)}" in shown
+    assert " ".join(f"{DEGREE_GLYPH[d]} {d}" for d in DEGREES) in shown
+    assert "chance " + " ".join(percent(odds.degrees[d]) for d in DEGREES) in shown
+    assert "in words " + " ".join(in_words(odds.degrees[d]) for d in DEGREES) in shown
     chances.difficulty.value = 5
     assert "assuming Difficulty Extremely Hard" in text(chances)
     assert chances.odds.degrees == whole_conflict_odds(state, c, difficulty=5).degrees
