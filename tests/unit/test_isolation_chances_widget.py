@@ -96,3 +96,15 @@ def test_shown_until_the_first_die_then_gone(panel):
     panel.roll_pool(panel.game.conflict.ap, "green")
     assert panel.game.conflict.rolls
     assert chances.layout.display == "none"
+
+
+def test_a_declaration_survives_a_toggle_off_and_on(panel):
+    chances = panel.proposal.chances
+    panel.mode.value = "subset"
+    chances.policy.value = "declared"
+    chances.declared["pp:eve"].value = "Hostile"
+    panel.pp_toggles["eve"].value = False
+    assert "pp:eve" not in chances.declared and "defaulted:eve" in chances.declared
+    panel.pp_toggles["eve"].value = True
+    assert chances.declared["pp:eve"].value == "Hostile"
+    assert chances.odds.stances["eve"]["Hostile"] == pytest.approx(1.0)

@@ -104,6 +104,7 @@ class ConflictChances(widgets.VBox):  # type: ignore[misc]
         )
         self.difficulty.add_class("iw-odds-difficulty")
         self.declared: dict[str, widgets.Dropdown] = {}
+        self._made: dict[str, widgets.Dropdown] = {}
         self.declared_box = widgets.VBox(layout=widgets.Layout(display="none"))
         self.declared_box.add_class("iw-odds-declared")
         self.table = widgets.HTML()
@@ -143,7 +144,7 @@ class ConflictChances(widgets.VBox):  # type: ignore[misc]
         rows = {}
         for who, kind in wanted:
             key = f"{kind}:{who}"
-            control = self.declared.get(key)
+            control = self._made.get(key)  # kept, so a choice survives a toggle off and on
             if control is None:
                 control = widgets.Dropdown(
                     options=_DECLARABLE[kind],
@@ -152,6 +153,7 @@ class ConflictChances(widgets.VBox):  # type: ignore[misc]
                 )
                 control.add_class("iw-odds-declare")
                 control.observe(self._redraw, names=["value"])
+                self._made[key] = control
             assign(control, description=self._names.get(who, who))
             rows[key] = control
         self.declared = rows
