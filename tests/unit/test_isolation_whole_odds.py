@@ -394,3 +394,27 @@ def test_refused_without_a_conflict_or_a_state():
         whole_conflict_odds(game.state, conflict(game.state, 1)).at_least(
             "Win"  # type: ignore[arg-type]
         )
+
+
+@pytest.mark.rule("ISO-A09")
+def test_a_die_per_trait_moves_the_odds():
+    """Goal and Bias served together give one green die, or two per ISO-A09."""
+    results = []
+    for per_trait in (False, True):
+        game = boarding_party(
+            stress=2, settings=IsolationSettings(goal_bias_die_per_trait=per_trait)
+        )
+        c = conflict(game.state, 3, factors={"bob": {"goal_for": True, "bias_for": True}})
+        results.append(whole_conflict_odds(game.state, c).at_least("Partial Success"))
+    assert results[1] > results[0] + 1e-4
+
+
+@pytest.mark.rule("ISO-A21", "ISO-R37")
+@pytest.mark.parametrize("roll_if_threat", [True, False])
+def test_a_threat_at_stress_zero_rolls_or_not(roll_if_threat):
+    """At Stress 0 with a threat marked, the odds are a roll's, or a certain Basic Success."""
+    settings = IsolationSettings(stress_start=0, stress_zero_roll_if_threat=roll_if_threat)
+    game = boarding_party(stress=None, settings=settings)
+    game.set_threat(True)
+    odds = whole_conflict_odds(game.state, conflict(game.state, 2))
+    assert (odds.degrees["Basic Success"] < 0.5) is roll_if_threat
