@@ -8,7 +8,8 @@ order and drawn with a visible focus ring; a whole conflict played by keys alone
 moving on to the next step each time; the result in one line and its breakdown
 opened with Enter. Then what the GM tripped over: ids where names belong, a
 refusal that stayed on screen after the undo, whom to persuade shown by shade alone,
-and the text shown where the table will be before the cells have run.
+and the text shown where the table will be before the cells have run; and the exact
+chances of the proposal, which change with its mode.
 
 Screenshots go to ``tests/browser/screenshots/isotable-*.png``.
 """
@@ -302,7 +303,14 @@ def test_names_enter_refusals_and_stale_messages(notebook: OpenNotebook) -> None
     scroll_to(nb, "iw-play")
     find(nb, "iw-ap select").select_option(label="Bob")
     find(nb, "iw-action input").fill("board up the windows")
+    # The exact chances follow the proposal: another mode, other chances, in words too.
+    chances = find(nb, "iw-odds")
+    expect(chances).to_contain_text("Partial Success or better")
+    everyone = chances.inner_text()
     find(nb, "iw-mode select").select_option(label="persuade some (the rest stay Neutral)")
+    expect(chances).not_to_have_text(everyone)
+    expect(chances).to_contain_text("about")
+    find(nb, "iw-chances").screenshot(path=str(nb.screenshot("isotable-5a-chances-live")))
     alice = find(nb, "iw-pp-alice button")
     expect(alice).to_have_text("✔ Alice")
     expect(alice).to_have_attribute("aria-pressed", "true")

@@ -20,6 +20,8 @@ A pure-Python rules engine (no widget imports). The layers:
 * :mod:`.plan` and :mod:`.explain`: where each die comes from, and readable
   breakdowns of a resolution;
 * :mod:`.odds`: exact odds of a planned conflict, and a seeded simulation;
+  :mod:`.whole`: the exact odds of a whole conflict under a stance policy
+  (:func:`.whole.whole_conflict_odds`);
 * :mod:`.timeline`: Stress and health over a session, as points for a plot
   (:func:`timeline_points`, :class:`StressFold`);
 * :mod:`.game`: :class:`IsolationGame`, which journals every action.

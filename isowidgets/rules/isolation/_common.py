@@ -12,9 +12,9 @@ from collections.abc import Iterable
 
 from ... import checks
 from ...errors import RuleError
-from .model import Character, IsolationState, pair_key
+from .model import Character, Conflict, IsolationState, pair_key
 
-__all__ = ["line", "living", "named", "no_conflict", "pair", "texts"]
+__all__ = ["a_conflict", "line", "living", "named", "no_conflict", "pair", "texts"]
 
 
 def line(value: object, what: str, *, allow_empty: bool = False) -> str:
@@ -81,3 +81,20 @@ def pair(state: IsolationState, a: object, b: object) -> tuple[str, str]:
     if ca.id == cb.id:
         raise RuleError(f"a link joins two different characters, got {ca.name} twice")
     return pair_key(ca.id, cb.id)
+
+
+def a_conflict(state: IsolationState, conflict: object, what: str) -> Conflict:
+    """``conflict``, or the one in progress when it is ``None``, checked to be a Conflict.
+
+    Queries that take a conflict (``what`` names the call) accept one from
+    ``compose`` as well as the game's own, and refuse anything else the same way.
+    """
+    c = state.conflict if conflict is None else conflict
+    if c is None:
+        raise RuleError(f"{what}: there is no conflict in progress. Tip: pass compose(state, ...)")
+    if not isinstance(c, Conflict):
+        raise RuleError(
+            f"{what} takes a Conflict (from compose or game.conflict), got "
+            f"{type(c).__name__} {checks.shown(c)}"
+        )
+    return c

@@ -10,9 +10,10 @@ Tests and the tour notebook start from here.
 from __future__ import annotations
 
 from .game import IsolationGame
+from .model import Colour
 from .settings import IsolationSettings
 
-__all__ = ["add_boarding_party", "boarding_party"]
+__all__ = ["add_boarding_party", "boarding_party", "full_house"]
 
 
 def boarding_party(
@@ -75,3 +76,46 @@ def add_boarding_party(game: IsolationGame, *, stress: int | None = 2) -> Isolat
     if stress is not None:
         game.set_starting_stress(stress)
     return game
+
+
+def full_house(
+    *, stress: int | None = 2, settings: IsolationSettings | None = None, seed: int = 0
+) -> IsolationGame:
+    """The farmhouse with three more survivors: six characters, for a full-table conflict.
+
+    Dan, Fay and Gus join :func:`boarding_party`'s Alice, Bob and Eve, each with
+    green and red links to Bob of their own (Gus with none red, so the
+    zero-red-links exception of ISO-R14 has someone to apply to), so Bob
+    persuading everyone rolls realistic pools: six or more dice of each colour for
+    him, two to four for each Passive Player. The odds benchmark and tests use it.
+    """
+    game = boarding_party(stress=stress, settings=settings, seed=seed)
+    for name, profession, positive, negative in (
+        ("Dan", "Mechanic", ["Strong", "Loyal", "Patient"], ["Gruff", "Lazy", "Greedy"]),
+        ("Fay", "Teacher", ["Kind", "Organised", "Calm"], ["Bossy", "Anxious", "Proud"]),
+        ("Gus", "Farmer", ["Hardy", "Honest", "Steady"], ["Slow", "Blunt", "Shy"]),
+    ):
+        game.add_character(
+            name,
+            profession=profession,
+            positive=positive,
+            negative=negative,
+            bias="Distrusts strangers",
+            goal="See the morning",
+        )
+    for who, theirs, bobs, colour in _FULL_HOUSE_LINKS:
+        game.add_descriptor_link(who, theirs, "bob", bobs, colour)
+    return game
+
+
+_FULL_HOUSE_LINKS: tuple[tuple[str, str, str, Colour], ...] = (
+    ("dan", "Strong", "Handy", "green"),
+    ("dan", "Loyal", "Brave", "green"),
+    ("dan", "Gruff", "Loud-Mouthed", "red"),
+    ("fay", "Organised", "Handy", "green"),
+    ("fay", "Bossy", "Stubborn", "red"),
+    ("fay", "Proud", "Arrogant", "red"),
+    ("gus", "Hardy", "Brave", "green"),
+    ("gus", "Honest", "Charming", "green"),
+)
+"""The newcomers' descriptor links with Bob: (who, their descriptor, Bob's, colour)."""

@@ -24,6 +24,7 @@ from ...settings import RuleSettings
 from ...systems import register
 from . import characters, injury, links, sessions, stress
 from . import conflict as _conflict
+from ._common import a_conflict
 from .advice import MapWarning, warnings
 from .fold import fold
 from .model import (
@@ -153,14 +154,7 @@ class IsolationGame(Game[IsolationState]):
     def modifier_fields(self, conflict: Conflict | None = None) -> dict[str, tuple[str, ...]]:
         """Who may carry modifiers in ``conflict`` (default: the one in progress, or one
         from :func:`~.conflict.compose`), and which ``set_factors`` keywords each."""
-        c = conflict if conflict is not None else self.state.conflict
-        if c is None:
-            raise RuleError("there is no conflict in progress. Tip: pass a composed conflict")
-        if not isinstance(c, Conflict):
-            raise RuleError(
-                f"modifier_fields takes a Conflict (from compose or game.conflict), got "
-                f"{type(c).__name__} {checks.shown(c)}"
-            )
+        c = a_conflict(self.state, conflict, "modifier_fields")
         return _conflict.modifier_fields(self.state, c)
 
     def wound_capacity(self, who: str) -> int:

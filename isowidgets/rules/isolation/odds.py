@@ -4,20 +4,26 @@ What is exact here, and why only that: one roll is read twice, so a PP's stance
 and the degree of success depend on the *same* dice. Each PP's net, and the
 degree for stances fixed in advance, are sums of independent pools and have
 exact distributions (:func:`ap_odds`, :func:`pp_net`, :func:`margin`). The
-degree *given the stances the dice produced* is correlated with those dice; for
-that, :func:`simulate` runs a seeded Monte Carlo of the whole conflict.
+degree *given the stances the dice produced* is correlated with those dice; its
+exact odds are :func:`~.whole.whole_conflict_odds`, and :func:`simulate`, a seeded
+Monte Carlo of the whole conflict, stays as an independent check.
 
 Every distribution treats explosions as open-ended (green 6s always taken, even
 when ``green_explosion_optional``, since an extra die never hurts its owner) and
-ignores the ``max_explosions_per_pool`` house limit; the probability cut from
-the infinite tails is below 1e-15 per die (see :mod:`isowidgets.odds`).
+follows the ``max_explosions_per_pool`` house limit only where ``pool`` is given
+it (``limit``); the probability cut from the infinite tails is below 1e-15 per
+die (see :mod:`isowidgets.odds`).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+
+import numpy as np
 
 from ... import checks
 from ...dice import D6
@@ -67,13 +73,78 @@ def die_count(colour: Colour, *, explode: bool = True) -> Distribution:
     return count_per_die(D6, _odd, {1} if explode else ())
 
 
-def pool(colour: Colour, n: int, *, explode: bool = True) -> Distribution:
-    """The evens (green) or odds (red) of ``n`` open-ended dice."""
+def pool(colour: Colour, n: int, *, explode: bool = True, limit: int | None = None) -> Distribution:
+    """The evens (green) or odds (red) of ``n`` open-ended dice.
+
+    Args:
+        limit: the house limit on extra dice from explosions in this one pool
+            (``max_explosions_per_pool``, ISO-A05): past it the chain stops, as the
+            engine's roller stops it. ``None`` is open-ended.
+    """
     if n < 0:
         raise RuleError(f"a pool cannot hold {n} dice")
+    return _pool(colour, n, explode, limit)
+
+
+@lru_cache(maxsize=1024)
+def _pool(colour: Colour, n: int, explode: bool, limit: int | None) -> Distribution:
+    """:func:`pool`, kept: a live panel asks for the same few pools at every change, and a
+    :class:`Distribution` is immutable, so sharing one is safe (bounded by ``maxsize``)."""
+    if explode and limit is not None:
+        return _limited_pool(n, limit)
     if colour == "green":
         return pool_count(n, D6, _even, {6} if explode else ())
     return pool_count(n, D6, _odd, {1} if explode else ())
+
+
+def _limited_pool(n: int, limit: int) -> Distribution:
+    """A pool whose explosions stop after ``limit`` extra dice (ISO-A05), by recurrence.
+
+    Green and red dice read alike: of six faces one explodes and scores (the 6 of
+    a green die, the 1 of a red one), two more score, three do not. With ``r``
+    dice still to roll and ``b`` extra dice still allowed, the score F(r, b) is
+    ``(1/6)(1 + F(r, b−1)) + (2/6)(1 + F(r−1, b)) + (3/6) F(r−1, b)``; once
+    ``b = 0`` each die is a fair coin. A limit at which even the unlimited pool
+    would pass it with probability below 1e-16 changes nothing, so a larger one is
+    treated as unlimited.
+    """
+    if _more_booms_than(n, limit) < 1e-16:
+        return pool_count(n, D6, _even, {6})
+    # row[b] holds F(r, b) for the current r as an array over scores 0..r+b.
+    row = [np.array([1.0]) for _ in range(limit + 1)]  # r = 0: nothing to roll
+    for _r in range(1, n + 1):
+        new: list[np.ndarray] = []
+        for b in range(limit + 1):
+            width = _r + b + 1
+            out = np.zeros(width)
+            below = row[b]  # F(r−1, b)
+            out[1 : 1 + len(below)] += (2 / 6) * below
+            out[: len(below)] += (3 / 6) * below
+            if b == 0:
+                out[1 : 1 + len(below)] += (1 / 6) * below
+            else:
+                again = new[b - 1]  # F(r, b−1)
+                out[1 : 1 + len(again)] += (1 / 6) * again
+            new.append(out)
+        row = new
+    return Distribution(row[limit])
+
+
+def _more_booms_than(n: int, limit: int) -> float:
+    """A bound on P(an unlimited pool of ``n`` dice explodes more than ``limit`` times).
+
+    The (limit+1)-th explosion needs limit+1 exploding faces among the first
+    ``n + limit`` dice, so P ≤ P(Binomial(n + limit, 1/6) ≥ limit + 1).
+    """
+    if limit > 5 * n + 60:  # far past the mean of n/5 explosions: the bound is below 1e-30
+        return 0.0
+    trials = n + limit
+
+    def term(k: int) -> float:
+        log = math.lgamma(trials + 1) - math.lgamma(k + 1) - math.lgamma(trials - k + 1)
+        return math.exp(log + k * math.log(1 / 6) + (trials - k) * math.log(5 / 6))
+
+    return math.fsum(term(k) for k in range(limit + 1, trials + 1))
 
 
 def ap_odds(green: int, red: int) -> Distribution:

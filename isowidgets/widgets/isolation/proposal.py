@@ -20,6 +20,7 @@ from ...rules.isolation import Conflict, IsolationGame
 from ..messages import Messages
 from ..panel import set_options
 from ..toggle import PressToggle
+from .chances import ConflictChances
 from .modifiers import ModifierRow
 from .parts import ConflictView, Part, assign, auto_layout
 from .views import factors_html, slug
@@ -47,6 +48,8 @@ class ProposalPanel(Part):
         modifiers, modifiers_fixed: the grid of :class:`ModifierRow` and, once dice are
             down, its one-line summary.
         preview: the pools the proposal would have.
+        chances: the exact chances of the proposal (or of the conflict proposed,
+            until anyone rolls), as the mode, the people and the modifiers change.
     """
 
     def __init__(
@@ -100,6 +103,7 @@ class ProposalPanel(Part):
         self.propose_button.add_class("iw-propose")
         self.preview = widgets.HTML()
         self.preview.add_class("iw-preview")
+        self.chances = ConflictChances()
         self.modifiers = widgets.VBox()
         self.modifiers.add_class("iw-modifiers")
         self.modifiers_fixed = widgets.HTML(layout=widgets.Layout(display="none"))
@@ -131,6 +135,7 @@ class ProposalPanel(Part):
             self.modifiers,
             self.modifiers_fixed,
             self.preview,
+            self.chances,
         ]
         self.add_class("iw-proposal")
         self._refresh_form()
@@ -271,6 +276,8 @@ class ProposalPanel(Part):
         else:
             assign(self.preview, value="")
             self._preview_who = self._preview_key = None  # re-laid out once it closes
+            before_dice = not c.rolls and c.resolution is None
+            self.chances.show(view.state, c if before_dice else None)
             enabled = view.allowed("set_factors") is not None
             signature = (c.number, c.factors, enabled, view.state.links)
             if signature != self._signature:  # the rows only change with these
@@ -336,6 +343,7 @@ class ProposalPanel(Part):
         """
         if not self.ap.value:
             assign(self.preview, value="<em>Add characters first.</em>")
+            self.chances.show(self.game.state, None)
             return
         action = self.action.value.strip() or "(the proposed action)"
         kwargs = self.proposal_kwargs()
@@ -369,6 +377,7 @@ class ProposalPanel(Part):
                 f"{html.escape(str(exc))}</div>",
             )
             assign(self.propose_button, disabled=True)
+            self.chances.show(state, None)
             return
         names = {c.id: c.name for c in state.characters}
         lines = []
@@ -390,3 +399,4 @@ class ProposalPanel(Part):
             f"recorded):<ul>{''.join(lines)}</ul></div>",
         )
         assign(self.propose_button, disabled=False)
+        self.chances.show(state, plan.conflict)

@@ -157,6 +157,10 @@ ISOLATION_CSS = """
 .iw-press[aria-pressed="true"], .iw-press[aria-expanded="true"] { font-weight: 600; }
 .iw-pool .iw-entry-row { margin-left: 12px; }
 .iw-pool .iw-source:empty { display: none; }
+.iw-odds table { border-collapse: collapse; margin: 4px 0; font-size: 12px; }
+.iw-odds caption { text-align: left; font-style: italic; }
+.iw-odds th, .iw-odds td { padding: 1px 6px; border-bottom: 1px solid #ddd; text-align: right; }
+.iw-odds th[scope="row"] { text-align: left; }
 </style>
 """
 
