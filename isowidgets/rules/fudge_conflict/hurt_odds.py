@@ -30,13 +30,13 @@ distributed as :func:`.odds.distribution` gives it under ``penalty_keep_mode``
 Simplifications, stated: the policy never declares parallel or defensive actions
 nor combines skills, so defence and combining bonus dice never arise; with
 ``damage_bump = "single_step"`` and ``lasting_penalties_stack`` on, more than
-:data:`STACK_CAP` wounds stacked on one level and ability count as that many (only
+:data:`STACK_CAP` wounds at levels 4–6 of one ability count as that many (only
 there can a track hold unboundedly many wounds); a hit reduced below level 1 (a
 ``success_level_min`` or ``protection_floor`` of 0) is read as no wound.
 
 The states are solved in groups: a transition either adds a wound or spends pool
 points (a later group) or changes only the scratch dice waiting (the same group),
-so each group is a small linear system ``(I − Q) v = b`` solved with numpy, after
+so each group is a small linear system ``(I − Q) v = b``, solved by elimination after
 every group it can reach.
 """
 
@@ -45,8 +45,6 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass
-
-import numpy as np
 
 from ... import checks
 from ...errors import RuleError
@@ -59,9 +57,10 @@ from .rolling import dice_sources
 
 __all__ = ["MAX_STATES", "STACK_CAP", "Fighter", "HurtOdds", "SideOdds", "hurt_odds"]
 
-STACK_CAP = 8
-"""Wounds stacked on one level and ability beyond which more count as this many (only
-``single_step`` bumps with ``lasting_penalties_stack`` keep the count)."""
+STACK_CAP = 6
+"""The most wounded and maimed levels (4–6) of one ability the chain counts, each a
+penalty die when ``lasting_penalties_stack`` is on; only ``single_step`` bumps can
+stack more, and they are counted as this many."""
 
 MAX_STATES = 200_000
 """The most chain states solved before the odds are refused (far past any real fight)."""
@@ -136,14 +135,23 @@ _State = tuple[int, int, int, int, int, int, bool]
 
 
 def _canonical(wounds: list[Wound] | tuple[Wound, ...], stack: bool) -> tuple[Wound, ...]:
-    """The wounds as the chain keys them: sorted, repeats dropped where they change nothing."""
-    counted = Counter(wounds)
+    """The wounds as the chain keys them: each filled level once (where a wound lands and
+    what it costs depend on which levels are filled, not how often), except that with
+    ``stack`` the repeats at levels 4–6 stay, up to :data:`STACK_CAP` per ability, since
+    each of those is a penalty die (DK-A11)."""
+    distinct = sorted(set(wounds), key=lambda w: (w.level, w.ability))
     if not stack:
-        return tuple(sorted(counted, key=lambda w: (w.level, w.ability)))
-    kept: list[Wound] = []
-    for wound in sorted(counted, key=lambda w: (w.level, w.ability)):
-        kept.extend([wound] * min(counted[wound], STACK_CAP))
-    return tuple(kept)
+        return tuple(distinct)
+    repeats = Counter(wounds)
+    kept = list(distinct)
+    for ability in {w.ability for w in distinct}:
+        lasting = [w for w in distinct if w.ability == ability and 4 <= w.level <= MAIMED]
+        room = STACK_CAP - len(lasting)
+        for wound in reversed(lasting):
+            more = min(repeats[wound] - 1, max(room, 0))
+            kept.extend([wound] * more)
+            room -= more
+    return tuple(sorted(kept, key=lambda w: (w.level, w.ability)))
 
 
 class _Chain:
@@ -362,21 +370,41 @@ class _Chain:
                         known = values[nxt]
                         for k in range(_VALUES):
                             row[k] += p * known[k]
-            if size == 1 and matrix[0][0] > 1e-15:
-                values[members[0]] = [v / matrix[0][0] for v in rhs[0]]
-                continue
-            try:
-                solved = np.linalg.solve(np.array(matrix), np.array(rhs))
-            except np.linalg.LinAlgError:
-                solved = None
-            if solved is None or not np.all(np.isfinite(solved)):
-                raise RuleError(
-                    "under these settings no round can change this fight, so it never ends "
-                    "(a hit is always reduced below level 1)"
-                )
-            for i, state in enumerate(members):
-                values[state] = [float(v) for v in solved[i]]
+            for state, solved in zip(members, _solve(matrix, rhs), strict=True):
+                values[state] = solved
         return values[start], len(moves)
+
+
+def _solve(matrix: list[list[float]], rhs: list[list[float]]) -> list[list[float]]:
+    """Solve ``matrix · x = rhs`` for one group of states.
+
+    ``matrix`` is ``I − Q`` for a substochastic ``Q``, so it is diagonally dominant and
+    Gaussian elimination needs no pivoting; a group is a handful of states, where plain
+    Python beats numpy's per-call cost. A zero pivot means no round can leave the group.
+    """
+    size = len(matrix)
+    a = [row[:] for row in matrix]
+    b = [row[:] for row in rhs]
+    for k in range(size):
+        pivot = a[k][k]
+        if pivot < 1e-13:
+            raise RuleError(
+                "under these settings no round can change this fight, so it never ends "
+                "(a hit is always reduced below level 1)"
+            )
+        for i in range(k + 1, size):
+            factor = a[i][k] / pivot
+            if factor:
+                for j in range(k, size):
+                    a[i][j] -= factor * a[k][j]
+                b[i] = [x - factor * y for x, y in zip(b[i], b[k], strict=True)]
+    for k in reversed(range(size)):
+        known = b[k]
+        for j in range(k + 1, size):
+            if a[k][j]:
+                known = [x - a[k][j] * y for x, y in zip(known, b[j], strict=True)]
+        b[k] = [x / a[k][k] for x in known]
+    return b
 
 
 def hurt_odds(state: FudgeState, first: Fighter, second: Fighter, *, round: int = 1) -> HurtOdds:
