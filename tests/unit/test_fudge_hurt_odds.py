@@ -97,7 +97,7 @@ def play(game: FudgeGame, ana: str, bo: str, yields: tuple[int, int]) -> tuple[s
 def test_one_hit_ends_it_when_both_give_up_at_the_first_wound() -> None:
     """Both yield at level 1: round one decides. A tie goes against Ana, who declares
     first and takes the minimum level, so Ana wins only on a higher roll."""
-    game, ana, bo = duel()
+    game, ana, _bo = duel()
     odds = game.hurt_odds(ana, yield_at=1, opponent_yield_at=1)
     ana_wins = (1 - TIE) / 2
     assert odds.first.win == pytest.approx(float(ana_wins), abs=1e-12)
@@ -113,7 +113,7 @@ def test_one_hit_ends_it_when_both_give_up_at_the_first_wound() -> None:
 def test_ties_that_do_nothing_are_rounds_played_again() -> None:
     """With ``lih_tie_rule = "no_effect"`` a tie is a round lost to nobody: the chain's
     self-loop. Equal sides then win half each, after 1 / (1 − P(tie)) rounds."""
-    game, ana, bo = duel(lih_tie_rule="no_effect")
+    game, ana, _bo = duel(lih_tie_rule="no_effect")
     odds = game.hurt_odds(ana, yield_at=1, opponent_yield_at=1)
     assert odds.first.win == pytest.approx(0.5, abs=1e-12)
     assert odds.rounds == pytest.approx(float(1 / (1 - TIE)), abs=1e-12)
@@ -121,7 +121,7 @@ def test_ties_that_do_nothing_are_rounds_played_again() -> None:
 
 @pytest.mark.rule("DK-R35", "DK-A20")
 def test_a_side_already_past_its_yield_level_gives_up_before_any_roll() -> None:
-    game, ana, bo = duel(damage_outside_lih=True)
+    game, ana, _bo = duel(damage_outside_lih=True)
     game.mark_wound(ana, 3, "kraft")
     odds = game.hurt_odds(ana, yield_at=3)
     assert (odds.first.yields, odds.second.win, odds.rounds) == (1.0, 1.0, 0.0)
@@ -167,7 +167,7 @@ def test_the_chain_matches_the_engine_played_round_by_round() -> None:
     journaled) agrees with the chain within 4σ: who wins, how, and the wounds taken.
     Bo won the conflict by one (a bonus die in round one) and is the better brawler;
     Ana gives up at level 4, Bo at level 3; scratches and cascades all play their part."""
-    exact_game, ana, bo = duel(skills=(2, 3), faces=("0 0 0", "+ 0 0"))
+    exact_game, ana, _bo = duel(skills=(2, 3), faces=("0 0 0", "+ 0 0"))
     odds = exact_game.hurt_odds(ana, yield_at=4, opponent_yield_at=3)
     runs = 300
     ends: Counter[str] = Counter()
