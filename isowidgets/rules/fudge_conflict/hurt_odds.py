@@ -296,9 +296,9 @@ class _Chain:
         wa, wb, sa, sb, pa, pb, fresh = state
         cost = self.settings.maimed_act_cost
         pools = [pa, pb]
-        for side, track in ((0, wa), (1, wb)):
+        for who, track in ((0, wa), (1, wb)):
             if cost and any(w.level == MAIMED for w in self.tracks[track]):
-                pools[0 if self.table else side] -= cost
+                pools[0 if self.table else who] -= cost
         nets = (self.net(0, wa, sa, fresh), self.net(1, wb, sb, fresh))
         chooser = self.settings.damage_ability_chooser
         moves: list[tuple[float, _State | int, int | None]] = []
