@@ -34,11 +34,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
+from typing import Literal
 
 from ... import checks
 from ...errors import RuleError
 from .model import WorldState
 from .odds import great_dying_chance, worse_distribution
+from .tables import Tables
 
 __all__ = ["DEFAULT_HORIZON", "MAX_RELIEVE_AT", "DyingYears", "dying_years"]
 
@@ -92,14 +95,36 @@ def _worse(
     state: WorldState, first_move: bool, depth: int
 ) -> tuple[dict[tuple[int, int], float], float]:
     settings = state.settings
-    odds = worse_distribution(
+    return _worse_floats(
         state.tables,
-        failed_chain_adds_pressure=settings.failed_chain_adds_pressure,
+        settings.failed_chain_adds_pressure,
+        first_move,
+        (
+            settings.cause_reroll_adds_pressure,
+            settings.cause_reroll_pressure_value,
+            settings.cause_reroll_chains,
+        ),
+        depth,
+    )
+
+
+@lru_cache(maxsize=32)
+def _worse_floats(
+    tables: Tables,
+    failed: bool,
+    first_move: bool,
+    cause: tuple[bool, Literal["as_read", "raw"], bool],
+    depth: int,
+) -> tuple[dict[tuple[int, int], float], float]:
+    """One Make It Worse as floats, kept: the panel asks again after every turn."""
+    odds = worse_distribution(
+        tables,
+        failed_chain_adds_pressure=failed,
         depth=depth,
         first_move=first_move,
-        cause_reroll_adds_pressure=settings.cause_reroll_adds_pressure,
-        cause_reroll_pressure_value=settings.cause_reroll_pressure_value,
-        cause_reroll_chains=settings.cause_reroll_chains,
+        cause_reroll_adds_pressure=cause[0],
+        cause_reroll_pressure_value=cause[1],
+        cause_reroll_chains=cause[2],
     )
     return {k: float(p) for k, p in odds.outcomes.items()}, float(odds.beyond)
 
