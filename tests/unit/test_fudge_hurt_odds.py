@@ -150,6 +150,9 @@ def test_a_maimed_side_with_an_empty_pool_cannot_act_and_gives_up() -> None:
     paid = rich.hurt_odds(ana2)
     assert paid.first.defeat > 0.05 and paid.second.defeat > 0.05
     assert paid.first.win + paid.second.win == pytest.approx(1.0, abs=1e-12)
+    deep, ana3, _ = duel(pools=(16, 16))
+    endless, ana4, _ = duel(pools=(1000, 1000))  # never counted point by point
+    assert deep.hurt_odds(ana3) == endless.hurt_odds(ana4)
 
 
 # --------------------------------------------------------------------------- the engine

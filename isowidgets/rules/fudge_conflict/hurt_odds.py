@@ -31,7 +31,9 @@ Simplifications, stated: the policy never declares parallel or defensive actions
 nor combines skills, so defence and combining bonus dice never arise; with
 ``damage_bump = "single_step"`` and ``lasting_penalties_stack`` on, more than
 :data:`STACK_CAP` wounds at levels 4–6 of one ability count as that many (only
-there can a track hold unboundedly many wounds); a hit reduced below level 1 (a
+there can a track hold unboundedly many wounds); a pool that can pay for
+:data:`DEEP_POOL_ROUNDS` maimed rounds never runs out (a fight is rarely that long
+with a side maimed, so the chain need not count every point); a hit reduced below level 1 (a
 ``success_level_min`` or ``protection_floor`` of 0) is read as no wound.
 
 The states are solved in groups: a transition either adds a wound or spends pool
@@ -55,12 +57,25 @@ from .model import Character, FudgeState, Wound
 from .odds import distribution
 from .rolling import dice_sources
 
-__all__ = ["MAX_STATES", "STACK_CAP", "Fighter", "HurtOdds", "SideOdds", "hurt_odds"]
+__all__ = [
+    "DEEP_POOL_ROUNDS",
+    "MAX_STATES",
+    "STACK_CAP",
+    "Fighter",
+    "HurtOdds",
+    "SideOdds",
+    "hurt_odds",
+]
 
 STACK_CAP = 6
 """The most wounded and maimed levels (4–6) of one ability the chain counts, each a
 penalty die when ``lasting_penalties_stack`` is on; only ``single_step`` bumps can
 stack more, and they are counted as this many."""
+
+DEEP_POOL_ROUNDS = 16
+"""A pool that can pay for this many maimed rounds is read as one that never runs out."""
+
+_DEEP = 10**9  # the pool of such a side, in a chain state: never lowered
 
 MAX_STATES = 200_000
 """The most chain states solved before the odds are refused (far past any real fight)."""
@@ -298,7 +313,9 @@ class _Chain:
         pools = [pa, pb]
         for who, track in ((0, wa), (1, wb)):
             if cost and any(w.level == MAIMED for w in self.tracks[track]):
-                pools[0 if self.table else who] -= cost
+                slot = 0 if self.table else who
+                if pools[slot] != _DEEP:
+                    pools[slot] -= cost
         nets = (self.net(0, wa, sa, fresh), self.net(1, wb, sb, fresh))
         chooser = self.settings.damage_ability_chooser
         moves: list[tuple[float, _State | int, int | None]] = []
@@ -431,11 +448,13 @@ def hurt_odds(state: FudgeState, first: Fighter, second: Fighter, *, round: int 
     if first.character.id == second.character.id:
         raise RuleError(f"{first.character.name} cannot fight themselves")
     chain = _Chain(state, fighters, round)
-    pools = (
+    held = (
         (state.table_pool, 0)
         if state.settings.pool_scope == "table"
         else (first.character.pool, second.character.pool)
     )
+    deep = DEEP_POOL_ROUNDS * max(state.settings.maimed_act_cost, 1)
+    pools = tuple(_DEEP if points >= deep else points for points in held)
     start: _State = (
         chain.track(first.character.wounds),
         chain.track(second.character.wounds),

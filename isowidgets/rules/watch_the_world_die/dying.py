@@ -48,7 +48,7 @@ __all__ = ["DEFAULT_HORIZON", "MAX_RELIEVE_AT", "DyingYears", "dying_years"]
 DEFAULT_HORIZON = 30
 """Years shown by default."""
 
-MAX_RELIEVE_AT = 60
+MAX_RELIEVE_AT = 30
 """The highest Pressure the policy may wait for (far past any table's patience)."""
 
 _SURE_DEATH = 13  # 2d6 is always below 13 Events: more change nothing
@@ -180,7 +180,7 @@ def dying_years(
 
     Args:
         state: a game begun and not over, with no turn in progress.
-        relieve_at: ``k``: the policy relieves once Pressure is ``k`` or more (1…60).
+        relieve_at: ``k``: the policy relieves once Pressure is ``k`` or more (1…30).
         horizon: the years shown, from this one (1…200).
         depth: the chained Events followed per Make It Worse (see
             :func:`.odds.worse_distribution`).

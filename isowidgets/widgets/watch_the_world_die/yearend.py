@@ -75,7 +75,7 @@ class YearEndCheck(Panel):
         )
         self.forecast.add_class("iw-wtwd-forecast-toggle")
         self.relieve_at = widgets.Dropdown(
-            options=[(str(k), k) for k in range(1, min(MAX_RELIEVE_AT, 30) + 1)],
+            options=[(str(k), k) for k in range(1, MAX_RELIEVE_AT + 1)],
             value=10,
             description="Relieve It once Pressure reaches",
             style={"description_width": "initial"},
