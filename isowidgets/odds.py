@@ -22,7 +22,7 @@ import math
 import operator
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 import numpy as np
 import numpy.typing as npt
@@ -267,8 +267,12 @@ class Distribution:
 
 def die_faces(die: DieType) -> Distribution:
     """One fair die: each face equally likely."""
-    die = _check_die(die, "die_faces")
-    return Distribution.from_mapping({face: 1 / die.sides for face in die.faces})
+    return _die_faces(_check_die(die, "die_faces").faces)
+
+
+@cache
+def _die_faces(faces: tuple[int, ...]) -> Distribution:
+    return Distribution.from_mapping({face: 1 / len(faces) for face in faces})
 
 
 @cache
@@ -339,6 +343,14 @@ def count_per_die(
     return _count_per_die(die.faces, scores, flags, tail)
 
 
+@lru_cache(maxsize=1024)
+def _pool_count(one: Distribution, n: int) -> Distribution:
+    """``n`` copies of a per-die table, kept: a table asks about the same pools again and
+    again (every live odds update), and the per-die table is itself cached, so it is the
+    same object each time and a sound key."""
+    return one.times(n)
+
+
 def pool_count(
     n: int,
     die: DieType,
@@ -349,7 +361,7 @@ def pool_count(
 ) -> Distribution:
     """The total score of ``n`` independent open-ended dice (see :func:`count_per_die`)."""
     n = _check_count(n, "the number of dice")
-    return count_per_die(die, score, explode_on, tail=tail).times(n)
+    return _pool_count(count_per_die(die, score, explode_on, tail=tail), n)
 
 
 def pool_sum(n: int, die: DieType) -> Distribution:

@@ -28,7 +28,8 @@ Public API (names are stable; new ones are appended):
   :meth:`~FudgeGame.success_chance` and :meth:`~FudgeGame.contest_chances`
   (exact odds, :mod:`.odds`), :meth:`~FudgeGame.damage_rows` (damage per round
   for a plot), :meth:`~FudgeGame.conflict_odds` (the open conflict's chances with
-  every die each side carries now).
+  every die each side carries now), :meth:`~FudgeGame.hurt_odds` (how much letting
+  the last conflict hurt will hurt: :mod:`.hurt_odds`).
 
 The rule text's cast is in :mod:`.examples` (``station()``, ``add_station_cast(game)``).
 
@@ -45,13 +46,15 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ... import checks
-from ...contract import Step
+from ...contract import Action, Step
+from ...dice import Dice
 from ...errors import RuleError
 from ...game import Game
 from ...journal import Entry, Event
 from ...settings import RuleSettings
 from ...systems import register
-from . import characters, conflict, equipment, hurt
+from . import characters, conflict, equipment, hurt, rolling
+from .abilities import Ability
 from .events import (
     ActionDeclared,
     AssistRolled,
@@ -62,7 +65,8 @@ from .events import (
     RoundRolled,
 )
 from .fold import fold
-from .model import Character, FudgeState
+from .hurt_odds import Fighter, HurtOdds, hurt_odds
+from .model import Character, FudgeState, Hurt
 from .odds import Contest, contest, passive_contest, success_chance
 from .rolling import Faces, dice_sources
 from .settings import FudgeSettings
@@ -185,6 +189,123 @@ class FudgeGame(Game[FudgeState]):
         other = state.character(first.opponent).skill(first.opponent_skill)
         return contest(
             first.opposition, skill, other, net, sum(s.dice for s in theirs), penalty_keep=mode
+        )
+
+    def hurt_odds(
+        self,
+        who: str | None = None,
+        opponent: str | None = None,
+        *,
+        skill: str | None = None,
+        opponent_skill: str | None = None,
+        ability: str | None = None,
+        opponent_ability: str | None = None,
+        yield_at: int = 7,
+        opponent_yield_at: int = 7,
+        equipment: Sequence[str] = (),
+        opponent_equipment: Sequence[str] = (),
+    ) -> HurtOdds:
+        """How much letting it hurt will hurt: exact odds of the whole fight under a
+        stated policy (:mod:`.hurt_odds`), from both sides' damage tracks now.
+
+        Before anyone lets the last conflict hurt, ``who`` (default: its first player
+        side) is the player who would, and the odds start from what
+        :meth:`let_it_hurt` would set up (the opponent, the first-round bonus dice);
+        during Let It Hurt between two sides, they start from the round about to be
+        played, ``who`` defaulting to whoever let it hurt. ``who`` declares first each
+        round. Each side rolls ``skill`` (default: the one it declared this round, else
+        the one it used in the conflict), attacks ``ability`` (default: the category of
+        the other side's skill, so its wounds weigh on the rolls that follow, else
+        Kraft) and gives up once its worst wound reaches ``yield_at`` (7: fights on to
+        defeat). Nothing is journaled.
+        """
+        first_id = checks.identifier(who, "who lets it hurt") if who is not None else None
+        other_id = checks.identifier(opponent, "the opponent") if opponent is not None else None
+        levels = (
+            checks.whole(yield_at, "yield_at (the level at which they give up)", 1, 7),
+            checks.whole(opponent_yield_at, "opponent_yield_at", 1, 7),
+        )
+        state, fight = self._fight_for(first_id, other_id)
+        if len(fight.parties) != 2:
+            raise RuleError(
+                f"the odds are for a fight between two sides; {len(fight.parties)} are in this one"
+            )
+        first = first_id or fight.invoker
+        if first not in fight.parties:
+            named = ", ".join(state.character(p).name for p in fight.parties)
+            raise RuleError(f"{checks.shown(first)} is not in this fight; the sides: {named}")
+        second = next(p for p in fight.parties if p != first)
+        if other_id is not None and other_id != second:
+            raise RuleError(f"the fight is against {state.character(second).name}")
+        skills = (
+            self._fight_skill(state, fight, first, skill),
+            self._fight_skill(state, fight, second, opponent_skill),
+        )
+        sides = (first, second)
+        picked = (ability, opponent_ability)
+        kit = (equipment, opponent_equipment)
+        fighters = []
+        for i, party in enumerate(sides):
+            attacks: Ability
+            if picked[i] is not None:
+                attacks = characters.ability_arg(picked[i], "the ability it attacks")
+            else:
+                attacks = state.category(sides[1 - i], skills[1 - i]) or "kraft"
+            fighters.append(
+                Fighter(
+                    character=state.character(party),
+                    skill=skills[i],
+                    attacks=attacks,
+                    yield_at=levels[i],
+                    equipment=rolling.equipment_ids(state, party, kit[i]),
+                )
+            )
+        return hurt_odds(state, fighters[0], fighters[1], round=fight.round)
+
+    def _fight_for(self, who: str | None, opponent: str | None) -> tuple[FudgeState, Hurt]:
+        """The state and Let It Hurt the odds start from: the one in play, or the one
+        :func:`.hurt.let_it_hurt` would start (run on a scratch copy, never journaled)."""
+        state = self.state
+        active = state.active_hurt()
+        if active is not None:
+            return state, active
+        settled = state.conflict
+        if settled is None or not settled.resolved or settled.hurt:
+            raise RuleError(
+                "there is no conflict to let hurt: the odds are shown after a conflict is "
+                "rolled and before (or while) it hurts"
+            )
+        if who is None:
+            players = [s for s in settled.sides if state.character(s).is_pc]
+            if not players:
+                raise RuleError("only a player may let it hurt, and no side is a player's")
+            who = players[0]
+        probe = Action(state, fold, Dice(0))
+        hurt.let_it_hurt(probe, who, opponent)
+        started = probe.state.active_hurt()
+        assert started is not None
+        return probe.state, started
+
+    @staticmethod
+    def _fight_skill(state: FudgeState, fight: Hurt, who: str, given: str | None) -> str:
+        character = state.character(who)
+        if given is not None:
+            name = characters.skill_name(given)
+            character.skill(name)
+            return name
+        if who in fight.declared:
+            return fight.declared[who].skill
+        conflict = state.conflict
+        if conflict is not None:
+            opened = conflict.opened
+            if who == opened.initiator:
+                return opened.skill
+            if who == opened.opponent and opened.opponent_skill is not None:
+                return opened.opponent_skill
+        if len(character.skills) == 1:
+            return next(iter(character.skills))
+        raise RuleError(
+            f"name the skill {character.name} fights with: {', '.join(character.skills)}"
         )
 
     def damage_rows(self) -> list[dict[str, Any]]:

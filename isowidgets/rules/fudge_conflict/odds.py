@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import cache
+from functools import cache, lru_cache
 from math import comb
 
 from ... import checks
@@ -69,7 +69,14 @@ def distribution(
 ) -> dict[int, Fraction]:
     """P(result = r) for 3dF + ``skill`` (DK-R04) with ``net`` bonus or penalty dice."""
     value = checks.whole(skill, "skill", -checks.MAX_COUNT, checks.MAX_COUNT)
-    return {s + value: p for s, p in _kept(_net(net), _keep(penalty_keep)).items()}
+    return dict(_shifted(value, _net(net), _keep(penalty_keep)))
+
+
+@lru_cache(maxsize=4096)
+def _shifted(skill: int, net: int, penalty_keep: PenaltyKeep) -> dict[int, Fraction]:
+    """Kept per skill too: odds panels redraw the same few rolls on every change (the
+    caller gets a copy, so this one is never changed)."""
+    return {s + skill: p for s, p in _kept(net, penalty_keep).items()}
 
 
 def success_chance(

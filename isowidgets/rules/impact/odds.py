@@ -9,6 +9,7 @@ does my battered Impact Die cost me?", "how likely is a Great Success?".
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ...dice import DieType
 from ...odds import die_faces
@@ -21,6 +22,12 @@ __all__ = ["PlanOdds", "great_chance", "odds_table", "plan_odds", "success_chanc
 
 def success_chance(die: DieType, net: int, target: int = 8) -> float:
     """P(face + net ≥ target) for one fair ``die`` (IMP-R08)."""
+    return _success(die, net, target)
+
+
+@lru_cache(maxsize=4096)
+def _success(die: DieType, net: int, target: int) -> float:
+    """Kept: a table asks the same few questions at every redraw."""
     return (die_faces(die) + net).at_least(target)
 
 

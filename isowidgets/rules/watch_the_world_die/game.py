@@ -28,7 +28,8 @@ Public API (stable; appended to, never renamed):
   :class:`~.model.Turn` in play), :meth:`~WorldGame.event_options` (Events the
   player may pick now), :meth:`~WorldGame.chain_set` (the faces the chaining roll due
   chains on), :meth:`~WorldGame.affordable` (Responses the player may buy
-  now), :meth:`~WorldGame.great_dying_chance` (exact P of the year-end check, before
+  now), :meth:`~WorldGame.dying_years` (the year the Great Dying comes under a stated
+  policy), :meth:`~WorldGame.great_dying_chance` (exact P of the year-end check, before
   the roll), :meth:`~WorldGame.worse_odds` (the exact distribution of one Make It
   Worse), :meth:`~WorldGame.chronicle` (per year: Events with their chains,
   Responses, Pressure after each step), :meth:`~WorldGame.pressure_timeline` (rows
@@ -63,6 +64,7 @@ from ...settings import RuleSettings
 from ...systems import register
 from . import relieve, turns, worse
 from .chronicle import Chronicle, chronicle, chronicle_csv, chronicle_markdown
+from .dying import DEFAULT_HORIZON, DyingYears, dying_years
 from .events import (
     ChainRolled,
     EventTypeRolled,
@@ -193,6 +195,12 @@ class WorldGame(Game[WorldState]):
             cause_reroll_pressure_value=settings.cause_reroll_pressure_value,
             cause_reroll_chains=settings.cause_reroll_chains,
         )
+
+    def dying_years(self, relieve_at: int = 10, *, horizon: int = DEFAULT_HORIZON) -> DyingYears:
+        """When the Great Dying will come, from here, if the table relieves once Pressure
+        reaches ``relieve_at`` and makes it worse until then (:mod:`.dying`): the chance
+        of each year, exact, with the tables and house rules in force. Between turns."""
+        return dying_years(self.state, relieve_at, horizon=horizon)
 
     def chronicle(self) -> Chronicle:
         """The story so far, per year (folded from the journal)."""

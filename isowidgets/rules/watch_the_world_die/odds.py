@@ -112,50 +112,56 @@ def _distribution(
     depth: int,
     cause: tuple[bool, str, bool] | None,
 ) -> WorseOdds:
-    sixth = Fraction(1, 6)
-    # after[t][k]: distribution of (pressure, events) still to come after an Event of type t
-    # is created, with at most k more chained Events.
-    memo: dict[tuple[int, int], tuple[dict[tuple[int, int], Fraction], Fraction]] = {}
+    # Every probability here is a whole number of 1/6^m: the chain is counted in integer
+    # weights over one common denominator and turned into fractions once, at the end
+    # (adding fractions as it goes spends its time on greatest common divisors).
+    # after[t][k]: (pressure, events) still to come after an Event of type t is created,
+    # with at most k more chained Events, as weights over 6^(k+1), and the weight lost
+    # to longer chains.
+    memo: dict[tuple[int, int], tuple[dict[tuple[int, int], int], int]] = {}
 
-    def after(kind: int, left: int) -> tuple[dict[tuple[int, int], Fraction], Fraction]:
+    def after(kind: int, left: int) -> tuple[dict[tuple[int, int], int], int]:
         key = (kind, left)
         if key in memo:
             return memo[key]
         chain = tables.chain_set(kind)
-        result: dict[tuple[int, int], Fraction] = {}
-        lost = Fraction(0)
+        result: dict[tuple[int, int], int] = {}
+        lost = 0
         if not chain:
-            result[(0, 0)] = Fraction(1)
+            result[(0, 0)] = 6 ** (left + 1)
         else:
             for face in range(1, 7):
                 if face not in chain:
                     added = face if failed_chain_adds_pressure else 0
-                    result[(added, 0)] = result.get((added, 0), Fraction(0)) + sixth
+                    result[(added, 0)] = result.get((added, 0), 0) + 6**left
                 elif left == 0:
-                    lost += sixth
+                    lost += 1
                 else:
                     rest, rest_lost = after(face, left - 1)
-                    lost += sixth * rest_lost
-                    for (a, n), p in rest.items():
+                    lost += rest_lost
+                    for (a, n), w in rest.items():
                         k = (a + face, n + 1)
-                        result[k] = result.get(k, Fraction(0)) + sixth * p
+                        result[k] = result.get(k, 0) + w
         memo[key] = (result, lost)
         return result, lost
 
-    outcomes: dict[tuple[int, int], Fraction] = {}
-    beyond = Fraction(0)
-    # (probability, Pressure added by the type roll(s), the Event's type, whether it chains)
-    openings = [(sixth, face, face, True) for face in range(1, 6 if cause else 7)]
+    whole = 36 * 6 ** (depth + 1)  # an opening's 1/6 or 1/36, times a chain's 6^(depth+1)
+    outcomes: dict[tuple[int, int], int] = {}
+    beyond = 0
+    # (weight in 36ths, Pressure added by the type roll(s), the Event's type, it chains)
+    openings = [(6, face, face, True) for face in range(1, 6 if cause else 7)]
     if cause is not None:
         adds, value, chains = cause
         for face in range(1, 7):
             read = 5 if face == 6 else face
             added = (read if value == "as_read" else face) if adds else 0
-            openings.append((sixth * sixth, 6 + added, read, chains))
+            openings.append((1, 6 + added, read, chains))
     for weight, added, kind, chains in openings:
-        rest, lost = after(kind, depth) if chains else ({(0, 0): Fraction(1)}, Fraction(0))
+        rest, lost = after(kind, depth) if chains else ({(0, 0): 6 ** (depth + 1)}, 0)
         beyond += weight * lost
-        for (a, n), p in rest.items():
+        for (a, n), w in rest.items():
             k = (a + added, n + 1)
-            outcomes[k] = outcomes.get(k, Fraction(0)) + weight * p
-    return WorseOdds(dict(sorted(outcomes.items())), beyond)
+            outcomes[k] = outcomes.get(k, 0) + weight * w
+    return WorseOdds(
+        {k: Fraction(w, whole) for k, w in sorted(outcomes.items())}, Fraction(beyond, whole)
+    )

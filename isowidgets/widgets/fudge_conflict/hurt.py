@@ -18,6 +18,8 @@ A round of *lade det gøre ondt* on one panel, in the order the rules play it
    rolls**, as the engine would give them to the same skills.
 
 A party may give up at any time (DK-R35); the damage then falls down (DK-R37).
+Before the first round the tab also answers **how much will this hurt?** for the
+whole fight (:mod:`.hurt_odds`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ from ..panel import set_options, set_shown, wrap_row
 from ..submit_button import SubmitButton
 from ..submit_text import SubmitText
 from .conflict import skill_options
+from .hurt_odds import HurtOddsView
 from .sheets import SheetsView
 from .views import ability_label, dice_words, net_of, percent, record_html, sources_text
 
@@ -178,6 +181,8 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
 
     Attributes:
         status: the round and the invoker (``iw-fudge-round``).
+        hurt_odds: how much the whole fight will hurt, before round one
+            (:class:`~.hurt_odds.HurtOddsView`).
         rows: party id → :class:`PartyRow`.
         declared: this round's declarations in words (``iw-fudge-declared``).
         before: each party's dice and the odds before anyone rolls (``iw-fudge-round-before``).
@@ -198,6 +203,7 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         self.sheets = sheets
         self.status = widgets.HTML()
         self.status.add_class("iw-fudge-round")
+        self.hurt_odds = HurtOddsView(game, labels)
         self.rows: dict[str, PartyRow] = {}
         self.parties = widgets.VBox()
         self.parties.add_class("iw-fudge-parties")
@@ -232,6 +238,7 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         super().__init__(
             [
                 self.status,
+                self.hurt_odds,
                 self.parties,
                 self.join_row,
                 self.declared,
@@ -269,6 +276,7 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         steps = self.game.steps(state)
         actions = {(step.action, step.actor) for step in steps}
         rolled, ended = last_round_events(self.game.journal.effective())
+        self.hurt_odds.refresh(state)
         if hurt is None:
             self.status.value = f"<em>{html.escape(labels('lih.not_running'))}</em>"
             parties: tuple[str, ...] = ()

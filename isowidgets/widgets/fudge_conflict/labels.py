@@ -291,6 +291,30 @@ _WORDS: dict[str, tuple[str, str]] = {
         "den valgte person går med ved rundens start, før nogen erklærer en handling",
     ),
     "lih.over": ("Let it hurt is over: {why}", "Lad det gøre ondt er slut: {why}"),
+    # How much will this hurt? (the whole fight's odds before round one)
+    "hurtodds.title": ("How much will this hurt?", "Hvor ondt vil det gøre?"),
+    "hurtodds.yield_at": ("{name} gives up at", "{name} giver op ved"),
+    "hurtodds.never": ("7 Defeat (never gives up)", "7 Nederlag (giver aldrig op)"),
+    "hurtodds.policy": (
+        "If both keep crossing every round and each gives up on reaching the level "
+        "chosen, or when maimed with no pool points left to act ({first} declares first, "
+        "so loses a tie):",
+        "Hvis begge bliver ved med tværgående handlinger hver runde, og hver giver op ved "
+        "det valgte niveau, eller når de er lemlæstede uden point i puljen til at handle "
+        "({first} erklærer først og taber derfor uafgjort):",
+    ),
+    "hurtodds.side": (
+        "{name}: wins {win} · defeated {defeat} · gives up {yields} · expects {wounds} wounds",
+        "{name}: vinder {win} · besejret {defeat} · giver op {yields} · forventer {wounds} sår",
+    ),
+    "hurtodds.rounds": (
+        "The fight lasts {rounds} rounds on average (exact, from {states} states).",
+        "Kampen varer i gennemsnit {rounds} runder (præcist, ud fra {states} tilstande).",
+    ),
+    "hurtodds.none": (
+        "Shown once a conflict is settled, before the first round.",
+        "Vises når en konflikt er afgjort, før første runde.",
+    ),
     # Equipment.
     "equipment.toggle.tip": ("use this bonus on the next roll", "brug denne bonus på næste slag"),
     "equipment.damage": ("+{n} damage", "+{n} skade"),

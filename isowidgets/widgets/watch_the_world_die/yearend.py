@@ -7,6 +7,12 @@ The chance is the engine's
 (:meth:`~isowidgets.rules.watch_the_world_die.WorldGame.great_dying_chance`, exact,
 under the house rule in force), shown before the roll; after it, the verdict, and
 at the Great Dying who narrates how humanity ends.
+
+Below it, on request (working it out the first time takes a few seconds), **when the
+Great Dying comes** under the relieve-at-k policy the table picks
+(:meth:`~isowidgets.rules.watch_the_world_die.WorldGame.dying_years`): ``Great Dying
+this year 9.0% · by 2023 32.3% · by 2029 62.9% · half of such worlds end by 2027``,
+redrawn between turns.
 """
 
 from __future__ import annotations
@@ -16,9 +22,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from ...errors import IsowidgetsError
 from ...rules.watch_the_world_die import WorldGame
+from ...rules.watch_the_world_die.dying import MAX_RELIEVE_AT
 from ..dice_entry import DiceEntry
 from ..panel import Panel
+from ..toggle import PressToggle
 from .messages import WorldMessages
 from .views import chance_html
 
@@ -36,6 +45,9 @@ class YearEndCheck(Panel):
         chance: E and the exact chance of the Great Dying (``iw-wtwd-chance-view``).
         entry: the kit's dice entry for the 2d6 (``iw-roll-year-end``…).
         verdict: what the last year-end roll meant, and the end of the game.
+        forecast: the toggle that shows when the Great Dying comes
+            (``iw-wtwd-forecast-toggle``, ``aria-expanded``), the policy's Pressure
+            (``iw-wtwd-forecast-k``) and the line itself (``iw-wtwd-forecast``).
     """
 
     game: WorldGame
@@ -55,7 +67,29 @@ class YearEndCheck(Panel):
         )
         self.verdict = widgets.HTML()
         self.verdict.add_class("iw-wtwd-verdict-view")
-        super().__init__(game, [self.chance, self.entry, self.verdict])
+        self.forecast = PressToggle(
+            "When does the Great Dying come?",
+            mode="expand",
+            on_label="Hide when the Great Dying comes",
+            tooltip="work out the chance of each year under the policy chosen",
+        )
+        self.forecast.add_class("iw-wtwd-forecast-toggle")
+        self.relieve_at = widgets.Dropdown(
+            options=[(str(k), k) for k in range(1, MAX_RELIEVE_AT + 1)],
+            value=10,
+            description="Relieve It once Pressure reaches",
+            style={"description_width": "initial"},
+            layout=widgets.Layout(width="auto"),
+        )
+        self.relieve_at.add_class("iw-wtwd-forecast-k")
+        self.forecast_line = widgets.HTML()
+        self.forecast_line.add_class("iw-wtwd-forecast")
+        for control in (self.forecast, self.relieve_at):
+            control.observe(lambda _change: self.messages.run(self.refresh), names="value")
+        row = widgets.HBox(
+            [self.forecast, self.relieve_at], layout=widgets.Layout(flex_flow="row wrap")
+        )
+        super().__init__(game, [self.chance, self.entry, self.verdict, row, self.forecast_line])
         self.add_class("iw-wtwd-year-end")
         self._due = False
         self.refresh()
@@ -110,3 +144,36 @@ class YearEndCheck(Panel):
             )
         else:
             self.verdict.value = ""
+        self.forecast_line.value = self._forecast() if self.forecast.value else ""
+        self.forecast_line.layout.display = None if self.forecast.value else "none"
+        self.relieve_at.disabled = not self.forecast.value
+
+    def _forecast(self) -> str:
+        """When the Great Dying comes under the policy, in words (between turns)."""
+        game = self.game
+        state = game.state
+        if not state.begun or state.over is not None:
+            return ""
+        if state.turn is not None:
+            return "<div><em>Worked out again when this turn ends.</em></div>"
+        try:
+            years = game.dying_years(int(self.relieve_at.value))
+        except IsowidgetsError as error:
+            return f'<div role="status">{html.escape(str(error))}</div>'
+        now = state.year
+        step = state.settings.year_step
+        parts = [f"Great Dying this year {years.by(now):.1%}"]
+        for ahead in (3, 9):
+            year = now + ahead * step
+            if year in years.years:
+                parts.append(f"by {year} {years.by(year):.1%}")
+        median = years.median()
+        parts.append(
+            f"half of such worlds end by {median}"
+            if median is not None
+            else "most such worlds outlast the years shown"
+        )
+        return (
+            f'<div role="status">{html.escape(" · ".join(parts))}<br>'
+            f"<small>If the table plays: {html.escape(years.policy())}.</small></div>"
+        )

@@ -1,0 +1,141 @@
+"""How much will this hurt? The whole fight's odds, shown before the first round.
+
+Between a settled conflict and the first roll of Let It Hurt (and through round
+one's intentions and declarations), the Let It Hurt tab shows what
+:meth:`~isowidgets.rules.fudge_conflict.FudgeGame.hurt_odds` works out: for each
+side the chance of winning, of defeat and of giving up, and the wounds it can
+expect, under the policy it names (both keep crossing; each gives up at the level
+chosen in its dropdown). Everything is words and numbers in the language spoken;
+no colour carries meaning. The view holds no arithmetic: it asks the game, and keeps
+the last answer until the journal or a yield level changes.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any
+
+import ipywidgets as widgets
+
+from ...errors import IsowidgetsError
+from ...rules.fudge_conflict import FudgeGame, FudgeState
+from ...rules.fudge_conflict.abilities import DEFEAT, level_name
+from ...rules.fudge_conflict.hurt_odds import HurtOdds
+from ..i18n import Labels
+from ..panel import set_options, set_shown, wrap_row
+from .views import percent
+
+__all__ = ["HurtOddsView", "shows_hurt_odds"]
+
+
+def shows_hurt_odds(state: FudgeState) -> bool:
+    """Whether the odds apply now: a settled conflict a player may let hurt, or a Let It
+    Hurt between two sides still in its first round."""
+    hurt = state.active_hurt()
+    if hurt is not None:
+        return hurt.round == 1 and len(hurt.parties) == 2
+    conflict = state.conflict
+    if conflict is None or not conflict.resolved or conflict.hurt:
+        return False
+    return any(state.character(side).is_pc for side in conflict.sides)
+
+
+class HurtOddsView(widgets.VBox):  # type: ignore[misc]
+    """The "How much will this hurt?" box (``iw-fudge-hurt-odds``).
+
+    Attributes:
+        yields: the level at which each side gives up, first side then second
+            (``iw-fudge-hurt-odds-yield-first``, ``...-second``).
+        result: the odds in words (``iw-fudge-hurt-odds-result``, ``role="status"``).
+    """
+
+    def __init__(self, game: FudgeGame, labels: Labels) -> None:
+        self.game = game
+        self.labels = labels
+        self.title = widgets.HTML()
+        self.yields = (widgets.Dropdown(), widgets.Dropdown())
+        for dropdown, which in zip(self.yields, ("first", "second"), strict=True):
+            set_options(dropdown, self._levels())
+            dropdown.value = DEFEAT
+            dropdown.style = {"description_width": "initial"}
+            dropdown.layout = widgets.Layout(width="auto", flex="1 1 240px")
+            dropdown.add_class(f"iw-fudge-hurt-odds-yield-{which}")
+            dropdown.observe(lambda _change: self.refresh(self.game.state), names="value")
+        self.result = widgets.HTML()
+        self.result.add_class("iw-fudge-hurt-odds-result")
+        self._kept: tuple[tuple[Any, ...], HurtOdds | str] | None = None
+        self._drawing = False
+        super().__init__(
+            [self.title, widgets.HBox(list(self.yields), layout=wrap_row()), self.result]
+        )
+        self.add_class("iw-fudge-hurt-odds")
+        self.refresh(game.state)
+
+    def _levels(self) -> list[tuple[str, int]]:
+        labels = self.labels
+        named = [
+            (labels("level.name", n=n, name=labels(f"level.{level_name(n)}")), n)
+            for n in range(1, DEFEAT)
+        ]
+        return [*named, (labels("hurtodds.never"), DEFEAT)]
+
+    def _odds(self, state: FudgeState) -> HurtOdds | str:
+        """The game's answer for the yield levels chosen (kept while nothing changes), or
+        the kit's refusal in words."""
+        levels = tuple(d.value if isinstance(d.value, int) else DEFEAT for d in self.yields)
+        key = (len(self.game.journal), state.active_hurt() is not None, *levels)
+        if self._kept is not None and self._kept[0] == key:
+            return self._kept[1]
+        try:
+            answer: HurtOdds | str = self.game.hurt_odds(
+                yield_at=levels[0], opponent_yield_at=levels[1]
+            )
+        except IsowidgetsError as error:
+            answer = str(error)
+        self._kept = (key, answer)
+        return answer
+
+    def refresh(self, state: FudgeState) -> None:
+        """Show the odds for ``state``, or hide the box where they do not apply."""
+        if self._drawing:
+            return
+        shown = shows_hurt_odds(state)
+        set_shown(self, shown)
+        if not shown:
+            return
+        self._drawing = True
+        try:
+            self._draw(state)
+        finally:
+            self._drawing = False
+
+    def _draw(self, state: FudgeState) -> None:
+        labels = self.labels
+        self.title.value = f'<div class="iw-title">{html.escape(labels("hurtodds.title"))}</div>'
+        levels = self._levels()
+        for dropdown in self.yields:
+            set_options(dropdown, levels)
+        odds = self._odds(state)
+        if isinstance(odds, str):
+            self.result.value = f'<div role="status">{html.escape(odds)}</div>'
+            return
+        for dropdown, side in zip(self.yields, (odds.first, odds.second), strict=True):
+            dropdown.description = labels("hurtodds.yield_at", name=side.name)
+        lines = [
+            labels(
+                "hurtodds.side",
+                name=side.name,
+                win=percent(side.win),
+                defeat=percent(side.defeat),
+                yields=percent(side.yields),
+                wounds=f"{side.wounds:.1f}",
+            )
+            for side in (odds.first, odds.second)
+        ]
+        policy = labels("hurtodds.policy", first=odds.first.name)
+        rounds = labels("hurtodds.rounds", rounds=f"{odds.rounds:.1f}", states=odds.states)
+        items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
+        self.result.value = (
+            f'<div role="status"><div>{html.escape(policy)}</div><ul>{items}</ul>'
+            f"<div>{html.escape(rounds)}</div></div>"
+        )

@@ -1,0 +1,267 @@
+"""How much will Let It Hurt hurt: the exact chain against hand sums and the engine played.
+
+The chain (``isowidgets.rules.fudge_conflict.hurt_odds``) is checked three ways:
+tiny fights worked out by hand, a seeded simulation that plays the engine itself
+round by round under the same policy (declare crossing, give up at the yield
+level), compared within 4σ, and its refusals of hostile arguments.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from fractions import Fraction
+
+import pytest
+
+from isowidgets.errors import RuleError
+from isowidgets.rules.fudge_conflict import FudgeGame, FudgeSettings
+
+THREE_DF = [1, 3, 6, 7, 6, 3, 1]
+"""Ways to roll −3…+3 on three Fudge dice (of 27)."""
+
+TIE = Fraction(sum(c * c for c in THREE_DF), 27 * 27)
+"""P(two plain 3dF rolls are equal): 141/729."""
+
+
+def duel(
+    seed: int = 0,
+    *,
+    skills: tuple[int, int] = (2, 2),
+    faces: tuple[str, str] = ("0 0 0", "0 0 0"),
+    pools: tuple[int, int] = (0, 0),
+    **settings: object,
+) -> tuple[FudgeGame, str, str]:
+    """Ana (a player) and Bo (a GM character) after an active conflict of brawl, both
+    brawling with Kraft; equal faces make a tie with no margin, so no first-round dice."""
+    game = FudgeGame.new(seed=seed, settings=FudgeSettings(**settings))
+    ana = game.add_character(
+        "Ana", skills={"brawl": skills[0]}, categories={"brawl": "kraft"}, pool=pools[0]
+    )
+    bo = game.add_character(
+        "Bo",
+        role="npc",
+        skills={"brawl": skills[1]},
+        categories={"brawl": "kraft"},
+        pool=pools[1],
+    )
+    game.check(
+        "active",
+        ana,
+        "brawl",
+        opponent=bo,
+        opponent_skill="brawl",
+        faces=faces[0],
+        opponent_faces=faces[1],
+    )
+    return game, ana, bo
+
+
+def play(game: FudgeGame, ana: str, bo: str, yields: tuple[int, int]) -> tuple[str, int, int]:
+    """Let it hurt and play the engine to the end under the policy: both cross, Ana
+    declares first, a side gives up once its worst wound reaches its yield level or
+    when it is maimed and cannot pay. Returns (how it ended, wounds Ana took, Bo took)."""
+    game.let_it_hurt(ana)
+    while game.state.active_hurt() is not None:
+        quit_ = None
+        for who, level in ((ana, yields[0]), (bo, yields[1])):
+            worst = max((w.level for w in game.character(who).wounds), default=0)
+            if quit_ is None and worst >= level:
+                quit_ = who
+        if quit_ is None:
+            cost = game.settings.maimed_act_cost
+            for who in (ana, bo):
+                if quit_ is None and game.character(who).maimed and game.state.pool_of(who) < cost:
+                    quit_ = who
+        if quit_ is not None:
+            game.give_up(quit_)
+            break
+        for who in (ana, bo):
+            game.state_intention(who, "to win")
+        game.declare(ana, "crossing", bo, "brawl", ability="kraft")
+        game.declare(bo, "crossing", ana, "brawl", ability="kraft")
+        game.roll_round()
+    ended = game.state.hurt
+    assert ended is not None and ended.ended is not None
+    side = "ana" if ended.ended.loser == ana else "bo"
+    hits = Counter(
+        h.target for entry in game.journal.effective() for h in getattr(entry.event, "hits", ())
+    )
+    return f"{side} {ended.ended.reason}", hits[ana], hits[bo]
+
+
+# --------------------------------------------------------------------------- by hand
+
+
+@pytest.mark.rule("DK-R25", "DK-R35", "DK-A05")
+def test_one_hit_ends_it_when_both_give_up_at_the_first_wound() -> None:
+    """Both yield at level 1: round one decides. A tie goes against Ana, who declares
+    first and takes the minimum level, so Ana wins only on a higher roll."""
+    game, ana, _bo = duel()
+    odds = game.hurt_odds(ana, yield_at=1, opponent_yield_at=1)
+    ana_wins = (1 - TIE) / 2
+    assert odds.first.win == pytest.approx(float(ana_wins), abs=1e-12)
+    assert odds.second.win == pytest.approx(float(1 - ana_wins), abs=1e-12)
+    assert odds.first.yields == pytest.approx(float(1 - ana_wins), abs=1e-12)
+    assert odds.first.defeat == 0 and odds.second.defeat == 0
+    assert odds.rounds == pytest.approx(1.0, abs=1e-12)
+    assert odds.first.wounds == pytest.approx(float(1 - ana_wins), abs=1e-12)
+    assert odds.first.wounds + odds.second.wounds == pytest.approx(1.0, abs=1e-12)
+
+
+@pytest.mark.rule("DK-A05")
+def test_ties_that_do_nothing_are_rounds_played_again() -> None:
+    """With ``lih_tie_rule = "no_effect"`` a tie is a round lost to nobody: the chain's
+    self-loop. Equal sides then win half each, after 1 / (1 − P(tie)) rounds."""
+    game, ana, _bo = duel(lih_tie_rule="no_effect")
+    odds = game.hurt_odds(ana, yield_at=1, opponent_yield_at=1)
+    assert odds.first.win == pytest.approx(0.5, abs=1e-12)
+    assert odds.rounds == pytest.approx(float(1 / (1 - TIE)), abs=1e-12)
+
+
+@pytest.mark.rule("DK-R35", "DK-A20")
+def test_a_side_already_past_its_yield_level_gives_up_before_any_roll() -> None:
+    game, ana, _bo = duel(damage_outside_lih=True)
+    game.mark_wound(ana, 3, "kraft")
+    odds = game.hurt_odds(ana, yield_at=3)
+    assert (odds.first.yields, odds.second.win, odds.rounds) == (1.0, 1.0, 0.0)
+
+
+@pytest.mark.rule("DK-R29")
+def test_the_conflicts_winner_carries_its_margin_into_round_one() -> None:
+    """Bo won the conflict by 2, so Bo rolls two bonus dice in round one (DK-E07): Ana's
+    chance falls against the same fight started from a tie."""
+    even, ana, _ = duel()
+    behind, ana2, _ = duel(faces=("0 0 0", "+ + 0"))
+    written = len(behind.journal)
+    assert behind.hurt_odds(ana2).first.win < even.hurt_odds(ana).first.win
+    assert len(behind.journal) == written  # the let_it_hurt it ran was a scratch copy
+    assert behind.state.active_hurt() is None
+
+
+@pytest.mark.rule("DK-R33", "DK-A01")
+def test_a_maimed_side_with_an_empty_pool_cannot_act_and_gives_up() -> None:
+    """Pool points keep a maimed side fighting (DK-A01): with none, reaching level 6 is
+    giving up; with points to spare, some of those fights go on to a defeat."""
+    game, ana, _ = duel()
+    broke = game.hurt_odds(ana)
+    assert broke.first.defeat == 0 and broke.second.defeat == 0
+    rich, ana2, _ = duel(pools=(1, 1))
+    paid = rich.hurt_odds(ana2)
+    assert paid.first.defeat > 0.05 and paid.second.defeat > 0.05
+    assert paid.first.win + paid.second.win == pytest.approx(1.0, abs=1e-12)
+    deep, ana3, _ = duel(pools=(16, 16))
+    endless, ana4, _ = duel(pools=(1000, 1000))  # never counted point by point
+    assert deep.hurt_odds(ana3) == endless.hurt_odds(ana4)
+
+
+# --------------------------------------------------------------------------- the engine
+
+
+def _agrees(name: str, exact: float, hits: int, runs: int) -> None:
+    share = hits / runs
+    sigma = math.sqrt(max(exact * (1 - exact), 1e-9) / runs)
+    assert abs(share - exact) <= 4 * sigma, (name, share, exact, sigma)
+
+
+@pytest.mark.rule("DK-R25", "DK-R29", "DK-R32", "DK-R33", "DK-R34", "DK-R35", "DK-A05")
+def test_the_chain_matches_the_engine_played_round_by_round() -> None:
+    """A seeded simulation that plays the engine itself (random dice, every round
+    journaled) agrees with the chain within 4σ: who wins, how, and the wounds taken.
+    Bo won the conflict by one (a bonus die in round one) and is the better brawler;
+    Ana gives up at level 4, Bo at level 3; scratches and cascades all play their part."""
+    exact_game, ana, _bo = duel(skills=(2, 3), faces=("0 0 0", "+ 0 0"))
+    odds = exact_game.hurt_odds(ana, yield_at=4, opponent_yield_at=3)
+    runs = 300
+    ends: Counter[str] = Counter()
+    wounds = [0.0, 0.0]
+    squares = [0.0, 0.0]
+    for seed in range(runs):
+        game, a, b = duel(seed + 1, skills=(2, 3), faces=("0 0 0", "+ 0 0"))
+        end, ana_hits, bo_hits = play(game, a, b, (4, 3))
+        ends[end] += 1
+        for i, n in enumerate((ana_hits, bo_hits)):
+            wounds[i] += n
+            squares[i] += n * n
+    _agrees("Ana yields", odds.first.yields, ends["ana yield"], runs)
+    _agrees("Bo yields", odds.second.yields, ends["bo yield"], runs)
+    assert ends["ana defeat"] == ends["bo defeat"] == 0  # both give up before level 7
+    for i, side in enumerate((odds.first, odds.second)):
+        mean = wounds[i] / runs
+        spread = math.sqrt(max(squares[i] / runs - mean * mean, 1e-9) / runs)
+        assert abs(mean - side.wounds) <= 4 * spread, (side.name, mean, side.wounds)
+
+
+@pytest.mark.rule("DK-R32", "DK-R33", "DK-A01", "DK-A21")
+def test_the_chain_matches_the_engine_in_a_fight_to_defeat() -> None:
+    """Fighting on to level 7 with pool points to pay for acting maimed: defeats happen,
+    and their share agrees with the engine's within 4σ."""
+    exact_game, ana, _ = duel(skills=(3, 1), pools=(1, 1))
+    odds = exact_game.hurt_odds(ana)
+    runs = 150
+    ends: Counter[str] = Counter()
+    for seed in range(runs):
+        game, a, b = duel(seed + 1000, skills=(3, 1), pools=(1, 1))
+        ends[play(game, a, b, (7, 7))[0]] += 1
+    _agrees("Ana defeated", odds.first.defeat, ends["ana defeat"], runs)
+    _agrees("Bo defeated", odds.second.defeat, ends["bo defeat"], runs)
+    _agrees("Ana yields", odds.first.yields, ends["ana yield"], runs)
+
+
+# --------------------------------------------------------------------------- settings
+
+
+@pytest.mark.rule("DK-A04", "DK-A11")
+def test_the_settings_in_force_change_the_odds() -> None:
+    """The keep rule for penalty dice and stacking lasting wounds both reach the chain."""
+    base, ana, _ = duel(faces=("0 0 0", "+ 0 0"))
+    worst, ana2, _ = duel(faces=("0 0 0", "+ 0 0"), penalty_keep_mode="three_worst")
+    assert base.hurt_odds(ana).first.win != worst.hurt_odds(ana2).first.win
+    stack, ana3, _ = duel(lasting_penalties_stack=True, damage_bump="single_step")
+    odds = stack.hurt_odds(ana3, yield_at=5, opponent_yield_at=5)
+    assert odds.first.win + odds.second.win == pytest.approx(1.0, abs=1e-12)
+
+
+# --------------------------------------------------------------------------- refusals
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "words"),
+    [
+        ({"yield_at": 0}, "yield_at"),
+        ({"yield_at": 8}, "yield_at"),
+        ({"yield_at": None}, "yield_at"),
+        ({"opponent_yield_at": 10**30}, "opponent_yield_at"),
+        ({"yield_at": "x" * 2_000_000}, "yield_at"),
+        ({"who": "char-99"}, "char-99"),
+        ({"who": ["char-1"]}, "who lets it hurt"),
+        ({"skill": "juggling"}, "juggling"),
+        ({"skill": "y" * 1_000_000}, "skill"),
+        ({"ability": "luck"}, "Kraft, Fornuft or Intuition"),
+        ({"equipment": ["item-9"]}, "item-9"),
+        ({"colour": "red"}, "colour"),
+    ],
+)
+def test_hostile_arguments_are_refused_and_nothing_changes(
+    kwargs: dict[str, object], words: str
+) -> None:
+    game, _, _ = duel()
+    before = len(game.journal)
+    with pytest.raises(RuleError) as caught:
+        game.hurt_odds(**kwargs)  # type: ignore[arg-type]
+    assert words in str(caught.value)
+    assert len(str(caught.value)) < 600
+    assert len(game.journal) == before
+    assert game.state.active_hurt() is None
+
+
+def test_there_are_no_odds_without_a_conflict_to_let_hurt() -> None:
+    game = FudgeGame.new()
+    with pytest.raises(RuleError, match="no conflict to let hurt"):
+        game.hurt_odds()
+
+
+def test_a_gm_character_cannot_be_the_one_who_lets_it_hurt() -> None:
+    game, _, bo = duel()
+    with pytest.raises(RuleError, match="only a player may let it hurt"):
+        game.hurt_odds(bo)

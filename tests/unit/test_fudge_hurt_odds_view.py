@@ -1,0 +1,50 @@
+"""The "How much will this hurt?" box on the Danish table's Let It Hurt tab, without a
+browser: shown before round one only, in words and numbers, in English and Danish."""
+
+from __future__ import annotations
+
+import pytest
+from test_fudge_hurt_odds import duel
+
+from isowidgets.widgets.fudge_conflict import FudgeTable
+
+
+@pytest.mark.rule("DK-R21", "DK-R35")
+def test_the_box_answers_before_round_one_and_follows_the_yield_levels() -> None:
+    game, ana, bo = duel(faces=("0 0 0", "+ 0 0"))
+    written = len(game.journal)
+    table = FudgeTable(game)
+    view = table.round_panel.hurt_odds
+    assert view.layout.display is None  # a settled conflict: shown
+    exact = game.hurt_odds(ana)
+    text = view.result.value
+    assert "Ana: wins " in text and "Bo: wins " in text
+    assert f"{100 * exact.first.win:.1f}%" in text
+    assert "declares first" in text and 'role="status"' in text
+    view.yields[0].value = 4
+    assert view.yields[0].description == "Ana gives up at"
+    lower = game.hurt_odds(ana, yield_at=4)
+    assert f"{100 * lower.first.win:.1f}%" in view.result.value
+    assert len(game.journal) == written  # the box only asks: nothing is journaled
+    game.let_it_hurt(ana)
+    assert view.layout.display is None  # round one: still shown
+    for who in (ana, bo):
+        game.state_intention(who, "win")
+    game.declare(ana, "crossing", bo, "brawl", ability="kraft")
+    game.declare(bo, "crossing", ana, "brawl", ability="kraft")
+    game.roll_round()
+    assert view.layout.display == "none"  # past round one
+
+
+def test_the_box_speaks_danish_and_hides_without_a_conflict() -> None:
+    game, _, _ = duel()
+    table = FudgeTable(game)
+    table.labels.set_language("da")
+    view = table.round_panel.hurt_odds
+    assert "Hvor ondt vil det gøre?" in view.title.value
+    assert "vinder" in view.result.value and "giver op ved" in view.yields[0].description
+    assert any("Nederlag" in label for label, _ in view.yields[0].options)
+    from isowidgets.rules.fudge_conflict import FudgeGame
+
+    empty = FudgeTable(FudgeGame.new())
+    assert empty.round_panel.hurt_odds.layout.display == "none"
