@@ -501,6 +501,7 @@ class Labels:
         for control, trait, key in words:
             self.bind(control, key, trait)
         widget.say = self  # the words it draws itself (status, marks, messages)
+        widget.relabel()  # in the language spoken now, which may not be English
         self.on_switch(widget.relabel)
         return widget
 

@@ -1,7 +1,10 @@
 """The session toolbar every system shares: undo, redo, a note for the log, export.
 
 ``[↶ Undo] [↷ Redo]  Note [............] [Add note]  Export as [Markdown ▾] [Export log]
-dice committed: 4e8bce30… [Reveal seed]``
+[▸ House rules]  dice committed: 4e8bce30… [Reveal seed]``
+
+**House rules** opens the :class:`~.settings_editor.SettingsEditor` under the toolbar:
+every table has it in the same place, built the first time it is opened.
 
 The commitment is the SHA-256 of the session's salted seed (the full hash in the
 tooltip); **Reveal seed** (clicked twice: it ends the session's random rolls)
@@ -22,6 +25,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .. import checks
 from ..checks import shown
 from ..errors import JournalError, RuleError
 from ..game import Game
@@ -29,7 +33,10 @@ from ..journal import Entry, Retcon, SeedRevealed
 from .dice_entry import css_name
 from .i18n import english
 from .messages import Messages
+from .panel import set_shown
+from .settings_editor import SettingsEditor
 from .submit_text import SubmitText
+from .toggle import PressToggle
 
 __all__ = ["EXPORT_FORMATS", "SessionToolbar", "undone_text"]
 
@@ -78,9 +85,11 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
 
     Attributes:
         undo_button, redo_button, note, note_button, export_format, export_button,
-        commitment, reveal_button: the controls (classes ``iw-undo``, ``iw-redo``,
-            ``iw-note``, ``iw-note-add``, ``iw-export-format``, ``iw-export``,
-            ``iw-commitment``, ``iw-reveal``).
+        commitment, reveal_button, rules_button: the controls (classes ``iw-undo``,
+            ``iw-redo``, ``iw-note``, ``iw-note-add``, ``iw-export-format``, ``iw-export``,
+            ``iw-commitment``, ``iw-reveal``, ``iw-rules-toggle``).
+        settings_editor: the house-rules editor, once **House rules** was first opened
+            (``None`` before; :meth:`house_rules` opens it from code).
         messages: the message line it reports to.
         last_export: the file the last export wrote.
     """
@@ -142,6 +151,16 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             "Reveal seed", "unlock", "disclose the seed so anyone can verify the rolls", "iw-reveal"
         )
         self.reveal_button.on_click(run(lambda _b: self.reveal()))
+        self._key = key
+        self.settings_editor: SettingsEditor | None = None
+        self.rules_button = PressToggle(
+            english("kit.rules"),
+            mode="expand",
+            on_label=english("kit.rules.hide"),
+            tooltip=english("kit.rules.tip"),
+        )
+        self.rules_button.add_class(css_name("iw-rules-toggle", key))
+        self.rules_button.on_change(lambda _open: self.messages.run(self._show_rules))
         self._confirming = False
         self._show_commitment()
         self._unsubscribe = game.subscribe(self._on_action)
@@ -157,8 +176,9 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             ]
         )
         row.add_class("iw-toolbar-row")
-        proof = widgets.HBox([self.commitment, self.reveal_button])
-        super().__init__([row, proof, self.messages] if own else [row, proof])
+        proof = widgets.HBox([self.rules_button, self.commitment, self.reveal_button])
+        self._parts: list[Any] = [row, proof, self.messages] if own else [row, proof]
+        super().__init__(self._parts)
         self.add_class("iw-kit")
         self.add_class(css_name("iw-toolbar", key))
 
@@ -239,6 +259,29 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.messages.info(self.say("kit.reveal.done"))
         return entries
 
+    def house_rules(self, open: bool = True) -> SettingsEditor | None:
+        """Open (or close) the house-rules editor, as the **House rules** button does.
+
+        Returns:
+            The editor (``None`` if it was never opened and is being closed).
+
+        Raises:
+            RuleError: ``open`` is not true or false.
+        """
+        self.rules_button.value = checks.flag(open, "open")
+        return self.settings_editor
+
+    def _show_rules(self) -> None:
+        """Show the editor while the button is open, building it the first time."""
+        editor = self.settings_editor
+        if self.rules_button.value and editor is None:
+            editor = SettingsEditor(self.game, messages=self.messages, key=self._key, say=self.say)
+            self.settings_editor = editor
+            # Under the buttons, above the toolbar's own message line if it has one.
+            self.children = [*self._parts[:2], editor, *self._parts[2:]]
+        if editor is not None:
+            set_shown(editor, bool(self.rules_button.value))
+
     def _on_action(self, entries: Sequence[Entry], _state: object) -> None:
         if self._confirming or any(isinstance(entry.event, SeedRevealed) for entry in entries):
             self._show_commitment()
@@ -270,8 +313,16 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         """Redraw the commitment line in the language now spoken (:meth:`Labels.bind_kit`
         rebinds the buttons; messages already said keep their language)."""
         self._show_commitment()
+        self.rules_button.relabel(self.say("kit.rules"), self.say("kit.rules.hide"))
+        self.rules_button.hint = self.say("kit.rules.tip")
+        if self.settings_editor is not None:
+            self.settings_editor.say = self.say
+            self.settings_editor.relabel()
 
     def close(self) -> None:
+        editor = getattr(self, "settings_editor", None)
+        if editor is not None:
+            editor.close()
         unsubscribe = getattr(self, "_unsubscribe", None)
         if unsubscribe is not None:
             unsubscribe()
