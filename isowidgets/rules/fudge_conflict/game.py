@@ -45,7 +45,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ... import checks
-from ...contract import Step
+from ...contract import OddsQuestion, Step
 from ...errors import RuleError
 from ...game import Game
 from ...journal import Entry, Event
@@ -63,7 +63,7 @@ from .events import (
 )
 from .fold import fold
 from .model import Character, FudgeState
-from .odds import Contest, contest, passive_contest, success_chance
+from .odds import QUESTIONS, Contest, contest, passive_contest, success_chance
 from .rolling import Faces, dice_sources
 from .settings import FudgeSettings
 from .timeline import damage_rows
@@ -83,6 +83,7 @@ class FudgeGame(Game[FudgeState]):
     system: ClassVar[str] = "fudge_conflict"
     title: ClassVar[str] = "Danish Fudge-dice conflict system"
     settings_type: ClassVar[type[RuleSettings]] = FudgeSettings
+    odds_questions: ClassVar[Mapping[str, OddsQuestion]] = QUESTIONS
 
     @classmethod
     def initial_state(cls, settings: FudgeSettings) -> FudgeState:
