@@ -146,7 +146,7 @@ def side_by_side(frame: pd.DataFrame) -> pd.DataFrame:
     wide = frame.pivot_table(
         index="size", columns=["outcome", "reading"], values="probability", sort=False
     )
-    order = [(o, r) for o in outcomes for r in readings if (o, r) in wide.columns]
+    order = [(o, r) for o in outcomes for r in readings]  # a missing pair stays, blank
     return wide.reindex(columns=pd.MultiIndex.from_tuples(order, names=["outcome", "reading"]))
 
 
