@@ -106,8 +106,8 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
 
     Args:
         game: the game whose settings it shows and changes.
-        messages: where it reports (the panel's message line); when ``None`` it has
-            its own, under its controls.
+        messages: where it reports; when ``None`` (as in every table's toolbar) it has
+            its own line, under the file row, so a refusal shows beside what caused it.
         path: the settings file the file box starts with.
         key: tells several editors on one page apart in the CSS classes.
         say: the words it speaks (a panel's :class:`~.i18n.Labels` with the kit's
@@ -183,8 +183,9 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
         files.add_class("iw-toolbar-row")
         listing = widgets.VBox([row.box for row in self.rows.values()])
         listing.add_class("iw-rules-list")
-        parts = [self.title, find, files, listing, self.empty]
-        super().__init__([*parts, self.messages] if own else parts)
+        # Its own message line sits under the file row, where a refused file is in view.
+        mine = [self.messages] if own else []
+        super().__init__([self.title, find, files, *mine, listing, self.empty])
         self.add_class("iw-kit")
         self.add_class(css_name("iw-rules", key))
         self.relabel()

@@ -275,7 +275,8 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         """Show the editor while the button is open, building it the first time."""
         editor = self.settings_editor
         if self.rules_button.value and editor is None:
-            editor = SettingsEditor(self.game, messages=self.messages, key=self._key, say=self.say)
+            # Its own message line: the table's may be far from the toolbar, out of view.
+            editor = SettingsEditor(self.game, key=self._key, say=self.say)
             self.settings_editor = editor
             # Under the buttons, above the toolbar's own message line if it has one.
             self.children = [*self._parts[:2], editor, *self._parts[2:]]

@@ -261,7 +261,8 @@ def test_every_table_opens_the_editor_from_its_toolbar(tmp_path, system, table_t
     bar.rules_button.click()
     editor = bar.settings_editor
     assert editor is not None and editor in bar.children
-    assert editor.messages is bar.messages  # errors show in the table's message line
+    assert editor.messages in editor.children  # its own line, under its file row
+    assert editor.children.index(editor.messages) == 3
     assert bar.rules_button.text == "▾ Hide house rules"
     bar.house_rules(False)
     assert editor.layout.display == "none"
