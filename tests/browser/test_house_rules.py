@@ -118,3 +118,40 @@ def test_house_rules_by_keyboard_save_and_a_broken_file(notebook: OpenNotebook) 
     report.save()
     print(report.summary())
     assert not report.refused(), "\n".join([report.summary(), *report.lines()])
+
+
+def test_the_odds_lab_sweeps_by_keyboard_with_its_progress_bar(notebook: OpenNotebook) -> None:
+    """The designers' notebook runs whole; in its panel the designer picks the Danish
+    system by keys, presses Compare with Enter, and the bar fills, the side-by-side
+    table and the chart (one line per outcome and reading) appear. axe finds nothing
+    critical or serious. Screenshot: ``screenshots/odds-lab-1280x800.png``."""
+    from playwright.sync_api import expect
+
+    nb = notebook("05-odds-lab.ipynb")
+    nb.run_all(timeout=240)
+    page = nb.page
+    page.set_viewport_size({"width": 1280, "height": 800})
+    lab = page.locator(".iw-odds-lab")
+    expect(lab.locator(".iw-lab-table")).to_contain_text("gm red ones explode = off")
+    system = lab.locator("select").first
+    system.focus()
+    system.select_option(label="Danish Fudge-dice conflict system")
+    expect(lab.locator("select").nth(2)).to_contain_text("DK-A04", timeout=10_000)
+    lab.locator(".iw-lab-compare").focus()
+    page.keyboard.press("Enter")
+    expect(lab).to_contain_text("18 of 18 answers", timeout=30_000)
+    assert nb.execute("print(lab.progress.value, lab.progress.max)").split() == ["18", "18"]
+    expect(lab.locator(".iw-lab-table")).to_contain_text("penalty keep mode = three worst")
+    lab.locator(".iw-lab-table").scroll_into_view_if_needed()
+    page.wait_for_function(
+        "() => document.querySelectorAll('.iw-odds-lab .scatterlayer .trace').length === 14",
+        timeout=15_000,
+    )
+    lab.locator(".iw-lab-compare").scroll_into_view_if_needed()
+    nb.screenshot("odds-lab-1280x800")
+    nb.screenshot_widget("iw-odds-lab", "odds-lab-panel")
+    report = AxeReport("odds-lab")
+    report.add("the Danish result question swept under both penalty readings", _axe(nb))
+    report.save()
+    print(report.summary())
+    assert not report.refused(), "\n".join([report.summary(), *report.lines()])

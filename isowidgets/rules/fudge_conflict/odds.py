@@ -170,6 +170,10 @@ def passive_contest(
 
 # --------------------------------------------------------------------------- questions
 
+_QUESTION_DICE = 20
+"""The most bonus or penalty dice a question is asked for: far past any table, and each
+answer stays well under a second (the odds functions themselves go to MAX_ODDS_DICE)."""
+
 
 def _result(settings: FudgeSettings, net: int) -> dict[str, float]:
     """The kept three's sum with ``net`` bonus (+) or penalty (−) dice, read as DK-A04 says."""
@@ -188,8 +192,8 @@ QUESTIONS: dict[str, OddsQuestion] = {
         "3dF with bonus (+) or penalty (−) dice: the sum of the three kept",
         "net bonus dice",
         tuple(range(-4, 5)),
-        -MAX_ODDS_DICE,
-        MAX_ODDS_DICE,
+        -_QUESTION_DICE,
+        _QUESTION_DICE,
         _result,
         ("penalty_keep_mode",),
     ),
@@ -197,8 +201,8 @@ QUESTIONS: dict[str, OddsQuestion] = {
         "Skill 0 against difficulty 0 (a tie fails), by bonus or penalty dice",
         "net bonus dice",
         tuple(range(-4, 5)),
-        -MAX_ODDS_DICE,
-        MAX_ODDS_DICE,
+        -_QUESTION_DICE,
+        _QUESTION_DICE,
         _beat,
         ("penalty_keep_mode",),
     ),
