@@ -17,11 +17,15 @@ Three shapes recur in every system, and each has one type here:
 * :class:`Export`, a file a system makes from its journal besides the log itself
   (a chronicle, a record sheet): the game lists them in ``Game.exports`` and the
   session toolbar offers them next to the log's own formats.
+* :class:`OddsQuestion`, one question a system's exact odds answer under any house
+  rules (the chance of each degree going alone, of each stance): the game lists
+  them in ``Game.odds_questions`` and ``Game.ask_odds`` answers them, so a designer's
+  notebook compares settings for every system without naming one.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
@@ -32,7 +36,7 @@ if TYPE_CHECKING:
     from .dice import Dice
     from .journal import Entry, Event
 
-__all__ = ["Acted", "Action", "Export", "Fold", "Step", "WaitsFor"]
+__all__ = ["Acted", "Action", "Export", "Fold", "OddsQuestion", "Step", "WaitsFor"]
 
 S = TypeVar("S")
 R = TypeVar("R")
@@ -189,3 +193,35 @@ class Export:
     label: str
     suffix: str
     render: Callable[[Sequence[Entry]], str]
+
+
+@dataclass(frozen=True, slots=True)
+class OddsQuestion:
+    """One question a system's exact odds answer, for a size and under given settings.
+
+    A designer comparing house rules asks the same few questions of every system
+    ("what are the odds of each outcome, as the pool grows, under this reading or
+    that one?"). Each system names its own in ``Game.odds_questions`` and answers
+    them with the functions of its ``odds.py``; ``Game.ask_odds`` checks the arguments
+    and asks. The answer reads the settings it needs from the settings object it is
+    handed, so one question compares any two settings.
+
+    Attributes:
+        label: the question in the table's words (``"Going alone against a difficulty"``).
+        size: what the number varied means (``"difficulty"``, ``"net bonus dice"``).
+        sizes: the grid a sweep goes over by default.
+        low: the smallest size the answer takes.
+        high: the largest size the answer takes (keeps any call quick).
+        answer: ``(settings, size)`` → outcome → probability, the outcomes named in
+            words and in a fixed order, summing to 1 (an outcome no formula can
+            predict, such as a GM's call, is left out rather than guessed).
+        settings: the names of the settings the answer reads (what is worth comparing).
+    """
+
+    label: str
+    size: str
+    sizes: tuple[int, ...]
+    low: int
+    high: int
+    answer: Callable[[Any, int], Mapping[str, float]]
+    settings: tuple[str, ...] = ()

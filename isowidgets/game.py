@@ -39,7 +39,7 @@ from pydantic import ValidationError
 from . import __version__, checks
 from .checks import shown
 from .commitment import Secret, archive_sidecar, read_sidecar, remove_sidecar, write_sidecar
-from .contract import Acted, Action, Export, Step
+from .contract import Acted, Action, Export, OddsQuestion, Step
 from .dice import DEFAULT_LIMITS, Dice, Limits
 from .errors import (
     DiceError,
@@ -165,6 +165,9 @@ class Game(Generic[S]):
     from the public view and never holds anything back. A system whose own events
     are such (a narration, a table roll no rule reads) adds them:
     ``aside = Game.aside | {Narrated}``."""
+    odds_questions: ClassVar[Mapping[str, OddsQuestion]] = MappingProxyType({})
+    """The questions the system's exact odds answer, by name (see
+    :class:`~isowidgets.contract.OddsQuestion` and :meth:`ask_odds`)."""
 
     # ------------------------------------------------------------------ the system's part
 
@@ -490,6 +493,47 @@ class Game(Generic[S]):
         return {"md": "Markdown", "csv": "CSV", "json": "JSON"} | {
             name: export.label for name, export in cls.exports.items()
         }
+
+    @classmethod
+    @_binding  # a class method is not wrapped by __init_subclass__: refuse bad calls here too
+    def ask_odds(
+        cls,
+        question: str,
+        size: int,
+        settings: RuleSettings | Mapping[str, Any] | None = None,
+    ) -> dict[str, float]:
+        """The exact answer to one of :attr:`odds_questions` for ``size`` under ``settings``.
+
+        Needs no session: a designer asks before anyone plays. ``settings`` is this
+        system's settings object, or a mapping of the settings to change from the
+        defaults (``{"penalty_keep_mode": "three_worst"}``), or ``None`` for the defaults.
+
+        Returns:
+            Outcome (in words) → probability, in the question's order.
+
+        Raises:
+            RuleError: an unknown question, or a size outside the question's range.
+            SettingsError: settings of another system, an unknown setting or a value
+                it cannot take.
+        """
+        name = checks.choice(question, "an odds question", list(cls.odds_questions))
+        asked = cls.odds_questions[name]
+        number = checks.whole(size, f"the size ({asked.size})", asked.low, asked.high)
+        if settings is None:
+            chosen = cls.settings_type()
+        elif isinstance(settings, Mapping):
+            changes = dict(settings)
+            for key in changes:  # a key that is not text is refused by name, not by Python
+                cls.settings_type.check_name(key)
+            chosen = cls.settings_type().updated(**changes)
+        elif isinstance(settings, cls.settings_type):
+            chosen = settings
+        else:
+            raise SettingsError(
+                f"{cls.title}'s odds need {cls.settings_type.__name__}, a mapping of settings "
+                f"to change, or None; got {type(settings).__name__} {shown(settings, 80)}"
+            )
+        return {outcome: float(p) for outcome, p in asked.answer(chosen, number).items()}
 
     def export(
         self, path: str | os.PathLike[str], fmt: str | None = None, *, public: bool = False

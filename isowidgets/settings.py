@@ -25,9 +25,11 @@ import os
 import stat
 import tomllib
 import typing
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar, Self
+from typing import Any, ClassVar, Literal, Self
 
+import annotated_types
 import tomli_w
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic import Field as _Field
@@ -36,7 +38,7 @@ from . import checks
 from .checks import shown
 from .errors import SaveFileError, SettingsError
 
-__all__ = ["MAX_FILE_BYTES", "MAX_SETTING_INT", "RuleSettings", "setting"]
+__all__ = ["MAX_FILE_BYTES", "MAX_SETTING_INT", "RuleSettings", "SettingSpec", "setting"]
 
 MAX_FILE_BYTES = 1 << 20
 """The largest settings file read: 1 MiB (a file of every setting, commented, is a few KiB)."""
@@ -47,6 +49,84 @@ hundreds of digits (which TOML allows) is refused before anything else looks at 
 so it is never journaled or turned into a pool of dice."""
 
 _UNKNOWN_SHOWN = 5  # unknown names listed in a message; the rest are counted
+
+
+SpecKind = Literal["flag", "choice", "whole", "table"]
+
+
+@dataclass(frozen=True, slots=True)
+class SettingSpec:
+    """What a form needs to offer one setting, read once from its declaration.
+
+    An editor built from these (the kit's settings editor, a designer's notebook)
+    is generic over every system: it never looks at a system's pydantic fields.
+
+    Attributes:
+        name: the setting's field name.
+        ref: the digest ID of the ambiguity it settles (``""`` if none).
+        description: what it changes, in the designer's words.
+        default: the digest's default reading.
+        kind: ``"flag"`` (true/false), ``"choice"`` (one of :attr:`choices`),
+            ``"whole"`` (a whole number from :attr:`low` to :attr:`high`) or
+            ``"table"`` (anything else: a mapping or a list, written as TOML's inline
+            value, e.g. ``{athletics = "kraft"}``; see :meth:`RuleSettings.value_from_text`).
+        choices: the values a ``"choice"`` may take, in declared order.
+        low: the smallest whole number allowed (``-MAX_SETTING_INT`` when unbounded).
+        high: the largest whole number allowed (``MAX_SETTING_INT`` when unbounded).
+        optional: whether it may be unset (``None``), which then is its default.
+        allowed: the allowed values as one line of text (what TOML files say).
+    """
+
+    name: str
+    ref: str
+    description: str
+    default: Any
+    kind: SpecKind
+    choices: tuple[Any, ...] = ()
+    low: int = -MAX_SETTING_INT
+    high: int = MAX_SETTING_INT
+    optional: bool = False
+    allowed: str = ""
+
+    def written(self, value: Any) -> str:
+        """``value`` as a settings file writes it (``3``, ``true``, ``"three_worst"``,
+        ``{athletics = "kraft"}``); ``""`` for unset, as :meth:`RuleSettings.value_from_text`
+        reads blank text back."""
+        return "" if value is None else _toml_text(value)
+
+
+def _spec(name: str, info: Any) -> SettingSpec:
+    annotation = info.annotation
+    optional = _allows_none(annotation)
+    inner = [a for a in typing.get_args(annotation) if a is not type(None)] if optional else []
+    base = inner[0] if len(inner) == 1 else annotation
+    extra = info.json_schema_extra if isinstance(info.json_schema_extra, dict) else {}
+    kind: SpecKind = "table"
+    choices: tuple[Any, ...] = ()
+    if base is bool:
+        kind = "flag"
+    elif typing.get_origin(base) is typing.Literal:
+        kind, choices = "choice", typing.get_args(base)
+    elif base is int:
+        kind = "whole"
+    low, high = -MAX_SETTING_INT, MAX_SETTING_INT
+    for bound in info.metadata:
+        if isinstance(bound, annotated_types.Ge):
+            low = max(low, int(bound.ge))  # type: ignore[call-overload]
+        elif isinstance(bound, annotated_types.Le):
+            high = min(high, int(bound.le))  # type: ignore[call-overload]
+    return SettingSpec(
+        name=name,
+        ref=str(extra.get("ref", "")),
+        description=info.description or "",
+        default=info.default,
+        kind=kind,
+        choices=choices,
+        low=low,
+        high=high,
+        optional=optional,
+        allowed=_allowed_text(annotation),
+    )
 
 
 def setting(default: Any, description: str, *, ref: str | None = None, **kwargs: Any) -> Any:
@@ -167,6 +247,48 @@ class RuleSettings(BaseModel):
                 }
             )
         return rows
+
+    @classmethod
+    def specs(cls) -> tuple[SettingSpec, ...]:
+        """One :class:`SettingSpec` per setting, in declared order: what a form offers."""
+        return tuple(_spec(name, info) for name, info in cls.model_fields.items())
+
+    @classmethod
+    def value_from_text(cls, name: str, text: str) -> Any:
+        """Read the value a person typed for setting ``name``, as TOML's right-hand side.
+
+        ``3``, ``true``, ``"three_worst"`` and ``{athletics = "kraft"}`` read as in a
+        settings file; blank text means unset (``None``) for a setting that may be
+        unset. Only the text is read here: whether the setting can take the value is
+        checked where it is applied (:meth:`updated`, ``Game.change_settings``).
+
+        Raises:
+            SettingsError: an unknown name, text that is not one TOML value (or too
+                long), or blank text for a setting that cannot be unset.
+        """
+        cls.check_name(name)
+        spec = _spec(name, cls.model_fields[name])
+        text = checks.text(
+            text, f"the value of {name}", allow_empty=True, strip=False, error=SettingsError
+        )
+        if not text.strip():
+            if spec.optional:
+                return None
+            raise SettingsError(
+                f"setting {name!r} needs a value; allowed: {spec.allowed} (it cannot be unset)"
+            )
+        why = "it holds more than one value"
+        try:
+            parsed = tomllib.loads(f"v = {text}")
+        except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
+            parsed, why = {}, _cut(str(exc), 120)
+        if list(parsed) != ["v"]:  # not TOML, or more keys after the value ("1\nw = 2")
+            raise SettingsError(
+                f"setting {name!r} cannot read {shown(text)} as one value ({why}); allowed: "
+                f"{spec.allowed}, written as in a settings file (text in quotes, a table as "
+                '{key = "value"})'
+            )
+        return parsed["v"]
 
     def rows(self) -> list[dict[str, Any]]:
         """Like :meth:`describe`, with the current value and whether it is a house rule."""

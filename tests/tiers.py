@@ -132,6 +132,8 @@ def binder() -> Result:
         result.ok = False
         result.note = "binder tests were skipped but CI requires the registry"
     return result
+
+
 def hub() -> Result:
     return _pytest("hub", ["tests/hub", "-q", "-m", "hub"])
 

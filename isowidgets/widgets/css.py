@@ -76,6 +76,9 @@ CSS = """
   background: repeating-linear-gradient(135deg, #fff, #fff 6px, #eee 6px, #eee 9px); }
 .iw-track-slot .iw-track-slot-label { font-size: 0.8em; }
 .iw-track-slot .iw-track-note { font-size: 0.75em; font-weight: 400; }
+.iw-rule { margin: 4px 0 6px; padding-left: 6px; border-left: 2px solid #ccc; }
+.iw-rule .iw-press { width: auto; max-width: none; }
+.iw-rule-state, .iw-rules-empty { font-size: 0.9em; }
 </style>
 """
 

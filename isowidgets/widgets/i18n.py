@@ -228,6 +228,47 @@ KIT = Catalogue(
             "kit.prepare.gm": "🔒 keep secret",
             "kit.prepare.done": "prepared {name} = {value}",
             "kit.prepare.done.gm": "prepared {name} = {value} (GM only)",
+            "kit.rules": "House rules",
+            "kit.rules.hide": "Hide house rules",
+            "kit.rules.tip": (
+                "see and change this system's house-rule settings (every change goes in the log)"
+            ),
+            "kit.rules.title": (
+                "House rules of {system}: {count} settings, {changed} changed from default"
+            ),
+            "kit.rules.showing": "showing {shown} of {count}",
+            "kit.rules.none": "no setting matches {filter}",
+            "kit.rules.filter": "Filter",
+            "kit.rules.filter.hint": "a word, a name or an ID such as DK-A04",
+            "kit.rules.only_changed": "Only changed",
+            "kit.rules.only_changed.tip": "show only the settings that differ from their default",
+            "kit.rules.file": "Settings file",
+            "kit.rules.file.hint": "a file path such as house-rules.toml",
+            "kit.rules.save": "Save to file",
+            "kit.rules.save.tip": "write every setting to the file as commented TOML",
+            "kit.rules.load": "Load from file",
+            "kit.rules.load.tip": (
+                "read the file and apply what it changes (in the log); a bad file changes nothing"
+            ),
+            "kit.rules.defaults": "All to defaults",
+            "kit.rules.defaults.tip": (
+                "set every setting back to its default (in the log; Undo takes it back)"
+            ),
+            "kit.rules.defaults.done": "every setting is back at its default",
+            "kit.rules.default": "(default)",
+            "kit.rules.changed": "✎ changed from default: {default}",
+            "kit.rules.now": "now: {value}",
+            "kit.rules.allowed": "allowed: {allowed}",
+            "kit.rules.whole": "a whole number from {low} to {high}",
+            "kit.rules.on_off": "on or off",
+            "kit.rules.on": "on",
+            "kit.rules.off": "off",
+            "kit.rules.unset": "unset",
+            "kit.rules.or_unset": "{allowed}, or blank for unset",
+            "kit.rules.written": "{allowed}, written as in a settings file; press Enter to apply",
+            "kit.rules.saved": "saved the house rules to {path}",
+            "kit.rules.loaded": "loaded {path}: {count} settings changed",
+            "kit.rules.loaded.none": "loaded {path}: nothing changed",
         },
         "da": {
             "kit.undo": "Fortryd",
@@ -316,6 +357,47 @@ KIT = Catalogue(
             "kit.prepare.gm": "🔒 hold hemmelig",
             "kit.prepare.done": "forberedt {name} = {value}",
             "kit.prepare.done.gm": "forberedt {name} = {value} (kun spilleder)",
+            "kit.rules": "Husregler",
+            "kit.rules.hide": "Skjul husregler",
+            "kit.rules.tip": "se og ændr systemets husregler (hver ændring skrives i loggen)",
+            "kit.rules.title": (
+                "Husregler for {system}: {count} indstillinger, {changed} ændret fra standard"
+            ),
+            "kit.rules.showing": "viser {shown} af {count}",
+            "kit.rules.none": "ingen indstilling passer til {filter}",
+            "kit.rules.filter": "Filtrér",
+            "kit.rules.filter.hint": "et ord, et navn eller et ID som DK-A04",
+            "kit.rules.only_changed": "Kun ændrede",
+            "kit.rules.only_changed.tip": "vis kun de indstillinger, der afviger fra standard",
+            "kit.rules.file": "Indstillingsfil",
+            "kit.rules.file.hint": "en filsti som husregler.toml",
+            "kit.rules.save": "Gem i fil",
+            "kit.rules.save.tip": "skriv alle indstillinger til filen som kommenteret TOML",
+            "kit.rules.load": "Indlæs fra fil",
+            "kit.rules.load.tip": (
+                "læs filen og brug det, den ændrer (i loggen); en dårlig fil ændrer intet"
+            ),
+            "kit.rules.defaults": "Alle til standard",
+            "kit.rules.defaults.tip": (
+                "sæt alle indstillinger tilbage til standard (i loggen; Fortryd tager det tilbage)"
+            ),
+            "kit.rules.defaults.done": "alle indstillinger er tilbage på standard",
+            "kit.rules.default": "(standard)",
+            "kit.rules.changed": "✎ ændret fra standard: {default}",
+            "kit.rules.now": "nu: {value}",
+            "kit.rules.allowed": "tilladt: {allowed}",
+            "kit.rules.whole": "et helt tal fra {low} til {high}",
+            "kit.rules.on_off": "til eller fra",
+            "kit.rules.on": "til",
+            "kit.rules.off": "fra",
+            "kit.rules.unset": "ikke sat",
+            "kit.rules.or_unset": "{allowed}, eller tomt for ikke sat",
+            "kit.rules.written": (
+                "{allowed}, skrevet som i en indstillingsfil; tryk Enter for at bruge"
+            ),
+            "kit.rules.saved": "husreglerne er gemt i {path}",
+            "kit.rules.loaded": "{path} er indlæst: {count} indstillinger ændret",
+            "kit.rules.loaded.none": "{path} er indlæst: intet ændret",
         },
     },
 )
@@ -473,6 +555,7 @@ class Labels:
         for control, trait, key in words:
             self.bind(control, key, trait)
         widget.say = self  # the words it draws itself (status, marks, messages)
+        widget.relabel()  # in the language spoken now, which may not be English
         self.on_switch(widget.relabel)
         if self.language != self.catalogue.languages[0]:
             widget.relabel()  # words it draws itself, made before it was bound

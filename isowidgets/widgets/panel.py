@@ -13,7 +13,15 @@ from .css import style
 from .keyboard import KeepKeys
 from .messages import Messages, guard
 
-__all__ = ["SAVED_TEXT", "Panel", "saved_text", "set_options", "set_shown", "wrap_row"]
+__all__ = [
+    "SAVED_TEXT",
+    "Panel",
+    "SavedText",
+    "saved_text",
+    "set_options",
+    "set_shown",
+    "wrap_row",
+]
 
 SAVED_TEXT = (
     "▶ Run the notebook's cells to show the {name} here: a saved notebook keeps no live widgets."
@@ -41,7 +49,26 @@ def set_options(dropdown: Any, options: Sequence[tuple[str, Any]]) -> None:
     dropdown.value = keep if keep in values else (values[0] if values else None)
 
 
-class Panel(widgets.VBox):  # type: ignore[misc]
+class SavedText:
+    """Mixed into a kit widget shown on its own in a notebook (every :class:`Panel`)."""
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
+        """The live view, with :func:`saved_text` rather than the repr as its plain text.
+
+        A notebook keeps the plain text of a widget output but not the widget
+        (its model lives in the kernel that made it), so the plain text is what a
+        person opening the saved notebook reads where the panel will be: a line
+        telling them how to get the panel says more than ``IsolationTable(<…>)``.
+        The kernel prints the same line, so nbval's comparison of saved and fresh
+        outputs holds. :meth:`__repr__` stays short and informative for debugging.
+        """
+        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)  # type: ignore[misc]
+        if bundle is not None:
+            bundle["text/plain"] = saved_text(type(self).__name__)
+        return bundle
+
+
+class Panel(SavedText, widgets.VBox):  # type: ignore[misc]
     """Base of every system panel: a VBox over one game, with a short repr.
 
     The short repr matters in notebooks: the default one would print every
@@ -97,21 +124,6 @@ class Panel(widgets.VBox):  # type: ignore[misc]
 
     def __repr__(self) -> str:
         return f"{type(self).__name__}({self.game!r})"
-
-    def _repr_mimebundle_(self, **kwargs: Any) -> dict[str, Any] | None:
-        """The live view, with :func:`saved_text` rather than the repr as its plain text.
-
-        A notebook keeps the plain text of a widget output but not the widget
-        (its model lives in the kernel that made it), so the plain text is what a
-        person opening the saved notebook reads where the panel will be: a line
-        telling them how to get the panel says more than ``IsolationTable(<…>)``.
-        The kernel prints the same line, so nbval's comparison of saved and fresh
-        outputs holds. :meth:`__repr__` stays short and informative for debugging.
-        """
-        bundle: dict[str, Any] | None = super()._repr_mimebundle_(**kwargs)
-        if bundle is not None:
-            bundle["text/plain"] = saved_text(type(self).__name__)
-        return bundle
 
 
 def bind_dice_entries(root: Any, game: Game[Any]) -> None:

@@ -2,7 +2,7 @@
 
 ``[↶ Undo] [↷ Redo]  Note [............] [Add note]  Export as [Markdown ▾] [Export log]
 Prepared [what....] Value [.....] [✔ 🔒 keep secret] [Prepare]
-[○ 🔒 GM only]  dice committed: 4e8bce30… [Reveal seed]``
+[▸ House rules] [○ 🔒 GM only]  dice committed: 4e8bce30… [Reveal seed]``
 
 **🔒 GM only** is the game's one GM-only switch (:mod:`.gm`, the same one every dice
 entry shows): while pressed, everything the table does is GM-only, notes included.
@@ -10,6 +10,8 @@ It sits with the commitment, the other thing about what viewers may know.
 **Prepare** journals a value fixed in advance (an NPC's hidden skill, a secret
 difficulty) with :meth:`~isowidgets.game.Game.prepare`; its own toggle (**keep
 secret**, on by default) keeps it GM-only.
+**House rules** opens the :class:`~.settings_editor.SettingsEditor` under the toolbar:
+every table has it in the same place, built the first time it is opened.
 
 The commitment is the SHA-256 of the session's salted seed (the full hash in the
 tooltip); **Reveal seed** (clicked twice: it ends the session's random rolls)
@@ -30,6 +32,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
+from .. import checks
 from ..checks import shown
 from ..errors import JournalError, RuleError
 from ..game import Game
@@ -39,6 +42,8 @@ from .gm import gm_switch
 from .gm import relabel as relabel_gm
 from .i18n import english
 from .messages import Messages
+from .panel import set_shown
+from .settings_editor import SettingsEditor
 from .submit_text import SubmitText
 from .toggle import PressToggle
 
@@ -90,10 +95,12 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
     Attributes:
         undo_button, redo_button, note, note_button, export_format, export_button,
         commitment, reveal_button, gm_toggle, prepare_name, prepare_value, prepare_gm,
-        prepare_button: the controls (classes ``iw-undo``, ``iw-redo``, ``iw-note``,
-            ``iw-note-add``, ``iw-export-format``, ``iw-export``, ``iw-commitment``,
-            ``iw-reveal``, ``iw-gm``, ``iw-prepare-name``, ``iw-prepare-value``,
-            ``iw-prepare-gm``, ``iw-prepare``).
+        prepare_button, rules_button: the controls (classes ``iw-undo``, ``iw-redo``,
+            ``iw-note``, ``iw-note-add``, ``iw-export-format``, ``iw-export``,
+            ``iw-commitment``, ``iw-reveal``, ``iw-gm``, ``iw-prepare-name``,
+            ``iw-prepare-value``, ``iw-prepare-gm``, ``iw-prepare``, ``iw-rules-toggle``).
+        settings_editor: the house-rules editor, once **House rules** was first opened
+            (``None`` before; :meth:`house_rules` opens it from code).
         messages: the message line it reports to.
         last_export: the file the last export wrote.
     """
@@ -174,6 +181,16 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         )
         self.prepare_button.on_click(run(lambda _b: self.prepare()))
         self.prepare_value.on_submit(lambda _text: self.messages.run(self.prepare))
+        self._key = key
+        self.settings_editor: SettingsEditor | None = None
+        self.rules_button = PressToggle(
+            english("kit.rules"),
+            mode="expand",
+            on_label=english("kit.rules.hide"),
+            tooltip=english("kit.rules.tip"),
+        )
+        self.rules_button.add_class(css_name("iw-rules-toggle", key))
+        self.rules_button.on_change(lambda _open: self.messages.run(self._show_rules))
         self._confirming = False
         self._show_commitment()
         self._unsubscribe = game.subscribe(self._on_action)
@@ -194,9 +211,13 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         secret.add_class("iw-toolbar-prepare-row")
-        proof = widgets.HBox([self.gm_toggle, self.commitment, self.reveal_button])
-        rows = [row, secret, proof]
-        super().__init__([*rows, self.messages] if own else rows)
+        proof = widgets.HBox(
+            [self.rules_button, self.gm_toggle, self.commitment, self.reveal_button],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        self._rows: list[Any] = [row, secret, proof]
+        self._parts: list[Any] = [*self._rows, self.messages] if own else list(self._rows)
+        super().__init__(self._parts)
         self.add_class("iw-kit")
         self.add_class(css_name("iw-toolbar", key))
 
@@ -301,6 +322,30 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.messages.info(self.say("kit.reveal.done"))
         return entries
 
+    def house_rules(self, open: bool = True) -> SettingsEditor | None:
+        """Open (or close) the house-rules editor, as the **House rules** button does.
+
+        Returns:
+            The editor (``None`` if it was never opened and is being closed).
+
+        Raises:
+            RuleError: ``open`` is not true or false.
+        """
+        self.rules_button.value = checks.flag(open, "open")
+        return self.settings_editor
+
+    def _show_rules(self) -> None:
+        """Show the editor while the button is open, building it the first time."""
+        editor = self.settings_editor
+        if self.rules_button.value and editor is None:
+            # Its own message line: the table's may be far from the toolbar, out of view.
+            editor = SettingsEditor(self.game, key=self._key, say=self.say)
+            self.settings_editor = editor
+            # Under the buttons, above the toolbar's own message line if it has one.
+            self.children = [*self._rows, editor, *self._parts[len(self._rows) :]]
+        if editor is not None:
+            set_shown(editor, bool(self.rules_button.value))
+
     def _on_action(self, entries: Sequence[Entry], _state: object) -> None:
         if self._confirming or any(isinstance(entry.event, SeedRevealed) for entry in entries):
             self._show_commitment()
@@ -334,8 +379,16 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self._show_commitment()
         relabel_gm(self.gm_toggle, self.say)
         self.prepare_gm.relabel(self.say("kit.prepare.gm"))
+        self.rules_button.relabel(self.say("kit.rules"), self.say("kit.rules.hide"))
+        self.rules_button.hint = self.say("kit.rules.tip")
+        if self.settings_editor is not None:
+            self.settings_editor.say = self.say
+            self.settings_editor.relabel()
 
     def close(self) -> None:
+        editor = getattr(self, "settings_editor", None)
+        if editor is not None:
+            editor.close()
         unsubscribe = getattr(self, "_unsubscribe", None)
         if unsubscribe is not None:
             unsubscribe()

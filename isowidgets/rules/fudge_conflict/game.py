@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ... import checks
-from ...contract import Action, Step
+from ...contract import Action, OddsQuestion, Step
 from ...dice import Dice
 from ...errors import RuleError
 from ...game import Game
@@ -67,7 +67,7 @@ from .events import (
 from .fold import fold
 from .hurt_odds import Fighter, HurtOdds, hurt_odds
 from .model import Character, FudgeState, Hurt
-from .odds import Contest, contest, passive_contest, success_chance
+from .odds import QUESTIONS, Contest, contest, passive_contest, success_chance
 from .rolling import Faces, dice_sources
 from .settings import FudgeSettings
 from .timeline import damage_rows
@@ -87,6 +87,7 @@ class FudgeGame(Game[FudgeState]):
     system: ClassVar[str] = "fudge_conflict"
     title: ClassVar[str] = "Danish Fudge-dice conflict system"
     settings_type: ClassVar[type[RuleSettings]] = FudgeSettings
+    odds_questions: ClassVar[Mapping[str, OddsQuestion]] = QUESTIONS
 
     @classmethod
     def initial_state(cls, settings: FudgeSettings) -> FudgeState:

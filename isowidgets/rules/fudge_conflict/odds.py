@@ -15,11 +15,14 @@ from functools import cache, lru_cache
 from math import comb
 
 from ... import checks
+from ...contract import OddsQuestion
 from ...dice import PENALTY_KEEP_MODES, PenaltyKeep, keep_net
 from .events import OppositionKind
+from .settings import FudgeSettings
 
 __all__ = [
     "MAX_ODDS_DICE",
+    "QUESTIONS",
     "Contest",
     "contest",
     "distribution",
@@ -170,3 +173,45 @@ def passive_contest(
     higher = sum((p for r, p in spread.items() if r > level), Fraction(0))
     tie = spread.get(level, Fraction(0))
     return Contest("passive", higher, tie, 1 - higher - tie)
+
+
+# --------------------------------------------------------------------------- questions
+
+_QUESTION_DICE = 20
+"""The most bonus or penalty dice a question is asked for: far past any table, and each
+answer stays well under a second (the odds functions themselves go to MAX_ODDS_DICE)."""
+
+
+def _result(settings: FudgeSettings, net: int) -> dict[str, float]:
+    """The kept three's sum with ``net`` bonus (+) or penalty (−) dice, read as DK-A04 says."""
+    spread = kept_distribution(net, penalty_keep=settings.penalty_keep_mode)
+    return {f"{total:+d}": float(p) for total, p in sorted(spread.items())}
+
+
+def _beat(settings: FudgeSettings, net: int) -> dict[str, float]:
+    """Beating difficulty 0 with skill 0 (a tie fails, DK-R05)."""
+    p = success_chance(0, 0, net, penalty_keep=settings.penalty_keep_mode)
+    return {"success": float(p), "failure": float(1 - p)}
+
+
+QUESTIONS: dict[str, OddsQuestion] = {
+    "result": OddsQuestion(
+        "3dF with bonus (+) or penalty (−) dice: the sum of the three kept",
+        "net bonus dice",
+        tuple(range(-4, 5)),
+        -_QUESTION_DICE,
+        _QUESTION_DICE,
+        _result,
+        ("penalty_keep_mode",),
+    ),
+    "beat": OddsQuestion(
+        "Skill 0 against difficulty 0 (a tie fails), by bonus or penalty dice",
+        "net bonus dice",
+        tuple(range(-4, 5)),
+        -_QUESTION_DICE,
+        _QUESTION_DICE,
+        _beat,
+        ("penalty_keep_mode",),
+    ),
+}
+"""The Danish system's odds questions (:class:`~isowidgets.contract.OddsQuestion`)."""

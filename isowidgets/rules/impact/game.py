@@ -19,11 +19,11 @@ A whole test, with a typed-in face::
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ... import checks
-from ...contract import Step
+from ...contract import OddsQuestion, Step
 from ...errors import RuleError
 from ...game import Game
 from ...journal import Entry, Event
@@ -34,7 +34,7 @@ from .effects import Effect, Hint
 from .events import TestRolled
 from .fold import fold
 from .model import DetailKind, ImpactState, OpenTest, Sign
-from .odds import PlanOdds, plan_odds
+from .odds import QUESTIONS, PlanOdds, plan_odds
 from .rules import Faces
 from .settings import ImpactSettings
 from .timeline import timeline_rows
@@ -54,6 +54,7 @@ class ImpactGame(Game[ImpactState]):
     system: ClassVar[str] = "impact"
     title: ClassVar[str] = "The Impact System"
     settings_type: ClassVar[type[RuleSettings]] = ImpactSettings
+    odds_questions: ClassVar[Mapping[str, OddsQuestion]] = QUESTIONS
 
     @classmethod
     def initial_state(cls, settings: ImpactSettings) -> ImpactState:

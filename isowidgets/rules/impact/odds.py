@@ -11,13 +11,23 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from ...dice import DieType
+from ... import checks
+from ...contract import OddsQuestion
+from ...dice import D12, DieType
 from ...odds import die_faces
 from .ladder import IMPACT_LADDER, TOP, die_label, smaller
 from .model import ImpactState, OpenTest
 from .rules import RollPlan, roll_plan
+from .settings import ImpactSettings
 
-__all__ = ["PlanOdds", "great_chance", "odds_table", "plan_odds", "success_chance"]
+__all__ = [
+    "QUESTIONS",
+    "PlanOdds",
+    "great_chance",
+    "odds_table",
+    "plan_odds",
+    "success_chance",
+]
 
 
 def success_chance(die: DieType, net: int, target: int = 8) -> float:
@@ -95,3 +105,52 @@ def plan_odds(state: ImpactState, test: OpenTest | None = None) -> PlanOdds:
         die = smaller(plan.task_die, IMPACT_LADDER[step]) if caps else plan.task_die
         by_impact[die_label(IMPACT_LADDER[step])] = success_chance(die, plan.net, plan.target)
     return PlanOdds(plan, success, great, by_impact)
+
+
+# --------------------------------------------------------------------------- questions
+
+
+def _test(settings: ImpactSettings, die: DieType, net: int) -> dict[str, float]:
+    """Failure, success and Great Success of one test under the target and the Great
+    Success reading in force (IMP-R08, IMP-A01); a GM's call is left out."""
+    target = settings.success_target
+    success = success_chance(die, net, target)
+    great = great_chance(
+        die, net, target, settings.great_success_rule, settings.great_success_margin
+    )
+    if great is None:
+        return {"failure": 1 - success, "success": success}
+    return {"failure": 1 - success, "success": success - great, "great success": great}
+
+
+def _by_net(settings: ImpactSettings, net: int) -> dict[str, float]:
+    return _test(settings, D12, net)
+
+
+def _by_die(settings: ImpactSettings, sides: int) -> dict[str, float]:
+    ladder = {die.sides: die for die in IMPACT_LADDER}
+    sides = checks.choice(sides, "an Impact Die's sides", list(ladder))
+    return _test(settings, ladder[sides], 0)
+
+
+QUESTIONS: dict[str, OddsQuestion] = {
+    "test": OddsQuestion(
+        "A test on a D12 with a net modifier: failure, success, Great Success",
+        "net modifier",
+        tuple(range(-3, 7)),
+        -40,
+        40,
+        _by_net,
+        ("success_target", "great_success_rule", "great_success_margin"),
+    ),
+    "impact die": OddsQuestion(
+        "A test with no modifier on each Impact Die",
+        "the Impact Die's sides",
+        tuple(die.sides for die in IMPACT_LADDER),
+        min(die.sides for die in IMPACT_LADDER),
+        max(die.sides for die in IMPACT_LADDER),
+        _by_die,
+        ("success_target", "great_success_rule", "great_success_margin"),
+    ),
+}
+"""The Impact System's odds questions (:class:`~isowidgets.contract.OddsQuestion`)."""

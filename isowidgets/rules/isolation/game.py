@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from ... import checks
-from ...contract import Action, Step
+from ...contract import Action, OddsQuestion, Step
 from ...dice import PoolRoll
 from ...errors import RuleError
 from ...game import Game
@@ -40,6 +40,7 @@ from .model import (
     Resolution,
     Stance,
 )
+from .odds import QUESTIONS
 from .plan import PoolPlan, plan_for
 from .settings import IsolationSettings
 
@@ -70,6 +71,7 @@ class IsolationGame(Game[IsolationState]):
     system: ClassVar[str] = "isolation"
     title: ClassVar[str] = "Isolation"
     settings_type: ClassVar[type[RuleSettings]] = IsolationSettings
+    odds_questions: ClassVar[Mapping[str, OddsQuestion]] = QUESTIONS
 
     # ------------------------------------------------------------------ the shell's part
 

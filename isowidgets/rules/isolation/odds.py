@@ -26,15 +26,18 @@ from functools import lru_cache
 import numpy as np
 
 from ... import checks
+from ...contract import OddsQuestion
 from ...dice import D6
 from ...errors import RuleError
 from ...odds import Distribution, count_per_die, pool_count
 from .conflict import difficulty_value
 from .model import STANCES, Colour, Conflict, Degree, IsolationState, Stance
 from .plan import PoolPlan, degree_for, plan_for, stance_for_net
+from .settings import IsolationSettings
 
 __all__ = [
     "DEGREES",
+    "QUESTIONS",
     "ConflictOdds",
     "alone_margin",
     "ap_odds",
@@ -399,3 +402,65 @@ def simulate(
             opp = _count_roll(rng, gm, "red", s.gm_red_ones_explode)
         tally[degree_for(team - opp)] += 1
     return {k: v / trials for k, v in tally.items()}
+
+
+# --------------------------------------------------------------------------- questions
+
+_SIZES = tuple(range(1, 9))
+_MOST = 40  # far past any table's pool, and every answer stays quick
+
+
+def _alone(settings: IsolationSettings, difficulty: int) -> dict[str, float]:
+    """Going alone (ISO-R42), no modifiers and no Stress: D green against D + 1 red,
+    the GM's red 1s exploding or not as ISO-A02 says."""
+    spread = margin(difficulty, 0, difficulty + 1, gm_explodes=settings.gm_red_ones_explode)
+    return {str(degree): p for degree, p in degree_chances(spread).items()}
+
+
+def _everyone(settings: IsolationSettings, green: int) -> dict[str, float]:
+    """The whole table pools ``green`` dice against as many of the GM's red (ISO-R30)."""
+    spread = margin(green, 0, green, gm_explodes=settings.gm_red_ones_explode)
+    return {str(degree): p for degree, p in degree_chances(spread).items()}
+
+
+def _stance(settings: IsolationSettings, green: int) -> dict[str, float]:
+    """A passive player's stance (ISO-R25) with ``green`` green dice and no red, against
+    an active player rolling 3 green and 3 red, read with ISO-A01's thresholds."""
+    state = IsolationState(settings=settings)
+    out: dict[str, float] = dict.fromkeys(STANCES, 0.0)
+    for net, p in pp_net(green, 0, 3, 3).to_dict().items():
+        out[stance_for_net(state, net)] += p
+    return out
+
+
+QUESTIONS: dict[str, OddsQuestion] = {
+    "alone": OddsQuestion(
+        "Going alone against a difficulty: the chance of each degree",
+        "difficulty",
+        _SIZES,
+        0,
+        _MOST,
+        _alone,
+        ("gm_red_ones_explode",),
+    ),
+    "everyone": OddsQuestion(
+        "Everyone pools green dice against as many of the GM's red: each degree",
+        "green dice pooled",
+        _SIZES,
+        0,
+        _MOST,
+        _everyone,
+        ("gm_red_ones_explode",),
+    ),
+    "stance": OddsQuestion(
+        "A passive player's stance against an active player rolling 3 green and 3 red",
+        "the passive player's green dice",
+        tuple(range(0, 9)),
+        0,
+        _MOST,
+        _stance,
+        ("cooperate_net_min", "hostile_net_max"),
+    ),
+}
+"""Isolation's odds questions (:class:`~isowidgets.contract.OddsQuestion`), answered
+exactly by this module's distributions."""

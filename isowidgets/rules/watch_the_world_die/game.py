@@ -56,7 +56,7 @@ from fractions import Fraction
 from typing import ClassVar
 
 from ... import checks
-from ...contract import Export, Step
+from ...contract import Export, OddsQuestion, Step
 from ...errors import RuleError
 from ...game import Game
 from ...journal import Entry, Event
@@ -75,7 +75,7 @@ from .events import (
 )
 from .fold import fold
 from .model import Turn, WorldEvent, WorldResponse, WorldState
-from .odds import WorseOdds, great_dying_chance, worse_distribution
+from .odds import QUESTIONS, WorseOdds, great_dying_chance, worse_distribution
 from .settings import WorldSettings
 from .tables import Response, Tables, load_tables
 from .timeline import PressurePoint, pressure_timeline
@@ -95,6 +95,7 @@ class WorldGame(Game[WorldState]):
     system: ClassVar[str] = "watch_the_world_die"
     title: ClassVar[str] = "Watch the World Die"
     settings_type: ClassVar[type[RuleSettings]] = WorldSettings
+    odds_questions: ClassVar[Mapping[str, OddsQuestion]] = QUESTIONS
     exports: ClassVar[Mapping[str, Export]] = {
         "chronicle-md": Export(
             "Chronicle (Markdown)", "md", lambda entries: chronicle_markdown(chronicle(entries))

@@ -18,10 +18,12 @@ from functools import lru_cache
 from typing import Literal
 
 from ... import checks
+from ...contract import OddsQuestion
 from ...errors import RuleError
+from .settings import WorldSettings
 from .tables import Tables, shipped_tables
 
-__all__ = ["TWO_D6", "WorseOdds", "great_dying_chance", "worse_distribution"]
+__all__ = ["QUESTIONS", "TWO_D6", "WorseOdds", "great_dying_chance", "worse_distribution"]
 
 TWO_D6: dict[int, Fraction] = {total: Fraction(6 - abs(total - 7), 36) for total in range(2, 13)}
 """The distribution of the sum of 2d6."""
@@ -165,3 +167,26 @@ def _distribution(
     return WorseOdds(
         {k: Fraction(w, whole) for k, w in sorted(outcomes.items())}, Fraction(beyond, whole)
     )
+
+
+# --------------------------------------------------------------------------- questions
+
+
+def _great_dying(settings: WorldSettings, events: int) -> dict[str, float]:
+    """The year-end check with ``events`` Events this year, compared as WTWD-A10 says."""
+    p = great_dying_chance(events, settings.great_dying_comparison)
+    return {"Great Dying": float(p), "the world goes on": float(1 - p)}
+
+
+QUESTIONS: dict[str, OddsQuestion] = {
+    "great dying": OddsQuestion(
+        "The year-end check: a Great Dying, by the Events this year",
+        "Events this year",
+        tuple(range(0, 15)),
+        0,
+        checks.MAX_COUNT,
+        _great_dying,
+        ("great_dying_comparison",),
+    ),
+}
+"""Watch the World Die's odds questions (:class:`~isowidgets.contract.OddsQuestion`)."""

@@ -1,0 +1,352 @@
+"""The designers' odds lab: one question of any system under two readings, side by side.
+
+A designer weighing a house rule wants to see what it does to the odds across the
+pools a table actually rolls, not at one point. :func:`sweep` asks a system's odds
+question (``Game.odds_questions``, answered exactly by the system's ``odds.py``) for
+every size of a grid under each reading, and returns a long pandas table;
+:func:`side_by_side` turns it into one row per size with the readings next to each
+other. :class:`OddsLab` is the same as a panel to click through: a system, a
+question, a setting and two of its values, a progress bar while the grid is swept,
+then the table and a plotly chart (outcome by colour *and* marker, reading by line
+style, so no difference is carried by colour alone).
+
+Nothing here computes odds: every number comes from ``Game.ask_odds``.
+"""
+
+from __future__ import annotations
+
+import html
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+import ipywidgets as widgets
+import pandas as pd
+import plotly.graph_objects as go
+
+from .. import checks
+from ..errors import RuleError
+from ..game import Game
+from ..settings import SettingSpec
+from ..systems import game_for, names
+from .css import style
+from .keyboard import KeepKeys
+from .messages import Messages
+from .panel import SavedText, wrap_row
+from .settings_editor import value_words
+
+__all__ = ["OddsLab", "questions", "side_by_side", "sweep"]
+
+MAX_SIZES = 200
+"""The most sizes one sweep asks about (every answer is quick; this keeps a sweep so)."""
+
+MAX_READINGS = 8
+"""The most readings one sweep compares."""
+
+_SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "cross", "star", "hexagon")
+_DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot", "5px,2px", "2px,5px")
+
+
+def _asking() -> dict[str, type[Game[Any]]]:
+    """Every installed system that asks at least one odds question, by name."""
+    return {name: game for name in names() if (game := game_for(name)).odds_questions}
+
+
+def questions() -> pd.DataFrame:
+    """Every odds question of every installed system: what it asks, over what, and
+    which settings it reads (a table to choose from)."""
+    rows = [
+        {
+            "system": name,
+            "title": game.title,
+            "question": key,
+            "asks": asked.label,
+            "size": asked.size,
+            "sizes": f"{min(asked.sizes)}–{max(asked.sizes)}",
+            "settings read": ", ".join(asked.settings),
+        }
+        for name, game in _asking().items()
+        for key, asked in game.odds_questions.items()
+    ]
+    return pd.DataFrame(rows)
+
+
+def sweep(
+    system: str,
+    question: str,
+    readings: Mapping[str, Mapping[str, Any]],
+    sizes: Sequence[int] | None = None,
+    *,
+    progress: Callable[[int, int], Any] | None = None,
+) -> pd.DataFrame:
+    """Ask ``question`` of ``system`` for every size under every reading.
+
+    Args:
+        system: a system's name (``"fudge_conflict"``).
+        question: one of its ``odds_questions``.
+        readings: a label for each reading → the settings it changes from the
+            defaults (``{"as written": {}, "three worst": {"penalty_keep_mode":
+            "three_worst"}}``).
+        sizes: the grid (the question's own by default).
+        progress: called as ``progress(done, total)`` after each answer (a progress bar).
+
+    Returns:
+        One row per reading, size and outcome: ``reading``, ``size``, ``outcome``,
+        ``probability``, in the question's order of outcomes.
+
+    Raises:
+        RuleError: an unknown system or question, a size out of the question's range,
+            no readings or too many, or a grid that is empty or too long.
+        SettingsError: a reading that changes a setting the system lacks, or to a value
+            it cannot take (checked for every reading before any is asked).
+    """
+    chosen = checks.choice(system, "a system that asks odds", list(_asking()))
+    game = game_for(chosen)
+    name = checks.choice(question, "an odds question", list(game.odds_questions))
+    asked = game.odds_questions[name]
+    grid = list(asked.sizes) if sizes is None else list(checks.ordered(sizes, "sizes"))
+    if not 1 <= len(grid) <= MAX_SIZES:
+        raise RuleError(f"a sweep asks about 1 to {MAX_SIZES} sizes, got {len(grid):,}")
+    grid = [checks.whole(size, f"a size ({asked.size})", asked.low, asked.high) for size in grid]
+    pairs = checks.mapping(readings, "readings", most=MAX_READINGS)
+    if not pairs:
+        raise RuleError(f"a sweep compares 1 to {MAX_READINGS} readings, got none")
+    settings = {}
+    for label, changes in pairs:
+        label = checks.text(label, "a reading's label")
+        changed = dict(checks.mapping(changes, f"the reading {label!r}"))
+        for key in changed:
+            game.settings_type.check_name(key)
+        settings[label] = game.settings_type().updated(**changed)
+    if progress is not None:
+        checks.function(progress, "progress")
+    rows = []
+    total, done = len(grid) * len(settings), 0
+    for label, reading in settings.items():
+        for size in grid:
+            for outcome, p in game.ask_odds(name, size, reading).items():
+                rows.append({"reading": label, "size": size, "outcome": outcome, "probability": p})
+            done += 1
+            if progress is not None:
+                progress(done, total)
+    return pd.DataFrame(rows, columns=["reading", "size", "outcome", "probability"])
+
+
+def side_by_side(frame: pd.DataFrame) -> pd.DataFrame:
+    """A :func:`sweep` as one row per size, each outcome's readings next to each other
+    (an outcome a reading cannot predict, such as a GM's call, is left blank)."""
+    if not isinstance(frame, pd.DataFrame) or list(frame.columns) != [
+        "reading",
+        "size",
+        "outcome",
+        "probability",
+    ]:
+        raise RuleError(f"side_by_side needs a sweep's table, got {checks.shown(frame, 80)}")
+    outcomes = list(dict.fromkeys(frame["outcome"]))
+    readings = list(dict.fromkeys(frame["reading"]))
+    wide = frame.pivot_table(
+        index="size", columns=["outcome", "reading"], values="probability", sort=False
+    )
+    order = [(o, r) for o in outcomes for r in readings]  # a missing pair stays, blank
+    return wide.reindex(columns=pd.MultiIndex.from_tuples(order, names=["outcome", "reading"]))
+
+
+def _values(spec: SettingSpec) -> list[Any]:
+    """The values a lab offers for one setting (a whole number: a window round its default)."""
+    if spec.kind == "flag":
+        return [True, False]
+    if spec.kind == "choice":
+        return [*([None] if spec.optional else []), *spec.choices]
+    if spec.kind == "whole":
+        start = spec.default if spec.default is not None else max(spec.low, 0)
+        low = max(spec.low, start - 6)
+        return [*([None] if spec.optional else []), *range(low, min(spec.high, low + 12) + 1)]
+    return []
+
+
+class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
+    """Pick a system, a question, a setting and two of its values; sweep; compare.
+
+    Args:
+        system: the system to start with (the first that asks odds by default).
+        question: its question to start with (its first by default).
+        setting: the setting to compare (the first the question reads by default).
+
+    Attributes:
+        system, question, setting, first, second: the dropdowns.
+        start, stop: the grid's first and last size.
+        compare_button: runs :meth:`compare`.
+        progress: the sweep's progress bar; ``status`` says how far it is in words.
+        table: the side-by-side table (HTML); ``figure`` the chart (a FigureWidget).
+        frame: the last sweep's long table (``None`` before the first).
+        messages: where a refusal is shown.
+
+    Raises:
+        RuleError: an unknown system, question or setting.
+    """
+
+    def __init__(
+        self, system: str | None = None, question: str | None = None, setting: str | None = None
+    ) -> None:
+        asking = _asking()
+        system = next(iter(asking)) if system is None else system
+        system = checks.choice(system, "a system that asks odds", list(asking))
+        self.frame: pd.DataFrame | None = None
+        self._busy = False
+        self.messages = Messages()
+        self.system = widgets.Dropdown(
+            options=[(game.title, name) for name, game in asking.items()],
+            value=system,
+            description="System",
+        )
+        self.question = widgets.Dropdown(description="Question", layout={"width": "auto"})
+        self.setting = widgets.Dropdown(description="Setting", layout={"width": "auto"})
+        self.first = widgets.Dropdown(description="Reading A")
+        self.second = widgets.Dropdown(description="Reading B")
+        self.start = widgets.BoundedIntText(description="Sizes from")
+        self.stop = widgets.BoundedIntText(description="to")
+        self.compare_button = widgets.Button(
+            description="Compare", tooltip="sweep the grid under both readings"
+        )
+        self.compare_button.add_class("iw-lab-compare")
+        self.progress = widgets.IntProgress(description="Sweep", min=0, max=1, value=0)
+        self.status = widgets.Label("not swept yet")
+        self.table = widgets.HTML()
+        self.table.add_class("iw-lab-table")
+        self.figure = go.FigureWidget(layout={"height": 380, "margin": {"t": 40}})
+        self._fill_questions()
+        if question is not None:
+            self.question.value = checks.choice(
+                question, "an odds question", [v for _, v in self.question.options]
+            )
+            self._fill_settings()
+        if setting is not None:
+            self.setting.value = checks.choice(
+                setting, "a setting to compare", [v for _, v in self.setting.options]
+            )
+            self._fill_values()
+        self.system.observe(lambda _c: self._fill_questions(), names="value")
+        self.question.observe(lambda _c: self._fill_settings(), names="value")
+        self.setting.observe(lambda _c: self._fill_values(), names="value")
+        self.compare_button.on_click(self.messages.handler(lambda _b: self.compare()))
+        children = [
+            style(),
+            KeepKeys(),
+            widgets.HBox([self.system, self.question], layout=wrap_row()),
+            widgets.HBox([self.setting, self.first, self.second], layout=wrap_row()),
+            widgets.HBox([self.start, self.stop, self.compare_button], layout=wrap_row()),
+            widgets.HBox([self.progress, self.status], layout=wrap_row()),
+            self.messages,
+            self.table,
+            self.figure,
+        ]
+        super().__init__(children)
+        self.add_class("iw-panel")
+        self.add_class("iw-odds-lab")
+
+    def __repr__(self) -> str:
+        return f"OddsLab({self.system.value!r}, {self.question.value!r}, {self.setting.value!r})"
+
+    # ------------------------------------------------------------------ choices
+
+    def _game(self) -> type[Game[Any]]:
+        return game_for(self.system.value)
+
+    def _fill_questions(self) -> None:
+        game = self._game()
+        self.question.options = [(asked.label, key) for key, asked in game.odds_questions.items()]
+        self.question.value = next(iter(game.odds_questions))
+        self._fill_settings()
+
+    def _fill_settings(self) -> None:
+        game = self._game()
+        asked = game.odds_questions[self.question.value]
+        specs = [spec for spec in game.settings_type.specs() if _values(spec)]
+        read = [spec for spec in specs if spec.name in asked.settings]
+        rest = [spec for spec in specs if spec.name not in asked.settings]
+        self.setting.options = [
+            (f"{spec.ref} · {spec.name.replace('_', ' ')}" if spec.ref else spec.name, spec.name)
+            for spec in [*read, *rest]
+        ]
+        self.setting.value = (read or rest)[0].name
+        for box in (self.start, self.stop):
+            box.min, box.max = asked.low, asked.high
+        self.start.value, self.stop.value = min(asked.sizes), max(asked.sizes)
+        self._fill_values()
+
+    def _fill_values(self) -> None:
+        game = self._game()
+        spec = next(s for s in game.settings_type.specs() if s.name == self.setting.value)
+        options = [(value_words(spec, value), value) for value in _values(spec)]
+        self.first.options = options
+        self.second.options = options
+        self.first.value = spec.default
+        others = [value for _, value in options if value != spec.default]
+        if spec.kind == "whole" and spec.default is not None:  # the nearest other number
+            others.sort(key=lambda v: (v is None, abs((v or 0) - spec.default)))
+        self.second.value = others[0] if others else spec.default
+
+    # ------------------------------------------------------------------ sweeping
+
+    def readings(self) -> dict[str, dict[str, Any]]:
+        """The two readings chosen, labelled in words (``penalty keep mode = three worst``)."""
+        game = self._game()
+        spec = next(s for s in game.settings_type.specs() if s.name == self.setting.value)
+        name = spec.name.replace("_", " ")
+        out: dict[str, dict[str, Any]] = {}
+        for value in (self.first.value, self.second.value):
+            out[f"{name} = {value_words(spec, value)}"] = {spec.name: value}
+        return out
+
+    def compare(self) -> pd.DataFrame:
+        """Sweep the grid under both readings, moving the progress bar; show the table
+        and the chart.
+
+        Raises:
+            RuleError: the grid is empty (from after to), or too long.
+            SettingsError: a reading the settings cannot take (a cross-setting limit).
+        """
+        if self.stop.value < self.start.value:
+            raise RuleError(
+                f"the sizes run from {self.start.value} to {self.stop.value}: nothing to sweep; "
+                "set 'to' at or above 'from'"
+            )
+        sizes = list(range(self.start.value, self.stop.value + 1))
+        readings = self.readings()
+        self.progress.max = max(1, len(sizes) * len(readings))
+        self.progress.value = 0
+
+        def moved(done: int, total: int) -> None:
+            self.progress.value = done
+            self.status.value = f"{done} of {total} answers"
+
+        frame = sweep(self.system.value, self.question.value, readings, sizes, progress=moved)
+        self.frame = frame
+        self._draw(frame)
+        return frame
+
+    def _draw(self, frame: pd.DataFrame) -> None:
+        wide = side_by_side(frame)
+        self.table.value = wide.to_html(float_format=lambda p: f"{p:.2%}", na_rep="—")
+        asked = self._game().odds_questions[self.question.value]
+        outcomes = list(dict.fromkeys(frame["outcome"]))
+        readings = list(dict.fromkeys(frame["reading"]))
+        with self.figure.batch_update():
+            self.figure.data = []
+            for o, outcome in enumerate(outcomes):
+                for r, reading in enumerate(readings):
+                    part = frame[(frame["outcome"] == outcome) & (frame["reading"] == reading)]
+                    if part.empty:
+                        continue
+                    self.figure.add_scatter(
+                        x=part["size"],
+                        y=part["probability"],
+                        name=f"{outcome} · {reading}",
+                        mode="lines+markers",
+                        marker={"symbol": _SYMBOLS[o % len(_SYMBOLS)], "size": 8},
+                        line={"dash": _DASHES[r % len(_DASHES)]},
+                        legendgroup=outcome,
+                    )
+            self.figure.layout.title = html.escape(asked.label)
+            self.figure.layout.xaxis.title = asked.size
+            self.figure.layout.yaxis.title = "probability"
+            self.figure.layout.yaxis.tickformat = ".0%"
