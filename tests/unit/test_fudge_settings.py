@@ -403,3 +403,21 @@ def test_success_levels_and_clamping_bonus_dice():
     assert game.state.character(ids["boss"]).grants[0].dice == 3
     with pytest.raises(SettingsError, match="must not be above"):
         FudgeSettings(success_level_min=5, success_level_max=3)
+
+
+@pytest.mark.rule("DK-A14", "DK-A28")
+def test_a_hit_brought_to_level_zero_is_no_wound():
+    """With a floor of 0 (a house rule) a tied crossing or full protection wounds nobody,
+    and the round is played and journaled like any other."""
+    game, ids = hurting(success_level_min=0, burke_faces="0 0 0", boss_faces="- 0 0")
+    _cross(game, ids)
+    before = game.character(ids["boss"]).wounds
+    rolled = game.roll_round({ids["burke"]: "0 0 0", ids["boss"]: "0 0 0"})  # a tie
+    assert all(hit.target != ids["boss"] or hit.recorded >= 1 for hit in rolled.hits)
+    assert game.character(ids["boss"]).wounds == before
+    game, ids = hurting(protection_floor=0)
+    vest = game.add_item(ids["burke"], "Vest", [("protection", 3)])
+    _cross(game, ids, burke_gear=[vest])
+    rolled = game.roll_round({ids["burke"]: "- - 0", ids["boss"]: "0 0 0 0 0 0"})  # 0 v 3
+    assert [hit for hit in rolled.hits if hit.target == ids["burke"]] == []
+    assert game.character(ids["burke"]).wounds == ()

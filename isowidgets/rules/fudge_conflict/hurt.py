@@ -320,6 +320,8 @@ class _Round:
                 toggled(self.state, self.rolls[target].equipment), "protection", settings
             )
         level = protected_level(level, guard, settings)
+        if level < 1:  # only a house rule's floor of 0 (DK-A14, DK-A28) lets a hit come to this
+            return f"{self.name(target)} takes no wound (the hit comes to level {level})"
         chooser = settings.damage_ability_chooser
         source = self.declared[target] if chooser == "defender" else self.declared[attacker]
         ability: Ability | None = source.ability
