@@ -134,7 +134,6 @@ class ConflictChances(widgets.VBox):  # type: ignore[misc]
             self.odds = None
             return
         self._names = {c.id: c.name for c in state.characters}
-        self._declarers(conflict)
         self._redraw()
 
     def _declarers(self, c: Conflict) -> None:
@@ -165,6 +164,8 @@ class ConflictChances(widgets.VBox):  # type: ignore[misc]
         if state is None or c is None:
             return
         declaring = self.policy.value == "declared"
+        if declaring:  # the lists are made only once the GM asks for declarations
+            self._declarers(c)
         assign(self.declared_box.layout, display="" if declaring and self.declared else "none")
         stated = {key.split(":", 1)[1]: d.value for key, d in self.declared.items()}
         try:
