@@ -54,9 +54,9 @@ def test_the_figures_are_the_engines_with_the_policy_named(panel):
     shown = text(chances)
     assert "most cooperative stance the dice allow" in shown
     assert "assuming Difficulty Hard" in shown
-    assert " ".join(f"{DEGREE_GLYPH[d]} {d}" for d in DEGREES) in shown
-    assert "chance " + " ".join(percent(odds.degrees[d]) for d in DEGREES) in shown
-    assert "in words " + " ".join(in_words(odds.degrees[d]) for d in DEGREES) in shown
+    for d in DEGREES:  # one row per degree: glyph and name, number, words
+        p = odds.degrees[d]
+        assert f"{DEGREE_GLYPH[d]} {d} {percent(p)} {in_words(p)}" in shown
     chances.difficulty.value = 5
     assert "assuming Difficulty Extremely Hard" in text(chances)
     assert chances.odds.degrees == whole_conflict_odds(state, c, difficulty=5).degrees

@@ -134,7 +134,6 @@ class ConflictChances(widgets.VBox):  # type: ignore[misc]
             self.odds = None
             return
         self._names = {c.id: c.name for c in state.characters}
-        self._declarers(conflict)
         self._redraw()
 
     def _declarers(self, c: Conflict) -> None:
@@ -165,6 +164,8 @@ class ConflictChances(widgets.VBox):  # type: ignore[misc]
         if state is None or c is None:
             return
         declaring = self.policy.value == "declared"
+        if declaring:  # the lists are made only once the GM asks for declarations
+            self._declarers(c)
         assign(self.declared_box.layout, display="" if declaring and self.declared else "none")
         stated = {key.split(":", 1)[1]: d.value for key, d in self.declared.items()}
         try:
@@ -196,9 +197,11 @@ class ConflictChances(widgets.VBox):  # type: ignore[misc]
         assumed = ""
         if odds.difficulty and not c.difficulty:
             assumed = f"; assuming Difficulty {DIFFICULTY_NAMES[odds.difficulty]}"
-        heads = "".join(f"<th scope='col'>{DEGREE_GLYPH[d]} {html.escape(d)}</th>" for d in DEGREES)
-        numbers = "".join(f"<td>{percent(odds.degrees[d])}</td>" for d in DEGREES)
-        words = "".join(f"<td>{in_words(odds.degrees[d])}</td>" for d in DEGREES)
+        rows = "".join(
+            f"<tr><th scope='row'>{DEGREE_GLYPH[d]} {html.escape(d)}</th>"
+            f"<td>{percent(odds.degrees[d])}</td><td>{in_words(odds.degrees[d])}</td></tr>"
+            for d in DEGREES
+        )
         success = odds.at_least("Partial Success")
         out = (
             f'<div class="iw-odds-body" role="status">'
@@ -206,8 +209,8 @@ class ConflictChances(widgets.VBox):  # type: ignore[misc]
             f"({in_words(success)})</div>"
             f'<table class="iw-odds-degrees"><caption>Each degree (stances: '
             f"{html.escape(POLICY_WORDS[odds.policy])}{html.escape(assumed)})</caption>"
-            f"<tr><td></td>{heads}</tr><tr><th scope='row'>chance</th>{numbers}</tr>"
-            f"<tr><th scope='row'>in words</th>{words}</tr></table>"
+            "<tr><th scope='col'>Degree</th><th scope='col'>Chance</th>"
+            f"<th scope='col'>In words</th></tr>{rows}</table>"
         )
         if odds.stances:
             people = "".join(
