@@ -47,6 +47,9 @@ SIZES: dict[str, tuple[int, int, int]] = {
 }
 """Frame size → (width, height, base font size in px): the same layout at either size."""
 
+LATEST_POOLS = 6
+"""At most this many rolled events of the latest rolling action are shown (a conflict's pools)."""
+
 POLL_SECONDS = 0.1
 """How often the page looks at the journal (one ``stat``; the file is read only when it
 changed), which bounds how late a roll reaches viewers."""
@@ -171,9 +174,11 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
 
     def _latest_html(self, entries: Sequence[Entry]) -> str:
         rolled = rolled_entries(entries)
+        # A conflict rolls several pools in one action: the latest roll is all of them.
+        last = [e for e in rolled if e.action == rolled[-1].action][-LATEST_POOLS:]
         body = (
-            latest_roll_html(rolled[-1])
-            if rolled
+            "".join(latest_roll_html(entry) for entry in last)
+            if last
             else f"<p>{html.escape(self.labels('stream.no_roll'))}</p>"
         )
         return f"<h2 class='iw-stream-h'>{html.escape(self.labels('stream.latest'))}</h2>{body}"
