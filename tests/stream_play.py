@@ -18,7 +18,7 @@ from isowidgets.rules.isolation.examples import add_boarding_party
 from isowidgets.rules.watch_the_world_die import WorldGame
 from isowidgets.tray import DiceTray
 
-__all__ = ["PLAYS", "play"]
+__all__ = ["FOLLOWS", "PLAYS", "play"]
 
 
 def play_tray(path: Path) -> DiceTray:
@@ -85,3 +85,38 @@ PLAYS: dict[str, Callable[[Path], Game[Any]]] = {
 def play(system: str, path: Path) -> Game[Any]:
     """Play ``system``'s short session into ``path``."""
     return PLAYS[system](path)
+
+
+def _next_tray(game: Any) -> None:
+    game.roll("4d6", purpose="the next roll")
+
+
+def _next_isolation(game: Any) -> None:
+    game.run_conflict("alice", "find the keys", difficulty="Average")
+
+
+def _next_impact(game: Any) -> None:
+    game.finish()
+    game.action(game.state.characters[0].id, "Difficult")
+    game.roll(7)
+
+
+def _next_fudge(game: Any) -> None:
+    burke = game.state.characters[0].id
+    game.give_up(burke)
+    game.check("passive", burke, "argue", difficulty=1, faces="+ + 0")
+
+
+def _next_world(game: Any) -> None:
+    game.make_it_worse(5)
+    game.create_event("Bribery/Scandal/Corruption", "Lagos")
+
+
+FOLLOWS: dict[str, Callable[[Any], None]] = {
+    "tray": _next_tray,
+    "isolation": _next_isolation,
+    "impact": _next_impact,
+    "fudge_conflict": _next_fudge,
+    "watch_the_world_die": _next_world,
+}
+"""Each system's next action after its short session: one that rolls dice."""

@@ -241,12 +241,14 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
 
     def stop(self) -> None:
         """Stop following (the page keeps what it shows)."""
-        if self._task is not None:
-            self._task.cancel()
-            self._task = None
+        task = getattr(self, "_task", None)  # None too on a page refused while being built
+        if task is not None:
+            task.cancel()
+        self._task = None
 
     def close(self) -> None:
         self.stop()
-        if self.board is not None:
-            self.board.close()
+        board = getattr(self, "board", None)
+        if board is not None:
+            board.close()
         super().close()
