@@ -10,10 +10,13 @@ PORT   ?= 8888
 # run as root; the server below listens on 127.0.0.1 only and asks for its token.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u 2>/dev/null)),--ServerApp.allow_root=True)
 
-.PHONY: help install lab test lint notebooks bench clean
+.PHONY: help install lab stream test lint notebooks bench clean
 
 help:
 	@echo "make lab        open JupyterLab on notebooks/ (with the kit's server config)"
+	@echo "make stream SESSION=notebooks/sessions/farmhouse.jsonl"
+	@echo "                serve the session's live stream view for OBS on http://127.0.0.1:8866/"
+	@echo "                (STREAM_ARGS='--size 1280x720 --transparent --language da --port N')"
 	@echo "make test       run every test tier (static, unit, property, fuzz, notebook, browser)"
 	@echo "make notebooks  re-execute the notebooks and strip widget state"
 	@echo "make bench      run the benchmarks and print ratios"
@@ -32,6 +35,11 @@ install: $(STAMP)
 
 lab: $(STAMP)
 	$(BIN)/python -m isowidgets.lab --notebook-dir=notebooks --ServerApp.ip=127.0.0.1 --ServerApp.port=$(PORT) $(ROOT_FLAG)
+
+# The stream view follows the journal read-only, so it runs beside `make lab`.
+stream: $(STAMP)
+	@test -n "$(SESSION)" || { echo "usage: make stream SESSION=path/to/journal.jsonl [STREAM_ARGS='--size 1280x720 --transparent']"; exit 2; }
+	$(BIN)/python -m isowidgets.stream "$(SESSION)" $(STREAM_ARGS)
 
 test: $(STAMP)
 	$(BIN)/python tests/tiers.py $(TIERS)

@@ -12,7 +12,7 @@ benchmarks need:
 * :func:`interleave` alternates short blocks of clicks between variants so
   that drift (CPU frequency, other load) hits every variant alike;
   :func:`measure_interleaved` does it for one click in several pages.
-* :class:`Stats` summarizes samples as median and p90.
+* :class:`Stats` summarizes samples as median, p90 and p95.
 
 Numbers are printed, never asserted: wall-clock time depends on the machine.
 """
@@ -135,6 +135,12 @@ class Stats:
         if len(self.samples) < 2:
             return self.samples[0]
         return statistics.quantiles(self.samples, n=10, method="inclusive")[-1]
+
+    @property
+    def p95(self) -> float:
+        if len(self.samples) < 2:
+            return self.samples[0]
+        return statistics.quantiles(self.samples, n=20, method="inclusive")[-1]
 
     def line(self, name: str, width: int = 8) -> str:
         """One aligned report line, e.g. ``stock    median 47.9 ms  p90 52.3 ms  ...``."""

@@ -81,8 +81,8 @@ def test_stream_page_shows_and_follows(
     with StreamServer(journal, PORT, *options, log=tmp_path / "stream.log") as server:
         page = stream_page
         page.set_viewport_size({"width": width, "height": height})
-        page.goto(server.url)
-        page.wait_for_function(STREAM_READY_JS, timeout=90_000)
+        page.goto(server.url, wait_until="commit")
+        page.wait_for_function(STREAM_READY_JS, timeout=180_000)
         page.wait_for_timeout(800)  # let the chart and the map draw before the screenshot
         SCREENSHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"stream-{system}-{size}.png"))
@@ -106,6 +106,6 @@ def test_stream_page_shows_and_follows(
         page.wait_for_function(
             "(before) => document.querySelector('.iw-stream-latest').innerHTML !== before",
             arg=before,
-            timeout=15_000,
+            timeout=30_000,
         )
         game.journal.close()
