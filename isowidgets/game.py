@@ -51,18 +51,24 @@ from .errors import (
 )
 from .journal import (
     MAX_LINE_BYTES,
+    Disclosed,
     Entry,
     Event,
     Journal,
     Note,
+    Prepared,
     Retcon,
     Rolled,
     SeedRevealed,
     SessionStarted,
     SettingsChanged,
     _now,
+    effective_entries,
+    log_format,
+    log_frame,
 )
 from .settings import RuleSettings
+from .visibility import ASIDE, disclosed_actions, hidden_actions, public_entries
 
 __all__ = ["Acted", "Action", "Game", "GameState", "Listener", "Step"]
 
@@ -153,6 +159,12 @@ class Game(Generic[S]):
     exports: ClassVar[Mapping[str, Export]] = MappingProxyType({})
     """The system's own exports by name (see :class:`~isowidgets.contract.Export`),
     written by :meth:`export` beside the log's formats ``md``, ``csv`` and ``json``."""
+    aside: ClassVar[frozenset[type[Event]]] = ASIDE
+    """Event types that change nothing later actions build on (see
+    :mod:`isowidgets.visibility`): an action made only of them is never held back
+    from the public view and never holds anything back. A system whose own events
+    are such (a narration, a table roll no rule reads) adds them:
+    ``aside = Game.aside | {Narrated}``."""
 
     # ------------------------------------------------------------------ the system's part
 
@@ -184,6 +196,7 @@ class Game(Generic[S]):
         self._state = state
         self._listeners: list[Listener] = []
         self._secret: Secret | None = None
+        self._gm_depth = 0  # how many gm_only() blocks are open
 
     @classmethod
     def new(
@@ -458,9 +471,18 @@ class Game(Generic[S]):
     def journal(self) -> Journal:
         return self._journal
 
-    def log(self, *, effective_only: bool = False) -> Any:
-        """The journal as a pandas DataFrame (see :meth:`Journal.to_frame`)."""
-        return self._journal.to_frame(effective_only=effective_only)
+    def log(self, *, effective_only: bool = False, public: bool = False) -> Any:
+        """The journal as a pandas DataFrame (see :meth:`Journal.to_frame`); with
+        ``public=True`` only what a viewer may see (:meth:`public_entries`)."""
+        if not checks.flag(public, "public", error=JournalError):
+            return self._journal.to_frame(effective_only=effective_only)
+        effective_only = checks.flag(effective_only, "effective_only", error=JournalError)
+        return log_frame(self.public_entries(), effective_only=effective_only)
+
+    def public_entries(self) -> list[Entry]:
+        """The journal's entries a viewer may see: GM-only actions not yet disclosed,
+        and what follows only from them, left out (see :mod:`isowidgets.visibility`)."""
+        return public_entries(self._journal.entries, aside=type(self).aside)
 
     @classmethod
     def export_formats(cls) -> dict[str, str]:
@@ -469,22 +491,32 @@ class Game(Generic[S]):
             name: export.label for name, export in cls.exports.items()
         }
 
-    def export(self, path: str | os.PathLike[str], fmt: str | None = None) -> Path:
+    def export(
+        self, path: str | os.PathLike[str], fmt: str | None = None, *, public: bool = False
+    ) -> Path:
         """Write the session to ``path``: the log as ``md``, ``csv`` or ``json`` (by the
         suffix unless ``fmt``; see :meth:`Journal.export`), or one of the system's own
         :attr:`exports` named by ``fmt`` (a chronicle…), from the effective journal.
+
+        With ``public=True`` only what a viewer may see is written
+        (:meth:`public_entries`): GM-only actions not yet disclosed, and what follows
+        only from them, are left out of the log and of the system's export alike. A
+        public log cannot be verified (its GM-only rolls are missing); the journal can.
 
         Raises:
             JournalError: an unknown format, a path that is none, or a file that
                 cannot be written; nothing is written then.
         """
         target = checks.path(path, "an export's path", error=JournalError)
-        if fmt is None:
-            return self._journal.export(target)
+        public = checks.flag(public, "public", error=JournalError)
+        if fmt is None or fmt in ("md", "csv", "json"):
+            kind = log_format(target, fmt)
+            return self._journal._export(
+                target, kind, entries=self.public_entries() if public else None
+            )
         name = checks.choice(fmt, "fmt", list(self.export_formats()), error=JournalError)
-        if name in ("md", "csv", "json"):
-            return self._journal.export(target, name)  # type: ignore[arg-type]
-        text = type(self).exports[name].render(self._journal.effective())
+        entries = self.public_entries() if public else self._journal.entries
+        text = type(self).exports[name].render(effective_entries(entries))
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
@@ -509,7 +541,7 @@ class Game(Generic[S]):
                 "a retcon is journaled only by undo() and redo(), which rebuild the state "
                 "without the action it takes back; commit() and rules cannot add one"
             )
-        if isinstance(event, Note | Rolled | SessionStarted | SeedRevealed):
+        if isinstance(event, Note | Rolled | SessionStarted | SeedRevealed | Prepared | Disclosed):
             return state
         if event.system != self.system:
             raise RuleError(f"a {event.system!r} event cannot change a {self.system!r} game")
@@ -569,7 +601,7 @@ class Game(Generic[S]):
             entries = []
             try:
                 for group in action.groups():
-                    entries += self._journal.append(*group)
+                    entries += self._journal.append(*group, gm=self._gm_depth > 0)
             except BaseException:
                 if entries:  # an earlier action of a split rule is on disk: follow it
                     self._state = self._rebuild()
@@ -704,14 +736,120 @@ class Game(Generic[S]):
             self.dice.restore(snapshot)
             raise
 
-    def note(self, text: str) -> list[Entry]:
-        """Journal a free-text note from the table.
+    def note(self, text: str, *, gm_only: bool = False) -> list[Entry]:
+        """Journal a free-text note from the table (with ``gm_only=True``, for the GM:
+        as inside :meth:`gm_only`).
 
         Raises:
-            RuleError: ``text`` is not text, is blank, or holds a lone surrogate.
+            RuleError: ``text`` is not text, is blank, or holds a lone surrogate;
+                ``gm_only`` is not True or False.
         """
         text = checks.text(text, "a note", max_length=checks.MAX_NOTE)
-        return self.commit(Note(text=text))
+        with self._gm_if(checks.flag(gm_only, "gm_only")):
+            return self.commit(Note(text=text))
+
+    # ------------------------------------------------------------------ GM-only
+
+    @contextlib.contextmanager
+    def gm_only(self) -> Iterator[None]:
+        """Mark every action journaled inside the block GM-only.
+
+        Any rule run through :meth:`act`, a note, a tray roll, a settings change: the
+        journal keeps them whole (undo, resume and ``verify`` see everything), and the
+        public view (:meth:`public_entries`, a stream, ``export(..., public=True)``)
+        leaves them out, and holds back what follows from them, until
+        :meth:`disclose` shows them. Blocks nest; :meth:`disclose` and :meth:`reveal`
+        are public even inside one. An undo or redo is GM-only exactly when what it
+        takes back is still hidden, wherever it is made.
+        """
+        self._gm_depth += 1
+        try:
+            yield
+        finally:
+            self._gm_depth -= 1
+
+    @property
+    def gm_only_now(self) -> bool:
+        """Whether actions journaled now are GM-only (inside a :meth:`gm_only` block)."""
+        return self._gm_depth > 0
+
+    def _gm_if(self, gm: bool) -> contextlib.AbstractContextManager[None]:
+        return self.gm_only() if gm else contextlib.nullcontext()
+
+    @contextlib.contextmanager
+    def _public(self) -> Iterator[None]:
+        """Journal in the block publicly even inside :meth:`gm_only` (a disclosure)."""
+        depth, self._gm_depth = self._gm_depth, 0
+        try:
+            yield
+        finally:
+            self._gm_depth = depth
+
+    def prepare(self, name: str, value: int | str, *, gm_only: bool = True) -> list[Entry]:
+        """Journal a value fixed in advance: an NPC's hidden skill, a secret difficulty,
+        a planned event. GM-only unless ``gm_only=False``; :meth:`disclose` shows it
+        later, with the time it was fixed, so the table sees it was not changed.
+
+        Args:
+            name: what the value is (``"Marta's Deceive"``).
+            value: a whole number or a short text.
+            gm_only: journal it GM-only (the default).
+
+        Raises:
+            RuleError: ``name`` is not short text, ``value`` neither a whole number
+                nor short text, or ``gm_only`` not True or False; nothing is written.
+        """
+        name = checks.text(name, "a prepared value's name", collapse=True)
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = checks.whole(value, "a prepared value")
+        elif isinstance(value, str):
+            value = checks.text(value, "a prepared value", collapse=True)
+        else:
+            raise RuleError(
+                f"a prepared value must be a whole number or short text, got "
+                f"{type(value).__name__} {shown(value)}"
+            )
+        with self._gm_if(checks.flag(gm_only, "gm_only")):
+            return self.commit(Prepared(name=name, value=value))
+
+    def disclose(self, action: int) -> list[Entry]:
+        """Show the GM-only ``action`` to the table from now on, with a journaled
+        :class:`~isowidgets.journal.Disclosed` (public even inside :meth:`gm_only`).
+
+        What it held back (see :mod:`isowidgets.visibility`) is shown too, unless
+        another hidden action still holds it. Not :meth:`reveal`, which discloses the
+        dice seed. An undo takes the disclosure back.
+
+        Raises:
+            RuleError: ``action`` is not the number of an action of this session, or
+                that action is not GM-only, is an undo or redo (it is shown with what
+                it takes back), was undone, or is shown already; nothing is written.
+        """
+        entries = self._journal.entries
+        last = entries[-1].action if entries else 0
+        action = checks.whole(action, "the action to show to the table", 1, max(last, 1))
+        events = self._journal.action_events(action)
+        if not events:
+            raise RuleError(f"there is no action #{action} in this session; nothing was written")
+        if action not in {entry.action for entry in entries if entry.gm}:
+            raise RuleError(
+                f"action #{action} ({events[0].describe()[:80]}) is not GM-only: the table "
+                "sees it already; nothing was written"
+            )
+        if isinstance(events[0], Retcon):
+            raise RuleError(
+                f"action #{action} is an undo or redo: it is shown with the action it takes "
+                "back, not on its own; nothing was written"
+            )
+        if action in self._journal.void_actions():
+            raise RuleError(
+                f"action #{action} ({events[0].describe()[:80]}) was undone, so there is "
+                "nothing to show; nothing was written"
+            )
+        if action in disclosed_actions(entries):
+            raise RuleError(f"action #{action} is shown to the table already; nothing was written")
+        with self._public():
+            return self.commit(Disclosed(action=action))
 
     # ------------------------------------------------------------------ verifiable dice
 
@@ -751,7 +889,8 @@ class Game(Generic[S]):
         revealed = SeedRevealed(
             seed=self._secret.seed, salt=self._secret.salt, draws=self.dice.position[1]
         )
-        entries = self.commit(revealed)
+        with self._public():
+            entries = self.commit(revealed)
         self.dice.seal(_SEALED)
         return entries
 
@@ -880,7 +1019,9 @@ class Game(Generic[S]):
         retcon = Retcon(action=action, reason=reason)
         self._check_journalable(retcon)
         rebuilt = self._rebuild(then=retcon)  # before writing: a failure leaves no trace
-        entries = self._journal.append(retcon)
+        # The undo of something the table has not seen must not tell it there was one.
+        gm = action in hidden_actions(self._journal.entries)
+        entries = self._journal.append(retcon, gm=gm)
         self._state = rebuilt
         self._notify(entries)
         return entries

@@ -46,7 +46,7 @@ import json
 import os
 import threading
 import weakref
-from collections.abc import Callable, Iterable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -77,18 +77,23 @@ __all__ = [
     "MAX_EVENTS",
     "MAX_JOURNAL_BYTES",
     "MAX_LINE_BYTES",
+    "Disclosed",
     "Entry",
     "Event",
     "Journal",
     "Note",
+    "Prepared",
     "Retcon",
     "RollField",
     "Rolled",
     "SeedRevealed",
     "SessionStarted",
     "SettingsChanged",
+    "effective_entries",
     "event_type",
+    "incomplete_actions",
     "read_entries",
+    "void_actions",
 ]
 
 FORMAT_VERSION = 1
@@ -301,6 +306,38 @@ class Note(Event):
         return f"note: {self.text}"
 
 
+class Prepared(Event):
+    """A value the GM settles before the table meets it: an NPC's hidden skill, a secret
+    difficulty, the event planned for the third round.
+
+    Journaled by :meth:`Game.prepare <isowidgets.game.Game.prepare>` (GM-only unless
+    asked otherwise), so the log shows what was fixed in advance and when, and a later
+    :class:`Disclosed` proves the GM did not change it. It changes no state.
+    """
+
+    kind: ClassVar[str] = "prepared"
+    name: str
+    value: int | str
+
+    def describe(self) -> str:
+        return f"prepared: {self.name} = {self.value}"
+
+
+class Disclosed(Event):
+    """Shows an earlier GM-only action to the table from now on.
+
+    Journaled by :meth:`Game.disclose <isowidgets.game.Game.disclose>`. Not to be
+    confused with :class:`SeedRevealed`, which discloses the dice seed. An undo takes
+    the disclosure back (the action is GM-only again).
+    """
+
+    kind: ClassVar[str] = "disclosed"
+    action: int = Field(ge=1)
+
+    def describe(self) -> str:
+        return f"shown to the table: action #{self.action}"
+
+
 class Rolled(Event):
     """A plain roll on the dice tray, with what it was for and how it reads."""
 
@@ -334,6 +371,7 @@ class _Envelope(BaseModel):
     seq: int = Field(ge=1)
     action: int = Field(ge=1)
     end: bool
+    gm: Literal[True] = True  # written only when set: absent means public
     at: Annotated[datetime, BeforeValidator(_parse_time)]
     system: str
     kind: str
@@ -355,13 +393,20 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 
 @dataclass(frozen=True, slots=True)
 class Entry:
-    """One journal line: an event with its sequence number, action and time."""
+    """One journal line: an event with its sequence number, action and time.
+
+    ``gm`` marks an entry of a GM-only action (every entry of the action carries
+    it; see :mod:`isowidgets.visibility`). The line holds ``"gm": true`` only when
+    it is set, so a journal with nothing GM-only is byte for byte what it was
+    before GM-only existed.
+    """
 
     seq: int
     action: int
     end: bool
     at: datetime
     event: Event
+    gm: bool = False
 
     @property
     def system(self) -> str:
@@ -377,6 +422,7 @@ class Entry:
             "seq": self.seq,
             "action": self.action,
             "end": self.end,
+            **({"gm": True} if self.gm else {}),
             "at": self.at.isoformat(timespec="milliseconds"),
             "system": self.event.system,
             "kind": self.event.kind,
@@ -418,6 +464,10 @@ class Entry:
             raise ValueError(f"not valid journal JSON ({exc})") from None
         if not isinstance(raw, dict):
             raise ValueError(f"not a JSON object (got {type(raw).__name__})")
+        if "gm" in raw and raw["gm"] is not True:  # absent is public: only true is written
+            raise ValueError(
+                f"gm: only true is written (absent means public), got {shown(raw['gm'])}"
+            )
         try:
             envelope = _Envelope.model_validate(raw)
         except ValidationError as exc:
@@ -431,7 +481,7 @@ class Entry:
             raise ValueError(f"{envelope.kind} event: {_first_error(exc)}") from None
         except RecursionError:
             raise ValueError(f"{envelope.kind} event: data nested too deeply") from None
-        return cls(envelope.seq, envelope.action, envelope.end, envelope.at, event)
+        return cls(envelope.seq, envelope.action, envelope.end, envelope.at, event, gm="gm" in raw)
 
 
 def _first_error(exc: ValidationError) -> str:
@@ -753,6 +803,11 @@ class Journal:
                     f"{self.path}, line {number}: action #{entry.action} comes after "
                     f"action #{entries[-1].action}; lines were reordered"
                 )
+            if entries and entry.action == entries[-1].action and entry.gm != entries[-1].gm:
+                raise JournalError(
+                    f"{self.path}, line {number}: action #{entry.action} is GM-only in some "
+                    "of its lines and not in others; a whole action is GM-only or none of it"
+                )
             problem = _retcon_problem(entry.event, entry.action, seen)
             if problem:
                 raise JournalError(f"{self.path}, line {number}: {problem}")
@@ -840,8 +895,11 @@ class Journal:
     def __del__(self) -> None:
         self.close()
 
-    def append(self, *events: Event) -> list[Entry]:
+    def append(self, *events: Event, gm: bool = False) -> list[Entry]:
         """Write ``events`` as one action and return their entries.
+
+        With ``gm=True`` every entry of the action is marked GM-only (see
+        :mod:`isowidgets.visibility`).
 
         Either every line of the action is handed to the OS (and, with
         ``sync="fsync"``, to the disk), or :class:`~isowidgets.errors.JournalError`
@@ -851,6 +909,7 @@ class Journal:
         write; reopening the file then treats what reached it like a crash
         mid-write (a torn line set aside, or an action cut short and skipped).
         """
+        gm = checks.flag(gm, "gm", error=JournalError)
         if not events:
             raise JournalError("an action must hold at least one event")
         for event in events:
@@ -895,7 +954,7 @@ class Journal:
                     raise JournalError(f"{problem}; nothing was written")
         seq = len(self._entries)
         new = [
-            Entry(seq + i + 1, action, i == len(events) - 1, at, event)
+            Entry(seq + i + 1, action, i == len(events) - 1, at, event, gm)
             for i, event in enumerate(events)
         ]
         lines = []
@@ -983,36 +1042,20 @@ class Journal:
         return iter(tuple(self._entries))
 
     def _incomplete_actions(self) -> dict[int, int]:
-        sizes: dict[int, int] = {}
-        ended: set[int] = set()
-        for entry in self._entries:
-            sizes[entry.action] = sizes.get(entry.action, 0) + 1
-            if entry.end:
-                ended.add(entry.action)
-        return {a: n for a, n in sizes.items() if a not in ended}
+        return incomplete_actions(self._entries)
 
     def void_actions(self, *, then: Retcon | None = None) -> set[int]:
-        """Actions taken back by a retcon that is itself in force.
+        """Actions taken back by a retcon that is itself in force (see :func:`void_actions`).
 
         With ``then``, as they would be once that retcon is appended (used to
         rebuild the state before anything is written).
         """
-        incomplete = set(self._incomplete_actions())
-        void: set[int] = set() if then is None else {then.action}
-        for entry in reversed(self._entries):
-            if entry.action in void or entry.action in incomplete:
-                continue
-            if isinstance(entry.event, Retcon):
-                void.add(entry.event.action)
-        return void | incomplete
+        return void_actions(self._entries, then=then)
 
     def effective(self, *, then: Retcon | None = None) -> list[Entry]:
         """The entries that make the current state: no retcons, nothing taken back
         (with ``then``: the state once that retcon is appended)."""
-        void = self.void_actions(then=then)
-        return [
-            e for e in self._entries if e.action not in void and not isinstance(e.event, Retcon)
-        ]
+        return effective_entries(self._entries, then=then)
 
     def actions(self) -> list[int]:
         return sorted({e.action for e in self._entries})
@@ -1028,44 +1071,8 @@ class Journal:
         Columns: ``seq, action, at, system, kind, summary, faces, source,
         retconned, data`` (``data`` is the event's JSON).
         """
-        import pandas as pd
-
         effective_only = checks.flag(effective_only, "effective_only", error=JournalError)
-        void = self.void_actions()
-        rows = []
-        source = self.effective() if effective_only else self._entries
-        for entry in source:
-            rolls = entry.event.rolls()
-            rows.append(
-                {
-                    "seq": entry.seq,
-                    "action": entry.action,
-                    "at": entry.at,
-                    "system": entry.system,
-                    "kind": entry.kind,
-                    "summary": entry.event.describe(),
-                    "faces": " | ".join(
-                        (f"{r.pool.label}: " if r.pool.label else "") + r.faces_text()
-                        for r in rolls
-                    ),
-                    "source": ",".join(sorted({r.source for r in rolls})),
-                    "retconned": entry.action in void,
-                    "data": json.dumps(entry.event.model_dump(mode="json"), ensure_ascii=False),
-                }
-            )
-        columns = [
-            "seq",
-            "action",
-            "at",
-            "system",
-            "kind",
-            "summary",
-            "faces",
-            "source",
-            "retconned",
-            "data",
-        ]
-        return pd.DataFrame(rows, columns=columns)
+        return log_frame(self._entries, effective_only=effective_only)
 
     def export(
         self, path: str | os.PathLike[str], fmt: Literal["csv", "json", "md"] | None = None
@@ -1078,44 +1085,152 @@ class Journal:
         escaped, so a ``|``, a newline or HTML in a note cannot break the table.
         """
         target = checks.path(path, "an export's path", error=JournalError)
-        if fmt is not None:
-            fmt = checks.choice(fmt, "fmt", ("csv", "json", "md"), error=JournalError)
-        kind = fmt or {".csv": "csv", ".json": "json", ".md": "md", ".markdown": "md"}.get(
-            target.suffix.lower()
-        )
-        if kind not in ("csv", "json", "md"):
-            raise JournalError(
-                f"cannot export to {shown(target.name)}: use a .csv, .json or .md file "
-                "(or pass fmt)"
-            )
+        return self._export(target, log_format(target, fmt))
+
+    def _export(self, target: Path, kind: str, *, entries: Sequence[Entry] | None = None) -> Path:
+        """Write ``entries`` (all by default) as the log in ``kind``; given entries are
+        the public ones (:meth:`Game.export <isowidgets.game.Game.export>`), and the
+        Markdown title says so."""
         try:
-            return self._export(target, kind)
+            return _write_log(
+                target,
+                kind,
+                self._entries if entries is None else entries,
+                title=self.path.stem if self.path else "session",
+                public=entries is not None,
+            )
         except OSError as exc:
             raise JournalError(
                 f"cannot export to {shown(str(target))}: {exc.strerror or exc}"
             ) from None
 
-    def _export(self, target: Path, kind: str) -> Path:
-        target.parent.mkdir(parents=True, exist_ok=True)
-        frame = self.to_frame()
-        frame["at"] = frame["at"].map(lambda t: t.isoformat(timespec="seconds"))
-        if kind == "csv":
-            frame.to_csv(target, index=False)
-        elif kind == "json":
-            records = frame.to_dict(orient="records")
-            for record in records:
-                record["data"] = json.loads(record["data"])
-            target.write_text(json.dumps(records, indent=1, ensure_ascii=False), encoding="utf-8")
-        else:
-            frame["data"] = [
-                json.dumps(json.loads(d), ensure_ascii=False, separators=(",", ":"))
-                for d in frame["data"]
-            ]
-            shown = frame.map(lambda v: _markdown_cell(v) if isinstance(v, str) else v)
-            title = _markdown_cell(self.path.stem if self.path else "session")
-            table = shown.to_markdown(index=False, disable_numparse=True)
-            target.write_text(f"# Session log: {title}\n\n{table}\n", encoding="utf-8")
-        return target
+
+def log_format(target: Path, fmt: object) -> str:
+    """The log format to write ``target`` in: ``fmt`` (checked), else by its suffix.
+
+    Raises:
+        JournalError: ``fmt`` is not ``csv``, ``json`` or ``md``, or it is ``None``
+            and the suffix names none of them.
+    """
+    if fmt is not None:
+        fmt = checks.choice(fmt, "fmt", ("csv", "json", "md"), error=JournalError)
+    kind = fmt or {".csv": "csv", ".json": "json", ".md": "md", ".markdown": "md"}.get(
+        target.suffix.lower()
+    )
+    if kind not in ("csv", "json", "md"):
+        raise JournalError(
+            f"cannot export to {shown(target.name)}: use a .csv, .json or .md file (or pass fmt)"
+        )
+    return str(kind)
+
+
+def log_frame(entries: Sequence[Entry], *, effective_only: bool = False) -> Any:
+    """``entries`` as the log's DataFrame (see :meth:`Journal.to_frame`); what is
+    retconned is read from these entries' own retcons."""
+    import pandas as pd
+
+    void = void_actions(entries)
+    rows = []
+    source = effective_entries(entries) if effective_only else entries
+    for entry in source:
+        rolls = entry.event.rolls()
+        rows.append(
+            {
+                "seq": entry.seq,
+                "action": entry.action,
+                "at": entry.at,
+                "system": entry.system,
+                "kind": entry.kind,
+                "summary": entry.event.describe(),
+                "faces": " | ".join(
+                    (f"{r.pool.label}: " if r.pool.label else "") + r.faces_text() for r in rolls
+                ),
+                "source": ",".join(sorted({r.source for r in rolls})),
+                "retconned": entry.action in void,
+                "data": json.dumps(entry.event.model_dump(mode="json"), ensure_ascii=False),
+            }
+        )
+    columns = [
+        "seq",
+        "action",
+        "at",
+        "system",
+        "kind",
+        "summary",
+        "faces",
+        "source",
+        "retconned",
+        "data",
+    ]
+    return pd.DataFrame(rows, columns=columns)
+
+
+PUBLIC_NOTE = (
+    "public log: GM-only entries, and what follows only from them, are left out until "
+    "shown; its rolls cannot be verified from it (verify the session's journal)"
+)
+"""What a public export's Markdown title line says under the title."""
+
+
+def _write_log(
+    target: Path, kind: str, entries: Sequence[Entry], *, title: str, public: bool
+) -> Path:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    frame = log_frame(entries)
+    frame["at"] = frame["at"].map(lambda t: t.isoformat(timespec="seconds"))
+    if kind == "csv":
+        frame.to_csv(target, index=False)
+    elif kind == "json":
+        records = frame.to_dict(orient="records")
+        for record in records:
+            record["data"] = json.loads(record["data"])
+        target.write_text(json.dumps(records, indent=1, ensure_ascii=False), encoding="utf-8")
+    else:
+        frame["data"] = [
+            json.dumps(json.loads(d), ensure_ascii=False, separators=(",", ":"))
+            for d in frame["data"]
+        ]
+        cells = frame.map(lambda v: _markdown_cell(v) if isinstance(v, str) else v)
+        table = cells.to_markdown(index=False, disable_numparse=True)
+        note = f"*{PUBLIC_NOTE}*\n\n" if public else ""
+        target.write_text(
+            f"# Session log: {_markdown_cell(title)}\n\n{note}{table}\n", encoding="utf-8"
+        )
+    return target
+
+
+def incomplete_actions(entries: Sequence[Entry]) -> dict[int, int]:
+    """Actions of ``entries`` whose last event never arrived, with how many events they have."""
+    sizes: dict[int, int] = {}
+    ended: set[int] = set()
+    for entry in entries:
+        sizes[entry.action] = sizes.get(entry.action, 0) + 1
+        if entry.end:
+            ended.add(entry.action)
+    return {a: n for a, n in sizes.items() if a not in ended}
+
+
+def void_actions(entries: Sequence[Entry], *, then: Retcon | None = None) -> set[int]:
+    """Actions of ``entries`` taken back by a retcon that is itself in force, and those
+    cut short (with ``then``: as they would be once that retcon is appended).
+
+    A function of the entries alone, so a run of entries that is not a whole journal
+    (the public ones, :func:`isowidgets.visibility.public_entries`) reads the same way.
+    """
+    incomplete = set(incomplete_actions(entries))
+    void: set[int] = set() if then is None else {then.action}
+    for entry in reversed(entries):
+        if entry.action in void or entry.action in incomplete:
+            continue
+        if isinstance(entry.event, Retcon):
+            void.add(entry.event.action)
+    return void | incomplete
+
+
+def effective_entries(entries: Sequence[Entry], *, then: Retcon | None = None) -> list[Entry]:
+    """The entries of ``entries`` that make the state: no retcons, nothing taken back."""
+    void = void_actions(entries, then=then)
+    return [e for e in entries if e.action not in void and not isinstance(e.event, Retcon)]
 
 
 def _retcon_problem(event: Event, action: int, earlier: set[int]) -> str:

@@ -76,6 +76,8 @@ class Report:
         random_rolls: random rolls checked (all of them when there is no mismatch).
         random_dice: random dice among them.
         typed_rolls: rolls typed in from physical dice: outside the proof.
+        gm_only_rolls: random rolls checked that are in GM-only actions (the journal
+            holds them whole, so verify replays them like every other).
         mismatch: the first roll that does not verify, or ``None``.
     """
 
@@ -84,6 +86,7 @@ class Report:
     random_dice: int
     typed_rolls: int
     mismatch: Mismatch | None
+    gm_only_rolls: int = 0
 
     @property
     def ok(self) -> bool:
@@ -93,6 +96,11 @@ class Report:
         """The report as the command line prints it."""
         head = f"commitment {self.commitment}"
         typed = f"{self.typed_rolls} typed roll(s) of physical dice: outside the proof"
+        if self.gm_only_rolls:
+            typed += (
+                f"\n{self.gm_only_rolls} of them GM-only: verify reads the whole journal, so "
+                "nothing GM-only is left out (a public export cannot be verified)"
+            )
         if self.mismatch is None:
             return (
                 f"{head}\nVERIFIED: {self.random_rolls} random roll(s) ({self.random_dice} "
@@ -299,4 +307,5 @@ def _report(
         random_dice=sum(len(item[3].dice) for item in checked),
         typed_rolls=typed,
         mismatch=mismatch,
+        gm_only_rolls=sum(item[2].gm for item in checked),
     )

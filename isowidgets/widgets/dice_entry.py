@@ -7,6 +7,8 @@
 * A refusal (a wrong count, a face the die does not have, a letter) shows the
   kit's message right under the box, and the next attempt clears it.
 * The last roll is marked random (``⚄``) or typed (``✎``), in words too.
+* Bound to its game (every :class:`~.panel.Panel` binds the entries in it), it shows
+  the game's **🔒 GM only** switch (:mod:`.gm`): pressed, the rolls are GM-only.
 
 The faces box is a :class:`~.submit_text.SubmitText`: its Enter carries the text
 as shown, where ipywidgets' own ``Text`` can submit before the last keys reach the
@@ -22,6 +24,9 @@ from typing import Any, Literal
 import ipywidgets as widgets
 
 from ..dice import PoolRoll
+from ..game import Game
+from .gm import gm_switch
+from .gm import relabel as relabel_gm
 from .i18n import english
 from .messages import Messages, shown_error
 from .submit_text import SubmitText
@@ -53,6 +58,8 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         roll_label, enter_label, faces_label: the visible words.
         placeholder: the hint inside the empty faces box.
         empty_hint: the error shown when Enter is pressed on an empty box.
+        game: the game it rolls for: shows that game's GM-only toggle (see
+            :meth:`bind_game`; a panel binds its entries itself).
 
     Attributes:
         roll_button, faces, enter_button: the controls.
@@ -60,6 +67,7 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         source: the mark of the last roll (``iw-source``).
         last_source: ``"random"``, ``"typed"``, or ``None`` before the first roll.
         last_result: what ``roll`` returned last.
+        gm_toggle: the game's GM-only toggle (``iw-gm-KEY``), once bound to a game.
     """
 
     def __init__(
@@ -72,12 +80,15 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         faces_label: str = "Faces",
         placeholder: str = "typed at the table, e.g. 5 4 6 2",
         empty_hint: str = "type the faces rolled at the table first, e.g. 5 4 6 2",
+        game: Game[Any] | None = None,
     ) -> None:
         self._roll = roll
         self.say: Callable[..., str] = english  # a panel's Labels once bound (bind_kit)
         self.empty_hint = empty_hint
         self.last_source: RollSource | None = None
         self.last_result: Any = None
+        self.key = key
+        self.gm_toggle: Any = None
         self.roll_button = widgets.Button(
             description=roll_label,
             button_style="primary",
@@ -104,9 +115,24 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
 
         row = widgets.HBox([self.roll_button, self.faces, self.enter_button, self.source])
         row.add_class("iw-entry-row")
+        self._row = row
         super().__init__([row, self.error])
         self.add_class("iw-kit")
         self.add_class(css_name("iw-dice-entry", key))
+        if game is not None:
+            self.bind_game(game)
+
+    def bind_game(self, game: Game[Any]) -> None:
+        """Show ``game``'s GM-only toggle after the faces (once; later calls do nothing).
+
+        The toggle is the game's one switch (:func:`~.gm.gm_switch`), so it agrees with
+        the toolbar's and every other entry's; the roll needs no wrapping, since the
+        switch makes every action of the game GM-only while it is on.
+        """
+        if self.gm_toggle is not None:
+            return
+        self.gm_toggle = gm_switch(game).toggle(self.key, self.say)
+        self._row.children = (*self._row.children, self.gm_toggle)
 
     # ------------------------------------------------------------------ actions
 
@@ -169,6 +195,8 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
     def relabel(self) -> None:
         """Mark the last roll again in the language just switched to (:meth:`Labels.bind_kit`)."""
         self.mark(self.last_source)
+        if self.gm_toggle is not None:
+            relabel_gm(self.gm_toggle, self.say)
 
     @property
     def disabled(self) -> bool:

@@ -206,6 +206,27 @@ KIT = Catalogue(
             "kit.commit.tip": "SHA-256 commitment to the seed: {commitment}",
             "kit.commit.revealed": "seed revealed: {seed}",
             "kit.commit.revealed.tip": "seed {seed}, salt {salt}; commitment {commitment}",
+            "kit.gm": "🔒 GM only",
+            "kit.gm.tip": (
+                "while pressed, rolls, notes and prepared values are for the GM only: the "
+                "stream and public exports leave them out until shown to the table"
+            ),
+            "kit.gm.on": "GM only is on: what the table does now stays off the stream",
+            "kit.log.gm": "🔒 GM only",
+            "kit.log.shown": "🔓 shown to the table",
+            "kit.log.disclose": "🔓 Show to table: {what}",
+            "kit.log.disclose.tip": (
+                "show action #{action} to the table and the stream from now on: {what}"
+            ),
+            "kit.log.disclosed": "shown to the table: {what}",
+            "kit.prepare.name": "Prepared",
+            "kit.prepare.name.hint": "what, e.g. Marta's Deceive",
+            "kit.prepare.value.hint": "value, e.g. 4",
+            "kit.prepare": "Prepare",
+            "kit.prepare.tip": "journal a value fixed in advance (GM only unless switched off)",
+            "kit.prepare.gm": "🔒 GM only",
+            "kit.prepare.done": "prepared {name} = {value}",
+            "kit.prepare.done.gm": "prepared {name} = {value} (GM only)",
         },
         "da": {
             "kit.undo": "Fortryd",
@@ -268,6 +289,31 @@ KIT = Catalogue(
             "kit.commit.tip": "SHA-256-forpligtelse til frøet: {commitment}",
             "kit.commit.revealed": "frøet er afsløret: {seed}",
             "kit.commit.revealed.tip": "frø {seed}, salt {salt}; forpligtelse {commitment}",
+            "kit.gm": "🔒 Kun spilleder",
+            "kit.gm.tip": (
+                "når den er trykket ned, er slag, noter og forberedte værdier kun for "
+                "spillederen: streamen og offentlige eksporter udelader dem, til de vises for "
+                "bordet"
+            ),
+            "kit.gm.on": "kun spilleder er slået til: det, bordet gør nu, holdes ude af streamen",
+            "kit.log.gm": "🔒 kun spilleder",
+            "kit.log.shown": "🔓 vist for bordet",
+            "kit.log.disclose": "🔓 Vis for bordet: {what}",
+            "kit.log.disclose.tip": (
+                "vis handling #{action} for bordet og streamen fra nu af: {what}"
+            ),
+            "kit.log.disclosed": "vist for bordet: {what}",
+            "kit.prepare.name": "Forberedt",
+            "kit.prepare.name.hint": "hvad, f.eks. Martas Bedrag",
+            "kit.prepare.value.hint": "værdi, f.eks. 4",
+            "kit.prepare": "Forbered",
+            "kit.prepare.tip": (
+                "skriv en værdi fastlagt på forhånd i loggen (kun spilleder, med mindre den "
+                "slås fra)"
+            ),
+            "kit.prepare.gm": "🔒 Kun spilleder",
+            "kit.prepare.done": "forberedt {name} = {value}",
+            "kit.prepare.done.gm": "forberedt {name} = {value} (kun spilleder)",
         },
     },
 )
@@ -391,6 +437,11 @@ class Labels:
                 (widget.export_button, "description", "kit.export"),
                 (widget.export_button, "tooltip", "kit.export.tip"),
                 (widget.reveal_button, "tooltip", "kit.reveal.tip"),
+                (widget.prepare_name, "description", "kit.prepare.name"),
+                (widget.prepare_name, "placeholder", "kit.prepare.name.hint"),
+                (widget.prepare_value, "placeholder", "kit.prepare.value.hint"),
+                (widget.prepare_button, "description", "kit.prepare"),
+                (widget.prepare_button, "tooltip", "kit.prepare.tip"),
             ]
         elif isinstance(widget, DiceEntry):
             words = [
@@ -420,6 +471,8 @@ class Labels:
             self.bind(control, key, trait)
         widget.say = self  # the words it draws itself (status, marks, messages)
         self.on_switch(widget.relabel)
+        if self.language != self.catalogue.languages[0]:
+            widget.relabel()  # words it draws itself, made before it was bound
         return widget
 
 

@@ -3,6 +3,12 @@
 A log that silently keeps the last dozen events hides the rest of the session from
 the table. :class:`LogView` says "showing the last 12 of 40 events", and its buttons
 page back (and forward) through every event, down to the session's first.
+
+It is the GM's log: it shows everything, and marks each GM-only event in words
+(``🔒 GM only``, or ``🔓 shown to the table`` once disclosed). Under the table, each
+GM-only action on the page that the table has not seen yet has a **🔓 Show to table**
+button naming it, which journals the disclosure
+(:meth:`~isowidgets.game.Game.disclose`).
 """
 
 from __future__ import annotations
@@ -15,8 +21,10 @@ import ipywidgets as widgets
 
 from .. import checks
 from ..game import Game
-from ..journal import Entry
+from ..journal import Entry, Retcon
+from ..visibility import disclosed_actions
 from .i18n import english
+from .messages import Messages
 
 __all__ = ["LogView", "log_status"]
 
@@ -56,6 +64,7 @@ def _row(entry: Entry) -> dict[str, Any]:
             (f"{r.pool.label}: " if r.pool.label else "") + r.faces_text() for r in rolls
         ),
         "source": ",".join(sorted({r.source for r in rolls})),
+        "gm": entry.gm,
     }
 
 
@@ -81,6 +90,9 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         table: the table (``iw-log``).
         first_button, older_button, newer_button, latest_button: the paging buttons
             (``iw-log-first`` …), disabled where they would not move.
+        disclose_buttons: action number → its **Show to table** button
+            (``iw-log-disclose``), for the GM-only actions on the page not yet shown.
+        error: where a refused disclosure says why (``iw-log-error``).
     """
 
     def __init__(
@@ -104,6 +116,12 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         self.status.add_class("iw-log-status")
         self.table = widgets.HTML()
         self.table.add_class("iw-log")
+        self.disclose_buttons: dict[int, widgets.Button] = {}
+        self._offered: tuple[tuple[int, str], ...] = ()
+        self.disclose_box = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
+        self.disclose_box.add_class("iw-log-disclosures")
+        self.error = Messages()
+        self.error.add_class("iw-log-error")
 
         def button(label: str, tip: str, css: str, move: Any) -> widgets.Button:
             made = widgets.Button(
@@ -131,7 +149,7 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             ]
         )
         pager.add_class("iw-log-pager")
-        super().__init__([pager, self.table])
+        super().__init__([pager, self.table, self.disclose_box, self.error])
         self.add_class("iw-kit")
         self.add_class("iw-log-view")
         self.refresh()
@@ -217,13 +235,21 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         else:
             page = tuple(entries[index] for index in self._positions[start:end])
         void = journal.void_actions()
+        disclosed = disclosed_actions(entries) if any(e.gm for e in page) else set()
         cache = self._row_cache
         shown: list[dict[str, Any]] = []
         for entry in reversed(page):
             row = cache.get(entry.seq)
             if row is None:  # a line never changes once written: describe it once
                 row = _row(entry)
-            shown.append({**row, "retconned": entry.action in void})
+            shown.append(
+                {
+                    **row,
+                    "retconned": entry.action in void,
+                    "disclosed": entry.action in disclosed,
+                    "retcon": isinstance(entry.event, Retcon),
+                }
+            )
         self._row_cache = {row["seq"]: row for row in shown}
         return shown
 
@@ -248,8 +274,13 @@ class LogView(widgets.VBox):  # type: ignore[misc]
                     "summary": self.words(row["summary"]),
                     "faces": self.words(row["faces"]),
                 }
-            css = ' class="iw-void"' if row["retconned"] else ""
+            classes = ["iw-void"] if row["retconned"] else []
             note = " " + say("kit.log.retconned") if row["retconned"] else ""
+            if row["gm"]:
+                shown_now = row["disclosed"]
+                classes.append("iw-gm-shown" if shown_now else "iw-gm")
+                note += " · " + say("kit.log.shown" if shown_now else "kit.log.gm")
+            css = f' class="{" ".join(classes)}"' if classes else ""
             if row["source"] in ("random", "typed"):  # the kit's two, said in the panel's words
                 row = {**row, "source": say(f"kit.source.{row['source']}")}
             cells = "".join(
@@ -260,6 +291,40 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         self.table.value = (
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
         )
+        self._offer_disclosures(rows)
+
+    def _offer_disclosures(self, rows: list[dict[str, Any]]) -> None:
+        """One **Show to table** button per GM-only action on the page that the table
+        has not seen and that can be shown (in force, not an undo), oldest first."""
+        offered: dict[int, str] = {}
+        for row in reversed(rows):
+            if row["gm"] and not (row["disclosed"] or row["retconned"] or row["retcon"]):
+                summary = self.words(row["summary"]) if self.words else row["summary"]
+                offered.setdefault(row["action"], summary)
+        key = (*offered.items(), (-1, self.say("kit.log.disclose", what="")))
+        if key == self._offered:
+            return
+        self._offered = key
+        for old in self.disclose_buttons.values():
+            old.close()
+        self.disclose_buttons = {}
+        for action, summary in offered.items():
+            what = summary if len(summary) <= 60 else f"{summary[:59]}…"
+            made = widgets.Button(
+                description=self.say("kit.log.disclose", what=what),
+                tooltip=self.say("kit.log.disclose.tip", action=action, what=summary[:300]),
+                layout=widgets.Layout(width="auto"),
+            )
+            made.add_class("iw-log-disclose")
+            made.on_click(lambda _b, action=action: self.disclose(action))
+            self.disclose_buttons[action] = made
+        self.disclose_box.children = tuple(self.disclose_buttons.values())
+
+    def disclose(self, action: int) -> list[Entry]:
+        """Show GM-only ``action`` to the table (what its button does); a refusal is
+        shown under the log, and nothing changes."""
+        result = self.error.run(lambda: self.game.disclose(action))
+        return result or []
 
     def relabel(self) -> None:
         """Draw again in the language just switched to (:meth:`Labels.bind_kit`)."""

@@ -53,6 +53,11 @@ class Panel(widgets.VBox):  # type: ignore[misc]
     pressed on its controls are theirs, not JupyterLab's: an arrow key on a closed
     dropdown picks the next option (rather than the next cell), a letter jumps to
     an option, Enter and Space press a button.
+
+    Every :class:`~.dice_entry.DiceEntry` in the panel when it is made is bound to the
+    panel's game (:meth:`~.dice_entry.DiceEntry.bind_game`), so each shows the game's
+    **🔒 GM only** switch without the system doing anything; an entry a panel makes
+    later passes ``game=`` itself.
     """
 
     def __init__(self, game: Game[Any], children: Sequence[Any], **kwargs: Any) -> None:
@@ -61,6 +66,7 @@ class Panel(widgets.VBox):  # type: ignore[misc]
         self.keep_keys = KeepKeys()
         super().__init__([style(), self.keep_keys, *children], **kwargs)
         self.add_class("iw-panel")
+        bind_dice_entries(self, game)
 
     def follow(self, listener: Callable[[Sequence[Entry], Any], None]) -> None:
         self._unsubscribers.append(self.game.subscribe(listener))
@@ -106,6 +112,23 @@ class Panel(widgets.VBox):  # type: ignore[misc]
         if bundle is not None:
             bundle["text/plain"] = saved_text(type(self).__name__)
         return bundle
+
+
+def bind_dice_entries(root: Any, game: Game[Any]) -> None:
+    """Bind every :class:`~.dice_entry.DiceEntry` under ``root`` (its ``children``, all
+    the way down) to ``game``, so each shows the game's GM-only toggle."""
+    from .dice_entry import DiceEntry
+
+    stack = [root]
+    seen: set[int] = set()
+    while stack:
+        widget = stack.pop()
+        if id(widget) in seen:
+            continue
+        seen.add(id(widget))
+        if isinstance(widget, DiceEntry):
+            widget.bind_game(game)
+        stack.extend(getattr(widget, "children", ()) or ())
 
 
 def set_shown(widget: Any, shown: bool) -> None:

@@ -1,7 +1,14 @@
 """The session toolbar every system shares: undo, redo, a note for the log, export.
 
 ``[↶ Undo] [↷ Redo]  Note [............] [Add note]  Export as [Markdown ▾] [Export log]
+[○ 🔒 GM only]  Prepared [what....] [value] [✔ 🔒 GM only] [Prepare]
 dice committed: 4e8bce30… [Reveal seed]``
+
+**🔒 GM only** is the game's one GM-only switch (:mod:`.gm`, the same one every dice
+entry shows): while pressed, everything the table does is GM-only, notes included.
+**Prepare** journals a value fixed in advance (an NPC's hidden skill, a secret
+difficulty) with :meth:`~isowidgets.game.Game.prepare`; its own toggle, on by default,
+keeps it GM-only.
 
 The commitment is the SHA-256 of the session's salted seed (the full hash in the
 tooltip); **Reveal seed** (clicked twice: it ends the session's random rolls)
@@ -27,9 +34,12 @@ from ..errors import JournalError, RuleError
 from ..game import Game
 from ..journal import Entry, Retcon, SeedRevealed
 from .dice_entry import css_name
+from .gm import gm_switch
+from .gm import relabel as relabel_gm
 from .i18n import english
 from .messages import Messages
 from .submit_text import SubmitText
+from .toggle import PressToggle
 
 __all__ = ["EXPORT_FORMATS", "SessionToolbar", "undone_text"]
 
@@ -78,9 +88,11 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
 
     Attributes:
         undo_button, redo_button, note, note_button, export_format, export_button,
-        commitment, reveal_button: the controls (classes ``iw-undo``, ``iw-redo``,
-            ``iw-note``, ``iw-note-add``, ``iw-export-format``, ``iw-export``,
-            ``iw-commitment``, ``iw-reveal``).
+        commitment, reveal_button, gm_toggle, prepare_name, prepare_value, prepare_gm,
+        prepare_button: the controls (classes ``iw-undo``, ``iw-redo``, ``iw-note``,
+            ``iw-note-add``, ``iw-export-format``, ``iw-export``, ``iw-commitment``,
+            ``iw-reveal``, ``iw-gm``, ``iw-prepare-name``, ``iw-prepare-value``,
+            ``iw-prepare-gm``, ``iw-prepare``).
         messages: the message line it reports to.
         last_export: the file the last export wrote.
     """
@@ -142,6 +154,25 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             "Reveal seed", "unlock", "disclose the seed so anyone can verify the rolls", "iw-reveal"
         )
         self.reveal_button.on_click(run(lambda _b: self.reveal()))
+        self.gm_toggle = gm_switch(game).toggle(key, self.say)
+        self.prepare_name = SubmitText(
+            description="Prepared", placeholder="what, e.g. Marta's Deceive"
+        )
+        self.prepare_name.add_class(css_name("iw-prepare-name", key))
+        self.prepare_value = SubmitText(placeholder="value, e.g. 4")
+        self.prepare_value.add_class(css_name("iw-prepare-value", key))
+        self.prepare_gm = PressToggle(
+            "🔒 GM only", value=True, tooltip="keep the prepared value for the GM only"
+        )
+        self.prepare_gm.add_class(css_name("iw-prepare-gm", key))
+        self.prepare_button = button(
+            "Prepare",
+            "lock",
+            "journal a value fixed in advance (GM only unless switched off)",
+            "iw-prepare",
+        )
+        self.prepare_button.on_click(run(lambda _b: self.prepare()))
+        self.prepare_value.on_submit(lambda _text: self.messages.run(self.prepare))
         self._confirming = False
         self._show_commitment()
         self._unsubscribe = game.subscribe(self._on_action)
@@ -157,8 +188,20 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             ]
         )
         row.add_class("iw-toolbar-row")
+        secret = widgets.HBox(
+            [
+                self.gm_toggle,
+                self.prepare_name,
+                self.prepare_value,
+                self.prepare_gm,
+                self.prepare_button,
+            ],
+            layout=widgets.Layout(flex_flow="row wrap"),
+        )
+        secret.add_class("iw-toolbar-gm-row")
         proof = widgets.HBox([self.commitment, self.reveal_button])
-        super().__init__([row, proof, self.messages] if own else [row, proof])
+        rows = [row, secret, proof]
+        super().__init__([*rows, self.messages] if own else rows)
         self.add_class("iw-kit")
         self.add_class(css_name("iw-toolbar", key))
 
@@ -193,6 +236,30 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         entries = self.game.note(self.note.value if text is None else text)
         if text is None:
             self.note.value = ""
+        return entries
+
+    def prepare(self, name: str | None = None, value: int | str | None = None) -> list[Entry]:
+        """Journal a prepared value (by default the boxes'), GM-only while its toggle
+        is pressed; empty the boxes and say what was prepared.
+
+        The value box's text is a whole number when it reads as one (``4``, ``-2``),
+        else the text itself.
+
+        Raises:
+            RuleError: the name or the value is blank or too long (the boxes keep them).
+        """
+        name = self.prepare_name.value if name is None else name
+        if value is None:
+            typed = self.prepare_value.value.strip()
+            value = int(typed) if typed.lstrip("-").isdecimal() and len(typed) < 20 else typed
+        gm = bool(self.prepare_gm.value)
+        entries = self.game.prepare(name, value, gm_only=gm)
+        self.prepare_name.value = self.prepare_value.value = ""
+        event = entries[0].event
+        done = "kit.prepare.done.gm" if entries[0].gm else "kit.prepare.done"
+        self.messages.info(
+            self.say(done, name=getattr(event, "name", name), value=getattr(event, "value", value))
+        )
         return entries
 
     def export(self, fmt: str | None = None) -> Path:
@@ -270,6 +337,8 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         """Redraw the commitment line in the language now spoken (:meth:`Labels.bind_kit`
         rebinds the buttons; messages already said keep their language)."""
         self._show_commitment()
+        relabel_gm(self.gm_toggle, self.say)
+        self.prepare_gm.relabel(self.say("kit.prepare.gm"))
 
     def close(self) -> None:
         unsubscribe = getattr(self, "_unsubscribe", None)
