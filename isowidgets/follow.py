@@ -20,8 +20,13 @@ must never lock, repair or write it, and must never hold the session's secret. A
 
 The game it holds reads a :meth:`Journal.view <isowidgets.journal.Journal.view>`
 of the entries (read-only) and its dice are sealed, so nothing can be played on it.
-An optional ``shown`` function picks the entries the spectator may see (a stream
-leaves out what is not public yet); the state is folded from those alone.
+
+**What a spectator sees** is chosen by its ``shown`` function, and the state is folded
+from those entries alone. By default it is :func:`public_only`, the session's public
+projection (:func:`isowidgets.visibility.public_entries` with the system's own
+``aside`` kinds): a GM-only roll, note or prepared value is not there, nor any state
+that follows from one, until the GM discloses it. So a stream shows nothing the table
+has not seen unless it is told to (``shown=all_entries``).
 """
 
 from __future__ import annotations
@@ -37,14 +42,33 @@ from .errors import IsowidgetsError, JournalError
 from .game import Game
 from .journal import Entry, Journal, SeedRevealed, SessionStarted
 from .systems import game_for
+from .visibility import public_entries
 
-__all__ = ["Catch", "Spectator"]
+__all__ = ["Catch", "Spectator", "all_entries", "public_only"]
 
 SEALED = (
     "this is a read-only view of a session another kernel plays: it rolls no dice. "
     "Tip: roll at the table that writes the journal"
 )
 """Why a spectator's game refuses random faces."""
+
+
+def public_only(entries: Sequence[Entry]) -> list[Entry]:
+    """The entries a viewer may see: the public projection, with the ``aside`` kinds of
+    the system that wrote the journal (named in its first event).
+
+    Raises:
+        JournalError: the journal does not start a session, or its system is not installed.
+    """
+    start = entries[0].event if entries else None
+    if not isinstance(start, SessionStarted):
+        raise JournalError("the journal does not start with a session_started event")
+    return public_entries(entries, aside=game_for(start.game).aside)
+
+
+def all_entries(entries: Sequence[Entry]) -> list[Entry]:
+    """Every entry, GM-only ones included (for the GM's own second screen, never a stream)."""
+    return list(entries)
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,8 +108,8 @@ class Spectator:
     Args:
         path: the journal the GM's kernel writes (it need not exist yet).
         shown: picks the entries the spectator may see from the file's entries
-            (``None``: all of them). It must return entries of the list it is given,
-            in order.
+            (default :func:`public_only`). It must return entries of the list it is
+            given, in order.
 
     Attributes:
         problem: why the last poll could not read the file (it does not exist yet,
@@ -96,11 +120,10 @@ class Spectator:
         self,
         path: str | os.PathLike[str],
         *,
-        shown: Callable[[Sequence[Entry]], Sequence[Entry]] | None = None,
+        shown: Callable[[Sequence[Entry]], Sequence[Entry]] = public_only,
     ) -> None:
         self.path = checks.path(path, "a journal's path", error=JournalError)
-        if shown is not None:
-            checks.function(shown, "shown (a function choosing entries)", error=JournalError)
+        checks.function(shown, "shown (a function choosing entries)", error=JournalError)
         self._shown = shown
         self._mark: tuple[int, int, int, int] | None = None
         self._seen: list[Entry] = []  # the shown entries of the last catch
@@ -133,7 +156,7 @@ class Spectator:
             entries = list(journal.entries)
             if not entries:
                 raise JournalError(f"{self.path} holds no event yet")
-            shown = list(entries if self._shown is None else self._shown(entries))
+            shown = list(self._shown(entries))
             game = game_for(Journal.system_of(self.path))._from_journal(
                 Journal.view(shown, path=None), None
             )

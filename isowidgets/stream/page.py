@@ -9,6 +9,9 @@ redraws from each catch:
 * the **latest roll**: its dice as the kit's chips (glyph and source, never colour
   alone) and the engine's own words for what they mean;
 * the system's **board** (:func:`~isowidgets.stream.board.board_for`);
+* nothing GM-only: the page folds the session's public entries only, so a GM-only
+  roll, note or prepared value, and any state that follows from one, stays off it
+  until the GM discloses it;
 * the **commitment** to the session's seed, and once the table reveals the seed, how
   anyone can verify the rolls.
 
@@ -30,7 +33,7 @@ import ipywidgets as widgets
 
 from .. import checks
 from ..errors import JournalError
-from ..follow import Catch, Spectator
+from ..follow import Catch, Spectator, public_only
 from ..journal import Entry
 from ..widgets.css import style
 from ..widgets.i18n import Labels
@@ -106,7 +109,8 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         size: ``"1920x1080"`` or ``"1280x720"``.
         transparent: no page background (an OBS overlay).
         language: ``"en"`` or ``"da"``.
-        shown: picks the entries viewers may see (see :class:`~isowidgets.follow.Spectator`).
+        shown: picks the entries viewers may see: by default the public ones (GM-only
+            items left out until disclosed, see :func:`~isowidgets.follow.public_only`).
 
     Attributes:
         spectator: follows the journal.
@@ -120,7 +124,7 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         size: str = "1920x1080",
         transparent: bool = False,
         language: str = "en",
-        shown: Callable[[Sequence[Entry]], Sequence[Entry]] | None = None,
+        shown: Callable[[Sequence[Entry]], Sequence[Entry]] = public_only,
     ) -> None:
         size = checks.choice(size, "size", list(SIZES), error=JournalError)
         transparent = checks.flag(transparent, "transparent", error=JournalError)

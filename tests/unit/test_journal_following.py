@@ -12,9 +12,10 @@ import os
 from pathlib import Path
 
 import pytest
+from stream_play import PLAYS
 
 from isowidgets.errors import DiceError, JournalError
-from isowidgets.follow import Spectator
+from isowidgets.follow import Spectator, all_entries
 from isowidgets.journal import Journal, Rolled
 from isowidgets.tray import DiceTray
 
@@ -132,7 +133,7 @@ def test_a_spectator_refuses_what_is_not_a_path(path: object) -> None:
         Spectator(path)  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("shown", [3, "all", [1]])
+@pytest.mark.parametrize("shown", [None, 3, "all", [1]])
 def test_a_spectator_refuses_a_shown_that_is_not_a_function(shown: object, tmp_path: Path) -> None:
     with pytest.raises(JournalError, match="shown"):
         Spectator(tmp_path / "s.jsonl", shown=shown)  # type: ignore[arg-type]
@@ -150,3 +151,52 @@ def test_a_journal_view_holds_its_entries_read_only(tmp_path: Path) -> None:
 def test_a_journal_view_refuses_what_is_not_entries(entries: object) -> None:
     with pytest.raises(JournalError, match="journal entries"):
         Journal.view(entries)  # type: ignore[arg-type]
+
+
+def _secret_roll(game: DiceTray) -> int:
+    with game.gm_only():
+        game.roll("4d6", purpose="secret")
+    return game.journal.entries[-1].action
+
+
+def test_a_spectator_sees_only_public_entries_until_the_gm_discloses(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    game = _tray(path)
+    spectator = Spectator(path)
+    spectator.poll()
+    secret = _secret_roll(game)
+    assert spectator.poll() is None  # the file grew, but by nothing a viewer may see
+    game.roll("1d6", purpose="after")
+    catch = spectator.poll()
+    assert catch is not None
+    assert [getattr(e.event, "purpose", "") for e in catch.new] == ["after"]
+    game.disclose(secret)
+    catch = spectator.poll()
+    assert catch is not None and catch.rebuilt  # an entry appeared in the past
+    purposes = [getattr(e.event, "purpose", "") for e in catch.game.journal.entries]
+    assert purposes[1:4] == ["first", "secret", "after"]
+
+
+def test_all_entries_shows_gm_only_ones_too(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    game = _tray(path)
+    _secret_roll(game)
+    catch = Spectator(path, shown=all_entries).poll()
+    assert catch is not None
+    assert "secret" in [getattr(e.event, "purpose", "") for e in catch.game.journal.entries]
+
+
+def test_state_that_follows_only_from_a_gm_only_action_stays_hidden(tmp_path: Path) -> None:
+    path = tmp_path / "i.jsonl"
+    game = PLAYS["isolation"](path)
+    public_before = Spectator(path).poll()
+    assert public_before is not None
+    with game.gm_only():
+        game.adjust_stress(+2, "a secret scare")
+    game.adjust_stress(-1, "a calm moment")  # public, but built on the hidden change
+    spectator = Spectator(path)
+    hidden = spectator.poll()
+    assert hidden is not None and hidden.game.state.stress == public_before.game.state.stress
+    game.disclose(game.journal.entries[-1].action - 1)
+    shown = spectator.poll()
+    assert shown is not None and shown.game.state.stress == game.state.stress
