@@ -68,6 +68,14 @@ class StreamBoard(widgets.VBox):  # type: ignore[misc]
         changed, so redraw everything; otherwise ``catch.new`` were added)."""
         raise NotImplementedError(f"{type(self).__name__} must define show(catch)")
 
+    def settle(self) -> None:
+        """Called by the page a moment after it is shown, and again a little later.
+
+        For a widget that sizes itself once its view exists in the browser (a graph
+        fits itself to its box): the kernel cannot know when that is, so the page
+        gives it a second chance. Nothing to do for most boards.
+        """
+
 
 def rolled_entries(entries: Sequence[Entry]) -> list[Entry]:
     """The entries whose events hold dice (:meth:`Event.rolls <isowidgets.journal.Event.rolls>`)."""

@@ -53,6 +53,10 @@ SIZES: dict[str, tuple[int, int, int]] = {
 LATEST_POOLS = 6
 """At most this many rolled events of the latest rolling action are shown (a conflict's pools)."""
 
+SETTLE_AFTER = (2.0, 6.0)
+"""Seconds after following starts at which the board may settle into its drawn size
+(:meth:`~isowidgets.stream.board.StreamBoard.settle`)."""
+
 POLL_SECONDS = 0.1
 """How often the page looks at the journal (one ``stat``; the file is read only when it
 changed), which bounds how late a roll reaches viewers."""
@@ -236,9 +240,15 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         return self._task
 
     async def _follow(self, seconds: float) -> None:
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        settles = list(SETTLE_AFTER)
         while True:
             try:
                 self.refresh()
+                if settles and loop.time() - started >= settles[0] and self.board is not None:
+                    settles.pop(0)
+                    self.board.settle()
             except Exception as exc:  # a stream must outlive any one bad read
                 self._set(self.status, html.escape(f"{type(exc).__name__}: {exc}"))
             await asyncio.sleep(seconds)

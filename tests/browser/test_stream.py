@@ -83,7 +83,7 @@ def test_stream_page_shows_and_follows(
         page.set_viewport_size({"width": width, "height": height})
         page.goto(server.url, wait_until="commit")
         page.wait_for_function(STREAM_READY_JS, timeout=180_000)
-        page.wait_for_timeout(800)  # let the chart and the map draw before the screenshot
+        page.wait_for_timeout(2500)  # the map settles into its box 2 s after following starts
         SCREENSHOTS.mkdir(exist_ok=True)
         page.screenshot(path=str(SCREENSHOTS / f"stream-{system}-{size}.png"))
 

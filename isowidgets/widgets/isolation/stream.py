@@ -48,6 +48,11 @@ class IsolationStreamBoard(StreamBoard):
             labels, [title, widgets.HBox([self.view.widget, side], layout={"width": "100%"})]
         )
 
+    def settle(self) -> None:
+        """Fit the map to its box now that the browser has drawn it (a graph fitted
+        before its view had its final size sits small in a corner)."""
+        self.view.fit()
+
     def show(self, catch: Catch) -> None:
         state: IsolationState = catch.game.state
         ids = [c.id for c in state.characters]
