@@ -41,12 +41,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"
 from _latency import (
     Stats,
     browser_problem,
-    chromium,
     interleave,
     lab_servers,
+    launch_browser,
     open_notebook,
     time_click,
 )
+from playwright.sync_api import sync_playwright
 from stream_server import STREAM_READY_JS, StreamServer
 
 STREAM_PORT = 8943
@@ -114,10 +115,14 @@ def main(argv: list[str] | None = None) -> int:
     with (
         tempfile.TemporaryDirectory(prefix="isowidgets-stream-bench-") as tmp,
         lab_servers({"kit": True}) as servers,
-        chromium() as browser,
-        chromium() as viewer,
+        sync_playwright() as playwright,
         contextlib.ExitStack() as stack,
     ):
+        # Two Chromium processes from one Playwright: each page in its own foreground window.
+        browser = launch_browser(playwright, Path(tmp) / "gm-profile")
+        stack.callback(browser.close)
+        viewer = launch_browser(playwright, Path(tmp) / "viewer-profile")
+        stack.callback(viewer.close)
         server = servers["kit"]
         journal = Path(tmp) / "stream-bench.jsonl"
         write_gm_notebook(server.root, journal)

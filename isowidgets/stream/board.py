@@ -69,11 +69,11 @@ class StreamBoard(widgets.VBox):  # type: ignore[misc]
         raise NotImplementedError(f"{type(self).__name__} must define show(catch)")
 
     def settle(self) -> None:
-        """Called by the page a moment after it is shown, and again a little later.
+        """Called by the page each time a browser has drawn it (see :mod:`.shown`).
 
-        For a widget that sizes itself once its view exists in the browser (a graph
-        fits itself to its box): the kernel cannot know when that is, so the page
-        gives it a second chance. Nothing to do for most boards.
+        Voila runs the page before a browser connects, so what a widget only sends as
+        messages (a plotly chart's points, a graph's fit to its box) reached nobody;
+        a board with such a widget sends it again here. Nothing to do for most boards.
         """
 
 

@@ -38,6 +38,7 @@ from ..journal import Entry
 from ..widgets.css import style
 from ..widgets.i18n import Labels
 from .board import StreamBoard, board_for, latest_roll_html, rolled_entries
+from .shown import ShownSignal
 from .words import STREAM_WORDS
 
 __all__ = ["SIZES", "StreamPage", "page_css"]
@@ -52,10 +53,6 @@ SIZES: dict[str, tuple[int, int, int]] = {
 
 LATEST_POOLS = 6
 """At most this many rolled events of the latest rolling action are shown (a conflict's pools)."""
-
-SETTLE_AFTER = (2.0, 6.0)
-"""Seconds after following starts at which the board may settle into its drawn size
-(:meth:`~isowidgets.stream.board.StreamBoard.settle`)."""
 
 POLL_SECONDS = 0.1
 """How often the page looks at the journal (one ``stat``; the file is read only when it
@@ -158,7 +155,9 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         columns.add_class("iw-stream-columns")
         top = widgets.VBox([self.head, self.commitment, self.status])
         top.add_class("iw-stream-card")
-        super().__init__([style(), self.css, top, columns])
+        # Last, so that when it is drawn the board's views exist too.
+        self.signal = ShownSignal(self._shown)
+        super().__init__([style(), self.css, top, columns, self.signal])
         self.add_class("iw-panel")
         self.add_class("iw-stream")
         self.add_class(f"iw-stream--{size}")
@@ -240,18 +239,20 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         return self._task
 
     async def _follow(self, seconds: float) -> None:
-        loop = asyncio.get_running_loop()
-        started = loop.time()
-        settles = list(SETTLE_AFTER)
         while True:
             try:
                 self.refresh()
-                if settles and loop.time() - started >= settles[0] and self.board is not None:
-                    settles.pop(0)
-                    self.board.settle()
             except Exception as exc:  # a stream must outlive any one bad read
                 self._set(self.status, html.escape(f"{type(exc).__name__}: {exc}"))
             await asyncio.sleep(seconds)
+
+    def _shown(self) -> None:
+        """The browser has drawn the page: let the board draw what it sent to nobody."""
+        try:
+            if self.board is not None:
+                self.board.settle()
+        except Exception as exc:  # a view that cannot settle must not stop the page
+            self._set(self.status, html.escape(f"{type(exc).__name__}: {exc}"))
 
     def stop(self) -> None:
         """Stop following (the page keeps what it shows)."""

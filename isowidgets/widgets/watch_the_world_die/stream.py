@@ -34,7 +34,8 @@ class WorldStreamBoard(StreamBoard):
 
     def __init__(self, labels: Labels) -> None:
         self.chart: PressureChart | None = None
-        self.chart_box = widgets.Box(layout=widgets.Layout(width="100%"))
+        # A column, so the chart is as wide as the board (plotly sizes itself to its box).
+        self.chart_box = widgets.VBox(layout=widgets.Layout(width="100%"))
         self.now = widgets.HTML()
         self.now.add_class("iw-stream-pressure")
         self.events = widgets.HTML()
@@ -46,10 +47,12 @@ class WorldStreamBoard(StreamBoard):
         assert isinstance(game, WorldGame)
         if self.chart is None:
             self.chart = PressureChart(game, height=380)
+            self.chart.layout.width = "100%"
             self.chart_box.children = (self.chart,)
         else:
             self.chart.game = game  # the spectator's game of this catch
-            self.chart.rebuild()
+            self.chart.rebuild()  # history may have changed, not only grown
+        self.chart.timeline.keep_state()  # for a browser that connects after this
         state: WorldState = game.state
         now = " · ".join(
             [
