@@ -190,3 +190,42 @@ def test_the_command_line_refuses_an_unknown_size(capsys: pytest.CaptureFixture[
     with pytest.raises(SystemExit):
         main(["s.jsonl", "--size", "640x480"])
     assert "invalid choice" in capsys.readouterr().err
+
+
+def test_the_browser_signal_lets_the_board_settle_and_ignores_other_messages(
+    tmp_path: Path,
+) -> None:
+    PLAYS["tray"](tmp_path / "t.jsonl")
+    page = StreamPage(tmp_path / "t.jsonl")
+    settled: list[bool] = []
+    page.board.settle = lambda: settled.append(True)  # type: ignore[method-assign,union-attr]
+    page.signal._message(page.signal, {"shown": "yes"}, [])
+    page.signal._message(page.signal, ["shown"], [])
+    assert settled == []
+    page.signal._message(page.signal, {"shown": True}, [])
+    assert settled == [True]
+
+
+def test_a_board_that_cannot_settle_says_so_on_the_page(tmp_path: Path) -> None:
+    PLAYS["tray"](tmp_path / "t.jsonl")
+    page = StreamPage(tmp_path / "t.jsonl")
+
+    def broken() -> None:
+        raise RuntimeError("no view")
+
+    page.board.settle = broken  # type: ignore[method-assign,union-attr]
+    page.signal._message(page.signal, {"shown": True}, [])
+    assert "no view" in page.status.value
+
+
+def test_the_world_chart_keeps_its_points_in_its_state_for_a_late_browser(tmp_path: Path) -> None:
+    """Voila runs the page before a browser connects: the chart's state holds its points."""
+    game = PLAYS["watch_the_world_die"](tmp_path / "w.jsonl")
+    page = StreamPage(tmp_path / "w.jsonl")
+    figure = page.board.chart.figure  # type: ignore[union-attr]
+    pressure = next(trace for trace in figure._widget_data if trace.get("name") == "Pressure")
+    assert list(pressure["y"])[-1] == game.state.pressure
+    FOLLOWS["watch_the_world_die"](game)
+    page.refresh()
+    pressure = next(trace for trace in figure._widget_data if trace.get("name") == "Pressure")
+    assert list(pressure["y"])[-1] == game.state.pressure
