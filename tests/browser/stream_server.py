@@ -16,6 +16,9 @@ __all__ = ["STREAM_READY_JS", "StreamServer"]
 
 REPO = Path(__file__).resolve().parents[2]
 
+ANSWER_SECONDS = 180
+"""How long the server may take to answer its first request."""
+
 STREAM_READY_JS = """() => {
   const root = document.querySelector('.iw-stream');
   return !!root && !!root.querySelector('.iw-stream-board') &&
@@ -47,7 +50,9 @@ class StreamServer:
             cwd=REPO, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
         )  # fmt: skip
         out.close()
-        deadline = time.monotonic() + 60
+        # The first request runs the page in a kernel (Voila answers once the cell ran):
+        # on a loaded 2-core machine its imports alone took 40 s.
+        deadline = time.monotonic() + ANSWER_SECONDS
         while time.monotonic() < deadline:
             if self.process.poll() is not None:
                 raise RuntimeError(f"the stream server stopped: {self.log.read_text()[-2000:]}")
@@ -58,7 +63,9 @@ class StreamServer:
             except OSError:
                 time.sleep(0.3)
         self.__exit__(None, None, None)
-        raise RuntimeError(f"the stream server did not answer within 60 s: {self.log}")
+        raise RuntimeError(
+            f"the stream server did not answer within {ANSWER_SECONDS} s: {self.log}"
+        )
 
     def __exit__(
         self,
