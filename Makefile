@@ -10,17 +10,15 @@ PORT   ?= 8888
 # run as root; the server below listens on 127.0.0.1 only and asks for its token.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u 2>/dev/null)),--ServerApp.allow_root=True)
 
-.PHONY: help install lab test lint notebooks bench binder-lock clean
-
-help:
-	@echo "make lab        open JupyterLab on notebooks/ (with the kit's server config)"
-	@echo "make test       run every test tier (static, unit, property, fuzz, notebook, binder, browser)"
-.PHONY: help install lab workshop test lint notebooks bench clean
+.PHONY: help install lab workshop stream test lint notebooks bench binder-lock clean
 
 help:
 	@echo "make lab        open JupyterLab on notebooks/ (with the kit's server config)"
 	@echo "make workshop   serve the notebooks to a room with JupyterHub (README: Running a workshop)"
-	@echo "make test       run every test tier (static, unit, property, fuzz, notebook, hub, browser)"
+	@echo "make stream SESSION=notebooks/sessions/farmhouse.jsonl"
+	@echo "                serve the session's live stream view for OBS on http://127.0.0.1:8866/"
+	@echo "                (STREAM_ARGS='--size 1280x720 --transparent --language da --port N')"
+	@echo "make test       run every test tier (static, unit, property, fuzz, notebook, binder, hub, browser)"
 	@echo "make notebooks  re-execute the notebooks and strip widget state"
 	@echo "make bench      run the benchmarks and print ratios"
 	@echo "make binder-lock  pin binder/requirements.txt again from pyproject.toml"
@@ -43,6 +41,11 @@ lab: $(STAMP)
 # WORKSHOP_ARGS passes options on, e.g. make workshop WORKSHOP_ARGS="--ip 0.0.0.0 --password ..."
 workshop: $(STAMP)
 	$(BIN)/python -m isowidgets.workshop $(WORKSHOP_ARGS)
+
+# The stream view follows the journal read-only, so it runs beside `make lab`.
+stream: $(STAMP)
+	@test -n "$(SESSION)" || { echo "usage: make stream SESSION=path/to/journal.jsonl [STREAM_ARGS='--size 1280x720 --transparent']"; exit 2; }
+	$(BIN)/python -m isowidgets.stream "$(SESSION)" $(STREAM_ARGS)
 
 test: $(STAMP)
 	$(BIN)/python tests/tiers.py $(TIERS)

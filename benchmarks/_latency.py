@@ -12,7 +12,7 @@ benchmarks need:
 * :func:`interleave` alternates short blocks of clicks between variants so
   that drift (CPU frequency, other load) hits every variant alike;
   :func:`measure_interleaved` does it for one click in several pages.
-* :class:`Stats` summarizes samples as median and p90.
+* :class:`Stats` summarizes samples as median, p90 and p95.
 
 Numbers are printed, never asserted: wall-clock time depends on the machine.
 """

@@ -613,6 +613,30 @@ class Journal:
             raise JournalError(f"cannot read journal {target}: {exc.strerror or exc}") from None
         return journal
 
+    @classmethod
+    def view(
+        cls, entries: Iterable[Entry], *, path: str | os.PathLike[str] | None = None
+    ) -> Journal:
+        """A read-only journal holding ``entries`` as they are (a cut of another journal).
+
+        For readers that show part of a session (a stream that leaves out what the
+        table has not seen yet): :meth:`effective`, :meth:`to_frame` and a game
+        replaying it see exactly these entries. Nothing is read or written; ``path``
+        only names where they came from, in messages. :meth:`append` refuses.
+
+        Raises:
+            JournalError: an item is not an :class:`Entry`, or ``path`` is not a path.
+        """
+        kept = list(entries) if isinstance(entries, Iterable) else None
+        if kept is None or not all(isinstance(entry, Entry) for entry in kept):
+            raise JournalError(f"a journal view holds journal entries, got {shown(entries)}")
+        journal = cls(
+            None if path is None else checks.path(path, "a journal's path", error=JournalError)
+        )
+        journal._read_only = True
+        journal._entries = kept
+        return journal
+
     @staticmethod
     def system_of(path: str | os.PathLike[str]) -> str:
         """The name of the system whose session the journal at ``path`` holds.

@@ -9,6 +9,7 @@ message (see the class's docstring).
 from __future__ import annotations
 
 import contextlib
+import copy
 import functools
 import math
 from collections.abc import Iterator, Sequence
@@ -278,6 +279,20 @@ class Timeline:
                 for prop in ("x", "y", "text"):
                     self.assign(index, prop, ())
         self._extent.clear()
+
+    def keep_state(self) -> None:
+        """Copy the figure as it is now into the widget's synced state.
+
+        A timeline grows by messages, which only a view that exists receives; a new
+        view is drawn from the widget's state, which plotly fills only when a figure is
+        displayed by itself (not inside a box). Voila runs a page's cells before any
+        browser is connected, so the stream page calls this after each change: a view
+        created later starts from the figure as it is. Nothing is sent to views that
+        exist (they have had every message).
+        """
+        figure = self.figure
+        figure._widget_layout = copy.deepcopy(figure._layout_obj._props)
+        figure._widget_data = copy.deepcopy(figure._data)
 
     def points(self, name: str) -> int:
         """How many points trace ``name`` has (0 if it does not exist)."""

@@ -1,0 +1,46 @@
+"""A signal from the browser: the stream page's views exist now.
+
+Voila runs the page's cell before any browser is connected, so a widget that only
+draws what it is sent as messages (a plotly chart growing in place, a graph fitting
+itself to its box) has sent them to nobody. :class:`ShownSignal` is an invisible
+widget whose view, once rendered in the browser, tells the kernel so; the page then
+lets its board :meth:`~isowidgets.stream.board.StreamBoard.settle` (draw again for the
+views that exist). It carries no state and shows nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import anywidget
+
+__all__ = ["ShownSignal"]
+
+_ESM = """
+function render({ model, el }) {
+  el.style.display = "none";
+  // After this frame: the page's other views are in the document and laid out.
+  requestAnimationFrame(() => setTimeout(() => model.send({ shown: true }), 200));
+}
+export default { render };
+"""
+
+
+class ShownSignal(anywidget.AnyWidget):
+    """Calls ``on_shown()`` each time a browser renders the widget's view.
+
+    Args:
+        on_shown: what to do then (called in the kernel, on its event loop).
+    """
+
+    _esm = _ESM
+
+    def __init__(self, on_shown: Callable[[], None], **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self._on_shown = on_shown
+        self.on_msg(self._message)
+
+    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
+        if isinstance(content, dict) and content.get("shown") is True:
+            self._on_shown()

@@ -1,0 +1,85 @@
+"""A stream view server for the browser tests and the benchmark: ``python -m isowidgets.stream``
+run as the user runs it, in its own process group, stopped (with its kernels) on exit."""
+
+from __future__ import annotations
+
+import os
+import signal
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from types import TracebackType
+
+__all__ = ["STREAM_READY_JS", "StreamServer"]
+
+REPO = Path(__file__).resolve().parents[2]
+
+ANSWER_SECONDS = 180
+"""How long the server may take to answer its first request."""
+
+STREAM_READY_JS = """() => {
+  const root = document.querySelector('.iw-stream');
+  return !!root && !!root.querySelector('.iw-stream-board') &&
+    !(root.querySelector('.iw-stream-head')?.textContent || '').includes('Waiting');
+}"""
+"""True once the stream page shows a session's board."""
+
+
+class StreamServer:
+    """``python -m isowidgets.stream PATH --port PORT [options]`` until the ``with`` ends.
+
+    Args:
+        path: the journal to follow.
+        port: the port (the stream tests use 8941-8949).
+        options: more command-line options (``--size 1280x720``, ``--transparent``).
+        log: where the server's output goes.
+    """
+
+    def __init__(self, path: Path, port: int, *options: str, log: Path) -> None:
+        self.path, self.port, self.options, self.log = path, port, options, log
+        self.url = f"http://127.0.0.1:{port}/"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def __enter__(self) -> StreamServer:
+        out = open(self.log, "wb")
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "isowidgets.stream", str(self.path), "--port", str(self.port),
+             *self.options],
+            cwd=REPO, stdout=out, stderr=subprocess.STDOUT, start_new_session=True,
+        )  # fmt: skip
+        out.close()
+        # The first request runs the page in a kernel (Voila answers once the cell ran):
+        # on a loaded 2-core machine its imports alone took 40 s.
+        deadline = time.monotonic() + ANSWER_SECONDS
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"the stream server stopped: {self.log.read_text()[-2000:]}")
+            try:
+                with urllib.request.urlopen(self.url, timeout=2) as answer:
+                    if answer.status == 200:
+                        return self
+            except OSError:
+                time.sleep(0.3)
+        self.__exit__(None, None, None)
+        raise RuntimeError(
+            f"the stream server did not answer within {ANSWER_SECONDS} s: {self.log}"
+        )
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        if self.process is None:
+            return
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)  # the server and its kernels
+            try:
+                self.process.wait(timeout=15)
+            except subprocess.TimeoutExpired:
+                os.killpg(self.process.pid, signal.SIGKILL)
+                self.process.wait(timeout=15)
+        self.process = None

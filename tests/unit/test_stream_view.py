@@ -1,0 +1,235 @@
+"""The stream page without a browser: every system's board, the latest roll, the words,
+the commitment, the notebook Voila runs and the command line.
+
+The browser tier (``tests/browser/test_stream.py``) checks the same page served by
+Voila; here each piece is read as the widgets hold it, which is what the browser shows.
+"""
+
+from __future__ import annotations
+
+import json
+from importlib.metadata import entry_points
+from pathlib import Path
+
+import pytest
+from stream_play import FOLLOWS, PLAYS
+
+from isowidgets import systems
+from isowidgets.errors import JournalError
+from isowidgets.server import CONNECTION_CLASS
+from isowidgets.stream import RollsBoard, StreamBoard, StreamPage, board_for
+from isowidgets.stream.launch import main, page_notebook, voila_argv
+from isowidgets.stream.page import page_css
+from isowidgets.stream.words import STREAM_WORDS
+from isowidgets.widgets.isolation.stream import IsolationStreamBoard
+
+
+def test_every_registered_system_declares_a_stream_board() -> None:
+    """The contract: a board for each installed system, found by entry point, none named by
+    the core (a system a test registers in this process has none, and gets RollsBoard)."""
+    installed = [point.name for point in entry_points(group=systems.ENTRY_POINT_GROUP)]
+    assert set(PLAYS) <= set(installed)
+    for name in installed:
+        board = board_for(name)
+        assert issubclass(board, StreamBoard)
+        assert board.system == name
+
+
+def test_a_system_without_a_board_is_shown_with_its_rolls() -> None:
+    assert board_for("no_such_system") is RollsBoard
+
+
+def test_the_stream_words_are_complete_in_both_languages() -> None:
+    assert STREAM_WORDS.problems() == []
+    assert set(STREAM_WORDS.languages) == {"en", "da"}
+
+
+@pytest.mark.parametrize("system", list(PLAYS))
+def test_each_systems_page_shows_its_board_latest_roll_and_commitment(
+    system: str, tmp_path: Path
+) -> None:
+    path = tmp_path / f"{system}.jsonl"
+    game = PLAYS[system](path)
+    page = StreamPage(path)
+    assert page.board is not None and type(page.board).system == system
+    assert "iw-die" in page.latest.value and "iw-stream-meaning" in page.latest.value
+    assert game.commitment is not None and game.commitment in page.commitment.value
+    assert "verify" not in page.commitment.value
+    before = page.latest.value
+    FOLLOWS[system](game)
+    assert page.refresh() and page.latest.value != before
+    assert not page.refresh()  # nothing new: nothing redrawn
+
+
+def test_isolation_board_shows_stress_and_health_by_name_and_glyph(tmp_path: Path) -> None:
+    game = PLAYS["isolation"](tmp_path / "i.jsonl")
+    page = StreamPage(tmp_path / "i.jsonl")
+    board = page.board
+    assert isinstance(board, IsolationStreamBoard)
+    assert f"Stress: {game.state.stress} (" in board.stress.value
+    for character in game.state.characters:
+        assert character.name in board.health.value
+        assert character.id not in board.health.value.replace(character.name, "")
+    assert "♥" in board.health.value
+    assert len(board.view.widget.graph.nodes) == len(game.state.characters)
+
+
+def test_impact_board_has_a_ladder_per_character_and_scene(tmp_path: Path) -> None:
+    game = PLAYS["impact"](tmp_path / "m.jsonl")
+    board = StreamPage(tmp_path / "m.jsonl").board
+    holders = [*game.state.characters, *game.state.scenes]
+    assert len(board.list.children) == len(holders)  # type: ignore[union-attr]
+    goons = next(t for t in board.list.children if "The Goons" in t.value)  # type: ignore[union-attr]
+    assert "▶" in goons.value and "D8" in goons.value
+
+
+def test_danish_board_speaks_danish_on_a_danish_stream(tmp_path: Path) -> None:
+    PLAYS["fudge_conflict"](tmp_path / "f.jsonl")
+    page = StreamPage(tmp_path / "f.jsonl", language="da")
+    assert "Seneste slag" in page.latest.value
+    assert "Skade" in page.board.children[1].value  # type: ignore[union-attr]
+    assert "Mr. Burke" in "".join(w.value for w in page.board.list.children)  # type: ignore[union-attr]
+
+
+def test_world_board_shows_pressure_year_and_latest_events(tmp_path: Path) -> None:
+    game = PLAYS["watch_the_world_die"](tmp_path / "w.jsonl")
+    board = StreamPage(tmp_path / "w.jsonl").board
+    assert f"Pressure {game.state.pressure}" in board.now.value  # type: ignore[union-attr]
+    assert "⬟ Bribery/Scandal/Corruption in Ruritania" in board.events.value  # type: ignore[union-attr]
+    assert board.chart.points("Pressure") > 0  # type: ignore[union-attr]
+
+
+def test_the_revealed_seed_is_announced_with_how_to_verify(tmp_path: Path) -> None:
+    game = PLAYS["tray"](tmp_path / "t.jsonl")
+    page = StreamPage(tmp_path / "t.jsonl")
+    game.reveal()
+    page.refresh()
+    assert "python -m isowidgets verify" in page.commitment.value
+
+
+def test_the_page_waits_for_a_journal_that_is_not_there_yet(tmp_path: Path) -> None:
+    page = StreamPage(tmp_path / "later.jsonl")
+    assert "Waiting" in page.head.value and page.board is None
+    PLAYS["tray"](tmp_path / "later.jsonl")
+    assert page.refresh() and page.board is not None
+
+
+def test_transparent_css_clears_the_background_and_sizes_follow_the_frame() -> None:
+    assert "background: transparent !important" in page_css("1280x720", transparent=True)
+    assert "transparent" not in page_css("1920x1080", transparent=False)
+    assert "width: 1920px; height: 1080px" in page_css("1920x1080", transparent=False)
+    assert "width: 1280px; height: 720px" in page_css("1280x720", transparent=False)
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [
+        {"size": "800x600"},
+        {"size": None},
+        {"transparent": "yes"},
+        {"transparent": 1},
+        {"language": "fr"},
+        {"language": "x" * 100_000},
+    ],
+)
+def test_the_page_refuses_options_it_cannot_take(kwargs: dict[str, object], tmp_path: Path) -> None:
+    with pytest.raises(JournalError) as refused:
+        StreamPage(tmp_path / "s.jsonl", **kwargs)  # type: ignore[arg-type]
+    assert len(str(refused.value)) < 400
+
+
+@pytest.mark.parametrize("interval", [0, -1, 1e9, float("nan"), "fast", None, True])
+def test_following_refuses_an_interval_it_cannot_keep(interval: object, tmp_path: Path) -> None:
+    page = StreamPage(tmp_path / "s.jsonl")
+    with pytest.raises(JournalError, match="interval"):
+        page.start(interval)  # type: ignore[arg-type]
+
+
+def test_the_notebook_holds_one_cell_with_the_path_as_a_literal(tmp_path: Path) -> None:
+    odd = tmp_path / 'it\'s "odd"\nname.jsonl'
+    notebook = page_notebook(odd, size="1280x720", transparent=True, language="da")
+    (cell,) = notebook["cells"]  # type: ignore[misc]
+    namespace: dict[str, object] = {}
+    source = cell["source"].replace("page.start()\npage", "")
+    exec(source.replace("StreamPage(", "dict("), {"dict": lambda *a, **k: (a, k)}, namespace)
+    assert namespace["page"] == (
+        (str(odd.resolve()),),
+        {"size": "1280x720", "transparent": True, "language": "da"},
+    )
+    json.dumps(notebook)  # it is written as JSON
+
+
+@pytest.mark.parametrize(
+    "kwargs",
+    [{"path": None}, {"path": ""}, {"size": "4k"}, {"transparent": None}, {"language": "de"}],
+)
+def test_the_notebook_refuses_what_the_page_would(kwargs: dict[str, object]) -> None:
+    arguments: dict[str, object] = {"path": "s.jsonl", **kwargs}
+    with pytest.raises(JournalError):
+        page_notebook(**arguments)  # type: ignore[arg-type]
+
+
+def test_voila_serves_on_localhost_with_the_kits_websocket_class() -> None:
+    argv = voila_argv("stream.ipynb", port=8945)
+    assert argv[0] == "stream.ipynb"
+    assert "--Voila.ip=127.0.0.1" in argv and "--port=8945" in argv
+    assert f"--Voila.kernel_websocket_connection_class={CONNECTION_CLASS}" in argv
+    assert "--strip_sources=True" in argv
+
+
+@pytest.mark.parametrize("port", [0, 80, 70_000, True, "8866"])
+def test_voila_argv_refuses_a_port_outside_the_user_range(port: object) -> None:
+    with pytest.raises(JournalError, match="port"):
+        voila_argv("stream.ipynb", port=port)  # type: ignore[arg-type]
+
+
+def test_the_command_line_refuses_a_bad_port_before_starting_anything(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["s.jsonl", "--port", "80"]) == 2
+    assert "cannot stream" in capsys.readouterr().err
+
+
+def test_the_command_line_refuses_an_unknown_size(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["s.jsonl", "--size", "640x480"])
+    assert "invalid choice" in capsys.readouterr().err
+
+
+def test_the_browser_signal_lets_the_board_settle_and_ignores_other_messages(
+    tmp_path: Path,
+) -> None:
+    PLAYS["tray"](tmp_path / "t.jsonl")
+    page = StreamPage(tmp_path / "t.jsonl")
+    settled: list[bool] = []
+    page.board.settle = lambda: settled.append(True)  # type: ignore[method-assign,union-attr]
+    page.signal._message(page.signal, {"shown": "yes"}, [])
+    page.signal._message(page.signal, ["shown"], [])
+    assert settled == []
+    page.signal._message(page.signal, {"shown": True}, [])
+    assert settled == [True]
+
+
+def test_a_board_that_cannot_settle_says_so_on_the_page(tmp_path: Path) -> None:
+    PLAYS["tray"](tmp_path / "t.jsonl")
+    page = StreamPage(tmp_path / "t.jsonl")
+
+    def broken() -> None:
+        raise RuntimeError("no view")
+
+    page.board.settle = broken  # type: ignore[method-assign,union-attr]
+    page.signal._message(page.signal, {"shown": True}, [])
+    assert "no view" in page.status.value
+
+
+def test_the_world_chart_keeps_its_points_in_its_state_for_a_late_browser(tmp_path: Path) -> None:
+    """Voila runs the page before a browser connects: the chart's state holds its points."""
+    game = PLAYS["watch_the_world_die"](tmp_path / "w.jsonl")
+    page = StreamPage(tmp_path / "w.jsonl")
+    figure = page.board.chart.figure  # type: ignore[union-attr]
+    pressure = next(trace for trace in figure._widget_data if trace.get("name") == "Pressure")
+    assert list(pressure["y"])[-1] == game.state.pressure
+    FOLLOWS["watch_the_world_die"](game)
+    page.refresh()
+    pressure = next(trace for trace in figure._widget_data if trace.get("name") == "Pressure")
+    assert list(pressure["y"])[-1] == game.state.pressure
