@@ -44,6 +44,7 @@ UNREACHABLE = (
     "Max retries exceeded",
     "ConnectTimeoutError",
     "ProxyError",
+    "connection error:",
 )
 """What pip prints when the index cannot be reached (as opposed to a bad lock)."""
 
@@ -126,6 +127,29 @@ def registry_unreachable(reason: str) -> None:
     pytest.skip(message)
 
 
+def unreachable(binder: BinderEnv, probe: Path) -> bool:
+    """Whether pip failed for want of the index, not for a bad lock.
+
+    pip says so only when retrying or very verbose, so after a failed install one
+    pinned package is downloaded again with ``-vv`` and pip's words are read.
+    """
+    first = next(iter(pins(LOCK.read_text(encoding="utf-8")).items()))
+    asked = binder.run(
+        binder.python,
+        "-m",
+        "pip",
+        "download",
+        "--no-deps",
+        "--no-cache-dir",
+        "-vv",
+        "--dest",
+        str(probe),
+        f"{first[0]}=={first[1]}",
+    )
+    output = asked.stdout + asked.stderr
+    return asked.returncode != 0 and any(marker in output for marker in UNREACHABLE)
+
+
 @pytest.fixture(scope="module")
 def binder_env(tmp_path_factory: pytest.TempPathFactory) -> BinderEnv:
     """Build the environment once for every test of this module."""
@@ -148,8 +172,7 @@ def binder_env(tmp_path_factory: pytest.TempPathFactory) -> BinderEnv:
         "binder/requirements.txt",
     )
     if installed.returncode != 0:
-        output = installed.stdout + installed.stderr
-        if any(marker in output for marker in UNREACHABLE):
+        if unreachable(binder, scratch / "probe"):
             registry_unreachable(tail(installed, 3))
         pytest.fail(f"pip install -r binder/requirements.txt failed:\n{tail(installed)}")
     post = binder.run("bash", "binder/postBuild")
