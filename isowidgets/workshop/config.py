@@ -81,6 +81,10 @@ MIN_PASSWORD = 8
 
 ADMIN_PASSWORD_FILE = "admin-password.txt"
 
+SPAWN_TIMEOUT = 180
+"""Seconds a participant's server may take to start: thirty arriving at once on a
+small machine took up to about 70 s each in the load test."""
+
 HOST_CONFIG_TEMPLATE = """\
 # The host's own JupyterHub settings for this workshop, read after isowidgets'.
 # Anything set here wins, for example serving the room over TLS:
@@ -313,7 +317,15 @@ class Workshop:
         c.Authenticator.allow_all = True
         c.JupyterHub.proxy_class = "configurable-http-proxy"
         c.ConfigurableHTTPProxy.api_url = f"http://127.0.0.1:{self.port + 1}"
-        c.ConfigurableHTTPProxy.command = [str(bin_dir / "configurable-http-proxy")]
+        # The Python proxy gives up on a proxied request after 20 s unless told otherwise
+        # (tornado's default), which cut the spawn page's progress stream whenever a
+        # spawn took longer: in the load test, with ten or thirty arriving at once, the
+        # participant's page then waited forever. Allow as long as a spawn may take.
+        timeout_ms = (SPAWN_TIMEOUT + 60) * 1000
+        c.ConfigurableHTTPProxy.command = [
+            str(bin_dir / "configurable-http-proxy"),
+            f"--proxy-timeout={timeout_ms}",
+        ]
         c.ConfigurableHTTPProxy.pid_file = str(self.hub_dir / "proxy.pid")
         c.JupyterHub.spawner_class = WorkshopSpawner
         c.WorkshopSpawner.home_dir_template = f"{self.participants_dir}/{{username}}"
@@ -326,8 +338,8 @@ class Workshop:
         c.Spawner.args = self.single_user_args()
         c.Spawner.default_url = "/lab/tree/notebooks"
         # Thirty servers starting at once on a small machine take their time.
-        c.Spawner.start_timeout = 180
-        c.Spawner.http_timeout = 180
+        c.Spawner.start_timeout = SPAWN_TIMEOUT
+        c.Spawner.http_timeout = SPAWN_TIMEOUT
         return c
 
 

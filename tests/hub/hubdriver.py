@@ -357,7 +357,7 @@ class KernelClient:
     session: str = field(default_factory=lambda: uuid.uuid4().hex)
 
     @classmethod
-    def connect(cls, url: str, token: str, user: str, timeout: float = 120) -> KernelClient:
+    def connect(cls, url: str, token: str, user: str, timeout: float = 300) -> KernelClient:
         sock = websocket.create_connection(
             url, header=[f"Authorization: token {token}"], timeout=timeout
         )
@@ -388,6 +388,13 @@ class KernelClient:
             },
             "buffers": [],
         }
+        try:
+            return self._reply(message)
+        except websocket.WebSocketException as exc:  # a kernel that never answered
+            raise HubError(f"{self.user}'s kernel: {type(exc).__name__}: {exc}") from exc
+
+    def _reply(self, message: dict[str, Any]) -> dict[str, Any]:
+        msg_id = message["header"]["msg_id"]
         self.socket.send(json.dumps(message))
         while True:
             reply = json.loads(self.socket.recv())

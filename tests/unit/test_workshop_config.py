@@ -87,9 +87,13 @@ def test_the_hub_listens_on_loopback_and_every_port_is_in_the_workshops_range(
 
 
 def test_the_proxy_is_the_python_one_from_this_environment(workshop: Workshop) -> None:
-    command = workshop.config().ConfigurableHTTPProxy.command
-    assert command == [str(Path(sys.executable).parent / "configurable-http-proxy")]
+    c = workshop.config()
+    command = c.ConfigurableHTTPProxy.command
+    assert command[0] == str(Path(sys.executable).parent / "configurable-http-proxy")
     assert Path(command[0]).is_file()
+    # A spawn page's progress stream stays open for as long as a spawn may take.
+    (timeout,) = [arg for arg in command if arg.startswith("--proxy-timeout=")]
+    assert int(timeout.partition("=")[2]) > c.Spawner.start_timeout * 1000
 
 
 def test_the_hubs_files_stay_in_the_workshop_directory(workshop: Workshop) -> None:
