@@ -128,7 +128,7 @@ def test_the_odds_lab_sweeps_by_keyboard_with_its_progress_bar(notebook: OpenNot
     from playwright.sync_api import expect
 
     nb = notebook("05-odds-lab.ipynb")
-    nb.run_all(timeout=240)
+    nb.run_all(timeout=420)
     page = nb.page
     page.set_viewport_size({"width": 1280, "height": 800})
     lab = page.locator(".iw-odds-lab")

@@ -8,7 +8,14 @@ import pytest
 
 from isowidgets.errors import RuleError, SettingsError
 from isowidgets.systems import game_for
-from isowidgets.widgets.odds_lab import MAX_SIZES, OddsLab, questions, side_by_side, sweep
+from isowidgets.widgets.odds_lab import (
+    MAX_SIZES,
+    OddsLab,
+    questions,
+    side_by_side,
+    sweep,
+    two_readings,
+)
 
 READINGS = {"as written": {}, "three worst": {"penalty_keep_mode": "three_worst"}}
 
@@ -175,3 +182,18 @@ def test_a_saved_notebook_shows_the_line_to_run_the_cells():
     lab = OddsLab()
     assert lab._repr_mimebundle_()["text/plain"].startswith("▶ Run the notebook's cells")
     lab.close()
+
+
+def test_two_readings_compare_the_default_with_one_other_value_of_the_first_setting_read():
+    assert two_readings("fudge_conflict", "beat") == {
+        "penalty keep mode = forced worst then best": {},
+        "penalty keep mode = three worst": {"penalty_keep_mode": "three_worst"},
+    }
+    assert two_readings("impact", "test") == {
+        "success target = 8": {},
+        "success target = 7": {"success_target": 7},
+    }
+    with pytest.raises(RuleError, match="an odds question"):
+        two_readings("impact", None)
+    with pytest.raises(RuleError, match="a system that asks odds"):
+        two_readings("tray", "x")
