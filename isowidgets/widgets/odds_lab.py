@@ -315,10 +315,11 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ sweeping
 
     def readings(self) -> dict[str, dict[str, Any]]:
-        """The two readings chosen, labelled in words (``penalty keep mode = three worst``)."""
+        """The two readings chosen, labelled by their values in words (``three worst``)."""
         game = self._game()
         spec = next(s for s in game.settings_type.specs() if s.name == self.setting.value)
-        return {_label(spec, v): {spec.name: v} for v in (self.first.value, self.second.value)}
+        # The values alone: the setting is named in its dropdown, and the table stays narrow.
+        return {value_words(spec, v): {spec.name: v} for v in (self.first.value, self.second.value)}
 
     def compare(self) -> pd.DataFrame:
         """Sweep the grid under both readings, moving the progress bar; show the table

@@ -135,10 +135,14 @@ def test_the_panel_sweeps_with_its_progress_bar_and_draws_table_and_chart():
     assert lab.frame is not None and set(lab.frame["size"]) == {1, 2, 3, 4, 5}
     assert (lab.progress.value, lab.progress.max) == (10, 10)
     assert lab.status.value == "10 of 10 answers"
-    assert "gm red ones explode = off" in lab.table.value and "%" in lab.table.value
+    assert lab.readings() == {
+        "on": {"gm_red_ones_explode": True},
+        "off": {"gm_red_ones_explode": False},
+    }
+    assert "<th>off</th>" in lab.table.value and "%" in lab.table.value
     assert len(lab.figure.data) == 6 * 2  # each degree under each reading
     names = {trace.name for trace in lab.figure.data}
-    assert "Complete Success · gm red ones explode = on" in names
+    assert "Complete Success · on" in names
     dashes = {trace.line.dash for trace in lab.figure.data}
     assert dashes == {"solid", "dash"}  # the reading is told by line style, not colour
     lab.close()
