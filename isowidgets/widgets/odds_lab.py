@@ -34,7 +34,7 @@ from .messages import Messages
 from .panel import SavedText, wrap_row
 from .settings_editor import value_words
 
-__all__ = ["OddsLab", "questions", "side_by_side", "sweep"]
+__all__ = ["OddsLab", "questions", "side_by_side", "sweep", "two_readings"]
 
 MAX_SIZES = 200
 """The most sizes one sweep asks about (every answer is quick; this keeps a sweep so)."""
@@ -163,6 +163,36 @@ def _values(spec: SettingSpec) -> list[Any]:
     return []
 
 
+def _other(spec: SettingSpec) -> Any:
+    """The value compared with the default: the next choice, or the nearest other number."""
+    others = [value for value in _values(spec) if value != spec.default]
+    if spec.kind == "whole" and spec.default is not None:
+        others.sort(key=lambda v: (v is None, abs((v or 0) - spec.default)))
+    return others[0] if others else spec.default
+
+
+def _label(spec: SettingSpec, value: Any) -> str:
+    return f"{spec.name.replace('_', ' ')} = {value_words(spec, value)}"
+
+
+def two_readings(system: str, question: str) -> dict[str, dict[str, Any]]:
+    """The default against one other value of the first setting ``question`` reads, labelled
+    in words: the comparison the lab starts with, for a quick survey of every question.
+
+    Raises:
+        RuleError: an unknown system or question, or a question that reads no setting.
+    """
+    chosen = checks.choice(system, "a system that asks odds", list(_asking()))
+    game = game_for(chosen)
+    name = checks.choice(question, "an odds question", list(game.odds_questions))
+    read = game.odds_questions[name].settings
+    if not read:
+        raise RuleError(f"the {name!r} question of {chosen} reads no setting to compare")
+    spec = next(s for s in game.settings_type.specs() if s.name == read[0])
+    other = _other(spec)
+    return {_label(spec, spec.default): {}, _label(spec, other): {spec.name: other}}
+
+
 class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
     """Pick a system, a question, a setting and two of its values; sweep; compare.
 
@@ -280,22 +310,16 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
         self.first.options = options
         self.second.options = options
         self.first.value = spec.default
-        others = [value for _, value in options if value != spec.default]
-        if spec.kind == "whole" and spec.default is not None:  # the nearest other number
-            others.sort(key=lambda v: (v is None, abs((v or 0) - spec.default)))
-        self.second.value = others[0] if others else spec.default
+        self.second.value = _other(spec)
 
     # ------------------------------------------------------------------ sweeping
 
     def readings(self) -> dict[str, dict[str, Any]]:
-        """The two readings chosen, labelled in words (``penalty keep mode = three worst``)."""
+        """The two readings chosen, labelled by their values in words (``three worst``)."""
         game = self._game()
         spec = next(s for s in game.settings_type.specs() if s.name == self.setting.value)
-        name = spec.name.replace("_", " ")
-        out: dict[str, dict[str, Any]] = {}
-        for value in (self.first.value, self.second.value):
-            out[f"{name} = {value_words(spec, value)}"] = {spec.name: value}
-        return out
+        # The values alone: the setting is named in its dropdown, and the table stays narrow.
+        return {value_words(spec, v): {spec.name: v} for v in (self.first.value, self.second.value)}
 
     def compare(self) -> pd.DataFrame:
         """Sweep the grid under both readings, moving the progress bar; show the table

@@ -8,7 +8,14 @@ import pytest
 
 from isowidgets.errors import RuleError, SettingsError
 from isowidgets.systems import game_for
-from isowidgets.widgets.odds_lab import MAX_SIZES, OddsLab, questions, side_by_side, sweep
+from isowidgets.widgets.odds_lab import (
+    MAX_SIZES,
+    OddsLab,
+    questions,
+    side_by_side,
+    sweep,
+    two_readings,
+)
 
 READINGS = {"as written": {}, "three worst": {"penalty_keep_mode": "three_worst"}}
 
@@ -128,10 +135,14 @@ def test_the_panel_sweeps_with_its_progress_bar_and_draws_table_and_chart():
     assert lab.frame is not None and set(lab.frame["size"]) == {1, 2, 3, 4, 5}
     assert (lab.progress.value, lab.progress.max) == (10, 10)
     assert lab.status.value == "10 of 10 answers"
-    assert "gm red ones explode = off" in lab.table.value and "%" in lab.table.value
+    assert lab.readings() == {
+        "on": {"gm_red_ones_explode": True},
+        "off": {"gm_red_ones_explode": False},
+    }
+    assert "<th>off</th>" in lab.table.value and "%" in lab.table.value
     assert len(lab.figure.data) == 6 * 2  # each degree under each reading
     names = {trace.name for trace in lab.figure.data}
-    assert "Complete Success · gm red ones explode = on" in names
+    assert "Complete Success · on" in names
     dashes = {trace.line.dash for trace in lab.figure.data}
     assert dashes == {"solid", "dash"}  # the reading is told by line style, not colour
     lab.close()
@@ -175,3 +186,18 @@ def test_a_saved_notebook_shows_the_line_to_run_the_cells():
     lab = OddsLab()
     assert lab._repr_mimebundle_()["text/plain"].startswith("▶ Run the notebook's cells")
     lab.close()
+
+
+def test_two_readings_compare_the_default_with_one_other_value_of_the_first_setting_read():
+    assert two_readings("fudge_conflict", "beat") == {
+        "penalty keep mode = forced worst then best": {},
+        "penalty keep mode = three worst": {"penalty_keep_mode": "three_worst"},
+    }
+    assert two_readings("impact", "test") == {
+        "success target = 8": {},
+        "success target = 7": {"success_target": 7},
+    }
+    with pytest.raises(RuleError, match="an odds question"):
+        two_readings("impact", None)
+    with pytest.raises(RuleError, match="a system that asks odds"):
+        two_readings("tray", "x")
