@@ -19,6 +19,7 @@ Numbers are printed, never asserted: wall-clock time depends on the machine.
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import statistics
 import sys
@@ -269,3 +270,24 @@ def chromium(user_data_dir: Path | None = None) -> Iterator[BrowserContext]:
         context = launch_browser(playwright, user_data_dir)
         stack.callback(context.close)
         yield context
+
+
+def click_arguments(
+    description: str,
+    argv: list[str] | None,
+    *,
+    gap: float,
+    more: Callable[[argparse.ArgumentParser], object] | None = None,
+) -> argparse.Namespace:
+    """Parse the options every click benchmark takes (``--runs``, ``--warmup``, ``--gap``,
+    plus any ``more`` adds), refusing a negative count or gap as argparse does."""
+    parser = argparse.ArgumentParser(description=description)
+    parser.add_argument("--runs", type=int, default=30, help="measured clicks per variant")
+    parser.add_argument("--warmup", type=int, default=5, help="unmeasured clicks first")
+    parser.add_argument("--gap", type=float, default=gap, help="seconds between clicks")
+    if more is not None:
+        more(parser)
+    args = parser.parse_args(argv)
+    if args.runs < 1 or args.warmup < 0 or args.gap < 0:
+        parser.error("--runs must be at least 1, --warmup and --gap at least 0")
+    return args

@@ -34,7 +34,6 @@ a click that updates the plot ≤ 2.5×). Numbers are printed, never asserted.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import sys
 from collections.abc import Callable
@@ -48,6 +47,7 @@ from _latency import (
     Notebook,
     browser_problem,
     chromium,
+    click_arguments,
     interleave,
     lab_servers,
     open_notebook,
@@ -133,13 +133,7 @@ def undo_and_wait(nb: Notebook, table: str, wait_js: str, arg: object) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=30, help="measured clicks per variant")
-    parser.add_argument("--warmup", type=int, default=5, help="unmeasured clicks first")
-    parser.add_argument("--gap", type=float, default=0.2, help="seconds between clicks")
-    args = parser.parse_args(argv)
-    if args.runs < 1 or args.warmup < 0 or args.gap < 0:
-        parser.error("--runs must be at least 1, --warmup and --gap at least 0")
+    args = click_arguments(__doc__.split("\n\n")[0], argv, gap=0.2)
     problem = browser_problem()
     if problem:
         print(f"cannot run: {problem}", file=sys.stderr)

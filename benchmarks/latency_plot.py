@@ -53,6 +53,7 @@ from _latency import (
     Notebook,
     browser_problem,
     chromium,
+    click_arguments,
     interleave,
     lab_servers,
     open_notebook,
@@ -105,16 +106,12 @@ def load_average() -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=30, help="measured clicks per variant")
-    parser.add_argument("--warmup", type=int, default=5, help="unmeasured clicks first")
-    parser.add_argument("--gap", type=float, default=0.2, help="seconds between clicks")
-    parser.add_argument(
-        "--only", action="append", choices=VARIANTS, help="measure only these (repeatable)"
-    )
-    args = parser.parse_args(argv)
-    if args.runs < 1 or args.warmup < 0 or args.gap < 0:
-        parser.error("--runs must be at least 1, --warmup and --gap at least 0")
+    def only(parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--only", action="append", choices=VARIANTS, help="measure only these (repeatable)"
+        )
+
+    args = click_arguments(__doc__.split("\n\n")[0], argv, gap=0.2, more=only)
     problem = browser_problem()
     if problem:
         print(f"cannot run: {problem}", file=sys.stderr)

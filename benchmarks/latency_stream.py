@@ -27,7 +27,6 @@ printed, never asserted.
 
 from __future__ import annotations
 
-import argparse
 import contextlib
 import sys
 import tempfile
@@ -41,6 +40,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests" / "browser"
 from _latency import (
     Stats,
     browser_problem,
+    click_arguments,
     interleave,
     lab_servers,
     launch_browser,
@@ -95,13 +95,7 @@ def write_gm_notebook(root: Path, journal: Path) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--runs", type=int, default=30, help="measured clicks per variant")
-    parser.add_argument("--warmup", type=int, default=5, help="unmeasured clicks first")
-    parser.add_argument("--gap", type=float, default=0.5, help="seconds between clicks")
-    args = parser.parse_args(argv)
-    if args.runs < 1 or args.warmup < 0 or args.gap < 0:
-        parser.error("--runs must be at least 1, --warmup and --gap at least 0")
+    args = click_arguments(__doc__.split("\n\n")[0], argv, gap=0.5)
     problem = browser_problem()
     if problem:
         print(f"cannot run: {problem}", file=sys.stderr)
