@@ -13,7 +13,15 @@ from collections.abc import Callable
 
 import pytest
 from lab import Notebook, class_selector
-from test_fudge_table import BURKE, SMALL_SCREEN, TABLE, _contains, _select, _type_enter
+from test_fudge_table import (
+    BURKE,
+    SMALL_SCREEN,
+    TABLE,
+    _contains,
+    _select,
+    _type_enter,
+    open_argument,
+)
 
 pytestmark = pytest.mark.browser
 
@@ -30,12 +38,7 @@ def test_the_odds_before_round_one_follow_a_yield_level_chosen_by_keys(
     nb.page.evaluate(f"() => document.querySelector('{TABLE}').scrollIntoView()")
     _select(nb, "iw-language", "Dansk")
     nb.page.locator(f"{TABLE} .lm-TabBar-tab", has_text="Konflikt").click()
-    _select(nb, "iw-fudge-kind", "Aktiv modstand")
-    _select(nb, "iw-fudge-actor", "Mr. Burke")
-    _select(nb, "iw-fudge-skill", "arguing (2)")
-    _select(nb, "iw-fudge-opponent", "Director Hale")
-    _select(nb, "iw-fudge-opponent-skill", "arguing (3)")
-    nb.click("iw-fudge-open")
+    open_argument(nb)
     _type_enter(nb, "iw-faces-conflict", "0 0 0 / + + + +")
     _contains(nb, "iw-fudge-conflict-result", "✔ Director Hale vinder")
     nb.click(f"iw-fudge-lih-{BURKE}")

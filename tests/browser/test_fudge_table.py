@@ -87,6 +87,17 @@ _ACTIVE_TAB_JS = """
 """
 
 
+def open_argument(nb: Notebook) -> None:
+    """On the conflict tab (in Danish): open an argument by active opposition, Mr. Burke
+    arguing (2) against Director Hale arguing (3), by choosing each list's entry."""
+    _select(nb, "iw-fudge-kind", "Aktiv modstand")
+    _select(nb, "iw-fudge-actor", "Mr. Burke")
+    _select(nb, "iw-fudge-skill", "arguing (2)")
+    _select(nb, "iw-fudge-opponent", "Director Hale")
+    _select(nb, "iw-fudge-opponent-skill", "arguing (3)")
+    nb.click("iw-fudge-open")
+
+
 def _select(nb: Notebook, css_class: str, label: str) -> None:
     nb.widget(css_class).locator("select").select_option(label=label)
 
@@ -149,12 +160,7 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
 
     # A new argument on the conflict tab: active opposition, both faces typed with Enter.
     nb.page.locator(f"{TABLE} .lm-TabBar-tab", has_text="Konflikt").click()
-    _select(nb, "iw-fudge-kind", "Aktiv modstand")
-    _select(nb, "iw-fudge-actor", "Mr. Burke")
-    _select(nb, "iw-fudge-skill", "arguing (2)")
-    _select(nb, "iw-fudge-opponent", "Director Hale")
-    _select(nb, "iw-fudge-opponent-skill", "arguing (3)")
-    nb.click("iw-fudge-open")
+    open_argument(nb)
     _contains(nb, "iw-fudge-before", "Før nogen slår")
     _contains(nb, "iw-fudge-before", "Mr. Burke vinder")  # the chance, before the roll
     # Hale still has a scratch from the notebook's argument: one penalty die, four faces.
