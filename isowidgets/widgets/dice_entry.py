@@ -132,6 +132,7 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         if self.gm_toggle is not None:
             return
         self.gm_toggle = gm_switch(game).toggle(self.key, self.say)
+        self.gm_toggle.disabled = self.disabled  # beside switched-off dice, out of the Tab walk
         self._row.children = (*self._row.children, self.gm_toggle)
 
     # ------------------------------------------------------------------ actions
@@ -207,6 +208,8 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
     def disabled(self, value: bool) -> None:
         for control in (self.roll_button, self.faces, self.enter_button):
             control.disabled = bool(value)
+        if self.gm_toggle is not None:  # the switch itself stays on the toolbar and elsewhere
+            self.gm_toggle.disabled = bool(value)
 
     def close(self) -> None:
         if hasattr(self, "error"):

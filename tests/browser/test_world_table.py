@@ -347,9 +347,11 @@ def test_at_1280_by_800_the_turn_and_the_shop_are_side_by_side(notebook: OpenNot
     # Tab from the first control to the last: every control, in reading order, each named.
     controls: list[dict[str, Any]] = nb.page.evaluate(_TABBABLE_JS)
     # 9 RP: the nine Responses within reach, then the details box (Buy waits for a pick,
-    # Done for a purchase, the year end for its turn: switched off, out of the walk).
+    # Done for a purchase, the year end's roll for its turn: switched off, out of the walk),
+    # then the year end's forecast toggle, which answers at any time between turns.
     assert [c["name"].split(" · ")[0] for c in controls[:9]] == [f"{n} RP" for n in range(1, 10)]
-    assert controls[9]["type"] == "text" and len(controls) == 10, controls
+    assert controls[9]["type"] == "text" and len(controls) == 11, controls
+    assert "When does the Great Dying come?" in controls[10]["name"], controls[10]
     assert all(c["name"] for c in controls), [c for c in controls if not c["name"]]
     natives = {"button", "select", "summary"}
     odd = [c for c in controls if c["tag"] not in natives and c["type"] != "text"]

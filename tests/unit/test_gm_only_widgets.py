@@ -78,7 +78,10 @@ def test_every_systems_table_has_the_switch_on_its_toolbar_and_dice_entries(
         assert all(entry.gm_toggle is not None for entry in entries)
         toggles = [toolbar.gm_toggle, *(entry.gm_toggle for entry in entries)]
         assert all(t.text == "○ 🔒 GM only" and not t.value for t in toggles)
-        entries[0].gm_toggle.click()  # one toggle presses them all
+        # One toggle presses them all (an entry's, unless every entry waits for its step:
+        # beside switched-off dice the toggle is switched off too).
+        pressable = [e.gm_toggle for e in entries if not e.gm_toggle.disabled]
+        (pressable or [toolbar.gm_toggle])[0].click()
         assert all(t.value and t.text == "✔ 🔒 GM only" for t in toggles)
         assert game.gm_only_now
         toolbar.add_note("the cultists wait upstairs")
@@ -190,3 +193,18 @@ def test_a_log_view_made_alone_still_marks_and_discloses(tmp_path: Path):
     assert [e.action for e in game.public_entries()] == [1, 2, 3]
     log.close()
     game.journal.close()
+
+
+def test_a_switched_off_dice_entry_switches_its_gm_toggle_off_too(tray_panel: TrayPanel):
+    """Beside dice that cannot be rolled now the toggle leaves the Tab walk with them;
+    the game's switch itself (the toolbar's toggle) stays usable."""
+    entry = tray_panel.entry
+    entry.disabled = True
+    assert entry.gm_toggle.disabled
+    assert not tray_panel.toolbar.gm_toggle.disabled
+    entry.disabled = False
+    assert not entry.gm_toggle.disabled
+    late = DiceEntry(lambda _faces: None, key="late")
+    late.disabled = True
+    late.bind_game(tray_panel.game)
+    assert late.gm_toggle.disabled
