@@ -1097,12 +1097,19 @@ def _select(faces: Sequence[int], n: int, highest: bool) -> Selection:
     n = int.__int__(n)
     if n > len(values):
         raise DiceError(f"cannot keep {n} of {len(values)} dice")
-    faces = values
-    # Stable: among equal faces the earlier die is kept first.
-    order = sorted(range(len(faces)), key=lambda i: (-faces[i] if highest else faces[i], i))
-    kept = tuple(sorted(order[:n]))
-    dropped = tuple(sorted(order[n:]))
-    return Selection(kept, dropped)
+    return _selection(_ordered_keep(values, n, highest), len(values))
+
+
+def _ordered_keep(values: Sequence[int], n: int, highest: bool) -> list[int]:
+    """The indices of the ``n`` highest (or lowest) of ``values``, best first; among equal
+    faces the earlier die is taken first. Unchecked: the callers have checked."""
+    order = sorted(range(len(values)), key=lambda i: (-values[i] if highest else values[i], i))
+    return order[:n]
+
+
+def _selection(kept: Sequence[int], count: int) -> Selection:
+    chosen = tuple(sorted(kept))
+    return Selection(chosen, tuple(i for i in range(count) if i not in chosen))
 
 
 def keep_highest(faces: Sequence[int], n: int) -> Selection:
@@ -1164,17 +1171,22 @@ def keep_net(
             f"{abs(net)} {'bonus' if net >= 0 else 'penalty'} dice and {keep} kept need "
             f"{keep + abs(net)} faces, got {len(values)}: {_faces_preview(values)}"
         )
+    return _selection(_kept_by_net(values, net, keep, penalty_keep), len(values))
+
+
+def _kept_by_net(
+    values: Sequence[int], net: int, keep: int, penalty_keep: PenaltyKeep
+) -> list[int]:
+    """The indices :func:`keep_net` keeps, unchecked (``values`` are ``keep + |net|`` whole
+    numbers): the exact odds enumerate every roll through this one reading."""
     if net >= 0:
-        return _select(values, keep, highest=True)
+        return _ordered_keep(values, keep, highest=True)
     penalty = -net
     if penalty >= keep or penalty_keep == "three_worst":
-        return _select(values, keep, highest=False)
+        return _ordered_keep(values, keep, highest=False)
     lowest = sorted(range(len(values)), key=lambda i: (values[i], i))
-    forced = lowest[:penalty]
     rest = sorted(lowest[penalty:], key=lambda i: (-values[i], i))
-    kept = tuple(sorted([*forced, *rest[: keep - penalty]]))
-    dropped = tuple(i for i in range(len(values)) if i not in kept)
-    return Selection(kept, dropped)
+    return [*lowest[:penalty], *rest[: keep - penalty]]
 
 
 @dataclass(frozen=True, slots=True)

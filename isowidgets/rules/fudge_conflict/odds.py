@@ -16,7 +16,7 @@ from math import comb
 
 from ... import checks
 from ...contract import OddsQuestion
-from ...dice import PENALTY_KEEP_MODES, PenaltyKeep, keep_net
+from ...dice import PENALTY_KEEP_MODES, PenaltyKeep, _kept_by_net
 from .events import OppositionKind
 from .settings import FudgeSettings
 
@@ -54,7 +54,7 @@ def _kept(net: int, penalty_keep: PenaltyKeep) -> dict[int, Fraction]:
         for blank in range(count - minus + 1):
             plus = count - minus - blank
             faces = [-1] * minus + [0] * blank + [1] * plus
-            kept = sum(keep_net(faces, net, penalty_keep=penalty_keep).values(faces))
+            kept = sum(faces[i] for i in _kept_by_net(faces, net, 3, penalty_keep))
             weight = comb(count, minus) * comb(count - minus, blank)
             found[kept] = found.get(kept, 0) + weight
     return {s: Fraction(w, total) for s, w in sorted(found.items())}
