@@ -160,3 +160,86 @@ def test_hostile_odds_arguments_get_the_kits_error(call, error, words):
 def test_an_impact_die_that_is_not_on_the_ladder_is_refused():
     with pytest.raises(RuleError, match="an Impact Die's sides must be one of 4, 6"):
         game_for("impact").ask_odds("impact die", 7)
+
+
+# --------------------------------------------------------------------------- the examples' questions
+
+
+@pytest.mark.rule("ISO-R23", "ISO-R25", "ISO-R29", "ISO-R31", "ISO-A01")
+def test_the_boarding_party_question_is_the_whole_conflict_odds_of_the_example():
+    from isowidgets.rules.isolation.conflict import compose
+    from isowidgets.rules.isolation.examples import boarding_party
+    from isowidgets.rules.isolation.whole import whole_conflict_odds
+
+    game = game_for("isolation")
+    state = boarding_party().state
+    whole = whole_conflict_odds(state, compose(state, "bob", "Board up"), difficulty=4)
+    answer = game.ask_odds("boarding party", 4)
+    assert answer == pytest.approx({str(k): v for k, v in whole.degrees.items()}, abs=1e-15)
+    assert list(answer) == list(iso_odds.DEGREES)
+    # Easier cooperation (net ≥ 0 cooperates) can only help the team.
+    easier = game.ask_odds("boarding party", 4, {"cooperate_net_min": 0})
+    assert easier["Complete Failure"] < answer["Complete Failure"]
+    # A harder Difficulty adds red dice to the GM's pool: failure gets likelier.
+    assert game.ask_odds("boarding party", 6)["Complete Failure"] > answer["Complete Failure"]
+
+
+@pytest.mark.rule("DK-R35", "DK-A05", "DK-A20")
+def test_the_shootout_question_is_the_hurt_odds_of_burke_against_the_guard():
+    from isowidgets.rules.fudge_conflict.examples import station
+    from isowidgets.rules.fudge_conflict.hurt_odds import Fighter, hurt_odds
+
+    game = game_for("fudge_conflict")
+    played, ids = station()
+    burke, guard = (played.state.character(ids[k]) for k in ("burke", "guard"))
+    direct = hurt_odds(
+        played.state, Fighter(burke, "shoot", "kraft", 4), Fighter(guard, "shoot", "kraft")
+    )
+    answer = game.ask_odds("shootout", 4)
+    assert answer["Burke wins"] == pytest.approx(direct.first.win, abs=1e-15)
+    assert answer["Burke is defeated"] == pytest.approx(direct.first.defeat, abs=1e-15)
+    wins = [game.ask_odds("shootout", level)["Burke wins"] for level in range(1, 8)]
+    assert wins == sorted(wins) and wins[0] < wins[-1]  # giving up later never wins less
+    # Burke declares first, so he loses ties by default (DK-A05); without that he wins more.
+    even = game.ask_odds("shootout", 4, {"lih_tie_rule": "no_effect"})
+    assert even["Burke wins"] > answer["Burke wins"]
+
+
+@pytest.mark.rule("WTWD-R15", "WTWD-R17", "WTWD-A10", "WTWD-A18")
+def test_the_dying_year_question_follows_a_fresh_world():
+    from isowidgets.rules.watch_the_world_die import WorldGame
+
+    world = WorldGame.new()
+    world.begin(["Ana", "Ben", "Cy"], 2020)
+    direct = world.dying_years(8, horizon=10)
+    game = game_for("watch_the_world_die")
+    answer = game.ask_odds("dying year", 8)
+    assert list(answer) == [f"year {n}" for n in range(1, 11)] + ["later, or never"]
+    assert [answer[f"year {n}"] for n in range(1, 11)] == pytest.approx(
+        list(direct.years.values()), abs=1e-15
+    )
+    assert answer["later, or never"] == pytest.approx(direct.later, abs=1e-15)
+    # Waiting for more Pressure piles Events up before each check: the end comes sooner.
+    assert game.ask_odds("dying year", 14)["year 1"] > answer["year 1"]
+    # Counting a tie as a Great Dying (WTWD-A10) can only bring it sooner.
+    tie = game.ask_odds("dying year", 8, {"great_dying_comparison": "le"})
+    assert tie["year 1"] > answer["year 1"]
+    # Three years at most (WTWD-A18): every year named, none after the third.
+    short = game.ask_odds("dying year", 8, {"max_years": 3})
+    assert short["year 4"] == 0 and short["year 3"] > 0
+
+
+@pytest.mark.parametrize(
+    ("system", "question", "size", "words"),
+    [
+        ("isolation", "boarding party", 0, r"the size \(difficulty\) must be"),
+        ("isolation", "boarding party", 7, "difficulty"),
+        ("fudge_conflict", "shootout", 8, "Burke's yield level"),
+        ("fudge_conflict", "shootout", "7", "Burke's yield level"),
+        ("watch_the_world_die", "dying year", 31, "the Pressure at which"),
+        ("watch_the_world_die", "dying year", 10**100, "the Pressure at which"),
+    ],
+)
+def test_the_examples_questions_refuse_sizes_out_of_their_range(system, question, size, words):
+    with pytest.raises(RuleError, match=words):
+        game_for(system).ask_odds(question, size)

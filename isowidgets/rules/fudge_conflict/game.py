@@ -65,7 +65,7 @@ from .events import (
     RoundRolled,
 )
 from .fold import fold
-from .hurt_odds import Fighter, HurtOdds, hurt_odds
+from .hurt_odds import HURT_QUESTIONS, Fighter, HurtOdds, hurt_odds
 from .model import Character, FudgeState, Hurt
 from .odds import QUESTIONS, Contest, contest, passive_contest, success_chance
 from .rolling import Faces, dice_sources
@@ -87,7 +87,7 @@ class FudgeGame(Game[FudgeState]):
     system: ClassVar[str] = "fudge_conflict"
     title: ClassVar[str] = "Danish Fudge-dice conflict system"
     settings_type: ClassVar[type[RuleSettings]] = FudgeSettings
-    odds_questions: ClassVar[Mapping[str, OddsQuestion]] = QUESTIONS
+    odds_questions: ClassVar[Mapping[str, OddsQuestion]] = {**QUESTIONS, **HURT_QUESTIONS}
 
     @classmethod
     def initial_state(cls, settings: FudgeSettings) -> FudgeState:

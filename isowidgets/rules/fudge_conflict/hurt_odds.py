@@ -49,6 +49,7 @@ from collections import Counter
 from dataclasses import dataclass
 
 from ... import checks
+from ...contract import OddsQuestion
 from ...errors import RuleError
 from .abilities import DEFEAT, MAIMED, Ability
 from .damage import place_wound, scratch_levels
@@ -56,9 +57,11 @@ from .equipment import bonus_total, protected_level, success_level, toggled
 from .model import Character, FudgeState, Wound
 from .odds import distribution
 from .rolling import dice_sources
+from .settings import FudgeSettings
 
 __all__ = [
     "DEEP_POOL_ROUNDS",
+    "HURT_QUESTIONS",
     "MAX_STATES",
     "STACK_CAP",
     "Fighter",
@@ -477,3 +480,49 @@ def hurt_odds(state: FudgeState, first: Fighter, second: Fighter, *, round: int 
         )
 
     return HurtOdds(first=side(0), second=side(1), rounds=float(vector[6]), states=states)
+
+
+# --------------------------------------------------------------------------- questions
+
+
+def _station(settings: FudgeSettings) -> tuple[FudgeState, dict[str, str]]:
+    """The rule text's station cast under ``settings`` (a few milliseconds: not kept)."""
+    # Imported here: the example is played through the game, which asks these questions.
+    from .examples import station
+
+    game, ids = station(settings=settings)
+    return game.state, ids
+
+
+def _shootout(settings: FudgeSettings, yield_at: int) -> dict[str, float]:
+    """Mr. Burke (shoot 2) lets it hurt against the guard (shoot 1), both fresh and
+    shooting at Kraft, Burke declaring first; Burke gives up at ``yield_at``, the guard
+    fights to defeat."""
+    state, ids = _station(settings)
+    burke, guard = state.character(ids["burke"]), state.character(ids["guard"])
+    odds = hurt_odds(
+        state,
+        Fighter(burke, "shoot", "kraft", yield_at=yield_at),
+        Fighter(guard, "shoot", "kraft"),
+    )
+    return {
+        "Burke wins": odds.first.win,
+        "Burke gives up or cannot pay to act": odds.first.yields,
+        "Burke is defeated": odds.first.defeat,
+    }
+
+
+HURT_QUESTIONS: dict[str, OddsQuestion] = {
+    "shootout": OddsQuestion(
+        "Letting it hurt: Mr. Burke (shoot 2) against the guard (shoot 1), fresh tracks, "
+        "how it ends, by the level at which Burke gives up (7: fights on)",
+        "Burke's yield level",
+        tuple(range(1, 8)),
+        1,
+        DEFEAT,
+        _shootout,
+        ("lih_tie_rule", "damage_bump", "penalty_keep_mode", "success_level_min"),
+    ),
+}
+"""The Let It Hurt questions, asked of the example's cast (joined to
+:data:`.odds.QUESTIONS` by the game)."""

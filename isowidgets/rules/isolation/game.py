@@ -43,6 +43,7 @@ from .model import (
 from .odds import QUESTIONS
 from .plan import PoolPlan, plan_for
 from .settings import IsolationSettings
+from .whole import WHOLE_QUESTIONS
 
 __all__ = ["IsolationGame"]
 
@@ -71,7 +72,7 @@ class IsolationGame(Game[IsolationState]):
     system: ClassVar[str] = "isolation"
     title: ClassVar[str] = "Isolation"
     settings_type: ClassVar[type[RuleSettings]] = IsolationSettings
-    odds_questions: ClassVar[Mapping[str, OddsQuestion]] = QUESTIONS
+    odds_questions: ClassVar[Mapping[str, OddsQuestion]] = {**QUESTIONS, **WHOLE_QUESTIONS}
 
     # ------------------------------------------------------------------ the shell's part
 

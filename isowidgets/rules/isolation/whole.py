@@ -65,14 +65,17 @@ import numpy as np
 import numpy.typing as npt
 
 from ... import checks
+from ...contract import OddsQuestion
 from ...errors import RuleError
 from ...odds import Distribution
 from ._common import a_conflict
+from .conflict import compose
 from .model import STANCES, Colour, Conflict, Degree, IsolationState, Stance
 from .odds import DEGREES, _ap_green, _count, _difficulty, degree_chances, pool
 from .plan import plan_for
+from .settings import IsolationSettings
 
-__all__ = ["POLICIES", "Policy", "WholeConflictOdds", "whole_conflict_odds"]
+__all__ = ["POLICIES", "WHOLE_QUESTIONS", "Policy", "WholeConflictOdds", "whole_conflict_odds"]
 
 Policy = Literal["cooperative", "declared"]
 POLICIES: tuple[Policy, ...] = ("cooperative", "declared")
@@ -424,3 +427,41 @@ def whole_conflict_odds(
     margin = Distribution(margin.probs, margin.offset, lost + opposing.lost)
     assumed = diff if needs else None
     return WholeConflictOdds(chosen, assumed, degree_chances(margin), stances, margin, margin.lost)
+
+
+# --------------------------------------------------------------------------- questions
+
+
+@lru_cache(maxsize=16)
+def _boarding_state(settings: IsolationSettings) -> IsolationState:
+    """The rule text's boarding party under ``settings`` (kept: a sweep asks for the same
+    reading at every size, and the state is immutable)."""
+    # Imported here: the example is played through the game, which asks these questions.
+    from .examples import boarding_party
+
+    return boarding_party(settings=settings).state
+
+
+def _boarding_party(settings: IsolationSettings, difficulty: int) -> dict[str, float]:
+    """Bob asks Alice and Eve to help board up the house (the rule text's example map,
+    Stress 2); each takes the most cooperative stance the dice allow."""
+    state = _boarding_state(settings)
+    proposal = compose(state, "bob", "Board up the windows")
+    odds = whole_conflict_odds(state, proposal, difficulty=difficulty)
+    return {str(degree): p for degree, p in odds.degrees.items()}
+
+
+WHOLE_QUESTIONS: dict[str, OddsQuestion] = {
+    "boarding party": OddsQuestion(
+        "The example's whole conflict: Bob persuades Alice and Eve (each as cooperative "
+        "as the dice allow), one roll read twice; each degree",
+        "difficulty",
+        tuple(range(1, 7)),
+        1,
+        6,
+        _boarding_party,
+        ("cooperate_net_min", "hostile_net_max", "no_red_links_free_cooperation"),
+    ),
+}
+"""The whole-conflict questions, asked of the example's map (joined to
+:data:`.odds.QUESTIONS` by the game)."""

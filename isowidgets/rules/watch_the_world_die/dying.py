@@ -38,12 +38,14 @@ from functools import lru_cache
 from typing import Literal
 
 from ... import checks
+from ...contract import OddsQuestion
 from ...errors import RuleError
 from .model import WorldState
 from .odds import great_dying_chance, worse_distribution
+from .settings import WorldSettings
 from .tables import Tables
 
-__all__ = ["DEFAULT_HORIZON", "MAX_RELIEVE_AT", "DyingYears", "dying_years"]
+__all__ = ["DEFAULT_HORIZON", "DYING_QUESTIONS", "MAX_RELIEVE_AT", "DyingYears", "dying_years"]
 
 DEFAULT_HORIZON = 30
 """Years shown by default."""
@@ -222,3 +224,46 @@ def dying_years(
         lost += 0.0 if n == 0 else alive * later_lost
         alive *= 1 - chance
     return DyingYears(relieve_at=k, years=years, later=alive, lost=lost)
+
+
+# --------------------------------------------------------------------------- questions
+
+_QUESTION_YEARS = 10
+
+
+def _fresh_world(settings: WorldSettings) -> WorldState:
+    """A world just begun (three players, the year 2020) under ``settings``."""
+    # Imported here: the world is begun through the game, which asks these questions.
+    from .game import WorldGame
+
+    game = WorldGame.new(settings=settings, title="A fresh world")
+    game.begin(["Ana", "Ben", "Cy"], 2020)
+    return game.state
+
+
+def _dying_year(settings: WorldSettings, relieve_at: int) -> dict[str, float]:
+    """The year of the Great Dying from a fresh world, relieving at ``relieve_at``."""
+    world = _fresh_world(settings)
+    odds = dying_years(world, relieve_at, horizon=_QUESTION_YEARS)
+    out = {  # every year named, also those a house limit on the years (WTWD-A18) cuts
+        f"year {n + 1}": odds.years.get(world.year + n * settings.year_step, 0.0)
+        for n in range(_QUESTION_YEARS)
+    }
+    out["later, or never"] = odds.later
+    return out
+
+
+DYING_QUESTIONS: dict[str, OddsQuestion] = {
+    "dying year": OddsQuestion(
+        f"A fresh world: the year the Great Dying comes (1…{_QUESTION_YEARS}, or later), "
+        "making it worse until Pressure reaches a level, then relieving it to end the year",
+        "the Pressure at which the table relieves",
+        tuple(range(2, 17, 2)),
+        1,
+        MAX_RELIEVE_AT,
+        _dying_year,
+        ("great_dying_comparison", "new_year_pressure", "count_chained_events"),
+    ),
+}
+"""The Great Dying's year, asked of a fresh world (joined to :data:`.odds.QUESTIONS` by
+the game)."""

@@ -64,7 +64,7 @@ from ...settings import RuleSettings
 from ...systems import register
 from . import relieve, turns, worse
 from .chronicle import Chronicle, chronicle, chronicle_csv, chronicle_markdown
-from .dying import DEFAULT_HORIZON, DyingYears, dying_years
+from .dying import DEFAULT_HORIZON, DYING_QUESTIONS, DyingYears, dying_years
 from .events import (
     ChainRolled,
     EventTypeRolled,
@@ -95,7 +95,7 @@ class WorldGame(Game[WorldState]):
     system: ClassVar[str] = "watch_the_world_die"
     title: ClassVar[str] = "Watch the World Die"
     settings_type: ClassVar[type[RuleSettings]] = WorldSettings
-    odds_questions: ClassVar[Mapping[str, OddsQuestion]] = QUESTIONS
+    odds_questions: ClassVar[Mapping[str, OddsQuestion]] = {**QUESTIONS, **DYING_QUESTIONS}
     exports: ClassVar[Mapping[str, Export]] = {
         "chronicle-md": Export(
             "Chronicle (Markdown)", "md", lambda entries: chronicle_markdown(chronicle(entries))
