@@ -291,7 +291,7 @@ def test_the_conflict_panel_and_a_toggle_by_keys(notebook: OpenNotebook) -> None
     focus = nb.page.evaluate(_FOCUS_JS)
     assert focus["outlineWidth"] >= 3 and focus["outlineStyle"] == "solid", focus
     nb.page.keyboard.press("Enter")
-    _contains(nb, "iw-fudge-before", "Chance of success: 63.0%")
+    _contains(nb, "iw-fudge-before", "Chance of success: 63%")
     _type_enter(nb, "iw-faces-conflict", "0 0 0")
     _contains(nb, "iw-fudge-conflict-result", "✔ Success")
 

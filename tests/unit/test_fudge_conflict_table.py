@@ -10,6 +10,7 @@ import pytest
 from isowidgets.rules.fudge_conflict import FudgeGame
 from isowidgets.widgets.fudge_conflict import FudgeTable
 from isowidgets.widgets.fudge_conflict.views import split_faces
+from isowidgets.widgets.numbers import percent
 
 
 @pytest.fixture
@@ -86,7 +87,7 @@ def test_a_passive_check_shows_the_engines_chance_before_the_roll_and_rolls_on_e
     assert panel.opponent.layout.display == "none"  # no opponent in a passive check
     panel.open_button.click()
     chance = game.success_chance(2, 1, 0)
-    assert f"Chance of success: {100 * chance:.1f}%" in panel.before.value
+    assert f"Chance of success: {percent(chance)}" in panel.before.value
     panel.entry.faces.value = "+ 0 -"
     panel.entry.faces.submit()  # Enter in the faces box
     assert panel.entry.error.value == ""
@@ -172,7 +173,7 @@ def test_the_chain_builder_passes_each_result_on_and_shows_the_chance_first(tabl
     chain.skill.value = "holding on"
     chain.target.value = burke(game)
     chance = game.success_chance(3, 0, 0)
-    assert f"Chance of passing bonus dice on: {100 * chance:.1f}%" in chain.before.value
+    assert f"Chance of passing bonus dice on: {percent(chance)}" in chain.before.value
     chain.entry.faces.submit("+ 0 0")
     assert chain.entry.error.value == ""
     assert "Scavenger Ota passes 4 bonus dice on (for Mr. Burke)" in chain.chain.value

@@ -7,6 +7,7 @@ import pytest
 from test_fudge_hurt_odds import duel
 
 from isowidgets.widgets.fudge_conflict import FudgeTable
+from isowidgets.widgets.numbers import percent
 
 
 @pytest.mark.rule("DK-R21", "DK-R35")
@@ -19,12 +20,12 @@ def test_the_box_answers_before_round_one_and_follows_the_yield_levels() -> None
     exact = game.hurt_odds(ana)
     text = view.result.value
     assert "Ana: wins " in text and "Bo: wins " in text
-    assert f"{100 * exact.first.win:.1f}%" in text
+    assert f"{percent(exact.first.win)}" in text
     assert "declares first" in text and 'role="status"' in text
     view.yields[0].value = 4
     assert view.yields[0].description == "Ana gives up at"
     lower = game.hurt_odds(ana, yield_at=4)
-    assert f"{100 * lower.first.win:.1f}%" in view.result.value
+    assert f"{percent(lower.first.win)}" in view.result.value
     assert len(game.journal) == written  # the box only asks: nothing is journaled
     game.let_it_hurt(ana)
     assert view.layout.display is None  # round one: still shown

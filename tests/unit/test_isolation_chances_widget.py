@@ -15,10 +15,10 @@ import pytest
 from isowidgets.rules.isolation.examples import full_house
 from isowidgets.rules.isolation.odds import DEGREES
 from isowidgets.rules.isolation.whole import whole_conflict_odds
-from isowidgets.widgets.fudge_conflict.views import percent
 from isowidgets.widgets.isolation.chances import in_words
 from isowidgets.widgets.isolation.conflict import ConflictPanel
 from isowidgets.widgets.isolation.views import DEGREE_GLYPH
+from isowidgets.widgets.numbers import percent
 
 
 def text(chances) -> str:

@@ -162,7 +162,7 @@ def test_an_impact_die_that_is_not_on_the_ladder_is_refused():
         game_for("impact").ask_odds("impact die", 7)
 
 
-# --------------------------------------------------------------------------- the examples' questions
+# ----------------------------------------------------------------- the examples' questions
 
 
 @pytest.mark.rule("ISO-R23", "ISO-R25", "ISO-R29", "ISO-R31", "ISO-A01")

@@ -24,10 +24,11 @@ from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ..dice_entry import DiceEntry
 from ..i18n import Labels
 from ..messages import Messages
+from ..numbers import percent
 from ..panel import set_options, wrap_row
 from .conflict import character_options, skill_options
 from .sheets import SheetsView
-from .views import dice_words, net_of, percent, record_html, sources_text
+from .views import dice_words, net_of, record_html, sources_text
 
 __all__ = ["ChainPanel"]
 

@@ -29,9 +29,10 @@ from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ..dice_entry import DiceEntry
 from ..i18n import Labels
 from ..messages import Messages
+from ..numbers import percent
 from ..panel import set_options, set_shown, wrap_row
 from .sheets import SheetsView
-from .views import percent, record_html, sources_text, split_faces
+from .views import record_html, sources_text, split_faces
 
 __all__ = ["ConflictPanel", "skill_options"]
 

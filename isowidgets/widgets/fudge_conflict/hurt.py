@@ -37,13 +37,14 @@ from ...rules.fudge_conflict.events import HurtEnded, HurtStarted, RoundRolled
 from ..dice_entry import DiceEntry
 from ..i18n import Labels
 from ..messages import Messages
+from ..numbers import percent
 from ..panel import set_options, set_shown, wrap_row
 from ..submit_button import SubmitButton
 from ..submit_text import SubmitText
 from .conflict import skill_options
 from .hurt_odds import HurtOddsView
 from .sheets import SheetsView
-from .views import ability_label, dice_words, net_of, percent, record_html, sources_text
+from .views import ability_label, dice_words, net_of, record_html, sources_text
 
 __all__ = ["PartyRow", "RoundPanel", "last_round_events"]
 

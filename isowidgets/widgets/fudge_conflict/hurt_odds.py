@@ -22,8 +22,8 @@ from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ...rules.fudge_conflict.abilities import DEFEAT, level_name
 from ...rules.fudge_conflict.hurt_odds import HurtOdds
 from ..i18n import Labels
+from ..numbers import percent
 from ..panel import set_options, set_shown, wrap_row
-from .views import percent
 
 __all__ = ["HurtOddsView", "shows_hurt_odds"]
 

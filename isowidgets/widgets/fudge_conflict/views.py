@@ -32,7 +32,6 @@ __all__ = [
     "dice_words",
     "html_list",
     "net_of",
-    "percent",
     "record_html",
     "refresh_damage_track",
     "slot_words",
@@ -74,18 +73,6 @@ FUDGE_CSS = """
 .iw-fudge-declared li { margin: 1px 0; }
 </style>
 """
-
-
-def percent(p: float) -> str:
-    """A probability as the table reads it: ``42.0%`` (one decimal, never rounded to 0
-    or 100 unless it is)."""
-    value = 100 * float(p)
-    text = f"{value:.1f}%"
-    if text == "0.0%" and value > 0:
-        return "<0.1%"
-    if text == "100.0%" and value < 100:
-        return ">99.9%"
-    return text
 
 
 def ability_label(labels: Labels, ability: str) -> str:

@@ -46,12 +46,13 @@ from ...rules.impact import (
 from ...rules.impact.events import TestResolved, TestRolled
 from ...rules.impact.ladder import die_label
 from ..dice_entry import DiceEntry
+from ..numbers import percent
 from ..panel import Panel, set_options, set_shown
 from ..submit_text import SubmitText
 from .board import HINT_CHOICES
 from .draft import Drafting
 from .messages import TableMessages
-from .views import holder_label, impact_style, percent, plan_html, result_html, table_words
+from .views import holder_label, impact_style, plan_html, result_html, table_words
 
 __all__ = ["AUTO_ROLLER", "EFFECT_CHOICES", "NO_PLAN", "EffectInputs", "TestPanel"]
 

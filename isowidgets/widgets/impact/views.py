@@ -49,6 +49,7 @@ from ...rules.impact.events import TestResolved, TestRolled
 from ...rules.impact.ladder import die_label
 from ...rules.impact.model import Sign
 from ..chips import roll_chips
+from ..numbers import percent
 from ..track import Level
 from ..track import ladder_html as track_ladder_html
 
@@ -66,7 +67,6 @@ __all__ = [
     "ladder_html",
     "ladder_levels",
     "ladder_place",
-    "percent",
     "plan_html",
     "result_html",
     "table_words",
@@ -124,12 +124,6 @@ def impact_style() -> widgets.HTML:
     return widgets.HTML(
         IMPACT_CSS, layout=widgets.Layout(height="0px", margin="0", overflow="hidden")
     )
-
-
-def percent(p: float) -> str:
-    """``0.5`` → ``50%``, ``0.125`` → ``12.5%``: as T-IMP-3 prints them."""
-    text = f"{p * 100:.1f}".rstrip("0").rstrip(".")
-    return f"{text}%"
 
 
 # --------------------------------------------------------------------------- words for the table

@@ -26,7 +26,7 @@ from ...rules.isolation import Conflict, IsolationState
 from ...rules.isolation.events import DIFFICULTY_NAMES
 from ...rules.isolation.odds import DEGREES
 from ...rules.isolation.whole import WholeConflictOdds, whole_conflict_odds
-from ..fudge_conflict.views import percent
+from ..numbers import percent
 from .parts import assign
 from .views import DEGREE_GLYPH
 

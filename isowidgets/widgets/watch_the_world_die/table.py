@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from ...rules.watch_the_world_die import WorldGame
 from ..log import LogView
+from ..numbers import percent
 from ..panel import Panel, set_options
 from ..submit_button import SubmitButton
 from ..submit_text import SubmitText
@@ -34,7 +35,7 @@ from .chronicle import ChronicleView
 from .messages import WorldMessages
 from .shop import ResponseShop
 from .turn import TurnPanel
-from .views import percent, table_words, wtwd_style
+from .views import table_words, wtwd_style
 from .yearend import YearEndCheck
 
 __all__ = ["WorldTable"]

@@ -23,6 +23,7 @@ import ipywidgets as widgets
 
 from ...rules.watch_the_world_die import Chronicle, ChronicleRow, WorldState
 from ...rules.watch_the_world_die.model import WorldEvent
+from ..numbers import percent
 
 __all__ = [
     "KIND_GLYPHS",
@@ -33,7 +34,6 @@ __all__ = [
     "chance_html",
     "chronicle_html",
     "event_name",
-    "percent",
     "players_html",
     "table_words",
     "wtwd_style",
@@ -106,12 +106,6 @@ def wtwd_style() -> widgets.HTML:
     return widgets.HTML(
         WTWD_CSS, layout=widgets.Layout(height="0px", margin="0", overflow="hidden")
     )
-
-
-def percent(p: Fraction) -> str:
-    """``5/36`` → ``13.9%``; 0 and 1 exactly as ``0%`` and ``100%``."""
-    text = f"{float(p) * 100:.1f}".rstrip("0").rstrip(".")
-    return f"{text}%"
 
 
 # --------------------------------------------------------------------------- names

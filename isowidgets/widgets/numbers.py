@@ -1,0 +1,21 @@
+"""Numbers as every table prints them: one way to show a probability."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+__all__ = ["percent"]
+
+
+def percent(p: float | Fraction) -> str:
+    """A probability as the tables print it: at most one decimal, a trailing zero dropped
+    (``0.5`` → ``50%``, ``0.125`` → ``12.5%``, ``5/36`` → ``13.9%``, as T-IMP-3 prints
+    them), and never rounded to ``0%`` or ``100%`` unless it is (``<0.1%``, ``>99.9%``):
+    a table deciding whether to risk a roll must not read a small chance as none."""
+    value = 100 * float(p)
+    text = f"{value:.1f}".removesuffix(".0")
+    if text == "0" and value > 0:
+        return "<0.1%"
+    if text == "100" and value < 100:
+        return ">99.9%"
+    return f"{text}%"
