@@ -226,6 +226,12 @@ KIT = Catalogue(
             "kit.prepare": "Prepare",
             "kit.prepare.tip": "journal a value fixed in advance (GM only unless switched off)",
             "kit.prepare.gm": "🔒 keep secret",
+            "kit.prepare.open": "Prepare a secret",
+            "kit.prepare.close": "Hide prepare",
+            "kit.prepare.open.tip": (
+                "fix a value in advance (an NPC's hidden skill, a secret difficulty), "
+                "journaled for the GM only"
+            ),
             "kit.prepare.done": "prepared {name} = {value}",
             "kit.prepare.done.gm": "prepared {name} = {value} (GM only)",
             "kit.rules": "House rules",
@@ -355,6 +361,12 @@ KIT = Catalogue(
                 "slås fra)"
             ),
             "kit.prepare.gm": "🔒 hold hemmelig",
+            "kit.prepare.open": "Forbered en hemmelighed",
+            "kit.prepare.close": "Skjul forbered",
+            "kit.prepare.open.tip": (
+                "fastlæg en værdi på forhånd (en bifigurs skjulte færdighed, en hemmelig "
+                "sværhedsgrad), skrevet i loggen kun for spillederen"
+            ),
             "kit.prepare.done": "forberedt {name} = {value}",
             "kit.prepare.done.gm": "forberedt {name} = {value} (kun spilleder)",
             "kit.rules": "Husregler",

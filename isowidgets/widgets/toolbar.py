@@ -1,15 +1,16 @@
 """The session toolbar every system shares: undo, redo, a note for the log, export.
 
 ``[↶ Undo] [↷ Redo]  Note [............] [Add note]  Export as [Markdown ▾] [Export log]
-Prepared [what....] Value [.....] [✔ 🔒 keep secret] [Prepare]
-[▸ House rules] [○ 🔒 GM only]  dice committed: 4e8bce30… [Reveal seed]``
+[▸ House rules] [▸ Prepare a secret] [○ 🔒 GM only]  dice committed: 4e8bce30… [Reveal seed]
+Prepared [what....] Value [.....] [✔ 🔒 keep secret] [Prepare]``  (while opened)
 
 **🔒 GM only** is the game's one GM-only switch (:mod:`.gm`, the same one every dice
 entry shows): while pressed, everything the table does is GM-only, notes included.
 It sits with the commitment, the other thing about what viewers may know.
-**Prepare** journals a value fixed in advance (an NPC's hidden skill, a secret
-difficulty) with :meth:`~isowidgets.game.Game.prepare`; its own toggle (**keep
-secret**, on by default) keeps it GM-only.
+**Prepare a secret** opens a row under the buttons (a GM needs it seldom, so it
+takes no room until then): **Prepare** journals a value fixed in advance (an NPC's
+hidden skill, a secret difficulty) with :meth:`~isowidgets.game.Game.prepare`; its
+own toggle (**keep secret**, on by default) keeps it GM-only.
 **House rules** opens the :class:`~.settings_editor.SettingsEditor` under the toolbar:
 every table has it in the same place, built the first time it is opened.
 
@@ -94,11 +95,12 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
 
     Attributes:
         undo_button, redo_button, note, note_button, export_format, export_button,
-        commitment, reveal_button, gm_toggle, prepare_name, prepare_value, prepare_gm,
-        prepare_button, rules_button: the controls (classes ``iw-undo``, ``iw-redo``,
-            ``iw-note``, ``iw-note-add``, ``iw-export-format``, ``iw-export``,
-            ``iw-commitment``, ``iw-reveal``, ``iw-gm``, ``iw-prepare-name``,
-            ``iw-prepare-value``, ``iw-prepare-gm``, ``iw-prepare``, ``iw-rules-toggle``).
+        commitment, reveal_button, gm_toggle, prepare_toggle, prepare_name, prepare_value,
+        prepare_gm, prepare_button, rules_button: the controls (classes ``iw-undo``,
+            ``iw-redo``, ``iw-note``, ``iw-note-add``, ``iw-export-format``, ``iw-export``,
+            ``iw-commitment``, ``iw-reveal``, ``iw-gm``, ``iw-prepare-toggle``,
+            ``iw-prepare-name``, ``iw-prepare-value``, ``iw-prepare-gm``, ``iw-prepare``,
+            ``iw-rules-toggle``).
         settings_editor: the house-rules editor, once **House rules** was first opened
             (``None`` before; :meth:`house_rules` opens it from code).
         messages: the message line it reports to.
@@ -180,6 +182,13 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             "iw-prepare",
         )
         self.prepare_button.on_click(run(lambda _b: self.prepare()))
+        self.prepare_toggle = PressToggle(
+            english("kit.prepare.open"),
+            mode="expand",
+            on_label=english("kit.prepare.close"),
+            tooltip=english("kit.prepare.open.tip"),
+        )
+        self.prepare_toggle.add_class(css_name("iw-prepare-toggle", key))
         self.prepare_value.on_submit(lambda _text: self.messages.run(self.prepare))
         self._key = key
         self.settings_editor: SettingsEditor | None = None
@@ -211,11 +220,19 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         secret.add_class("iw-toolbar-prepare-row")
+        set_shown(secret, False)
+        self.prepare_toggle.on_change(lambda opened: set_shown(secret, opened))
         proof = widgets.HBox(
-            [self.rules_button, self.gm_toggle, self.commitment, self.reveal_button],
+            [
+                self.rules_button,
+                self.prepare_toggle,
+                self.gm_toggle,
+                self.commitment,
+                self.reveal_button,
+            ],
             layout=widgets.Layout(flex_flow="row wrap"),
         )
-        self._rows: list[Any] = [row, secret, proof]
+        self._rows: list[Any] = [row, proof, secret]
         self._parts: list[Any] = [*self._rows, self.messages] if own else list(self._rows)
         super().__init__(self._parts)
         self.add_class("iw-kit")
@@ -379,6 +396,8 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self._show_commitment()
         relabel_gm(self.gm_toggle, self.say)
         self.prepare_gm.relabel(self.say("kit.prepare.gm"))
+        self.prepare_toggle.relabel(self.say("kit.prepare.open"), self.say("kit.prepare.close"))
+        self.prepare_toggle.hint = self.say("kit.prepare.open.tip")
         self.rules_button.relabel(self.say("kit.rules"), self.say("kit.rules.hide"))
         self.rules_button.hint = self.say("kit.rules.tip")
         if self.settings_editor is not None:

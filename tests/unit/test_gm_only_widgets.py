@@ -140,8 +140,20 @@ def test_a_refused_disclosure_shows_under_the_log_and_changes_nothing(tray_panel
     assert len(game.journal) == before
 
 
+def test_the_prepare_row_takes_no_room_until_its_toggle_opens_it(tray_panel: TrayPanel):
+    toolbar = tray_panel.toolbar
+    row = next(r for r in toolbar.children if toolbar.prepare_button in r.children)
+    assert row.layout.display == "none" and not toolbar.prepare_toggle.value
+    assert toolbar.prepare_toggle.text == "▸ Prepare a secret"
+    toolbar.prepare_toggle.click()
+    assert row.layout.display != "none" and toolbar.prepare_toggle.text == "▾ Hide prepare"
+    toolbar.prepare_toggle.click()
+    assert row.layout.display == "none"
+
+
 def test_the_toolbar_prepares_a_value_gm_only_by_default(tray_panel: TrayPanel):
     game, toolbar = tray_panel.game, tray_panel.toolbar
+    toolbar.prepare_toggle.click()
     toolbar.prepare_name.value = "Marta's Deceive"
     toolbar.prepare_value.value = " -2 "
     toolbar.prepare_button.click()
@@ -173,6 +185,7 @@ def test_the_switch_and_the_log_speak_danish(tmp_path: Path):
         table.set_language("da")
         assert table.toolbar.gm_toggle.text == "○ 🔒 Kun spilleder"
         assert table.toolbar.prepare_button.description == "Forbered"
+        assert table.toolbar.prepare_toggle.text == "▸ Forbered en hemmelighed"
         with game.gm_only():
             game.note("kultisterne venter")
         assert "· 🔒 kun spilleder" in table.log_view.table.value
