@@ -58,6 +58,12 @@ class StreamBoard(widgets.VBox):  # type: ignore[misc]
 
     system: ClassVar[str] = ""
 
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A board that cannot show a catch is refused where it is written, not on air."""
+        super().__init_subclass__(**kwargs)
+        if cls.show is StreamBoard.show:
+            raise TypeError(f"{cls.__name__} must define show(catch), as StreamBoard says")
+
     def __init__(self, labels: Labels, children: Sequence[Any] = ()) -> None:
         self.labels = labels
         super().__init__(list(children))
@@ -65,8 +71,9 @@ class StreamBoard(widgets.VBox):  # type: ignore[misc]
 
     def show(self, catch: Catch) -> None:
         """Bring the board in line with ``catch.game.state`` (``catch.rebuilt``: history
-        changed, so redraw everything; otherwise ``catch.new`` were added)."""
-        raise NotImplementedError(f"{type(self).__name__} must define show(catch)")
+        changed, so redraw everything; otherwise ``catch.new`` were added).
+
+        Every subclass defines it (checked when the subclass is defined)."""
 
     def settle(self) -> None:
         """Called by the page each time a browser has drawn it (see :mod:`.shown`).

@@ -39,6 +39,13 @@ def test_a_system_without_a_board_is_shown_with_its_rolls() -> None:
     assert board_for("no_such_system") is RollsBoard
 
 
+def test_a_board_that_cannot_show_a_catch_is_refused_where_it_is_written() -> None:
+    with pytest.raises(TypeError, match="Silent must define show"):
+
+        class Silent(StreamBoard):
+            system = "silent"
+
+
 def test_the_stream_words_are_complete_in_both_languages() -> None:
     assert STREAM_WORDS.problems() == []
     assert set(STREAM_WORDS.languages) == {"en", "da"}
