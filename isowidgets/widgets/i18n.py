@@ -481,6 +481,20 @@ class Labels:
         self._apply(binding)
         return widget
 
+    def control(self, widget: Any, key: str, css: str) -> Any:
+        """A labelled control: ``widget`` with the label of ``key`` (kept in the language
+        spoken), the class ``css``, and room for its whole label (no cut-off words).
+
+        Returns:
+            ``widget``.
+        """
+        self.bind(widget, key)
+        widget.add_class(css)
+        style = getattr(widget, "style", None)  # a button's label is its face: none there
+        if style is not None and hasattr(style, "description_width"):
+            style.description_width = "initial"
+        return widget
+
     def on_switch(self, redraw: Callable[[], None]) -> None:
         """Call ``redraw()`` after every switch (a view drawn as HTML from labels)."""
         self._redraws.append(redraw)

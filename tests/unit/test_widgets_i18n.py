@@ -10,6 +10,7 @@ from isowidgets.tray import DiceTray
 from isowidgets.widgets.dice_entry import DiceEntry
 from isowidgets.widgets.i18n import KIT, Catalogue, Labels, LanguageSwitch
 from isowidgets.widgets.log import LogView
+from isowidgets.widgets.submit_text import SubmitText
 from isowidgets.widgets.toolbar import SessionToolbar
 
 SMALL = Catalogue(
@@ -101,3 +102,15 @@ def test_bind_kit_relabels_the_shared_toolbar_entry_and_log(tmp_path):
     assert toolbar.export_button.description == "Export log"
     with pytest.raises(RuleError, match="bind_kit takes a SessionToolbar"):
         labels.bind_kit(widgets.Button())
+
+
+def test_a_labelled_control_keeps_its_whole_label_in_the_language_spoken():
+    labels = Labels(SMALL)
+    box = labels.control(widgets.Dropdown(options=["a"]), "roll", "iw-roll")
+    button = labels.control(widgets.Button(), "roll", "iw-roll-button")
+    composite = labels.control(SubmitText(), "roll", "iw-roll-box")  # no style of its own
+    assert box.description == button.description == "Roll"
+    assert box.style.description_width == "initial"
+    assert "iw-roll" in box._dom_classes and "iw-roll-box" in composite._dom_classes
+    labels.set_language("da")
+    assert box.description == button.description == "Slå"

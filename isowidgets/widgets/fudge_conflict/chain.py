@@ -54,12 +54,7 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
         self.messages = messages
         self.sheets = sheets
 
-        def control(widget: Any, key: str, css: str) -> Any:
-            labels.bind(widget, key)
-            widget.add_class(css)
-            widget.style = {"description_width": "initial"}
-            return widget
-
+        control = labels.control
         self.helper = control(widgets.Dropdown(), "chain.helper", "iw-fudge-helper")
         self.skill = control(widgets.Dropdown(), "conflict.skill", "iw-fudge-helper-skill")
         self.target = control(widgets.Dropdown(), "chain.target", "iw-fudge-helps")

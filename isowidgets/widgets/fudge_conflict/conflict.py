@@ -81,12 +81,7 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
         self.messages = messages
         self.sheets = sheets
 
-        def control(widget: Any, key: str, css: str) -> Any:
-            labels.bind(widget, key)
-            widget.add_class(css)
-            widget.style = {"description_width": "initial"}
-            return widget
-
+        control = labels.control
         self.kind = control(widgets.Dropdown(), "conflict.kind", "iw-fudge-kind")
         self.actor = control(widgets.Dropdown(), "conflict.actor", "iw-fudge-actor")
         self.skill = control(widgets.Dropdown(), "conflict.skill", "iw-fudge-skill")

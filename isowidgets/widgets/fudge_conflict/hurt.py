@@ -84,10 +84,7 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
         run = panel.messages.handler
 
         def control(widget: Any, key: str, css: str) -> Any:
-            labels.bind(widget, key)
-            widget.add_class(f"{css}-{who}")
-            if isinstance(widget, widgets.Dropdown | widgets.Checkbox):
-                widget.style = {"description_width": "initial"}
+            labels.control(widget, key, f"{css}-{who}")
             if isinstance(widget, widgets.Dropdown):  # two to a row in the panel's width
                 widget.layout = widgets.Layout(width="auto", flex="1 1 200px")
             return widget
