@@ -79,6 +79,11 @@ CSS = """
 .iw-rule { margin: 4px 0 6px; padding-left: 6px; border-left: 2px solid #ccc; }
 .iw-rule .iw-press { width: auto; max-width: none; }
 .iw-rule-state, .iw-rules-empty { font-size: 0.9em; }
+.iw-lab-table .iw-lab-scroll { overflow-x: auto; max-width: 100%; }
+.iw-lab-table table { border-collapse: collapse; font-size: 0.85em; }
+.iw-lab-table th, .iw-lab-table td { border-bottom: 1px solid #ddd; padding: 2px 6px;
+  text-align: right; white-space: nowrap; }
+.iw-lab-caption { font-size: 0.9em; margin: 2px 0; }
 </style>
 """
 

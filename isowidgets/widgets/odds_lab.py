@@ -22,6 +22,7 @@ from typing import Any
 import ipywidgets as widgets
 import pandas as pd
 import plotly.graph_objects as go
+from plotly.colors import qualitative
 
 from .. import checks
 from ..errors import RuleError
@@ -31,6 +32,7 @@ from ..systems import game_for, names
 from .css import style
 from .keyboard import KeepKeys
 from .messages import Messages
+from .numbers import percent
 from .panel import SavedText, wrap_row
 from .settings_editor import value_words
 
@@ -43,6 +45,7 @@ MAX_READINGS = 8
 """The most readings one sweep compares."""
 
 _SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "cross", "star", "hexagon")
+_COLOURS = qualitative.Safe  # one colour per outcome (with its marker): a colour-blind-safe set
 _DASHES = ("solid", "dash", "dot", "dashdot", "longdash", "longdashdot", "5px,2px", "2px,5px")
 
 
@@ -227,6 +230,7 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
             options=[(game.title, name) for name, game in asking.items()],
             value=system,
             description="System",
+            layout={"width": "auto"},
         )
         self.question = widgets.Dropdown(description="Question", layout={"width": "auto"})
         self.setting = widgets.Dropdown(description="Setting", layout={"width": "auto"})
@@ -262,7 +266,8 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
             style(),
             KeepKeys(),
             widgets.HBox([self.system, self.question], layout=wrap_row()),
-            widgets.HBox([self.setting, self.first, self.second], layout=wrap_row()),
+            widgets.HBox([self.setting], layout=wrap_row()),
+            widgets.HBox([self.first, self.second], layout=wrap_row()),
             widgets.HBox([self.start, self.stop, self.compare_button], layout=wrap_row()),
             widgets.HBox([self.progress, self.status], layout=wrap_row()),
             self.messages,
@@ -349,14 +354,19 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
         return frame
 
     def _draw(self, frame: pd.DataFrame) -> None:
-        wide = side_by_side(frame)
-        self.table.value = wide.to_html(float_format=lambda p: f"{p:.2%}", na_rep="—")
         asked = self._game().odds_questions[self.question.value]
+        wide = side_by_side(frame)
+        table = wide.to_html(float_format=percent, na_rep="—", index_names=False)
+        said = f"Rows: {html.escape(asked.size)}; columns: each outcome under each reading."
+        self.table.value = (
+            f'<p class="iw-lab-caption">{said}</p><div class="iw-lab-scroll">{table}</div>'
+        )
         outcomes = list(dict.fromkeys(frame["outcome"]))
         readings = list(dict.fromkeys(frame["reading"]))
         with self.figure.batch_update():
             self.figure.data = []
             for o, outcome in enumerate(outcomes):
+                colour = _COLOURS[o % len(_COLOURS)]
                 for r, reading in enumerate(readings):
                     part = frame[(frame["outcome"] == outcome) & (frame["reading"] == reading)]
                     if part.empty:
@@ -366,11 +376,15 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
                         y=part["probability"],
                         name=f"{outcome} · {reading}",
                         mode="lines+markers",
-                        marker={"symbol": _SYMBOLS[o % len(_SYMBOLS)], "size": 8},
-                        line={"dash": _DASHES[r % len(_DASHES)]},
+                        marker={"symbol": _SYMBOLS[o % len(_SYMBOLS)], "size": 8, "color": colour},
+                        line={"dash": _DASHES[r % len(_DASHES)], "color": colour},
                         legendgroup=outcome,
                     )
             self.figure.layout.title = html.escape(asked.label)
             self.figure.layout.xaxis.title = asked.size
             self.figure.layout.yaxis.title = "probability"
             self.figure.layout.yaxis.tickformat = ".0%"
+            # Room for the whole legend beside the chart, however many lines it lists.
+            groups = len(outcomes)
+            self.figure.layout.legend.tracegroupgap = 6
+            self.figure.layout.height = max(380, 140 + 21 * len(self.figure.data) + 6 * groups)
