@@ -78,8 +78,7 @@ def sweep(
     question: str,
     readings: Mapping[str, Mapping[str, Any]],
     sizes: Sequence[int] | None = None,
-    *,
-    progress: Callable[[int, int], Any] | None = None,
+    **options: Any,
 ) -> pd.DataFrame:
     """Ask ``question`` of ``system`` for every size under every reading.
 
@@ -102,6 +101,8 @@ def sweep(
         SettingsError: a reading that changes a setting the system lacks, or to a value
             it cannot take (checked for every reading before any is asked).
     """
+    checks.keywords(options, "sweep()", ["progress"])
+    progress: Callable[[int, int], Any] | None = options.get("progress")
     chosen = checks.choice(system, "a system that asks odds", list(_asking()))
     game = game_for(chosen)
     name = checks.choice(question, "an odds question", list(game.odds_questions))
@@ -110,12 +111,17 @@ def sweep(
     if not 1 <= len(grid) <= MAX_SIZES:
         raise RuleError(f"a sweep asks about 1 to {MAX_SIZES} sizes, got {len(grid):,}")
     grid = [checks.whole(size, f"a size ({asked.size})", asked.low, asked.high) for size in grid]
+    repeated = sorted({size for size in grid if grid.count(size) > 1})
+    if repeated:
+        raise RuleError(f"a sweep asks each size once; repeated: {checks.shown(repeated, 60)}")
     pairs = checks.mapping(readings, "readings", most=MAX_READINGS)
     if not pairs:
         raise RuleError(f"a sweep compares 1 to {MAX_READINGS} readings, got none")
     settings = {}
     for label, changes in pairs:
         label = checks.text(label, "a reading's label")
+        if label in settings:
+            raise RuleError(f"two readings are labelled {label!r}: give each reading its own label")
         changed = dict(checks.mapping(changes, f"the reading {label!r}"))
         for key in changed:
             game.settings_type.check_name(key)
@@ -218,8 +224,13 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
     """
 
     def __init__(
-        self, system: str | None = None, question: str | None = None, setting: str | None = None
+        self,
+        system: str | None = None,
+        question: str | None = None,
+        setting: str | None = None,
+        **unknown: Any,
     ) -> None:
+        checks.keywords(unknown, "OddsLab", ["system", "question", "setting"])
         asking = _asking()
         system = next(iter(asking)) if system is None else system
         system = checks.choice(system, "a system that asks odds", list(asking))
@@ -323,6 +334,11 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
         """The two readings chosen, labelled by their values in words (``three worst``)."""
         game = self._game()
         spec = next(s for s in game.settings_type.specs() if s.name == self.setting.value)
+        if self.first.value == self.second.value:
+            raise RuleError(
+                f"Reading A and Reading B are both {value_words(spec, self.first.value)!r}: "
+                "pick two different values to compare"
+            )
         # The values alone: the setting is named in its dropdown, and the table stays narrow.
         return {value_words(spec, v): {spec.name: v} for v in (self.first.value, self.second.value)}
 

@@ -49,3 +49,25 @@ def test_the_box_speaks_danish_and_hides_without_a_conflict() -> None:
 
     empty = FudgeTable(FudgeGame.new())
     assert empty.round_panel.hurt_odds.layout.display == "none"
+
+
+def test_a_note_does_not_solve_the_fight_again(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The chain is solved once per state and yield levels: a note leaves the state as it
+    was, so the box keeps its answer (solving can take seconds with pools to spend)."""
+    game, _ana, _bo = duel(faces=("0 0 0", "+ 0 0"))
+    table = FudgeTable(game)
+    view = table.round_panel.hurt_odds
+    asked: list[int] = []
+    solve = type(game).hurt_odds
+
+    def counted(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        asked.append(1)
+        return solve(self, *args, **kwargs)
+
+    monkeypatch.setattr(type(game), "hurt_odds", counted)
+    shown = view.result.value
+    game.note("the superior sighs")
+    view.refresh(game.state)
+    assert asked == [] and view.result.value == shown
+    view.yields[1].value = 5  # a yield level changed: asked again
+    assert asked == [1]

@@ -418,3 +418,25 @@ def test_a_threat_at_stress_zero_rolls_or_not(roll_if_threat):
     game.set_threat(True)
     odds = whole_conflict_odds(game.state, conflict(game.state, 2))
     assert (odds.degrees["Basic Success"] < 0.5) is roll_if_threat
+
+
+@pytest.mark.rule("ISO-R23", "ISO-R29")
+def test_the_game_asks_the_whole_conflict_odds_and_refuses_a_bad_call_with_the_kits_error():
+    from isowidgets.rules.isolation.conflict import compose
+    from isowidgets.rules.isolation.examples import boarding_party
+
+    game = boarding_party()
+    proposal = compose(game.state, "bob", "Board up")
+    asked = game.whole_conflict_odds(proposal, difficulty=3)
+    direct = whole_conflict_odds(game.state, proposal, difficulty=3)
+    assert (asked.degrees, asked.stances) == (direct.degrees, direct.stances)
+    before = len(game.journal)
+    for call, words in [
+        (lambda: game.whole_conflict_odds(foo=1), "takes no argument 'foo'"),
+        (lambda: game.whole_conflict_odds(proposal, "declared"), "too many positional"),
+        (lambda: game.whole_conflict_odds(proposal, policy=None), "policy"),
+        (lambda: game.whole_conflict_odds(proposal, difficulty="x" * 10**6), "Difficulty"),
+    ]:
+        with pytest.raises(RuleError, match=words):
+            call()
+    assert len(game.journal) == before

@@ -106,7 +106,14 @@ def test_the_progress_callback_counts_every_answer():
             "sizes",
         ),
         (("fudge_conflict", "beat", READINGS), {"progress": 3}, RuleError, "progress"),
-        (("fudge_conflict", "beat", READINGS), {"colour": 3}, TypeError, "colour"),
+        (("fudge_conflict", "beat", READINGS), {"colour": 3}, RuleError, "no argument 'colour'"),
+        (("fudge_conflict", "beat", READINGS, [1, 2, 1]), {}, RuleError, "repeated: \\[1\\]"),
+        (
+            ("fudge_conflict", "beat", {"a": {}, "a ": {"penalty_keep_mode": "three_worst"}}),
+            {},
+            RuleError,
+            "two readings are labelled 'a'",
+        ),
     ],
 )
 def test_hostile_sweeps_are_refused_before_anything_is_asked(args, kwargs, error, words):
@@ -201,3 +208,13 @@ def test_two_readings_compare_the_default_with_one_other_value_of_the_first_sett
         two_readings("impact", None)
     with pytest.raises(RuleError, match="a system that asks odds"):
         two_readings("tray", "x")
+
+
+def test_the_panel_refuses_an_unknown_keyword_and_the_same_reading_twice():
+    with pytest.raises(RuleError, match="OddsLab takes no argument 'colour'"):
+        OddsLab(colour=3)
+    lab = OddsLab("fudge_conflict", "beat", "penalty_keep_mode")
+    lab.second.value = lab.first.value
+    lab.compare_button.click()
+    assert "pick two different values" in lab.messages.value
+    assert lab.frame is None and lab.progress.value == 0

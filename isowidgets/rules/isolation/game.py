@@ -43,7 +43,8 @@ from .model import (
 from .odds import QUESTIONS
 from .plan import PoolPlan, plan_for
 from .settings import IsolationSettings
-from .whole import WHOLE_QUESTIONS
+from .whole import WHOLE_QUESTIONS, WholeConflictOdds
+from .whole import whole_conflict_odds as _whole_conflict_odds
 
 __all__ = ["IsolationGame"]
 
@@ -159,6 +160,26 @@ class IsolationGame(Game[IsolationState]):
         from :func:`~.conflict.compose`), and which ``set_factors`` keywords each."""
         c = a_conflict(self.state, conflict, "modifier_fields")
         return _conflict.modifier_fields(self.state, c)
+
+    def whole_conflict_odds(
+        self,
+        conflict: Conflict | None = None,
+        *,
+        policy: str = "cooperative",
+        declared: Mapping[str, str] | None = None,
+        difficulty: int | str | None = None,
+    ) -> WholeConflictOdds:
+        """The exact chance of each degree and of each Passive Player's stance for a
+        whole conflict (default: the one in progress, or one from
+        :func:`~.conflict.compose`), before anyone rolls, under a stated stance policy
+        (``"cooperative"`` or ``"declared"``, see :mod:`.whole`). Nothing is journaled.
+
+        Raises:
+            RuleError: no conflict, a bad argument, or no Difficulty where one is needed.
+        """
+        return _whole_conflict_odds(
+            self.state, conflict, policy=policy, declared=declared, difficulty=difficulty
+        )
 
     def wound_capacity(self, who: str) -> int:
         """How many wound levels ``who`` can still take before Dead (ISO-R38)."""

@@ -7,7 +7,7 @@ side the chance of winning, of defeat and of giving up, and the wounds it can
 expect, under the policy it names (both keep crossing; each gives up at the level
 chosen in its dropdown). Everything is words and numbers in the language spoken;
 no colour carries meaning. The view holds no arithmetic: it asks the game, and keeps
-the last answer until the journal or a yield level changes.
+the last answer until the game's state or a yield level changes.
 """
 
 from __future__ import annotations
@@ -83,8 +83,10 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
         """The game's answer for the yield levels chosen (kept while nothing changes), or
         the kit's refusal in words."""
         levels = tuple(d.value if isinstance(d.value, int) else DEFEAT for d in self.yields)
-        key = (len(self.game.journal), state.active_hurt() is not None, *levels)
-        if self._kept is not None and self._kept[0] == key:
+        # The same state object means nothing the odds read has changed (a note, a GM's
+        # aside or a language switch leaves it as it was): the chain is not solved again.
+        key = (self.game.state, *levels)
+        if self._kept is not None and self._kept[0][0] is key[0] and self._kept[0][1:] == levels:
             return self._kept[1]
         try:
             answer: HurtOdds | str = self.game.hurt_odds(
