@@ -78,6 +78,9 @@ CSS = """
 .iw-track-slot .iw-track-note { font-size: 0.75em; font-weight: 400; }
 .iw-rule { margin: 4px 0 6px; padding-left: 6px; border-left: 2px solid #ccc; }
 .iw-rule .iw-press { width: auto; max-width: none; }
+/* A disclosure toggle shows its whole words (a section's name is never cut short). */
+.iw-panel .iw-press[aria-expanded], .iw-kit .iw-press[aria-expanded] { width: auto;
+  max-width: none; }
 .iw-rule-state, .iw-rules-empty { font-size: 0.9em; }
 .iw-lab-table .iw-lab-scroll { overflow-x: auto; max-width: 100%; }
 .iw-lab-table table { border-collapse: collapse; font-size: 0.85em; }

@@ -2,8 +2,9 @@
 
 After the notebook has run, the GM opens a new argument between Burke and Director
 Hale in Danish, types both sides' faces, and Burke's player lets it hurt. Before
-anyone declares, the Let It Hurt tab answers "Hvor ondt vil det gøre?" in words
-and numbers; choosing by keys that Burke gives up at level 4 redraws it in place.
+anyone declares, the Let It Hurt tab offers "Hvor ondt vil det gøre?"; opened with
+Enter, it answers in words and numbers; choosing by keys that Burke gives up at level
+4 redraws it in place.
 Screenshots: ``tests/browser/screenshots/fudge-hurt-odds-*.png``.
 """
 
@@ -46,6 +47,14 @@ def test_the_odds_before_round_one_follow_a_yield_level_chosen_by_keys(
 
     box = "iw-fudge-hurt-odds"
     _contains(nb, box, "Hvor ondt vil det gøre?")
+    toggle = nb.page.locator(f"{class_selector('iw-fudge-hurt-odds-toggle')} button")
+    toggle.focus()
+    nb.page.keyboard.press("Enter")
+    nb.page.wait_for_function(
+        "() => document.querySelector('.iw-fudge-hurt-odds-toggle button')"
+        ".getAttribute('aria-expanded') === 'true'",
+        timeout=15_000,
+    )
     _contains(nb, "iw-fudge-hurt-odds-result", "Mr. Burke: vinder")
     _contains(nb, "iw-fudge-hurt-odds-result", "Director Hale: vinder")
     before = nb.widget("iw-fudge-hurt-odds-result").inner_text()

@@ -17,6 +17,9 @@ def test_the_box_answers_before_round_one_and_follows_the_yield_levels() -> None
     table = FudgeTable(game)
     view = table.round_panel.hurt_odds
     assert view.layout.display is None  # a settled conflict: shown
+    assert view.body.layout.display == "none" and view.result.value == ""  # closed: not asked
+    view.toggle.click()
+    assert view.body.layout.display is None
     exact = game.hurt_odds(ana)
     text = view.result.value
     assert "Ana: wins " in text and "Bo: wins " in text
@@ -42,7 +45,8 @@ def test_the_box_speaks_danish_and_hides_without_a_conflict() -> None:
     table = FudgeTable(game)
     table.labels.set_language("da")
     view = table.round_panel.hurt_odds
-    assert "Hvor ondt vil det gøre?" in view.title.value
+    assert view.toggle.text == "▸ Hvor ondt vil det gøre?"
+    view.toggle.click()
     assert "vinder" in view.result.value and "giver op ved" in view.yields[0].description
     assert any("Nederlag" in label for label, _ in view.yields[0].options)
     from isowidgets.rules.fudge_conflict import FudgeGame
@@ -57,6 +61,7 @@ def test_a_note_does_not_solve_the_fight_again(monkeypatch: pytest.MonkeyPatch) 
     game, _ana, _bo = duel(faces=("0 0 0", "+ 0 0"))
     table = FudgeTable(game)
     view = table.round_panel.hurt_odds
+    view.toggle.click()
     asked: list[int] = []
     solve = type(game).hurt_odds
 

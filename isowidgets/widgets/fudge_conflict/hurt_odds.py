@@ -8,6 +8,9 @@ expect, under the policy it names (both keep crossing; each gives up at the leve
 chosen in its dropdown). Everything is words and numbers in the language spoken;
 no colour carries meaning. The view holds no arithmetic: it asks the game, and keeps
 the last answer until the game's state or a yield level changes.
+
+The box opens on request (its title is a toggle): with pool points to spend the chain
+can take seconds to solve, and a closed box never makes the table wait.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from ...rules.fudge_conflict.hurt_odds import HurtOdds
 from ..i18n import Labels
 from ..numbers import percent
 from ..panel import set_options, set_shown, wrap_row
+from ..toggle import PressToggle
 
 __all__ = ["HurtOddsView", "shows_hurt_odds"]
 
@@ -44,6 +48,8 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
     """The "How much will this hurt?" box (``iw-fudge-hurt-odds``).
 
     Attributes:
+        toggle: opens and closes the box (``iw-fudge-hurt-odds-toggle``); the odds are
+            worked out only while it is open.
         yields: the level at which each side gives up, first side then second
             (``iw-fudge-hurt-odds-yield-first``, ``...-second``).
         result: the odds in words (``iw-fudge-hurt-odds-result``, ``role="status"``).
@@ -52,7 +58,12 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
     def __init__(self, game: FudgeGame, labels: Labels) -> None:
         self.game = game
         self.labels = labels
-        self.title = widgets.HTML()
+        self.toggle = PressToggle(
+            labels("hurtodds.title"), mode="expand", tooltip=labels("hurtodds.open.tip")
+        )
+        self.toggle.add_class("iw-fudge-hurt-odds-toggle")
+        self.toggle.on_change(lambda _open: self.refresh(self.game.state))
+        labels.on_switch(self._relabel)
         self.yields = (widgets.Dropdown(), widgets.Dropdown())
         for dropdown, which in zip(self.yields, ("first", "second"), strict=True):
             set_options(dropdown, self._levels())
@@ -65,9 +76,8 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
         self.result.add_class("iw-fudge-hurt-odds-result")
         self._kept: tuple[tuple[Any, ...], HurtOdds | str] | None = None
         self._drawing = False
-        super().__init__(
-            [self.title, widgets.HBox(list(self.yields), layout=wrap_row()), self.result]
-        )
+        self.body = widgets.VBox([widgets.HBox(list(self.yields), layout=wrap_row()), self.result])
+        super().__init__([self.toggle, self.body])
         self.add_class("iw-fudge-hurt-odds")
         self.refresh(game.state)
 
@@ -103,7 +113,8 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
             return
         shown = shows_hurt_odds(state)
         set_shown(self, shown)
-        if not shown:
+        set_shown(self.body, shown and bool(self.toggle.value))
+        if not shown or not self.toggle.value:
             return
         self._drawing = True
         try:
@@ -111,9 +122,12 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
         finally:
             self._drawing = False
 
+    def _relabel(self) -> None:
+        self.toggle.relabel(self.labels("hurtodds.title"))
+        self.toggle.hint = self.labels("hurtodds.open.tip")
+
     def _draw(self, state: FudgeState) -> None:
         labels = self.labels
-        self.title.value = f'<div class="iw-title">{html.escape(labels("hurtodds.title"))}</div>'
         levels = self._levels()
         for dropdown in self.yields:
             set_options(dropdown, levels)

@@ -293,6 +293,10 @@ _WORDS: dict[str, tuple[str, str]] = {
     "lih.over": ("Let it hurt is over: {why}", "Lad det gøre ondt er slut: {why}"),
     # How much will this hurt? (the whole fight's odds before round one)
     "hurtodds.title": ("How much will this hurt?", "Hvor ondt vil det gøre?"),
+    "hurtodds.open.tip": (
+        "work out the whole fight's odds (with pool points to spend, this can take seconds)",
+        "regn hele kampens odds ud (med point i puljen kan det tage nogle sekunder)",
+    ),
     "hurtodds.yield_at": ("{name} gives up at", "{name} giver op ved"),
     "hurtodds.never": ("7 Defeat (never gives up)", "7 Nederlag (giver aldrig op)"),
     "hurtodds.policy": (
