@@ -956,6 +956,8 @@ class Game(Generic[S]):
     def load_settings(self, path: str | os.PathLike[str]) -> list[Entry]:
         """Load house rules from a TOML file (validated) and journal the changes.
 
+        The file is the whole set of settings: one it does not name takes its default.
+
         The file is read whole and validated before anything changes (see
         :meth:`RuleSettings.load <isowidgets.settings.RuleSettings.load>` for its
         size limit and the bound on numbers).

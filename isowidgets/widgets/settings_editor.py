@@ -262,7 +262,9 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
         return written
 
     def load(self, path: str | None = None) -> list[Entry]:
-        """Read ``path`` (by default the file box's) and apply the settings it changes.
+        """Read ``path`` (by default the file box's) and play by its settings from now on:
+        the file holds the whole set (as :meth:`save` writes it), so a setting it does
+        not name takes its default (see :meth:`~isowidgets.game.Game.load_settings`).
 
         Raises:
             SettingsError: not a file path, or (as ``SaveFileError``) a file that cannot

@@ -265,3 +265,10 @@ def test_a_gm_character_cannot_be_the_one_who_lets_it_hurt() -> None:
     game, _, bo = duel()
     with pytest.raises(RuleError, match="only a player may let it hurt"):
         game.hurt_odds(bo)
+
+
+def test_asking_against_the_wrong_opponent_names_the_right_one_in_words():
+    game, ana, _bo = duel()
+    with pytest.raises(RuleError, match="the last conflict was against Bo") as refused:
+        game.hurt_odds(ana, opponent=ana)
+    assert "conflict-" not in str(refused.value)

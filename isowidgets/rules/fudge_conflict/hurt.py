@@ -117,7 +117,7 @@ def let_it_hurt(
     if opened.opponent is not None:
         other_id = opened.opponent if player.id == opened.initiator else opened.initiator
         if opponent is not None and checks.identifier(opponent, "opponent") != other_id:
-            raise RuleError(f"{conflict.id} was against {state.character(other_id).name}")
+            raise RuleError(f"the last conflict was against {state.character(other_id).name}")
         other = state.character(other_id)
     elif opponent is not None:
         other = who_arg(state, opponent, "the opponent")

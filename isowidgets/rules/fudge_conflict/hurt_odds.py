@@ -410,7 +410,7 @@ def _solve(matrix: list[list[float]], rhs: list[list[float]]) -> list[list[float
         if pivot < 1e-13:
             raise RuleError(
                 "under these settings no round can change this fight, so it never ends "
-                "(a hit is always reduced below level 1)"
+                "(no hit can move either side's damage track any further)"
             )
         for i in range(k + 1, size):
             factor = a[i][k] / pivot

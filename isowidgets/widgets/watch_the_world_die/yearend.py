@@ -8,7 +8,7 @@ The chance is the engine's
 under the house rule in force), shown before the roll; after it, the verdict, and
 at the Great Dying who narrates how humanity ends.
 
-Below it, on request (working it out the first time takes a few seconds), **when the
+Below it, on request (worked out exactly in well under a second), **when the
 Great Dying comes** under the relieve-at-k policy the table picks
 (:meth:`~isowidgets.rules.watch_the_world_die.WorldGame.dying_years`): ``Great Dying
 this year 9.0% · by 2023 32.3% · by 2029 62.9% · half of such worlds end by 2027``,
