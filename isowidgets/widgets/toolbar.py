@@ -56,6 +56,14 @@ may offer more of its own (``Game.exports``: a chronicle…); the toolbar offers
 them all (:meth:`~isowidgets.game.Game.export_formats`)."""
 
 
+def _disclosure(label: str, hide: str) -> PressToggle:
+    """A toolbar toggle that opens a section: ``label`` closed, ``hide`` open, and the
+    tooltip ``label + ".tip"`` (English until :meth:`SessionToolbar.relabel`)."""
+    return PressToggle(
+        english(label), mode="expand", on_label=english(hide), tooltip=english(f"{label}.tip")
+    )
+
+
 def undone_text(
     game: Game[Any], entries: Sequence[Entry], say: Callable[..., str] = english
 ) -> str:
@@ -182,22 +190,12 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             "iw-prepare",
         )
         self.prepare_button.on_click(run(lambda _b: self.prepare()))
-        self.prepare_toggle = PressToggle(
-            english("kit.prepare.open"),
-            mode="expand",
-            on_label=english("kit.prepare.close"),
-            tooltip=english("kit.prepare.open.tip"),
-        )
+        self.prepare_toggle = _disclosure("kit.prepare.open", "kit.prepare.close")
         self.prepare_toggle.add_class(css_name("iw-prepare-toggle", key))
         self.prepare_value.on_submit(lambda _text: self.messages.run(self.prepare))
         self._key = key
         self.settings_editor: SettingsEditor | None = None
-        self.rules_button = PressToggle(
-            english("kit.rules"),
-            mode="expand",
-            on_label=english("kit.rules.hide"),
-            tooltip=english("kit.rules.tip"),
-        )
+        self.rules_button = _disclosure("kit.rules", "kit.rules.hide")
         self.rules_button.add_class(css_name("iw-rules-toggle", key))
         self.rules_button.on_change(lambda _open: self.messages.run(self._show_rules))
         self._confirming = False
