@@ -1109,7 +1109,8 @@ def _ordered_keep(values: Sequence[int], n: int, highest: bool) -> list[int]:
 
 def _selection(kept: Sequence[int], count: int) -> Selection:
     chosen = tuple(sorted(kept))
-    return Selection(chosen, tuple(i for i in range(count) if i not in chosen))
+    taken = set(chosen)  # a set: a typed roll may hold thousands of dice
+    return Selection(chosen, tuple(i for i in range(count) if i not in taken))
 
 
 def keep_highest(faces: Sequence[int], n: int) -> Selection:
