@@ -739,6 +739,21 @@ class Notebook:
         """Click the widget given ``add_class(css_class)``."""
         self.widget(css_class).click()
 
+    def press(self, target: Locator, key: str, *, timeout: float = 15.0) -> None:
+        """Focus ``target`` and press ``key`` there, as a person at the keyboard would.
+
+        A person presses a key on a control they can see and have reached. So this waits
+        until ``target`` is shown and holds the focus before pressing: a control drawn in
+        a tab the kernel is still switching to is in the page but hidden, and a focus
+        asked of it is silently lost (the key then goes to the notebook instead).
+        """
+        from playwright.sync_api import expect
+
+        expect(target).to_be_visible(timeout=timeout * 1000)
+        target.focus()
+        expect(target).to_be_focused(timeout=timeout * 1000)
+        self.page.keyboard.press(key)
+
     def text(self, css_class: str) -> str:
         """The visible text of the widget given ``add_class(css_class)``."""
         return self.widget(css_class).inner_text()

@@ -225,8 +225,7 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
     ]
 
     # Undo takes the round back everywhere at once; redo restores it.
-    nb.widget("iw-undo-fudge").focus()
-    nb.page.keyboard.press("Enter")
+    nb.press(nb.widget("iw-undo-fudge"), "Enter")
     nb.page.wait_for_function(
         f"() => !document.querySelector(\".iw-fudge-track-{BURKE} li[data-level='2']\")"
         ".classList.contains('iw-track-slot--filled')",
@@ -298,8 +297,7 @@ def test_the_conflict_panel_and_a_toggle_by_keys(notebook: OpenNotebook) -> None
     # Space on an equipment toggle presses it, in words and in aria-pressed.
     toggle = nb.page.locator(f".iw-fudge-sheet-{BURKE} .iw-fudge-equipment button")
     assert toggle.get_attribute("aria-pressed") == "false"
-    toggle.focus()
-    nb.page.keyboard.press("Space")
+    nb.press(toggle, "Space")
     nb.page.wait_for_function(
         f"() => document.querySelector('.iw-fudge-sheet-{BURKE} .iw-fudge-equipment button')"
         ".getAttribute('aria-pressed') === 'true'",

@@ -55,8 +55,7 @@ def test_a_gm_only_roll_by_keys_is_marked_and_shown_to_the_table(
     nb.screenshot_widget("iw-dice-entry", "gm-1-switch-on")
 
     # Shift+Tab back to Roll is long (a box and a button): focus Roll, roll with Enter.
-    nb.widget("iw-roll").focus()
-    nb.page.keyboard.press("Enter")
+    nb.press(nb.widget("iw-roll"), "Enter")
     expect(nb.widget("iw-log")).to_contain_text("🔒 GM only", timeout=10_000)
     action = int(nb.execute("print(tray.journal.entries[-1].action)"))
     assert nb.execute("print(tray.journal.entries[-1].gm)").strip() == "True"
@@ -65,8 +64,7 @@ def test_a_gm_only_roll_by_keys_is_marked_and_shown_to_the_table(
     assert int(nb.execute("print(len(tray.journal))")) == before + 1
 
     # The switch off again by keys, then the roll shown to the table.
-    switch.focus()
-    nb.page.keyboard.press("Enter")
+    nb.press(switch, "Enter")
     expect(switch).to_have_attribute("aria-pressed", "false", timeout=10_000)
     show = nb.page.locator(SHOW)
     expect(show).to_have_count(1, timeout=10_000)

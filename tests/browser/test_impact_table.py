@@ -228,8 +228,7 @@ def test_the_main_panel_by_keys(notebook: OpenNotebook) -> None:
 
     # A chip that may go either way, by keys: Space asks, Enter on "+1 helps" cites.
     chip = nb.widget(ACCESS)
-    chip.focus()
-    nb.page.keyboard.press("Space")
+    nb.press(chip, "Space")
     focus = _wait_for_focus(nb, "iw-chip-cite-helps")
     assert focus["text"] == "+1 helps"
     assert focus["outlineWidth"] >= 3 and focus["outlineStyle"] == "solid", focus
@@ -240,8 +239,7 @@ def test_the_main_panel_by_keys(notebook: OpenNotebook) -> None:
 
     # The breakdown opens with Enter on its line; a select takes a typed letter.
     summary = nb.widget("iw-impact-plan").locator("summary")
-    summary.focus()
-    nb.page.keyboard.press("Enter")
+    nb.press(summary, "Enter")
     _wait_for_contains(nb, "iw-impact-plan", "With each Impact Die")
     difficulty = nb.widget("iw-impact-difficulty").locator("select")
     difficulty.focus()
@@ -251,8 +249,7 @@ def test_the_main_panel_by_keys(notebook: OpenNotebook) -> None:
     _wait_for_contains(nb, "iw-impact-plan", "Rolls a D10")
 
     # Enter on Roll: the roll row goes, and the focus goes on to the next step's control.
-    nb.widget("iw-impact-roll").focus()
-    nb.page.keyboard.press("Enter")
+    nb.press(nb.widget("iw-impact-roll"), "Enter")
     _wait_for_contains(nb, "iw-impact-result", "rolls a D10")
     nb.page.wait_for_function(
         "() => { const el = document.activeElement; return !!el"
@@ -263,13 +260,11 @@ def test_the_main_panel_by_keys(notebook: OpenNotebook) -> None:
     assert focus["inTable"] and focus["tag"] in ("select", "input", "button"), focus
     nb.screenshot("impact-table-7-focus-after-roll")
     # Space on Finish closes the test; the focus goes to the next test's Roll.
-    nb.widget("iw-impact-finish").focus()
-    nb.page.keyboard.press("Space")
+    nb.press(nb.widget("iw-impact-finish"), "Space")
     assert "iw-impact-roll" in _wait_for_focus(nb, "iw-impact-roll")["classes"]
 
     # The Detail form: Space ticks Temporary, Enter in the box adds the Detail.
-    nb.widget("iw-impact-temporary").locator("input").focus()
-    nb.page.keyboard.press("Space")
+    nb.press(nb.widget("iw-impact-temporary").locator("input"), "Space")
     box = nb.widget("iw-impact-detail-text").locator("input")
     box.focus()
     box.press_sequentially("Sirens In The Distance")
@@ -277,8 +272,7 @@ def test_the_main_panel_by_keys(notebook: OpenNotebook) -> None:
     _wait_for_contains(nb, "iw-impact-card-char-1", "Sirens In The Distance ◷ temp")
     expect(box).to_have_value("", timeout=10_000)  # emptied for the next Detail
     # Enter on Undo takes it back; the message says so, and goes at the next action.
-    nb.widget("iw-impact-undo").focus()
-    nb.page.keyboard.press("Enter")
+    nb.press(nb.widget("iw-impact-undo"), "Enter")
     info = nb.page.locator(f"{TABLE} > .iw-messages .iw-msg--info")
     info.wait_for(timeout=10_000)
     assert "undone:" in info.inner_text() and "Sirens In The Distance" in info.inner_text()

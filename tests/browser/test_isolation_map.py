@@ -182,8 +182,7 @@ def rows(nb: Notebook) -> dict[str, Any]:
 def choose_row(nb: Notebook, text: str) -> None:
     """Choose the list row starting with ``text`` by keys: Home, then arrow down to it."""
     index = next(i for i, row in enumerate(rows(nb)["rows"]) if row.startswith(text))
-    listbox(nb).focus()
-    nb.page.keyboard.press("Home")
+    nb.press(listbox(nb), "Home")
     for _ in range(index):
         nb.page.keyboard.press("ArrowDown")
     nb.page.wait_for_function(

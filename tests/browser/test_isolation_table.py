@@ -226,12 +226,10 @@ def test_a_conflict_by_keys_alone_at_laptop_size(notebook: OpenNotebook) -> None
     nb.page.keyboard.press("Tab")
     nb.page.keyboard.type("board up the windows")
     for css in ("iw-mod-bob-profession", "iw-mod-alice-L1", "iw-mod-eve-L5"):
-        find(nb, f"{css} input").focus()
-        nb.page.keyboard.press("Space")
+        nb.press(find(nb, f"{css} input"), "Space")
         expect(find(nb, f"{css} input")).to_be_checked()
     expect(find(nb, "iw-preview")).to_contain_text("4 dice")
-    find(nb, "iw-propose").focus()
-    nb.page.keyboard.press("Enter")
+    nb.press(find(nb, "iw-propose"), "Enter")
     expect(find(nb, "iw-conflict-summary")).to_contain_text("in progress")
     # The focus went to the first pool's faces box; Enter there records the faces and
     # moves on to the next pool's box.
@@ -314,8 +312,7 @@ def test_names_enter_refusals_and_stale_messages(notebook: OpenNotebook) -> None
     alice = find(nb, "iw-pp-alice button")
     expect(alice).to_have_text("✔ Alice")
     expect(alice).to_have_attribute("aria-pressed", "true")
-    alice.focus()
-    nb.page.keyboard.press("Space")
+    nb.press(alice, "Space")
     expect(alice).to_have_text("○ Alice")
     expect(alice).to_have_attribute("aria-pressed", "false")
     assert focus(nb)["pressed"] == "false"  # the focus stays on the toggle
@@ -476,8 +473,7 @@ def test_arrow_keys_choose_in_every_panel_not_only_the_map(notebook: OpenNoteboo
     for css, label in chosen:
         select = find(nb, f"{css} select")
         select.scroll_into_view_if_needed()
-        select.focus()
-        nb.page.keyboard.press("ArrowDown")
+        nb.press(select, "ArrowDown")
         expect(select).to_have_value(label)
         expect(select).to_be_focused()
     find(nb, "iw-desc-colour").evaluate("e => e.scrollIntoView({block: 'center'})")

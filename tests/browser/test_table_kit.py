@@ -144,8 +144,7 @@ def test_the_tray_by_keys(notebook: OpenNotebook) -> None:
     assert "typed" in nb.text("iw-result") and "↳" in nb.text("iw-result")
 
     # Tab from the purpose box reaches Roll; Space and Enter operate it, focus stays.
-    nb.widget("iw-purpose").locator("input").focus()
-    nb.page.keyboard.press("Tab")
+    nb.press(nb.widget("iw-purpose").locator("input"), "Tab")
     focus = _focus(nb)
     assert "iw-roll" in focus["classes"], focus
     assert focus["outlineWidth"] >= 3 and focus["outlineStyle"] == "solid", focus
@@ -176,8 +175,7 @@ def test_the_tray_by_keys(notebook: OpenNotebook) -> None:
     events = int(nb.execute("print(len(tray.journal))"))
     assert events > 12
     nb.wait_for_text("iw-log-status", f"showing the last 12 of {events} events")
-    nb.widget("iw-log-older").focus()
-    nb.page.keyboard.press("Enter")
+    nb.press(nb.widget("iw-log-older"), "Enter")
     nb.wait_for_text("iw-log-status", f"showing events 1–12 of {events}, newest first")
     assert "session “Tour” started" in nb.text("iw-log")  # the first event
     # Older is now off: the focus moved to Newer instead of dropping to the page.

@@ -243,8 +243,7 @@ def test_a_year_at_the_table_by_typed_faces_and_enter(notebook: OpenNotebook) ->
     expect(_fresh(nb, ".iw-wtwd-response-4")).to_contain_text("needs 4 RP, 3 left")
     nb.screenshot("world-table-3-shop-three-left")
     # The last 3 RP: the year ends, and its exact chance is shown before the roll.
-    _fresh(nb, ".iw-wtwd-response-3").focus()
-    nb.page.keyboard.press("Enter")
+    nb.press(_fresh(nb, ".iw-wtwd-response-3"), "Enter")
     _wait_for_focus(nb, "iw-wtwd-response-details")
     nb.page.keyboard.type("street protests")
     nb.page.keyboard.press("Enter")
@@ -365,8 +364,7 @@ def test_at_1280_by_800_the_turn_and_the_shop_are_side_by_side(notebook: OpenNot
         (i, controls[i]["name"] if i is not None else None) for i in reached
     ]
     # Space on a Response picks it; the focus goes on to its details box.
-    _fresh(nb, ".iw-wtwd-response-4").focus()
-    nb.page.keyboard.press("Space")
+    nb.press(_fresh(nb, ".iw-wtwd-response-4"), "Space")
     focus = _wait_for_focus(nb, "iw-wtwd-response-details")
     assert focus["outlineWidth"] >= 3, focus
     _contains(nb, ".iw-wtwd-picked", "Picked: ✔ 4 RP")
