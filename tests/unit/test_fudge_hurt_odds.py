@@ -69,10 +69,15 @@ def play(game: FudgeGame, ana: str, bo: str, yields: tuple[int, int]) -> tuple[s
             if quit_ is None and worst >= level:
                 quit_ = who
         if quit_ is None:
+            # Each maimed side pays to act; one table pool pays for both, in turn.
             cost = game.settings.maimed_act_cost
+            table = game.settings.pool_scope == "table"
+            due = 0
             for who in (ana, bo):
-                if quit_ is None and game.character(who).maimed and game.state.pool_of(who) < cost:
-                    quit_ = who
+                if quit_ is None and game.character(who).maimed:
+                    due = due + cost if table else cost
+                    if game.state.pool_of(who) < due:
+                        quit_ = who
         if quit_ is not None:
             game.give_up(quit_)
             break
@@ -272,3 +277,83 @@ def test_asking_against_the_wrong_opponent_names_the_right_one_in_words():
     with pytest.raises(RuleError, match="the last conflict was against Bo") as refused:
         game.hurt_odds(ana, opponent=ana)
     assert "conflict-" not in str(refused.value)
+
+
+def test_a_fight_no_hit_can_change_is_refused_as_never_ending() -> None:
+    """Plate of +3 on both sides with protection allowed down to 0 and hits capped at
+    level 3: every hit is reduced to nothing, so the chain has no way out."""
+    game, ana, bo = duel(protection_floor=0, success_level_max=3)
+    plates = [game.add_item(who, "Plate", [("protection", 3)]) for who in (ana, bo)]
+    before = len(game.journal)
+    with pytest.raises(RuleError, match="it never ends"):
+        game.hurt_odds(equipment=plates[:1], opponent_equipment=plates[1:])
+    assert len(game.journal) == before
+    # One side without its plate can be hurt again: the same fight then has odds.
+    odds = game.hurt_odds(equipment=plates[:1])
+    assert odds.first.win == pytest.approx(1.0)
+
+
+def test_a_fight_past_the_state_limit_is_refused(monkeypatch: pytest.MonkeyPatch) -> None:
+    from isowidgets.rules.fudge_conflict import hurt_odds as module
+
+    game, _, _ = duel(pools=(5, 5))
+    full = game.hurt_odds()
+    monkeypatch.setattr(module, "MAX_STATES", full.states // 2)
+    before = len(game.journal)
+    with pytest.raises(RuleError, match=f"more than {full.states // 2:,} states"):
+        game.hurt_odds()
+    assert len(game.journal) == before
+    monkeypatch.setattr(module, "MAX_STATES", full.states)
+    assert game.hurt_odds() == full
+    # The cores (states without their pools, each a round worked out) have their own
+    # limit, a bound on time.
+    monkeypatch.setattr(module, "MAX_CORES", 100)
+    with pytest.raises(RuleError, match="or 100 without their pools"):
+        game.hurt_odds()
+    assert len(game.journal) == before
+
+
+@pytest.mark.rule("DK-A01", "DK-R33")
+@pytest.mark.parametrize(
+    ("rules", "pools"),
+    [({"pool_scope": "table", "pool_initial": 3}, (0, 0)), ({}, (3, 2))],
+    ids=["a table pool of 3", "pools of 3 and 2"],
+)
+def test_pools_spent_over_several_maimed_rounds_agree_with_the_engine(
+    rules: dict[str, object], pools: tuple[int, int]
+) -> None:
+    """Fighting on to defeat with pools that pay for a few maimed rounds (each pool a
+    grid of points in the chain, one table pool paying for both sides): the shares of
+    defeats and of giving up for want of pay agree with the engine's within 4σ."""
+    exact_game, ana, _ = duel(skills=(3, 1), pools=pools, **rules)
+    odds = exact_game.hurt_odds(ana)
+    assert odds.first.yields > 0.01 or odds.second.yields > 0.01  # the pools run out
+    runs = 150
+    ends: Counter[str] = Counter()
+    for seed in range(runs):
+        game, a, b = duel(seed + 2000, skills=(3, 1), pools=pools, **rules)
+        ends[play(game, a, b, (7, 7))[0]] += 1
+    _agrees("Ana defeated", odds.first.defeat, ends["ana defeat"], runs)
+    _agrees("Bo defeated", odds.second.defeat, ends["bo defeat"], runs)
+    _agrees("Ana yields", odds.first.yields, ends["ana yield"], runs)
+    _agrees("Bo yields", odds.second.yields, ends["bo yield"], runs)
+
+
+@pytest.mark.rule("DK-A03", "DK-A11")
+def test_a_track_at_its_stack_cap_still_moves_the_fight_on() -> None:
+    """Single-step bumps with stacking lasting wounds: once a track holds STACK_CAP
+    wounds at levels 4–6, a new one keeps the count and drops a lower repeat. Such a
+    round still goes further into the fight, and the chain solves what follows it
+    first (it once took the two tracks for the same depth and solved them out of order)."""
+    game, ana, _ = duel(
+        skills=(3, 2),
+        pools=(2, 0),
+        maimed_act_cost=1,
+        damage_bump="single_step",
+        lasting_penalties_stack=True,
+        lih_tie_rule="no_effect",
+    )
+    odds = game.hurt_odds(ana)
+    for side in (odds.first, odds.second):
+        assert side.win + side.defeat + side.yields == pytest.approx(1.0, abs=1e-9)
+    assert odds.first.win == pytest.approx(odds.second.defeat + odds.second.yields, abs=1e-9)

@@ -36,10 +36,13 @@ there can a track hold unboundedly many wounds); a pool that can pay for
 with a side maimed, so the chain need not count every point); a hit reduced below level 1 (a
 ``success_level_min`` or ``protection_floor`` of 0) is read as no wound.
 
-The states are solved in groups: a transition either adds a wound or spends pool
-points (a later group) or changes only the scratch dice waiting (the same group),
-so each group is a small linear system ``(I − Q) v = b``, solved by elimination after
-every group it can reach.
+The states are solved in groups, pools apart. A round either adds a wound (a later
+group) or changes only the scratch dice waiting (the same group); and pool points are
+spent only while a side is maimed, at a fixed pay per round, so every state of one
+tracks-and-scratch *core* sits on one grid of pool points, solved as one numpy array.
+A group whose rounds pay nothing is a small linear system ``(I − Q) v = b`` on one
+grid point, solved by elimination; one whose rounds pay moves down its grid every
+round, and is solved slice by slice from the grid's far end.
 """
 
 from __future__ import annotations
@@ -47,6 +50,8 @@ from __future__ import annotations
 import dataclasses
 from collections import Counter
 from dataclasses import dataclass
+
+import numpy as np
 
 from ... import checks
 from ...contract import OddsQuestion
@@ -62,6 +67,7 @@ from .settings import FudgeSettings
 __all__ = [
     "DEEP_POOL_ROUNDS",
     "HURT_QUESTIONS",
+    "MAX_CORES",
     "MAX_STATES",
     "STACK_CAP",
     "Fighter",
@@ -80,8 +86,15 @@ DEEP_POOL_ROUNDS = 16
 
 _DEEP = 10**9  # the pool of such a side, in a chain state: never lowered
 
-MAX_STATES = 200_000
-"""The most chain states solved before the odds are refused (far past any real fight)."""
+MAX_STATES = 2_000_000
+"""The most chain states (points on the cores' pool grids) solved before the odds are
+refused, a bound on memory: far past a plain fight (pools of 15 on both sides, both
+fighting to defeat, come to about 800,000), at about 60 bytes each while solving."""
+
+MAX_CORES = 100_000
+"""The most cores (states with their pools left out, each a round worked out one by
+one) before the odds are refused, a bound on time (some seconds): a plain fight has
+about 11,000; single-step bumps with stacking lasting wounds can have many more."""
 
 _VALUES = 7  # first defeated, first yields, second defeated, second yields, wounds×2, rounds
 
@@ -130,7 +143,8 @@ class SideOdds:
 
 @dataclass(frozen=True, slots=True)
 class HurtOdds:
-    """The whole fight's odds: each side's, the expected rounds, the chain's size."""
+    """The whole fight's odds: each side's, the expected rounds, the chain's size (its
+    states: tracks, scratch dice and pools, as solved)."""
 
     first: SideOdds
     second: SideOdds
@@ -150,6 +164,11 @@ class HurtOdds:
 # sides, a track being the number :meth:`_Chain.track` gave a canonical tuple of wounds
 # (small integers hash fast); with one table pool the first pool slot holds it.
 _State = tuple[int, int, int, int, int, int, bool]
+_Core = tuple[int, int, int, int, bool]
+"""A state with its pools left out: (track, track, scratch, scratch, first round?)."""
+_Lead = tuple[float, _Core, tuple[bool, bool]]
+"""A round's move to a core: its probability, the core, and which sides are maimed there."""
+_Values = tuple[float, float, float, float, float, float, float]
 
 
 def _canonical(wounds: list[Wound] | tuple[Wound, ...], stack: bool) -> tuple[Wound, ...]:
@@ -193,10 +212,12 @@ class _Chain:
         self.table = self.settings.pool_scope == "table"
         self.stack = self.settings.lasting_penalties_stack
         self.tracks: list[tuple[Wound, ...]] = []
+        self.depths: list[tuple[int, int, int]] = []
+        """Per track: its filled levels, its wounds as keyed, the sum of their levels."""
         self._numbers: dict[tuple[Wound, ...], int] = {}
         self._placed: dict[tuple[int, int, Ability], tuple[int, int]] = {}
         self._nets: dict[tuple[int, int, int, bool], int] = {}
-        self._ends: dict[tuple[int, int, int, int], int | None] = {}
+        self._fates: dict[tuple[int, int], tuple[int | None, tuple[bool, bool]]] = {}
         self._rounds: dict[tuple[int, int], list[tuple[int | None, int, float]]] = {}
 
     # ------------------------------------------------------------------ one round
@@ -208,6 +229,9 @@ class _Chain:
         if number is None:
             number = self._numbers[canonical] = len(self.tracks)
             self.tracks.append(canonical)
+            self.depths.append(
+                (len(set(canonical)), len(canonical), sum(w.level for w in canonical))
+            )
         return number
 
     def place(self, track: int, level: int, ability: Ability) -> tuple[int, int]:
@@ -277,134 +301,445 @@ class _Chain:
         self._rounds[key] = [(side, level, p) for (side, level), p in found.items()]
         return self._rounds[key]
 
-    def ending(self, wa: int, wb: int, pa: int, pb: int) -> int | None:
-        """How the fight ends before a round on these tracks and pools, if it does: the
-        index of the end in the value vector (a side's defeat, or its giving up)."""
-        key = (wa, wb, pa, pb)
-        if key in self._ends:
-            return self._ends[key]
-        wounds = (self.tracks[wa], self.tracks[wb])
-        end: int | None = None
-        tops = [max((w.level for w in track), default=0) for track in wounds]
-        cost = self.settings.maimed_act_cost
-        due = 0
-        for side in (0, 1):
-            if tops[side] >= DEFEAT:
-                end = 2 * side
-                break
-        else:
+    def fate(self, wa: int, wb: int) -> tuple[int | None, tuple[bool, bool]]:
+        """What these two tracks settle whatever the pools hold: the end they reach (a
+        side's defeat, else its giving up at its yield level) or ``None``; and which
+        sides are maimed (they pay to act, DK-R33)."""
+        key = (wa, wb)
+        found = self._fates.get(key)
+        if found is None:
+            tops = [max((w.level for w in self.tracks[t]), default=0) for t in key]
+            end: int | None = None
             for side in (0, 1):
-                if tops[side] >= self.fighters[side].yield_at:
-                    end = 2 * side + 1
+                if tops[side] >= DEFEAT:
+                    end = 2 * side
                     break
             else:
                 for side in (0, 1):
-                    if cost and any(w.level == MAIMED for w in wounds[side]):
-                        due += cost
-                        have = pa if self.table else (pa, pb)[side]
-                        if have < (due if self.table else cost):
-                            end = 2 * side + 1
-                            break
-        self._ends[key] = end
-        return end
+                    if tops[side] >= self.fighters[side].yield_at:
+                        end = 2 * side + 1
+                        break
+            found = self._fates[key] = (end, (self.maimed(wa), self.maimed(wb)))
+        return found
 
-    def step(self, state: _State) -> list[tuple[float, _State | int, int | None]]:
-        """Where one round leads: (probability, the next state or the end reached, the
-        side wounded or ``None``)."""
-        wa, wb, sa, sb, pa, pb, fresh = state
+    def maimed(self, track: int) -> bool:
+        """Whether the track holds a maimed wound, so its side pays to act (DK-R33)."""
+        return any(w.level == MAIMED for w in self.tracks[track])
+
+    def ending(self, wa: int, wb: int, pa: int, pb: int) -> int | None:
+        """How the fight ends before a round on these tracks and pools, if it does: the
+        index of the end in the value vector (a side's defeat, or its giving up, also
+        for want of the points to act while maimed)."""
+        end, maimed = self.fate(wa, wb)
         cost = self.settings.maimed_act_cost
-        pools = [pa, pb]
-        for who, track in ((0, wa), (1, wb)):
-            if cost and any(w.level == MAIMED for w in self.tracks[track]):
-                slot = 0 if self.table else who
-                if pools[slot] != _DEEP:
-                    pools[slot] -= cost
+        if end is not None or not cost:
+            return end
+        due = 0
+        for side in (0, 1):
+            if maimed[side]:
+                due += cost
+                have = pa if self.table else (pa, pb)[side]
+                if have < (due if self.table else cost):
+                    return 2 * side + 1
+        return None
+
+    def round(self, core: _Core) -> tuple[_Values, list[_Lead]]:
+        """One crossing round from ``core``, pools aside: what it adds to the value vector
+        at once (the ends the tracks reach, the wounds dealt, the round itself) and the
+        cores it moves to, each with its probability. Whether a maimed side can pay for
+        the next round is the pools' part, settled in :meth:`solve`."""
+        wa, wb, sa, sb, fresh = core
         nets = (self.net(0, wa, sa, fresh), self.net(1, wb, sb, fresh))
         chooser = self.settings.damage_ability_chooser
-        moves: list[tuple[float, _State | int, int | None]] = []
+        now = [0.0] * (_VALUES - 1) + [1.0]  # + this round
+        leads: list[_Lead] = []
         for side, level, p in self.outcomes(*nets):
             tracks = [wa, wb]
             scratches = [0, 0]
             if side is not None:
+                now[4 + side] += p
                 attacker = self.fighters[1 - side]
                 ability = self.fighters[side].attacks if chooser == "defender" else attacker.attacks
                 tracks[side], scratches[side] = self.place(tracks[side], level, ability)
-            end = self.ending(tracks[0], tracks[1], pools[0], pools[1])
-            nxt: _State | int = (
-                end
-                if end is not None
-                else (tracks[0], tracks[1], scratches[0], scratches[1], pools[0], pools[1], False)
-            )
-            moves.append((p, nxt, side))
-        return moves
+            end, maimed = self.fate(tracks[0], tracks[1])
+            if end is None:
+                core_ = (tracks[0], tracks[1], scratches[0], scratches[1], False)
+                leads.append((p, core_, maimed))
+            else:
+                now[end] += p
+        return tuple(now), leads  # type: ignore[return-value]
 
     # ------------------------------------------------------------------ solving
 
+    def level(self, core: _Core) -> tuple[int, int, int]:
+        """How far into the fight ``core`` is: the filled levels on both tracks, the
+        wounds as the chain keys them, the sum of their levels. A round that changes a
+        track raises it (a level filled; or a repeat kept; or, at :data:`STACK_CAP`, a
+        repeat kept at a higher level than the one :func:`_canonical` drops for it); one
+        that does not leaves it as it was."""
+        a, b = self.depths[core[0]], self.depths[core[1]]
+        return a[0] + b[0], a[1] + b[1], a[2] + b[2]
+
+    def explore(
+        self, root: _Core, pools: _Pools
+    ) -> tuple[dict[_Core, tuple[_Values, list[_Lead]]], dict[_Core, _Solved], int]:
+        """Every core the fight can reach from ``root``, with its round; the cores it
+        reaches only to end there for want of pay (their grids, never read); and the
+        number of grid points to solve.
+
+        A core is reached with at least some rounds' pay spent from each pool; once a
+        maimed side could not pay even then, the core is an end, not explored further.
+        Those fewest rounds are found level by level (:meth:`level`), since a round that
+        changes a track raises it and one that does not stays on it."""
+        cores: dict[_Core, tuple[_Values, list[_Lead]]] = {}
+        values: dict[_Core, _Solved] = {}
+        states = 0
+        pending: dict[tuple[int, int, int], dict[_Core, tuple[int, int]]] = {
+            self.level(root): {root: (0, 0)}
+        }
+        while pending:
+            level = min(pending)
+            spent = pending.pop(level)
+            work = list(spent)
+            while work:
+                core = work.pop()
+                flags = pools.flags(core)
+                if pools.short(flags, spent[core]):
+                    continue  # an end, unless fewer rounds' pay reach it later
+                if core not in cores:
+                    cores[core] = self.round(core)
+                    states += pools.cells(core)
+                    if states > MAX_STATES or len(cores) > MAX_CORES:
+                        raise RuleError(
+                            f"this fight has more than {MAX_STATES:,} states (or "
+                            f"{MAX_CORES:,} without their pools) to solve; lower a yield level"
+                        )
+                d_a, d_b = pools.shift(flags)
+                after = (spent[core][0] + d_a, spent[core][1] + d_b)
+                for _, nxt, _ in cores[core][1]:
+                    size = self.level(nxt)
+                    known = (spent if size == level else pending.setdefault(size, {})).get(nxt)
+                    if known is not None and known[0] <= after[0] and known[1] <= after[1]:
+                        continue
+                    fewest = (
+                        after
+                        if known is None
+                        else (min(known[0], after[0]), min(known[1], after[1]))
+                    )
+                    if size == level:
+                        spent[nxt] = fewest
+                        work.append(nxt)
+                    else:
+                        pending[size][nxt] = fewest
+            for core in spent:
+                if core not in cores:  # ends before its round, for want of pay
+                    values[core] = _as_grid(np.zeros((*pools.shape(pools.flags(core)), _VALUES)))
+        return cores, values, states
+
     def solve(self, start: _State) -> tuple[list[float], int]:
         """The value vector of ``start`` and the number of states the chain has."""
-        first_end = self.ending(start[0], start[1], start[4], start[5])
+        wa, wb, sa, sb, pa, pb, fresh = start
+        first_end = self.ending(wa, wb, pa, pb)
         if first_end is not None:
             ended = [0.0] * _VALUES
             ended[first_end] = 1.0
             return ended, 1
-        moves: dict[_State, list[tuple[float, _State | int, int | None]]] = {}
-        todo = [start]
-        while todo:
-            state = todo.pop()
-            moves[state] = self.step(state)
-            for _, nxt, _ in moves[state]:
-                if not isinstance(nxt, int) and nxt not in moves:
-                    moves[nxt] = []  # claimed: stepped when popped
-                    todo.append(nxt)
-                    if len(moves) > MAX_STATES:
-                        raise RuleError(
-                            f"this fight has more than {MAX_STATES:,} states to solve; lower "
-                            "a yield level"
-                        )
-        values: dict[_State, list[float]] = {}
-        groups: dict[tuple[int, int, int, int, bool], list[_State]] = {}
-        for state in moves:
-            groups.setdefault((state[0], state[1], state[4], state[5], state[6]), []).append(state)
+        pools = _Pools(self, pa, pb)
+        root: _Core = (wa, wb, sa, sb, fresh)
+        cores, values, states = self.explore(root, pools)
+        groups: dict[tuple[int, int, bool], list[_Core]] = {}
+        for core in cores:
+            groups.setdefault((core[0], core[1], core[4]), []).append(core)
 
-        def order(key: tuple[int, int, int, int, bool]) -> tuple[int, int]:
-            wa, wb, pa, pb, fresh = key
-            size = len(self.tracks[wa]) + len(self.tracks[wb])
-            return (1 if fresh else 0, -(size - pa - pb))
+        def order(key: tuple[int, int, bool]) -> tuple[bool, int, int, int]:
+            # A round that changes the tracks goes further into the fight: solved first.
+            filled, wounds, weight = self.level((key[0], key[1], 0, 0, key[2]))
+            return key[2], -filled, -wounds, -weight
 
         for key in sorted(groups, key=order):
             members = groups[key]
-            index = {s: i for i, s in enumerate(members)}
-            size = len(members)
-            matrix = [[float(i == j) for j in range(size)] for i in range(size)]
-            rhs = [[0.0] * (_VALUES - 1) + [1.0] for _ in range(size)]  # + this round
-            for i, state in enumerate(members):
-                row = rhs[i]
-                for p, nxt, side in moves[state]:
-                    if side is not None:
-                        row[4 + side] += p
-                    if isinstance(nxt, int):
-                        row[nxt] += p
-                    elif nxt in index:
-                        matrix[i][index[nxt]] -= p
-                    else:
-                        known = values[nxt]
-                        for k in range(_VALUES):
-                            row[k] += p * known[k]
-            for state, solved in zip(members, _solve(matrix, rhs), strict=True):
-                values[state] = solved
-        return values[start], len(moves)
+            for core, solved in zip(
+                members, pools.solve_group(members, cores, values), strict=True
+            ):
+                values[core] = solved
+        return list(_at_start(values[root])), states
 
 
-def _solve(matrix: list[list[float]], rhs: list[list[float]]) -> list[list[float]]:
-    """Solve ``matrix · x = rhs`` for one group of states.
+class _Pools:
+    """The pools' part of the chain: every core's values on a grid of pool points.
+
+    A side's pool is spent only while it is maimed (DK-R33), and a maimed side stays
+    maimed, so a core's pools are those the fight began with on every axis no maimed
+    side spends from; on an axis one does, index ``i`` is the pool after ``i`` rounds'
+    pay (``start − i · cost``). A round from a core moves every grid point by the same
+    pay, so each core's values are solved as one array over its grid, a few numpy
+    calls for a whole group of cores instead of one step per state.
+    """
+
+    def __init__(self, chain: _Chain, pa: int, pb: int) -> None:
+        self.chain = chain
+        self.cost = cost = chain.settings.maimed_act_cost
+        self.table = chain.table
+        self.start = (pa, pb)
+        self.counted = (cost > 0 and pa != _DEEP, cost > 0 and pb != _DEEP and not self.table)
+        self.sizes = tuple(
+            start // cost + 1 if counted else 1
+            for start, counted in zip(self.start, self.counted, strict=True)
+        )
+        self._maps: dict[tuple[tuple[bool, bool], tuple[bool, bool]], _Map] = {}
+        self._slices: dict[tuple[bool, bool], list[tuple[tuple[slice | int, ...], _Map]]] = {}
+        self.ends = np.eye(_VALUES)
+        self.ends_at = [tuple(row) for row in self.ends.tolist()]
+        self._codes: dict[tuple[tuple[bool, bool], tuple[bool, bool]], int] = {}
+
+    def flags(self, core: _Core) -> tuple[bool, bool]:
+        return self.chain.fate(core[0], core[1])[1]
+
+    def shape(self, flags: tuple[bool, bool]) -> tuple[int, int]:
+        """The grid of a core whose sides are maimed as ``flags`` say."""
+        spends_a = flags[0] or (self.table and flags[1])
+        return (
+            self.sizes[0] if self.counted[0] and spends_a else 1,
+            self.sizes[1] if self.counted[1] and flags[1] else 1,
+        )
+
+    def shift(self, flags: tuple[bool, bool]) -> tuple[int, int]:
+        """How many grid steps one round's pay moves each axis (DK-R33: a maimed side
+        pays to act; with one table pool it pays for both maimed sides)."""
+        if self.table:
+            return (int(flags[0]) + int(flags[1]) if self.counted[0] else 0, 0)
+        return (int(self.counted[0] and flags[0]), int(self.counted[1] and flags[1]))
+
+    def short(self, flags: tuple[bool, bool], spent: tuple[int, int]) -> bool:
+        """Whether a core maimed as ``flags`` cannot pay for its round once ``spent``
+        rounds' pay has gone from each pool (nor with more: pools only shrink)."""
+        if not (flags[0] or flags[1]):
+            return False
+        cost = self.cost
+        pool_a, pool_b = (
+            start - cost * rounds if counted else _DEEP
+            for start, counted, rounds in zip(self.start, self.counted, spent, strict=True)
+        )
+        if self.table:
+            return bool(
+                (flags[0] and pool_a < cost) or (flags[1] and pool_a < cost * (1 + flags[0]))
+            )
+        return bool((flags[0] and pool_a < cost) or (flags[1] and pool_b < cost))
+
+    def cells(self, core: _Core) -> int:
+        rows, columns = self.shape(self.flags(core))
+        return rows * columns
+
+    def moves(self, flags: tuple[bool, bool], after: tuple[bool, bool]) -> _Map:
+        """For a core maimed as ``flags`` moving to one maimed as ``after``: the grid
+        point reached from each of its own (rows, columns) and the end met there instead,
+        as :meth:`_Chain.ending` checks the pay (0: none; 1 or 3: that side gives up)."""
+        key = (flags, after)
+        found = self._maps.get(key)
+        if found is not None:
+            return found
+        rows, columns = self.shape(flags)
+        d_a, d_b = self.shift(flags)
+        to_rows, to_columns = self.shape(after)
+        j_a = np.arange(rows)[:, None] + d_a + np.zeros((1, columns), dtype=int)
+        j_b = np.arange(columns)[None, :] + d_b + np.zeros((rows, 1), dtype=int)
+        cost = self.cost
+        pool_a = self.start[0] - cost * j_a if self.counted[0] else np.full(j_a.shape, _DEEP)
+        pool_b = self.start[1] - cost * j_b if self.counted[1] else np.full(j_b.shape, _DEEP)
+        if self.table:
+            short_a = after[0] & (pool_a < cost)
+            short_b = after[1] & (pool_a < cost * (1 + int(after[0])))
+        else:
+            short_a = after[0] & (pool_a < cost)
+            short_b = after[1] & (pool_b < cost)
+        code = np.where(short_a, 1, np.where(short_b, 3, 0))
+        # A point past the grid's edge is always short of pay, so it is never read.
+        found = self._maps[key] = _Map.of(
+            np.minimum(j_a, to_rows - 1), np.minimum(j_b, to_columns - 1), code, self.ends
+        )
+        return found
+
+    def slices(self, flags: tuple[bool, bool]) -> list[tuple[tuple[slice | int, ...], _Map]]:
+        """A paying group's own grid, one slice along a paying axis at a time from its far
+        end: (the slice, where a round from it lands within the group)."""
+        found = self._slices.get(flags)
+        if found is None:
+            whole = self.moves(flags, flags)
+            axis = 1 if self.shift(flags)[0] else 2
+            found = []
+            for at in reversed(range(self.shape(flags)[axis - 1])):
+                cut: tuple[slice | int, ...] = (at,) if axis == 1 else (slice(None), at)
+                # The slice kept two-dimensional, so it is read like a whole grid.
+                keep = (None, slice(None)) if axis == 1 else (slice(None), None)
+                rows, columns, code = (
+                    whole.rows[cut][keep],
+                    whole.columns[cut][keep],
+                    whole.code[cut][keep],
+                )
+                found.append(((slice(None), *cut), _Map.of(rows, columns, code, self.ends)))
+            self._slices[flags] = found
+        return found
+
+    def point_code(self, flags: tuple[bool, bool], after: tuple[bool, bool]) -> int:
+        """:meth:`moves`' end code for a core on one grid point (0: the round is paid)."""
+        key = (flags, after)
+        code = self._codes.get(key)
+        if code is None:
+            code = self._codes[key] = int(self.moves(flags, after).code[0, 0])
+        return code
+
+    def solve_group(
+        self,
+        members: list[_Core],
+        cores: dict[_Core, tuple[_Values, list[_Lead]]],
+        values: dict[_Core, _Solved],
+    ) -> list[_Solved]:
+        """The values of cores that share their tracks (they differ in scratch dice): a
+        round either moves to a core already solved (a wound more) or within the group.
+
+        A group on one grid point (no side of it pays) is solved in plain Python, as
+        small as it is (most groups of most fights); a group on a grid, with numpy."""
+        flags = self.flags(members[0])
+        if self.shape(flags) == (1, 1):
+            return self._solve_point(members, flags, cores, values)
+        return self._solve_grid(members, flags, cores, values)
+
+    def _solve_point(
+        self,
+        members: list[_Core],
+        flags: tuple[bool, bool],
+        cores: dict[_Core, tuple[_Values, list[_Lead]]],
+        values: dict[_Core, _Solved],
+    ) -> list[_Solved]:
+        size = len(members)
+        index = {core: i for i, core in enumerate(members)}
+        matrix = [[float(i == j) for j in range(size)] for i in range(size)]
+        rhs: list[_Values] = []
+        for i, core in enumerate(members):
+            now, leads = cores[core]
+            # The seven values, written out: this loop runs once per move of the chain.
+            v0, v1, v2, v3, v4, v5, v6 = now
+            for p, nxt, after in leads:
+                j = index.get(nxt)
+                if j is not None:
+                    matrix[i][j] -= p
+                    continue
+                code = self.point_code(flags, after) if after != flags else 0
+                if code:  # the pay runs out: that side gives up
+                    k0, k1, k2, k3, k4, k5, k6 = self.ends_at[code]
+                else:
+                    k0, k1, k2, k3, k4, k5, k6 = _at_start(values[nxt])
+                v0 += p * k0
+                v1 += p * k1
+                v2 += p * k2
+                v3 += p * k3
+                v4 += p * k4
+                v5 += p * k5
+                v6 += p * k6
+            rhs.append((v0, v1, v2, v3, v4, v5, v6))
+        if size == 1 and matrix[0][0] == 1.0:
+            return list(rhs)
+        return list(_solve(matrix, rhs))
+
+    def _solve_grid(
+        self,
+        members: list[_Core],
+        flags: tuple[bool, bool],
+        cores: dict[_Core, tuple[_Values, list[_Lead]]],
+        values: dict[_Core, _Solved],
+    ) -> list[_Solved]:
+        rows, columns = self.shape(flags)
+        size = len(members)
+        index = {core: i for i, core in enumerate(members)}
+        rhs = np.empty((size, rows, columns, _VALUES))
+        within = np.zeros((size, size))
+        outside: dict[tuple[bool, bool], tuple[list[tuple[int, int, float]], list[_Core]]] = {}
+        for i, core in enumerate(members):
+            now, leads = cores[core]
+            rhs[i] = now
+            for p, nxt, after in leads:
+                j = index.get(nxt)
+                if j is not None:
+                    within[i, j] += p
+                else:
+                    bucket = outside.setdefault(after, ([], []))
+                    bucket[0].append((i, len(bucket[1]), p))
+                    bucket[1].append(nxt)
+        for after, (weights, targets) in outside.items():
+            stacked = np.stack([_as_grid(values[t]) for t in targets])
+            reached = self.moves(flags, after).read(stacked)
+            mix = np.zeros((size, len(targets)))
+            for i, k, p in weights:
+                mix[i, k] += p
+            rhs += (mix @ reached.reshape(len(targets), -1)).reshape(rhs.shape)
+        if not within.any():
+            return list(rhs)
+        # A group on a grid pays every round, so a round within it moves to a later grid
+        # point: solve along a paying axis from its far end, one slice at a time.
+        result = np.zeros_like(rhs)
+        for cut, lands in self.slices(flags):
+            reached = lands.read(result).reshape(size, -1)
+            result[cut] = rhs[cut] + (within @ reached).reshape(rhs[cut].shape)
+        return list(result)
+
+
+@dataclass(frozen=True, slots=True)
+class _Map:
+    """Where one round from each point of a grid lands: the point on the next core's
+    grid (``rows``, ``columns``), and the end met instead where the pay runs out
+    (``code``: 0 none, 1 or 3 that side gives up; ``short`` and ``ends`` the same, ready
+    to write over what is read)."""
+
+    rows: np.ndarray
+    columns: np.ndarray
+    code: np.ndarray
+    short: np.ndarray | None
+    ends: np.ndarray | None
+
+    @classmethod
+    def of(cls, rows: np.ndarray, columns: np.ndarray, code: np.ndarray, ends: np.ndarray) -> _Map:
+        short = code > 0
+        if not short.any():
+            return cls(rows, columns, code, None, None)
+        return cls(rows, columns, code, short, ends[code[short]])
+
+    def read(self, stacked: np.ndarray) -> np.ndarray:
+        """``stacked`` (cores × grid × values) read where the round lands."""
+        reached = stacked[:, self.rows, self.columns, :]
+        if self.short is not None:
+            reached[:, self.short, :] = self.ends
+        return reached
+
+
+_Solved = tuple[float, float, float, float, float, float, float] | np.ndarray
+"""A core's solved values: a tuple for a core on one grid point, else its grid's array
+(rows × columns × values)."""
+
+
+def _at_start(solved: _Solved) -> _Values:
+    """The values at the grid point the pools began with."""
+    if isinstance(solved, np.ndarray):
+        return tuple(solved[0, 0].tolist())
+    return solved
+
+
+def _as_grid(solved: _Solved) -> np.ndarray:
+    """The values as a grid (rows × columns × values)."""
+    if isinstance(solved, np.ndarray):
+        return solved
+    return np.array(solved).reshape(1, 1, _VALUES)
+
+
+def _solve(matrix: list[list[float]], rhs: list[_Values]) -> list[_Values]:
+    """Solve ``matrix · x = rhs`` for one group of states (``matrix`` is changed).
 
     ``matrix`` is ``I − Q`` for a substochastic ``Q``, so it is diagonally dominant and
     Gaussian elimination needs no pivoting; a group is a handful of states, where plain
     Python beats numpy's per-call cost. A zero pivot means no round can leave the group.
     """
     size = len(matrix)
-    a = [row[:] for row in matrix]
-    b = [row[:] for row in rhs]
+    a = matrix
+    b = [list(row) for row in rhs]
     for k in range(size):
         pivot = a[k][k]
         if pivot < 1e-13:
@@ -418,13 +753,15 @@ def _solve(matrix: list[list[float]], rhs: list[list[float]]) -> list[list[float
                 for j in range(k, size):
                     a[i][j] -= factor * a[k][j]
                 b[i] = [x - factor * y for x, y in zip(b[i], b[k], strict=True)]
+    solved: list[_Values] = list(rhs)
     for k in reversed(range(size)):
         known = b[k]
         for j in range(k + 1, size):
             if a[k][j]:
                 known = [x - a[k][j] * y for x, y in zip(known, b[j], strict=True)]
         b[k] = [x / a[k][k] for x in known]
-    return b
+        solved[k] = tuple(b[k])  # type: ignore[assignment]
+    return solved
 
 
 def hurt_odds(state: FudgeState, first: Fighter, second: Fighter, *, round: int = 1) -> HurtOdds:
