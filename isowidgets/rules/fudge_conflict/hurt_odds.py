@@ -88,8 +88,8 @@ _DEEP = 10**9  # the pool of such a side, in a chain state: never lowered
 
 MAX_STATES = 2_000_000
 """The most chain states (points on the cores' pool grids) solved before the odds are
-refused, a bound on memory: far past a plain fight (pools of 15 on both sides, both
-fighting to defeat, come to about 800,000), at about 60 bytes each while solving."""
+refused, a bound on memory: pools of 15 on both sides, both fighting to defeat, come to
+about 800,000 and take about 70 MB while solving."""
 
 MAX_CORES = 100_000
 """The most cores (states with their pools left out, each a round worked out one by
