@@ -15,10 +15,11 @@ from __future__ import annotations
 
 import math
 
+from fudge_duel import duel
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from isowidgets.rules.fudge_conflict import FudgeGame, FudgeSettings
+from isowidgets.rules.fudge_conflict import FudgeGame
 
 # Single-step bumps with stacking lasting wounds make the largest chains (hundreds of
 # thousands of states, many seconds each): they are asked with a yield level below 7 in
@@ -52,24 +53,7 @@ def _duel(
     pools: tuple[int, int],
     faces: tuple[str, str],
 ) -> FudgeGame:
-    """Ana (a player) and Bo (a GM character) after an active brawl, both hitting Kraft."""
-    game = FudgeGame.new(seed=0, settings=FudgeSettings(**rules))  # type: ignore[arg-type]
-    ana = game.add_character(
-        "Ana", skills={"brawl": skills[0]}, categories={"brawl": "kraft"}, pool=pools[0]
-    )
-    bo = game.add_character(
-        "Bo", role="npc", skills={"brawl": skills[1]}, categories={"brawl": "kraft"}, pool=pools[1]
-    )
-    game.check(
-        "active",
-        ana,
-        "brawl",
-        opponent=bo,
-        opponent_skill="brawl",
-        faces=faces[0],
-        opponent_faces=faces[1],
-    )
-    return game
+    return duel(skills=skills, faces=faces, pools=pools, **rules)[0]
 
 
 @SLOW

@@ -4,7 +4,7 @@ browser: shown before round one only, in words and numbers, in English and Danis
 from __future__ import annotations
 
 import pytest
-from test_fudge_hurt_odds import duel
+from fudge_duel import duel
 
 from isowidgets.widgets.fudge_conflict import FudgeTable
 from isowidgets.widgets.numbers import percent

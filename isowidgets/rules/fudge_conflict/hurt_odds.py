@@ -447,6 +447,7 @@ class _Chain:
         pools = _Pools(self, pa, pb)
         root: _Core = (wa, wb, sa, sb, fresh)
         cores, values, states = self.explore(root, pools)
+        pools.cores, pools.values = cores, values
         groups: dict[tuple[int, int, bool], list[_Core]] = {}
         for core in cores:
             groups.setdefault((core[0], core[1], core[4]), []).append(core)
@@ -458,10 +459,7 @@ class _Chain:
 
         for key in sorted(groups, key=order):
             members = groups[key]
-            for core, solved in zip(
-                members, pools.solve_group(members, cores, values), strict=True
-            ):
-                values[core] = solved
+            values.update(zip(members, pools.solve_group(members), strict=True))
         return list(_at_start(values[root])), states
 
 
@@ -491,6 +489,10 @@ class _Pools:
         self.ends = np.eye(_VALUES)
         self.ends_at = [tuple(row) for row in self.ends.tolist()]
         self._codes: dict[tuple[tuple[bool, bool], tuple[bool, bool]], int] = {}
+        self.cores: dict[_Core, tuple[_Values, list[_Lead]]] = {}
+        """Every core explored, with its round (set once the chain is explored)."""
+        self.values: dict[_Core, _Solved] = {}
+        """The values solved so far (and the grids of cores that only end)."""
 
     def flags(self, core: _Core) -> tuple[bool, bool]:
         return self.chain.fate(core[0], core[1])[1]
@@ -588,12 +590,7 @@ class _Pools:
             code = self._codes[key] = int(self.moves(flags, after).code[0, 0])
         return code
 
-    def solve_group(
-        self,
-        members: list[_Core],
-        cores: dict[_Core, tuple[_Values, list[_Lead]]],
-        values: dict[_Core, _Solved],
-    ) -> list[_Solved]:
+    def solve_group(self, members: list[_Core]) -> list[_Solved]:
         """The values of cores that share their tracks (they differ in scratch dice): a
         round either moves to a core already solved (a wound more) or within the group.
 
@@ -601,16 +598,11 @@ class _Pools:
         small as it is (most groups of most fights); a group on a grid, with numpy."""
         flags = self.flags(members[0])
         if self.shape(flags) == (1, 1):
-            return self._solve_point(members, flags, cores, values)
-        return self._solve_grid(members, flags, cores, values)
+            return self._solve_point(members, flags)
+        return self._solve_grid(members, flags)
 
-    def _solve_point(
-        self,
-        members: list[_Core],
-        flags: tuple[bool, bool],
-        cores: dict[_Core, tuple[_Values, list[_Lead]]],
-        values: dict[_Core, _Solved],
-    ) -> list[_Solved]:
+    def _solve_point(self, members: list[_Core], flags: tuple[bool, bool]) -> list[_Solved]:
+        cores, values = self.cores, self.values
         size = len(members)
         index = {core: i for i, core in enumerate(members)}
         matrix = [[float(i == j) for j in range(size)] for i in range(size)]
@@ -641,13 +633,8 @@ class _Pools:
             return list(rhs)
         return list(_solve(matrix, rhs))
 
-    def _solve_grid(
-        self,
-        members: list[_Core],
-        flags: tuple[bool, bool],
-        cores: dict[_Core, tuple[_Values, list[_Lead]]],
-        values: dict[_Core, _Solved],
-    ) -> list[_Solved]:
+    def _solve_grid(self, members: list[_Core], flags: tuple[bool, bool]) -> list[_Solved]:
+        cores, values = self.cores, self.values
         rows, columns = self.shape(flags)
         size = len(members)
         index = {core: i for i, core in enumerate(members)}
