@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["percent"]
+__all__ = ["grouped", "percent"]
 
 
 def percent(p: float | Fraction) -> str:
@@ -19,3 +19,10 @@ def percent(p: float | Fraction) -> str:
     if text == "100" and value < 100:
         return ">99.9%"
     return f"{text}%"
+
+
+def grouped(n: int, language: str = "en") -> str:
+    """A whole number with its thousands marked as the language writes them (``49,905``
+    in English, ``49.905`` in Danish)."""
+    text = f"{n:,}"
+    return text.replace(",", ".") if language == "da" else text

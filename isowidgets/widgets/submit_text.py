@@ -73,8 +73,14 @@ function render({ model, el }) {
       model.send({ event: "submit", value: input.value });
     }
   });
+  // A focus asked for in the same click that shows the box (its section was hidden)
+  // can arrive before the page has drawn it: try again for a moment until it is shown.
+  const focusWhenShown = (tries) => {
+    if (input.getClientRects().length && !input.disabled) input.focus();
+    else if (tries > 0) setTimeout(() => focusWhenShown(tries - 1), 50);
+  };
   model.on("msg:custom", (message) => {
-    if (message && message.do === "focus") input.focus();
+    if (message && message.do === "focus") focusWhenShown(20);
     else if (message && message.do === "blur") input.blur();
   });
   return () => model.off("change", show);

@@ -291,8 +291,17 @@ def test_the_conflict_panel_and_a_toggle_by_keys(notebook: OpenNotebook) -> None
     assert focus["outlineWidth"] >= 3 and focus["outlineStyle"] == "solid", focus
     nb.page.keyboard.press("Enter")
     _contains(nb, "iw-fudge-before", "Chance of success: 63%")
-    _type_enter(nb, "iw-faces-conflict", "0 0 0")
+    # Open is now disabled: the keyboard has moved on to the dice box, so the faces are
+    # typed without a click; after the roll it moves on to Let it hurt.
+    from playwright.sync_api import expect
+
+    faces = nb.widget("iw-faces-conflict").locator("input")
+    expect(faces).to_be_focused(timeout=10_000)
+    nb.page.keyboard.type("0 0 0")
+    nb.page.keyboard.press("Enter")
     _contains(nb, "iw-fudge-conflict-result", "✔ Success")
+    expect(nb.widget(f"iw-fudge-lih-{BURKE}")).to_be_focused(timeout=10_000)
+    assert nb.page.evaluate(_FOCUS_JS)["outlineWidth"] >= 3
 
     # Space on an equipment toggle presses it, in words and in aria-pressed.
     toggle = nb.page.locator(f".iw-fudge-sheet-{BURKE} .iw-fudge-equipment button")

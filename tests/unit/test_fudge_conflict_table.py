@@ -398,3 +398,53 @@ def test_another_character_joins_the_fight_from_the_round_panel(table, game):
     rounds.rows[b].skill.value, rounds.rows[b].ability.value = "argue", "fornuft"
     rounds.rows[b].declare_button.click()
     assert rounds.join_button.disabled  # too late: someone has declared this round
+
+
+@pytest.fixture
+def focused(monkeypatch):
+    """The widgets asked to take the keyboard, in order (ipywidgets' ``focus`` sends the
+    browser a message; here it is noted instead)."""
+    import ipywidgets
+
+    asked: list[object] = []
+    monkeypatch.setattr(ipywidgets.DOMWidget, "focus", lambda widget: asked.append(widget))
+    return asked
+
+
+def test_the_keyboard_follows_each_step_when_a_button_it_was_on_goes(table, game, focused):
+    """Open the conflict (the button is then disabled) → the dice box; the roll (the box
+    is then disabled) → the first Let it hurt; Let it hurt (the button is then gone) →
+    the first party's intention in the round."""
+    panel = table.conflict_panel
+    open_argument(table, game)
+    assert focused == [panel.entry.faces]
+    panel.entry.faces.submit("0 0 0 / + + +")
+    assert focused[-1] is panel.hurt_buttons[burke(game)]
+    panel.hurt_buttons[burke(game)].click()
+    first = table.round_panel.parties.children[0]
+    assert focused[-1] is first.intention
+    assert first.who == burke(game)  # who let it hurt states an intention first
+    assert len(focused) == 3
+
+
+def test_a_refused_step_leaves_the_keyboard_where_it_is(table, game, focused):
+    panel = table.conflict_panel
+    open_argument(table, game)
+    assert focused == [panel.entry.faces]
+    panel.open_button.click()  # one conflict is open already: refused
+    assert table.messages.last_error
+    panel.entry.faces.submit("0 0")  # too few faces: refused beside the box
+    assert panel.entry.error.value
+    assert all(widget is panel.entry.faces for widget in focused)  # kept for a retry
+
+
+def test_with_nothing_to_let_hurt_the_keyboard_goes_back_to_the_form(table, game, focused):
+    """A GM character's check offers no Let it hurt: the next step is the next conflict."""
+    panel = table.conflict_panel
+    panel.kind.value = "passive"
+    panel.actor.value = superior(game)
+    panel.skill.value = "argue"
+    panel.open_button.click()
+    panel.entry.faces.submit("+ + +")
+    assert not panel.hurt_buttons
+    assert focused[-1] is panel.kind

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from isowidgets.widgets.numbers import percent
+from isowidgets.widgets.numbers import grouped, percent
 
 
 @pytest.mark.parametrize(
@@ -26,3 +26,10 @@ from isowidgets.widgets.numbers import percent
 )
 def test_a_probability_reads_with_one_decimal_at_most_and_never_as_none_or_certain(p, shown):
     assert percent(p) == shown
+
+
+def test_whole_numbers_mark_thousands_as_the_language_does() -> None:
+    assert grouped(49905) == "49,905"
+    assert grouped(49905, "da") == "49.905"
+    assert grouped(625, "da") == "625"
+    assert grouped(1_406_473) == "1,406,473"

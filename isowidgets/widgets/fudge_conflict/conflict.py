@@ -71,6 +71,7 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
         tie: who wins a tie of competing opposition (a draw, or a side: DK-R12).
         result: the last conflict's dice and outcome (``iw-fudge-conflict-result``).
         hurt_buttons: the **Let it hurt** buttons, by character id.
+        focus_round: what takes the keyboard after **Let it hurt**.
     """
 
     def __init__(
@@ -126,9 +127,12 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
         self.hurt_row = widgets.HBox(layout=widgets.Layout(flex_flow="row wrap"))
         self.hurt_row.add_class("iw-fudge-hurt-row")
         self.hurt_buttons: dict[str, widgets.Button] = {}
+        self.focus_round: Callable[[], None] = lambda: None
+        """Puts the keyboard on the round's first step after **Let it hurt** (this
+        button is then gone); the table points it at its round panel."""
 
         run = messages.handler
-        self.open_button.on_click(run(lambda _b: self.open_conflict()))
+        self.open_button.on_click(run(lambda _b: self._opened(self.open_conflict())))
         for box in (self.kind, self.actor, self.opponent):
             box.observe(lambda _c: self.refresh(self.game.state), names="value")
         self.form = widgets.VBox(
@@ -169,6 +173,17 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
             circumstance=self.circumstance.value,
         )
 
+    def _opened(self, conflict: str) -> str:
+        """After **Open the conflict** (now disabled): the keyboard goes to the dice."""
+        self.entry.faces.focus()
+        return conflict
+
+    def _settled(self) -> None:
+        """After the conflict's roll (the dice box now disabled): the keyboard goes to the
+        first **Let it hurt**, or else back to the form for the next conflict."""
+        target = next(iter(self.hurt_buttons.values()), None)
+        (target if target is not None else self.kind).focus()
+
     def _roll(self, faces: str | None) -> Any:
         """The dice entry's callback: roll the open conflict (typed faces split by ``/``)."""
         conflict = self.game.state.open_conflict()
@@ -187,11 +202,15 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
             tie_winner=self.tie.value or None,
         )
         self.sheets.clear_equipment(sides)
+        self._settled()
         return rolled
 
     def let_it_hurt(self, who: str) -> Any:
-        """``who`` (a player's character) lets the last conflict hurt."""
-        return self.game.let_it_hurt(who)
+        """``who`` (a player's character) lets the last conflict hurt; the keyboard goes
+        where :attr:`focus_round` sends it (the table: the first round's first box)."""
+        started = self.game.let_it_hurt(who)
+        self.focus_round()
+        return started
 
     # ------------------------------------------------------------------ drawing
 

@@ -250,6 +250,12 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         labels.on_switch(lambda: self.refresh(self.game.state))
         self.refresh(game.state)
 
+    def focus_first(self) -> None:
+        """Put the keyboard on the first party's intention: the round's first step."""
+        rows = [row for row in self.parties.children if isinstance(row, PartyRow)]
+        if rows:
+            rows[0].intention.focus()
+
     def _roll(self, faces: str | None) -> Any:
         """The dice entry's callback: the whole round, everyone's faces split by ``/``."""
         from .views import split_faces

@@ -25,7 +25,7 @@ from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ...rules.fudge_conflict.abilities import DEFEAT, level_name
 from ...rules.fudge_conflict.hurt_odds import HurtOdds
 from ..i18n import Labels
-from ..numbers import percent
+from ..numbers import grouped, percent
 from ..panel import set_options, set_shown, wrap_row
 from ..toggle import PressToggle
 
@@ -149,7 +149,11 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
             for side in (odds.first, odds.second)
         ]
         policy = labels("hurtodds.policy", first=odds.first.name)
-        rounds = labels("hurtodds.rounds", rounds=f"{odds.rounds:.1f}", states=odds.states)
+        rounds = labels(
+            "hurtodds.rounds",
+            rounds=f"{odds.rounds:.1f}",
+            states=grouped(odds.states, labels.language),
+        )
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
         self.result.value = (
             f'<div role="status"><div>{html.escape(policy)}</div><ul>{items}</ul>'

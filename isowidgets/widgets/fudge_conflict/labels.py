@@ -197,7 +197,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "chain.passes": ("{name} passes {dice} on", "{name} giver {dice} videre"),
     "chain.passes_penalty": ("{name} passes {dice} on", "{name} giver {dice} videre"),
     "chain.passes_nothing": ("{name} passes nothing on", "{name} giver intet videre"),
-    "chain.target": ("Helps", "Hjælper"),
+    "chain.target": ("Helps", "Til fordel for"),
     "chain.for": ("for {name}", "for {name}"),
     "chain.gate": ("Must succeed first", "Skal lykkes først"),
     "chain.gate_difficulty": ("against difficulty", "mod sværhedsgrad"),

@@ -102,6 +102,7 @@ class FudgeTable(Panel):
         self.conflict_panel = ConflictPanel(game, labels, self.messages, self.sheets)
         self.chain_panel = ChainPanel(game, labels, self.messages, self.sheets)
         self.round_panel = RoundPanel(game, labels, self.messages, self.sheets)
+        self.conflict_panel.focus_round = self.round_panel.focus_first
         self.tabs = widgets.Tab([self.conflict_panel, self.chain_panel, self.round_panel])
         self.tabs.add_class("iw-fudge-tabs")
         self.plot = DamageTimeline(game, labels)
