@@ -448,3 +448,19 @@ def test_with_nothing_to_let_hurt_the_keyboard_goes_back_to_the_form(table, game
     panel.entry.faces.submit("+ + +")
     assert not panel.hurt_buttons
     assert focused[-1] is panel.kind
+
+
+def test_the_first_round_offers_the_conflicts_skill_and_the_ability_it_weighs_on(table, game):
+    """Burke argued (Reason) against the superior: round one offers each side the skill
+    it argued with and, as what it damages, the other's Reason; a choice made then is
+    kept into the next round."""
+    open_argument(table, game)
+    table.conflict_panel.entry.faces.submit("0 0 0 / + + +")
+    table.conflict_panel.hurt_buttons[burke(game)].click()
+    rows = table.round_panel.rows
+    for who in (burke(game), superior(game)):
+        assert rows[who].skill.value == "argue"
+        assert rows[who].ability.value == "fornuft"
+    rows[burke(game)].ability.value = "kraft"
+    table.round_panel.refresh(game.state)
+    assert rows[burke(game)].ability.value == "kraft"

@@ -239,8 +239,8 @@ class FudgeGame(Game[FudgeState]):
         if other_id is not None and other_id != second:
             raise RuleError(f"the fight is against {state.character(second).name}")
         skills = (
-            self._fight_skill(state, fight, first, skill),
-            self._fight_skill(state, fight, second, opponent_skill),
+            self._fight_skill(state, first, skill),
+            self._fight_skill(state, second, opponent_skill),
         )
         sides = (first, second)
         picked = (ability, opponent_ability)
@@ -251,7 +251,7 @@ class FudgeGame(Game[FudgeState]):
             if picked[i] is not None:
                 attacks = characters.ability_arg(picked[i], "the ability it attacks")
             else:
-                attacks = state.category(sides[1 - i], skills[1 - i]) or "kraft"
+                attacks = hurt.usual_attack(state, sides[1 - i], skills[1 - i])
             fighters.append(
                 Fighter(
                     character=state.character(party),
@@ -288,26 +288,18 @@ class FudgeGame(Game[FudgeState]):
         return probe.state, started
 
     @staticmethod
-    def _fight_skill(state: FudgeState, fight: Hurt, who: str, given: str | None) -> str:
+    def _fight_skill(state: FudgeState, who: str, given: str | None) -> str:
         character = state.character(who)
         if given is not None:
             name = characters.skill_name(given)
             character.skill(name)
             return name
-        if who in fight.declared:
-            return fight.declared[who].skill
-        conflict = state.conflict
-        if conflict is not None:
-            opened = conflict.opened
-            if who == opened.initiator:
-                return opened.skill
-            if who == opened.opponent and opened.opponent_skill is not None:
-                return opened.opponent_skill
-        if len(character.skills) == 1:
-            return next(iter(character.skills))
-        raise RuleError(
-            f"name the skill {character.name} fights with: {', '.join(character.skills)}"
-        )
+        usual = hurt.usual_skill(state, who)
+        if usual is None:
+            raise RuleError(
+                f"name the skill {character.name} fights with: {', '.join(character.skills)}"
+            )
+        return usual
 
     def damage_rows(self) -> list[dict[str, Any]]:
         """Every wound taken, one row each with its round, for a plot of damage over rounds."""

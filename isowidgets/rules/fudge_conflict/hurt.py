@@ -64,6 +64,8 @@ __all__ = [
     "let_it_hurt",
     "roll_round",
     "state_intention",
+    "usual_attack",
+    "usual_skill",
 ]
 
 CATEGORIES: tuple[Category, ...] = ("crossing", "parallel", "defensive")
@@ -501,6 +503,33 @@ def _settle(state: FudgeState, parties: tuple[str, ...]) -> tuple[Settled, ...]:
                 )
             )
     return tuple(settled)
+
+
+def usual_skill(state: FudgeState, who: str) -> str | None:
+    """The skill ``who`` fights with in this Let It Hurt when none is named: the one it
+    declared this round, else the one it used in the conflict being let hurt, else its
+    only skill; ``None`` when it has several and nothing says which."""
+    fight = state.active_hurt()
+    if fight is not None and who in fight.declared:
+        return fight.declared[who].skill
+    conflict = state.conflict
+    if conflict is not None:
+        opened = conflict.opened
+        if who == opened.initiator:
+            return opened.skill
+        if who == opened.opponent and opened.opponent_skill is not None:
+            return opened.opponent_skill
+    skills = state.character(who).skills
+    return next(iter(skills)) if len(skills) == 1 else None
+
+
+def usual_attack(state: FudgeState, target: str, skill: str | None = None) -> Ability:
+    """The ability an attack on ``target`` damages when none is named: the category of the
+    skill ``target`` fights with (``skill``, else :func:`usual_skill`), so its wounds weigh
+    on the rolls that follow (DK-A09, DK-A11); Kraft where that skill has none."""
+    fights_with = skill if skill is not None else usual_skill(state, target)
+    category = state.category(target, fights_with) if fights_with is not None else None
+    return category or "kraft"
 
 
 def _other(hurt: Hurt, who: str) -> str | None:

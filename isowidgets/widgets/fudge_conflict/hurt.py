@@ -34,6 +34,7 @@ from ...journal import Entry
 from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ...rules.fudge_conflict.abilities import ABILITIES
 from ...rules.fudge_conflict.events import HurtEnded, HurtStarted, RoundRolled
+from ...rules.fudge_conflict.hurt import usual_attack, usual_skill
 from ..dice_entry import DiceEntry
 from ..i18n import Labels
 from ..messages import Messages
@@ -89,6 +90,8 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
                 widget.layout = widgets.Layout(width="auto", flex="1 1 200px")
             return widget
 
+        # The conflict whose fight the usual choices were last made for.
+        self._suggested: str | None = None
         self.heading = widgets.HTML()
         self.intention = control(SubmitText(), "lih.intention.short", "iw-fudge-intent")
         labels.bind(self.intention, "lih.intention.hint", "placeholder")
@@ -127,6 +130,17 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
         self.add_class("iw-fudge-party")
         self.add_class(f"iw-fudge-party-{who}")
 
+    def _suggest(self, state: FudgeState) -> None:
+        """At a fight's start, the engine's usual choices (:func:`~isowidgets.rules.
+        fudge_conflict.hurt.usual_skill`, :func:`~isowidgets.rules.fudge_conflict.hurt.
+        usual_attack`): the skill of the conflict let hurt, and the ability the
+        opponent's skill weighs on. Later rounds keep what was chosen last."""
+        skill = usual_skill(state, self.who)
+        if skill is not None and skill in [value for _, value in self.skill.options]:
+            self.skill.value = skill
+        if self.target.value:
+            self.ability.value = usual_attack(state, self.target.value)
+
     def state_intention(self, text: str) -> Any:
         entries = self.panel.game.state_intention(self.who, text)
         self.intention.value = ""
@@ -162,6 +176,9 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
         set_options(self.target, [(state.character(p).name, p) for p in others])
         set_options(self.skill, skill_options(state, self.who))
         set_options(self.ability, [(ability_label(labels, a), a) for a in ABILITIES])
+        if hurt is not None and self._suggested != hurt.conflict:
+            self._suggest(state)
+            self._suggested = hurt.conflict
         self.intention.disabled = self.intention_button.disabled = (
             "state_intention",
             self.who,
