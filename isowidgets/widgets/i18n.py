@@ -146,6 +146,8 @@ KIT = Catalogue(
     "kit",
     {
         "en": {
+            "kit.message.error": "⚠ Error",
+            "kit.message.warning": "△ Note",
             "kit.undo": "Undo",
             "kit.undo.tip": "take back the last action (kept in the log as a retcon)",
             "kit.redo": "Redo",
@@ -277,6 +279,8 @@ KIT = Catalogue(
             "kit.rules.loaded.none": "loaded {path}: nothing changed",
         },
         "da": {
+            "kit.message.error": "⚠ Fejl",
+            "kit.message.warning": "△ Bemærk",
             "kit.undo": "Fortryd",
             "kit.undo.tip": "tag den sidste handling tilbage (den bliver stående i loggen)",
             "kit.redo": "Gentag",
@@ -522,14 +526,15 @@ class Labels:
     def bind_kit(self, widget: Any) -> Any:
         """Bind the words of one of the kit's shared widgets (needs :data:`KIT` merged in).
 
-        Handles a :class:`~.toolbar.SessionToolbar`, a :class:`~.dice_entry.DiceEntry`
-        and a :class:`~.log.LogView`; returns ``widget``.
+        Handles a :class:`~.toolbar.SessionToolbar`, a :class:`~.dice_entry.DiceEntry`,
+        a :class:`~.log.LogView` and :class:`~.messages.Messages`; returns ``widget``.
 
         Raises:
             RuleError: ``widget`` is not one of those.
         """
         from .dice_entry import DiceEntry
         from .log import LogView
+        from .messages import Messages
         from .toolbar import SessionToolbar
 
         words: list[tuple[Any, str, str]]
@@ -562,6 +567,8 @@ class Labels:
                 (widget.enter_button, "description", "kit.faces.enter"),
                 (widget.enter_button, "tooltip", "kit.faces.enter.tip"),
             ]
+        elif isinstance(widget, Messages):
+            words = []  # it marks each message itself, through ``say``
         elif isinstance(widget, LogView):
             words = [
                 (widget.first_button, "description", "kit.log.first"),
@@ -575,7 +582,7 @@ class Labels:
             ]
         else:
             raise RuleError(
-                f"bind_kit takes a SessionToolbar, DiceEntry or LogView, "
+                f"bind_kit takes a SessionToolbar, DiceEntry, LogView or Messages, "
                 f"got {type(widget).__name__}"
             )
         for control, trait, key in words:

@@ -68,6 +68,10 @@ class Messages(widgets.HTML):  # type: ignore[misc]
     def __init__(self, game: Game[Any] | None = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.add_class("iw-messages")
+        self.say: Any = None
+        """The table's labels once :meth:`~.i18n.Labels.bind_kit` binds it: the marks
+        (``⚠ Error``, ``△ Note``) are then in the language spoken."""
+        self._shown: tuple[MessageKind, list[str]] | None = None
         self.last_error: str = ""
         self.kind: str = ""
         self._game: Game[Any] | None = None
@@ -79,17 +83,35 @@ class Messages(widgets.HTML):  # type: ignore[misc]
     # ------------------------------------------------------------------ showing
 
     def _show(self, kind: MessageKind, lines: Iterable[str]) -> None:
-        items = [html.escape(line) for line in lines if line]
+        items = [line for line in lines if line]
         if not items:
             self.clear()
             return
-        body = items[0] if len(items) == 1 else "<ul>" + "".join(f"<li>{i}</li>" for i in items)
+        self._shown = (kind, items)
         self.kind = kind
         self._posted_at = len(self._game.journal) if self._game is not None else 0
+        self._draw()
+
+    def _draw(self) -> None:
+        if self._shown is None:
+            return
+        kind, lines = self._shown
+        items = [html.escape(line) for line in lines]
+        body = items[0] if len(items) == 1 else "<ul>" + "".join(f"<li>{i}</li>" for i in items)
         self.value = (
             f'<div class="iw-msg iw-msg--{kind}" role="{_ROLE[kind]}">'
-            f"<b>{_ICON[kind]}:</b> {body}</div>"
+            f"<b>{html.escape(self._word(kind))}:</b> {body}</div>"
         )
+
+    def _word(self, kind: MessageKind) -> str:
+        if self.say is None or kind == "info":
+            return _ICON[kind]
+        return str(self.say(f"kit.message.{kind}"))
+
+    def relabel(self) -> None:
+        """Mark the message shown again in the language just switched to."""
+        if self.kind:
+            self._draw()
 
     def error(self, text: str) -> None:
         """Show ``text`` as an error (a refused action, or a bug)."""

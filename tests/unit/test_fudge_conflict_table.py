@@ -464,3 +464,12 @@ def test_the_first_round_offers_the_conflicts_skill_and_the_ability_it_weighs_on
     rows[burke(game)].ability.value = "kraft"
     table.round_panel.refresh(game.state)
     assert rows[burke(game)].ability.value == "kraft"
+
+
+def test_a_refusal_is_marked_in_the_language_spoken(table, game):
+    open_argument(table, game)
+    table.set_language("da")
+    table.conflict_panel.open_button.click()  # one conflict is open already: refused
+    assert "⚠ Fejl:" in table.messages.value and "Error" not in table.messages.value
+    table.set_language("en")  # the message shown is marked again
+    assert "⚠ Error:" in table.messages.value

@@ -92,7 +92,7 @@ class FudgeTable(Panel):
         log_rows: int = 10,
     ) -> None:
         self.labels = labels = Labels(CATALOGUE, language)
-        self.messages = Messages(game)
+        self.messages = labels.bind_kit(Messages(game))
         self.language = LanguageSwitch(labels)
         self.toolbar = labels.bind_kit(
             SessionToolbar(game, messages=self.messages, export_dir=export_dir, key="fudge")
