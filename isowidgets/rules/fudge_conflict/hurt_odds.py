@@ -36,8 +36,10 @@ there can a track hold unboundedly many wounds); a pool that can pay for
 with a side maimed, so the chain need not count every point); a hit reduced below level 1 (a
 ``success_level_min`` or ``protection_floor`` of 0) is read as no wound.
 
-The states are solved in groups, pools apart. A round either adds a wound (a later
-group) or changes only the scratch dice waiting (the same group); and pool points are
+The states are solved in groups, pools apart. A round either changes a track (a later
+group) or leaves both tracks as the chain keys them, changing at most the scratch dice
+waiting (the same group: a repeat without stacking, or one past :data:`STACK_CAP`, keys
+as before); and pool points are
 spent only while a side is maimed, at a fixed pay per round, so every state of one
 tracks-and-scratch *core* sits on one grid of pool points, solved as one numpy array.
 A group whose rounds pay nothing is a small linear system ``(I − Q) v = b`` on one
@@ -82,7 +84,8 @@ penalty die when ``lasting_penalties_stack`` is on; only ``single_step`` bumps c
 stack more, and they are counted as this many."""
 
 DEEP_POOL_ROUNDS = 16
-"""A pool that can pay for this many maimed rounds is read as one that never runs out."""
+"""A pool that can pay for this many rounds of one maimed side is read as one that never
+runs out (a table pool paying for two maimed sides lasts half as many rounds)."""
 
 _DEEP = 10**9  # the pool of such a side, in a chain state: never lowered
 
@@ -94,7 +97,8 @@ about 800,000 and take about 70 MB while solving."""
 MAX_CORES = 100_000
 """The most cores (states with their pools left out, each a round worked out one by
 one) before the odds are refused, a bound on time (some seconds): a plain fight has
-about 11,000; single-step bumps with stacking lasting wounds can have many more."""
+about 3,000 without pool points and 11,000 with them; single-step bumps with stacking
+lasting wounds can have many more."""
 
 _VALUES = 7  # first defeated, first yields, second defeated, second yields, wounds×2, rounds
 
@@ -384,7 +388,8 @@ class _Chain:
         self, root: _Core, pools: _Pools
     ) -> tuple[dict[_Core, tuple[_Values, list[_Lead]]], dict[_Core, _Solved], int]:
         """Every core the fight can reach from ``root``, with its round; the cores it
-        reaches only to end there for want of pay (their grids, never read); and the
+        reaches only to end there for want of pay (zero grids: a round that lands on
+        one finds the pay short there, and the end replaces what it reads); and the
         number of grid points to solve.
 
         A core is reached with at least some rounds' pay spent from each pool; once a
@@ -555,7 +560,8 @@ class _Pools:
             short_a = after[0] & (pool_a < cost)
             short_b = after[1] & (pool_b < cost)
         code = np.where(short_a, 1, np.where(short_b, 3, 0))
-        # A point past the grid's edge is always short of pay, so it is never read.
+        # A point past the grid's edge is always short of pay: what is read at the edge
+        # instead is replaced by the end.
         found = self._maps[key] = _Map.of(
             np.minimum(j_a, to_rows - 1), np.minimum(j_b, to_columns - 1), code, self.ends
         )
