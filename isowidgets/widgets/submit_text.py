@@ -24,9 +24,13 @@ from typing import Any
 import anywidget
 import traitlets
 
+from .focus_js import FOCUS_WHEN_SHOWN
+
 __all__ = ["SubmitText"]
 
-_ESM = """
+_ESM = (
+    FOCUS_WHEN_SHOWN
+    + """
 function render({ model, el }) {
   el.classList.add("jupyter-widgets", "widget-inline-hbox", "widget-text", "iw-submit-text");
   // Unique on the page: anywidget loads this module once per widget, so a counter here
@@ -73,14 +77,8 @@ function render({ model, el }) {
       model.send({ event: "submit", value: input.value });
     }
   });
-  // A focus asked for in the same click that shows the box (its section was hidden)
-  // can arrive before the page has drawn it: try again for a moment until it is shown.
-  const focusWhenShown = (tries) => {
-    if (input.getClientRects().length && !input.disabled) input.focus();
-    else if (tries > 0) setTimeout(() => focusWhenShown(tries - 1), 50);
-  };
   model.on("msg:custom", (message) => {
-    if (message && message.do === "focus") focusWhenShown(20);
+    if (message && message.do === "focus") focusWhenShown(input);
     else if (message && message.do === "blur") input.blur();
   });
   return () => model.off("change", show);
@@ -88,6 +86,7 @@ function render({ model, el }) {
 
 export default { render };
 """
+)
 
 
 class SubmitText(anywidget.AnyWidget):

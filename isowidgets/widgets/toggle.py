@@ -21,9 +21,13 @@ from typing import Any, Literal
 import anywidget
 import traitlets
 
+from .focus_js import FOCUS_WHEN_SHOWN
+
 __all__ = ["PressToggle"]
 
-_ESM = """
+_ESM = (
+    FOCUS_WHEN_SHOWN
+    + """
 function render({ model, el }) {
   const button = document.createElement("button");
   button.type = "button";
@@ -54,14 +58,8 @@ function render({ model, el }) {
     // Enter and Space belong to the button, not to JupyterLab's notebook shortcuts.
     if (event.key === "Enter" || event.key === " ") event.stopPropagation();
   });
-  // A focus asked for in the same click that shows the button (its section was hidden)
-  // can arrive before the page has drawn it: try again for a moment until it is shown.
-  const focusWhenShown = (tries) => {
-    if (button.getClientRects().length) button.focus();
-    else if (tries > 0) setTimeout(() => focusWhenShown(tries - 1), 50);
-  };
   model.on("msg:custom", (message) => {
-    if (message && message.do === "focus") focusWhenShown(20);
+    if (message && message.do === "focus") focusWhenShown(button);
     else if (message && message.do === "blur") button.blur();
   });
   return () => model.off("change", show);
@@ -69,6 +67,7 @@ function render({ model, el }) {
 
 export default { render };
 """
+)
 
 _GLYPHS = {"press": ("✔", "○"), "expand": ("▾", "▸")}
 """The glyph in front of the label when the toggle is on, and when it is off."""

@@ -16,7 +16,6 @@ can take seconds to solve, and a closed box never makes the table wait.
 from __future__ import annotations
 
 import html
-from typing import Any
 
 import ipywidgets as widgets
 
@@ -74,7 +73,7 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
             dropdown.observe(lambda _change: self.refresh(self.game.state), names="value")
         self.result = widgets.HTML()
         self.result.add_class("iw-fudge-hurt-odds-result")
-        self._kept: tuple[tuple[Any, ...], HurtOdds | str] | None = None
+        self._kept: tuple[FudgeState, tuple[int, ...], HurtOdds | str] | None = None
         self._drawing = False
         self.body = widgets.VBox([widgets.HBox(list(self.yields), layout=wrap_row()), self.result])
         super().__init__([self.toggle, self.body])
@@ -95,16 +94,15 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
         levels = tuple(d.value if isinstance(d.value, int) else DEFEAT for d in self.yields)
         # The same state object means nothing the odds read has changed (a note, a GM's
         # aside or a language switch leaves it as it was): the chain is not solved again.
-        key = (self.game.state, *levels)
-        if self._kept is not None and self._kept[0][0] is key[0] and self._kept[0][1:] == levels:
-            return self._kept[1]
+        if self._kept is not None and self._kept[0] is state and self._kept[1] == levels:
+            return self._kept[2]
         try:
             answer: HurtOdds | str = self.game.hurt_odds(
                 yield_at=levels[0], opponent_yield_at=levels[1]
             )
         except IsowidgetsError as error:
             answer = str(error)
-        self._kept = (key, answer)
+        self._kept = (state, levels, answer)
         return answer
 
     def refresh(self, state: FudgeState) -> None:
