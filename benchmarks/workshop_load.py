@@ -1,13 +1,14 @@
-"""Workshop load: the workshop hub with 1, 10 and 30 participants playing at once.
+"""Workshop load: the workshop hub with 1, 30 and 60 participants playing at once.
 
 Usage::
 
-    .venv/bin/python benchmarks/workshop_load.py [--sizes 1 10 30] [--seconds 60]
-                                                 [--pace 1.0] [--browser [--screenshots DIR]]
+    .venv/bin/python benchmarks/workshop_load.py [--sizes 1 30 60] [--seconds 60]
+                                                 [--pace 1.0] [--port 9151]
+                                                 [--browser [--screenshots DIR]]
 
 For each size, a fresh workshop hub (``python -m isowidgets.workshop``, the
-host's command, on 127.0.0.1:8951; servers on ports 8954–8970 of 127.0.0.1 and
-127.0.0.2, since thirty servers need more than seventeen ports) and that many
+host's command, on 127.0.0.1:PORT; servers on the next 35 ports of 127.0.0.1 and
+127.0.0.2, since sixty servers need more ports than one address's range) and that many
 participants, each logging in through the login form, getting a server, opening
 ``01-isolation.ipynb``'s kernel and then playing whole Isolation conflicts
 through the kernel websocket at a steady pace (one roll every ``--pace``
@@ -29,7 +30,8 @@ headless Chromium while the others play, opens ``01-isolation.ipynb`` in
 JupyterLab, runs it, proposes a conflict and rolls Bob's green pool: it must play
 (exit 1 otherwise); the click → dice drawn time (in the page, as
 ``benchmarks/_latency.py`` times clicks) is reported, median of five rolls.
-Timings are printed, never asserted: they depend on the machine and its load.
+Timings are printed, never asserted: they depend on the machine and its load, so
+the load average (``uptime``'s three numbers) is printed before and after each size.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import json
+import os
 import statistics
 import sys
 import tempfile
@@ -62,6 +65,8 @@ from hubdriver import (
     descendants,
     entries_on_disk,
 )
+
+from isowidgets.workshop.config import FIRST_SERVER_PORT
 
 LAB_SETTINGS = {
     # No news pop-up over the notebook; off-screen cells stay in the page.
@@ -122,12 +127,16 @@ class Run:
     errors: list[str]
     browser_ms: list[float] = field(default_factory=list)
     browser_note: str = ""
+    load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
+    load_after: tuple[float, float, float] = (0.0, 0.0, 0.0)
+
+
+SLOT_PORTS = 35
+"""Ports per loopback address for participants' servers: two addresses hold 70 servers."""
 
 
 def cpu_seconds(pids: list[int]) -> float:
     """User plus system CPU time of these processes, in seconds (fields 14 and 15 of stat)."""
-    import os
-
     ticks = os.sysconf("SC_CLK_TCK")
     total = 0
     for pid in pids:
@@ -198,11 +207,20 @@ def browser_participant(
 
 
 def run_size(
-    size: int, seconds: float, pace: float, browser: bool, work: Path, shots: Path | None = None
+    size: int,
+    seconds: float,
+    pace: float,
+    browser: bool,
+    work: Path,
+    shots: Path | None = None,
+    port: int = 9151,
 ) -> Run:
     """Start a hub, bring ``size`` participants in, let them play, count their journals."""
+    load_before = os.getloadavg()
     hub = WorkshopHub(
         work / "workshop",
+        port=port,
+        last_port=port + FIRST_SERVER_PORT + SLOT_PORTS - 1,
         user_hosts=("127.0.0.1", "127.0.0.2"),
         lab_args=("--LabApp.expose_app_in_browser=True",) if browser else (),
     )
@@ -273,6 +291,8 @@ def run_size(
         errors=errors,
         browser_ms=browser_ms,
         browser_note=note,
+        load_before=load_before,
+        load_after=os.getloadavg(),
     )
 
 
@@ -281,7 +301,8 @@ def report(runs: list[Run], browser: bool) -> None:
     print(
         f"\n{'users':>5} {'hub s':>6} {'spawn med/max s':>16} {'roll med ms':>12} {'×1':>5} "
         f"{'p95 ms':>7} {'×1':>5} {'rolls':>6} {'MiB/user':>9} {'CPU/user':>9} "
-        f"{'acked':>7} {'on disk':>8} {'lost':>5}" + ("  browser click ms" if browser else "")
+        f"{'acked':>7} {'on disk':>8} {'lost':>5}  {'load avg before → after':<24}"
+        + ("  browser click ms" if browser else "")
     )
     for run in runs:
         rt = run.round_trips
@@ -292,7 +313,9 @@ def report(runs: list[Run], browser: bool) -> None:
             f"{rt.p95 / base.p95:>5.2f} {len(rt.samples):>6} "
             f"{statistics.median(run.memory_mib):>9.0f} "
             f"{100 * statistics.median(run.cpu_share):>8.1f}% "
-            f"{run.acknowledged:>7} {run.journaled:>8} {run.lost:>5}"
+            f"{run.acknowledged:>7} {run.journaled:>8} {run.lost:>5}  "
+            f"{'/'.join(f'{x:.1f}' for x in run.load_before)} → "
+            f"{'/'.join(f'{x:.1f}' for x in run.load_after)}"
         )
         if browser:
             played = (
@@ -308,16 +331,23 @@ def report(runs: list[Run], browser: bool) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sizes", type=int, nargs="+", default=[1, 10, 30])
+    parser.add_argument("--sizes", type=int, nargs="+", default=[1, 30, 60])
     parser.add_argument("--seconds", type=float, default=60.0, help="how long everyone plays")
     parser.add_argument("--pace", type=float, default=1.0, help="seconds between a player's rolls")
     parser.add_argument("--browser", action="store_true", help="one more participant in Chromium")
     parser.add_argument(
         "--screenshots", type=Path, help="with --browser: save the rolled table here, per size"
     )
+    parser.add_argument(
+        "--port",
+        type=int,
+        default=9151,
+        help="the hub's port (not make workshop's 8951, which a hub tier run may hold)",
+    )
     args = parser.parse_args(argv)
-    if any(not 1 <= n <= 32 for n in args.sizes) or args.seconds <= 0 or args.pace <= 0:
-        parser.error("--sizes must be 1..32 (34 server slots, 2 for the browser and spare)")
+    slots = 2 * SLOT_PORTS
+    if any(not 1 <= n <= slots - 2 for n in args.sizes) or args.seconds <= 0 or args.pace <= 0:
+        parser.error(f"--sizes must be 1..{slots - 2} ({slots} server slots, 2 spare)")
     if args.browser and (problem := browser_problem()):
         print(f"cannot run the browser check: {problem}", file=sys.stderr)
         return 2
@@ -331,7 +361,15 @@ def main(argv: list[str] | None = None) -> int:
     for size in args.sizes:
         with tempfile.TemporaryDirectory(prefix="isowidgets-workshop-") as work:
             runs.append(
-                run_size(size, args.seconds, args.pace, args.browser, Path(work), args.screenshots)
+                run_size(
+                    size,
+                    args.seconds,
+                    args.pace,
+                    args.browser,
+                    Path(work),
+                    args.screenshots,
+                    args.port,
+                )
             )
         print(f"  {size} users done", flush=True)
     report(runs, args.browser)
