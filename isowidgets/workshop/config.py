@@ -32,6 +32,9 @@ of JupyterHub 6.1 chosen for it:
   loopback addresses (``127.0.0.2``…) when ``user_hosts`` lists them.
 * **Proxy**: the pure-Python ``configurable-http-proxy`` package, so the host
   needs no Node.js.
+* **The teacher's overview**: a managed service (:mod:`isowidgets.workshop.service`)
+  at ``/services/overview/``, started and authenticated by the hub, which lets its
+  admins in and answers anyone else 403; its token has :data:`OVERVIEW_SCOPES`.
 * **Idle culling**: one line of server config, not a service: with
   ``idle_minutes`` set, each single-user server shuts itself down after that
   long without activity (``ServerApp.shutdown_no_activity_timeout``) and culls
@@ -75,6 +78,7 @@ from .content import (
     pull_path,
     repository_url,
 )
+from .service import NAME as OVERVIEW
 
 __all__ = [
     "HOST",
@@ -97,9 +101,16 @@ MIN_PASSWORD = 8
 
 ADMIN_PASSWORD_FILE = "admin-password.txt"
 
-FIRST_SERVER_PORT = 3
+OVERVIEW_PORT = 3
+"""The teacher's overview (a hub service) listens on 127.0.0.1 at ``port + OVERVIEW_PORT``."""
+
+FIRST_SERVER_PORT = 4
 """Participants' servers take ``port + FIRST_SERVER_PORT`` … ``last_port``: the proxy
-holds ``port``, its API ``port + 1`` and the hub ``port + 2``."""
+holds ``port``, its API ``port + 1``, the hub ``port + 2`` and the overview ``port + 3``."""
+
+OVERVIEW_SCOPES = ["list:users", "read:users", "read:servers", "access:servers"]
+"""What the overview's token may do: list the participants, see whether their servers
+run, and read a running server's sessions (which notebooks are open)."""
 
 SPAWN_TIMEOUT = 180
 """Seconds a participant's server may take to start: thirty arriving at once on a
@@ -365,6 +376,29 @@ class Workshop:
             args.append("--ServerApp.allow_root=True")
         return args
 
+    def overview_service(self) -> dict[str, Any]:
+        """The teacher's overview, as JupyterHub's ``services`` entry (hub-managed)."""
+        # The overview reads participants' servers through the proxy, on this machine.
+        proxy = "127.0.0.1" if self.ip in ("0.0.0.0", "", "::", "localhost") else self.ip
+        return {
+            "name": OVERVIEW,
+            "url": f"http://127.0.0.1:{self.port + OVERVIEW_PORT}",
+            "command": [
+                sys.executable,
+                "-m",
+                "isowidgets.workshop.service",
+                str(self.hub_dir / "overview"),
+            ],
+            "cwd": str(self.hub_dir),
+            "environment": {
+                "ISOWIDGETS_WORKSHOP_DIR": str(self.directory),
+                "ISOWIDGETS_WORKSHOP_PROXY": f"http://{proxy}:{self.port}",
+            },
+            "display": True,
+            "oauth_no_confirm": True,
+            "info": {"description": "One row per participant: what they play, and when"},
+        }
+
     def config(self) -> Config:
         """JupyterHub's configuration for this workshop (see the module docstring)."""
         self.hub_dir.mkdir(parents=True, exist_ok=True)
@@ -402,6 +436,15 @@ class Workshop:
             f"--proxy-timeout={timeout_ms}",
         ]
         c.ConfigurableHTTPProxy.pid_file = str(self.hub_dir / "proxy.pid")
+        c.JupyterHub.services = [self.overview_service()]
+        c.JupyterHub.load_roles = [
+            {
+                "name": "workshop-overview",
+                "description": "The teacher's overview: who is there, what they have open",
+                "scopes": OVERVIEW_SCOPES,
+                "services": [OVERVIEW],
+            }
+        ]
         c.JupyterHub.spawner_class = WorkshopSpawner
         c.WorkshopSpawner.home_dir_template = f"{self.participants_dir}/{{username}}"
         c.Spawner.notebook_dir = f"{self.participants_dir}/{{username}}"

@@ -94,14 +94,15 @@ entries the kernel has written in all its scenes."""
 ACKNOWLEDGED = "acknowledged"
 
 _SERVICE_CONFIG = """
-c.JupyterHub.services = [{{"name": {name!r}, "api_token": {token!r}}}]
-c.JupyterHub.load_roles = [
+# Added to the workshop's own services and roles (the teacher's overview).
+c.JupyterHub.services.append({{"name": {name!r}, "api_token": {token!r}}})
+c.JupyterHub.load_roles.append(
     {{
         "name": {name!r},
         "scopes": ["admin:users", "admin:servers", "access:servers", "read:users"],
         "services": [{name!r}],
     }}
-]
+)
 """
 
 

@@ -22,7 +22,7 @@ from isowidgets.errors import IsowidgetsError
 from isowidgets.server import server_args
 from isowidgets.workshop import HOST, Workshop, WorkshopError, WorkshopSpawner, collect
 from isowidgets.workshop.__main__ import main
-from isowidgets.workshop.config import FIRST_SERVER_PORT, KIT_NOTEBOOKS
+from isowidgets.workshop.config import FIRST_SERVER_PORT
 
 PASSWORD = "table-for-thirty"
 
