@@ -19,8 +19,10 @@ is reported, for each size against one participant:
   received): median and p95, and each one's ratio to the one-participant run;
 * hub start (command → API answering) and spawn (request → server ready) times;
 * memory per participant: resident memory of their server plus its kernel, read
-  from ``/proc`` after playing; CPU per participant: the share of one core their
-  server and kernel used while playing;
+  from ``/proc`` after playing, and each apart (the Kubernetes values' memory
+  guarantee and limit are derived from the two: :mod:`isowidgets.workshop.sizing`);
+  CPU per participant: the share of one core their server and kernel used while
+  playing;
 * lost events: every participant's journal is read back from disk and its entries
   are counted against the count their kernel acknowledged last. Any loss makes the
   run fail (exit 1): that is a correctness check, not a timing.
@@ -64,9 +66,11 @@ from hubdriver import (
     WorkshopHub,
     descendants,
     entries_on_disk,
+    rss_kib,
 )
 
 from isowidgets.workshop.config import FIRST_SERVER_PORT
+from isowidgets.workshop.sizing import memory_values
 
 LAB_SETTINGS = {
     # No news pop-up over the notebook; off-screen cells stay in the page.
@@ -120,6 +124,8 @@ class Run:
     spawns: list[float]
     round_trips: Stats
     memory_mib: list[float]
+    server_mib: list[float]
+    kernel_mib: list[float]
     cpu_share: list[float]
     acknowledged: int
     journaled: int
@@ -266,6 +272,8 @@ def run_size(
         played = time.monotonic() - began
         after = {name: cpu_seconds(pids) for name, pids in trees.items()}
         memory = [hub.memory_kib(p.name) / 1024 for p in players]
+        server = [rss_kib(servers[p.name]) / 1024 for p in players]
+        kernel = [m - s for m, s in zip(memory, server, strict=True)]
         for player in players:
             if player.kernel is not None:
                 player.kernel.close()
@@ -284,6 +292,8 @@ def run_size(
         spawns=spawns,
         round_trips=Stats(samples),
         memory_mib=memory,
+        server_mib=server,
+        kernel_mib=kernel,
         cpu_share=[(after[n] - before[n]) / played for n in trees],
         acknowledged=sum(p.acknowledged for p in players),
         journaled=sum(journaled.values()),
@@ -327,6 +337,15 @@ def report(runs: list[Run], browser: bool) -> None:
         print(line, flush=True)
         for error in run.errors:
             print(f"      error: {error}")
+    # What the Kubernetes values take from the largest run (docs/workshop/z2jh-values.yaml).
+    largest = runs[-1]
+    server_mib = statistics.median(largest.server_mib)
+    kernel_mib = statistics.median(largest.kernel_mib)
+    guarantee, limit = memory_values(server_mib, kernel_mib)
+    print(
+        f"\nmemory per participant at {largest.size}: server {server_mib:.0f} MiB + one kernel "
+        f"{kernel_mib:.0f} MiB → z2jh singleuser.memory.guarantee {guarantee}, limit {limit}"
+    )
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -11,9 +11,10 @@ Tiers, in order:
 * ``notebook`` ``pytest --nbval`` over a scratch copy of ``notebooks/``;
 * ``binder``   ``tests/binder``: a fresh virtualenv built from ``binder/`` alone, as
   Binder builds its image, runs every notebook (needs the package registry);
-* ``hub``      ``tests/hub``: the workshop JupyterHub on 127.0.0.1:8951 with three
-  participants logging in, spawning and rolling through the kernel websocket
-  (about a minute);
+* ``hub``      ``tests/hub``: one workshop JupyterHub on 127.0.0.1 for the tier:
+  participants logging in, spawning and rolling through the kernel websocket,
+  pulling notebooks with nbgitpuller, and the teacher's overview in Chromium
+  (a few minutes);
 * ``browser``  ``tests/browser`` (real JupyterLab in headless Chromium).
 
 Exit status is non-zero if any tier fails. A tier with no tests yet is reported,

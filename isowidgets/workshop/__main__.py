@@ -5,13 +5,16 @@ Usage::
     python -m isowidgets.workshop [--dir workshop] [--ip 127.0.0.1] [--port 8951]
                                   [--password WORDS] [--idle-minutes N]
                                   [--notebooks FOLDER | --repo URL [--branch NAME]]
+    python -m isowidgets.workshop --dir workshop --prepare
     python -m isowidgets.workshop --dir workshop --collect exports.zip
 
 The first form starts JupyterHub with :class:`~isowidgets.workshop.config.Workshop`'s
 configuration and prints what the host reads out (the address and the password),
 what only the host keeps (the admin password), and a launch link per notebook
 (nbgitpuller's: it pulls the repository into the participant's ``notebooks/`` and
-opens the notebook). The second zips every
+opens the notebook). The second only prepares the notebook repository (in
+``<dir>/repository``, to push where a Kubernetes hub or Binder can pull it) and prints
+the links. The third zips every
 participant's journals and exports and lists them. Exit codes: ``0`` done, ``2``
 an option the workshop cannot take (the kit's error is printed, never a traceback).
 """
@@ -70,6 +73,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--branch", help="with --repo: its branch (default: its default branch)")
     parser.add_argument(
+        "--prepare",
+        action="store_true",
+        help="instead of serving: prepare the notebook repository and print the launch links",
+    )
+    parser.add_argument(
         "--collect",
         metavar="ZIP",
         help="instead of serving: zip every participant's journals and exports into ZIP",
@@ -123,11 +131,19 @@ def main(argv: Sequence[str] | None = None) -> int:
             repository=args.repo,
             branch=args.branch,
         )
-        config = workshop.config()
+        if args.prepare:
+            made = workshop.prepare()
+        else:
+            config = workshop.config()
         notebooks = notebooks_of(workshop.repository_url, workshop.repository_branch)
     except (WorkshopError, ContentError) as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if args.prepare:
+        state = "prepared" if made else "kept as it was (it holds your commits)"
+        print(f"The notebook repository {workshop.repository_url}: {state}")
+        print("\n".join(announcement(workshop, notebooks).splitlines()[3:]), flush=True)
+        return 0
     print(announcement(workshop, notebooks), flush=True)
     from jupyterhub.app import JupyterHub  # type: ignore[import-untyped]
 

@@ -253,3 +253,18 @@ def test_the_host_is_given_a_launch_link_per_notebook(tmp_path: Path) -> None:
     )
     assert "commit a correction" not in announcement(named, notebooks)
     assert named.repository_url == workshop.repository_dir.as_uri()
+
+
+def test_prepare_makes_the_repository_and_prints_the_links_without_serving(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from isowidgets.workshop.__main__ import main
+
+    assert main(["--dir", str(tmp_path / "room"), "--prepare", "--port", "8901"]) == 0
+    out = capsys.readouterr().out
+    repository = tmp_path / "room" / "repository"
+    assert f"{repository.as_uri()}: prepared" in out
+    assert "01-isolation.ipynb: http://localhost:8901/hub/user-redirect/git-pull?" in out
+    assert not (tmp_path / "room" / "hub").exists()  # no hub was configured
+    assert main(["--dir", str(tmp_path / "room"), "--prepare"]) == 0
+    assert "kept as it was" in capsys.readouterr().out
