@@ -185,14 +185,15 @@ def test_a_repository_that_cannot_be_reached_is_a_content_error(tmp_path: Path) 
 def test_the_notebooks_of_a_repository_are_listed_for_the_links(tmp_path: Path) -> None:
     repository = tmp_path / "repository"
     prepare_repository(KIT_NOTEBOOKS, repository)
-    (repository / "exercises").mkdir()
-    (repository / "exercises" / "x.ipynb").write_text(
+    (repository / "handouts").mkdir()
+    (repository / "handouts" / "x.ipynb").write_text(
         nbformat.writes(nbformat.v4.new_notebook()), encoding="utf-8"
     )
-    _git(repository, "add", "exercises")
-    _git(repository, "commit", "-qm", "exercise")
+    _git(repository, "add", "handouts")
+    _git(repository, "commit", "-qm", "a handout")
     listed = notebooks_of(repository_url(repository), "main")
-    assert listed == sorted([p.name for p in KIT_NOTEBOOKS.glob("*.ipynb")] + ["exercises/x.ipynb"])
+    kit = [p.relative_to(KIT_NOTEBOOKS).as_posix() for p in KIT_NOTEBOOKS.rglob("*.ipynb")]
+    assert listed == sorted([*kit, "handouts/x.ipynb"])
 
 
 # ---------------------------------------------------------------- naming and links
@@ -268,3 +269,23 @@ def test_prepare_makes_the_repository_and_prints_the_links_without_serving(
     assert not (tmp_path / "room" / "hub").exists()  # no hub was configured
     assert main(["--dir", str(tmp_path / "room"), "--prepare"]) == 0
     assert "kept as it was" in capsys.readouterr().out
+
+
+def test_the_prepared_repository_hands_out_the_exercises_without_their_solutions(
+    tmp_path: Path,
+) -> None:
+    from isowidgets.workshop.content import BEGIN_SOLUTION
+
+    repository = tmp_path / "repository"
+    prepare_repository(KIT_NOTEBOOKS, repository)
+    exercises = sorted((repository / "exercises").glob("*.ipynb"))
+    assert [p.name for p in exercises] == [
+        p.name for p in sorted((KIT_NOTEBOOKS / "exercises").glob("*.ipynb"))
+    ]
+    for path in exercises:
+        cells = nbformat.read(path, as_version=4).cells
+        code = [c.source for c in cells if c.cell_type == "code"]
+        assert not [s for s in code if BEGIN_SOLUTION in s]
+        assert sum("raise NotImplementedError()" in s for s in code) == 3
+        # the self-checks and their nbgrader metadata are handed out as they are
+        assert sum(c.metadata.get("nbgrader", {}).get("grade", False) for c in cells) == 3
