@@ -16,12 +16,14 @@ with the system's engine and compares. Words come from :data:`EXERCISE_WORDS`.
 from __future__ import annotations
 
 import math
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any
+from typing import Any, TypeVar
 
 from .. import checks
+from ..errors import IsowidgetsError
+from ..game import Game
 from ..settings import RuleSettings
 from ..widgets.i18n import Catalogue, Labels
 
@@ -31,13 +33,17 @@ __all__ = [
     "NotYet",
     "Passed",
     "answer",
+    "check_chance",
     "given",
+    "house_rule",
     "missing",
     "missing_answer",
     "near",
     "passed",
     "say",
     "setting_ref",
+    "table",
+    "under_rule",
     "wrong",
 ]
 
@@ -46,6 +52,10 @@ _WORDS = {
     "exercise.wrong": "✗ {task}: not yet. {detail} (rules: {rules})",
     "exercise.missing": "… {task}: missing: {what}. {hint} (rules: {rules})",
     "exercise.answer": "answers.{name} is not set",
+    "exercise.odds.right": "{want:.1%} (exact: {want:.6f}).",
+    "exercise.rule.unknown": "{name!r} is not a house rule of {system}; "
+    "print(game.settings.to_toml()) lists them, with the ambiguity each settles",
+    "exercise.rule.refused": "the engine refuses {name} = {value!r}: {why}",
     # Isolation
     "iso.play.none": "no conflict has been played on game yet",
     "iso.play.none.hint": "Play it with game.run_conflict(...) and the faces given",
@@ -56,9 +66,6 @@ _WORDS = {
     "iso.play.right": "{degree}, margin {margin}.",
     "iso.odds.wrong": "answers.chance is {got}; the GM's {dice} red dice show {odds} or "
     "more odds with chance {want:.3f} (every red 1 adds a die that may be odd again)",
-    "iso.odds.right": "{want:.1%} (exact: {want:.6f}).",
-    "iso.rule.unknown": "{name!r} is not a house rule of Isolation; the settings are listed "
-    "by game.settings.describe()",
     "iso.rule.refused": "with {name} = {value!r} the engine still refuses to let Bob "
     "cooperate: {why}",
     "iso.rule.degree": "answers.degree_with_rule is {got!r}; with the rule and Bob "
@@ -75,10 +82,6 @@ _WORDS = {
     "imp.fails": "fails",
     "imp.odds.wrong": "answers.chance is {got}; a {die} with {net:+d} reaches {target} "
     "with chance {want:.3f}",
-    "imp.odds.right": "{want:.1%} (exact: {want:.6f}).",
-    "imp.rule.unknown": "{name!r} is not a house rule of the Impact System; the settings are "
-    "listed by game.settings.describe()",
-    "imp.rule.refused": "the engine refuses {name} = {value!r}: {why}",
     "imp.rule.still": "with {name} = {value!r} the same roll still fails",
     "imp.rule.right": "with {name} = {value!r} ({ref}) the same {face} succeeds.",
     # The Danish Fudge-dice conflict system
@@ -93,10 +96,6 @@ _WORDS = {
     "dk.tie": "a failure (a tie against passive opposition fails)",
     "dk.odds.wrong": "answers.chance is {got}; skill {skill} against difficulty "
     "{difficulty} succeeds with chance {want:.3f}",
-    "dk.odds.right": "{want:.1%} (exact: {want:.6f}).",
-    "dk.rule.unknown": "{name!r} is not a house rule of the Danish system; the settings are "
-    "listed by game.settings.describe()",
-    "dk.rule.refused": "the engine refuses {name} = {value!r}: {why}",
     "dk.rule.still": "with {name} = {value!r} the tied round still {still}",
     "dk.rule.right": "with {name} = {value!r} ({ref}) the tied round hurts nobody.",
     # Watch the World Die
@@ -108,10 +107,6 @@ _WORDS = {
     "wtwd.play.right": "Pressure {want} after {events} Events.",
     "wtwd.odds.wrong": "answers.chance is {got}; with {events} Events this year the "
     "Great Dying comes with chance {want:.3f}",
-    "wtwd.odds.right": "{want:.1%} (exact: {want:.6f}).",
-    "wtwd.rule.unknown": "{name!r} is not a house rule of Watch the World Die; the settings "
-    "are listed by game.settings.describe()",
-    "wtwd.rule.refused": "the engine refuses {name} = {value!r}: {why}",
     "wtwd.rule.still": "with {name} = {value!r} the failed chaining roll still {still}",
     "wtwd.rule.right": "with {name} = {value!r} ({ref}) the failed chaining roll adds to "
     "Pressure: {want}.",
@@ -121,6 +116,10 @@ EXERCISE_WORDS = Catalogue("exercises", {"en": _WORDS})
 """Every word a self-check says (the exercise notebooks are in English)."""
 
 _LABELS = Labels(EXERCISE_WORDS, "en")
+
+S = TypeVar("S", bound=RuleSettings)
+G = TypeVar("G", bound=Game[Any])
+T = TypeVar("T")
 
 
 class Answers(SimpleNamespace):
@@ -169,6 +168,10 @@ class NotYet(AssertionError):
 
     def _render_traceback_(self) -> list[str]:
         return [self.text]
+
+
+TOLERANCE = 0.005
+"""How far a predicted chance may be from the exact one: half a percentage point."""
 
 
 class _Shown:
@@ -244,6 +247,67 @@ def missing(
 def setting_ref(settings: RuleSettings, name: str) -> str:
     """The digest ID a house rule settles (its declaration's ``ref``), or ``""``."""
     return next((row["ref"] for row in settings.describe() if row["setting"] == name), "")
+
+
+def check_chance(
+    task: str, rules: Sequence[str], answers: object, want: float, key: str, **values: Any
+) -> Passed:
+    """An odds task: ``answers.chance`` within :data:`TOLERANCE` of ``want`` (the engine's
+    exact chance); ``key`` says what a wrong one is told, with ``values``."""
+    chance = answer(answers, "chance")
+    if not given(chance):
+        raise missing_answer(task, "chance", rules)
+    if not near(chance, want, TOLERANCE):
+        raise wrong(task, key, rules, got=chance, want=want, **values)
+    return passed(task, "exercise.odds.right", want=want)
+
+
+def house_rule(
+    task: str, rules: Sequence[str], answers: object, kind: type[S], system: str
+) -> tuple[str, object, S]:
+    """A house-rule task's answer: ``answers.setting`` and ``answers.value``, and the
+    settings of ``kind`` (the house rules of ``system``, named so in messages) with that
+    one changed (the engine checks the value).
+
+    Raises:
+        NotYet: either is missing, the name is no setting of ``kind``, or the engine
+            refuses the value.
+    """
+    name, value = answer(answers, "setting"), answer(answers, "value")
+    if not given(name):
+        raise missing_answer(task, "setting", rules)
+    if not given(value):
+        raise missing_answer(task, "value", rules)
+    if not isinstance(name, str) or name not in kind.model_fields:
+        raise wrong(task, "exercise.rule.unknown", rules, name=name, system=system)
+    try:
+        return name, value, kind(**{name: value})
+    except IsowidgetsError as exc:
+        raise wrong(task, "exercise.rule.refused", rules, name=name, value=value, why=exc) from None
+
+
+def under_rule(
+    task: str,
+    rules: Sequence[str],
+    name: str,
+    value: object,
+    play: Callable[[], T],
+    key: str = "exercise.rule.refused",
+) -> T:
+    """``play()`` (the task played again under a house rule), an engine's refusal said as
+    a wrong answer (``key``) rather than raised as the engine's error."""
+    try:
+        return play()
+    except IsowidgetsError as exc:
+        raise wrong(task, key, rules, name=name, value=value, why=exc) from None
+
+
+def table(kind: type[G], path: str | None, settings: RuleSettings | None, title: str) -> G:
+    """A fresh table of ``kind``: journaled at ``path`` (a file already there is renamed
+    aside, never deleted), or in memory when ``path`` is ``None``."""
+    if path is None:
+        return kind.new(settings=settings, title=title)
+    return kind.open(path, resume=False, settings=settings, title=title)
 
 
 def missing_answer(task: str, name: str, rules: Iterable[str]) -> NotYet:

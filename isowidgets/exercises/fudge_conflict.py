@@ -13,7 +13,6 @@ Each self-check plays the task again on a fresh table with the engine and compar
 
 from __future__ import annotations
 
-from ..errors import IsowidgetsError
 from ..rules.fudge_conflict import FudgeGame
 from ..rules.fudge_conflict.events import ConflictRolled
 from ..rules.fudge_conflict.settings import FudgeSettings
@@ -21,13 +20,16 @@ from .core import (
     Answers,
     Passed,
     answer,
+    check_chance,
     given,
+    house_rule,
     missing,
     missing_answer,
-    near,
     passed,
     say,
     setting_ref,
+    table,
+    under_rule,
     wrong,
 )
 
@@ -56,18 +58,13 @@ ODDS_SKILL, ODDS_DIFFICULTY = 2, 3
 TIE = {"mira": "+ 0 -", "guard": "0 0 0"}
 """Task 3: round 1 of Let It Hurt, both arguing (skill 2), both totalling 2."""
 
-TOLERANCE = 0.005
-
 
 def station(
     path: str | None = "sessions/exercise-fudge.jsonl", settings: FudgeSettings | None = None
 ) -> FudgeGame:
     """The exercise's table: Mira and the night guard, journaled at ``path`` (a fresh
     session each time; ``None`` keeps it in memory)."""
-    if path is None:
-        game = FudgeGame.new(settings=settings)
-    else:
-        game = FudgeGame.open(path, resume=False, title="Exercise: the station")
+    game = table(FudgeGame, path, settings, "Exercise: the station")
     game.add_character(
         MIRA,
         skills={SKILL: SKILL_VALUE, "arguing": 2},
@@ -127,23 +124,16 @@ def check_play(game: object, answers: object) -> Passed:
 
 def check_odds(answers: object) -> Passed:
     """Task 2: ``answers.chance`` is the chance that skill 2 beats difficulty 3."""
-    task = "Task 2 (odds)"
-    rules = ("DK-R03", "DK-R05")
-    chance = answer(answers, "chance")
-    if not given(chance):
-        raise missing_answer(task, "chance", rules)
     want = station(None).success_chance(ODDS_SKILL, ODDS_DIFFICULTY)
-    if not near(chance, want, TOLERANCE):
-        raise wrong(
-            task,
-            "dk.odds.wrong",
-            rules,
-            got=chance,
-            skill=ODDS_SKILL,
-            difficulty=ODDS_DIFFICULTY,
-            want=want,
-        )
-    return passed(task, "dk.odds.right", want=want)
+    return check_chance(
+        "Task 2 (odds)",
+        ("DK-R03", "DK-R05"),
+        answers,
+        want,
+        "dk.odds.wrong",
+        skill=ODDS_SKILL,
+        difficulty=ODDS_DIFFICULTY,
+    )
 
 
 def _tied_round(settings: FudgeSettings) -> list[tuple[int, str]]:
@@ -167,19 +157,11 @@ def check_house_rule(answers: object) -> Passed:
     """Task 3: with ``answers.setting = answers.value`` a tied crossing round hurts nobody."""
     task = "Task 3 (house rule)"
     rules = ("DK-R25", "DK-A05")
-    name, value = answer(answers, "setting"), answer(answers, "value")
-    if not given(name):
-        raise missing_answer(task, "setting", rules)
-    if not given(value):
-        raise missing_answer(task, "value", rules)
-    if not isinstance(name, str) or name not in FudgeSettings.model_fields:
-        raise wrong(task, "dk.rule.unknown", rules, name=name)
-    try:
-        track = _tied_round(FudgeSettings(**{name: value}))
-    except IsowidgetsError as exc:
-        raise wrong(task, "dk.rule.refused", rules, name=name, value=value, why=exc) from None
+    title = FudgeGame.title
+    name, value, settings = house_rule(task, rules, answers, FudgeSettings, title)
+    track = under_rule(task, rules, name, value, lambda: _tied_round(settings))
     if track:
         still = f"wounds Mira ({track})"
         raise wrong(task, "dk.rule.still", rules, name=name, value=value, still=still)
-    ref = setting_ref(FudgeSettings(), name)
+    ref = setting_ref(settings, name)
     return passed(task, "dk.rule.right", ref=ref, name=name, value=value)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import IsowidgetsError
 from ..rules.impact import ImpactGame
 from ..rules.impact.events import TestRolled
 from ..rules.impact.settings import ImpactSettings
@@ -22,13 +21,16 @@ from .core import (
     Answers,
     Passed,
     answer,
+    check_chance,
     given,
+    house_rule,
     missing,
     missing_answer,
-    near,
     passed,
     say,
     setting_ref,
+    table,
+    under_rule,
     wrong,
 )
 
@@ -53,18 +55,13 @@ DIFFICULTY = "Tricky"
 FACE = 7
 """Task 1: a Tricky test (D10), one Detail helping and one hindering, the die showing 7."""
 
-TOLERANCE = 0.005
-
 
 def archive(
     path: str | None = "sessions/exercise-impact.jsonl", settings: ImpactSettings | None = None
 ) -> ImpactGame:
     """The exercise's table: Nadia and the embassy archive, journaled at ``path`` (a fresh
     session each time; ``None`` keeps it in memory)."""
-    if path is None:
-        game = ImpactGame.new(settings=settings)
-    else:
-        game = ImpactGame.open(path, resume=False, title="Exercise: the archive")
+    game = table(ImpactGame, path, settings, "Exercise: the archive")
     game.add_pc(NADIA, [HELPS])
     game.add_scene("The embassy archive", [(HINDERS, "hinders")])
     return game
@@ -128,11 +125,6 @@ def check_play(game: object, answers: object) -> Passed:
 
 def check_odds(answers: object) -> Passed:
     """Task 2: ``answers.chance`` is the chance of Task 1's test succeeding before its roll."""
-    task = "Task 2 (odds)"
-    rules = ("IMP-R05", "IMP-R08")
-    chance = answer(answers, "chance")
-    if not given(chance):
-        raise missing_answer(task, "chance", rules)
     game = archive(None)
     odds = game.plan_odds(
         "action",
@@ -141,38 +133,27 @@ def check_odds(answers: object) -> Passed:
         helps=[detail(game, HELPS)],
         hinders=[detail(game, HINDERS)],
     )
-    want = odds.success
-    if not near(chance, want, TOLERANCE):
-        plan = odds.plan
-        raise wrong(
-            task,
-            "imp.odds.wrong",
-            rules,
-            got=chance,
-            die=plan.die.name.upper(),
-            net=plan.bonus - plan.penalty,
-            target=plan.target,
-            want=want,
-        )
-    return passed(task, "imp.odds.right", want=want)
+    plan = odds.plan
+    return check_chance(
+        "Task 2 (odds)",
+        ("IMP-R05", "IMP-R08"),
+        answers,
+        odds.success,
+        "imp.odds.wrong",
+        die=plan.die.name.upper(),
+        net=plan.bonus - plan.penalty,
+        target=plan.target,
+    )
 
 
 def check_house_rule(answers: object) -> Passed:
     """Task 3: with ``answers.setting = answers.value`` the same face succeeds."""
     task = "Task 3 (house rule)"
     rules = ("IMP-R08", "IMP-A10")
-    name, value = answer(answers, "setting"), answer(answers, "value")
-    if not given(name):
-        raise missing_answer(task, "setting", rules)
-    if not given(value):
-        raise missing_answer(task, "value", rules)
-    if not isinstance(name, str) or name not in ImpactSettings.model_fields:
-        raise wrong(task, "imp.rule.unknown", rules, name=name)
-    try:
-        rolled = _test(archive(None, ImpactSettings(**{name: value})))
-    except IsowidgetsError as exc:
-        raise wrong(task, "imp.rule.refused", rules, name=name, value=value, why=exc) from None
+    title = ImpactGame.title
+    name, value, settings = house_rule(task, rules, answers, ImpactSettings, title)
+    rolled = under_rule(task, rules, name, value, lambda: _test(archive(None, settings)))
     if rolled.total < rolled.target:
         raise wrong(task, "imp.rule.still", rules, name=name, value=value)
-    ref = setting_ref(ImpactSettings(), name)
+    ref = setting_ref(settings, name)
     return passed(task, "imp.rule.right", ref=ref, name=name, value=value, face=FACE)

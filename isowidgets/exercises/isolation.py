@@ -15,9 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import IsowidgetsError
 from ..rules.isolation import IsolationGame
-from ..rules.isolation.examples import add_boarding_party, boarding_party
+from ..rules.isolation.examples import add_boarding_party
 from ..rules.isolation.model import Conflict
 from ..rules.isolation.odds import pool
 from ..rules.isolation.settings import IsolationSettings
@@ -25,12 +24,15 @@ from .core import (
     Answers,
     Passed,
     answer,
+    check_chance,
     given,
+    house_rule,
     missing,
     missing_answer,
-    near,
     passed,
     setting_ref,
+    table,
+    under_rule,
     wrong,
 )
 
@@ -60,27 +62,24 @@ GM_DICE = 7
 GM_ODDS = 4
 """Task 2: the GM's pool of task 1 (Difficulty 2 + 3 living + Stress 2) and the odds asked."""
 
-TOLERANCE = 0.005
-"""How far a predicted chance may be from the exact one (half a percentage point)."""
 
-
-def farmhouse(path: str | None = "sessions/exercise-isolation.jsonl") -> IsolationGame:
+def farmhouse(
+    path: str | None = "sessions/exercise-isolation.jsonl",
+    settings: IsolationSettings | None = None,
+) -> IsolationGame:
     """The exercise's table: the farmhouse (Alice, Bob and Eve) at Stress 2, journaled at
     ``path`` (a fresh session each time; ``None`` keeps it in memory)."""
-    if path is None:
-        return boarding_party(stress=2)
-    game = IsolationGame.open(path, resume=False, title="Exercise: the roof")
-    add_boarding_party(game, stress=2)
-    return game
+    game = table(IsolationGame, path, settings, "Exercise: the roof")
+    return add_boarding_party(game, stress=2)
 
 
 def _faces(conflict: Conflict) -> dict[tuple[str, str], tuple[int, ...]]:
     return {(r.who, r.colour): tuple(r.roll.faces) for r in conflict.rolls if r.roll.faces}
 
 
-def _reference(settings: dict[str, Any] | None = None, **kwargs: Any) -> Conflict:
+def _reference(settings: IsolationSettings | None = None, **kwargs: Any) -> Conflict:
     """Task 1 played by the engine on a fresh farmhouse (with house rules, if given)."""
-    game = boarding_party(stress=2, settings=IsolationSettings(**(settings or {})))
+    game = farmhouse(None, settings)
     game.run_conflict(AP, ACTION, faces=FACES, difficulty=DIFFICULTY, **kwargs)
     played = game.state.last_conflict
     assert played is not None and played.resolution is not None
@@ -107,31 +106,25 @@ def check_play(game: object, answers: object) -> Passed:
     resolution = reference.resolution
     assert resolution is not None
     if degree != resolution.degree:
-        raise wrong(
-            task,
-            "iso.play.degree",
-            ("ISO-R29", "ISO-R30", "ISO-R31"),
-            got=degree,
-            want=resolution.degree,
-            margin=resolution.margin,
-        )
+        why = ("ISO-R29", "ISO-R30", "ISO-R31")
+        margin = resolution.margin
+        raise wrong(task, "iso.play.degree", why, got=degree, want=resolution.degree, margin=margin)
     return passed(task, "iso.play.right", degree=resolution.degree, margin=resolution.margin)
 
 
 def check_odds(answers: object) -> Passed:
     """Task 2: ``answers.chance`` is the chance of :data:`GM_ODDS` or more odds on the GM's
-    :data:`GM_DICE` red dice, to within :data:`TOLERANCE`."""
-    task = "Task 2 (odds)"
-    rules = ("ISO-R21", "ISO-R28")
-    chance = answer(answers, "chance")
-    if not given(chance):
-        raise missing_answer(task, "chance", rules)
+    :data:`GM_DICE` red dice."""
     want = pool("red", GM_DICE).at_least(GM_ODDS)
-    if not near(chance, want, TOLERANCE):
-        raise wrong(
-            task, "iso.odds.wrong", rules, got=chance, dice=GM_DICE, odds=GM_ODDS, want=want
-        )
-    return passed(task, "iso.odds.right", want=want)
+    return check_chance(
+        "Task 2 (odds)",
+        ("ISO-R21", "ISO-R28"),
+        answers,
+        want,
+        "iso.odds.wrong",
+        dice=GM_DICE,
+        odds=GM_ODDS,
+    )
 
 
 def check_house_rule(answers: object) -> Passed:
@@ -139,25 +132,22 @@ def check_house_rule(answers: object) -> Passed:
     and ``answers.degree_with_rule`` is what the conflict then gives."""
     task = "Task 3 (house rule)"
     rules = ("ISO-R25", "ISO-A01")
-    name, value = answer(answers, "setting"), answer(answers, "value")
-    if not given(name):
-        raise missing_answer(task, "setting", rules)
-    if not given(value):
-        raise missing_answer(task, "value", rules)
-    if not isinstance(name, str) or name not in IsolationSettings.model_fields:
-        raise wrong(task, "iso.rule.unknown", rules, name=name)
-    try:
-        played = _reference({name: value}, stances={"bob": "Cooperative"})
-    except IsowidgetsError as exc:
-        raise wrong(task, "iso.rule.refused", rules, name=name, value=value, why=exc) from None
+    name, value, settings = house_rule(task, rules, answers, IsolationSettings, "Isolation")
+    played = under_rule(
+        task,
+        rules,
+        name,
+        value,
+        lambda: _reference(settings, stances={"bob": "Cooperative"}),
+        "iso.rule.refused",
+    )
     degree = answer(answers, "degree_with_rule")
     if not given(degree):
         raise missing_answer(task, "degree_with_rule", rules)
     resolution = played.resolution
     assert resolution is not None
     if degree != resolution.degree:
-        raise wrong(
-            task, "iso.rule.degree", ("ISO-R29", "ISO-R31"), got=degree, want=resolution.degree
-        )
-    ref = setting_ref(IsolationSettings(), name)
+        why = ("ISO-R29", "ISO-R31")
+        raise wrong(task, "iso.rule.degree", why, got=degree, want=resolution.degree)
+    ref = setting_ref(settings, name)
     return passed(task, "iso.rule.right", ref=ref, name=name, value=value, want=resolution.degree)

@@ -13,7 +13,6 @@ Each self-check plays the task again on a fresh table with the engine and compar
 
 from __future__ import annotations
 
-from ..errors import IsowidgetsError
 from ..rules.watch_the_world_die import WorldGame
 from ..rules.watch_the_world_die.events import ChainRolled, EventTypeRolled
 from ..rules.watch_the_world_die.odds import great_dying_chance
@@ -22,12 +21,15 @@ from .core import (
     Answers,
     Passed,
     answer,
+    check_chance,
     given,
+    house_rule,
     missing,
     missing_answer,
-    near,
     passed,
     setting_ref,
+    table,
+    under_rule,
     wrong,
 )
 
@@ -54,15 +56,13 @@ Event, then a chaining roll of 6, which is outside the chain set and ends the ch
 EVENTS = 7
 """Task 2: the Events of the year when its last relief spends every point."""
 
-TOLERANCE = 0.005
-
 
 def world(
     path: str | None = "sessions/exercise-world.jsonl", settings: WorldSettings | None = None
 ) -> WorldGame:
     """The exercise's table: four players begin 2030, journaled at ``path`` (a fresh
     session each time; ``None`` keeps it in memory)."""
-    game = WorldGame.new(settings=settings) if path is None else WorldGame.open(path, resume=False)
+    game = table(WorldGame, path, settings, "Exercise: 2030")
     game.begin(PLAYERS, year=2030)
     return game
 
@@ -106,15 +106,9 @@ def check_play(game: object, answers: object) -> Passed:
 
 def check_odds(answers: object) -> Passed:
     """Task 2: ``answers.chance`` is the chance of the Great Dying with :data:`EVENTS`."""
-    task = "Task 2 (odds)"
-    rules = ("WTWD-R15", "WTWD-R16")
-    chance = answer(answers, "chance")
-    if not given(chance):
-        raise missing_answer(task, "chance", rules)
     want = float(great_dying_chance(EVENTS, WorldSettings().great_dying_comparison))
-    if not near(chance, want, TOLERANCE):
-        raise wrong(task, "wtwd.odds.wrong", rules, got=chance, events=EVENTS, want=want)
-    return passed(task, "wtwd.odds.right", want=want)
+    rules = ("WTWD-R15", "WTWD-R16")
+    return check_chance("Task 2 (odds)", rules, answers, want, "wtwd.odds.wrong", events=EVENTS)
 
 
 def check_house_rule(answers: object) -> Passed:
@@ -122,20 +116,17 @@ def check_house_rule(answers: object) -> Passed:
     adds to Pressure, and ``answers.pressure_with_rule`` is the Pressure then."""
     task = "Task 3 (house rule)"
     rules = ("WTWD-R08", "WTWD-A04")
-    name, value = answer(answers, "setting"), answer(answers, "value")
-    if not given(name):
-        raise missing_answer(task, "setting", rules)
-    if not given(value):
-        raise missing_answer(task, "value", rules)
-    if not isinstance(name, str) or name not in WorldSettings.model_fields:
-        raise wrong(task, "wtwd.rule.unknown", rules, name=name)
+    title = WorldGame.title
+    name, value, settings = house_rule(task, rules, answers, WorldSettings, title)
     default = world(None)
     _play(default)
-    try:
-        ruled = world(None, WorldSettings(**{name: value}))
+
+    def play() -> WorldGame:
+        ruled = world(None, settings)
         _play(ruled)
-    except IsowidgetsError as exc:
-        raise wrong(task, "wtwd.rule.refused", rules, name=name, value=value, why=exc) from None
+        return ruled
+
+    ruled = under_rule(task, rules, name, value, play)
     if ruled.pressure != default.pressure + LAST_CHAIN:
         still = f"leaves Pressure at {ruled.pressure}"
         raise wrong(task, "wtwd.rule.still", rules, name=name, value=value, still=still)
@@ -144,5 +135,5 @@ def check_house_rule(answers: object) -> Passed:
         raise missing_answer(task, "pressure_with_rule", rules)
     if pressure != ruled.pressure:
         raise wrong(task, "wtwd.play.pressure", rules, got=pressure, want=ruled.pressure)
-    ref = setting_ref(WorldSettings(), name)
+    ref = setting_ref(settings, name)
     return passed(task, "wtwd.rule.right", ref=ref, name=name, value=value, want=ruled.pressure)

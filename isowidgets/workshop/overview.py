@@ -40,7 +40,7 @@ import ipywidgets as widgets
 
 from .. import checks
 from ..errors import IsowidgetsError
-from ..follow import Spectator
+from ..follow import Spectator, repeat
 from ..widgets.css import style
 from ..widgets.i18n import Labels
 from .words import OVERVIEW_WORDS
@@ -479,16 +479,12 @@ class OverviewPage(widgets.VBox):  # type: ignore[misc]
         """Refresh from the kernel's event loop every ``interval`` seconds until :meth:`stop`."""
         seconds = checks.real(interval, "interval", 0.2, 600.0)
         self.stop()
-        self._task = asyncio.get_event_loop().create_task(self._follow(seconds))
+        self._task = repeat(self.refresh, seconds, self._failed)
         return self._task
 
-    async def _follow(self, seconds: float) -> None:
-        while True:
-            try:
-                await self.refresh()
-            except Exception as exc:  # the overview must outlive any one bad read
-                self.status.value = html.escape(f"{type(exc).__name__}: {exc}")
-            await asyncio.sleep(seconds)
+    def _failed(self, exc: Exception) -> None:
+        """A refresh that failed says so under the table (the next one runs as planned)."""
+        self.status.value = html.escape(f"{type(exc).__name__}: {exc}")
 
     def stop(self) -> None:
         """Stop refreshing (the table keeps what it shows)."""

@@ -153,3 +153,35 @@ def test_answers_given_as_something_else_than_answers_are_missing() -> None:
         isolation.check_odds({"chance": 0.6})
     with pytest.raises(NotYet, match="missing: no Difficulty Test has been rolled"):
         impact.check_play("not a game", _answers(success=False))
+
+
+def _values(spec: Any) -> list[object]:
+    """A few values a setting allows: both flags, every choice, the ends of a range."""
+    if spec.kind == "flag":
+        return [True, False]
+    if spec.kind == "choice":
+        return list(spec.choices)
+    if spec.kind == "whole":
+        return sorted({spec.low, min(spec.high, spec.low + 1), spec.high, spec.default or 0})
+    return []
+
+
+@pytest.mark.parametrize("module", MODULES, ids=[m.__name__.rsplit(".", 1)[1] for m in MODULES])
+def test_every_allowed_house_rule_passes_or_fails_in_words_never_with_an_engine_error(
+    module: ModuleType,
+) -> None:
+    settings = {
+        isolation: isolation.IsolationSettings,
+        impact: impact.ImpactSettings,
+        fudge_conflict: fudge_conflict.FudgeSettings,
+        watch_the_world_die: watch_the_world_die.WorldSettings,
+    }[module]
+    tried = 0
+    for spec in settings.specs():
+        for value in _values(spec):
+            tried += 1
+            try:
+                module.check_house_rule(_answers(setting=spec.name, value=value))
+            except NotYet as refused:
+                assert refused.text.startswith(("✗", "…")) and len(refused.text) < 700
+    assert tried >= 10
