@@ -23,6 +23,9 @@ is reported, for each size against one participant:
   guarantee and limit are derived from the two: :mod:`isowidgets.workshop.sizing`);
   CPU per participant: the share of one core their server and kernel used while
   playing;
+* the teacher's overview: the time to read every participant's row from their
+  journals after playing (its first refresh), and to refresh it again with nothing
+  changed (one ``stat`` per journal);
 * lost events: every participant's journal is read back from disk and its entries
   are counted against the count their kernel acknowledged last. Any loss makes the
   run fail (exit 1): that is a correctness check, not a timing.
@@ -70,6 +73,7 @@ from hubdriver import (
 )
 
 from isowidgets.workshop.config import FIRST_SERVER_PORT
+from isowidgets.workshop.overview import Roster
 from isowidgets.workshop.sizing import memory_values
 
 LAB_SETTINGS = {
@@ -133,6 +137,7 @@ class Run:
     errors: list[str]
     browser_ms: list[float] = field(default_factory=list)
     browser_note: str = ""
+    overview_ms: tuple[float, float] = (0.0, 0.0)
     load_before: tuple[float, float, float] = (0.0, 0.0, 0.0)
     load_after: tuple[float, float, float] = (0.0, 0.0, 0.0)
 
@@ -212,6 +217,18 @@ def browser_participant(
         return times, ""
 
 
+def overview_refresh(participants: Path) -> tuple[float, float]:
+    """The teacher's overview's rows for every participant (its journals read, as the
+    overview's first refresh reads them), then again with nothing changed: ms each."""
+    roster = Roster(participants)
+    began = time.perf_counter()
+    roster.rows({})
+    cold = time.perf_counter() - began
+    began = time.perf_counter()
+    roster.rows({})
+    return cold * 1000, (time.perf_counter() - began) * 1000
+
+
 def run_size(
     size: int,
     seconds: float,
@@ -223,6 +240,7 @@ def run_size(
 ) -> Run:
     """Start a hub, bring ``size`` participants in, let them play, count their journals."""
     load_before = os.getloadavg()
+    log_tail = ""
     hub = WorkshopHub(
         work / "workshop",
         port=port,
@@ -235,22 +253,31 @@ def run_size(
         hub.start()
 
         def arrive(player: Player) -> float:
-            hub.log_in(player.name)
-            spent = hub.spawn(player.name)
-            player.kernel = hub.open_kernel(player.name, NOTEBOOK)
-            player.kernel.execute(SETUP.format(stem=STEM, seed=int(player.name[1:])))
+            """Log in, spawn, open the notebook's kernel; a failure is the player's error."""
+            try:
+                hub.log_in(player.name)
+                spent = hub.spawn(player.name)
+                player.kernel = hub.open_kernel(player.name, NOTEBOOK)
+                player.kernel.execute(SETUP.format(stem=STEM, seed=int(player.name[1:])))
+            except (HubError, OSError, ValueError) as exc:
+                player.error = f"arriving: {str(exc)[:300]}"
+                if player.kernel is not None:
+                    player.kernel.close()
+                player.kernel = None
+                return float("nan")
             return spent
 
         with ThreadPoolExecutor(max_workers=10) as pool:
-            spawns = list(pool.map(arrive, players))
-        servers = {p.name: hub.server_pid(p.name) for p in players}
+            spawns = [t for t in pool.map(arrive, players) if t == t] or [float("nan")]
+        arrived = [p for p in players if p.kernel is not None]
+        servers = {p.name: hub.server_pid(p.name) for p in arrived}
         trees = {name: [pid, *descendants(pid)] for name, pid in servers.items()}
         stop = threading.Event()
         began = time.monotonic()
         before = {name: cpu_seconds(pids) for name, pids in trees.items()}
         threads = [
             threading.Thread(target=p.play, args=(began + pace * i / size, pace, stop), daemon=True)
-            for i, p in enumerate(players)
+            for i, p in enumerate(arrived)
         ]
         for thread in threads:
             thread.start()
@@ -271,18 +298,23 @@ def run_size(
             thread.join(180)
         played = time.monotonic() - began
         after = {name: cpu_seconds(pids) for name, pids in trees.items()}
-        memory = [hub.memory_kib(p.name) / 1024 for p in players]
-        server = [rss_kib(servers[p.name]) / 1024 for p in players]
+        memory = [hub.memory_kib(p.name) / 1024 for p in arrived]
+        server = [rss_kib(servers[p.name]) / 1024 for p in arrived]
         kernel = [m - s for m, s in zip(memory, server, strict=True)]
         for player in players:
             if player.kernel is not None:
                 player.kernel.close()
+        if any(p.error for p in players):
+            log_tail = hub.tail(60)
         journaled = {
             p.name: entries_on_disk(hub.directory / "participants" / p.name, STEM) for p in players
         }
+        overview = overview_refresh(hub.directory / "participants")
     finally:
         stragglers = hub.stop()
     errors = [f"{p.name}: {p.error}" for p in players if p.error]
+    if errors:
+        errors.append("the hub's log ended:\n" + log_tail)
     if stragglers:
         errors.append(f"processes still running after the hub stopped: {stragglers}")
     samples = tuple(t for p in players for t in p.round_trips) or (float("nan"),)
@@ -301,6 +333,7 @@ def run_size(
         errors=errors,
         browser_ms=browser_ms,
         browser_note=note,
+        overview_ms=overview,
         load_before=load_before,
         load_after=os.getloadavg(),
     )
@@ -337,6 +370,12 @@ def report(runs: list[Run], browser: bool) -> None:
         print(line, flush=True)
         for error in run.errors:
             print(f"      error: {error}")
+    for run in runs:
+        cold, warm = run.overview_ms
+        print(
+            f"teacher's overview at {run.size}: rows read in {cold:.0f} ms, refreshed with "
+            f"nothing changed in {warm:.0f} ms"
+        )
     # What the Kubernetes values take from the largest run (docs/workshop/z2jh-values.yaml).
     largest = runs[-1]
     server_mib = statistics.median(largest.server_mib)

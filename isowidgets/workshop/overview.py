@@ -11,12 +11,13 @@ participant:
   written journal by a :class:`~isowidgets.follow.Spectator`, exactly as the stream
   view follows one: read-only, no lock, no secret, public entries only (a GM-only
   roll stays off the teacher's screen as it stays off a stream);
-* **how long since their last action** (the latest entry's time), marked *quiet*
+* **how long since their last action** (when their journal was last written), marked *quiet*
   in words and with a glyph past :data:`QUIET_SECONDS`, never by colour alone;
 * a **link to their table, read-only**: the stream view of that journal.
 
 It refreshes itself: the page's kernel looks again every :data:`REFRESH_SECONDS`
-(each journal is one ``stat`` unless it changed).
+(each journal is one ``stat`` unless it changed; changed ones are read within
+:data:`READ_BUDGET`).
 
 Layers: :class:`Roster` is the plain core (participants' folders and the hub's
 word on their servers in, :class:`Row` out); :class:`HubSeats` asks the hub;
@@ -29,6 +30,7 @@ import asyncio
 import html
 import json
 import os
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -58,6 +60,11 @@ __all__ = [
 
 REFRESH_SECONDS = 3.0
 """How often the overview looks again."""
+
+READ_BUDGET = 0.5
+"""At most about this many seconds of each refresh go to reading changed journals
+(the stalest first; the others wait for the next refresh), so the overview's kernel
+never takes more than a sixth of a core however many participants play."""
 
 QUIET_SECONDS = 300
 """A participant with no action for this long is marked quiet: maybe stuck."""
@@ -120,12 +127,17 @@ class Roster:
     """Follows every participant's latest journal under ``participants`` read-only.
 
     One :class:`~isowidgets.follow.Spectator` per journal, kept between refreshes, so
-    an unchanged journal costs one ``stat``.
+    an unchanged journal costs one ``stat``. A changed one is read whole again (as the
+    stream view reads one), which takes a while for a long session (the load test
+    measures it), so :meth:`rows` can be given a time budget: journals are read
+    stalest first until it is spent, and the others keep what they showed a moment
+    ago (their time since the last action is always fresh: it is the file's time).
     """
 
     def __init__(self, participants: str | os.PathLike[str]) -> None:
         self.participants = checks.path(participants, "the participants folder").resolve()
         self._spectators: dict[Path, Spectator] = {}
+        self._read_at: dict[Path, float] = {}
 
     def homes(self) -> dict[str, Path]:
         """Every participant's home folder, by name."""
@@ -133,8 +145,8 @@ class Roster:
             return {}
         return {p.name: p for p in sorted(self.participants.iterdir()) if p.is_dir()}
 
-    def latest_journal(self, home: Path) -> Path | None:
-        """The journal in ``home`` written last (``None`` when there is none)."""
+    def latest_journal(self, home: Path) -> tuple[Path, datetime] | None:
+        """The journal in ``home`` written last and when (``None`` when there is none)."""
         newest: tuple[int, Path] | None = None
         for count, path in enumerate(home.glob(JOURNAL_GLOB)):
             if count >= MAX_JOURNALS:
@@ -145,43 +157,75 @@ class Roster:
                 continue
             if newest is None or mark > newest[0]:
                 newest = (mark, path)
-        return None if newest is None else newest[1]
+        if newest is None:
+            return None
+        return newest[1], datetime.fromtimestamp(newest[0] / 1e9, UTC)
 
-    def row(self, seat: Seat, home: Path | None) -> Row:
-        """The row of one participant: their seat, their latest journal read now."""
-        journal = None if home is None else self.latest_journal(home)
-        if journal is None or home is None:
-            notebook = _notebook_for(seat, None)
-            return Row(seat.name, seat.running, notebook)
+    def _spectator(self, journal: Path) -> Spectator:
         spectator = self._spectators.get(journal)
         if spectator is None:
             spectator = self._spectators[journal] = Spectator(journal)
-        spectator.poll()
+        return spectator
+
+    def _read(self, journals: Sequence[Path], budget: float | None) -> None:
+        """Poll ``journals`` stalest first, until ``budget`` seconds are spent (at least
+        one is read each time, so every journal is read in turn)."""
+        began = time.monotonic()
+        for journal in sorted(journals, key=lambda j: self._read_at.get(j, 0.0)):
+            self._spectator(journal).poll()
+            self._read_at[journal] = time.monotonic()
+            if budget is not None and time.monotonic() - began >= budget:
+                break
+
+    def row(self, seat: Seat, home: Path | None, *, read: bool = True) -> Row:
+        """The row of one participant: their seat and their latest journal (read now,
+        unless ``read`` is false: then as it was last read)."""
+        found = None if home is None else self.latest_journal(home)
+        if found is None or home is None:
+            return Row(seat.name, seat.running, _notebook_for(seat, None))
+        journal, written = found
+        spectator = self._spectator(journal)
+        if read:
+            spectator.poll()
         relative = journal.relative_to(home).as_posix()
         notebook = _notebook_for(seat, relative)
         catch = spectator.last
-        if catch is None:
+        if catch is None:  # not read yet (the budget ran out), or not readable
             return Row(
-                seat.name, seat.running, notebook, journal=relative, problem=spectator.problem
+                seat.name,
+                seat.running,
+                notebook,
+                last_action=written,
+                journal=relative,
+                problem=spectator.problem,
             )
         entries = catch.game.journal.effective()
-        latest = entries[-1] if entries else None
         return Row(
             participant=seat.name,
             running=seat.running,
             notebook=notebook,
             system=type(catch.game).title,
-            step=None if latest is None else latest.event.describe(),
-            last_action=None if latest is None else latest.at,
+            step=entries[-1].event.describe() if entries else None,
+            last_action=written,
             journal=relative,
             problem=spectator.problem,
         )
 
-    def rows(self, seats: Mapping[str, Seat]) -> list[Row]:
-        """One row per participant the hub knows or who has a folder, by name."""
+    def rows(self, seats: Mapping[str, Seat], *, budget: float | None = None) -> list[Row]:
+        """One row per participant the hub knows or who has a folder, by name.
+
+        Args:
+            seats: what the hub says of each participant.
+            budget: at most about this many seconds reading changed journals (the
+                stalest first); ``None`` reads every changed one.
+        """
         homes = self.homes()
         names = sorted(set(homes) | set(seats))
-        return [self.row(seats.get(name) or Seat(name), homes.get(name)) for name in names]
+        latest = [self.latest_journal(home) for home in homes.values()]
+        self._read([found[0] for found in latest if found is not None], budget)
+        return [
+            self.row(seats.get(name) or Seat(name), homes.get(name), read=False) for name in names
+        ]
 
     def journal_path(self, participant: object, journal: object) -> Path:
         """The journal file a table link names, checked to be a journal of that participant.
@@ -435,7 +479,8 @@ class OverviewPage(widgets.VBox):  # type: ignore[misc]
                 if link
                 else "—"
             )
-            step = row.step if row.step is not None else say("overview.no_table")
+            waiting = "overview.reading" if row.journal else "overview.no_table"
+            step = row.step if row.step is not None else say(waiting)
             if row.problem and row.step is None:
                 step = say("overview.unreadable", why=row.problem)
             cells = [
@@ -464,7 +509,7 @@ class OverviewPage(widgets.VBox):  # type: ignore[misc]
         """Ask the hub, read the journals, redraw."""
         seats = await self.hub.seats() if self.hub is not None else {}
         now = datetime.now(UTC)
-        self.rows = self.roster.rows(seats)
+        self.rows = self.roster.rows(seats, budget=READ_BUDGET)
         table = self.render(self.rows, now)
         if self.table.value != table:
             self.table.value = table

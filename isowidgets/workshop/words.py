@@ -24,6 +24,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "overview.table": ("Their table", "Deres bord"),
     "overview.open": ("Open {name}'s table (read-only)", "Åbn {name}s bord (skrivebeskyttet)"),
     "overview.no_table": ("no table opened yet", "intet bord åbnet endnu"),
+    "overview.reading": ("reading their journal…", "læser deres journal…"),
     "overview.unreadable": ("journal not readable: {why}", "journalen kan ikke læses: {why}"),
     "overview.never": ("nothing played yet", "intet spillet endnu"),
     "overview.seconds": ("{n} s ago", "for {n} s siden"),

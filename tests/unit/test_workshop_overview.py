@@ -66,8 +66,24 @@ def test_a_row_says_what_a_participant_plays_from_their_latest_journal(room: Pat
     game = IsolationGame.resume(room / "ada" / ada.journal)
     last = game.journal.effective()[-1]
     game.journal.close()
-    assert ada.step == last.event.describe() and ada.last_action == last.at
+    assert ada.step == last.event.describe()
+    # The last action is when the journal was last written: its last entry, flushed.
+    written = (room / "ada" / ada.journal).stat().st_mtime_ns / 1e9
+    assert ada.last_action == datetime.fromtimestamp(written, UTC)
+    assert ada.last_action is not None and abs(ada.last_action - last.at) < timedelta(seconds=2)
     assert (bo.system, bo.step, bo.journal, bo.last_action) == (None, None, None, None)
+
+
+def test_with_a_time_budget_changed_journals_are_read_in_turn_stalest_first(
+    room: Path,
+) -> None:
+    _isolation(room / "bo", "motel")
+    roster = Roster(room)
+    first = roster.rows({}, budget=0)
+    assert [r.system for r in first] == ["Isolation", None]  # only Ada's read this time
+    second = roster.rows({}, budget=0)
+    assert [r.system for r in second] == ["Isolation", "Isolation"]  # then Bo's
+    assert all(r.last_action is not None for r in first)  # the file's time: always fresh
 
 
 def test_the_latest_journal_wins_and_the_row_follows_it(room: Path) -> None:
