@@ -32,7 +32,7 @@ import json
 import os
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime
 from pathlib import Path, PurePosixPath
 from typing import Any
@@ -132,12 +132,15 @@ class Roster:
     measures it), so :meth:`rows` can be given a time budget: journals are read
     stalest first until it is spent, and the others keep what they showed a moment
     ago (their time since the last action is always fresh: it is the file's time).
+    A journal just started, not read yet, keeps what the participant's previous one
+    said until it is read.
     """
 
     def __init__(self, participants: str | os.PathLike[str]) -> None:
         self.participants = checks.path(participants, "the participants folder").resolve()
         self._spectators: dict[Path, Spectator] = {}
         self._read_at: dict[Path, float] = {}
+        self._last_read: dict[str, Row] = {}
 
     def homes(self) -> dict[str, Path]:
         """Every participant's home folder, by name."""
@@ -177,20 +180,32 @@ class Roster:
             if budget is not None and time.monotonic() - began >= budget:
                 break
 
-    def row(self, seat: Seat, home: Path | None, *, read: bool = True) -> Row:
-        """The row of one participant: their seat and their latest journal (read now,
-        unless ``read`` is false: then as it was last read)."""
+    def row(self, seat: Seat, home: Path | None) -> Row:
+        """The row of one participant: their seat and their latest journal, read now."""
         found = None if home is None else self.latest_journal(home)
+        if found is not None:
+            self._spectator(found[0]).poll()
+        return self._row(seat, home, found)
+
+    def _row(self, seat: Seat, home: Path | None, found: tuple[Path, datetime] | None) -> Row:
+        """The row of one participant from their latest journal as it was last read."""
         if found is None or home is None:
             return Row(seat.name, seat.running, _notebook_for(seat, None))
         journal, written = found
         spectator = self._spectator(journal)
-        if read:
-            spectator.poll()
         relative = journal.relative_to(home).as_posix()
         notebook = _notebook_for(seat, relative)
         catch = spectator.last
-        if catch is None:  # not read yet (the budget ran out), or not readable
+        if catch is None:  # not read yet (the budget ran out), just started, or unreadable
+            before = self._last_read.get(seat.name)
+            if before is not None:  # what they did last, until this journal is read
+                return replace(
+                    before,
+                    running=seat.running,
+                    notebook=notebook,
+                    last_action=written,
+                    journal=relative,
+                )
             return Row(
                 seat.name,
                 seat.running,
@@ -200,7 +215,7 @@ class Roster:
                 problem=spectator.problem,
             )
         entries = catch.game.journal.effective()
-        return Row(
+        row = self._last_read[seat.name] = Row(
             participant=seat.name,
             running=seat.running,
             notebook=notebook,
@@ -210,6 +225,7 @@ class Roster:
             journal=relative,
             problem=spectator.problem,
         )
+        return row
 
     def rows(self, seats: Mapping[str, Seat], *, budget: float | None = None) -> list[Row]:
         """One row per participant the hub knows or who has a folder, by name.
@@ -221,10 +237,12 @@ class Roster:
         """
         homes = self.homes()
         names = sorted(set(homes) | set(seats))
-        latest = [self.latest_journal(home) for home in homes.values()]
-        self._read([found[0] for found in latest if found is not None], budget)
+        # Found once: a journal started after this is the next refresh's to read.
+        latest = {name: self.latest_journal(home) for name, home in homes.items()}
+        self._read([found[0] for found in latest.values() if found is not None], budget)
         return [
-            self.row(seats.get(name) or Seat(name), homes.get(name), read=False) for name in names
+            self._row(seats.get(name) or Seat(name), homes.get(name), latest.get(name))
+            for name in names
         ]
 
     def journal_path(self, participant: object, journal: object) -> Path:

@@ -44,9 +44,8 @@ def played(hub: WorkshopHub) -> dict[str, list[int]]:
     """Three participants log in, get a server and play ROLLS conflicts each (journals
     ``smoke-NNN.jsonl``); what each kernel acknowledged after each roll."""
     acknowledged: dict[str, list[int]] = {}
+    hub.arrive(PLAYERS)
     for name in PLAYERS:
-        hub.log_in(name)
-        hub.spawn(name)
         kernel = hub.open_kernel(name)
         try:
             kernel.execute(SETUP.format(stem="smoke", seed=len(acknowledged)))

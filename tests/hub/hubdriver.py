@@ -34,6 +34,8 @@ import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -321,6 +323,14 @@ class WorkshopHub:
                     return output
                 output.append(str(event.get("output", "")).rstrip())
         raise HubError(f"the pull's event stream ended before it finished: {output[-5:]}")
+
+    def arrive(self, names: Sequence[str]) -> dict[str, requests.Session]:
+        """``names`` log in through the login form and get their servers, all at once, as
+        a room arrives; each one's browser-like session."""
+        with ThreadPoolExecutor(max_workers=max(1, len(names))) as pool:
+            sessions = dict(zip(names, pool.map(self.log_in, names), strict=True))
+            list(pool.map(self.spawn, names))
+        return sessions
 
     def user(self, name: str) -> dict[str, Any] | None:
         """The hub's model of user ``name``, or None when the hub has no such user."""

@@ -1,16 +1,17 @@
 """Notebooks reach participants through nbgitpuller, and a correction reaches them too.
 
 On the tier's shared hub (its repository prepared from the kit's notebooks, as
-``make workshop`` prepares it), two participants log in through the login form:
+``make workshop`` prepares it), two participants, Ada and Bo, log in through the
+login form:
 
 * their first start gives each an output-stripped clone of the repository;
 * logging in lands on nbgitpuller's page (the hub's default URL pulls);
-* Quinn then works in ``01-isolation.ipynb`` (runs a cell, writes a cell of their
+* Bo then works in ``01-isolation.ipynb`` (runs a cell, writes a cell of their
   own, saves through their server's contents API as JupyterLab saves) and has a
-  journal in ``sessions/``; Pat changes nothing;
+  journal in ``sessions/``; Ada changes nothing;
 * the teacher corrects the same notebook in the repository and commits;
 * both open the notebook's launch link (the page, then nbgitpuller's event stream,
-  as a browser does): Pat's copy is now the teacher's, byte for byte; Quinn's has
+  as a browser does): Ada's copy is now the teacher's, byte for byte; Bo's has
   the teacher's correction *and* their own cell and output, and is a valid notebook;
   the journal is untouched.
 """
@@ -34,9 +35,11 @@ from isowidgets.workshop.content import BRANCH, launch_link
 pytestmark = [pytest.mark.hub, pytest.mark.slow]
 
 NOTEBOOK = "01-isolation.ipynb"
+ROOM = ("ada", "bo")
+"""Two of the tier's players (``conftest.played``): their servers are already started."""
 CORRECTION = "(corrected by the teacher during the workshop)"
-OWN_CELL = "my_guess = 'Bob wins with three sixes'  # Quinn's own cell"
-JOURNAL = '{"quinn": "a table in play"}\n'
+OWN_CELL = "my_guess = 'Bob wins with three sixes'  # Bo's own cell"
+JOURNAL = '{"bo": "a table in play"}\n'
 
 
 def _home(hub: WorkshopHub, name: str) -> Path:
@@ -52,11 +55,9 @@ def _link(hub: WorkshopHub, path: str = "") -> str:
 
 
 @pytest.fixture(scope="module")
-def room(hub: WorkshopHub) -> Iterator[dict[str, requests.Session]]:
-    sessions = {}
-    for name in ("pat", "quinn"):
-        sessions[name] = hub.log_in(name)
-        hub.spawn(name)
+def room(hub: WorkshopHub, played: dict[str, list[int]]) -> Iterator[dict[str, requests.Session]]:
+    """Ada and Bo, logged in through the login form: their browser-like sessions."""
+    sessions = {name: hub.log_in(name) for name in ROOM}
     yield sessions
     for session in sessions.values():
         session.close()
@@ -88,24 +89,24 @@ def test_the_first_start_gives_each_participant_an_output_stripped_clone(
 def test_logging_in_lands_on_nbgitpullers_page(
     hub: WorkshopHub, room: dict[str, requests.Session]
 ) -> None:
-    page = room["pat"].get(f"{hub.url}/hub/", timeout=60)
+    page = room["ada"].get(f"{hub.url}/hub/", timeout=60)
     assert page.status_code == 200
-    assert "/user/pat/git-pull?" in page.url and "Synchronizing" in page.text
+    assert "/user/ada/git-pull?" in page.url and "Synchronizing" in page.text
 
 
 def test_a_teachers_correction_reaches_both_and_keeps_a_participants_own_cells(
     hub: WorkshopHub, room: dict[str, requests.Session]
 ) -> None:
-    # Quinn runs the first code cell and writes a cell of their own; Lab saves it.
-    model = _contents(hub, "quinn", "GET")
+    # Bo runs the first code cell and writes a cell of their own; Lab saves it.
+    model = _contents(hub, "bo", "GET")
     notebook = nbformat.from_dict(model["content"])
     first = next(c for c in notebook.cells if c.cell_type == "code")
     first.execution_count = 1
-    first.outputs = [nbformat.v4.new_output("stream", text="Quinn ran this\n")]
+    first.outputs = [nbformat.v4.new_output("stream", text="Bo ran this\n")]
     notebook.cells.append(nbformat.v4.new_code_cell(OWN_CELL))
-    _contents(hub, "quinn", "PUT", json={"type": "notebook", "content": notebook})
-    (_home(hub, "quinn") / "sessions").mkdir(exist_ok=True)
-    (_home(hub, "quinn") / "sessions" / "quinn.jsonl").write_text(JOURNAL)
+    _contents(hub, "bo", "PUT", json={"type": "notebook", "content": notebook})
+    (_home(hub, "bo") / "sessions").mkdir(exist_ok=True)
+    (_home(hub, "bo") / "sessions" / "bo-own.jsonl").write_text(JOURNAL)
 
     # The teacher corrects the notebook's introduction and commits.
     repository = _repository(hub)
@@ -122,19 +123,19 @@ def test_a_teachers_correction_reaches_both_and_keeps_a_participants_own_cells(
         output = hub.pull(session, _link(hub, NOTEBOOK))
         assert any("01-isolation.ipynb" in line for line in output), output
 
-    pat = _home(hub, "pat") / NOTEBOOK
-    assert pat.read_bytes() == (repository / NOTEBOOK).read_bytes()
+    ada = _home(hub, "ada") / NOTEBOOK
+    assert ada.read_bytes() == (repository / NOTEBOOK).read_bytes()
 
-    quinn = _home(hub, "quinn") / NOTEBOOK
-    merged = nbformat.read(quinn, as_version=4)
+    bo = _home(hub, "bo") / NOTEBOOK
+    merged = nbformat.read(bo, as_version=4)
     nbformat.validate(merged)
     assert CORRECTION in merged.cells[0].source
     assert merged.cells[-1].source == OWN_CELL
     ran = next(c for c in merged.cells if c.cell_type == "code")
-    assert ran.outputs[0]["text"] == "Quinn ran this\n"
-    assert (_home(hub, "quinn") / "sessions" / "quinn.jsonl").read_text() == JOURNAL
+    assert ran.outputs[0]["text"] == "Bo ran this\n"
+    assert (_home(hub, "bo") / "sessions" / "bo-own.jsonl").read_text() == JOURNAL
     # The participant's server reads the merged notebook as Lab will open it.
-    assert json.dumps(_contents(hub, "quinn", "GET")["content"]["cells"][-1]["source"]) == (
+    assert json.dumps(_contents(hub, "bo", "GET")["content"]["cells"][-1]["source"]) == (
         json.dumps(OWN_CELL)
     )
 
@@ -142,7 +143,7 @@ def test_a_teachers_correction_reaches_both_and_keeps_a_participants_own_cells(
 def test_a_notebook_a_participant_deleted_comes_back_with_the_next_pull(
     hub: WorkshopHub, room: dict[str, requests.Session]
 ) -> None:
-    gone = _home(hub, "pat") / "00-tour.ipynb"
+    gone = _home(hub, "ada") / "00-tour.ipynb"
     gone.unlink()
-    hub.pull(room["pat"], _link(hub))
+    hub.pull(room["ada"], _link(hub))
     assert gone.read_bytes() == (_repository(hub) / "00-tour.ipynb").read_bytes()

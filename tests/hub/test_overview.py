@@ -7,8 +7,9 @@ against what is on disk: one per participant, the notebook they have open, the
 system, their latest step in the engine's words, how long ago, and a link that opens
 their table read-only (the stream view), which is followed. The table refreshes by
 itself (a roll made after the page opened shows without a reload). A participant who
-opens the overview's address gets 403, and a table link naming a file outside a
-participant's journals shows nothing of it.
+opens the overview's address gets 403. (A table link naming a file outside a
+participant's journals is refused by the same page code: the unit tier tries it
+with hostile links, ``tests/unit/test_workshop_overview.py``.)
 """
 
 from __future__ import annotations
@@ -108,10 +109,17 @@ def test_the_host_sees_one_row_per_participant_with_what_they_play(
         page.click("[type=submit]")
         page.wait_for_url(re.compile(r".*/services/overview/voila/render/overview\.ipynb.*"))
         rows = page.locator(".iw-overview-rows tbody tr")
-        for name in PLAYING:
-            page.locator(f"tr[data-participant='{name}']").filter(has_text="Isolation").wait_for(
-                timeout=120_000
-            )
+        # Every player's row names the system (its journal read: on a busy machine the
+        # first refreshes may not reach every journal, and say so: "reading…").
+        page.wait_for_function(
+            """(names) => names.every((name) => {
+                const cell = document.querySelector(
+                    `tr[data-participant='${name}'] td:nth-child(3)`);
+                return cell !== null && cell.innerText === 'Isolation';
+            })""",
+            arg=list(PLAYING),
+            timeout=120_000,
+        )
         assert page.locator("th").all_inner_texts()[:6] == [
             "Participant",
             "Notebook",
@@ -124,12 +132,11 @@ def test_the_host_sees_one_row_per_participant_with_what_they_play(
         assert set(PLAYING) <= set(names) and names == sorted(names)
         for name in PLAYING:
             cells = page.locator(f"tr[data-participant='{name}'] td").all_inner_texts()
-            assert cells[0] == name
-            assert cells[1] == "01-isolation.ipynb"
-            assert cells[2] == "Isolation"
+            assert cells[:3] == [name, "01-isolation.ipynb", "Isolation"], cells
             home = hub.directory / "participants" / name
-            latest = scene_journals(home, "overview")[-1]
-            described = _words_of(latest) | _words_of(scene_journals(home, "overview")[0])
+            # Any scene's words: a table starts a new journal every few conflicts.
+            journals = scene_journals(home, "overview")
+            described = {words for journal in journals for words in _words_of(journal)}
             assert cells[3] in described, (cells[3], sorted(described)[:5])
             assert re.fullmatch(r"\d+ s ago", cells[4]), cells[4]
             assert cells[5] == f"Open {name}'s table (read-only)"
@@ -159,11 +166,3 @@ def test_the_host_sees_one_row_per_participant_with_what_they_play(
         assert "participant=ada" in table.url and "sessions%2Foverview-" in table.url
         table.locator(".iw-stream-latest .iw-stream-roll").first.wait_for(timeout=60_000)
         table.screenshot(path=str(SCREENSHOTS / "workshop-overview-table.png"))
-
-        # A link that names a file outside the participant's journals shows none of it.
-        base = table.url.split("?")[0]
-        table.goto(f"{base}?participant=ada&journal=../../hub/admin-password.txt")
-        refused = table.locator(".iw-overview-refused")
-        refused.wait_for(timeout=120_000)
-        assert "is not a journal of ada" in refused.inner_text()
-        assert _admin_password(hub) not in table.content()

@@ -275,3 +275,13 @@ def test_the_service_serves_its_two_pages_with_voila_and_no_terminal(tmp_path: P
     assert "--ServerApp.default_url=/voila/render/overview.ipynb" in args
     assert "--ServerApp.terminals_enabled=False" in args
     assert "--VoilaConfiguration.strip_sources=True" in args
+
+
+def test_a_journal_just_started_keeps_what_the_previous_one_said_until_read(room: Path) -> None:
+    roster = Roster(room)
+    (before,) = [r for r in roster.rows({}) if r.participant == "ada"]
+    started = room / "ada" / "notebooks" / "sessions" / "next-scene.jsonl"
+    started.write_text("")  # created, its first line not written yet
+    (now,) = [r for r in roster.rows({}) if r.participant == "ada"]
+    assert (now.system, now.step) == (before.system, before.step)
+    assert now.journal == "notebooks/sessions/next-scene.jsonl" and not now.problem
