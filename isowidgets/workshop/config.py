@@ -121,6 +121,8 @@ HOST_CONFIG_TEMPLATE = """\
 # Anything set here wins, for example serving the room over TLS:
 #   c.JupyterHub.ssl_cert = "/path/to/fullchain.pem"
 #   c.JupyterHub.ssl_key = "/path/to/privkey.pem"
+# Add services and roles with .append(...): assigning a new list drops the teacher's
+# overview (the "overview" service and its "workshop-overview" role).
 """
 
 PARTICIPANT_FILES = ("*.jsonl", "*.md", "*.csv", "*.json", "*.toml")

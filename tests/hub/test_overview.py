@@ -99,6 +99,7 @@ def test_the_host_sees_one_row_per_participant_with_what_they_play(
     browser_ok: None,
     tmp_path: Path,
 ) -> None:
+    from axe_playwright_python.sync_playwright import Axe
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as playwright, launch_browser(playwright, tmp_path / "web") as context:
@@ -141,6 +142,24 @@ def test_the_host_sees_one_row_per_participant_with_what_they_play(
             assert re.fullmatch(r"\d+ s ago", cells[4]), cells[4]
             assert cells[5] == f"Open {name}'s table (read-only)"
         page.screenshot(path=str(SCREENSHOTS / "workshop-overview.png"), full_page=True)
+
+        # By keyboard: Tab reaches the first table link, and its focus is drawn.
+        for _ in range(12):
+            page.keyboard.press("Tab")
+            if page.evaluate("() => document.activeElement.closest('.iw-overview') !== null"):
+                break
+        focused = page.evaluate(
+            """() => { const el = document.activeElement;
+                return [el.tagName, el.innerText, getComputedStyle(el).outlineStyle]; }"""
+        )
+        assert focused[0] == "A" and focused[1].startswith("Open ") and focused[2] != "none"
+        # axe-core (bundled in axe-playwright-python) finds nothing serious on the page.
+        page.evaluate(Axe().axe_script)
+        violations = page.evaluate(
+            """async () => (await axe.run({include: [document.querySelector('.iw-overview')]},
+                {resultTypes: ['violations']})).violations.map((v) => [v.id, v.impact])"""
+        )
+        assert not [v for v in violations if v[1] in ("critical", "serious")], violations
 
         # It refreshes itself: the status line's time moves on and a new roll shows.
         status = page.locator(".iw-overview-status").inner_text()
