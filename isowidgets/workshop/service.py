@@ -24,6 +24,7 @@ from __future__ import annotations
 import html
 import json
 import os
+import signal
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -130,6 +131,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     folder = Path(arguments[0]).resolve()
     write_pages(folder)
     os.chdir(folder)
+    # The hub stops a service with SIGINT first. A hub started as a shell's background
+    # job hands its children SIGINT ignored, and the service would then hold the hub's
+    # shutdown up until SIGTERM: take SIGINT as Python does by default.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     from jupyterhub.singleuser import main as singleuser  # type: ignore[import-untyped]
 
     singleuser(service_args(folder))
