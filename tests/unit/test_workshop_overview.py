@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
@@ -92,6 +93,9 @@ def test_the_latest_journal_wins_and_the_row_follows_it(room: Path) -> None:
     later = room / "ada" / "notebooks" / "sessions" / "spy.jsonl"
     game = ImpactGame.open(later, resume=False, seed=3)
     game.journal.close()
+    first = room / "ada" / "notebooks" / "sessions" / "farmhouse.jsonl"
+    after = first.stat().st_mtime_ns + 1_000_000_000  # file times can be coarse
+    os.utime(later, ns=(after, after))
     row = roster.rows({})[0]
     assert (row.system, row.journal) == ("The Impact System", "notebooks/sessions/spy.jsonl")
 
@@ -282,6 +286,8 @@ def test_a_journal_just_started_keeps_what_the_previous_one_said_until_read(room
     (before,) = [r for r in roster.rows({}) if r.participant == "ada"]
     started = room / "ada" / "notebooks" / "sessions" / "next-scene.jsonl"
     started.write_text("")  # created, its first line not written yet
+    later = (room / "ada" / before.journal).stat().st_mtime_ns + 1_000_000_000
+    os.utime(started, ns=(later, later))  # file times can be coarser than this test
     (now,) = [r for r in roster.rows({}) if r.participant == "ada"]
     assert (now.system, now.step) == (before.system, before.step)
     assert now.journal == "notebooks/sessions/next-scene.jsonl" and not now.problem
