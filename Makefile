@@ -63,7 +63,8 @@ bench: $(STAMP)
 # pinned with hashes for what Binder runs (Python 3.11 on Linux x86_64). Pins already in
 # the lock are kept where pyproject still allows them; UPGRADE=1 moves every pin to the
 # newest allowed release.
-BINDER_EXTRAS :=
+# nbgitpuller: Binder's links (and a Kubernetes hub's image) can pull a workshop's notebooks.
+BINDER_EXTRAS := pull
 BINDER_LOCK   := binder/requirements.txt
 
 binder-lock: $(STAMP)

@@ -36,7 +36,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("systems",),
     ("tray", "rules", "follow", "verify"),
     ("widgets",),
-    ("stream", "workshop", "__main__"),
+    ("stream", "workshop", "exercises", "__main__"),
     ("__init__",),
 )
 """The core's layers, bottom first: a module imports only from its own layer or below
