@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "isowidgets"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("words",),
     ("errors", "version"),
     ("checks", "server"),
     ("lab", "binding", "commitment", "dice", "odds", "settings"),
@@ -44,6 +45,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 
 INNER: dict[str, tuple[str, ...]] = {
     "isowidgets.dice": ("format", "values", "faces", "notation", "records", "keep", "roller"),
+    "isowidgets.words": ("message", "catalogues", "extract"),
     "isowidgets.journal": ("events", "codec", "history", "export", "files", "reading", "store"),
 }
 """The concept packages' own layers, bottom first (each module imports only those
