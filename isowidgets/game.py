@@ -41,6 +41,7 @@ from pydantic import ValidationError
 
 from . import checks
 from .binding import refuse_bad_calls
+from .checkpoints import EVERY, Checkpoints
 from .checks import shown
 from .commitment import Secret
 from .contract import Acted, Action, Export, Step
@@ -208,10 +209,19 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
 
     # ------------------------------------------------------------------ writing
 
-    def _fold(self, state: S, event: Event) -> S:
+    @classmethod
+    def fold_event(cls, state: S, event: Event) -> S:
+        """Fold one journaled event into ``state`` (pure): the core's own events (settings
+        changed; notes, rolls and the like change nothing), then the system's
+        :meth:`apply`.
+
+        Raises:
+            RuleError: a retcon (replay leaves them out), or another system's event.
+            InconsistentEventError: the event does not fit ``state``.
+        """
         if isinstance(event, SettingsChanged):
             changes = {name: new for name, (_old, new) in event.changes.items()}
-            return self.with_settings(state, state.settings.updated(**changes))
+            return cls.with_settings(state, state.settings.updated(**changes))
         if isinstance(event, Retcon):  # replay never folds one: effective() leaves them out
             raise RuleError(
                 "a retcon is journaled only by undo() and redo(), which rebuild the state "
@@ -219,20 +229,63 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             )
         if isinstance(event, Note | Rolled | SessionStarted | SeedRevealed | Prepared | Disclosed):
             return state
-        if event.system != self.system:
-            raise RuleError(f"a {event.system!r} event cannot change a {self.system!r} game")
-        return self.apply(state, event)
+        if event.system != cls.system:
+            raise RuleError(f"a {event.system!r} event cannot change a {cls.system!r} game")
+        return cls.apply(state, event)
+
+    def _fold(self, state: S, event: Event) -> S:
+        return self.fold_event(state, event)
+
+    @classmethod
+    def fold_entry(cls, state: S, entry: Entry, journal: Journal | None = None) -> S:
+        """Fold one journal entry into ``state``, as a resume replays it.
+
+        Raises:
+            JournalError: the entry does not replay, naming its line (in ``journal``).
+        """
+        try:
+            return cls.fold_event(state, entry.event)
+        except IsowidgetsError as exc:
+            where = journal.path if journal is not None and journal.path else "journal"
+            line = journal.line_number(entry.seq) if journal is not None else entry.seq
+            raise JournalError(
+                f"{where}, line {line}: event #{entry.seq} ({entry.kind}) does not replay: {exc}"
+            ) from None
+
+    @classmethod
+    def checkpoints(
+        cls, start: Entry, *, journal: Journal | None = None, every: int = EVERY
+    ) -> Checkpoints[S]:
+        """Checkpoints that fold this system's entries after ``start``, the entry that
+        opens the session (see :mod:`isowidgets.checkpoints`): a follower folds only
+        what is new, a replay jumps to any position from the nearest kept state.
+
+        Fold the effective entries after ``start`` (``journal.effective()[1:]``); a
+        fold that fails raises :class:`~isowidgets.errors.JournalError` naming the line
+        (in ``journal``, when given).
+
+        Raises:
+            JournalError: ``start`` is not a ``session_started`` entry of this system,
+                or its settings do not load.
+        """
+        if not isinstance(start, Entry) or not isinstance(start.event, SessionStarted):
+            raise JournalError(
+                f"checkpoints start from a session_started entry, got {shown(start, 80)}"
+            )
+        if start.event.game != cls.system:
+            raise JournalError(
+                f"a {shown(start.event.game, 60)} session cannot be folded by {cls.__name__}"
+            )
+        settings = cls._start_settings(journal or Journal.view([start]), start)
+
+        def fold(state: S, entry: Entry) -> S:
+            return cls.fold_entry(state, entry, journal)
+
+        return Checkpoints(cls.initial_state(settings), fold, every=every)
 
     def _replay(self, entries: Sequence[Entry], state: S) -> S:
         for entry in entries:
-            try:
-                state = self._fold(state, entry.event)
-            except IsowidgetsError as exc:
-                raise JournalError(
-                    f"{self._journal.path or 'journal'}, line "
-                    f"{self._journal.line_number(entry.seq)}: event #{entry.seq} ({entry.kind}) "
-                    f"does not replay: {exc}"
-                ) from None
+            state = self.fold_entry(state, entry, self._journal)
         return state
 
     def act(

@@ -31,7 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("checks", "server"),
     ("lab", "binding", "commitment", "dice", "odds", "settings"),
     ("journal",),
-    ("contract", "visibility"),
+    ("contract", "visibility", "checkpoints"),
     ("house_rules", "opening"),
     ("game",),
     ("systems",),
