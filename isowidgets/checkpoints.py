@@ -36,7 +36,7 @@ from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterable, Sequence
-from typing import Generic, TypeVar
+from typing import Generic, TypeVar, overload
 
 from . import checks
 from .errors import JournalError
@@ -93,6 +93,16 @@ class Checkpoints(Generic[S]):
 
     def __len__(self) -> int:
         return len(self._spine)
+
+    @overload
+    def __getitem__(self, index: int) -> Entry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> list[Entry]: ...
+
+    def __getitem__(self, index: int | slice) -> Entry | list[Entry]:
+        """The spine's entry at ``index`` (or a slice of it), without copying the spine."""
+        return self._spine[index]
 
     @property
     def state(self) -> S:
@@ -153,7 +163,16 @@ class Checkpoints(Generic[S]):
             JournalError: ``position`` is not a whole number from 0 to the spine's length.
         """
         position = checks.whole(position, "a position", 0, len(self._spine), error=JournalError)
-        return self.state_of(self._spine[:position])
+        if position == len(self._spine):
+            return self._state
+        # A prefix of the spine shares all of it: fold from the nearest kept state, with
+        # no comparison of entries (a replay jumps here on every move of its slider).
+        index = bisect_right(self._at, position) - 1
+        state = self._kept[index]
+        for entry in self._spine[self._at[index] : position]:
+            state = self._fold(state, entry)
+            self.folded += 1
+        return state
 
     def shared(self, entries: Sequence[Entry]) -> int:
         """How many entries ``entries`` shares with the spine from the start."""

@@ -44,7 +44,7 @@ from .binding import refuse_bad_calls
 from .checkpoints import EVERY, Checkpoints
 from .checks import shown
 from .commitment import Secret
-from .contract import Acted, Action, Export, Step
+from .contract import Acted, Action, Beats, Export, Step
 from .dice import Dice
 from .errors import DiceError, InconsistentEventError, IsowidgetsError, JournalError, RuleError
 from .house_rules import HouseRules
@@ -108,6 +108,9 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
     exports: ClassVar[Mapping[str, Export]] = MappingProxyType({})
     """The system's own exports by name (see :class:`~isowidgets.contract.Export`),
     written by :meth:`export` beside the log's formats ``md``, ``csv`` and ``json``."""
+    beats: ClassVar[Beats[Any]] = Beats("Game")
+    """The system's beats, the moments a person scrubs to (see
+    :class:`~isowidgets.contract.Beats`); a system without any names none."""
 
     # ------------------------------------------------------------------ the system's part
 

@@ -35,7 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("house_rules", "opening"),
     ("game",),
     ("systems",),
-    ("tray", "rules", "follow", "verify"),
+    ("tray", "rules", "follow", "verify", "reel"),
     ("widgets",),
     ("stream", "workshop", "exercises", "__main__"),
     ("__init__",),

@@ -15,7 +15,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from ... import checks
-from ...contract import Action, OddsQuestion, Step
+from ...contract import Action, Beats, OddsQuestion, Step
 from ...dice import PoolRoll
 from ...errors import RuleError
 from ...game import Game
@@ -26,6 +26,7 @@ from . import characters, injury, links, sessions, stress
 from . import conflict as _conflict
 from ._common import a_conflict
 from .advice import MapWarning, warnings
+from .beats import BEATS
 from .fold import fold
 from .model import (
     GM,
@@ -74,6 +75,7 @@ class IsolationGame(Game[IsolationState]):
     title: ClassVar[str] = "Isolation"
     settings_type: ClassVar[type[RuleSettings]] = IsolationSettings
     odds_questions: ClassVar[Mapping[str, OddsQuestion]] = {**QUESTIONS, **WHOLE_QUESTIONS}
+    beats: ClassVar[Beats[Any]] = BEATS
 
     # ------------------------------------------------------------------ the shell's part
 

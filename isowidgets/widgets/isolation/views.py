@@ -46,6 +46,7 @@ from ...rules.isolation import (
     counts,
     plan_for,
 )
+from ...rules.isolation.beats import DEGREE_GLYPH, HEALTH_MARK
 from ...rules.isolation.events import (
     ConflictCancelled,
     ConflictClosed,
@@ -87,18 +88,6 @@ __all__ = [
     "steps_html",
     "warnings_html",
 ]
-
-HEALTH_MARK = {"Healthy": "♥", "Injured": "✚", "Dying": "✚✚", "Dead": "✝"}
-"""A glyph per health level, written on the node next to the level's name."""
-
-DEGREE_GLYPH: dict[Degree, str] = {
-    "Complete Success": "▲▲",
-    "Basic Success": "▲",
-    "Partial Success": "△",
-    "Partial Failure": "▽",
-    "Basic Failure": "▼",
-    "Complete Failure": "▼▼",
-}
 
 _GLYPH = {"green": "+", "red": "×"}
 
