@@ -355,15 +355,38 @@ class Beats(Generic[S]):
     a :class:`Beat`, or ``None`` when this time the event is no beat (a conflict
     cancelled, a wound that was not a death).
 
+    A recap also names who was in the story and whose rules it was played by: ``cast``
+    and ``credits`` read them from a state (the session's last), one line each.
+
     Args:
         title: the system's title, for messages.
         kinds: each kind of beat the handlers return → its name in words.
+        cast: a state → the people of the story (characters, players), one line each.
+        credits: a state → what the recap credits besides the kit (the rules' authors
+            and licence, where the system knows them).
     """
 
-    def __init__(self, title: str, kinds: Mapping[str, Message] | None = None) -> None:
+    def __init__(
+        self,
+        title: str,
+        kinds: Mapping[str, Message] | None = None,
+        *,
+        cast: Callable[[S], Sequence[Message]] | None = None,
+        credits: Callable[[S], Sequence[Message]] | None = None,
+    ) -> None:
         self.title = title
         self.kinds: dict[str, Message] = dict(kinds or {})
         self._handlers: dict[type[Any], BeatHandler] = {}
+        self._cast = cast
+        self._credits = credits
+
+    def cast(self, state: S) -> tuple[Message, ...]:
+        """The people of the story in ``state``, one line each (none if the system names none)."""
+        return tuple(self._cast(state)) if self._cast is not None else ()
+
+    def credits(self, state: S) -> tuple[Message, ...]:
+        """What a recap credits besides the kit, one line each."""
+        return tuple(self._credits(state)) if self._credits is not None else ()
 
     def on(
         self, *kinds: type[E]

@@ -32,6 +32,30 @@ __all__ = ["BEATS", "ability_words", "level_words"]
 
 Act = Moment[FudgeState]
 
+
+def _cast(state: FudgeState) -> list[Message]:
+    """Every character, with the role the table gave them and their skills."""
+    cast: list[Message] = []
+    for character in state.characters:
+        skills = ", ".join(f"{skill} {value}" for skill, value in character.skills.items())
+        if character.role == "pc":
+            role = msg("fudge_conflict.cast.pc", "player character")
+        elif character.role == "central":
+            role = msg("fudge_conflict.cast.central", "central GM character")
+        else:
+            role = msg("fudge_conflict.cast.npc", "GM character")
+        cast.append(
+            msg(
+                "fudge_conflict.cast.character",
+                "{name} ({role}): {skills}",
+                name=character.name,
+                role=role,
+                skills=skills,
+            )
+        )
+    return cast
+
+
 BEATS: Beats[FudgeState] = Beats(
     "Danish Fudge-dice conflict system",
     {
@@ -39,6 +63,10 @@ BEATS: Beats[FudgeState] = Beats(
         "round": msg("fudge_conflict.beat.kind.round", "Let it hurt rounds"),
         "hurt_end": msg("fudge_conflict.beat.kind.hurt_end", "Let it hurt ends"),
     },
+    cast=_cast,
+    credits=lambda state: [
+        msg("fudge_conflict.credits", "The Danish Fudge-dice conflict system (in Danish)")
+    ],
 )
 
 

@@ -32,14 +32,6 @@ __all__ = ["BEATS"]
 
 Act = Moment[ImpactState]
 
-BEATS: Beats[ImpactState] = Beats(
-    "The Impact System",
-    {
-        "test": msg("impact.beat.kind.test", "Tests"),
-        "rest": msg("impact.beat.kind.rest", "Rest breaks"),
-    },
-)
-
 _OUTCOME: dict[str, tuple[str, Tone]] = {
     "great_success": ("▲▲", "success"),
     "success": ("▲", "success"),
@@ -54,6 +46,46 @@ def _die(step: int | None) -> Message | str:
     if step < 0:
         return msg("impact.beat.ineffectual", "ineffectual")
     return step_label(step)
+
+
+def _cast(state: ImpactState) -> list[Message]:
+    """The player characters, the NPCs and the scenes, each with their Impact Die now."""
+    cast: list[Message] = []
+    for character in state.characters:
+        if character.role == "pc":
+            cast.append(
+                msg(
+                    "impact.cast.pc",
+                    "{name} (player character), Impact Die {die}",
+                    name=character.name,
+                    die=_die(character.step),
+                )
+            )
+        else:
+            cast.append(
+                msg(
+                    "impact.cast.npc",
+                    "{name} (NPC), Impact Die {die}",
+                    name=character.name,
+                    die=_die(character.step),
+                )
+            )
+    for scene in state.scenes:
+        cast.append(msg("impact.cast.scene", "{name} (scene)", name=scene.name))
+    return cast
+
+
+BEATS: Beats[ImpactState] = Beats(
+    "The Impact System",
+    {
+        "test": msg("impact.beat.kind.test", "Tests"),
+        "rest": msg("impact.beat.kind.rest", "Rest breaks"),
+    },
+    cast=_cast,
+    credits=lambda state: [
+        msg("impact.credits", "The Impact System: a light, narrative system for role-playing")
+    ],
+)
 
 
 def _changes(events: Sequence[Event]) -> list[Message]:

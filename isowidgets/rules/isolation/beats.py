@@ -68,17 +68,6 @@ LINKS_LISTED = 4
 
 Act = Moment[IsolationState]
 
-BEATS: Beats[IsolationState] = Beats(
-    "Isolation",
-    {
-        "conflict": msg("isolation.beat.kind.conflict", "Conflicts"),
-        "pair_roll": msg("isolation.beat.kind.pair_roll", "Pair rolls"),
-        "wounds": msg("isolation.beat.kind.wounds", "Wounds given"),
-        "death": msg("isolation.beat.kind.death", "Deaths"),
-        "session_end": msg("isolation.beat.kind.session_end", "Session ends"),
-    },
-)
-
 
 def degree_words(degree: Degree) -> Message:
     """A degree of success in words."""
@@ -100,6 +89,53 @@ def health_words(health: Health) -> Message:
         "Dying": msg("isolation.health.dying", "Dying"),
         "Dead": msg("isolation.health.dead", "Dead"),
     }[health]
+
+
+def _cast(state: IsolationState) -> list[Message]:
+    """Every character, with profession and health now."""
+    cast = []
+    for character in state.characters:
+        if character.profession:
+            cast.append(
+                msg(
+                    "isolation.cast.character",
+                    "{mark} {name}, {profession}: {health}",
+                    mark=HEALTH_MARK[character.health],
+                    name=character.name,
+                    profession=character.profession,
+                    health=health_words(character.health),
+                )
+            )
+        else:
+            cast.append(
+                msg(
+                    "isolation.cast.nobody",
+                    "{mark} {name}: {health}",
+                    mark=HEALTH_MARK[character.health],
+                    name=character.name,
+                    health=health_words(character.health),
+                )
+            )
+    return cast
+
+
+BEATS: Beats[IsolationState] = Beats(
+    "Isolation",
+    {
+        "conflict": msg("isolation.beat.kind.conflict", "Conflicts"),
+        "pair_roll": msg("isolation.beat.kind.pair_roll", "Pair rolls"),
+        "wounds": msg("isolation.beat.kind.wounds", "Wounds given"),
+        "death": msg("isolation.beat.kind.death", "Deaths"),
+        "session_end": msg("isolation.beat.kind.session_end", "Session ends"),
+    },
+    cast=_cast,
+    credits=lambda state: [
+        msg(
+            "isolation.credits",
+            "Isolation: the role-playing game of small spaces and personal conflict",
+        )
+    ],
+)
 
 
 def _names(moment: Act, event: Event) -> dict[str, str]:

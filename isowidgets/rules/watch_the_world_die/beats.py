@@ -31,12 +31,41 @@ __all__ = ["BEATS"]
 
 Act = Moment[WorldState]
 
+
+def _cast(state: WorldState) -> list[Message]:
+    """The players, clockwise, and the apocalypse they chose."""
+    cast: list[Message] = [
+        msg("watch_the_world_die.cast.player", "{name} (player)", name=name)
+        for name in state.players
+    ]
+    if state.apocalypse:
+        cast.append(
+            msg(
+                "watch_the_world_die.cast.apocalypse",
+                "The apocalypse: {kind}",
+                kind=state.apocalypse,
+            )
+        )
+    return cast
+
+
+def _credits(state: WorldState) -> list[Message]:
+    """The tables' author and publisher, and the copyleft notice every copy must bear."""
+    source = state.tables.source
+    return [
+        msg("watch_the_world_die.credits", "{credit}", credit=source.credit()),
+        msg("watch_the_world_die.notice", "{notice}", notice=source.notice),
+    ]
+
+
 BEATS: Beats[WorldState] = Beats(
     "Watch the World Die",
     {
         "turn": msg("watch_the_world_die.beat.kind.turn", "Turns"),
         "year_end": msg("watch_the_world_die.beat.kind.year_end", "Year ends"),
     },
+    cast=_cast,
+    credits=_credits,
 )
 
 
