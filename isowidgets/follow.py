@@ -90,6 +90,12 @@ class Catch:
     rebuilt: bool
 
     @property
+    def effective(self) -> Sequence[Entry]:
+        """The entries viewers are shown that make the state (no retcon, nothing taken
+        back), from the session's start, in order: where a view finds what happened."""
+        return self.game.journal.effective()
+
+    @property
     def commitment(self) -> str | None:
         """The session's published commitment to its seed, if it made one."""
         start = self.game.journal.entries[0].event

@@ -19,12 +19,8 @@ REPO = Path(__file__).resolve().parents[2]
 ANSWER_SECONDS = 180
 """How long the server may take to answer its first request."""
 
-STREAM_READY_JS = """() => {
-  const root = document.querySelector('.iw-stream');
-  return !!root && !!root.querySelector('.iw-stream-board') &&
-    !(root.querySelector('.iw-stream-head')?.textContent || '').includes('Waiting');
-}"""
-"""True once the stream page shows a session's board."""
+STREAM_READY_JS = """() => !!document.querySelector('.iw-stream.iw-stream--live .iw-outcome')"""
+"""True once the stream page shows a session (its board, or in a lower third its outcome)."""
 
 
 class StreamServer:
