@@ -54,6 +54,7 @@ __all__ = [
     "Fold",
     "Moment",
     "OddsQuestion",
+    "SessionExport",
     "Step",
     "Tone",
     "WaitsFor",
@@ -214,6 +215,30 @@ class Export:
     label: str
     suffix: str
     render: Callable[[Sequence[Entry]], str]
+
+
+@dataclass(frozen=True, slots=True)
+class SessionExport:
+    """A file the kit makes from any system's session (the recap), beside the log and a
+    system's own :class:`Export`.
+
+    Declared in the ``isowidgets.exports`` entry-point group (so the core names none);
+    every game's ``export_formats()`` lists it and ``Game.export`` writes it. ``render``
+    is pure: every entry of the journal (as read: retcons, GM-only lines and all), the
+    view (``"public"``: what viewers could see; ``"everything"``) and the reader's
+    language in, the file's text out.
+
+    Attributes:
+        label: the name a person picks it by.
+        suffix: the file's suffix, without the dot (``"html"``).
+        render: ``(entries, view, language)`` → the file's text.
+        public: whether it is written public unless asked otherwise.
+    """
+
+    label: Message
+    suffix: str
+    render: Callable[[Sequence[Entry], str, str], str]
+    public: bool = True
 
 
 @dataclass(frozen=True, slots=True)

@@ -28,11 +28,13 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import inspect
 import os
 import traceback
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from importlib.metadata import entry_points
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, TypeVar
@@ -44,7 +46,7 @@ from .binding import refuse_bad_calls
 from .checkpoints import EVERY, Checkpoints
 from .checks import shown
 from .commitment import Secret
-from .contract import Acted, Action, Beats, Export, Step
+from .contract import Acted, Action, Beats, Export, SessionExport, Step
 from .dice import Dice
 from .errors import DiceError, InconsistentEventError, IsowidgetsError, JournalError, RuleError
 from .house_rules import HouseRules
@@ -70,8 +72,34 @@ from .journal.export import LOG_FORMATS
 from .opening import Opening
 from .settings import RuleSettings
 from .visibility import GmOnly, hidden_actions
+from .words import languages, render
 
-__all__ = ["Acted", "Action", "Game", "GameState", "Listener", "Step"]
+__all__ = [
+    "EXPORT_ENTRY_POINT_GROUP",
+    "Acted",
+    "Action",
+    "Game",
+    "GameState",
+    "Listener",
+    "Step",
+    "session_exports",
+]
+
+EXPORT_ENTRY_POINT_GROUP = "isowidgets.exports"
+"""The entry-point group the kit's exports of any session (the recap) are declared in."""
+
+
+@functools.cache
+def session_exports() -> Mapping[str, SessionExport]:
+    """The exports every game offers besides the log and its system's own, by name,
+    found in the ``isowidgets.exports`` entry points (an object that is no
+    :class:`~isowidgets.contract.SessionExport` is left out)."""
+    found: dict[str, SessionExport] = {}
+    for point in entry_points(group=EXPORT_ENTRY_POINT_GROUP):
+        loaded = point.load()
+        if isinstance(loaded, SessionExport):
+            found[point.name] = loaded
+    return MappingProxyType(found)
 
 
 class GameState(Protocol):
@@ -168,35 +196,56 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
 
     @classmethod
     def export_formats(cls) -> dict[str, str]:
-        """Every format :meth:`export` writes, name → label: the log's, then the system's."""
-        return dict(LOG_FORMATS) | {name: export.label for name, export in cls.exports.items()}
+        """Every format :meth:`export` writes, name → label: the log's, the system's, then
+        the kit's own for any session (the recap, :func:`session_exports`)."""
+        return (
+            dict(LOG_FORMATS)
+            | {name: export.label for name, export in cls.exports.items()}
+            | {name: render(export.label) for name, export in session_exports().items()}
+        )
 
     def export(
-        self, path: str | os.PathLike[str], fmt: str | None = None, *, public: bool = False
+        self,
+        path: str | os.PathLike[str],
+        fmt: str | None = None,
+        *,
+        public: bool | None = None,
+        language: str = "en",
     ) -> Path:
         """Write the session to ``path``: the log as ``md``, ``csv`` or ``json`` (by the
-        suffix unless ``fmt``; see :meth:`Journal.export`), or one of the system's own
-        :attr:`exports` named by ``fmt`` (a chronicle…), from the effective journal.
+        suffix unless ``fmt``; see :meth:`Journal.export`), one of the system's own
+        :attr:`exports` named by ``fmt`` (a chronicle…), from the effective journal, or
+        one the kit makes of any session (``"recap"``: an HTML page telling the story
+        beat by beat; see :func:`session_exports`), in ``language``.
 
         With ``public=True`` only what a viewer may see is written
         (:meth:`public_entries`): GM-only actions not yet disclosed, and what follows
         only from them, are left out of the log and of the system's export alike. A
         public log cannot be verified (its GM-only rolls are missing); the journal can.
+        Left out (``None``), each format's own default: the log and a system's export
+        are written whole, the recap public.
 
         Raises:
-            JournalError: an unknown format, a path that is none, or a file that
-                cannot be written; nothing is written then.
+            JournalError: an unknown format or language, a path that is none, or a file
+                that cannot be written; nothing is written then.
         """
         target = checks.path(path, "an export's path", error=JournalError)
-        public = checks.flag(public, "public", error=JournalError)
+        if public is not None:
+            public = checks.flag(public, "public", error=JournalError)
+        language = checks.choice(language, "language", languages(), error=JournalError)
         if fmt is None or fmt in tuple(LOG_FORMATS):  # a tuple: fmt may be unhashable
             kind = log_format(target, fmt)
             return self._journal._export(
                 target, kind, entries=self.public_entries() if public else None
             )
         name = checks.choice(fmt, "fmt", list(self.export_formats()), error=JournalError)
-        entries = self.public_entries() if public else self._journal.entries
-        text = type(self).exports[name].render(effective_entries(entries))
+        kit = session_exports().get(name)
+        if kit is not None:
+            view = "public" if (kit.public if public is None else public) else "everything"
+            text = kit.render(self._journal.entries, view, language)
+        else:
+            entries = self.public_entries() if public else self._journal.entries
+            text = type(self).exports[name].render(effective_entries(entries))
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")

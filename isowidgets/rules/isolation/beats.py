@@ -411,7 +411,7 @@ def _session_end(moment: Act, event: SessionEnded) -> Beat:
             stress=state.stress,
             living=living,
         ),
-        glyph="⏸",
+        glyph="‖",
         tone="even",
         changes=(msg("isolation.beat.pair_rolls_now", "Pair rolls may be made now"),),
     )
