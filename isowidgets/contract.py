@@ -367,7 +367,10 @@ class Moment(Generic[S]):
         return None
 
 
-BeatHandler = Callable[[Moment[Any], Any], "Beat | None"]
+Made = Any
+"""What a beat handler returns: a :class:`Beat`, a sequence of them, or ``None``."""
+
+BeatHandler = Callable[[Moment[Any], Any], "Beat | Sequence[Beat] | None"]
 
 
 class Beats(Generic[S]):
@@ -377,7 +380,8 @@ class Beats(Generic[S]):
     its name in words, for a person choosing what to scrub through), decorates a pure
     handler per event type, and the game class lists it as ``beats``. A handler takes
     the :class:`Moment` of the action that holds the event and the event, and returns
-    a :class:`Beat`, or ``None`` when this time the event is no beat (a conflict
+    a :class:`Beat`, several (in the order a person reads them: a turn, then the year
+    end it brought), or ``None`` when this time the event is no beat (a conflict
     cancelled, a wound that was not a death).
 
     A recap also names who was in the story and whose rules it was played by: ``cast``
@@ -415,12 +419,12 @@ class Beats(Generic[S]):
 
     def on(
         self, *kinds: type[E]
-    ) -> Callable[[Callable[[Moment[S], E], Beat | None]], Callable[[Moment[S], E], Beat | None]]:
+    ) -> Callable[[Callable[[Moment[S], E], Made]], Callable[[Moment[S], E], Made]]:
         """Register the decorated function as the beat handler of each event type in ``kinds``."""
 
         def register(
-            handler: Callable[[Moment[S], E], Beat | None],
-        ) -> Callable[[Moment[S], E], Beat | None]:
+            handler: Callable[[Moment[S], E], Made],
+        ) -> Callable[[Moment[S], E], Made]:
             for kind in kinds:
                 if kind in self._handlers:
                     raise TypeError(f"{self.title} names the beat of {kind.__name__} twice")
@@ -450,17 +454,17 @@ class Beats(Generic[S]):
             if handler is None:
                 continue
             with folding(entry.event.kind):
-                beat = handler(moment, entry.event)
-            if beat is None:
-                continue
-            if not isinstance(beat, Beat) or beat.kind not in self.kinds:
-                raise InconsistentEventError(
-                    "core.not_a_beat",
-                    "{title}'s beat of {kind} is {got}, not a Beat of one of its kinds {kinds}",
-                    title=self.title,
-                    kind=entry.event.kind,
-                    got=repr(beat)[:80],
-                    kinds=", ".join(sorted(self.kinds)),
-                )
-            found.append(beat)
+                made = handler(moment, entry.event)
+            beats = () if made is None else (made,) if isinstance(made, Beat) else made
+            for beat in beats:
+                if not isinstance(beat, Beat) or beat.kind not in self.kinds:
+                    raise InconsistentEventError(
+                        "core.not_a_beat",
+                        "{title}'s beat of {kind} is {got}, not a Beat of one of its kinds {kinds}",
+                        title=self.title,
+                        kind=entry.event.kind,
+                        got=repr(beat)[:80],
+                        kinds=", ".join(sorted(self.kinds)),
+                    )
+                found.append(beat)
         return tuple(found)

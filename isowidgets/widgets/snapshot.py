@@ -20,6 +20,7 @@ board.
 from __future__ import annotations
 
 import html
+import itertools
 import math
 import re
 from collections.abc import Iterable, Mapping, Sequence
@@ -35,11 +36,10 @@ SNAPSHOT_CSS = """
 .iw-snap-vbox { display: flex; flex-direction: column; gap: 0.3em; }
 .iw-snap-box { display: flex; flex-direction: row; flex-wrap: wrap; gap: 0.5em; }
 .iw-snap-svg { display: block; width: 100%; height: auto; max-width: 46em; }
-.iw-snap-svg text { font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; }
+.iw-snap-svg text { font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif;
+  stroke-linejoin: round; }
 """
 """The layout a snapshot's boxes and drawings need (a page adds it once)."""
-
-_FONT = "DejaVu Sans, Segoe UI, Arial, sans-serif"
 
 
 def _e(value: object) -> str:
@@ -168,23 +168,26 @@ def _text(
     x: float, y: float, text: str, *, size: float, colour: str, anchor: str = "middle",
     weight: str = "normal", halo: bool = True, rotate: float | None = None,
 ) -> str:  # fmt: skip
+    """Text at ``(x, y)``, its lines stacked; the font is the stylesheet's
+    (:data:`SNAPSHOT_CSS`), so each text carries only what differs."""
     if not text:
         return ""
-    turn = f' transform="rotate({rotate:.1f} {x:.1f} {y:.1f})"' if rotate is not None else ""
+    turn = f' transform="rotate({rotate:.0f} {x:.1f} {y:.1f})"' if rotate is not None else ""
     lines = str(text).split("\n")
-    spans = "".join(
-        f'<tspan x="{x:.1f}" dy="{0 if i == 0 else size * 1.15:.1f}">{_e(line)}</tspan>'
-        for i, line in enumerate(lines)
+    body = (
+        _e(lines[0])
+        if len(lines) == 1
+        else "".join(
+            f'<tspan x="{x:.1f}" dy="{0 if i == 0 else size * 1.15:.1f}">{_e(line)}</tspan>'
+            for i, line in enumerate(lines)
+        )
     )
-    halo_attrs = (
-        ' paint-order="stroke" stroke="#ffffff" stroke-width="3" stroke-linejoin="round"'
-        if halo
-        else ""
-    )
+    extra = ' paint-order="stroke" stroke="#fff" stroke-width="3"' if halo else ""
+    extra += "" if anchor == "start" else f' text-anchor="{anchor}"'
+    extra += "" if weight == "normal" else f' font-weight="{_e(weight)}"'
     return (
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:.1f}" fill="{_e(colour)}" '
-        f'text-anchor="{anchor}" font-weight="{_e(weight)}" font-family="{_FONT}"'
-        f"{halo_attrs}{turn}>{spans}</text>"
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size:g}" fill="{_e(colour)}"{extra}{turn}>'
+        f"{body}</text>"
     )
 
 
@@ -376,6 +379,10 @@ def graph_svg(widget: Any, *, label: str = "") -> str:
 
 # --------------------------------------------------------------------------- charts
 
+_DRAWINGS = itertools.count(1)
+"""Numbers the drawings of one process, so the marks each defines have ids no other
+drawing on the same page uses."""
+
 _COLOURS = (
     "#636efa", "#ef553b", "#00cc96", "#ab63fa", "#ffa15a", "#19d3f3", "#ff6692", "#b6e880",
 )  # fmt: skip
@@ -495,9 +502,7 @@ def figure_svg(figure: Any, *, label: str = "", width: int = 720) -> str:
     parts = [f'<rect x="0" y="0" width="{width}" height="{total_height}" fill="#ffffff"/>']
     for tick in _nice(y0, y1):
         y = py(tick)
-        parts.append(
-            f'<line x1="{ml}" y1="{y:.1f}" x2="{ml + plot_w}" y2="{y:.1f}" stroke="#e5e5e5"/>'
-        )
+        parts.append(f'<path d="M{ml} {y:.1f}H{ml + plot_w}" stroke="#e5e5e5"/>')
         parts.append(
             _text(ml - 6, y + 4, f"{tick:g}", size=11, colour="#333", anchor="end", halo=False)
         )
@@ -536,6 +541,9 @@ def figure_svg(figure: Any, *, label: str = "", width: int = 720) -> str:
         text = re.sub(r"<[^>]+>", "", str(note.text))
         parts.append(_text(ax, ay, text, size=11, colour="#333"))
     legend: list[tuple[str, str, str, str]] = []
+    drawing = next(_DRAWINGS)
+    marks: dict[tuple[str, str, float], str] = {}  # (symbol, colour, size) → the id defined
+    defs: list[str] = []
     for index, trace in enumerate(traces):
         colour = trace.marker.color or trace.line.color or _COLOURS[index % len(_COLOURS)]
         colour = colour if isinstance(colour, str) else _COLOURS[index % len(_COLOURS)]
@@ -560,10 +568,14 @@ def figure_svg(figure: Any, *, label: str = "", width: int = 720) -> str:
             )
         if "markers" in mode:
             size = float(trace.marker.size) if isinstance(trace.marker.size, int | float) else 8.0
+            key = (str(symbol), str(colour), size)
+            if key not in marks:  # each mark drawn once, then used at every point
+                marks[key] = f"iw-mark-{drawing}-{len(marks)}"
+                defs.append(f'<g id="{marks[key]}">{_symbol(key[0], 0, 0, size, key[1])}</g>')
             for (x, y), text in zip(points, texts, strict=False):
-                mark = _symbol(str(symbol), px(x), py(y), size, str(colour))
-                hover = f"<title>{_e(text)}</title>" if text else ""
-                parts.append(f"<g>{hover}{mark}</g>")
+                mark = f'<use href="#{marks[key]}" x="{px(x):.1f}" y="{py(y):.1f}"/>'
+                hover = re.sub(r"<br\s*/?>", "\n", str(text)) if text else ""
+                parts.append(f"<g><title>{_e(hover)}</title>{mark}</g>" if hover else mark)
     title = layout.title.text or ""
     if title:
         parts.append(_text(width / 2, 24, title, size=15, colour="#111", weight="bold", halo=False))
@@ -594,5 +606,5 @@ def figure_svg(figure: Any, *, label: str = "", width: int = 720) -> str:
     return (
         f'<svg class="iw-snap-svg iw-snap-chart" role="img" aria-label="{name}" '
         f'viewBox="0 0 {width} {total_height}" xmlns="http://www.w3.org/2000/svg">'
-        f"{''.join(parts)}</svg>"
+        f"<defs>{''.join(defs)}</defs>{''.join(parts)}</svg>"
     )

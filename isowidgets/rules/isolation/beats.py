@@ -173,6 +173,7 @@ def _changes(events: Sequence[Event], names: Mapping[str, str]) -> list[Message]
     """What ``events`` changed: Stress, health (each character once, from the first level
     to the last), links (a few by name, the rest counted), wounds still to give."""
     changes: list[Message] = []
+    later: list[Message] = []  # said after the health and link lines
     health: dict[str, list[Health]] = {}
     added: list[Link] = []
     erased: list[Link] = []
@@ -197,7 +198,7 @@ def _changes(events: Sequence[Event], names: Mapping[str, str]) -> list[Message]
                 )
             )
         elif isinstance(event, DeathGreensShared) and event.greens:
-            changes.append(
+            later.append(
                 plural(
                     "isolation.beat.greens_shared",
                     "{n} green link shared among the living",
@@ -239,7 +240,7 @@ def _changes(events: Sequence[Event], names: Mapping[str, str]) -> list[Message]
                 n=len(erased) - LINKS_LISTED,
             )
         )
-    return changes
+    return changes + later
 
 
 def _who(who: str, names: Mapping[str, str]) -> str | Message:
@@ -391,7 +392,7 @@ def _death(moment: Act, event: HealthChanged) -> Beat | None:
             "{name} dies",
             name=names.get(event.character_id, event.character_id),
         ),
-        verdict=msg("isolation.beat.dead", "{mark} Dead: {reason}", mark="✝", reason=event.reason),
+        verdict=msg("isolation.beat.dead", "Dead: {reason}", reason=event.reason),
         glyph=HEALTH_MARK["Dead"],
         tone="failure",
         changes=tuple(_changes(moment.events, names)),

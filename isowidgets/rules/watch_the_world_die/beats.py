@@ -106,7 +106,14 @@ def _dice(event: Event) -> BeatDice | None:
 
 
 @BEATS.on(TurnEnded)
-def _turn(moment: Act, event: TurnEnded) -> Beat:
+def _turn(moment: Act, event: TurnEnded) -> tuple[Beat, ...]:
+    """The turn, then the year end it brought (in the same action), in that order."""
+    year_end = next((e for e in moment.events if isinstance(e, YearEndRolled)), None)
+    turn = _turn_beat(moment, event)
+    return (turn,) if year_end is None else (turn, _year_end_beat(moment, year_end))
+
+
+def _turn_beat(moment: Act, event: TurnEnded) -> Beat:
     during: list[Event] = []
     started: TurnStarted | None = None
     for entry in reversed(moment.run):
@@ -177,7 +184,14 @@ def _turn(moment: Act, event: TurnEnded) -> Beat:
 
 
 @BEATS.on(YearEndRolled)
-def _year_end(moment: Act, event: YearEndRolled) -> Beat:
+def _year_end(moment: Act, event: YearEndRolled) -> Beat | None:
+    """A year end with no turn ending in the same action (the turn's beat tells it else)."""
+    if any(isinstance(e, TurnEnded) for e in moment.events):
+        return None
+    return _year_end_beat(moment, event)
+
+
+def _year_end_beat(moment: Act, event: YearEndRolled) -> Beat:
     changes: list[Message] = []
     for found in moment.events:
         if isinstance(found, NewYear):
@@ -197,7 +211,6 @@ def _year_end(moment: Act, event: YearEndRolled) -> Beat:
     else:
         verdict = msg("watch_the_world_die.beat.lives_on", "The world lives on")
         glyph, tone = "▲", "success"
-    sign = "<" if event.comparison == "lt" else "≤"
     return Beat(
         kind="year_end",
         heading=msg("watch_the_world_die.beat.year_end", "The end of {year}", year=event.year),
@@ -214,9 +227,8 @@ def _year_end(moment: Act, event: YearEndRolled) -> Beat:
         ),
         reading=msg(
             "watch_the_world_die.beat.year_reading",
-            "{total} against {sign} {events} Events",
+            "{total} against the year's {events} Events",
             total=event.total,
-            sign=sign,
             events=event.events,
         ),
     )
