@@ -146,7 +146,7 @@ def recap_html(entries: Sequence[Entry], view: View = "public", language: str = 
             cards.append(beat_html(mark, language, notes=(note,), heading_level=3))
         game = reel.game_at(group[-1].position)
         board.show(Catch(game, (), True))
-        drawn = snapshot(board, label=render(_map(number), language))
+        drawn = snapshot(board, label=render(_map(number), language), headings=5)
         parts.append(
             f'<article class="iw-recap-moment" id="beat-{number}">{"".join(cards)}'
             f'<div class="iw-recap-after"><h4 class="iw-recap-h4">{say(_BOARD)}</h4>'

@@ -36,6 +36,7 @@ from __future__ import annotations
 
 import html
 import os
+import re
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -53,6 +54,7 @@ from ..reel import VIEWS, BeatMark, Reel, View
 from ..words import LANGUAGE_NAMES, PSEUDO, Message, msg, plural, render
 from .beats import beat_html, card_css
 from .css import style
+from .dice_entry import css_name
 from .panel import SavedText
 from .snapshot import SNAPSHOT_CSS
 from .stream_board import StreamBoard, board_for
@@ -266,7 +268,13 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
             language, "language", [*LANGUAGE_NAMES, PSEUDO], error=JournalError
         )
         if key is not None:
-            key = checks.identifier(key, "key", error=JournalError)
+            key = checks.identifier(key, "key", max_length=40, error=JournalError)
+            if not re.fullmatch(r"[A-Za-z0-9_-]+", key):
+                raise JournalError(
+                    "replay.bad_key",
+                    "key names the replay in CSS classes: letters, digits, - and _ only, got {got}",
+                    got=checks.shown(key),
+                )
         self._game: Game[Any] | None = source if isinstance(source, Game) else None
         self._path: Path | None = None
         if self._game is None:
@@ -279,8 +287,7 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
 
         def button(words: Message, css: str) -> widgets.Button:
             made = widgets.Button(description=self.say(words), layout=widgets.Layout(width="auto"))
-            made.add_class(css if key is None else f"{css}-{key}")
-            made.add_class(css)
+            made.add_class(css_name(css, key))
             return made
 
         self.heading = widgets.HTML()
@@ -295,7 +302,7 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
         self.next_button = button(NEXT, "iw-replay-next")
         self.last_button = button(LAST, "iw-replay-last")
         self.scrubber = Scrubber(label=self.say(SLIDER), hint=self.say(KEYS))
-        self.scrubber.add_class("iw-replay-scrubber")
+        self.scrubber.add_class(css_name("iw-replay-scrubber", key))
         self.scrubber.on_shown.append(self._shown)
         self.first_button.on_click(lambda _b: self.go(1))
         self.previous_button.on_click(lambda _b: self.previous_beat())
@@ -337,6 +344,7 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
         parts = [style(), css, top, controls, self.status, self.keys_help, body, self.log_view]
         super().__init__(parts)
         self.add_class("iw-replay")
+        self.add_class(css_name("iw-replay", key))
         self.add_class("iw-kit")
         self.scrubber.observe(self._moved, names="value")
         self._refresh_scale()

@@ -58,12 +58,16 @@ def _hidden(widget: Any) -> bool:
     )
 
 
-def snapshot(widget: Any, *, label: str = "") -> str:
+_HEADING = re.compile(r"<(/?)h[1-6]\b", re.IGNORECASE)
+
+
+def snapshot(widget: Any, *, label: str = "", headings: int | None = None) -> str:
     """``widget`` and everything in it as static HTML (see the module's docstring).
 
     Widgets that show nothing without a kernel (an invisible helper, an output area)
     are left out. ``label`` names a map or chart drawing for assistive technology when
-    the widget itself does not.
+    the widget itself does not; ``headings`` sets the level of every heading the
+    widgets write (a board's ``h2`` sits under a page's own headings).
     """
     if widget is None or _hidden(widget):
         return ""
@@ -73,7 +77,10 @@ def snapshot(widget: Any, *, label: str = "") -> str:
     if _is_figure(widget):
         return figure_svg(widget, label=label)
     if isinstance(widget, widgets.HTML | widgets.HTMLMath):
-        return f'<div class="{classes}">{widget.value}</div>'
+        value = str(widget.value)
+        if headings is not None:
+            value = _HEADING.sub(lambda m: f"<{m.group(1)}h{min(max(headings, 1), 6)}", value)
+        return f'<div class="{classes}">{value}</div>'
     if isinstance(widget, widgets.Label):
         return f'<div class="{classes}">{_e(widget.value)}</div>'
     if isinstance(widget, widgets.Box):
@@ -84,7 +91,9 @@ def snapshot(widget: Any, *, label: str = "") -> str:
             if isinstance(widget, widgets.HBox)
             else "iw-snap-box"
         )
-        inner = "".join(snapshot(child, label=label) for child in widget.children)
+        inner = "".join(
+            snapshot(child, label=label, headings=headings) for child in widget.children
+        )
         return f'<div class="{kind} {classes}">{inner}</div>' if inner else ""
     return ""
 

@@ -55,7 +55,8 @@ def play(game: ImpactGame, moves: list[str]) -> None:
                 with game.gm_only():
                     game.add_pc("A stranger")
             elif move == "disclose":
-                hidden = sorted(game.journal.history.gm_actions() - game.journal.history.disclosed())
+                history = game.journal.history
+                hidden = sorted(history.gm_actions() - history.disclosed())
                 if hidden:
                     game.disclose(hidden[0])
             elif move == "undo":
