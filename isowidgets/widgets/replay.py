@@ -527,7 +527,7 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
                 f"{html.escape(str(row['summary']))}{mark if entry.gm else ''}</li>"
             )
         body = (
-            f"<ol class='iw-replay-lines' reversed>{''.join(rows)}</ol>"
+            f"<ul class='iw-replay-lines'>{''.join(rows)}</ul>"
             if rows
             else f"<p>{html.escape(self.say(NOTHING))}</p>"
         )
@@ -569,6 +569,7 @@ def _replay_css() -> str:
 .iw-replay { gap: 0.4em; padding: 0.3em; }
 .iw-replay .iw-replay-top { align-items: center; gap: 0.8em; flex-wrap: wrap; }
 .iw-replay .iw-replay-heading { font-size: 1.25em; margin: 0; }
+.iw-replay .iw-replay-view .iw-press { width: auto; max-width: none; }
 .iw-replay .iw-replay-view-note { margin: 0; font-size: 0.9em; }
 .iw-replay .iw-replay-controls { align-items: center; gap: 0.4em; flex-wrap: wrap; }
 .iw-replay .iw-replay-controls .jupyter-button:focus-visible { outline: 3px solid #1a4fa0;
@@ -579,7 +580,7 @@ def _replay_css() -> str:
 .iw-replay .iw-replay-h { font-size: 1.05em; margin: 0.2em 0; }
 .iw-replay .iw-replay-board .iw-stream-board { gap: 0.3em; }
 .iw-replay .iw-replay-board .iw-stream-mapbox { height: 24em; }
-.iw-replay .iw-replay-lines { margin: 0; padding-left: 2.4em; }
+.iw-replay .iw-replay-lines { margin: 0; padding-left: 1.2em; }
 .iw-replay .iw-replay-seq { color: #333; font-variant-numeric: tabular-nums; }
 .iw-replay .iw-replay-gm { font-weight: 700; }
 """
