@@ -188,7 +188,17 @@ body {{ margin: 0; overflow: hidden; }}
   gap: 0.3em; }}
 .iw-stream .iw-stream-board > .widget-box {{ min-height: 0; }}
 .iw-stream .iw-stream-chartbox {{ flex: 1 1 auto; min-height: 0; }}
-.iw-stream .iw-stream-tracks .iw-track {{ margin: 0; }}
+.iw-stream .iw-stream-fighter {{ display: flex; gap: 0.4em; align-items: center;
+  margin: 0 0 0.15em; }}
+.iw-stream .iw-stream-fighter > .iw-stream-name {{ flex: 0 0 6.5em; min-width: 0;
+  overflow-wrap: anywhere; }}
+.iw-stream .iw-stream-fighter > .iw-track {{ flex: 1 1 0; min-width: 0; margin: 0; }}
+.iw-stream .iw-stream-fighter .iw-track-title, .iw-stream .iw-stream-fighter .iw-track-state,
+.iw-stream .iw-track-slot .iw-track-note {{ display: none; }}
+.iw-stream .iw-stream-fighter .iw-track-slot {{ flex: 0 0 2.4em; }}
+.iw-stream .iw-stream-fighter .iw-track-slot--filled {{ flex: 1 1 auto; }}
+.iw-stream .iw-stream-legend p {{ margin: 0 0 0.2em; font-size: 0.9em; }}
+.iw-stream .iw-track-levels {{ margin: 0; }}
 .iw-stream .iw-stream-more {{ font-size: 0.9em; }}
 /* A new resolution: the dice first, then the verdict and what it changed. */
 @keyframes iw-stream-in {{ from {{ opacity: 0; transform: translateY(0.4em); }}
@@ -408,6 +418,7 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
             if self.board is not None:
                 self.board.close()
             self.board = board_for(system)(self.language)
+            self.board.frame(SIZES[self.size][2])
             self._system = system
             self.board_box.children = (self.board,)
             self.add_class("iw-stream--live")  # a session is shown (browser tests wait for it)
