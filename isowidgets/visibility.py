@@ -149,8 +149,9 @@ class PublicView:
         # Nothing here undoes or shows an earlier action: only the new ones are read, a
         # GM-only one is hidden (a disclosure of it would come later) and one cut short
         # is void.
-        self.shown = before + self._walk(new, gm_actions(new), set(incomplete_actions(new)))
-        return len(before)
+        kept = len(before)
+        self.shown.extend(self._walk(new, gm_actions(new), set(incomplete_actions(new))))
+        return kept
 
     def _walk(self, entries: Sequence[Entry], hidden: set[int], void: set[int]) -> list[Entry]:
         """Decide each action of ``entries`` in order, carrying on from the actions

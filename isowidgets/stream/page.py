@@ -43,7 +43,7 @@ import ipywidgets as widgets
 
 from .. import checks
 from ..errors import JournalError
-from ..follow import Catch, Spectator, public_only, repeat
+from ..follow import Catch, Spectator, Waker, follow, public_only
 from ..journal import Entry
 from ..widgets.css import style
 from ..widgets.stream_board import Outcome, outcome_html
@@ -75,8 +75,13 @@ LANGUAGES = ("en", "da")
 """The languages the stream speaks."""
 
 POLL_SECONDS = 0.1
-"""How often the page looks at the journal when the platform cannot tell it that the
-file changed (one ``stat``; the file is read only when it changed)."""
+"""How often the page looks at the journal when the system cannot tell it that the
+file changed (one ``stat``; the file is read only when it changed, and then only what
+was appended)."""
+
+WATCHED_SECONDS = 1.0
+"""How often the page looks at the journal anyway when the system wakes it on a change
+(a change made through a mount the system does not watch is still found)."""
 
 HOLD_SECONDS = 2.0
 """The least time a resolution stays on screen before the next one replaces it."""
@@ -470,11 +475,18 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         """Follow the journal from the kernel's event loop until :meth:`stop`.
 
         A coroutine on the kernel's own loop (not a thread), so widget updates are
-        sent from the thread that owns the comms, between the kernel's messages.
+        sent from the thread that owns the comms, between the kernel's messages. It is
+        woken the moment the journal changes where the system tells
+        (:class:`~isowidgets.follow.Waker`), and looks every ``interval`` seconds where
+        it cannot (every :data:`WATCHED_SECONDS` where it can, for what it misses).
         """
         seconds = checks.real(interval, "interval", 0.02, 10.0, error=JournalError)
         self.stop()
-        self._task = repeat(self.refresh, seconds, self._failed)
+        waker = Waker(self.spectator.path, seconds)
+        if waker.notified:  # the system wakes it: polling only catches what it misses
+            waker.seconds = max(seconds, WATCHED_SECONDS)
+        self.waker = waker
+        self._task = follow(self.refresh, waker, self._failed)
         return self._task
 
     def _failed(self, exc: Exception) -> None:
