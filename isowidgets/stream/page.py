@@ -485,6 +485,7 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         waker = Waker(self.spectator.path, seconds)
         if waker.notified:  # the system wakes it: polling only catches what it misses
             waker.seconds = max(seconds, WATCHED_SECONDS)
+            self.add_class("iw-stream--notified")
         self.waker = waker
         self._task = follow(self.refresh, waker, self._failed)
         return self._task
