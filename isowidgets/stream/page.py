@@ -43,7 +43,7 @@ import ipywidgets as widgets
 
 from .. import checks
 from ..errors import JournalError
-from ..follow import Catch, Spectator, public_only, repeat
+from ..follow import Catch, Spectator, Waker, follow, public_only
 from ..journal import Entry
 from ..widgets.css import style
 from ..widgets.stream_board import Outcome, outcome_html
@@ -75,8 +75,13 @@ LANGUAGES = ("en", "da")
 """The languages the stream speaks."""
 
 POLL_SECONDS = 0.1
-"""How often the page looks at the journal when the platform cannot tell it that the
-file changed (one ``stat``; the file is read only when it changed)."""
+"""How often the page looks at the journal when the system cannot tell it that the
+file changed (one ``stat``; the file is read only when it changed, and then only what
+was appended)."""
+
+WATCHED_SECONDS = 1.0
+"""How often the page looks at the journal anyway when the system wakes it on a change
+(a change made through a mount the system does not watch is still found)."""
 
 HOLD_SECONDS = 2.0
 """The least time a resolution stays on screen before the next one replaces it."""
@@ -188,7 +193,17 @@ body {{ margin: 0; overflow: hidden; }}
   gap: 0.3em; }}
 .iw-stream .iw-stream-board > .widget-box {{ min-height: 0; }}
 .iw-stream .iw-stream-chartbox {{ flex: 1 1 auto; min-height: 0; }}
-.iw-stream .iw-stream-tracks .iw-track {{ margin: 0; }}
+.iw-stream .iw-stream-fighter {{ display: flex; gap: 0.4em; align-items: center;
+  margin: 0 0 0.15em; }}
+.iw-stream .iw-stream-fighter > .iw-stream-name {{ flex: 0 0 6.5em; min-width: 0;
+  overflow-wrap: anywhere; }}
+.iw-stream .iw-stream-fighter > .iw-track {{ flex: 1 1 0; min-width: 0; margin: 0; }}
+.iw-stream .iw-stream-fighter .iw-track-title, .iw-stream .iw-stream-fighter .iw-track-state,
+.iw-stream .iw-track-slot .iw-track-note {{ display: none; }}
+.iw-stream .iw-stream-fighter .iw-track-slot {{ flex: 0 0 2.4em; }}
+.iw-stream .iw-stream-fighter .iw-track-slot--filled {{ flex: 1 1 auto; }}
+.iw-stream .iw-stream-legend p {{ margin: 0 0 0.2em; font-size: 0.9em; }}
+.iw-stream .iw-track-levels {{ margin: 0; }}
 .iw-stream .iw-stream-more {{ font-size: 0.9em; }}
 /* A new resolution: the dice first, then the verdict and what it changed. */
 @keyframes iw-stream-in {{ from {{ opacity: 0; transform: translateY(0.4em); }}
@@ -408,6 +423,7 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
             if self.board is not None:
                 self.board.close()
             self.board = board_for(system)(self.language)
+            self.board.frame(SIZES[self.size][2])
             self._system = system
             self.board_box.children = (self.board,)
             self.add_class("iw-stream--live")  # a session is shown (browser tests wait for it)
@@ -459,11 +475,19 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         """Follow the journal from the kernel's event loop until :meth:`stop`.
 
         A coroutine on the kernel's own loop (not a thread), so widget updates are
-        sent from the thread that owns the comms, between the kernel's messages.
+        sent from the thread that owns the comms, between the kernel's messages. It is
+        woken the moment the journal changes where the system tells
+        (:class:`~isowidgets.follow.Waker`), and looks every ``interval`` seconds where
+        it cannot (every :data:`WATCHED_SECONDS` where it can, for what it misses).
         """
         seconds = checks.real(interval, "interval", 0.02, 10.0, error=JournalError)
         self.stop()
-        self._task = repeat(self.refresh, seconds, self._failed)
+        waker = Waker(self.spectator.path, seconds)
+        if waker.notified:  # the system wakes it: polling only catches what it misses
+            waker.seconds = max(seconds, WATCHED_SECONDS)
+            self.add_class("iw-stream--notified")
+        self.waker = waker
+        self._task = follow(self.refresh, waker, self._failed)
         return self._task
 
     def _failed(self, exc: Exception) -> None:

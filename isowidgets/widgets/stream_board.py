@@ -221,6 +221,11 @@ class StreamBoard(widgets.VBox):  # type: ignore[misc]
         default the latest roll (:func:`latest_roll_outcome`); a system says more."""
         return latest_roll_outcome(catch)
 
+    def frame(self, base: int) -> None:
+        """The page's base font size in pixels (20 at 720p, 30 at 1080p): a board whose
+        widget sizes its text in pixels (a plotly chart) sizes it from this. Nothing to
+        do for a board drawn in HTML, which grows with the page in ``em``."""
+
     def settle(self) -> None:
         """Called by the page each time a browser has drawn it (see :mod:`.shown`).
 

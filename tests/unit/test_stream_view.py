@@ -50,7 +50,8 @@ VERDICTS = {
     "tray": ("Total 12", "I alt 12"),
     "isolation": ("Complete Failure", "Fuldstændig fiasko"),
     "impact": ("Failure", "Fiasko"),
-    "fudge_conflict": ("Superior wins", "Superior vinder"),
+    "fudge_conflict": ("Mr. Burke: wound on Reason, level 4 (Wounded)",
+                       "Mr. Burke: skade på Fornuft, niveau 4 (Såret)"),
     "watch_the_world_die": ("Political: Bribery/Scandal/Corruption in Ruritania",
                             "Political: Bribery/Scandal/Corruption i Ruritania"),
 }  # fmt: skip
@@ -108,9 +109,14 @@ def test_impact_board_has_a_ladder_per_character_and_scene(tmp_path: Path) -> No
 def test_danish_board_speaks_danish_on_a_danish_stream(tmp_path: Path) -> None:
     PLAYS["fudge_conflict"](tmp_path / "f.jsonl")
     page = StreamPage(tmp_path / "f.jsonl", language="da")
-    assert "Superior vinder" in page.outcome.value and "resultat +4" in page.outcome.value
+    assert (
+        "Lad det gøre ondt · runde 1" in page.outcome.value and "resultat +5" in page.outcome.value
+    )
     assert "Skade" in page.board.children[1].value  # type: ignore[union-attr]
-    assert "Mr. Burke" in "".join(w.value for w in page.board.list.children)  # type: ignore[union-attr]
+    rows = page.board.list.children  # type: ignore[union-attr]
+    names = [row.children[0].value for row in rows]
+    assert len(rows) == 6 and "Mr. Burke" in names[0]  # the wounded fighter first
+    assert "■ </span>Fornuft" in rows[0].children[1].value  # the wound, in Danish
 
 
 def test_world_board_shows_pressure_year_and_latest_events(tmp_path: Path) -> None:

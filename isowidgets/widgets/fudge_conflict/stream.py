@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 from typing import ClassVar
 
 import ipywidgets as widgets
@@ -34,12 +35,13 @@ from ...rules.fudge_conflict.events import (
     RollRecord,
     RoundRolled,
 )
+from ...rules.fudge_conflict.model import Character
 from ...words import Listing, Message, msg, plural
 from ..i18n import Labels
 from ..stream_board import DicePool, Outcome, StreamBoard, Tone, heading_html, scan_back
 from ..track import Track
 from .labels import ABILITY_KEYS, CATALOGUE
-from .views import FUDGE_CSS, damage_track, refresh_damage_track
+from .views import FUDGE_CSS, slot_words
 
 __all__ = ["FudgeStreamBoard", "fudge_outcome"]
 
@@ -225,17 +227,33 @@ def fudge_outcome(state: FudgeState, entries: Sequence[Entry], labels: Labels) -
 
 
 class FudgeStreamBoard(StreamBoard):
-    """A damage track per character, under the character's name."""
+    """A damage track per character in one row each, those in the fight first, under a
+    legend of the levels (the table's sheets draw the same slots, with each level's
+    name and effect written in; the stream has room for the number only)."""
 
     system: ClassVar[str] = "fudge_conflict"
 
     def __init__(self, language: str) -> None:
+        self.language = language
         self.words = Labels(CATALOGUE, language)
-        self.tracks: dict[str, tuple[widgets.HTML, Track]] = {}
+        self.tracks: dict[str, tuple[widgets.HBox, widgets.HTML, Track]] = {}
         self.list = widgets.VBox()
         self.list.add_class("iw-stream-tracks")
         title = widgets.HTML(heading_html(msg("stream.damage", "Damage"), language))
-        super().__init__(language, [widgets.HTML(FUDGE_CSS), title, self.list])
+        legend = widgets.HTML(self._legend())
+        legend.add_class("iw-stream-legend")
+        super().__init__(language, [widgets.HTML(FUDGE_CSS), title, legend, self.list])
+
+    def _legend(self) -> str:
+        """The levels in words, and how a filled slot differs from a free one."""
+        words = self.words
+        levels = " · ".join(
+            f"{span} {html.escape(words(f'level.{kind}'))}"
+            for span, kind in (("1–3", "scratched"), ("4–5", "wounded"), ("6", "maimed"),
+                               ("7", "defeat"))
+        )  # fmt: skip
+        free = html.escape(words("track.free"))
+        return f"<p>{levels} · □ {free} · ■ {html.escape(self.say(WOUND))}</p>"
 
     def outcome(self, catch: Catch) -> Outcome | None:
         return fudge_outcome(catch.game.state, catch.effective, self.words)
@@ -247,19 +265,52 @@ class FudgeStreamBoard(StreamBoard):
             if shown is None:
                 name = widgets.HTML()
                 name.add_class("iw-stream-name")
-                track = damage_track(self.words, {}, css_class=f"iw-stream-damage-{character.id}")
-                shown = self.tracks[character.id] = (name, track)
-            name, track = shown
+                track = Track.slots(
+                    self.words("track.damage"),
+                    [str(level) for level in range(1, 8)],
+                    {},
+                    words=replace(slot_words(self.words), free=""),
+                    css_class=f"iw-stream-damage-{character.id}",
+                )  # fmt: skip
+                row = widgets.HBox([name, track])
+                row.add_class("iw-stream-fighter")
+                shown = self.tracks[character.id] = (row, name, track)
+            _row, name, track = shown
             value = f"<b>{html.escape(character.name)}</b>"
+            if character.defeated:
+                value += f" ✝ {html.escape(self.words('track.defeated'))}"
             if name.value != value:
                 name.value = value
-            refresh_damage_track(
-                track, self.words, dict(character.track()), defeated=character.defeated
+            track.fill(
+                {
+                    level - 1: self.words(ABILITY_KEYS.get(ability, "ability.kraft"))
+                    for level, ability in character.track()
+                }
             )
         alive = {c.id for c in state.characters}
         for gone in [c for c in self.tracks if c not in alive]:
             for widget in self.tracks.pop(gone):
                 widget.close()
-        ordered = tuple(w for c in state.characters for w in self.tracks[c.id])
+        ordered = tuple(self.tracks[c.id][0] for c in in_play_first(state))
         if tuple(self.list.children) != ordered:
             self.list.children = ordered
+
+
+WOUND = msg("stream.fudge.wound_slot", "a wound, with the ability it hit")
+
+
+def in_play_first(state: FudgeState) -> list[Character]:
+    """The characters, those in the fight now first (Let it hurt's parties, or the
+    conflict's), then the wounded, then the rest, each group in the table's order: a
+    viewer sees who is fighting and who is hurt before anyone else."""
+    hurt = state.active_hurt()
+    fighting: set[str] = set(hurt.parties) if hurt is not None else set()
+    if not fighting and state.conflict is not None:
+        fighting = set(state.conflict.sides)
+
+    def rank(character: Character) -> int:
+        if character.id in fighting:
+            return 0
+        return 1 if character.wounds else 2
+
+    return sorted(state.characters, key=rank)

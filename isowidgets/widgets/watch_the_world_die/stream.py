@@ -47,6 +47,11 @@ __all__ = ["WorldStreamBoard", "world_outcome"]
 SHOWN = 4
 """How many of the latest Events the board lists."""
 
+CHART_WIDTH = 34.6
+"""The chart's width in base font sizes: the board's card on the page (the frame is 64
+base sizes wide; see the page's stylesheet), as plotly draws a figure created before
+its box had a size at its default width instead."""
+
 _RESOLVES = (EventCreated, ChainRolled, YearEndRolled, ReliefFinished, RPRolled)
 
 
@@ -234,6 +239,12 @@ class WorldStreamBoard(StreamBoard):
     def outcome(self, catch: Catch) -> Outcome | None:
         return world_outcome(catch.game.state, catch.effective)
 
+    def frame(self, base: int) -> None:
+        """The chart's text and height follow the frame (plotly sizes text in pixels)."""
+        self.base = base
+
+    base = 20
+
     def settle(self) -> None:
         """Send the chart's points again for a browser that connected after them."""
         if self.chart is not None:
@@ -243,8 +254,17 @@ class WorldStreamBoard(StreamBoard):
         game = catch.game
         assert isinstance(game, WorldGame)
         if self.chart is None:
-            self.chart = PressureChart(game, height=330)
+            self.chart = PressureChart(game, height=self.base * 19)
             self.chart.layout.width = "100%"
+            self.chart.timeline.figure.update_layout(
+                autosize=False,
+                width=round(self.base * CHART_WIDTH),
+                font={"size": round(self.base * 0.9)},
+                title={"font": {"size": self.base}},
+                legend={"font": {"size": round(self.base * 0.9)}},
+                margin={"l": self.base * 4, "r": self.base, "t": self.base * 2.5,
+                        "b": self.base * 4.5},
+            )  # fmt: skip
             self.chart_box.children = (self.chart,)
         else:
             self.chart.game = game  # the spectator's game of this catch
