@@ -56,7 +56,7 @@ from .errors import IsowidgetsError, JournalError
 from .game import Game, GameState
 from .journal import Disclosed, Entry, History, Journal, Retcon, SessionStarted, effective_entries
 from .systems import game_for
-from .visibility import public_entries
+from .visibility import PublicView
 
 __all__ = ["VIEWS", "BeatMark", "Branch", "Reel", "RunView", "View"]
 
@@ -206,8 +206,8 @@ class Reel(Generic[S]):
         self._in_run: set[int] = set()
         self._candidate_actions: set[int] = set()
         self._void: set[int] = set()
-        self._held = False  # a hidden GM-only action in force holds what follows (public)
-        self._plain = True  # no GM-only line nor disclosure yet: public is everything
+        # What viewers could see, kept as actions arrive (the public view only).
+        self._public = PublicView(aside=game.aside) if self.view == "public" else None
         self._at: list[tuple[Branch[S], int]] = []  # per position: the branch and length
         self.beats: list[BeatMark] = []
         """Every beat, in the order they could be seen (taken back ones too)."""
@@ -282,11 +282,11 @@ class Reel(Generic[S]):
             )
             self._start = entry
             self._root = self._branch = Branch(None, 0, checkpoints.start, checkpoints)
+            if self._public is not None:
+                self._public.add([entry])
         assert self._branch is not None
         self._entries.append(entry)
         self._history.add([entry])
-        if entry.gm or isinstance(entry.event, Disclosed):
-            self._plain = False
         found: list[BeatMark] = []
         if entry.end and entry is not self._start:
             found = self._action_ended(entry.action)
@@ -301,23 +301,15 @@ class Reel(Generic[S]):
         if not retcon:
             self._candidates.extend(group)
             self._candidate_actions.add(action)
-        public = self.view == "public" and not self._plain
-        if retcon and not public:
-            return self._retcon()
-        if retcon or (public and any(isinstance(e.event, Disclosed) for e in group)):
-            return self._recount()
-        if public and group[0].gm:  # hidden until disclosed: it may hold what follows
-            if not self._aside(group):
-                self._held = True
-            return []
-        if public and self._held and not self._aside(group):
-            return []  # built on what the table has not seen: held back
-        return self._change(self._length, group)
-
-    def _aside(self, group: Sequence[Entry]) -> bool:
-        aside = tuple(self.game_class.aside)
-        return all(isinstance(entry.event, aside) for entry in group)
-
+        if self._public is None:  # everything: every ordinary action is seen
+            return self._retcon() if retcon else self._change(self._length, group)
+        before = len(self._public.shown)
+        kept = self._public.add(group)
+        shown = self._public.shown
+        new = shown[kept:]
+        if kept == before and not any(isinstance(e.event, Retcon | Disclosed) for e in new):
+            return self._change(self._length, new) if new else []  # seen, or held back
+        return self._recount()
     def _retcon(self) -> list[BeatMark]:
         """A retcon ended, and every line so far is seen: an undo takes the end of the
         run off, a redo puts an action back at its end; anything else is counted again."""
@@ -343,12 +335,10 @@ class Reel(Generic[S]):
     def _recount(self) -> list[BeatMark]:
         """The run at the line just read, from scratch (after a retcon or a disclosure)."""
         self._void = self._history.void()
-        if self.view == "everything" or self._plain:
+        if self._public is None:
             run = [e for e in self._candidates if e.action not in self._void]
         else:
-            shown = public_entries(self._entries, aside=self.game_class.aside)
-            run = effective_entries(shown)
-            self._held = self._holding(shown)
+            run = effective_entries(self._public.shown)
             if run and run[0] is self._start:
                 run = run[1:]
         actions = list(dict.fromkeys(entry.action for entry in run))
@@ -362,20 +352,6 @@ class Reel(Generic[S]):
                 same += 1
         kept = self._ends[same - 1] if same else 0
         return self._change(kept, run[kept:])
-
-    def _holding(self, shown: Sequence[Entry]) -> bool:
-        """Whether a hidden GM-only action in force holds what follows it now."""
-        seen = {entry.action for entry in shown}
-        by_action: dict[int, list[Entry]] = {}
-        for entry in self._entries:
-            if entry.gm and entry.action not in seen:
-                by_action.setdefault(entry.action, []).append(entry)
-        return any(
-            action not in self._void
-            and not isinstance(group[0].event, Retcon)
-            and not self._aside(group)
-            for action, group in by_action.items()
-        )
 
     def _change(self, kept: int, new: Sequence[Entry]) -> list[BeatMark]:
         """The run keeps its first ``kept`` entries and goes on with ``new``: follow it in
