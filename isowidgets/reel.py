@@ -206,8 +206,12 @@ class Reel(Generic[S]):
         self._in_run: set[int] = set()
         self._candidate_actions: set[int] = set()
         self._void: set[int] = set()
-        # What viewers could see, kept as actions arrive (the public view only).
+        # What viewers could see, kept as actions arrive (the public view only). Until
+        # the first GM-only line or disclosure it is everything, read as such; the view
+        # is then given every action so far at once.
         self._public = PublicView(aside=game.aside) if self.view == "public" else None
+        self._plain = True
+        self._waiting: list[Entry] = []  # the actions the public view has not read yet
         self._at: list[tuple[Branch[S], int]] = []  # per position: the branch and length
         self.beats: list[BeatMark] = []
         """Every beat, in the order they could be seen (taken back ones too)."""
@@ -282,8 +286,7 @@ class Reel(Generic[S]):
             )
             self._start = entry
             self._root = self._branch = Branch(None, 0, checkpoints.start, checkpoints)
-            if self._public is not None:
-                self._public.add([entry])
+            self._waiting.append(entry)
         assert self._branch is not None
         self._entries.append(entry)
         self._history.add([entry])
@@ -301,7 +304,15 @@ class Reel(Generic[S]):
         if not retcon:
             self._candidates.extend(group)
             self._candidate_actions.add(action)
-        if self._public is None:  # everything: every ordinary action is seen
+        if self._public is not None and self._plain:
+            if not any(e.gm or isinstance(e.event, Disclosed) for e in group):
+                self._waiting.extend(group)  # nothing hidden yet: viewers see everything
+            else:
+                self._plain = False
+                self._public.add([*self._waiting, *group])
+                self._waiting = []
+                return self._recount()
+        if self._public is None or self._plain:  # every ordinary action is seen
             return self._retcon() if retcon else self._change(self._length, group)
         before = len(self._public.shown)
         kept = self._public.add(group)
@@ -335,7 +346,7 @@ class Reel(Generic[S]):
     def _recount(self) -> list[BeatMark]:
         """The run at the line just read, from scratch (after a retcon or a disclosure)."""
         self._void = self._history.void()
-        if self._public is None:
+        if self._public is None or self._plain:
             run = [e for e in self._candidates if e.action not in self._void]
         else:
             run = effective_entries(self._public.shown)
