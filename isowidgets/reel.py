@@ -53,6 +53,7 @@ from .checkpoints import EVERY, Checkpoints
 from .contract import Beat, Moment
 from .dice import Dice
 from .errors import IsowidgetsError, JournalError
+from .follow import Catch
 from .game import Game, GameState
 from .journal import Disclosed, Entry, History, Journal, Retcon, SessionStarted, effective_entries
 from .systems import game_for
@@ -321,6 +322,7 @@ class Reel(Generic[S]):
         if kept == before and not any(isinstance(e.event, Retcon | Disclosed) for e in new):
             return self._change(self._length, new) if new else []  # seen, or held back
         return self._recount()
+
     def _retcon(self) -> list[BeatMark]:
         """A retcon ended, and every line so far is seen: an undo takes the end of the
         run off, a redo puts an action back at its end; anything else is counted again."""
@@ -504,6 +506,16 @@ class Reel(Generic[S]):
         game = self.game_class(journal, Dice("replay"), state)
         game.dice.seal(SEALED)
         return game
+
+    def catch_at(self, position: int) -> Catch:
+        """What a board draws at ``position``: :meth:`game_at` as a stream's catch, drawn
+        afresh (``rebuilt``), with the run that could be seen then as its effective entries.
+
+        Raises:
+            JournalError: ``position`` is not a whole number from 1 to :func:`len`.
+        """
+        game = self.game_at(position)
+        return Catch(game, (), True, game.journal.entries)
 
     @property
     def state(self) -> S:

@@ -5,6 +5,7 @@ Usage::
     python -m isowidgets.stream PATH [--port N] [--size 1920x1080|1280x720]
                                      [--transparent] [--language en|da]
                                      [--layout board|lower-third] [--hold SECONDS]
+                                     [--previously N | --previously-from BEAT]
 
 The options are the page's defaults; a browser source can ask for others in the
 page's address (``http://127.0.0.1:8866/?layout=lower-third&transparent=1``: see
@@ -33,6 +34,7 @@ from .. import checks
 from ..errors import IsowidgetsError, JournalError
 from ..server import server_config
 from .page import HOLD_SECONDS, LANGUAGES, LAYOUTS, SIZES
+from .previously import Previously
 
 __all__ = ["DEFAULT_PORT", "main", "one_cell_notebook", "page_notebook", "parse", "voila_argv"]
 
@@ -50,6 +52,8 @@ def page_notebook(
     language: str = "en",
     layout: str = "board",
     hold: float = HOLD_SECONDS,
+    previously: int = 0,
+    previously_from: int | None = None,
 ) -> dict[str, object]:
     """The one-cell notebook (nbformat 4, as a dict) that shows the stream of ``path``.
 
@@ -67,13 +71,21 @@ def page_notebook(
     language = checks.choice(language, "language", LANGUAGES, error=JournalError)
     layout = checks.choice(layout, "layout", LAYOUTS, error=JournalError)
     hold = checks.real(hold, "hold", 0.0, 60.0, error=JournalError)
+    told = Previously(target, previously, previously_from)  # checks them
+    told_source = (
+        f", previously_from={told.start!r}"
+        if told.start is not None
+        else f", previously={told.last!r}"
+        if told.last
+        else ""
+    )
     source = (
         "import os\n"
         "from isowidgets.stream.page import StreamPage\n\n"
         f"page = StreamPage.from_address({str(target.resolve())!r}, "
         'os.environ.get("QUERY_STRING", ""), '
         f"size={size!r}, transparent={transparent!r}, language={language!r}, "
-        f"layout={layout!r}, hold={hold!r})\n"
+        f"layout={layout!r}, hold={hold!r}{told_source})\n"
         "page.start()\n"
         "page"
     )
@@ -155,6 +167,21 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
         help="the least seconds a resolution stays before the next replaces it "
         "(default %(default)s)",
     )
+    told = parser.add_mutually_exclusive_group()
+    told.add_argument(
+        "--previously",
+        type=int,
+        default=0,
+        metavar="N",
+        help='before following, play the last N beats of the session ("previously on…")',
+    )
+    told.add_argument(
+        "--previously-from",
+        type=int,
+        default=None,
+        metavar="BEAT",
+        help="before following, play the session's beats from this one on (1: the first)",
+    )
     return parser.parse_args(argv)
 
 
@@ -169,6 +196,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             language=arguments.language,
             layout=arguments.layout,
             hold=arguments.hold,
+            previously=arguments.previously,
+            previously_from=arguments.previously_from,
         )
         checks.whole(arguments.port, "port", 1024, 65535, error=JournalError)
     except IsowidgetsError as exc:

@@ -49,6 +49,7 @@ from ..widgets.css import style
 from ..widgets.stream_board import Outcome, outcome_html
 from ..words import Message, msg, render
 from .board import StreamBoard, board_for
+from .previously import MAX_FROM, MOST, Previously
 from .shown import ShownSignal
 
 __all__ = [
@@ -227,8 +228,9 @@ body {{ margin: 0; overflow: hidden; }}
 
 def page_options(query: str | None, defaults: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
     """The page's options from its URL's query (``layout``, ``language``, ``size``,
-    ``transparent``), over the ``defaults`` the command line chose; and what was refused
-    in it, in words (``""``: nothing). A value the page cannot take keeps the default.
+    ``transparent``, ``previously``, ``previously_from``), over the ``defaults`` the
+    command line chose; and what was refused in it, in words (``""``: nothing). A value
+    the page cannot take keeps the default.
     """
     options = dict(defaults)
     if not query:
@@ -242,16 +244,31 @@ def page_options(query: str | None, defaults: Mapping[str, Any]) -> tuple[dict[s
         "size": tuple(SIZES),
         "transparent": ("0", "1", "false", "true", "no", "yes"),
     }
+    numbers = {"previously": (0, MOST), "previously_from": (1, MAX_FROM)}
     for name, values in parse_qs(query, keep_blank_values=True).items():
-        if name not in allowed:
-            refused.append(f"{checks.shown(name, 30)} (the page reads {', '.join(allowed)})")
+        if name not in allowed and name not in numbers:
+            refused.append(
+                f"{checks.shown(name, 30)} (the page reads {', '.join([*allowed, *numbers])})"
+            )
             continue
         value = values[-1]
-        if value not in allowed[name]:
+        if name in numbers:
+            lo, hi = numbers[name]
+            # digits only and few of them: no sign, no space, no 10**6-digit number to parse
+            if not (value.isascii() and value.isdigit() and len(value) <= len(str(hi))) or not (
+                lo <= int(value) <= hi
+            ):
+                refused.append(f"{name}={checks.shown(value, 30)} ({name} is a whole "
+                               f"number from {lo} to {hi})")  # fmt: skip
+                continue
+            options[name] = int(value)
+        elif value not in allowed[name]:
             refused.append(f"{name}={checks.shown(value, 30)} ({name} is one of "
                            f"{', '.join(allowed[name])})")  # fmt: skip
-            continue
-        options[name] = value in ("1", "true", "yes") if name == "transparent" else value
+        elif name == "transparent":
+            options[name] = value in ("1", "true", "yes")
+        else:
+            options[name] = value
     return options, ("; ".join(refused) and f"not used from the address: {'; '.join(refused)}")
 
 
@@ -265,6 +282,10 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         language: ``"en"`` or ``"da"``.
         layout: ``"board"`` or ``"lower-third"``.
         hold: the least seconds a resolution stays before the next replaces it.
+        previously: before following, play the session's last ``previously`` beats
+            ("previously on…", :mod:`.previously`); 0: none.
+        previously_from: before following, play the session's beats from this one on
+            (1 is the first; wins over ``previously``).
         shown: picks the entries viewers may see: by default the public ones (GM-only
             items left out until disclosed, see :func:`~isowidgets.follow.public_only`).
 
@@ -283,6 +304,8 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         language: str = "en",
         layout: str = "board",
         hold: float = HOLD_SECONDS,
+        previously: int = 0,
+        previously_from: int | None = None,
         shown: Callable[[Sequence[Entry]], Sequence[Entry]] = public_only,
     ) -> None:
         size = checks.choice(size, "size", list(SIZES), error=JournalError)
@@ -291,6 +314,8 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         layout = checks.choice(layout, "layout", LAYOUTS, error=JournalError)
         self.hold = checks.real(hold, "hold", 0.0, 60.0, error=JournalError)
         self.spectator = Spectator(path, shown=shown)
+        self.previously = Previously(path, previously, previously_from)
+        self._drawn = asyncio.Event()  # set once a browser has drawn the page
         self.language = language
         self.size = size
         self.layout_name = layout
@@ -418,6 +443,39 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         self._set(self.status, html.escape(problem or self.refused))
         if catch is None:
             return False
+        self._board_for(catch)
+        assert self.board is not None
+        self._set(self.head, self._head_html(catch))
+        self._set(self.commitment, self._commitment_html(catch))
+        if self.layout_name == "board":
+            self.board.show(catch)
+        self._offer(self.board.outcome(catch))
+        return True
+
+    def show_previously(self, outcome: Outcome, catch: Catch, words: Message) -> None:
+        """Show one beat of the story so far ("previously on…"): ``outcome`` over the
+        board of ``catch`` (the session as it stood then), ``words`` above them."""
+        self._board_for(catch)
+        assert self.board is not None
+        self._set(self.head, self._head_html(catch))
+        self._set(self.status, self.say(words))
+        if self.layout_name == "board":
+            self.board.show(catch)
+        self._draw(outcome, new=True)
+
+    def _live_again(self) -> None:
+        """After "previously on…": the session as it is now, drawn afresh."""
+        last = self.spectator.last
+        self._set(self.status, html.escape(self.spectator.problem or self.refused))
+        if last is None or self.board is None:
+            return
+        catch = Catch(last.game, (), True, last.effective)
+        if self.layout_name == "board":
+            self.board.show(catch)
+        self._draw(self.board.outcome(catch), new=True)
+
+    def _board_for(self, catch: Catch) -> None:
+        """The board of ``catch``'s system, made the first time (or for another system)."""
         system = type(catch.game).system
         if self.board is None or system != self._system:
             if self.board is not None:
@@ -427,12 +485,6 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
             self._system = system
             self.board_box.children = (self.board,)
             self.add_class("iw-stream--live")  # a session is shown (browser tests wait for it)
-        self._set(self.head, self._head_html(catch))
-        self._set(self.commitment, self._commitment_html(catch))
-        if self.layout_name == "board":
-            self.board.show(catch)
-        self._offer(self.board.outcome(catch))
-        return True
 
     # ------------------------------------------------------------------ the outcome
 
@@ -487,8 +539,27 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
             waker.seconds = max(seconds, WATCHED_SECONDS)
             self.add_class("iw-stream--notified")
         self.waker = waker
-        self._task = follow(self.refresh, waker, self._failed)
+        if self.previously.wanted:  # the story so far first, once, then live
+            self._task = asyncio.get_event_loop().create_task(self._previously_then(waker))
+        else:
+            self._task = follow(self.refresh, waker, self._failed)
         return self._task
+
+    async def _previously_then(self, waker: Waker) -> None:
+        """Play "previously on…" once a browser shows the page (Voila runs the page before
+        any browser connects: played then, it would reach nobody), then follow live."""
+        try:
+            await self._drawn.wait()
+            try:
+                await self.previously.play(self, self.hold)
+            except Exception as exc:  # a story that cannot be told must not stop the page
+                self._failed(exc)
+            self.previously.last, self.previously.start = 0, None  # told once
+            self._live_again()
+        except BaseException:  # stopped before following: the waker is ours to close
+            waker.close()
+            raise
+        await follow(self.refresh, waker, self._failed)  # follow closes it when stopped
 
     def _failed(self, exc: Exception) -> None:
         """A refresh that failed says so on the page (the next one runs as planned)."""
@@ -496,6 +567,7 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
 
     def _shown(self) -> None:
         """The browser has drawn the page: let the board draw what it sent to nobody."""
+        self._drawn.set()
         try:
             if self.board is not None:
                 self.board.settle()

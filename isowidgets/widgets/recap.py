@@ -30,7 +30,6 @@ from datetime import datetime
 from typing import Any
 
 from ..contract import SessionExport
-from ..follow import Catch
 from ..journal import Entry, SessionStarted
 from ..reel import BeatMark, Reel, View
 from ..systems import game_for
@@ -144,8 +143,7 @@ def recap_html(entries: Sequence[Entry], view: View = "public", language: str = 
                 line=mark.position,
             )
             cards.append(beat_html(mark, language, notes=(note,), heading_level=3))
-        game = reel.game_at(group[-1].position)
-        board.show(Catch(game, (), True))
+        board.show(reel.catch_at(group[-1].position))
         drawn = snapshot(board, label=render(_map(number), language), headings=5)
         parts.append(
             f'<article class="iw-recap-moment" id="beat-{number}">{"".join(cards)}'

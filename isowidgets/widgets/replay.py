@@ -47,7 +47,6 @@ import traitlets
 
 from .. import checks
 from ..errors import JournalError
-from ..follow import Catch
 from ..game import Game
 from ..journal import Entry, entry_row
 from ..reel import VIEWS, BeatMark, Reel, View
@@ -450,8 +449,9 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
 
     def _draw(self) -> None:
         position = self.position
-        game = self.reel.game_at(position)
-        self.board.show(Catch(game, (), True))
+        catch = self.reel.catch_at(position)
+        game = catch.game
+        self.board.show(catch)
         self._draw_status()
         marks, _number = self._current()
         if not marks:

@@ -284,6 +284,66 @@ def test_a_new_resolution_is_revealed_and_reduced_motion_stills_it(
         page.close()
 
 
+@pytest.mark.parametrize(
+    ("layout", "language", "query", "chosen"),
+    [("board", "en", "previously=2", slice(-2, None)),
+     ("lower-third", "da", "previously_from=2", slice(1, None))],
+)  # fmt: skip
+def test_previously_on_plays_the_story_s_beats_then_follows_live(
+    layout: str,
+    language: str,
+    query: str,
+    chosen: slice,
+    served: Callable[[str], Any],
+    lab_browser: BrowserContext,
+) -> None:
+    """``?previously=2`` (the last two beats) or ``?previously_from=2`` (from the second
+    on): the page shows those beats of the Danish session (a conflict, then a round of
+    *Let it hurt*), each under "Previously on…" in the page's language, the board as it
+    stood then, and then the session as it is now."""
+    from isowidgets.reel import Reel
+    from isowidgets.words import render
+
+    server, game = served("fudge_conflict")
+    story = [render(mark.beat.heading, language) for mark in Reel.of(game.journal.path).story()]
+    assert len(story) >= 2
+    told = story[chosen]
+    words = {"en": ("Previously on", "of"), "da": ("Tidligere i", "af")}[language]
+    page = lab_browser.new_page()
+    try:
+        page.set_viewport_size({"width": 1280, "height": 720})
+        page.goto(
+            f"{server.url}?size=1280x720&layout={layout}&language={language}&{query}",
+            wait_until="commit",
+        )
+        for number, heading in enumerate(told, start=1):
+            page.wait_for_function(
+                "([heading, counted]) => document.querySelector('.iw-stream--previously')"
+                " && document.querySelector('.iw-outcome-head')?.innerText === heading"
+                " && document.querySelector('.iw-stream-status')?.innerText.includes(counted)",
+                arg=[heading, f"({number} {words[1]} {len(told)})"],
+                timeout=180_000,
+            )
+            assert page.inner_text(".iw-stream-status").startswith(words[0])
+            assert page.locator(".iw-outcome-verdict").count() == 1  # the beat's outcome
+            page.wait_for_function(  # the reveal played out: the beat as viewers see it
+                "() => document.getAnimations().every(a => a.playState === 'finished')",
+                timeout=10_000,
+            )
+            page.screenshot(
+                path=str(SCREENSHOTS / f"stream-previously-{layout}-{language}-{number}.png")
+            )
+        page.wait_for_function(
+            "() => !document.querySelector('.iw-stream--previously')"
+            " && document.querySelector('.iw-stream--live')",
+            timeout=30_000,
+        )
+        assert words[0] not in page.inner_text(".iw-stream-status")
+        assert page.inner_text(".iw-outcome-head") == story[-1]  # live: the latest
+    finally:
+        page.close()
+
+
 @pytest.mark.parametrize("system", list(PLAYS))
 def test_the_page_follows_the_gm(
     system: str, served: Callable[[str], Any], lab_browser: BrowserContext

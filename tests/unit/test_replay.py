@@ -38,7 +38,7 @@ def _stream_board_at(path: Path, position: int, language: str = "en") -> str:
     shown = public_entries(entries, aside=game_class.aside)
     game = game_class._from_journal(Journal.view(shown), None)
     board = board_for(system)(language)
-    board.show(Catch(game, (), True))
+    board.show(Catch(game, (), True, game.journal.effective()))
     try:
         return _drawn(board)
     finally:
