@@ -63,7 +63,7 @@ from stream_server import STREAM_READY_JS, StreamServer
 from isowidgets.follow import Spectator
 from isowidgets.tray import DiceTray
 
-STREAM_PORT = 8943
+STREAM_PORT = 0  # a free port (see stream_server.free_port)
 GM_NOTEBOOK = "stream_gm.ipynb"
 
 GM_SOURCE = """

@@ -156,13 +156,14 @@ body {{ margin: 0; overflow: hidden; }}
 .iw-stream .iw-outcome-changes li {{ overflow-wrap: anywhere; }}
 .iw-stream .iw-outcome-dice {{ display: flex; flex-direction: column; gap: 0.15em; }}
 .iw-stream .iw-outcome-reading {{ font-weight: 700; }}
-.iw-stream .iw-stream-pool .iw-dice {{ gap: 0.2em; margin: 0; flex-wrap: wrap; }}
+.iw-stream .iw-stream-pool .iw-dice {{ gap: 0.15em; margin: 0; flex-wrap: wrap; }}
 .iw-stream .iw-stream-pool {{ display: flex; flex-wrap: wrap; align-items: center;
   gap: 0.3em; }}
 .iw-stream .iw-dice-label {{ font-size: 0.9em; color: #111; margin-right: 0.2em; }}
 .iw-stream .iw-stream-source {{ font-size: 1em; color: #333; }}
-.iw-stream .iw-reading {{ font-size: 0.9em; font-weight: 700; }}
-.iw-stream .iw-die {{ font-size: 0.9em; min-width: 1.9em; height: 1.75em; padding: 0 0.1em;
+.iw-stream .iw-reading {{ font-size: 1em; font-weight: 700; }}
+.iw-stream .iw-reading::before {{ content: "→ "; }}
+.iw-stream .iw-die {{ font-size: 0.9em; min-width: 1.75em; height: 1.6em; padding: 0 0.05em;
   border-width: 0.12em; }}
 .iw-stream .iw-die--red {{ border-width: 0.2em; }}
 .iw-stream .iw-die .iw-glyph, .iw-stream .iw-die .iw-mark {{ font-size: 1em; }}
@@ -215,7 +216,7 @@ body {{ margin: 0; overflow: hidden; }}
   .iw-stream .iw-reveal-dice, .iw-stream .iw-reveal-verdict {{ animation: none !important; }}
 }}
 .iw-stream--lower-third {{ justify-content: flex-end; }}
-.iw-stream--lower-third .iw-stream-third {{ flex: 0 0 auto; max-height: 40%; }}
+.iw-stream--lower-third .iw-stream-third {{ flex: 0 0 auto; max-height: 46%; }}
 .iw-stream--lower-third .iw-outcome {{ display: grid; grid-template-columns: 44% 1fr;
   grid-template-rows: auto auto auto 1fr; column-gap: 0.8em; align-items: start; }}
 .iw-stream--lower-third .iw-outcome-head {{ grid-column: 1; grid-row: 1; }}

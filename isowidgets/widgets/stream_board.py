@@ -123,26 +123,27 @@ def _text(message: Message, language: str) -> str:
 
 
 def pool_html(pool: DicePool, language: str) -> str:
-    """One pool: its label, its dice as the kit's chips, and what it read."""
+    """One pool: its label, the source (``⚄`` rolled, ``✎`` typed) and what it read, then
+    its dice as the kit's chips."""
     if pool.roll.source == "typed":
         glyph, source = "✎", msg("stream.typed", "typed in")
     else:
         glyph, source = "⚄", msg("stream.rolled", "rolled")
     said = _text(source, language)
+    reading = (
+        f' <span class="iw-reading">{_text(pool.reading, language)}</span>'
+        if pool.reading is not None
+        else ""
+    )
     heading = (
         f'<span class="iw-dice-label">{_text(pool.label, language)} '
         f'<span class="iw-stream-source" role="img" title="{said}" aria-label="{said}">'
-        f"{glyph}</span></span>"
+        f"{glyph}</span>{reading}</span>"
     )
     chips = roll_chips(
         pool.roll, colour=pool.colour, counts=pool.counts, counted=pool.counted, heading=heading
     )
-    reading = (
-        f'<span class="iw-reading">→ {_text(pool.reading, language)}</span>'
-        if pool.reading is not None
-        else ""
-    )
-    return f'<div class="iw-stream-pool">{chips}{reading}</div>'
+    return f'<div class="iw-stream-pool">{chips}</div>'
 
 
 def heading_html(title: Message, language: str) -> str:

@@ -41,7 +41,6 @@ if TYPE_CHECKING:
 
 pytestmark = pytest.mark.browser
 
-PORTS = {system: 8950 + index for index, system in enumerate(PLAYS)}
 FRAMES = {"1920x1080": (1920, 1080), "1280x720": (1280, 720)}
 
 VARIANTS = [
@@ -134,7 +133,7 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str],
                 journal = folder / f"{system}.jsonl"
                 game = PLAYS[system](journal)
                 stack.callback(game.journal.close)
-                server = StreamServer(journal, PORTS[system], log=folder / "stream.log")
+                server = StreamServer(journal, 0, log=folder / "stream.log")
                 held[system] = (stack.enter_context(server), game)
             return held[system]
 
@@ -221,6 +220,14 @@ def test_the_page_fits_its_frame_and_reads_over_any_video(
         least = 18 * height / 720 * 0.99
         fit = page.evaluate(FIT_JS, least)
         found = fit["found"]
+        shots: dict[str, bytes] = {}
+        if transparent:  # over a black and a white frame, as OBS composites it
+            for colour, frame in (("#000000", "black"), ("#ffffff", "white")):
+                shots[frame] = _frame_behind(page, colour)
+        else:
+            shots["plain"] = page.screenshot()
+        for frame, png in shots.items():
+            (SCREENSHOTS / f"{name}-{frame}.png").write_bytes(png)
         assert fit["frame"] == [width, height]
         assert found["texts"], "the page shows no text"
         assert not found["small"], f"text smaller than {least:.1f} px: {found['small'][:8]}"
@@ -234,16 +241,13 @@ def test_the_page_fits_its_frame_and_reads_over_any_video(
             assert max(card["bottom"] for card in fit["cards"]) >= height * 0.95
         if not transparent:
             assert fit["body"] != "rgba(0, 0, 0, 0)"
-            page.screenshot(path=str(SCREENSHOTS / f"{name}-plain.png"))
             return
         assert fit["body"] == "rgba(0, 0, 0, 0)"  # only the page's own background goes
         for card in fit["cards"]:
             fill = card["fill"]
             alpha = float(fill.split(",")[3].rstrip(")")) if fill.startswith("rgba") else 1.0
             assert alpha >= 0.9, f"a card's fill is {fill}: text would sit on the video"
-        for colour, frame in (("#000000", "black"), ("#ffffff", "white")):
-            png = _frame_behind(page, colour)
-            (SCREENSHOTS / f"{name}-{frame}.png").write_bytes(png)
+        for frame, png in shots.items():
             worst = low_contrast(png, found["texts"])
             assert not worst, f"over a {frame} frame, contrast below 4.5:1: {worst[:8]}"
     finally:
