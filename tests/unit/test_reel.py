@@ -197,3 +197,16 @@ def test_beats_registry_refuses_a_second_handler_for_one_event():
     beats.on(Note)(lambda moment, event: None)
     with pytest.raises(TypeError, match="twice"):
         beats.on(Note)(lambda moment, event: None)
+
+
+def test_a_tie_reads_as_a_tie_not_as_a_win_by_nothing(tmp_path: Path):
+    """An active tie goes against the initiator (DK-R11), a tie against a difficulty fails
+    (DK-R05): the beat says so rather than "wins by 0" or "Failure by 0"."""
+    from fudge_duel import duel
+
+    game, ana, _bo = duel(faces=("0 0 0", "0 0 0"))  # 2 against 2
+    game.check("passive", ana, "brawl", difficulty=2, faces="0 0 0")  # 2 against 2
+    verdicts = [mark.beat.verdict for mark in Reel.of(game).beats]
+    assert [render(v) for v in verdicts] == ["Bo wins on a tie", "Failure on a tie"]
+    assert [render(v, "da") for v in verdicts] == ["Bo vinder ved uafgjort", "Fiasko ved uafgjort"]
+    assert [mark.beat.glyph for mark in Reel.of(game).beats] == ["✘", "✘"]

@@ -168,14 +168,25 @@ def _conflict(moment: Act, event: ConflictRolled) -> Beat | None:
         if event.success:
             verdict = msg("fudge_conflict.beat.success", "Success by {n}", n=event.margin)
             glyph, tone = "✔", "success"
+        elif event.margin == 0:  # a tie against a difficulty fails (DK-R05)
+            verdict = msg("fudge_conflict.beat.failure_tie", "Failure on a tie")
+            glyph, tone = "✘", "failure"
         else:
             verdict = msg("fudge_conflict.beat.failure", "Failure by {n}", n=event.margin)
             glyph, tone = "✘", "failure"
     else:
         winner = next((r.name for r in event.records if r.actor == event.winner), event.winner)
-        verdict = msg(
-            "fudge_conflict.beat.wins", "{name} wins by {n}", name=winner or "?", n=event.margin
-        )
+        if event.margin == 0:  # an active tie goes against the initiator (DK-R11)
+            verdict = msg(
+                "fudge_conflict.beat.wins_tie", "{name} wins on a tie", name=winner or "?"
+            )
+        else:
+            verdict = msg(
+                "fudge_conflict.beat.wins",
+                "{name} wins by {n}",
+                name=winner or "?",
+                n=event.margin,
+            )
         glyph, tone = ("✔", "success") if event.success else ("✘", "failure")
     results = [r.result for r in event.records]
     reading = None
