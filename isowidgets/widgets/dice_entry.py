@@ -9,6 +9,9 @@
 * The last roll is marked random (``⚄``) or typed (``✎``), in words too.
 * Bound to its game (every :class:`~.panel.Panel` binds the entries in it), it shows
   the game's **🔒 GM only** switch (:mod:`.gm`): pressed, the rolls are GM-only.
+* It belongs to one roll: the panel says which (:meth:`DiceEntry.belong_to`: a pool,
+  a round, a turn's die) and when that changes the entry starts clean, its box empty,
+  no message and no "last roll" mark of the roll before (see :mod:`.fresh`).
 
 The faces box is a :class:`~.submit_text.SubmitText`: its Enter carries the text
 as shown, where ipywidgets' own ``Text`` can submit before the last keys reach the
@@ -25,6 +28,7 @@ import ipywidgets as widgets
 
 from ..dice import PoolRoll
 from ..game import Game
+from .fresh import UNSET
 from .gm import gm_switch
 from .gm import relabel as relabel_gm
 from .i18n import english
@@ -88,6 +92,7 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         self.last_source: RollSource | None = None
         self.last_result: Any = None
         self.key = key
+        self.owner: Any = UNSET
         self.gm_toggle: Any = None
         self.roll_button = widgets.Button(
             description=roll_label,
@@ -152,8 +157,10 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         """Hand ``faces`` (``None``: random) to the roll callback; the one path of both.
 
         The error from the previous attempt is cleared first. On success a typed-in
-        box is emptied for the next roll and the source is marked; on a refusal the
-        kit's message shows under the box and the typed text stays, to be fixed.
+        box is emptied for the next roll and the source is marked (unless the roll moved
+        play on and the panel said the entry belongs to the next roll now: it then stays
+        clean); on a refusal the kit's message shows under the box and the typed text
+        stays, to be fixed.
 
         Returns:
             What the callback returned, or ``None`` when it raised.
@@ -162,20 +169,47 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         if self.disabled:
             self.error.error("these dice cannot be rolled now: the entry is switched off")
             return None
+        owner = self.owner
         try:
             result = self._roll(faces)
         except Exception as exc:
             self.error.error(shown_error(exc))
             return None
+        if faces is not None:
+            self.faces.value = ""
+        if self.owner != owner:  # the roll moved play on: the entry is for the next one now
+            return result
         if isinstance(result, PoolRoll):
             source: RollSource = "typed" if result.source == "typed" else "random"
         else:
             source = "random" if faces is None else "typed"
-        if faces is not None:
-            self.faces.value = ""
         self.mark(source)
         self.last_result = result
         return result
+
+    def belong_to(self, owner: Any) -> bool:
+        """Say which roll the entry is for now (a pool, a round, a turn's die: anything
+        hashable); when it is another than before, :meth:`reset` it. The first call only
+        remembers.
+
+        Returns:
+            Whether the entry was reset.
+        """
+        if owner == self.owner:
+            return False
+        first = self.owner is UNSET
+        self.owner = owner
+        if not first:
+            self.reset()
+        return not first
+
+    def reset(self) -> None:
+        """Start clean for another roll: the box empty, no message, no "last roll" mark."""
+        if self.faces.value:
+            self.faces.value = ""
+        self.error.clear()
+        self.mark(None)
+        self.last_result = None
 
     # ------------------------------------------------------------------ showing
 
@@ -183,7 +217,8 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         """Mark the last roll as random or typed (``None``: no roll yet)."""
         self.last_source = source
         if source is None:
-            self.source.value = ""
+            if self.source.value:
+                self.source.value = ""
             return
         say = self.say
         meaning, last = say(f"kit.source.{source}.tip"), say("kit.source.last")

@@ -81,6 +81,10 @@ class TrayPanel(Panel):
         self._explode_kept = self.explode.value
         self.die.observe(self._on_die, names="value")
         self._on_die()
+        # The faces belong to the pool the form describes: another pool starts clean.
+        for box in (self.die, self.count, self.explode):
+            box.observe(self._pool_changed, names="value")
+        self._pool_changed()
 
         form = widgets.VBox(
             [
@@ -128,6 +132,9 @@ class TrayPanel(Panel):
             self.explode.value = self._explode_kept
         self.explode.placeholder = _NO_FUDGE_EXPLOSIONS if fudge else _EXPLODE_HINT
         self.explode.disabled = fudge
+
+    def _pool_changed(self, _change: Any = None) -> None:
+        self.entry.belong_to((self.die.value, self.count.value, self.explode.value.strip()))
 
     # ------------------------------------------------------------------ views
 

@@ -315,10 +315,13 @@ def test_the_map_panel_keeps_jupyterlabs_shortcuts_out(panel):
 def test_the_label_box_stays_empty_when_the_last_keys_arrive_after_the_add(panel, game):
     lst = panel.link_list
     lst.a.value, lst.b.value = "alice", "eve"
-    lst.label.value = "S"  # the first key reached the kernel before the click
-    lst.label.submit("Shared a thermos")  # the click carried the whole label
+    lst.label.set_state({"value": "S", "typed": 1})  # the first key reached the kernel
+    # The click carried the whole label (the box's 16th edit).
+    lst.label._on_message(
+        lst.label, {"event": "submit", "value": "Shared a thermos", "typed": 16}, []
+    )
     assert game.state.links[-1].label == "Shared a thermos" and lst.label.value == ""
-    lst.label.value = "Shared a thermos"  # the keys held back by the browser, late
+    lst.label.set_state({"value": "Shared a thermos", "typed": 16})  # held back, late
     assert lst.label.value == ""
-    lst.label.value = "B"  # new typing stays
+    lst.label.set_state({"value": "B", "typed": 17})  # new typing stays
     assert lst.label.value == "B"

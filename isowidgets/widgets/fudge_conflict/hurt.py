@@ -17,6 +17,12 @@ A round of *lade det gøre ondt* on one panel, in the order the rules play it
    sheets' tracks move too), the bonus dice won, and **next round's dice before anyone
    rolls**, as the engine would give them to the same skills.
 
+Every box and choice belongs to one round (:mod:`~isowidgets.widgets.fresh`): when the
+next round starts each party's intention box is empty, the declaration is back at its
+default (crossing, against the first opponent, with the engine's usual skill and the
+ability that skill's wounds weigh on, not combining), and the round's dice box is empty
+with no "last roll" mark of the round before.
+
 A party may give up at any time (DK-R35); the damage then falls down (DK-R37).
 Before the first round the tab also answers **how much will this hurt?** for the
 whole fight (:mod:`.hurt_odds`).
@@ -36,6 +42,7 @@ from ...rules.fudge_conflict.abilities import ABILITIES
 from ...rules.fudge_conflict.events import HurtEnded, HurtStarted, RoundRolled
 from ...rules.fudge_conflict.hurt import usual_attack, usual_skill
 from ..dice_entry import DiceEntry
+from ..fresh import UNSET, Fresh
 from ..i18n import Labels
 from ..messages import Messages
 from ..numbers import percent
@@ -90,8 +97,6 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
                 widget.layout = widgets.Layout(width="auto", flex="1 1 200px")
             return widget
 
-        # The conflict whose fight the usual choices were last made for.
-        self._suggested: str | None = None
         self.heading = widgets.HTML()
         self.intention = control(SubmitText(), "lih.intention.short", "iw-fudge-intent")
         labels.bind(self.intention, "lih.intention.hint", "placeholder")
@@ -129,21 +134,38 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
         )
         self.add_class("iw-fudge-party")
         self.add_class(f"iw-fudge-party-{who}")
+        self.fresh = Fresh(self.intention)
+        """The party's boxes for one round: the intention, then the declaration at its
+        default (see :meth:`_usual_skill`, :meth:`_usual_ability`)."""
+        self.fresh.add(self.category, CATEGORIES[0])
+        self.fresh.add(self.target, self._first_target)
+        self.fresh.add(self.skill, self._usual_skill)
+        self.fresh.add(self.ability, self._usual_ability)
+        self.fresh.add(self.combining, False)
 
-    def _suggest(self, state: FudgeState) -> None:
-        """At a fight's start, the engine's usual choices (:func:`~isowidgets.rules.
-        fudge_conflict.hurt.usual_skill`, :func:`~isowidgets.rules.fudge_conflict.hurt.
-        usual_attack`): the skill of the conflict let hurt, and the ability the
-        opponent's skill weighs on. Later rounds keep what was chosen last."""
-        skill = usual_skill(state, self.who)
-        if skill is not None and skill in [value for _, value in self.skill.options]:
-            self.skill.value = skill
-        if self.target.value:
-            self.ability.value = usual_attack(state, self.target.value)
+    def _first_target(self) -> str | None:
+        return next((value for _, value in self.target.options), None)
+
+    def _usual_skill(self) -> str | None:
+        """The engine's usual choice (:func:`~isowidgets.rules.fudge_conflict.hurt.
+        usual_skill`): the skill of the conflict let hurt (the first one offered when
+        nothing says which)."""
+        offered = [value for _, value in self.skill.options]
+        skill = usual_skill(self.panel.game.state, self.who)
+        return skill if skill in offered else (offered[0] if offered else None)
+
+    def _usual_ability(self) -> str:
+        """The ability the opponent's skill weighs on (:func:`~isowidgets.rules.
+        fudge_conflict.hurt.usual_attack`), Kraft when there is no opponent."""
+        target = self.target.value
+        return usual_attack(self.panel.game.state, target) if target else "kraft"
 
     def state_intention(self, text: str) -> Any:
+        """``who``'s intention for the round (Enter in the box); the box empties and the
+        keyboard goes on to the next party without one, or to this party's action."""
         entries = self.panel.game.state_intention(self.who, text)
         self.intention.value = ""
+        self.panel.focus_after_intention(self.who)
         return entries
 
     def declare(self) -> Any:
@@ -176,9 +198,10 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
         set_options(self.target, [(state.character(p).name, p) for p in others])
         set_options(self.skill, skill_options(state, self.who))
         set_options(self.ability, [(ability_label(labels, a), a) for a in ABILITIES])
-        if hurt is not None and self._suggested != hurt.conflict:
-            self._suggest(state)
-            self._suggested = hurt.conflict
+        if hurt is not None and self.fresh.owner is UNSET:
+            self.fresh.reset()  # the first round: the engine's usual choices
+        if hurt is not None:
+            self.fresh.belong_to((hurt.conflict, hurt.round))
         self.intention.disabled = self.intention_button.disabled = (
             "state_intention",
             self.who,
@@ -273,6 +296,22 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         if rows:
             rows[0].intention.focus()
 
+    def focus_after_intention(self, who: str) -> None:
+        """After ``who`` stated an intention: the next party who has none states theirs;
+        when everyone has, ``who`` declares an action (its first choice)."""
+        hurt = self.game.state.active_hurt()
+        rows = [row for row in self.parties.children if isinstance(row, PartyRow)]
+        stated = hurt.intentions if hurt is not None else {}
+        start = next((i for i, row in enumerate(rows) if row.who == who), 0)
+        order = rows[start + 1 :] + rows[:start]
+        waiting = next((row for row in order if row.who not in stated), None)
+        if waiting is not None:
+            waiting.intention.focus()
+            return
+        mine = self.rows.get(who)
+        if mine is not None:
+            mine.category.focus()
+
     def _roll(self, faces: str | None) -> Any:
         """The dice entry's callback: the whole round, everyone's faces split by ``/``."""
         from .views import split_faces
@@ -324,6 +363,7 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         set_shown(self.join_row, hurt is not None)
         self.declared.value = self._declared(state)
         self.before.value = self._before(state)
+        self.entry.belong_to((hurt.conflict, hurt.round) if hurt is not None else None)
         self.entry.disabled = ("roll_round", None) not in actions
         set_shown(self.entry, hurt is not None)
         if hurt is not None:

@@ -157,6 +157,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "conflict.skill": ("Skill", "Færdighed"),
     "conflict.opponent_skill": ("Opponent's skill", "Modstanderens færdighed"),
     "conflict.difficulty": ("Difficulty", "Sværhedsgrad"),
+    "conflict.against": ("against", "mod"),
     "conflict.intention": ("Intention", "Intention"),
     "conflict.intention.hint": ("what success gives", "hvad succes giver"),
     "conflict.failure": ("Failure costs", "Fiasko koster"),

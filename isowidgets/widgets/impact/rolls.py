@@ -20,6 +20,10 @@ a refused face is explained beside the box and the explanation goes at the next
 attempt, and the last roll is marked random or typed. After each step the
 keyboard focus moves to the control of the next one (the effect to choose, the
 Complication to answer, Finish…), since the buttons just used are hidden.
+
+Every box belongs to one test (:mod:`~isowidgets.widgets.fresh`): the set-up form
+starts at its defaults again once a test is over, the effect, Complication and cost
+boxes are clean for each test rolled, and so is the die's box.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from ...rules.impact import (
 from ...rules.impact.events import TestResolved, TestRolled
 from ...rules.impact.ladder import die_label
 from ..dice_entry import DiceEntry
+from ..fresh import Fresh, first_option
 from ..numbers import percent
 from ..panel import Panel, set_options, set_shown
 from ..submit_text import SubmitText
@@ -144,6 +149,15 @@ class EffectInputs:
         for name in ("kind", "target", "text", "hint"):
             getattr(self, name).add_class(f"{css}-{name}")
         self.children: tuple[Any, ...] = (self.kind, self.target, self.text, self.hint)
+        self.fresh = Fresh(self.kind)
+        """The inputs at their defaults (the first kind, the first target, no wording)."""
+        self.fresh.add(self.target, first_option(self.target))
+        self.fresh.add(self.text)
+        self.fresh.add(self.hint)
+
+    def reset(self) -> None:
+        """Back to the defaults, for the next test."""
+        self.fresh.reset()
 
     def sync(self, state: ImpactState) -> None:
         """Offer the targets the kind picked can aim at; show wording and hint only for a
@@ -355,6 +369,15 @@ class TestPanel(Panel):
         and the roll buttons, which open the draft and roll it."""
 
         self._wire()
+        self.setup_fresh = Fresh(self.kind)
+        """The set-up form, at its defaults again once a test is over."""
+        self.setup_fresh.add(self.roller, first_option(self.roller))
+        for box in (self.difficulty, self.cost, self.intent):
+            self.setup_fresh.add(box)
+        self.setup_fresh.add(self.threat, first_option(self.threat))
+        self.setup_fresh.add(self.helper, first_option(self.helper))
+        self.test_fresh = Fresh(self.effect, self.complication, self.cost_text)
+        """What is typed after the roll: clean for each test."""
         self.open_row = widgets.HBox(
             [self.kind, self.roller, self.difficulty, self.threat, self.cost, self.open_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -647,6 +670,11 @@ class TestPanel(Panel):
         state = self.game.state
         steps = {step.action for step in self.game.next_steps()}
         test = state.test
+        last = state.last_test.id if state.last_test is not None else None
+        with self._sync():  # a test over: the next one is set up afresh
+            self.setup_fresh.belong_to(last)
+            self.test_fresh.belong_to(test.id if test is not None else None)
+        self.entry.belong_to(test.id if test is not None else ("set up", last))
         inputs = (self.kind, self.roller, self.threat, self.difficulty, self.cost)
         before = [widget.value for widget in inputs]
         with self._sync():

@@ -71,6 +71,12 @@ class PairEntry(DiceEntry):
         roll_button, green, enter, source = row.children
         row.children = (roll_button, green, self.red_faces, enter, source)
 
+    def reset(self) -> None:
+        """Start clean for another pair: both boxes empty, no message, no mark."""
+        super().reset()
+        if self.red_faces.value:
+            self.red_faces.value = ""
+
     def enter(self) -> Any:
         """Roll with the faces in both boxes (one may be empty: that pool has no dice)."""
         if not (self.faces.value.strip() or self.red_faces.value.strip()):
@@ -316,6 +322,8 @@ class BetweenSessions(Panel):
 
     def _show_pair(self) -> None:
         a, b = self.a.value, self.b.value
+        # The faces belong to the pair chosen, in this interlude: another pair starts clean.
+        self.entry.belong_to((self.state.session, self.state.interlude, a, b))
         if not a or not b or a == b:
             self.pair_links.value = ""
             return

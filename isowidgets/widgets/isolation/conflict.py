@@ -31,6 +31,7 @@ import ipywidgets as widgets
 
 from ...journal import Entry
 from ...rules.isolation import Conflict, IsolationGame, IsolationState, Step
+from ..fresh import Fresh
 from ..messages import Messages
 from ..panel import Panel
 from .modifiers import ModifierRow
@@ -126,6 +127,9 @@ class ConflictPanel(Panel):
         )
         self.cancel_bar.add_class("iw-cancel-bar")
         self.cancel_button.on_click(self.messages.handler(lambda _b: self._cancel_clicked()))
+        self.fresh = Fresh(self.proposal.fresh, self.difficulty, self.cancel_reason)
+        """Every box of the panel belongs to one conflict: a new proposal starts them
+        clean (each pool's dice entry belongs to its pool of its conflict)."""
 
         super().__init__(
             game,
@@ -254,6 +258,7 @@ class ConflictPanel(Panel):
         waiting for, so they leave the kernel before anything else is redrawn.
         """
         view = self.view = ConflictView.of(self.game)
+        self.fresh.belong_to(view.shown.number if view.shown is not None else None)
         for part in self.parts:
             part.render(view)
         shown = view.shown

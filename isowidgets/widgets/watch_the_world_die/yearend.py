@@ -113,6 +113,7 @@ class YearEndCheck(Panel):
         state = game.state
         due = "roll_year_end" in {step.action for step in game.next_steps()}
         self._due = due
+        self.entry.belong_to(state.year)  # the 2d6 of this year's end
         self.entry.disabled = not due
         # The dice only when the check is due: otherwise the odds so far say when it comes.
         display = None if due else "none"
