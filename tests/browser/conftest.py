@@ -54,7 +54,7 @@ def lab_server(
     """A JupyterLab with the kit's config, serving a copy of the notebooks, for the session."""
     root = copy_notebooks(tmp_path_factory.mktemp("lab-root"))
     workdir = tmp_path_factory.mktemp("lab-server")
-    with LabServer(root=root, workdir=workdir, nodelay=True) as server:
+    with LabServer(root=root, workdir=workdir, nodelay=True, spare_kernels=True) as server:
         yield server
 
 

@@ -9,6 +9,10 @@ The pieces, in the order a test meets them:
 * :class:`LabServer` starts ``jupyter lab`` on 127.0.0.1 in its own process
   group, with throwaway settings and runtime directories, with or without the
   kit's TCP_NODELAY config (:mod:`isowidgets.server`), and tears it all down.
+  With ``spare_kernels=True`` it keeps one fresh kernel started ahead of need
+  (:meth:`LabServer.attach_spare`): a test opening a notebook finds its kernel
+  already up instead of waiting 4–5 s for one, while the next spare starts in
+  the background.
 * :func:`launch_browser` opens Debian's Chromium through Playwright (never a
   downloaded browser).
 * :class:`Notebook` opens one notebook in a page and offers what a test needs:
@@ -149,6 +153,8 @@ class LabServer:
             rather than plain ``python -m jupyterlab`` (the stock server).
         port: The port, chosen free when 0.
         extra_args: More ``jupyter lab`` flags, appended last.
+        spare_kernels: Keep one fresh kernel started ahead of need for
+            :meth:`attach_spare`.
     """
 
     root: Path
@@ -156,7 +162,9 @@ class LabServer:
     nodelay: bool = True
     port: int = 0
     extra_args: Sequence[str] = ()
+    spare_kernels: bool = False
     process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
+    _spare: Any = field(default=None, init=False, repr=False)
 
     @property
     def url(self) -> str:
@@ -243,6 +251,8 @@ class LabServer:
         except BaseException:
             self.stop()
             raise
+        if self.spare_kernels:
+            self._start_spare()
         return self
 
     def _wait_until_answering(self, timeout: float) -> None:
@@ -259,9 +269,13 @@ class LabServer:
             time.sleep(0.2)
         raise LabError(f"jupyter lab did not answer within {timeout:.0f} s:\n{self.log_tail()}")
 
-    def api(self, method: str, path: str, *, timeout: float = 10.0) -> Any:
-        """Call the server's REST API; returns the decoded JSON body (None when empty)."""
-        request = urllib.request.Request(self.url + path, method=method)
+    def api(self, method: str, path: str, *, body: Any = None, timeout: float = 10.0) -> Any:
+        """Call the server's REST API (with ``body`` as JSON); returns the decoded JSON
+        body (None when empty)."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
         with urllib.request.urlopen(request, timeout=timeout) as response:
             body = response.read()
         return json.loads(body) if body else None
@@ -280,6 +294,58 @@ class LabServer:
             for kernel in self.api("GET", "/api/kernels"):
                 with contextlib.suppress(urllib.error.HTTPError):
                     self.api("DELETE", f"/api/kernels/{kernel['id']}")
+
+    def attach_spare(self, path: str) -> bool:
+        """Give the notebook at ``path`` the spare kernel, so opening it finds one running.
+
+        The spare is a kernel started earlier through the REST API (in the server's
+        root folder, where the kernel of a notebook there would run) and never used;
+        a session is made for ``path`` with it, and JupyterLab, opening ``path``,
+        connects to that session as it does to any existing one. Then the next spare
+        starts in the background. Nothing happens (``False``) without spare kernels,
+        for a notebook outside the root folder (its kernel runs in its own folder), or
+        when ``path`` already has a session (a test's own kernel, kept on purpose).
+
+        Returns:
+            Whether ``path`` got the spare kernel.
+        """
+        if not self.spare_kernels or "/" in path.strip("/"):
+            return False
+        if any(session.get("path") == path for session in self.api("GET", "/api/sessions")):
+            return False
+        spare, self._spare = self._spare, None
+        kernel = spare.result() if spare is not None else None
+        self._start_spare()
+        if kernel is None:
+            return False
+        body = {
+            "path": path,
+            "name": Path(path).name,
+            "type": "notebook",
+            "kernel": {"id": kernel},
+        }
+        self.api("POST", "/api/sessions", body=body)
+        return True
+
+    def _start_spare(self) -> None:
+        """Start the next spare kernel in a thread (the REST call waits for the launch)."""
+        import threading
+        from concurrent.futures import Future
+
+        future: Future[str | None] = Future()
+
+        def start() -> None:
+            try:
+                model = self.api(
+                    "POST", "/api/kernels", body={"name": "python3", "path": ""}, timeout=120
+                )
+            except (OSError, urllib.error.HTTPError):
+                future.set_result(None)  # the next notebook starts its own kernel
+                return
+            future.set_result(str(model["id"]))
+
+        threading.Thread(target=start, name="spare-kernel", daemon=True).start()
+        self._spare = future
 
     def kit_config_active(self) -> bool:
         """Whether a kernel websocket of this server has been connected with TCP_NODELAY.
@@ -313,6 +379,10 @@ class LabServer:
         process, self.process = self.process, None
         if process is None:
             return
+        spare, self._spare = self._spare, None
+        if spare is not None:  # let a kernel being started finish, so it is shut down too
+            with contextlib.suppress(Exception):
+                spare.result(timeout=timeout)
         if process.poll() is None:
             with contextlib.suppress(OSError, ValueError):
                 self.shutdown_kernels()
@@ -620,6 +690,7 @@ class Notebook:
         not reopened (each would start a kernel of its own).
         """
         notebook = cls(page, server, path)
+        server.attach_spare(path)
         page.goto(f"{server.url}/lab/tree/{quote(path)}?reset")
         notebook.wait_for_kernel(timeout=timeout)
         return notebook
