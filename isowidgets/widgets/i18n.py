@@ -214,6 +214,17 @@ KIT = Catalogue(
                 "stream and public exports leave them out until shown to the table"
             ),
             "kit.gm.on": "GM only is on: what the table does now stays off the stream",
+            "kit.gm.roll.tip": (
+                "this roll only: GM only, off the stream until shown to the table; the "
+                "switch turns itself off after the roll (the toolbar's is for the session)"
+            ),
+            "kit.held.one": "1 action not shown to the table yet",
+            "kit.held.many": "{n} actions not shown to the table yet",
+            "kit.held.show": "🔓 Show to table",
+            "kit.held.show.tip": (
+                "show every GM-only action held back to the table and the stream, oldest "
+                "first (prepared secrets stay secret: show one from the log)"
+            ),
             "kit.log.gm": "🔒 GM only",
             "kit.log.shown": "🔓 shown to the table",
             "kit.log.disclose": "🔓 Show to table: {what}",
@@ -236,6 +247,17 @@ KIT = Catalogue(
             ),
             "kit.prepare.done": "prepared {name} = {value}",
             "kit.prepare.done.gm": "prepared {name} = {value} (GM only)",
+            "kit.more": "More",
+            "kit.more.hide": "Less",
+            "kit.more.tip": (
+                "export, house rules, a prepared secret, rule references and the dice commitment"
+            ),
+            "kit.refs": "Rule references",
+            "kit.refs.tip": (
+                "show the rules' IDs such as [ISO-R19] everywhere on the table (for teaching "
+                "and designing; hidden while playing)"
+            ),
+            "kit.gm.on.short": "GM only is on",
             "kit.rules": "House rules",
             "kit.rules.hide": "Hide house rules",
             "kit.rules.tip": (
@@ -348,6 +370,17 @@ KIT = Catalogue(
                 "bordet"
             ),
             "kit.gm.on": "kun spilleder er slået til: det, bordet gør nu, holdes ude af streamen",
+            "kit.gm.roll.tip": (
+                "kun dette slag: kun for spilleder, ude af streamen til det vises for bordet; "
+                "knappen slår sig selv fra efter slaget (værktøjslinjens gælder hele spillet)"
+            ),
+            "kit.held.one": "1 handling er endnu ikke vist for bordet",
+            "kit.held.many": "{n} handlinger er endnu ikke vist for bordet",
+            "kit.held.show": "🔓 Vis for bordet",
+            "kit.held.show.tip": (
+                "vis alle skjulte handlinger for bordet og streamen, ældste først (forberedte "
+                "hemmeligheder forbliver hemmelige: vis dem enkeltvis fra loggen)"
+            ),
             "kit.log.gm": "🔒 kun spilleder",
             "kit.log.shown": "🔓 vist for bordet",
             "kit.log.disclose": "🔓 Vis for bordet: {what}",
@@ -373,6 +406,18 @@ KIT = Catalogue(
             ),
             "kit.prepare.done": "forberedt {name} = {value}",
             "kit.prepare.done.gm": "forberedt {name} = {value} (kun spilleder)",
+            "kit.more": "Mere",
+            "kit.more.hide": "Mindre",
+            "kit.more.tip": (
+                "eksport, husregler, en forberedt hemmelighed, regelhenvisninger og "
+                "terningernes forpligtelse"
+            ),
+            "kit.refs": "Regelhenvisninger",
+            "kit.refs.tip": (
+                "vis reglernes ID'er som [ISO-R19] overalt ved bordet (til undervisning og "
+                "design; skjult under spillet)"
+            ),
+            "kit.gm.on.short": "Kun spilleder er slået til",
             "kit.rules": "Husregler",
             "kit.rules.hide": "Skjul husregler",
             "kit.rules.tip": "se og ændr systemets husregler (hver ændring skrives i loggen)",
@@ -533,6 +578,7 @@ class Labels:
             RuleError: ``widget`` is not one of those.
         """
         from .dice_entry import DiceEntry
+        from .gm import HeldBack
         from .log import LogView
         from .messages import Messages
         from .toolbar import SessionToolbar
@@ -567,8 +613,8 @@ class Labels:
                 (widget.enter_button, "description", "kit.faces.enter"),
                 (widget.enter_button, "tooltip", "kit.faces.enter.tip"),
             ]
-        elif isinstance(widget, Messages):
-            words = []  # it marks each message itself, through ``say``
+        elif isinstance(widget, (Messages, HeldBack)):
+            words = []  # it draws its words itself, through ``say``
         elif isinstance(widget, LogView):
             words = [
                 (widget.first_button, "description", "kit.log.first"),
@@ -582,7 +628,7 @@ class Labels:
             ]
         else:
             raise RuleError(
-                f"bind_kit takes a SessionToolbar, DiceEntry, LogView or Messages, "
+                f"bind_kit takes a SessionToolbar, DiceEntry, LogView, Messages or HeldBack, "
                 f"got {type(widget).__name__}"
             )
         for control, trait, key in words:

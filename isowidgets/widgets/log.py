@@ -23,6 +23,7 @@ from .. import checks
 from ..game import Game
 from ..journal import Entry, Retcon, entry_row
 from ..visibility import disclosed_actions
+from .gm import HeldBack
 from .i18n import english
 from .messages import Messages
 
@@ -81,6 +82,8 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             (``iw-log-first`` …), disabled where they would not move.
         disclose_buttons: action number → its **Show to table** button
             (``iw-log-disclose``), for the GM-only actions on the page not yet shown.
+        held: how many actions the table's viewers do not see yet, with **Show to
+            table** for them all (:class:`~.gm.HeldBack`, ``iw-held-back-log``).
         error: where a refused disclosure says why (``iw-log-error``).
     """
 
@@ -138,7 +141,8 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             ]
         )
         pager.add_class("iw-log-pager")
-        super().__init__([pager, self.table, self.disclose_box, self.error])
+        self.held = HeldBack(game, key="log")
+        super().__init__([self.held, pager, self.table, self.disclose_box, self.error])
         self.add_class("iw-kit")
         self.add_class("iw-log-view")
         self.refresh()
@@ -317,6 +321,8 @@ class LogView(widgets.VBox):  # type: ignore[misc]
 
     def relabel(self) -> None:
         """Draw again in the language just switched to (:meth:`Labels.bind_kit`)."""
+        self.held.say = self.say
+        self.held.relabel()
         self.refresh()
 
     def close(self) -> None:
@@ -324,4 +330,6 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             self._unsubscribe()
         if hasattr(self, "error"):
             self.error.close()
+        if hasattr(self, "held"):
+            self.held.close()
         super().close()

@@ -21,6 +21,7 @@ from ..journal import Entry, Rolled
 from ..tray import DiceTray
 from .chips import roll_chips
 from .dice_entry import DiceEntry
+from .gm import HeldBack
 from .log import LogView
 from .messages import Messages
 from .panel import Panel
@@ -69,6 +70,7 @@ class TrayPanel(Panel):
         self.faces = self.entry.faces
         self.enter_button = self.entry.enter_button
         self.messages = Messages(game)
+        self.held = HeldBack(game, key="tray")
         self.toolbar = SessionToolbar(game, messages=self.messages, export_dir=export_dir)
         self.undo_button = self.toolbar.undo_button
         self.result = widgets.HTML("<em>No roll yet.</em>")
@@ -91,6 +93,7 @@ class TrayPanel(Panel):
                 widgets.HBox([self.die, self.count]),
                 widgets.HBox([self.explode, self.purpose]),
                 self.entry,
+                self.held,
                 self.toolbar,
             ]
         )
@@ -181,7 +184,7 @@ class TrayPanel(Panel):
                 self._show(entry.event)
 
     def close(self) -> None:
-        for part in ("log_view", "toolbar", "entry", "messages"):
+        for part in ("log_view", "toolbar", "entry", "messages", "held"):
             if hasattr(self, part):
                 getattr(self, part).close()
         super().close()

@@ -28,6 +28,7 @@ import ipywidgets as widgets
 
 from ...journal import Entry
 from ...rules.fudge_conflict import FudgeGame
+from ..gm import HeldBack
 from ..i18n import Labels, LanguageSwitch
 from ..log import LogView
 from ..messages import Messages, guard
@@ -113,7 +114,8 @@ class FudgeTable(Panel):
         self._headings: list[tuple[widgets.HTML, str]] = []
         sheets_column = widgets.VBox([self._heading("table.characters"), self.sheets])
         sheets_column.add_class("iw-fudge-sheets")
-        play_column = widgets.VBox([self.tabs])
+        self.held = labels.bind_kit(HeldBack(game, key="fudge"))
+        play_column = widgets.VBox([self.held, self.tabs])
         play_column.add_class("iw-fudge-play")
         main = widgets.Box([sheets_column, play_column])
         main.add_class("iw-fudge-main")
@@ -183,6 +185,7 @@ class FudgeTable(Panel):
             "log_view",
             "toolbar",
             "messages",
+            "held",
         ):
             if hasattr(self, part):
                 getattr(self, part).close()

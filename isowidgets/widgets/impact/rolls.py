@@ -51,6 +51,7 @@ from ...rules.impact.events import TestResolved, TestRolled
 from ...rules.impact.ladder import die_label
 from ..dice_entry import DiceEntry
 from ..fresh import Fresh, first_option
+from ..gm import HeldBack
 from ..numbers import percent
 from ..panel import Panel, set_options, set_shown
 from ..submit_text import SubmitText
@@ -227,6 +228,7 @@ class TestPanel(Panel):
 
     def __init__(self, game: ImpactGame, drafting: Drafting | None = None) -> None:
         self.messages = TableMessages(game)
+        self.held = HeldBack(game, key="impact")
         self.drafting = drafting if drafting is not None else Drafting(game)
         self.focused: Any = None
         self._syncing = False
@@ -416,6 +418,7 @@ class TestPanel(Panel):
             game,
             [
                 impact_style(),
+                self.held,
                 self.open_row,
                 self.intent_row,
                 self.preview,
@@ -804,6 +807,11 @@ class TestPanel(Panel):
             who = html.escape(state.name_of(last.actor))
             return f"<em>{who}'s test was called off before the roll.</em>"
         return result_html(state, last, self._rolled.get(last.id), self._resolved.get(last.id))
+
+    def close(self) -> None:
+        if hasattr(self, "held"):
+            self.held.close()
+        super().close()
 
     def _warn(self, state: ImpactState, test: OpenTest | None) -> None:
         """Say what the player should know before earning (IMP-A02), unless an error shows."""

@@ -73,6 +73,7 @@ class ImpactTable(Panel):
         self.drafting = Drafting(game)
         self.board = ImpactBoard(game, self.drafting)
         self.test_panel = TestPanel(game, self.drafting)
+        self.held = self.test_panel.held  # what the viewers do not see yet, where play is
         self.timeline = ImpactTimeline(game)
         self.log_view = LogView(game, rows=log_rows)
         self.toolbar = SessionToolbar(game, messages=self.messages, export_dir=export_dir)

@@ -93,8 +93,8 @@ class PairEntry(DiceEntry):
 
     @disabled.setter
     def disabled(self, value: bool) -> None:
-        for control in (self.roll_button, self.faces, self.red_faces, self.enter_button):
-            control.disabled = bool(value)
+        DiceEntry.disabled.fset(self, value)  # type: ignore[attr-defined]
+        self.red_faces.disabled = bool(value)
 
 
 class BetweenSessions(Panel):

@@ -32,6 +32,7 @@ import ipywidgets as widgets
 from ...journal import Entry
 from ...rules.isolation import Conflict, IsolationGame, IsolationState, Step
 from ..fresh import Fresh
+from ..gm import HeldBack
 from ..messages import Messages
 from ..panel import Panel
 from .modifiers import ModifierRow
@@ -104,6 +105,7 @@ class ConflictPanel(Panel):
         self.breakdown_toggle = self.result_part.breakdown_toggle
         self.wounds, self.assign_button = self.wound_part, self.wound_part.assign_button
 
+        self.held = HeldBack(game, key="conflict")
         self.summary = widgets.HTML()
         self.summary.add_class("iw-conflict-summary")
         self.next = widgets.HTML()
@@ -137,6 +139,7 @@ class ConflictPanel(Panel):
                 isolation_style(),
                 widgets.HTML('<div class="iw-title">Conflict</div>'),
                 self.summary,
+                self.held,
                 self.result_part,
                 self.next,
                 self.messages,
@@ -278,4 +281,5 @@ class ConflictPanel(Panel):
     def close(self) -> None:
         for pool in self.pool_widgets.values():
             pool.close()
+        self.held.close()
         super().close()

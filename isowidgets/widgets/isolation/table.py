@@ -69,6 +69,7 @@ class IsolationTable(Panel):
         # panel's dice and result first, then the plot and the map, the rest after.
         self.timeline = StressTimeline(game)
         self.conflict = ConflictPanel(game)
+        self.held = self.conflict.held  # what the viewers do not see yet, where play is
         self.map = RelationshipMap(game, css_class=f"iw-map-{self.table_name}")
         # Every message line of the table follows the game, the map's too: "link L4
         # deleted" goes at the next action or an undo (following twice is harmless).

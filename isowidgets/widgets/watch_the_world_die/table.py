@@ -121,6 +121,7 @@ class WorldTable(Panel):
         self.setup.add_class("iw-wtwd-setup")
 
         self.turn_panel = TurnPanel(game, messages=self.messages)
+        self.held = self.turn_panel.held  # what the viewers do not see yet, where play is
         self.shop = ResponseShop(game, messages=self.messages)
         self.year_end = YearEndCheck(game, messages=self.messages)
         self.chart = PressureChart(game)

@@ -38,6 +38,7 @@ from ...journal import Entry
 from ...rules.watch_the_world_die import WorldGame
 from ..dice_entry import DiceEntry
 from ..fresh import Fresh, first_option
+from ..gm import HeldBack
 from ..panel import Panel, set_options
 from ..submit_button import SubmitButton
 from ..submit_text import SubmitText
@@ -82,6 +83,7 @@ class TurnPanel(Panel):
 
     def __init__(self, game: WorldGame, *, messages: WorldMessages | None = None) -> None:
         self.messages = messages if messages is not None else WorldMessages(game)
+        self.held = HeldBack(game, key="turn")
         self.players = widgets.HTML()
         self.players.add_class("iw-wtwd-players-view")
         self.step = widgets.HTML()
@@ -185,6 +187,7 @@ class TurnPanel(Panel):
             game,
             [
                 self.players,
+                self.held,
                 self.step,
                 self.opening,
                 self.due,
@@ -382,3 +385,8 @@ class TurnPanel(Panel):
                 self._focus_next()
 
         self.messages.run(update)
+
+    def close(self) -> None:
+        if hasattr(self, "held"):
+            self.held.close()
+        super().close()
