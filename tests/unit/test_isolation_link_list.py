@@ -264,7 +264,13 @@ def test_choosing_in_the_list_highlights_on_the_canvas_and_back(panel):
 
 
 def test_the_table_carries_the_list_inside_the_map(farmhouse):
-    assert farmhouse.map.link_list in farmhouse.map.children
+    """Under the canvas, behind a disclosure that keeps the map's column short."""
+    m = farmhouse.map
+    assert m.link_list in m.list_section.children and m.list_section in m.children
+    assert m.list_section.layout.display == "none" and not m.list_toggle.value
+    m.list_toggle.click()
+    assert m.list_section.layout.display != "none"
+    assert m.list_toggle.get_state()["mode"] == "expand"
     farmhouse.game.add_link("alice", "eve", "green", "Shared a thermos")
     assert any("Alice – Eve" in text for text in rows(farmhouse.map))
 
@@ -299,7 +305,7 @@ def test_the_canvas_is_named_for_screen_readers_and_points_to_the_list(panel, ga
     assert (name.selector, name.role) == (".iw-map", "img")
     assert name.label == (
         "Relationship map, a drawing: 3 characters (3 living), 6 links over 2 pairs. "
-        "Every link is listed in words under it, in Links, pair by pair."
+        "Every link is listed in words under it, behind the button Links, pair by pair."
     )
     game.add_link("alice", "eve", "green", "Shared a thermos")
     assert "7 links over 3 pairs" in name.label

@@ -402,7 +402,7 @@ def test_the_maps_message_goes_at_the_undo_not_two_conflicts_later(table):
     m, game = table.map, table.game
     m.pick_link("L4")
     m.delete_button.click()
-    assert "link L4 deleted" in m.messages.value
+    assert "Deleted the link between Bob and Eve" in m.messages.value
     table.toolbar.undo_button.click()
     assert m.messages.value == "" and "L4" in {x.id for x in game.state.links}
 

@@ -125,7 +125,10 @@ def test_a_whole_persuasion_conflict_by_clicks_iso_e02_e03(table):
     assert bob_red.count("iw-die--red") == 7
     assert bob_red.count("↳") == 2 and "extra die from the explosion of #5" in bob_red
     assert "→ 4 odds" in bob_red  # the digest's correction: the exploded 1 counts
-    assert "AP_odds = ⌊4 red odds − 3 green evens⌋₀ = <b>1</b>" in cp.first_reading.value
+    assert (
+        "the Active Player's odds: 4 red odds − 3 green evens (never below 0) = <b>1</b>"
+        in cp.first_reading.value
+    )
 
     alice, eve = cp.stance_widgets["alice"], cp.stance_widgets["eve"]
     assert "net +2" in alice.text.value

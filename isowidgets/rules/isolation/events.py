@@ -485,7 +485,7 @@ class StancesRead(IsolationEvent):
             f"{self.name_of(p.character)} net {p.net:+d} → {'/'.join(p.allowed)}"
             for p in r.readings
         ]
-        return f"first reading: AP_odds {r.ap_odds}; " + "; ".join(parts)
+        return f"first reading: the Active Player's odds {r.ap_odds}; " + "; ".join(parts)
 
 
 class StanceChosen(IsolationEvent):

@@ -70,7 +70,7 @@ def explain_stance(state: IsolationState, c: Conflict, who: str) -> ExplainedSta
     else:
         arithmetic = (
             f"{r.green_evens} green evens − {r.red_odds} red odds = {r.evens:+d}; "
-            f"− AP_odds {c.first.ap_odds} = net {r.net:+d}"
+            f"− the Active Player's odds {c.first.ap_odds} = net {r.net:+d}"
         )
         if r.rolled == "Cooperative":
             band = f"net ≥ {s.cooperate_net_min}: may cooperate"
@@ -131,8 +131,8 @@ def explain(
     if c.first is not None:
         f = c.first
         steps.append(
-            f"AP_odds = ⌊{f.ap_red_odds} red odds − {f.ap_green_evens} green evens⌋₀ = "
-            f"{f.ap_odds} (ISO-R23)"
+            f"the Active Player's odds: {f.ap_red_odds} red odds − {f.ap_green_evens} green "
+            f"evens (never below 0) = {f.ap_odds} (ISO-R23)"
         )
     stances = tuple(explain_stance(state, c, pp) for pp in c.pps)
     second = read_second(state, c)

@@ -26,7 +26,8 @@ class IsolationSettings(RuleSettings):
 
     cooperate_net_min: int = setting(
         2,
-        "A Passive Player may cooperate when net = PP_evens − AP_odds reaches this.",
+        "A Passive Player may cooperate when their net (their evens minus the Active "
+        "Player's odds) reaches this.",
         ref="ISO-A01",
     )
     hostile_net_max: int = setting(

@@ -199,9 +199,9 @@ class PoolsPanel(Part):
         assign(
             self.first_reading,
             value=(
-                '<div class="iw-status"><b>First interpretation:</b> AP_odds = '
-                f"⌊{first.ap_red_odds} red odds − {first.ap_green_evens} green evens⌋₀ = "
-                f"<b>{first.ap_odds}</b> (ISO-R23)</div>"
+                '<div class="iw-status"><b>First interpretation:</b> the Active Player\'s '
+                f"odds: {first.ap_red_odds} red odds − {first.ap_green_evens} green evens "
+                f"(never below 0) = <b>{first.ap_odds}</b> (ISO-R23)</div>"
             )
             if first is not None
             else "",

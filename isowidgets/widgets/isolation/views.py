@@ -748,8 +748,8 @@ def warnings_html(found: Sequence[MapWarning]) -> str:
     items = "".join(f"<li>{html.escape(w.message)} ({w.rule})</li>" for w in found)
     count = f"{len(found)} recommendation{'s' if len(found) > 1 else ''}"
     return (
-        '<div class="iw-msg iw-msg--warning"><details><summary><b>△ The text recommends</b> '
-        f"({count}; advice, not errors)</summary><ul>{items}</ul></details></div>"
+        f'<div class="iw-msg iw-msg--warning"><details><summary><b>△ {count}</b> from the '
+        f"text (advice)</summary><ul>{items}</ul></details></div>"
     )
 
 
@@ -759,7 +759,7 @@ def character_table_html(state: IsolationState) -> str:
     for c in state.characters:
         rows.append(
             "<tr>"
-            f"<td><b>{html.escape(c.name)}</b><br><small>{c.id}</small></td>"
+            f"<td><b>{html.escape(c.name)}</b></td>"
             f"<td>{'NPC' if c.kind == 'boat_NPC' else 'PC'}</td>"
             f"<td>{html.escape(c.profession)}</td>"
             f"<td>{html.escape(', '.join(c.positive))}</td>"
