@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._common import name_of
 from .events import STARTING_STRESS
 from .model import IsolationState, Origin
 
@@ -52,7 +53,8 @@ def _map_order(state: IsolationState) -> MapWarning | None:
             return MapWarning(
                 "ISO-R11",
                 None,
-                f"the {link.origin} link {link.id} ({link.a}–{link.b}, “{link.label}”) was "
+                f"the {link.origin} link “{link.label}” between {name_of(state, link.a)} and "
+                f"{name_of(state, link.b)} was "
                 f"added after the {later[-1]} pass had begun; the text builds the map with "
                 "descriptors, then biases, then goals, then adds the same-boat NPCs. Every "
                 "link counts the same either way: this is advice only.",

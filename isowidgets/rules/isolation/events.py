@@ -132,7 +132,7 @@ class CharacterAdded(IsolationEvent):
         c = self.character
         who = "same-boat NPC" if c.kind == "boat_NPC" else "PC"
         late = " (after play began)" if c.late else ""
-        return f"{c.name} ({c.id}) joins as a {who}, {c.profession or 'no profession'}{late}"
+        return f"{c.name} joins as a {who}, {c.profession or 'no profession'}{late}"
 
 
 class CharacterUpdated(IsolationEvent):
@@ -152,7 +152,7 @@ class CharacterRemoved(IsolationEvent):
     name: str
 
     def describe(self) -> str:
-        return f"{self.name} ({self.character_id}) removed from the map"
+        return f"{self.name} removed from the map"
 
 
 class HealthChanged(IsolationEvent):
@@ -204,7 +204,8 @@ class LinkRelabeled(IsolationEvent):
         ends = ""
         if self.ends:
             ends = f" between {self.name_of(self.ends[0])} and {self.name_of(self.ends[1])}"
-        return f"link {self.link_id}{ends} relabeled “{self.old}” → “{self.new}”"
+        # The ends name the link; a journal from before they were kept has only its id.
+        return f"link{ends or ' ' + self.link_id} relabeled “{self.old}” → “{self.new}”"
 
 
 # --------------------------------------------------------------------------- scenario
@@ -353,12 +354,13 @@ class DeathGreensDropped(IsolationEvent):
     def describe(self) -> str:
         if not self.left:
             return (
-                f"{self.name_of(self.dead)}'s {self.dropped} leftover green link(s) are lost: "
-                "fewer than two survivors"
+                f"{self.name_of(self.dead)}'s {self.dropped} leftover green "
+                f"{'link is' if self.dropped == 1 else 'links are'} lost: fewer than two survivors"
             )
         return (
             f"{self.dropped} of {self.name_of(self.dead)}'s leftover green links are lost: only "
-            f"{self.left} living pair(s) remain to take one each"
+            f"{self.left} living {'pair remains' if self.left == 1 else 'pairs remain'} to take "
+            "one each"
         )
 
 
