@@ -92,6 +92,8 @@ CSS = """
 .iw-held { font-size: 0.9em; padding: 2px 6px; border: 2px dashed #6a4c93; border-radius: 4px;
   background: #f3eefa; }
 .iw-toolbar-row { flex-wrap: nowrap; }
+/* Plotly's logo link: one more Tab stop in every plot (see timeline.MODEBAR). */
+.iw-panel .modebar-btn--logo, .iw-kit .modebar-btn--logo { display: none; }
 </style>
 """
 

@@ -35,6 +35,7 @@ from .messages import Messages
 from .numbers import percent
 from .panel import SavedText, wrap_row
 from .settings_editor import value_words
+from .timeline import MODEBAR
 
 __all__ = ["OddsLab", "questions", "side_by_side", "sweep", "two_readings"]
 
@@ -257,7 +258,9 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
         self.status = widgets.Label("not swept yet")
         self.table = widgets.HTML()
         self.table.add_class("iw-lab-table")
-        self.figure = go.FigureWidget(layout={"height": 380, "margin": {"t": 40}})
+        self.figure = go.FigureWidget(
+            layout={"height": 380, "margin": {"t": 40, "r": 40}, "modebar": MODEBAR}
+        )
         self._fill_questions()
         if question is not None:
             self.question.value = checks.choice(

@@ -168,9 +168,9 @@ def test_wounds_to_share_are_named():
     game.add_link("dan", "alice", "green", "Chess")
     game.run_conflict("bob", "board up", physical=True, difficulty=6)
     (step,) = game.next_steps()
-    assert step.label == "distribute 1 wound(s) among Bob, Alice, Eve, Dan"
-    pending = next(s for s in summaries(game) if "wound(s) to distribute" in s)
-    assert pending == "1 wound(s) to distribute among Bob, Alice, Eve, Dan"
+    assert step.label == "distribute 1 wound among Bob, Alice, Eve, Dan"
+    pending = next(s for s in summaries(game) if "wound to distribute" in s)
+    assert pending == "1 wound to distribute among Bob, Alice, Eve, Dan"
 
 
 def test_pair_rolls_name_the_pair():

@@ -245,7 +245,7 @@ def test_a_physical_failure_asks_the_table_for_the_wounds(table):
     # A wrong total is the engine's to refuse, shown in the panel.
     cp.wound_inputs["bob"].value = 1
     cp.assign_button.click()
-    assert "distribute exactly 4 wound(s), got 1" in cp.messages.last_error
+    assert "distribute exactly 4 wounds, got 1" in cp.messages.last_error
     cp.wound_inputs["bob"].value = 2
     cp.wound_inputs["alice"].value = 2
     cp.assign_button.click()

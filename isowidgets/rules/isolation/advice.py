@@ -127,7 +127,8 @@ def warnings(state: IsolationState) -> list[MapWarning]:
             MapWarning(
                 "ISO-A24",
                 p.dead,
-                f"{p.count} leftover green link(s) from {p.dead}'s death wait for the GM. "
+                f"{p.count} leftover green {'link' if p.count == 1 else 'links'} from "
+                f"{p.dead}'s death {'waits' if p.count == 1 else 'wait'} for the GM. "
                 "Tip: place_death_greens(dead, pairs).",
             )
         )

@@ -541,7 +541,8 @@ class WoundsPending(IsolationEvent):
     candidates: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"{self.wounds} wound(s) to distribute among {self.listed(self.candidates)}"
+        noun = "wound" if self.wounds == 1 else "wounds"
+        return f"{self.wounds} {noun} to distribute among {self.listed(self.candidates)}"
 
 
 class WoundsAssigned(IsolationEvent):

@@ -158,7 +158,8 @@ def explain(
         f"margin = {r.team_evens} − {r.opposition_odds} = {r.margin:+d} → {r.degree} (ISO-R31)"
     )
     if r.wounds:
-        steps.append(f"physically threatening failure: {r.wounds} wound(s) (ISO-R39)")
+        noun = "wound" if r.wounds == 1 else "wounds"
+        steps.append(f"physically threatening failure: {r.wounds} {noun} (ISO-R39)")
     return Explanation(
         c.number,
         c.mode,
