@@ -93,7 +93,7 @@ CSS = """
   background: #f3eefa; }
 .iw-toolbar-row { flex-wrap: nowrap; }
 /* Plotly's logo link: one more Tab stop in every plot (see timeline.MODEBAR). */
-.iw-panel .modebar-btn--logo, .iw-kit .modebar-btn--logo { display: none; }
+.iw-panel .modebar-btn--logo, .iw-kit .modebar-btn--logo { display: none !important; }
 </style>
 """
 

@@ -11,6 +11,13 @@ of vanishing into the kernel log.
 clears itself whenever an action it did not see coming is journaled: the next action,
 an undo or a redo, whether it came from the panel, another panel or a notebook cell.
 So "ℹ: link L4 deleted" does not stay on screen after that link is undone.
+
+**Next to the control used.** A tall panel has one message line but several places it
+may be needed: a refusal of **Cancel proposal** shown at the panel's top is 500 pixels
+from the button. So a panel gives each group of controls a :meth:`Messages.slot` (an
+empty box beside them) and runs their callbacks through :meth:`Messages.near`: the one
+line moves into that slot first, so whatever it then says shows next to the control that
+was used. It stays one line (one ``last_error``, one following of the game).
 """
 
 from __future__ import annotations
@@ -77,6 +84,7 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         self._game: Game[Any] | None = None
         self._posted_at = 0
         self._unsubscribe: Callable[[], None] | None = None
+        self._slot: Any = None
         if game is not None:
             self.follow(game)
 
@@ -153,6 +161,36 @@ class Messages(widgets.HTML):  # type: ignore[misc]
 
         @functools.wraps(function)
         def callback(*args: Any) -> Any:
+            return self.run(lambda: function(*args))
+
+        return callback
+
+    # ------------------------------------------------------------------ where it shows
+
+    @staticmethod
+    def slot() -> widgets.Box:
+        """An empty place for the message line, to put beside a group of controls
+        (see :meth:`near`)."""
+        made = widgets.Box()
+        made.add_class("iw-message-slot")
+        return made
+
+    def show_in(self, slot: widgets.Box) -> None:
+        """Show the message line in ``slot`` from now on (it leaves the slot it was in)."""
+        if self._slot is slot:
+            return
+        if self._slot is not None and self in self._slot.children:
+            self._slot.children = ()
+        slot.children = (self,)
+        self._slot = slot
+
+    def near(self, slot: widgets.Box, function: Callable[..., Any]) -> Callable[..., Any]:
+        """``function`` as a widget callback run by :meth:`run`, with the message line
+        moved into ``slot`` first: what it says shows next to the control used."""
+
+        @functools.wraps(function)
+        def callback(*args: Any) -> Any:
+            self.show_in(slot)
             return self.run(lambda: function(*args))
 
         return callback

@@ -142,7 +142,8 @@ MODEBAR: dict[str, Any] = {
         "zoomIn2d",
         "zoomOut2d",
         "resetScale2d",
-        "sendDataToCloud",
+        "sendChartToCloud",  # plotly.js 4: "Share chart…", shown by default
+        "sendDataToCloud",  # its name in plotly.js 2 and 3
     ],
 }
 """The plots' tool bar (plotly's modebar, set through the layout): **Download plot as a

@@ -30,7 +30,7 @@ E02 = [
     ("bob", "green", "4 3 1 6 4", "→ 3 evens"),
     ("bob", "red", "5 4 3 6 1 1 2", "→ 4 odds"),
     ("alice", "green", "4 2 6 2", "→ 4 evens"),
-    ("alice", "red", "3", "→ 1 odds"),
+    ("alice", "red", "3", "→ 1 odd"),
     ("eve", "green", "3", "→ 0 evens"),
     ("eve", "red", "3 5 4", "→ 2 odds"),
 ]
@@ -530,7 +530,7 @@ def test_persuasion_conflict_by_clicks_with_the_texts_dice(notebook: OpenNoteboo
     propose(nb, "Alice", "barricade the back door", [])
     for who, colour, faces, reading in [
         ("alice", "green", "2 4", "→ 2 evens"),
-        ("alice", "red", "3 4 6", "→ 1 odds"),
+        ("alice", "red", "3 4 6", "→ 1 odd"),
         ("bob", "green", "2 4", "→ 2 evens"),
         ("bob", "red", "4", "→ 0 odds"),
     ]:
@@ -539,7 +539,7 @@ def test_persuasion_conflict_by_clicks_with_the_texts_dice(notebook: OpenNoteboo
     find(nb, "iw-stance-eve-Neutral").click()  # no red links with Alice: all three open
     find(nb, "iw-difficulty select").select_option(label="Easy (1)")
     find(nb, "iw-set-difficulty").click()
-    enter_faces(nb, "GM", "red", "2 2 4 4 6 3", "→ 1 odds")
+    enter_faces(nb, "GM", "red", "2 2 4 4 6 3", "→ 1 odd")
     find(nb, "iw-resolve").click()
     expect(result).to_contain_text("▲ Basic Success")
     nb.wait_for_cytoscape_keys(MAP, ["L7", "L8"])
@@ -606,7 +606,7 @@ def test_a_pair_roll_between_sessions_changes_the_map_and_undo_takes_it_back(
     find(nb, "iw-pair-green input").fill("2 4")
     find(nb, "iw-pair-red input").fill("3")
     find(nb, "iw-pair-enter").click()
-    expect(find(nb, "iw-pair-rolled")).to_contain_text("2 evens against 1 odds")
+    expect(find(nb, "iw-pair-rolled")).to_contain_text("2 evens against 1 odd")
     outcome = find(nb, "iw-pair-outcome")
     expect(outcome).to_contain_text("erase a labeled red link")
     outcome.get_by_label("add a labeled green link").check()

@@ -40,7 +40,7 @@ E02 = [
     ("bob", "green", "4 3 1 6 4", "→ 3 evens"),
     ("bob", "red", "5 4 3 6 1 1 2", "→ 4 odds"),
     ("alice", "green", "4 2 6 2", "→ 4 evens"),
-    ("alice", "red", "3", "→ 1 odds"),
+    ("alice", "red", "3", "→ 1 odd"),
     ("eve", "green", "3", "→ 0 evens"),
     ("eve", "red", "3 5 4", "→ 2 odds"),
 ]
@@ -396,7 +396,7 @@ def test_a_pair_roll_typed_and_entered_between_sessions(notebook: OpenNotebook) 
     expect(error).to_contain_text("Alice–Bob red")
     red.fill("3")
     red.press("Enter")
-    expect(find(nb, "iw-pair-rolled")).to_contain_text("2 evens against 1 odds")
+    expect(find(nb, "iw-pair-rolled")).to_contain_text("2 evens against 1 odd")
     expect(error).to_have_count(0)
     expect(find(nb, "iw-between .iw-source")).to_contain_text("typed")
     scroll_to(nb, "iw-tabs")
@@ -438,7 +438,7 @@ def test_the_table_comes_back_mid_conflict_after_the_kernel_dies(notebook: OpenN
     faces = find(nb, "iw-faces-bob-green input")
     faces.fill("4 3 1")
     faces.press("Enter")
-    expect(find(nb, "iw-chips-bob-green")).to_contain_text("→ 1 evens")
+    expect(find(nb, "iw-chips-bob-green")).to_contain_text("→ 1 even")
     nb.page.evaluate(_RESUME_JS)
     nb.page.evaluate(_RESTART_JS)
     nb.wait_for_kernel()
@@ -447,7 +447,7 @@ def test_the_table_comes_back_mid_conflict_after_the_kernel_dies(notebook: OpenN
     scroll_to(nb, "iw-play")
     expect(find(nb, "iw-conflict-summary")).to_contain_text("Bob proposes “board up the windows”")
     expect(find(nb, "iw-conflict-summary")).to_contain_text("in progress")
-    expect(find(nb, "iw-chips-bob-green")).to_contain_text("→ 1 evens")
+    expect(find(nb, "iw-chips-bob-green")).to_contain_text("→ 1 even")
     expect(find(nb, "iw-conflict > .iw-next")).to_contain_text("Next: Bob rolls 5 red")
     expect(find(nb, "iw-roll-bob-red")).to_be_enabled()
     nb.screenshot("isotable-9-resumed-mid-conflict")

@@ -95,7 +95,12 @@ def on_screen(nb: Notebook, selector: str) -> Seen:
 
 
 def focused_selector(nb: Notebook) -> str:
-    """A selector for the element that has the keyboard focus (marked for the check)."""
+    """A selector for the element that has the keyboard focus (marked for the check),
+    once the focus has landed on a control (a step hands it on from one to the next)."""
+    nb.page.wait_for_function(
+        "() => !!document.activeElement && document.activeElement !== document.body",
+        timeout=15_000,
+    )
     nb.page.evaluate(
         """() => {
           for (const e of document.querySelectorAll('[data-iw-focus]')) {

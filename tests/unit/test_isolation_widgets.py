@@ -873,7 +873,7 @@ def test_a_table_built_while_a_pair_roll_waits_shows_the_roll():
     t = IsolationTable(game)
     between = t.between
     assert between.outcome_box.layout.display == ""
-    assert "2 evens against 1 odds" in between.rolled.value
+    assert "2 evens against 1 odd" in between.rolled.value
     assert "Alice – Bob" in between.rolled.value
     assert 'data-face="4"' in between.rolled.value  # the dice, as chips
     t.close()
@@ -883,7 +883,7 @@ def test_a_pair_roll_made_in_code_shows_in_an_open_table(table):
     game, between = table.game, table.between
     game.end_session()
     game.pair_roll("alice", "bob", green_faces="2 4", red_faces="3")
-    assert "2 evens against 1 odds" in between.rolled.value
+    assert "2 evens against 1 odd" in between.rolled.value
 
 
 def test_undo_takes_the_pair_roll_and_its_outcome_off_the_panel(table):
@@ -897,14 +897,14 @@ def test_undo_takes_the_pair_roll_and_its_outcome_off_the_panel(table):
     assert "→ Alice – Bob: nothing" in between.rolled.value  # names, not ids
     scene.undo_button.click()  # the outcome: the roll waits again
     assert game.state.pair_roll is not None
-    assert "2 evens against 1 odds" in between.rolled.value
+    assert "2 evens against 1 odd" in between.rolled.value
     assert "→" not in between.rolled.value
     assert between.outcome_box.layout.display == ""
     scene.undo_button.click()  # the roll itself
     assert game.state.pair_roll is None and between.rolled.value == ""
     assert between.outcome_box.layout.display == "none"
     scene.redo_button.click()
-    assert "2 evens against 1 odds" in between.rolled.value
+    assert "2 evens against 1 odd" in between.rolled.value
 
 
 def test_the_pair_roll_leaves_the_panel_when_the_next_session_begins(table):
@@ -913,7 +913,7 @@ def test_the_pair_roll_leaves_the_panel_when_the_next_session_begins(table):
     between.a.value, between.b.value = "alice", "bob"
     between.green_faces.value, between.red_faces.value = "2 3", "3"
     between.enter_button.click()  # a tie: shown, nothing to choose
-    assert "1 evens against 1 odds" in between.rolled.value
+    assert "1 even against 1 odd" in between.rolled.value
     between.begin_button.click()
     assert between.rolled.value == ""
 

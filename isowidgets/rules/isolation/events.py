@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, model_serializer
 
 from ...journal import Event, RollField
+from ._common import faces_word
 from .model import (
     GM,
     Character,
@@ -288,7 +289,8 @@ class PairRolled(IsolationEvent):
             result = "a tie: nothing changes"
         return (
             f"pair roll {self.pair(self.a, self.b)}: green [{self.green.faces_text()}] "
-            f"{self.evens} evens, red [{self.red.faces_text()}] {self.odds} odds; {result}"
+            f"{faces_word(self.evens, 'even')}, red [{self.red.faces_text()}] "
+            f"{faces_word(self.odds, 'odd')}; {result}"
         )
 
 
@@ -469,7 +471,11 @@ class DiceRolled(IsolationEvent):
 
     def describe(self) -> str:
         source = "typed" if self.roll.source == "typed" else "rolled"
-        count = f"{self.roll.evens} evens" if self.colour == "green" else f"{self.roll.odds} odds"
+        count = (
+            faces_word(self.roll.evens, "even")
+            if self.colour == "green"
+            else faces_word(self.roll.odds, "odd")
+        )
         faces = self.roll.faces_text() or "no dice"
         who = "the GM" if self.who == GM else f"{self.name_of(self.who)} ({self.role})"
         return f"{who} {source} {self.colour} [{faces}]: {count}"

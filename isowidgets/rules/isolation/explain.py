@@ -9,6 +9,7 @@ composition, and the margin and degree. It is stored in the
 
 from __future__ import annotations
 
+from ._common import faces_word
 from .model import (
     GM,
     Conflict,
@@ -112,9 +113,9 @@ def explain(
         if roll is None:
             reading = "not rolled"
         elif unit.colour == "green":
-            reading = f"{roll.evens} evens"
+            reading = faces_word(roll.evens, "even")
         else:
-            reading = f"{roll.odds} odds"
+            reading = faces_word(roll.odds, "odd")
         pools.append(
             ExplainedPool(
                 who=unit.who,

@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from ...journal import Entry, Retcon
 from ...rules.isolation import HEALTH_LADDER, IsolationGame, IsolationState, counts
+from ...rules.isolation._common import faces_word
 from ...rules.isolation.events import HealthChanged, PairOutcome, PairRolled, SessionEnded
 from ..chips import roll_chips
 from ..dice_entry import DiceEntry
@@ -275,8 +276,9 @@ class BetweenSessions(Panel):
             else ""
         )
         self.rolled.value = (
-            f'<div class="iw-status"><b>{html.escape(who)}</b>: {rolled.evens} evens against '
-            f"{rolled.odds} odds</div>{green}{red}"
+            f'<div class="iw-status"><b>{html.escape(who)}</b>: '
+            f"{faces_word(rolled.evens, 'even')} against {faces_word(rolled.odds, 'odd')}</div>"
+            f"{green}{red}"
             f'<div class="iw-status">{html.escape(rolled.describe().split("; ")[-1])}</div>' + after
         )
 

@@ -123,12 +123,23 @@ class ConflictPanel(Panel):
             tooltip="take the proposal back, saying why (ISO-R15: never quietly)",
         )
         self.cancel_button.add_class("iw-cancel")
-        self.cancel_bar = widgets.HBox(
-            [self.cancel_reason, self.cancel_button],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        self.cancel_slot = Messages.slot()
+        self.cancel_bar = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.cancel_reason, self.cancel_button],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+                self.cancel_slot,
+            ]
         )
         self.cancel_bar.add_class("iw-cancel-bar")
-        self.cancel_button.on_click(self.messages.handler(lambda _b: self._cancel_clicked()))
+        self.cancel_button.on_click(
+            self.messages.near(self.cancel_slot, lambda _b: self._cancel_clicked())
+        )
+        self.top_slot = Messages.slot()
+        """The message line's place when no part has acted: under the next steps."""
+        self.messages.show_in(self.top_slot)
         self.fresh = Fresh(self.proposal.fresh, self.difficulty, self.cancel_reason)
         """Every box of the panel belongs to one conflict: a new proposal starts them
         clean (each pool's dice entry belongs to its pool of its conflict)."""
@@ -142,7 +153,7 @@ class ConflictPanel(Panel):
                 self.held,
                 self.result_part,
                 self.next,
-                self.messages,
+                self.top_slot,
                 self.proposal,
                 self.pool_part,
                 self.stance_part,

@@ -134,6 +134,7 @@ class ProposalPanel(Part):
         self.form.add_class("iw-proposal-form")
         self.children = [
             self.form,
+            self.slot,
             widgets.HTML('<div class="iw-h">Modifiers (fixed before anyone rolls)</div>'),
             self.physical,
             self.modifiers,

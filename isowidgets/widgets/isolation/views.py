@@ -46,6 +46,7 @@ from ...rules.isolation import (
     counts,
     plan_for,
 )
+from ...rules.isolation._common import faces_word
 from ...rules.isolation.events import (
     ConflictCancelled,
     ConflictClosed,
@@ -503,7 +504,7 @@ def roll_html(who: str, colour: Colour, roll: PoolRoll) -> str:
     """
     counted = partial(counts, colour)
     read = sum(counted(face) for face in roll.faces)
-    reading = f"{read} {'evens' if colour == 'green' else 'odds'}"
+    reading = faces_word(read, "even" if colour == "green" else "odd")
     chips = roll_chips(roll, colour=colour, counts=counted, label=f"{who} {colour}")
     return (
         '<div style="display:flex; align-items:center; flex-wrap:wrap">'

@@ -1,0 +1,248 @@
+"""Each system's table walked as a GM walks it at 1280×800: the worked example, twice.
+
+One test per system opens its notebook at 1280×800 (JupyterLab's file browser open, as
+Lab starts), runs it, and plays the system's worked example by keys: the thing it plays
+(a conflict, a round, a test, a turn) and then a second one right after it, by typed
+faces and Enter only. At every step it checks (see ``walk.py``):
+
+* **every box starts clean**: when the second one starts, every text box of the panel is
+  empty, every form is as it was before the first, and no "last roll" mark of the first
+  shows (issue 23, item 1);
+* **the board stays in view**: the board (the map, the ladders, the damage tracks,
+  Pressure) and the control in use are both wholly on screen; a refusal shows next to
+  the control that was used (item 3);
+* **the toolbar is one row**, Redo is off while there is nothing to redo, the rarer
+  controls wait behind **More**, and a plot adds at most two Tab stops (item 4);
+* **names, not ids**: no text the kit draws holds an id or a code name (a pattern for
+  every system and the system's own ids), and no label is cut short (item 5).
+
+Screenshots of every step: ``tests/browser/screenshots/walk-<system>-<step>.png``.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+
+import pytest
+from lab import Notebook
+from playwright.sync_api import expect
+from walk import (
+    SMALL_SCREEN,
+    assert_both_on_screen,
+    assert_near,
+    boxes,
+    cut_labels,
+    kit_texts,
+    names_and_words,
+    plot_tab_stops,
+    screenshot,
+    text_boxes,
+    toolbar_rows,
+)
+
+pytestmark = pytest.mark.browser
+
+OpenNotebook = Callable[[str], Notebook]
+
+
+class Walk:
+    """One system's walk: the notebook, its table, its board, and what it has read."""
+
+    def __init__(self, nb: Notebook, system: str, table: str, board: str) -> None:
+        self.nb = nb
+        self.system = system
+        self.table = table
+        self.board = board
+        self.texts: list[str] = []
+        self.ids: list[str] = []
+        self.steps = 0
+
+    def find(self, css: str) -> object:
+        return self.nb.page.locator(f"{self.table} {css}")
+
+    def step(self, name: str, *, control: str | None = None, board: bool = True) -> None:
+        """After a step: the board and the control in use both on screen; the kit's texts
+        kept for the scan; a screenshot."""
+        self.steps += 1
+        label = f"{self.steps:02d}-{name}"
+        if board:
+            assert_both_on_screen(self.nb, self.board, label, control)
+        self.texts += kit_texts(self.nb)
+        screenshot(self.nb, self.system, label)
+
+    def toolbar(self) -> None:
+        """One row; Redo off with nothing to redo; the rarer controls behind More."""
+        rows = toolbar_rows(self.nb, f"{self.table} .iw-toolbar")
+        assert rows["rows"] == 1 and rows["height"] < 48, rows
+        expect(self.find(".iw-toolbar button[class*='iw-redo']").first).to_be_disabled()
+        assert self.find(".iw-toolbar-more").first.is_hidden()
+        for rare in ("iw-export", "iw-reveal", "iw-rules-toggle", "iw-prepare-toggle"):
+            assert self.nb.page.locator(f"{self.table} [class*='{rare}']").first.is_hidden(), rare
+
+    def plots(self) -> None:
+        """Every plot of the table adds at most two Tab stops."""
+        plots = self.nb.page.locator(f"{self.table} .js-plotly-plot")
+        assert plots.count() >= 1
+        for index in range(plots.count()):
+            plots.nth(index).evaluate("(e) => e.setAttribute('data-iw-plot', '1')")
+            stops = plot_tab_stops(self.nb, f"{self.table} [data-iw-plot]")
+            plots.nth(index).evaluate("(e) => e.removeAttribute('data-iw-plot')")
+            assert len(stops) <= 2, stops
+
+    def words(self) -> None:
+        """No id or code name in anything the kit drew along the walk; no label cut short."""
+        found = names_and_words(self.texts, self.system, self.ids)
+        assert found == [], "\n".join(f"{match!r} in: {line}" for match, line in found)
+        assert cut_labels(self.nb) == []
+
+
+def _open(notebook: OpenNotebook, name: str) -> Notebook:
+    nb = notebook(name)
+    nb.page.set_viewport_size(SMALL_SCREEN)
+    nb.run_all()
+    return nb
+
+
+def _wait_focus(nb: Notebook, check: str, arg: object = None) -> None:
+    nb.page.wait_for_function(
+        f"(arg) => {{ const el = document.activeElement; return !!el && ({check})(el, arg); }}",
+        arg=arg,
+        timeout=15_000,
+    )
+
+
+def _pick(nb: Notebook, arrow: str) -> None:
+    """In the focused <select>: Space opens its list, ``arrow`` moves, Enter picks."""
+    nb.page.keyboard.press("Space")
+    nb.page.wait_for_timeout(150)
+    nb.page.keyboard.press(arrow)
+    nb.page.keyboard.press("Enter")
+
+
+# --------------------------------------------------------------------------- Isolation
+
+ISO_TABLE = ".iw-table-farmhouse"
+E02 = [
+    ("bob", "green", "4 3 1 6 4", "→ 3 evens"),
+    ("bob", "red", "5 4 3 6 1 1 2", "→ 4 odds"),
+    ("alice", "green", "4 2 6 2", "→ 4 evens"),
+    ("alice", "red", "3", "→ 1 odd"),
+    ("eve", "green", "3", "→ 0 evens"),
+    ("eve", "red", "3 5 4", "→ 2 odds"),
+]
+E03_GM = "5 4 3 4 1 3 4 5 6"
+
+
+def _faces_focused(nb: Notebook) -> str | None:
+    """The pool key of the faces box that has the focus (``bob-green``), if one has."""
+    return nb.page.evaluate(
+        """() => {
+          for (let node = document.activeElement; node; node = node.parentElement) {
+            const hit = Array.from(node.classList || []).find((c) => c.startsWith('iw-faces-'));
+            if (hit) return hit.slice('iw-faces-'.length);
+          }
+          return null;
+        }"""
+    )
+
+
+def test_isolation_two_conflicts_by_keys_at_1280_by_800(notebook: OpenNotebook) -> None:
+    nb = _open(notebook, "01-isolation.ipynb")
+    walk = Walk(nb, "isolation", ISO_TABLE, ".iw-map-farmhouse")
+    walk.ids = nb.execute(
+        "print(' '.join(c.id for g in (farmhouse, motel) for c in g.state.characters))"
+    ).split()
+    nb.wait_for_cytoscape_keys("iw-map-farmhouse", ["alice", "bob", "eve", "L1", "L6"])
+    walk.find(".iw-play").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    walk.toolbar()
+    walk.plots()
+    conflict = f"{ISO_TABLE} .iw-conflict"
+    before = boxes(nb, conflict)
+    walk.step("start", control=f"{ISO_TABLE} .iw-ap select")
+
+    # Conflict 1, the rule text's example (ISO-E02, ISO-E03), by keys.
+    walk.find(".iw-ap select").first.focus()
+    _pick(nb, "ArrowDown")  # Bob
+    expect(walk.find(".iw-ap select").first).to_have_value("Bob")
+    nb.page.keyboard.press("Tab")
+    nb.page.keyboard.type("board up the windows")
+    for css in ("iw-mod-bob-profession", "iw-mod-alice-L1", "iw-mod-eve-L5"):
+        nb.press(walk.find(f".{css} input").first, "Space")
+        expect(walk.find(f".{css} input").first).to_be_checked()
+    walk.step("proposal-typed")
+    nb.press(walk.find(".iw-propose").first, "Enter")
+    expect(walk.find(".iw-conflict-summary").first).to_contain_text("in progress")
+    walk.step("proposed")
+    first = True
+    for who, colour, faces, reading in E02:
+        _wait_focus(nb, "(el, key) => !!el.closest('.iw-faces-' + key)", f"{who}-{colour}")
+        if first:  # a wrong count first: refused beside the box, and gone at the next try
+            nb.page.keyboard.type("4 3")
+            nb.page.keyboard.press("Enter")
+            error = f"{ISO_TABLE} .iw-dice-entry-{who}-{colour} .iw-entry-error .iw-msg--error"
+            nb.page.locator(error).wait_for(timeout=10_000)
+            assert_near(nb, error, f"{ISO_TABLE} .iw-faces-{who}-{colour}", "refused-faces")
+            walk.step("refused-faces", control=f"{ISO_TABLE} .iw-faces-{who}-{colour}")
+            nb.page.keyboard.press("Control+a")
+            first = False
+        nb.page.keyboard.type(faces)
+        nb.page.keyboard.press("Enter")
+        expect(walk.find(f".iw-chips-{who}-{colour}").first).to_contain_text(reading)
+        walk.step(f"rolled-{who}-{colour}")
+    _wait_focus(nb, "(el) => !!el.closest('.iw-stance-alice-Cooperative')")
+    walk.step("stance-to-choose")
+    nb.page.keyboard.press("Space")
+    _wait_focus(nb, "(el) => !!el.closest('.iw-difficulty')")
+    walk.step("difficulty")
+    # A refusal from the panel's own controls shows next to them: Cancel without a reason.
+    cancel = walk.find(".iw-cancel").first
+    nb.press(cancel, "Enter")
+    message = f"{ISO_TABLE} .iw-cancel-bar .iw-msg--error"
+    nb.page.locator(message).wait_for(timeout=10_000)
+    assert_near(nb, message, f"{ISO_TABLE} .iw-cancel", "refused-cancel")
+    walk.step("refused-cancel", control=f"{ISO_TABLE} .iw-cancel")
+    walk.find(".iw-difficulty select").first.focus()
+    nb.page.keyboard.press("Tab")  # Set Difficulty (Hard, the default)
+    nb.page.keyboard.press("Enter")
+    _wait_focus(nb, "(el) => !!el.closest('.iw-faces-GM-red')")
+    walk.step("gm-dice")
+    nb.page.keyboard.type(E03_GM)
+    nb.page.keyboard.press("Enter")
+    _wait_focus(nb, "(el) => !!el.closest('.iw-resolve')")
+    walk.step("resolve")
+    nb.page.keyboard.press("Enter")
+    expect(walk.find(".iw-result").first).to_contain_text("Partial Success", timeout=10_000)
+    walk.step("result")
+    expect(walk.find(".iw-toolbar button[class*='iw-redo']").first).to_be_disabled()
+
+    # Conflict 2, right after: every box clean, every form as before the first.
+    walk.find(".iw-ap select").first.scroll_into_view_if_needed()
+    assert boxes(nb, conflict) == before
+    walk.step("second-starts", control=f"{ISO_TABLE} .iw-ap select")
+    walk.find(".iw-ap select").first.focus()
+    nb.page.keyboard.press("Tab")
+    nb.page.keyboard.type("run for the truck")
+    nb.press(walk.find(".iw-propose").first, "Enter")
+    expect(walk.find(".iw-conflict-summary").first).to_contain_text("run for the truck")
+    walk.step("second-proposed")
+    assert all(value == "" for value in text_boxes(nb, conflict).values()), text_boxes(nb, conflict)
+    rolled = 0
+    for _ in range(12):  # every pool by typed faces and Enter; the focus goes pool to pool
+        key = _faces_focused(nb)
+        if key is None or key == "GM-red":
+            break
+        box = walk.find(f".iw-faces-{key} input").first
+        expect(box).to_have_value("")
+        expect(walk.find(f".iw-dice-entry-{key} .iw-source").first).to_have_text("")
+        count = len(re.findall(r"\d", box.get_attribute("placeholder") or "")) or 1
+        nb.page.keyboard.type(" ".join(["4"] * count))  # 4s: even, and nothing explodes
+        nb.page.keyboard.press("Enter")
+        expect(walk.find(f".iw-chips-{key}").first).to_contain_text("→", timeout=10_000)
+        rolled += 1
+        walk.step(f"second-rolled-{key}")
+        nb.page.wait_for_function(
+            "(key) => !document.activeElement.closest('.iw-faces-' + key)", arg=key, timeout=10_000
+        )
+    assert rolled >= 2, "the second conflict's pools were not all offered by keys"
+    walk.words()
