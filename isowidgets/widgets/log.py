@@ -27,7 +27,7 @@ from .gm import HeldBack
 from .i18n import english
 from .messages import Messages
 
-__all__ = ["LogView", "log_status"]
+__all__ = ["LogView", "kind_words", "log_status"]
 
 COLUMNS = ("seq", "action", "kind", "summary", "faces", "source")
 
@@ -52,6 +52,12 @@ def log_status(
     if latest:
         return say("kit.log.last", shown=shown, count=count)
     return say("kit.log.range", first=start + 1, end=end, count=count)
+
+
+def kind_words(kind: str) -> str:
+    """An event's kind as a GM reads it in the log: ``action declared``, not the
+    journal's ``action_declared``."""
+    return kind.replace("_", " ")
 
 
 def _row(entry: Entry) -> dict[str, Any]:
@@ -276,6 +282,7 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             css = f' class="{" ".join(classes)}"' if classes else ""
             if row["source"] in ("random", "typed"):  # the kit's two, said in the panel's words
                 row = {**row, "source": say(f"kit.source.{row['source']}")}
+            row = {**row, "kind": kind_words(row["kind"])}
             cells = "".join(
                 f"<td>{html.escape(str(row[c]))}{note if c == 'summary' else ''}</td>"
                 for c in COLUMNS

@@ -17,7 +17,9 @@ may be needed: a refusal of **Cancel proposal** shown at the panel's top is 500 
 from the button. So a panel gives each group of controls a :meth:`Messages.slot` (an
 empty box beside them) and runs their callbacks through :meth:`Messages.near`: the one
 line moves into that slot first, so whatever it then says shows next to the control that
-was used. It stays one line (one ``last_error``, one following of the game).
+was used. Any other callback (:meth:`Messages.run`) moves it back to its home slot
+(:meth:`Messages.show_in` with ``home=True``), under the toolbar. It stays one line (one
+``last_error``, one following of the game).
 """
 
 from __future__ import annotations
@@ -85,6 +87,7 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         self._posted_at = 0
         self._unsubscribe: Callable[[], None] | None = None
         self._slot: Any = None
+        self._home: Any = None
         if game is not None:
             self.follow(game)
 
@@ -142,12 +145,18 @@ class Messages(widgets.HTML):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ running callbacks
 
-    def run(self, call: Callable[[], T]) -> T | None:
+    def run(self, call: Callable[[], T], *, slot: widgets.Box | None = None) -> T | None:
         """Run one engine call for a click: clear the last message, then call.
+
+        The line shows in ``slot`` (beside the control used), else in its home slot
+        when it has one (see :meth:`near`).
 
         Returns:
             What ``call`` returned, or ``None`` when it raised (the error is shown).
         """
+        target = slot if slot is not None else self._home
+        if target is not None:
+            self.show_in(target)
         self.clear()
         try:
             return call()
@@ -175,8 +184,11 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         made.add_class("iw-message-slot")
         return made
 
-    def show_in(self, slot: widgets.Box) -> None:
-        """Show the message line in ``slot`` from now on (it leaves the slot it was in)."""
+    def show_in(self, slot: widgets.Box, *, home: bool = False) -> None:
+        """Show the message line in ``slot`` from now on (it leaves the slot it was in);
+        with ``home=True`` that slot is also where :meth:`run` brings it back."""
+        if home:
+            self._home = slot
         if self._slot is slot:
             return
         if self._slot is not None and self in self._slot.children:
@@ -190,8 +202,7 @@ class Messages(widgets.HTML):  # type: ignore[misc]
 
         @functools.wraps(function)
         def callback(*args: Any) -> Any:
-            self.show_in(slot)
-            return self.run(lambda: function(*args))
+            return self.run(lambda: function(*args), slot=slot)
 
         return callback
 

@@ -12,9 +12,11 @@ sticky board sticks to a box that never scrolls.
 board (``selector``) and the row it sits in (``within``) in the table it is placed in,
 watches the scrolling area around them (JupyterLab's notebook, or the page in Voila),
 and moves the board down within its row (a CSS ``transform``, so nothing else moves) to
-keep its top in view while the row is on screen, never past the row's end. When the row
-stacks its columns (a narrow screen) the board stays where it is. Nothing is sent to the
-kernel.
+keep its top in view while the row is on screen, never past the row's end. The board is
+a column of the row (the map's column), or a short strip heading one (the Danish damage
+tracks over the character sheets, which it then covers while it floats: marked
+``iw-floating``). When the row stacks its columns (a narrow screen) the board stays where
+it is. Nothing is sent to the kernel.
 """
 
 from __future__ import annotations
@@ -35,11 +37,18 @@ function scrollerOf(node) {
   return window;
 }
 
-function stacked(board) {
-  // Another column of the row shares the board's width: the row wraps, nothing floats.
-  const mine = board.getBoundingClientRect();
-  for (const other of board.parentElement.children) {
-    if (other === board || other.offsetParent === null) continue;
+function columnOf(board, row) {
+  // The row's child holding the board (the board itself, or the column it heads).
+  let column = board;
+  while (column.parentElement && column.parentElement !== row) column = column.parentElement;
+  return column;
+}
+
+function stacked(column) {
+  // Another column of the row shares this column's width: the row wraps, nothing floats.
+  const mine = column.getBoundingClientRect();
+  for (const other of column.parentElement.children) {
+    if (other === column || other.offsetParent === null) continue;
     const box = other.getBoundingClientRect();
     if (box.width > 0 && box.left < mine.right - 1 && box.right > mine.left + 1) return true;
   }
@@ -63,7 +72,7 @@ function render({ model, el }) {
     const now = scrollerOf(row);
     if (now !== scroller) listen(now);
     let wanted = 0;
-    if (!stacked(board)) {
+    if (!stacked(columnOf(board, row))) {
       const top = scroller === window ? 0 : scroller.getBoundingClientRect().top;
       const box = row.getBoundingClientRect();
       const room = box.height - board.offsetHeight;
@@ -73,6 +82,7 @@ function render({ model, el }) {
     if (Math.abs(wanted - shift) < 1) return;
     shift = wanted;
     board.style.transform = shift ? `translateY(${shift}px)` : "";
+    board.classList.toggle("iw-floating", shift > 0);
     // A drawing that caches where its canvas is (cytoscape) learns it moved.
     board.dispatchEvent(new Event("scroll"));
   };

@@ -49,7 +49,7 @@ OpenNotebook = Callable[[str], Notebook]
 class Walk:
     """One system's walk: the notebook, its table, its board, and what it has read."""
 
-    def __init__(self, nb: Notebook, system: str, table: str, board: str) -> None:
+    def __init__(self, nb: Notebook, system: str, table: str, *board: str) -> None:
         self.nb = nb
         self.system = system
         self.table = table
@@ -67,15 +67,16 @@ class Walk:
         self.steps += 1
         label = f"{self.steps:02d}-{name}"
         if board:
-            assert_both_on_screen(self.nb, self.board, label, control)
+            for part in self.board:
+                assert_both_on_screen(self.nb, part, label, control)
         self.texts += kit_texts(self.nb)
         screenshot(self.nb, self.system, label)
 
     def toolbar(self) -> None:
         """One row; Redo off with nothing to redo; the rarer controls behind More."""
-        rows = toolbar_rows(self.nb, f"{self.table} .iw-toolbar")
+        rows = toolbar_rows(self.nb, self.table)
         assert rows["rows"] == 1 and rows["height"] < 48, rows
-        expect(self.find(".iw-toolbar button[class*='iw-redo']").first).to_be_disabled()
+        expect(self.find(".iw-toolbar-row button[class*='iw-redo']").first).to_be_disabled()
         assert self.find(".iw-toolbar-more").first.is_hidden()
         for rare in ("iw-export", "iw-reveal", "iw-rules-toggle", "iw-prepare-toggle"):
             assert self.nb.page.locator(f"{self.table} [class*='{rare}']").first.is_hidden(), rare
@@ -214,7 +215,7 @@ def test_isolation_two_conflicts_by_keys_at_1280_by_800(notebook: OpenNotebook) 
     nb.page.keyboard.press("Enter")
     expect(walk.find(".iw-result").first).to_contain_text("Partial Success", timeout=10_000)
     walk.step("result")
-    expect(walk.find(".iw-toolbar button[class*='iw-redo']").first).to_be_disabled()
+    expect(walk.find(".iw-toolbar-row button[class*='iw-redo']").first).to_be_disabled()
 
     # Conflict 2, right after: every box clean, every form as before the first.
     walk.find(".iw-ap select").first.scroll_into_view_if_needed()
@@ -245,4 +246,145 @@ def test_isolation_two_conflicts_by_keys_at_1280_by_800(notebook: OpenNotebook) 
             "(key) => !document.activeElement.closest('.iw-faces-' + key)", arg=key, timeout=10_000
         )
     assert rolled >= 2, "the second conflict's pools were not all offered by keys"
+    walk.words()
+
+
+# --------------------------------------------------------------------------- the Danish table
+
+FUDGE_TABLE = ".iw-fudge-table"
+
+
+def _fudge_ids(nb: Notebook) -> tuple[str, str]:
+    found = nb.execute(
+        "print(next(c.id for c in game.state.characters if c.name == 'Mr. Burke'), "
+        "next(c.id for c in game.state.characters if c.name == 'Director Hale'))"
+    ).split()
+    return found[0], found[1]
+
+
+def _round_faces(nb: Notebook) -> str:
+    """Faces for the round in progress: every party's dice (3 and its bonus or penalty
+    dice, as the engine previews them), the first all +, the others all −."""
+    return nb.execute(
+        "h = game.state.active_hurt()\n"
+        "sides = []\n"
+        "for i, p in enumerate(h.parties):\n"
+        "    n = 3 + abs(sum(s.dice for s in game.roll_preview(p, h.declared[p].skill)))\n"
+        "    sides.append(' '.join(['+' if i == 0 else '-'] * n))\n"
+        "print(' / '.join(sides))"
+    ).strip()
+
+
+def _select(walk: Walk, css: str, label: str) -> None:
+    walk.find(f".{css} select").first.select_option(label=label)
+
+
+def test_danish_table_two_rounds_by_keys_at_1280_by_800(notebook: OpenNotebook) -> None:
+    nb = _open(notebook, "03-fudge-conflict.ipynb")
+    burke, hale = _fudge_ids(nb)
+    walk = Walk(
+        nb,
+        "fudge_conflict",
+        FUDGE_TABLE,
+        f"{FUDGE_TABLE} .iw-fudge-board-track-{burke}",
+        f"{FUDGE_TABLE} .iw-fudge-board-track-{hale}",
+    )
+    walk.ids = [burke, hale]
+    walk.find(".iw-fudge-top").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    walk.toolbar()
+    walk.plots()
+    walk.find(".lm-TabBar-tab").filter(has_text="Conflict").first.click()
+    form = f"{FUDGE_TABLE} .iw-fudge-conflict-form"
+    before = boxes(nb, form)
+    walk.step("start", control=f"{FUDGE_TABLE} .iw-fudge-kind select", board=False)
+
+    # A new argument: Burke (arguing 2) against Director Hale (arguing 3).
+    _select(walk, "iw-fudge-kind", "Active opposition")
+    _select(walk, "iw-fudge-actor", "Mr. Burke")
+    _select(walk, "iw-fudge-skill", "arguing (2)")
+    _select(walk, "iw-fudge-opponent", "Director Hale")
+    _select(walk, "iw-fudge-opponent-skill", "arguing (3)")
+    walk.find(".iw-fudge-intention input").first.fill("make Hale listen")
+    nb.press(walk.find(".iw-fudge-open").first, "Enter")
+    faces = walk.find(".iw-faces-conflict input").first
+    expect(faces).to_be_focused(timeout=10_000)
+    expect(faces).to_have_value("")
+    walk.step("opened")
+    nb.page.keyboard.type("0 0 0 / + + + +")
+    nb.page.keyboard.press("Enter")
+    expect(walk.find(".iw-fudge-conflict-result").first).to_contain_text("Director Hale wins")
+    expect(walk.find(f".iw-fudge-lih-{burke}").first).to_be_focused(timeout=10_000)
+    walk.step("rolled", board=False)  # the conflict is over: nobody is in play
+    nb.page.keyboard.press("Enter")  # Burke's player lets it hurt
+    expect(walk.find(".iw-fudge-round").first).to_contain_text("Round 1")
+    hurt = f"{FUDGE_TABLE} .iw-fudge-hurt"
+    for number in (1, 2):
+        intent = walk.find(f".iw-fudge-intent-{burke} input").first
+        if number == 1:
+            expect(intent).to_be_focused(timeout=10_000)
+            round_one = boxes(nb, hurt)
+        else:  # every box clean, every choice back at its default; intentions stay
+            expect(walk.find(f".iw-fudge-category-{burke} select").first).to_be_focused(
+                timeout=10_000
+            )
+            assert boxes(nb, hurt) == round_one, (boxes(nb, hurt), round_one)
+            expect(walk.find(".iw-dice-entry-round .iw-source").first).to_have_text("")
+        walk.step(f"round-{number}-starts")
+        if number == 1:
+            nb.page.keyboard.type("make Hale listen")
+            nb.page.keyboard.press("Enter")
+            # The box empties and the keyboard moves on to Hale's intention.
+            hale_intent = walk.find(f".iw-fudge-intent-{hale} input").first
+            expect(hale_intent).to_be_focused(timeout=10_000)
+            expect(intent).to_have_value("")
+            # Enter on an empty box: refused beside it, not at the table's top.
+            nb.page.keyboard.press("Enter")
+            message = f"{FUDGE_TABLE} .iw-fudge-party-{hale} .iw-msg--error"
+            nb.page.locator(message).wait_for(timeout=10_000)
+            assert_near(nb, message, f"{FUDGE_TABLE} .iw-fudge-intent-{hale}", "refused-intent")
+            walk.step("refused-intent", control=f"{FUDGE_TABLE} .iw-fudge-intent-{hale}")
+            nb.page.keyboard.type("humiliate Burke")
+            nb.page.keyboard.press("Enter")
+            expect(walk.find(f".iw-fudge-party-{hale}").first).to_contain_text("humiliate Burke")
+            expect(walk.find(f".iw-fudge-category-{burke} select").first).to_be_focused(
+                timeout=10_000
+            )
+            walk.step("round-1-intentions")
+        for who in (burke, hale):
+            nb.press(walk.find(f".iw-fudge-declare-{who}").first, "Enter")
+        expect(walk.find(".iw-fudge-declared").first).to_contain_text("Director Hale")
+        walk.step(f"round-{number}-declared", control=f"{FUDGE_TABLE} .iw-fudge-declare-{hale}")
+        box = walk.find(".iw-faces-round input").first
+        expect(box).to_have_value("")
+        box.focus()
+        if number == 1:  # a wrong count first: refused beside the box
+            nb.page.keyboard.type("0 0 0 / + +")
+            nb.page.keyboard.press("Enter")
+            error = f"{FUDGE_TABLE} .iw-dice-entry-round .iw-entry-error .iw-msg--error"
+            nb.page.locator(error).wait_for(timeout=10_000)
+            assert_near(nb, error, f"{FUDGE_TABLE} .iw-faces-round", "refused-round")
+            walk.step("refused-round", control=f"{FUDGE_TABLE} .iw-faces-round")
+            nb.page.keyboard.press("Control+a")
+        nb.page.keyboard.type(_round_faces(nb))
+        nb.page.keyboard.press("Enter")
+        expect(walk.find(".iw-fudge-round-result").first).to_contain_text(
+            f"Round {number}", timeout=10_000
+        )
+        if number == 1:  # the keyboard goes to the next round's first step, under it
+            expect(walk.find(f".iw-fudge-category-{burke} select").first).to_be_focused(
+                timeout=10_000
+            )
+            walk.step("round-2-first-step")
+        walk.step(f"round-{number}-rolled", control=f"{FUDGE_TABLE} .iw-fudge-round-result")
+        if number == 1:
+            expect(walk.find(".iw-fudge-round").first).to_contain_text("Round 2")
+
+    # The next conflict's form starts as the first one's did.
+    walk.find(".lm-TabBar-tab").filter(has_text="Conflict").first.click()
+    nb.execute(
+        "game.give_up(game.state.active_hurt().parties[1]) if game.state.active_hurt() else None"
+    )
+    expect(walk.find(".iw-fudge-conflict-form").first).to_be_visible(timeout=10_000)
+    assert boxes(nb, form) == before, (boxes(nb, form), before)
+    walk.step("next-conflict", control=f"{FUDGE_TABLE} .iw-fudge-kind select", board=False)
     walk.words()

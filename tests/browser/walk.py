@@ -168,6 +168,7 @@ KIT_WORDS = (
     # counts that forgot the singular, or hedge with (s)
     r"\b1 (?:settings|odds|links|events|actions|pairs|points|rounds|turns|recommendations)\b",
     r"\w\(s\)",
+    r"\b1 (?:bonus |penalty |extra )?dice\b",
     # "a" before a vowel sound
     r"\ba (?:[AEIO][a-z]|Infra|Event|Ecosy|Epid|Econ)",
     # a call, as code writes it
@@ -295,10 +296,11 @@ _ROWS_JS = """
 """
 
 
-def toolbar_rows(nb: Notebook, toolbar: str) -> dict[str, float]:
-    """How many rows the toolbar's controls take, and its height: ``{"rows", "height"}``."""
-    found: dict[str, float] | None = nb.page.evaluate(_ROWS_JS, f"{toolbar} .iw-toolbar-row")
-    assert found is not None, f"no toolbar row in {toolbar}"
+def toolbar_rows(nb: Notebook, table: str) -> dict[str, float]:
+    """How many rows the table's toolbar's controls take, and its height:
+    ``{"rows", "height"}``."""
+    found: dict[str, float] | None = nb.page.evaluate(_ROWS_JS, f"{table} .iw-toolbar-row")
+    assert found is not None, f"no toolbar row in {table}"
     return found
 
 

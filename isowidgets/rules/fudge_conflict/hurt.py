@@ -458,7 +458,8 @@ class _Round:
             text = "a tie: nothing happens"
             winner = None
         else:
-            text = f"{self.name(defender)} holds and gets {dice} bonus dice next round"
+            noun = "die" if dice == 1 else "dice"
+            text = f"{self.name(defender)} holds and gets {dice} bonus {noun} next round"
             winner = defender
         self.pairs.append(
             PairOutcome(first=attacker, second=defender, how="defensive", winner=winner, text=text)

@@ -136,8 +136,12 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
         """Puts the keyboard on the round's first step after **Let it hurt** (this
         button is then gone); the table points it at its round panel."""
 
-        run = messages.handler
-        self.open_button.on_click(run(lambda _b: self._opened(self.open_conflict())))
+        # The table's message line shows beside the controls that acted (Messages.near).
+        self.form_slot = messages.slot()
+        self.hurt_slot = messages.slot()
+        self.open_button.on_click(
+            messages.near(self.form_slot, lambda _b: self._opened(self.open_conflict()))
+        )
         for box in (self.kind, self.actor, self.opponent):
             box.observe(lambda _c: self.refresh(self.game.state), names="value")
         self.form = widgets.VBox(
@@ -150,6 +154,7 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
                 self.failure,
                 self.circumstance,
                 self.open_button,
+                self.form_slot,
             ]
         )
         self.form.add_class("iw-fudge-conflict-form")
@@ -164,7 +169,7 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
         self.opened.add_class("iw-fudge-opened")
         self.rolling = widgets.VBox([self.opened, self.before, self.tie, self.entry])
         self.rolling.add_class("iw-fudge-conflict-rolling")
-        super().__init__([self.form, self.rolling, self.result, self.hurt_row])
+        super().__init__([self.form, self.rolling, self.result, self.hurt_row, self.hurt_slot])
         self.add_class("iw-fudge-conflict")
         labels.on_switch(lambda: self.refresh(self.game.state))
         self.refresh(game.state)
@@ -260,7 +265,8 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
         self.opened.value = self._opened_html(state) if conflict is not None else ""
         if conflict is not None:
             placeholder = " / ".join(state.character(side).name for side in conflict.sides)
-            self.entry.faces.placeholder = f"{placeholder}: {labels('roll.dice_hint')}"
+            hint = "roll.dice_hint.two" if len(conflict.sides) > 1 else "roll.dice_hint"
+            self.entry.faces.placeholder = f"{placeholder}: {labels(hint)}"
             competing = conflict.kind == "competing"
             set_shown(self.tie, competing)
             set_options(
@@ -377,7 +383,7 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
             if button is None:
                 button = widgets.Button(layout=widgets.Layout(width="auto"), button_style="warning")
                 button.add_class(f"iw-fudge-lih-{who}")
-                button.on_click(self.messages.handler(_bound(self.let_it_hurt, who)))
+                button.on_click(self.messages.near(self.hurt_slot, _bound(self.let_it_hurt, who)))
                 self.hurt_buttons[who] = button
             button.description = text
             button.tooltip = self.labels("conflict.lih.tip")

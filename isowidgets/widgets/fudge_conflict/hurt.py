@@ -15,7 +15,8 @@ A round of *lade det gøre ondt* on one panel, in the order the rules play it
    round: **Roll**, or every party's faces typed with ``/`` between them and Enter.
 5. **Consequence**: the dice, each wound asked and where it landed on the track (the
    sheets' tracks move too), the bonus dice won, and **next round's dice before anyone
-   rolls**, as the engine would give them to the same skills.
+   rolls**, as the engine would give them to the same skills: shown at the top of the
+   panel, over the next round's first step (the keyboard goes there).
 
 Every box and choice belongs to one round (:mod:`~isowidgets.widgets.fresh`): when the
 next round starts each party's intention box is empty, the declaration is back at its
@@ -89,7 +90,11 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
         self.panel = panel
         self.who = who
         labels = panel.labels
-        run = panel.messages.handler
+        self.slot = panel.messages.slot()
+        """Where the table's message line shows when this party's controls act."""
+
+        def run(function: Any) -> Any:
+            return panel.messages.near(self.slot, function)
 
         def control(widget: Any, key: str, css: str) -> Any:
             labels.control(widget, key, f"{css}-{who}")
@@ -103,9 +108,7 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
         self.intention_button = control(
             SubmitButton(text=self.intention), "lih.set_intention", "iw-fudge-intent-set"
         )
-        self.intention.on_submit(
-            lambda text: panel.messages.run(lambda: self.state_intention(text))
-        )
+        self.intention.on_submit(run(lambda text: self.state_intention(text)))
         self.category = control(widgets.Dropdown(), "lih.category", "iw-fudge-category")
         self.target = control(widgets.Dropdown(), "lih.target", "iw-fudge-target")
         self.skill = control(widgets.Dropdown(), "conflict.skill", "iw-fudge-act-skill")
@@ -124,6 +127,7 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
             [
                 self.heading,
                 widgets.HBox([self.intention, self.intention_button], layout=wrap_row()),
+                self.slot,
                 widgets.HBox(
                     [self.category, self.target, self.skill, self.ability], layout=wrap_row()
                 ),
@@ -254,8 +258,11 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         )
         labels.bind(self.join_button, "lih.join.tip", "tooltip")
         self.join_button.add_class("iw-fudge-join")
-        self.join_button.on_click(messages.handler(lambda _b: self.join()))
-        self.join_row = widgets.HBox([self.joiner, self.join_button], layout=wrap_row())
+        self.join_slot = messages.slot()
+        self.join_button.on_click(messages.near(self.join_slot, lambda _b: self.join()))
+        self.join_row = widgets.VBox(
+            [widgets.HBox([self.joiner, self.join_button], layout=wrap_row()), self.join_slot]
+        )
         self.declared = widgets.HTML()
         self.declared.add_class("iw-fudge-declared")
         self.before = widgets.HTML()
@@ -277,13 +284,15 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
             [
                 self.status,
                 self.hurt_odds,
+                # The last round's dice and damage first: as the next round starts, that is
+                # what is new, and its first step (an intention) comes right under it.
+                self.outcome,
                 self.parties,
+                self.next_round,
                 self.join_row,
                 self.declared,
                 self.before,
                 self.entry,
-                self.outcome,
-                self.next_round,
             ]
         )
         self.add_class("iw-fudge-hurt")
@@ -291,14 +300,22 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         self.refresh(game.state)
 
     def focus_first(self) -> None:
-        """Put the keyboard on the first party's intention: the round's first step."""
+        """Put the keyboard on the round's first step: the first intention still to state
+        (round one), else the first action still to declare (later rounds keep the
+        intentions, which may be changed)."""
         rows = [row for row in self.parties.children if isinstance(row, PartyRow)]
+        steps = [step for step in self.game.steps(self.game.state) if step.required]
+        for action, control in (("state_intention", "intention"), ("declare", "category")):
+            for row in rows:
+                if any(s.action == action and s.actor == row.who for s in steps):
+                    getattr(row, control).focus()
+                    return
         if rows:
             rows[0].intention.focus()
 
     def focus_after_intention(self, who: str) -> None:
         """After ``who`` stated an intention: the next party who has none states theirs;
-        when everyone has, ``who`` declares an action (its first choice)."""
+        when everyone has, the round's first action to declare."""
         hurt = self.game.state.active_hurt()
         rows = [row for row in self.parties.children if isinstance(row, PartyRow)]
         stated = hurt.intentions if hurt is not None else {}
@@ -307,10 +324,8 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         waiting = next((row for row in order if row.who not in stated), None)
         if waiting is not None:
             waiting.intention.focus()
-            return
-        mine = self.rows.get(who)
-        if mine is not None:
-            mine.category.focus()
+        else:
+            self.focus_first()
 
     def _roll(self, faces: str | None) -> Any:
         """The dice entry's callback: the whole round, everyone's faces split by ``/``."""
@@ -318,10 +333,16 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
 
         hurt = self.game.state.active_hurt()
         if hurt is None or faces is None:
-            return self.game.roll_round(None)
+            rolled = self.game.roll_round(None)
+            if self.game.state.active_hurt() is not None:
+                self.focus_first()
+            return rolled
         names = [self.game.character(p).name for p in hurt.parties]
         typed = split_faces(faces, names, what=self.labels("lih.round", n=hurt.round))
-        return self.game.roll_round(dict(zip(hurt.parties, typed, strict=True)))
+        rolled = self.game.roll_round(dict(zip(hurt.parties, typed, strict=True)))
+        if self.game.state.active_hurt() is not None:
+            self.focus_first()  # the next round: its first step is the first intention
+        return rolled
 
     def join(self) -> Any:
         """The character chosen in :attr:`joiner` joins the fight (DK-A26)."""
@@ -368,7 +389,8 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         set_shown(self.entry, hurt is not None)
         if hurt is not None:
             order = " / ".join(state.character(p).name for p in hurt.parties)
-            self.entry.faces.placeholder = f"{order}: {labels('roll.dice_hint')}"
+            hint = "roll.dice_hint.two" if len(hurt.parties) > 1 else "roll.dice_hint"
+            self.entry.faces.placeholder = f"{order}: {labels(hint)}"
         self.outcome.value = self._outcome(state, rolled, ended)
         self.next_round.value = self._next(state, rolled) if hurt is not None else ""
 

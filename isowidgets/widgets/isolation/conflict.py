@@ -139,7 +139,7 @@ class ConflictPanel(Panel):
         )
         self.top_slot = Messages.slot()
         """The message line's place when no part has acted: under the next steps."""
-        self.messages.show_in(self.top_slot)
+        self.messages.show_in(self.top_slot, home=True)
         self.fresh = Fresh(self.proposal.fresh, self.difficulty, self.cancel_reason)
         """Every box of the panel belongs to one conflict: a new proposal starts them
         clean (each pool's dice entry belongs to its pool of its conflict)."""

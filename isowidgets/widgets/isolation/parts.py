@@ -124,8 +124,7 @@ class Part(widgets.VBox):  # type: ignore[misc]
         through (and ``moves``), the focus moves on to the next step."""
 
         def callback(*args: Any) -> None:
-            self.messages.show_in(self.slot)
-            went = self.messages.run(lambda: function(*args) or True)
+            went = self.messages.run(lambda: function(*args) or True, slot=self.slot)
             if went and moves:
                 self.done()
 
