@@ -227,6 +227,8 @@ class FightBoard(widgets.VBox):  # type: ignore[misc]
             (class ``iw-fudge-board-track-<id>``).
     """
 
+    children: tuple[Any, ...]
+
     def __init__(self, labels: Labels, state: FudgeState) -> None:
         self.labels = labels
         self.tracks: dict[str, Any] = {}
