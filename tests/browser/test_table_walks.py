@@ -388,3 +388,73 @@ def test_danish_table_two_rounds_by_keys_at_1280_by_800(notebook: OpenNotebook) 
     assert boxes(nb, form) == before, (boxes(nb, form), before)
     walk.step("next-conflict", control=f"{FUDGE_TABLE} .iw-fudge-kind select", board=False)
     walk.words()
+
+
+# --------------------------------------------------------------------------- Impact
+
+IMPACT_TABLE = ".iw-impact-table"
+ACCESS = "iw-chip-det-3"  # Ellis's "Access To Every Mechanical Design…", either way
+PLANS = "iw-chip-det-8"  # Pierce's Temporary "Pocketful Of Doomsday Plans": he helps
+
+
+def _impact_ids(nb: Notebook) -> tuple[str, str]:
+    found = nb.execute("print(pierce, ellis)").split()
+    return found[0], found[1]
+
+
+def test_impact_two_tests_by_keys_at_1280_by_800(notebook: OpenNotebook) -> None:
+    nb = _open(notebook, "02-impact.ipynb")
+    pierce, ellis = _impact_ids(nb)
+    walk = Walk(nb, "impact", IMPACT_TABLE, f"{IMPACT_TABLE} .iw-impact-play-ladder-{ellis}")
+    walk.ids = [pierce, ellis]
+    walk.find(".iw-impact-main").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    walk.toolbar()
+    walk.plots()
+    test = f"{IMPACT_TABLE} .iw-impact-test"
+    # The notebook's last cell set Ellis's test up, Pierce helping: their ladders in play.
+    expect(walk.find(f".iw-impact-play-ladder-{pierce}").first).to_be_visible()
+    walk.step("set-up", control=f"{IMPACT_TABLE} .iw-impact-face")
+
+    # Cite the Details that help: Ellis's asks which way (+1 helps), Pierce's Temporary one.
+    nb.press(walk.find(f".{ACCESS}").first, "Enter")
+    helps = nb.page.locator(f".iw-impact-chip-box:has(.{ACCESS}) .iw-chip-cite-helps")
+    nb.press(helps.first, "Enter")
+    expect(walk.find(f".{ACCESS}").first).to_contain_text("+1", timeout=10_000)
+    walk.step("cited-access", control=f"{IMPACT_TABLE} .{ACCESS}")
+    nb.press(walk.find(f".{PLANS}").first, "Enter")
+    expect(walk.find(f".{PLANS}").first).to_contain_text("+1", timeout=10_000)
+    walk.step("cited-plans", control=f"{IMPACT_TABLE} .{PLANS}")
+
+    # The face of a real D8: a 9 is refused beside the box, then a 6 goes: 6 + 2 = 8.
+    face = walk.find(".iw-impact-face input").first
+    nb.press(face, "9")
+    nb.page.keyboard.press("Enter")
+    error = f"{IMPACT_TABLE} .iw-dice-entry-impact .iw-entry-error .iw-msg--error"
+    nb.page.locator(error).wait_for(timeout=10_000)
+    assert_near(nb, error, f"{IMPACT_TABLE} .iw-impact-face", "refused-face")
+    walk.step("refused-face", control=f"{IMPACT_TABLE} .iw-impact-face")
+    nb.page.keyboard.press("Control+a")
+    nb.page.keyboard.type("6")
+    nb.page.keyboard.press("Enter")
+    expect(walk.find(".iw-impact-result").first).to_contain_text("✔ Success", timeout=10_000)
+    walk.step("rolled")
+    # A Success waits for its effect; Finish with no effect closes the test.
+    nb.press(walk.find(".iw-impact-finish").first, "Enter")
+    expect(walk.find(".iw-impact-result").first).to_contain_text("Quartermaster Ellis")
+    expect(walk.find(".iw-impact-kind select").first).to_be_enabled(timeout=10_000)
+    walk.step("finished", board=False)  # no test in play: nothing on the strip
+
+    # The second test starts clean: no face, no mark, the set-up at its defaults.
+    assert all(value == "" for value in text_boxes(nb, test).values()), text_boxes(nb, test)
+    expect(walk.find(".iw-impact-face input").first).to_have_value("")
+    expect(walk.find(".iw-dice-entry-impact .iw-source").first).to_have_text("")
+    expect(walk.find(".iw-impact-kind select").first).to_have_value("Action")
+    expect(walk.find(".iw-impact-difficulty select").first).to_have_value("Difficult (D8)")
+    walk.board = (f"{IMPACT_TABLE} .iw-impact-play-ladder-{pierce}",)
+    walk.step("second-starts", control=f"{IMPACT_TABLE} .iw-impact-face")
+    face = walk.find(".iw-impact-face input").first
+    nb.press(face, "3")
+    nb.page.keyboard.press("Enter")
+    expect(walk.find(".iw-impact-result").first).to_contain_text("Failure", timeout=10_000)
+    walk.step("second-rolled")
+    walk.words()

@@ -137,7 +137,7 @@ class IsolationSettings(RuleSettings):
         True,
         "At Stress 0, roll as normal while the GM marks a threat present (otherwise every "
         "action, a direct one included, is an automatic Basic Success unless proposed "
-        "with force_roll).",
+        "with “roll even at Stress 0”).",
         ref="ISO-A21",
     )
     wound_candidates_include_defaulted: bool = setting(

@@ -231,6 +231,8 @@ class TestPanel(Panel):
         self.held = HeldBack(game, key="impact")
         self.drafting = drafting if drafting is not None else Drafting(game)
         self.focused: Any = None
+        self.strip: Any = None
+        """The ladders of the test's holders, when a table shows them (:mod:`.in_play`)."""
         self._syncing = False
         self._rolled: dict[str, TestRolled] = {}
         self._resolved: dict[str, TestResolved] = {}
@@ -712,6 +714,8 @@ class TestPanel(Panel):
         for button in (self.add_helper_button, self.remove_helper_button):
             button.disabled = draft is None
         shown = test if test is not None else draft
+        if self.strip is not None:
+            self.strip.show(state, shown)
         helping = ", ".join(state.name_of(h) for h in shown.helpers) if shown else ""
         self.helpers.value = f"helping: <b>{html.escape(helping)}</b>" if helping else ""
         set_shown(self.helper_row, test is None or setup)
@@ -744,7 +748,7 @@ class TestPanel(Panel):
         rollers = pcs
         kind = test.kind if test is not None else self.kind.value
         if kind == "foil" and state.settings.foil_roller == "highest_impact" and pcs:
-            auto = ("the PC with the highest Impact Die (foil_roller, IMP-A11)", AUTO_ROLLER)
+            auto = ("the PC with the highest Impact Die (house rule IMP-A11)", AUTO_ROLLER)
             rollers = [auto, *pcs]
         offered = AUTO_ROLLER in [value for _, value in self.roller.options]
         set_options(self.roller, rollers)
