@@ -15,8 +15,9 @@ and moves the board down within its row (a CSS ``transform``, so nothing else mo
 keep its top in view while the row is on screen, never past the row's end. The board is
 a column of the row (the map's column), or a short strip heading one (the Danish damage
 tracks over the character sheets, which it then covers while it floats: marked
-``iw-floating``). When the row stacks its columns (a narrow screen) the board stays where
-it is. Nothing is sent to the kernel.
+``iw-floating``), or a bar across the row (Watch the World Die's Pressure, ``header``),
+which floats over the top of the view as a sticky header does. When the row stacks its
+columns (a narrow screen) a column board stays where it is. Nothing is sent to the kernel.
 """
 
 from __future__ import annotations
@@ -72,7 +73,7 @@ function render({ model, el }) {
     const now = scrollerOf(row);
     if (now !== scroller) listen(now);
     let wanted = 0;
-    if (!stacked(columnOf(board, row))) {
+    if (model.get("header") || !stacked(columnOf(board, row))) {
       const top = scroller === window ? 0 : scroller.getBoundingClientRect().top;
       const box = row.getBoundingClientRect();
       const room = box.height - board.offsetHeight;
@@ -136,9 +137,13 @@ class StayInView(anywidget.AnyWidget):
         selector: the board's column, e.g. ``".iw-play-map"``.
         within: the row it moves within, e.g. ``".iw-play"``.
         margin: pixels kept between the top of the view and the board.
+        header: the board is a bar across the row, not one of its columns.
     """
 
     _esm = _ESM
     selector = traitlets.Unicode("").tag(sync=True)
     within = traitlets.Unicode("").tag(sync=True)
     margin = traitlets.Int(4).tag(sync=True)
+    header = traitlets.Bool(False).tag(sync=True)
+    """A full-width bar over the row (Watch the World Die's Pressure) rather than a column
+    beside the others: it floats over what is under it, as a sticky header does."""

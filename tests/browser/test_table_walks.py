@@ -458,3 +458,84 @@ def test_impact_two_tests_by_keys_at_1280_by_800(notebook: OpenNotebook) -> None
     expect(walk.find(".iw-impact-result").first).to_contain_text("Failure", timeout=10_000)
     walk.step("second-rolled")
     walk.words()
+
+
+# --------------------------------------------------------------------------- Watch the World Die
+
+WORLD_TABLE = ".iw-walk-world"  # the notebook's last table, a world not begun (tagged)
+
+
+def _chain_end(nb: Notebook) -> str:
+    """A face that ends the chain due: one the dice label does not list."""
+    label = nb.page.locator(f"{WORLD_TABLE} .iw-wtwd-dice-label").first.inner_text()
+    listed = set(re.findall(r"\d", label.split("chains on", 1)[-1].split(",", 1)[0]))
+    return next(face for face in "654321" if face not in listed)
+
+
+def _create_event(walk: Walk, nb: Notebook, region: str, details: str, step: str) -> None:
+    """The Event form: its list has the focus; pick, then a region and details by Enter."""
+    expect(walk.find(".iw-wtwd-event-entry select").first).to_be_focused(timeout=10_000)
+    assert all(v == "" for v in text_boxes(nb, f"{WORLD_TABLE} .iw-wtwd-event-form").values())
+    walk.step(f"{step}-event-form")
+    region_box = walk.find(".iw-wtwd-region input").first
+    if region_box.is_visible():
+        nb.press(region_box, "Home")
+        nb.page.keyboard.type(region)
+        nb.page.keyboard.press("Enter")
+    expect(walk.find(".iw-wtwd-details input").first).to_be_focused(timeout=10_000)
+    nb.page.keyboard.type(details)
+    nb.page.keyboard.press("Enter")
+
+
+def test_world_two_turns_by_keys_at_1280_by_800(notebook: OpenNotebook) -> None:
+    nb = _open(notebook, "04-watch-the-world-die.ipynb")
+    nb.page.locator(".iw-wtwd-table").last.evaluate("e => e.classList.add('iw-walk-world')")
+    walk = Walk(nb, "watch_the_world_die", WORLD_TABLE, f"{WORLD_TABLE} .iw-wtwd-pressure-track")
+    walk.find(".iw-wtwd-setup").first.evaluate("e => e.scrollIntoView({block: 'start'})")
+    walk.toolbar()
+    walk.plots()
+    players = walk.find(".iw-wtwd-players-box input").first
+    nb.press(players, "Home")
+    nb.page.keyboard.type("Ana, Ben, Chidi, Dana")
+    nb.page.keyboard.press("Enter")
+    expect(walk.find(".iw-wtwd-players-view").first).to_contain_text("▶ Ana")
+    worse = walk.find(".iw-faces-worse input").first
+    expect(worse).to_be_focused(timeout=10_000)
+    walk.step("begun")
+
+    # Turn 1: Ana must Make It Worse; a wrong face is refused beside the box.
+    nb.page.keyboard.type("7")
+    nb.page.keyboard.press("Enter")
+    error = f"{WORLD_TABLE} .iw-dice-entry-worse .iw-entry-error .iw-msg--error"
+    nb.page.locator(error).wait_for(timeout=10_000)
+    assert_near(nb, error, f"{WORLD_TABLE} .iw-faces-worse", "refused-face")
+    walk.step("refused-face", control=f"{WORLD_TABLE} .iw-faces-worse")
+    nb.page.keyboard.press("Control+a")
+    nb.page.keyboard.type("1")  # Climate
+    nb.page.keyboard.press("Enter")
+    _create_event(walk, nb, "the Sahel", "a third summer without rain", "turn-1")
+    turn_die = walk.find(".iw-faces-turn input").first
+    expect(turn_die).to_be_focused(timeout=10_000)
+    walk.step("turn-1-chain-due")
+    nb.page.keyboard.type(_chain_end(nb))
+    nb.page.keyboard.press("Enter")
+    expect(walk.find(".iw-wtwd-players-view").first).to_contain_text("▶ Ben", timeout=10_000)
+
+    # Turn 2, right after: no face, no "last roll" mark, the Event form at its defaults.
+    expect(worse).to_be_focused(timeout=10_000)
+    for key in ("worse", "relieve"):
+        expect(walk.find(f".iw-faces-{key} input").first).to_have_value("")
+        expect(walk.find(f".iw-dice-entry-{key} .iw-source").first).to_have_text("")
+    walk.step("turn-2-starts")
+    nb.page.keyboard.type("4")  # Infrastructure
+    nb.page.keyboard.press("Enter")
+    _create_event(walk, nb, "Lagos", "the grid fails for a week", "turn-2")
+    expect(turn_die).to_be_focused(timeout=10_000)
+    expect(turn_die).to_have_value("")
+    expect(walk.find(".iw-dice-entry-turn .iw-source").first).to_have_text("")
+    walk.step("turn-2-chain-due")
+    nb.page.keyboard.type(_chain_end(nb))
+    nb.page.keyboard.press("Enter")
+    expect(walk.find(".iw-wtwd-players-view").first).to_contain_text("▶ Chidi", timeout=10_000)
+    walk.step("turn-2-done", control=f"{WORLD_TABLE} .iw-faces-worse")
+    walk.words()
