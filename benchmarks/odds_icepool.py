@@ -51,7 +51,7 @@ import icepool
 from _latency import Stats
 
 import isowidgets.odds as core_odds
-from isowidgets.dice import PenaltyKeep
+from isowidgets.rules.fudge_conflict import PenaltyKeep
 from isowidgets.rules.fudge_conflict import odds as dk
 from isowidgets.rules.impact import odds as impact
 from isowidgets.rules.impact.ladder import IMPACT_LADDER

@@ -49,6 +49,7 @@ __all__ = [
     "real",
     "shown",
     "text",
+    "unstorable",
     "whole",
 ]
 
@@ -152,19 +153,27 @@ def text(
     try:
         cleaned.encode("utf-8")
     except UnicodeEncodeError as exc:
-        bad = cleaned[exc.start : exc.end]
-        raise error(
-            f"{what} holds {bad!r} (U+{ord(bad[0]):04X}) at position {exc.start + 1}: not valid "
-            "Unicode text (half of a character, a lone surrogate) which cannot be stored. "
-            "Allowed: text of whole characters; nothing was written. "
-            "Tip: retype that part, or paste it again."
-        ) from None
+        raise error(unstorable(what, exc, at=exc.start + 1)) from None
     if len(cleaned) > max_length:
         raise error(
             f"{what} is {len(cleaned):,} characters long; at most {max_length} are allowed, "
             f"got {shown(value)}.{_tip(tip)}"
         )
     return cleaned
+
+
+def unstorable(what: str, exc: UnicodeEncodeError, *, at: int | None = None) -> str:
+    """Why ``what`` cannot be stored: the half of a character (a lone surrogate) that
+    ``exc`` found in it, and where (``at``, counted from 1), said once for the whole
+    kit (a text argument, and any event's text on its way to the journal).
+    """
+    bad = exc.object[exc.start : exc.end]
+    where = f" at position {at}" if at is not None else ""
+    return (
+        f"{what} holds {bad!r} (U+{ord(bad[0]):04X}){where}: not valid Unicode text (half "
+        "of a character, a lone surrogate) which cannot be stored. Allowed: text of whole "
+        "characters; nothing was written. Tip: retype that part, or paste it again."
+    )
 
 
 def whole(

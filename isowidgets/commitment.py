@@ -38,6 +38,7 @@ from .errors import JournalError
 __all__ = [
     "COMMITMENT_PATTERN",
     "MAX_SIDECAR_BYTES",
+    "SALT_PATTERN",
     "Secret",
     "archive_sidecar",
     "commit",

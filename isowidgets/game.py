@@ -16,59 +16,59 @@ only when every event applies does it write them to the journal as one action
 and adopt the action's state. So an action that breaks a rule raises the kit's
 error and leaves state, journal and dice exactly as they were, and a reopened
 journal replays to the very same state.
+
+The shell is made of parts, one concept a module: :class:`~.opening.Opening` (a
+session started, resumed, set aside, its seed revealed),
+:class:`~.house_rules.HouseRules` (settings changed, saved, loaded, and the odds asked of them) and
+:class:`~.visibility.GmOnly` (what the GM keeps from the table). This module holds
+what every action goes through: :meth:`Game.act`, undo and redo, and the listeners.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
-import errno
-import functools
 import inspect
 import os
 import traceback
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
-from datetime import datetime
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any, ClassVar, Concatenate, Generic, Literal, ParamSpec, Protocol, Self, TypeVar
+from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, TypeVar
 
 from pydantic import ValidationError
 
-from . import __version__, checks
+from . import checks
+from .binding import refuse_bad_calls
 from .checks import shown
-from .commitment import Secret, archive_sidecar, read_sidecar, remove_sidecar, write_sidecar
-from .contract import Acted, Action, Export, OddsQuestion, Step
-from .dice import DEFAULT_LIMITS, Dice, Limits
-from .errors import (
-    DiceError,
-    InconsistentEventError,
-    IsowidgetsError,
-    JournalError,
-    RuleError,
-    SettingsError,
-)
+from .commitment import Secret
+from .contract import Acted, Action, Export, Step
+from .dice import Dice
+from .errors import DiceError, InconsistentEventError, IsowidgetsError, JournalError, RuleError
+from .house_rules import HouseRules
 from .journal import (
-    MAX_LINE_BYTES,
     Disclosed,
     Entry,
     Event,
     Journal,
     Note,
+    Payload,
     Prepared,
     Retcon,
     Rolled,
     SeedRevealed,
     SessionStarted,
     SettingsChanged,
-    _now,
     effective_entries,
     log_format,
     log_frame,
 )
+from .journal.codec import LineError, encode_event, reads_back
+from .journal.export import LOG_FORMATS
+from .opening import Opening
 from .settings import RuleSettings
-from .visibility import ASIDE, disclosed_actions, hidden_actions, public_entries
+from .visibility import GmOnly, hidden_actions
 
 __all__ = ["Acted", "Action", "Game", "GameState", "Listener", "Step"]
 
@@ -84,64 +84,11 @@ S = TypeVar("S", bound=GameState)
 R = TypeVar("R")
 P = ParamSpec("P")
 
-_ROUND_TRIP_AT = datetime(2000, 1, 1)  # any time will do: only the payload is compared
-
 Listener = Callable[[Sequence[Entry], Any], None]
 """Called after every committed action with its entries and the new state."""
 
 
-def _not_storable(what: str, exc: UnicodeEncodeError, at: int | None = None) -> str:
-    bad = exc.object[exc.start : exc.end]
-    where = f" at position {at}" if at is not None else ""
-    return (
-        f"{what} holds {bad!r} (U+{ord(bad[0]):04X}){where}, half of a character (a lone "
-        "surrogate) that cannot be stored. Allowed: text of whole characters; nothing was "
-        "written. Tip: retype that part, or paste it again."
-    )
-
-
-def _binding(method: Callable[..., Any]) -> Callable[..., Any]:
-    """``method``, refusing a call it cannot take with the kit's error (not TypeError).
-
-    A misspelt keyword, a missing or an extra argument typed in a notebook gets a
-    :class:`~isowidgets.errors.RuleError` naming the method and what it takes,
-    before the method runs, so nothing changes.
-    """
-    signature = inspect.signature(method)
-    parameters = list(signature.parameters.values())[1:]
-    named = [p.name for p in parameters if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]
-    open_keywords = any(p.kind is p.VAR_KEYWORD for p in parameters)
-
-    @functools.wraps(method)
-    def call(self: Any, *args: Any, **kwargs: Any) -> Any:
-        if not open_keywords:
-            checks.keywords(kwargs, f"{method.__name__}()", named)
-        try:
-            signature.bind(self, *args, **kwargs)
-        except TypeError as exc:
-            problem = str(exc)
-            problem = problem if len(problem) <= 200 else f"{problem[:199]}…"
-            raise RuleError(
-                f"{method.__name__}(): {problem}; it takes: {', '.join(named) or 'no arguments'}"
-            ) from None
-        return method(self, *args, **kwargs)
-
-    call.__isowidgets_bound__ = True  # type: ignore[attr-defined]
-    return call
-
-
-def _bind_public_methods(cls: type) -> None:
-    """Wrap every public method ``cls`` itself defines with :func:`_binding`."""
-    for name, member in list(vars(cls).items()):
-        if (
-            not name.startswith("_")
-            and inspect.isfunction(member)
-            and not getattr(member, "__isowidgets_bound__", False)
-        ):
-            setattr(cls, name, _binding(member))
-
-
-class Game(Generic[S]):
+class Game(Opening, HouseRules, GmOnly, Generic[S]):
     """One session of one system: current state, its journal, its dice.
 
     Create with :meth:`new`, :meth:`resume` or :meth:`open`; not with the
@@ -151,23 +98,15 @@ class Game(Generic[S]):
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        _bind_public_methods(cls)
+        refuse_bad_calls(cls)
+
+    _state: S
 
     system: ClassVar[str] = "core"
     title: ClassVar[str] = "Game"
-    settings_type: ClassVar[type[RuleSettings]] = RuleSettings
     exports: ClassVar[Mapping[str, Export]] = MappingProxyType({})
     """The system's own exports by name (see :class:`~isowidgets.contract.Export`),
     written by :meth:`export` beside the log's formats ``md``, ``csv`` and ``json``."""
-    aside: ClassVar[frozenset[type[Event]]] = ASIDE
-    """Event types that change nothing later actions build on (see
-    :mod:`isowidgets.visibility`): an action made only of them is never held back
-    from the public view and never holds anything back. A system whose own events
-    are such (a narration, a table roll no rule reads) adds them:
-    ``aside = Game.aside | {Narrated}``."""
-    odds_questions: ClassVar[Mapping[str, OddsQuestion]] = MappingProxyType({})
-    """The questions the system's exact odds answer, by name (see
-    :class:`~isowidgets.contract.OddsQuestion` and :meth:`ask_odds`)."""
 
     # ------------------------------------------------------------------ the system's part
 
@@ -201,265 +140,6 @@ class Game(Generic[S]):
         self._secret: Secret | None = None
         self._gm_depth = 0  # how many gm_only() blocks are open
 
-    @classmethod
-    def new(
-        cls,
-        path: str | os.PathLike[str] | None = None,
-        *,
-        seed: int | str | None = None,
-        settings: RuleSettings | None = None,
-        title: str = "",
-        sync: Literal["flush", "fsync"] = "flush",
-        limits: Limits = DEFAULT_LIMITS,
-        clock: Callable[[], datetime] = _now,
-    ) -> Self:
-        """Start a session. ``path=None`` keeps the journal in memory only.
-
-        Every argument is checked before the file is touched.
-
-        Raises:
-            JournalError: ``path`` already holds something (use :meth:`resume`
-                or :meth:`open`), or is not a file path; the file is left as it is.
-            RuleError: an argument the session cannot start with.
-        """
-        target = None if path is None else _journal_path(path)
-        secret, dice, state, start = cls._prepare_new(
-            seed=seed, settings=settings, title=title, sync=sync, limits=limits, clock=clock
-        )
-        if target is None:
-            journal = Journal.memory(clock=clock)
-            created = False
-        else:
-            if _holds_data(target):
-                raise cls._already_there(target)
-            created = not target.exists()
-            journal = Journal._open(target, sync=sync, clock=clock, repair=False)
-            if len(journal) or journal.problems:  # written in the meantime
-                journal.close()
-                raise cls._already_there(target)
-        game = cls(journal, dice, state)
-        game._secret = secret
-        try:
-            if target is not None:  # the secret is kept before the commitment is published
-                write_sidecar(target, secret)
-            game.commit(start)
-        except BaseException:
-            journal.close()
-            if target is not None:
-                remove_sidecar(target)
-            if created and target is not None:
-                with contextlib.suppress(OSError):
-                    if target.stat().st_size == 0:
-                        target.unlink()
-            raise
-        return game
-
-    @classmethod
-    def _already_there(cls, path: Path) -> JournalError:
-        return JournalError(
-            f"{path} already holds a session (or other data: {path.stat().st_size} bytes). "
-            f"Tip: {cls.__name__}.resume({shown(str(path))}) continues it; "
-            f"{cls.__name__}.open(..., resume=False) starts afresh and keeps the old file."
-        )
-
-    @classmethod
-    def _prepare_new(
-        cls,
-        *,
-        seed: int | str | None = None,
-        settings: RuleSettings | None = None,
-        title: str = "",
-        sync: Literal["flush", "fsync"] = "flush",
-        limits: Limits = DEFAULT_LIMITS,
-        clock: Callable[[], datetime] = _now,
-    ) -> tuple[Secret, Dice, S, SessionStarted]:
-        """Check :meth:`new`'s arguments and build what it needs, touching no file.
-
-        The journal gets only the commitment to the seed (see
-        :mod:`isowidgets.commitment`); with no seed given, the seed is 256 random bits.
-        """
-        settings = cls._coerce_settings(settings)
-        _check_opening(sync, limits, clock)
-        if isinstance(seed, str):  # resumed dice add "/<events>" to it: keep it short
-            seed = checks.text(seed, "a seed", allow_empty=True, strip=False, error=DiceError)
-        elif seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
-            raise DiceError(
-                f"a seed must be a whole number or text, got {type(seed).__name__} {shown(seed)}"
-            )
-        title = checks.text(title, "a session's title", allow_empty=True)
-        dice = Dice(seed, limits=limits) if seed is not None else None  # checks the seed
-        secret = Secret.fresh(seed if dice is None else dice.seed)
-        dice = Dice(secret.seed, limits=limits)
-        start = SessionStarted(
-            game=cls.system,
-            commitment=secret.commitment,
-            settings=settings.model_dump(mode="json"),
-            kit_version=__version__,
-            title=title,
-            limits=limits.to_record(),
-        )
-        cls._check_journalable(start)
-        return secret, dice, cls.initial_state(settings), start
-
-    @classmethod
-    def resume(
-        cls,
-        path: str | os.PathLike[str],
-        *,
-        sync: Literal["flush", "fsync"] = "flush",
-        limits: Limits | None = None,
-        clock: Callable[[], datetime] = _now,
-    ) -> Self:
-        """Reopen a journal and replay it to the state it left off in.
-
-        The dice caps are the ones the session started with (recorded in its
-        first event) unless ``limits`` is given.
-
-        Problems found in the file (a torn last line, an action cut short) are
-        in ``game.journal.problems``; a torn last line is set aside before the
-        next write. The dice go on exactly where the journal's last random die left
-        the session's stream (from the secret kept next to the journal, see
-        :mod:`isowidgets.commitment`), so resuming rolls what carrying on would have,
-        and every roll stays verifiable. Without that
-        file the state is rebuilt all the same (replay folds recorded faces), but the
-        next rolls come from a fresh secret and cannot be verified (said in
-        ``game.journal.problems``). A journal from before commitments continues from
-        a seed derived from its plain seed and its length, as it always did.
-
-        Raises:
-            JournalError: there is no journal at ``path``, or it is not a valid
-                session of this system (naming the line); the file is left
-                exactly as it was.
-        """
-        target = _journal_path(path)
-        _check_opening(sync, DEFAULT_LIMITS if limits is None else limits, clock)
-        if not target.is_file():
-            raise JournalError(
-                f"there is no journal at {target}. Tip: {cls.__name__}.new({shown(str(target))}) "
-                f"starts one; {cls.__name__}.open(...) resumes or starts as needed."
-            )
-        journal = Journal._open(target, sync=sync, clock=clock, repair=False)
-        try:
-            game = cls._from_journal(journal, limits)
-        except BaseException:
-            journal.close()
-            raise
-        return game
-
-    @classmethod
-    def open(
-        cls,
-        path: str | os.PathLike[str],
-        *,
-        resume: bool = True,
-        **kwargs: Any,
-    ) -> Self:
-        """Resume the session at ``path`` if there is one, else start a new one.
-
-        With ``resume=False`` an existing file is renamed to ``<name>.<n>.jsonl``
-        (never deleted) and a new session starts at ``path``. Other keyword
-        arguments go to :meth:`new`; they are all checked before any file is
-        renamed or written, and a file another process is writing is refused
-        (:class:`~isowidgets.errors.JournalLockedError`), not renamed. The old
-        file is moved atomically to a name nothing holds: two kernels doing this
-        at once never overwrite each other's archive (see :func:`_archive`).
-
-        Raises:
-            JournalError: ``path`` is not a file path, ``resume`` not True or
-                False, or an argument :meth:`new` does not take.
-        """
-        target = _journal_path(path)
-        resume = checks.flag(resume, "resume", error=JournalError)
-        checks.keywords(kwargs, f"{cls.__name__}.open", _NEW_ARGUMENTS, error=JournalError)
-        if _holds_data(target):
-            if resume:
-                passed = {k: kwargs[k] for k in ("sync", "limits", "clock") if k in kwargs}
-                return cls.resume(target, **passed)
-            cls._prepare_new(**kwargs)
-            archive_sidecar(target, _archive(target))
-        return cls.new(target, **kwargs)
-
-    @classmethod
-    def _from_journal(cls, journal: Journal, limits: Limits | None) -> Self:
-        entries = journal.effective()
-        if not entries or not isinstance(entries[0].event, SessionStarted):
-            taken = journal.entries and isinstance(journal.entries[0].event, SessionStarted)
-            why = " in force (a retcon takes it back)" if taken else ""
-            raise JournalError(f"{journal.path} does not start with a session_started event{why}")
-        start = entries[0].event
-        if start.game != cls.system:
-            raise JournalError(
-                f"{journal.path} holds a {shown(start.game, 60)} session, not {cls.system!r}. "
-                "Tip: open it with that system's game class."
-            )
-        settings = cls._start_settings(journal, entries[0])
-        if limits is None:
-            limits = cls._start_limits(journal, entries[0])
-        secret = None
-        if start.commitment is None:  # written before sessions committed to their seed
-            dice = Dice(f"{start.seed}/{len(journal)}", limits=limits)
-        else:
-            secret = read_sidecar(journal.path) if journal.path is not None else None
-            if secret is not None and not secret.matches(start.commitment):
-                raise JournalError(
-                    f"the secret kept next to {journal.path} does not match the commitment "
-                    "the journal starts with (it belongs to another session). Tip: put the "
-                    "right .secret file back, or move this one away to resume unverifiably"
-                )
-            if secret is None:
-                journal.problems.append(
-                    "the session's secret (its .secret file) is missing: the state is "
-                    "rebuilt, but the rolls from now on come from a new seed and cannot be "
-                    "verified"
-                )
-            if secret is None:
-                dice = Dice(Secret.fresh().seed, limits=limits, start=_next_draw(journal.entries))
-            else:
-                dice = _resumed_dice(secret.seed, limits, journal.entries)
-        game = cls(journal, dice, cls.initial_state(settings))
-        game._secret = secret
-        game._state = game._replay(entries[1:], game._state)
-        if game.revealed is not None:
-            game.dice.seal(_SEALED)
-        return game
-
-    @staticmethod
-    def _start_limits(journal: Journal, entry: Entry) -> Limits:
-        """The dice caps a session started with (the defaults if none were recorded)."""
-        assert isinstance(entry.event, SessionStarted)
-        if entry.event.limits is None:
-            return DEFAULT_LIMITS
-        try:
-            return Limits.from_record(entry.event.limits)
-        except DiceError as exc:
-            raise JournalError(
-                f"{journal.path or 'journal'}, line {journal.line_number(entry.seq)}: the "
-                f"session's dice caps do not load: {exc}"
-            ) from None
-
-    @classmethod
-    def _start_settings(cls, journal: Journal, entry: Entry) -> RuleSettings:
-        """The settings a session started with, validated like any settings."""
-        assert isinstance(entry.event, SessionStarted)
-        try:
-            return cls.settings_type(**entry.event.settings)
-        except SettingsError as exc:
-            raise JournalError(
-                f"{journal.path or 'journal'}, line {journal.line_number(entry.seq)}: the "
-                f"session's settings do not load: {exc}"
-            ) from None
-
-    @classmethod
-    def _coerce_settings(cls, settings: RuleSettings | None) -> RuleSettings:
-        if settings is None:
-            return cls.settings_type()
-        if not isinstance(settings, cls.settings_type):
-            raise RuleError(
-                f"{cls.title} needs {cls.settings_type.__name__}, got {type(settings).__name__} "
-                f"{shown(settings, 80)}"
-            )
-        return settings
-
     # ------------------------------------------------------------------ reading
 
     @property
@@ -482,58 +162,10 @@ class Game(Generic[S]):
         effective_only = checks.flag(effective_only, "effective_only", error=JournalError)
         return log_frame(self.public_entries(), effective_only=effective_only)
 
-    def public_entries(self) -> list[Entry]:
-        """The journal's entries a viewer may see: GM-only actions not yet disclosed,
-        and what follows only from them, left out (see :mod:`isowidgets.visibility`)."""
-        return public_entries(self._journal.entries, aside=type(self).aside)
-
     @classmethod
     def export_formats(cls) -> dict[str, str]:
         """Every format :meth:`export` writes, name → label: the log's, then the system's."""
-        return {"md": "Markdown", "csv": "CSV", "json": "JSON"} | {
-            name: export.label for name, export in cls.exports.items()
-        }
-
-    @classmethod
-    @_binding  # a class method is not wrapped by __init_subclass__: refuse bad calls here too
-    def ask_odds(
-        cls,
-        question: str,
-        size: int,
-        settings: RuleSettings | Mapping[str, Any] | None = None,
-    ) -> dict[str, float]:
-        """The exact answer to one of :attr:`odds_questions` for ``size`` under ``settings``.
-
-        Needs no session: a designer asks before anyone plays. ``settings`` is this
-        system's settings object, or a mapping of the settings to change from the
-        defaults (``{"penalty_keep_mode": "three_worst"}``), or ``None`` for the defaults.
-
-        Returns:
-            Outcome (in words) → probability, in the question's order.
-
-        Raises:
-            RuleError: an unknown question, or a size outside the question's range.
-            SettingsError: settings of another system, an unknown setting or a value
-                it cannot take.
-        """
-        name = checks.choice(question, "an odds question", list(cls.odds_questions))
-        asked = cls.odds_questions[name]
-        number = checks.whole(size, f"the size ({asked.size})", asked.low, asked.high)
-        if settings is None:
-            chosen = cls.settings_type()
-        elif isinstance(settings, Mapping):
-            changes = dict(settings)
-            for key in changes:  # a key that is not text is refused by name, not by Python
-                cls.settings_type.check_name(key)
-            chosen = cls.settings_type().updated(**changes)
-        elif isinstance(settings, cls.settings_type):
-            chosen = settings
-        else:
-            raise SettingsError(
-                f"{cls.title}'s odds need {cls.settings_type.__name__}, a mapping of settings "
-                f"to change, or None; got {type(settings).__name__} {shown(settings, 80)}"
-            )
-        return {outcome: float(p) for outcome, p in asked.answer(chosen, number).items()}
+        return dict(LOG_FORMATS) | {name: export.label for name, export in cls.exports.items()}
 
     def export(
         self, path: str | os.PathLike[str], fmt: str | None = None, *, public: bool = False
@@ -553,7 +185,7 @@ class Game(Generic[S]):
         """
         target = checks.path(path, "an export's path", error=JournalError)
         public = checks.flag(public, "public", error=JournalError)
-        if fmt is None or fmt in ("md", "csv", "json"):
+        if fmt is None or fmt in tuple(LOG_FORMATS):  # a tuple: fmt may be unhashable
             kind = log_format(target, fmt)
             return self._journal._export(
                 target, kind, entries=self.public_entries() if public else None
@@ -640,12 +272,15 @@ class Game(Generic[S]):
             if not action.events:  # nothing journaled: no draw may be missing from it
                 self.dice.restore(before)
                 return Acted([], value)
-            self._check_journalable(*action.events)
+            payloads = self._check_journalable(*action.events)
             self._check_drawn(action.events, drawn_from)
             entries = []
             try:
-                for group in action.groups():
-                    entries += self._journal.append(*group, gm=self._gm_depth > 0)
+                start = 0
+                for group in action.groups():  # consecutive runs of the events, in order
+                    written = payloads[start : start + len(group)]
+                    entries += self._journal.append(*written, gm=self._gm_depth > 0)
+                    start += len(group)
             except BaseException:
                 if entries:  # an earlier action of a split rule is on disk: follow it
                     self._state = self._rebuild()
@@ -686,14 +321,14 @@ class Game(Generic[S]):
         return tuple(self.steps(self._state))
 
     @staticmethod
-    def _check_journalable(*events: Event) -> None:
-        """Refuse an event that would not replay: written as its journal line and read
-        back (as :meth:`resume` reads it), it must be the very same event.
+    def _check_journalable(*events: Event) -> list[Payload | Event]:
+        """Serialise each event once for the journal, refusing one that would not replay:
+        its data, read back as :meth:`resume` reads a line, must be the very same event
+        (see :func:`~isowidgets.journal.codec.reads_back`).
 
-        Pydantic does not re-validate dataclass values handed to an event, so a
-        rule that let a wrong value through (an id of ``None``) would otherwise
-        be journaled and only fail when the file is reopened. One serialisation
-        per event: cheap next to a write.
+        Returns:
+            The events' payloads, ready to write, in order (an object that is no
+            journal event is passed on as it is: the journal refuses it).
 
         Raises:
             RuleError: the event holds text that cannot be stored (a lone
@@ -703,29 +338,20 @@ class Game(Generic[S]):
             JournalError: the event does not survive the round trip (a bug in
                 the rules); nothing is written.
         """
+        checked: list[Payload | Event] = []
         for event in events:
             if not isinstance(event, Event) or not event.kind:
-                continue  # Journal.append refuses these with its own message
+                checked.append(event)  # Journal.append refuses these with its own message
+                continue
             try:
-                line = Entry(1, 1, True, _ROUND_TRIP_AT, event).to_line()
-                size = len(line.encode("utf-8"))
-            except UnicodeEncodeError as exc:  # bad input, not a bug: say so
-                raise RuleError(_not_storable(f"the {event.kind} event's text", exc)) from None
+                payload = encode_event(event)
+            except LineError as exc:  # bad input, not a bug: say so
+                raise RuleError(str(exc)) from None
             except (ValueError, TypeError) as exc:
-                line, size, problem = "", 0, str(exc)
-            if size > MAX_LINE_BYTES:  # too much input (a bound a rule forgot), not a bug
-                raise RuleError(
-                    f"the {event.kind} event would be a journal line of {size:,} bytes; a line "
-                    f"holds at most {MAX_LINE_BYTES:,} bytes (1 MiB). Allowed: shorter text "
-                    "and fewer items; nothing was written."
-                )
-            if line:
-                try:
-                    again = Entry.from_line(line).event
-                except (ValueError, TypeError, JournalError) as exc:
-                    problem = str(exc)
-                else:
-                    problem = "" if again == event else "it reads back as a different event"
+                problem = str(exc)
+            else:
+                problem = reads_back(payload)
+                checked.append(payload)
             if problem:
                 raise JournalError(
                     f"a {event.kind} event cannot be journaled: {problem}. Allowed: only "
@@ -733,6 +359,7 @@ class Game(Generic[S]):
                     "Tip: this is a bug in the rules that made the event; please report it "
                     f"with this value: {shown(event, 1000)}"
                 )
+        return checked
 
     def _check_drawn(self, events: Sequence[Event], drawn_from: tuple[int, int]) -> None:
         """Refuse a random roll these events carry that this action's dice did not draw.
@@ -792,226 +419,7 @@ class Game(Generic[S]):
         with self._gm_if(checks.flag(gm_only, "gm_only")):
             return self.commit(Note(text=text))
 
-    # ------------------------------------------------------------------ GM-only
-
-    @contextlib.contextmanager
-    def gm_only(self) -> Iterator[None]:
-        """Mark every action journaled inside the block GM-only.
-
-        Any rule run through :meth:`act`, a note, a tray roll, a settings change: the
-        journal keeps them whole (undo, resume and ``verify`` see everything), and the
-        public view (:meth:`public_entries`, a stream, ``export(..., public=True)``)
-        leaves them out, and holds back what follows from them, until
-        :meth:`disclose` shows them. Blocks nest; :meth:`disclose` and :meth:`reveal`
-        are public even inside one. An undo or redo is GM-only exactly when what it
-        takes back is still hidden, wherever it is made.
-        """
-        self._gm_depth += 1
-        try:
-            yield
-        finally:
-            self._gm_depth -= 1
-
-    @property
-    def gm_only_now(self) -> bool:
-        """Whether actions journaled now are GM-only (inside a :meth:`gm_only` block)."""
-        return self._gm_depth > 0
-
-    def _gm_if(self, gm: bool) -> contextlib.AbstractContextManager[None]:
-        return self.gm_only() if gm else contextlib.nullcontext()
-
-    @contextlib.contextmanager
-    def _public(self) -> Iterator[None]:
-        """Journal in the block publicly even inside :meth:`gm_only` (a disclosure)."""
-        depth, self._gm_depth = self._gm_depth, 0
-        try:
-            yield
-        finally:
-            self._gm_depth = depth
-
-    def prepare(self, name: str, value: int | str, *, gm_only: bool = True) -> list[Entry]:
-        """Journal a value fixed in advance: an NPC's hidden skill, a secret difficulty,
-        a planned event. GM-only unless ``gm_only=False``; :meth:`disclose` shows it
-        later, with the time it was fixed, so the table sees it was not changed.
-
-        Args:
-            name: what the value is (``"Marta's Deceive"``).
-            value: a whole number or a short text.
-            gm_only: journal it GM-only (the default).
-
-        Raises:
-            RuleError: ``name`` is not short text, ``value`` neither a whole number
-                nor short text, or ``gm_only`` not True or False; nothing is written.
-        """
-        name = checks.text(name, "a prepared value's name", collapse=True)
-        if isinstance(value, int) and not isinstance(value, bool):
-            value = checks.whole(value, "a prepared value")
-        elif isinstance(value, str):
-            value = checks.text(value, "a prepared value", collapse=True)
-        else:
-            raise RuleError(
-                f"a prepared value must be a whole number or short text, got "
-                f"{type(value).__name__} {shown(value)}"
-            )
-        with self._gm_if(checks.flag(gm_only, "gm_only")):
-            return self.commit(Prepared(name=name, value=value))
-
-    def disclose(self, action: int) -> list[Entry]:
-        """Show the GM-only ``action`` to the table from now on, with a journaled
-        :class:`~isowidgets.journal.Disclosed` (public even inside :meth:`gm_only`).
-
-        What it held back (see :mod:`isowidgets.visibility`) is shown too, unless
-        another hidden action still holds it. Not :meth:`reveal`, which discloses the
-        dice seed. An undo takes the disclosure back.
-
-        Raises:
-            RuleError: ``action`` is not the number of an action of this session, or
-                that action is not GM-only, is an undo or redo (it is shown with what
-                it takes back), was undone, or is shown already; nothing is written.
-        """
-        entries = self._journal.entries
-        last = entries[-1].action if entries else 0
-        action = checks.whole(action, "the action to show to the table", 1, max(last, 1))
-        events = self._journal.action_events(action)
-        if not events:
-            raise RuleError(f"there is no action #{action} in this session; nothing was written")
-        if action not in {entry.action for entry in entries if entry.gm}:
-            raise RuleError(
-                f"action #{action} ({events[0].describe()[:80]}) is not GM-only: the table "
-                "sees it already; nothing was written"
-            )
-        if isinstance(events[0], Retcon):
-            raise RuleError(
-                f"action #{action} is an undo or redo: it is shown with the action it takes "
-                "back, not on its own; nothing was written"
-            )
-        if action in self._journal.void_actions():
-            raise RuleError(
-                f"action #{action} ({events[0].describe()[:80]}) was undone, so there is "
-                "nothing to show; nothing was written"
-            )
-        if action in disclosed_actions(entries):
-            raise RuleError(f"action #{action} is shown to the table already; nothing was written")
-        with self._public():
-            return self.commit(Disclosed(action=action))
-
-    # ------------------------------------------------------------------ verifiable dice
-
-    @property
-    def commitment(self) -> str | None:
-        """The SHA-256 commitment to the session's seed (``None`` in an old journal)."""
-        start = self._journal.entries[0].event if len(self._journal) else None
-        return start.commitment if isinstance(start, SessionStarted) else None
-
-    @property
-    def revealed(self) -> SeedRevealed | None:
-        """The journaled reveal of the seed, once :meth:`reveal` has run."""
-        for entry in self._journal.entries:
-            if isinstance(entry.event, SeedRevealed):
-                return entry.event
-        return None
-
-    def reveal(self) -> list[Entry]:
-        """Disclose the session's seed and salt in the journal, so anyone can verify it.
-
-        ``python -m isowidgets verify PATH`` then replays every random roll. After a
-        reveal anyone could foresee the next rolls, so the session rolls no random
-        dice any more (typed-in faces still work) and the reveal cannot be undone.
-
-        Raises:
-            RuleError: the seed is revealed already, or this session has no secret
-                to reveal (a journal from before commitments, or its ``.secret``
-                file was missing when it was resumed).
-        """
-        if self.revealed is not None:
-            raise RuleError("the session's seed is revealed already; nothing was written")
-        if self._secret is None or self.commitment is None:
-            raise RuleError(
-                "this session has no secret to reveal: its journal predates commitments, or "
-                "its .secret file was missing when it was resumed; nothing was written"
-            )
-        revealed = SeedRevealed(
-            seed=self._secret.seed, salt=self._secret.salt, draws=self.dice.position[1]
-        )
-        with self._public():
-            entries = self.commit(revealed)
-        self.dice.seal(_SEALED)
-        return entries
-
-    # ------------------------------------------------------------------ settings
-
-    def change_settings(self, **changes: Any) -> list[Entry]:
-        """Change house rules; every change is validated and journaled.
-
-        Raises:
-            SettingsError: an unknown setting or a value it cannot take.
-        """
-        current = self._state.settings
-        updated = current.updated(**changes)
-        diff = updated.changes_from(current)
-        if not diff:
-            return []
-        return self.commit(SettingsChanged(changes=diff))
-
-    def load_settings(self, path: str | os.PathLike[str]) -> list[Entry]:
-        """Load house rules from a TOML file (validated) and journal the changes.
-
-        The file is the whole set of settings: one it does not name takes its default.
-
-        The file is read whole and validated before anything changes (see
-        :meth:`RuleSettings.load <isowidgets.settings.RuleSettings.load>` for its
-        size limit and the bound on numbers).
-
-        Raises:
-            SettingsError: ``path`` is not a file path, or (as its subclass
-                :class:`~isowidgets.errors.SaveFileError`) the file cannot be read
-                or is not valid settings of this system; nothing is journaled.
-        """
-        loaded = self.settings_type.load(path)
-        return self.change_settings(**loaded.model_dump())
-
-    def save_settings(self, path: str | os.PathLike[str]) -> Path:
-        """Save the current house rules as a commented TOML file.
-
-        Raises:
-            SettingsError: ``path`` is not a file path (empty, ``None``, holding a
-                NUL or a lone surrogate), or (as
-                :class:`~isowidgets.errors.SaveFileError`) it cannot be written.
-        """
-        return self._state.settings.save(path)
-
     # ------------------------------------------------------------------ undo
-
-    def _redo_stack(self) -> list[int]:
-        """The undos a redo can take back, oldest first (the next redo takes the last).
-
-        An undo is a retcon of an ordinary action; a redo is a retcon of an
-        undo. The stack holds the undos journaled since the latest ordinary
-        action (any new action clears it) that are still in force, that is, not
-        yet redone. Derived from the journal alone, so it survives a resume.
-        """
-        entries = self._journal.entries
-        incomplete = self._journal._incomplete_actions()
-        first: dict[int, Event] = {}
-        for entry in entries:
-            first.setdefault(entry.action, entry.event)
-        since: list[int] = []  # retcon actions after the latest ordinary action
-        for action in sorted(first, reverse=True):
-            if action in incomplete:
-                continue
-            event = first[action]
-            if not isinstance(event, Retcon):
-                break
-            since.append(action)
-        void = self._journal.void_actions()
-        stack = []
-        for action in reversed(since):
-            retcon = first[action]
-            assert isinstance(retcon, Retcon)
-            if action in void or isinstance(first.get(retcon.action), Retcon):
-                continue  # already redone, or itself a redo
-            stack.append(action)
-        return stack
 
     def undo(self, reason: str = "") -> list[Entry]:
         """Take back the latest action still in force, with a retcon event.
@@ -1052,7 +460,7 @@ class Game(Generic[S]):
         Raises:
             RuleError: there is no undo left to redo.
         """
-        stack = self._redo_stack()
+        stack = self._journal.history.redo_stack()
         if not stack:
             raise RuleError(
                 "there is nothing to redo: redo restores what undo took back, most recent "
@@ -1064,7 +472,7 @@ class Game(Generic[S]):
     def can_redo(self) -> bool:
         """Whether :meth:`redo` has an undo to take back now (a toolbar switches its
         **Redo** off otherwise)."""
-        return bool(self._redo_stack())
+        return bool(self._journal.history.redo_stack())
 
     def _retcon(self, action: int, reason: str) -> list[Entry]:
         retcon = Retcon(action=action, reason=reason)
@@ -1121,152 +529,4 @@ class Game(Generic[S]):
                 )
 
 
-_NEW_ARGUMENTS = ("seed", "settings", "title", "sync", "limits", "clock")
-
-_SEALED = (
-    "the session's seed is revealed, so its random rolls are over (anyone could foresee "
-    "them). Tip: type the faces of physical dice in, or start a new session"
-)
-
-
-def _resumed_dice(seed: int | str, limits: Limits, entries: Sequence[Entry]) -> Dice:
-    """The session's dice where its journal left them.
-
-    The journal's random rolls, in draw order, are replayed on the latest stream
-    (dropping the faces), so the next roll is the one carrying on would have made: a
-    resume gives the GM no second stream to choose from. Only when draws are missing
-    (a torn last line lost a roll) is a new stream taken up after the last draw.
-    """
-    rolls = sorted(  # a roll of no dice shares its draw with the next roll: it goes first
-        (
-            (roll.draw[1], roll)
-            for entry in entries
-            for roll in entry.event.rolls()
-            if roll.source == "random" and roll.draw is not None
-        ),
-        key=lambda item: (item[0], bool(item[1].dice)),
-    )
-    start = max((roll.draw[0] for _, roll in rolls if roll.draw is not None), default=0)
-    sides: list[int] = []
-    expected = start
-    for index, roll in rolls:
-        if roll.draw is None or roll.draw[0] != start:
-            continue
-        if index != expected:  # a gap: take a new stream up after the last draw
-            return Dice(seed, limits=limits, start=_next_draw(entries))
-        sides += [roll.pool.die.sides] * len(roll.dice)
-        expected += len(roll.dice)
-    dice = Dice(seed, limits=limits, start=start)
-    dice._advance(sides)
-    return dice
-
-
-def _next_draw(entries: Sequence[Entry]) -> int:
-    """The draw after the last random die any journaled roll took (0 for none)."""
-    end = 0
-    for entry in entries:
-        for roll in entry.event.rolls():
-            if roll.draw is not None:
-                end = max(end, roll.draw[1] + len(roll.dice))
-    return end
-
-
-def _journal_path(path: object) -> Path:
-    """``path`` as a :class:`~pathlib.Path`, or a JournalError saying why it is none."""
-    return checks.path(path, "a journal's path", error=JournalError)
-
-
-def _holds_data(path: Path) -> bool:
-    """Whether something non-empty is at ``path`` (a session, or anything else)."""
-    try:
-        return path.stat().st_size > 0
-    except OSError:
-        return False
-
-
-def _check_opening(sync: object, limits: object, clock: object) -> None:
-    """Refuse opening arguments before any file is touched."""
-    checks.choice(sync, "sync", ("flush", "fsync"), error=JournalError)
-    if not isinstance(limits, Limits):
-        raise DiceError(
-            f"limits must be a dice.Limits, got {type(limits).__name__} {shown(limits, 60)}"
-        )
-    checks.function(clock, "clock (a function returning a datetime)", error=JournalError)
-
-
-_MAX_ARCHIVES = 10_000
-"""The most ``<name>.<n>`` files :func:`_archive` tries before it gives up."""
-
-_NO_HARD_LINKS = {
-    errno.EPERM,
-    errno.EACCES,
-    errno.ENOTSUP,
-    errno.EOPNOTSUPP,
-    errno.EXDEV,
-    errno.EMLINK,
-    errno.ENOSYS,
-}
-
-
-def _archive(path: Path) -> Path:
-    """Move ``path`` to the first free ``<stem>.<n><suffix>``; never overwrite anything.
-
-    The move is atomic and exclusive: a hard link to the new name is made first,
-    which fails if that name exists (even one a second kernel took a moment ago),
-    and only then is the old name removed. Where the file system has no hard
-    links, the new name is reserved by creating it exclusively and the file is
-    then renamed over the reservation, which only this call can have made. The
-    file is locked while it moves (see ``Journal._held_for_rename``), so two
-    kernels setting the same journal aside cannot both move it.
-
-    Raises:
-        JournalLockedError: another process has the journal open (or is moving it).
-        JournalError: it cannot be moved; nothing was renamed.
-    """
-    with Journal._held_for_rename(path):
-        for n in range(1, _MAX_ARCHIVES + 1):
-            candidate = path.with_name(f"{path.stem}.{n}{path.suffix}")
-            try:
-                if _move_exclusively(path, candidate):
-                    return candidate
-            except OSError as exc:
-                raise JournalError(
-                    f"cannot keep the old journal {path} aside as {candidate.name}: "
-                    f"{exc.strerror or exc}; nothing was renamed"
-                ) from None
-    raise JournalError(
-        f"cannot keep the old journal {path} aside: {path.stem}.1{path.suffix} to "
-        f"{path.stem}.{_MAX_ARCHIVES}{path.suffix} all exist. Tip: move old sessions elsewhere."
-    )
-
-
-def _move_exclusively(path: Path, candidate: Path) -> bool:
-    """Move ``path`` to ``candidate`` if nothing is there; ``False`` if something is."""
-    try:
-        os.link(path, candidate)
-    except FileExistsError:
-        return False
-    except OSError as exc:
-        if exc.errno not in _NO_HARD_LINKS:
-            raise
-        try:  # no hard links here: reserve the name, then rename over the reservation
-            os.close(os.open(candidate, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o600))
-        except FileExistsError:
-            return False
-        try:
-            os.replace(path, candidate)
-        except OSError:
-            with contextlib.suppress(OSError):
-                os.unlink(candidate)
-            raise
-        return True
-    try:
-        os.unlink(path)
-    except OSError:
-        with contextlib.suppress(OSError):
-            os.unlink(candidate)  # keep the one name it had
-        raise
-    return True
-
-
-_bind_public_methods(Game)
+refuse_bad_calls(Game)

@@ -13,22 +13,26 @@ the core names none of them:
 A journal records its system's name in its first event. Opening it looks that
 name up among the registered systems and the installed entry points: the name
 read from a file only ever *selects* one of those, and never becomes a module
-name to import.
+name to import. The journal itself knows no system: this module installs the
+finder it asks for a system a line names (:func:`~isowidgets.journal.events.find_systems_with`),
+and opening a session by its system's name (:func:`open_session`) is done here.
 """
 
 from __future__ import annotations
 
+import contextlib
 import re
 from importlib.metadata import entry_points
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from .errors import JournalError, RuleError
+from .game import Game
+from .journal import Journal
+from .journal.events import find_systems_with
 
 if TYPE_CHECKING:
     import os
-
-    from .game import Game
 
 __all__ = ["ENTRY_POINT_GROUP", "game_for", "names", "open_session", "register"]
 
@@ -48,8 +52,6 @@ def register(game: G) -> G:
         RuleError: the class is not a Game, its name is not a short lowercase
             identifier, or another class already holds the name.
     """
-    from .game import Game
-
     if not (isinstance(game, type) and issubclass(game, Game)):
         raise RuleError(f"register takes a Game subclass, got {game!r:.80}")
     name = game.system
@@ -103,7 +105,19 @@ def open_session(path: str | os.PathLike[str], **kwargs: Any) -> Game[Any]:
     Raises:
         JournalError: no journal there, or its system is not installed.
     """
-    from .journal import Journal
-
     system = Journal.system_of(Path(path))
     return game_for(system).resume(path, **kwargs)
+
+
+class _Finder:
+    """The journal's way to the systems: load one a line names, list them all."""
+
+    def load(self, system: str) -> None:
+        with contextlib.suppress(JournalError):
+            game_for(system)
+
+    def names(self) -> list[str]:
+        return names()
+
+
+find_systems_with(_Finder())

@@ -23,13 +23,13 @@ from __future__ import annotations
 
 import dataclasses
 import os
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .checks import shown
 from .commitment import Secret
-from .dice import PoolRoll, stream_seed
+from .dice import PoolRoll
+from .dice.roller import Stream
 from .errors import VerifyError
 from .journal import Entry, Journal, SeedRevealed, SessionStarted
 
@@ -202,7 +202,7 @@ def _replay(
     secret = Secret(reveal.seed, reveal.salt)
     expected_next = 0
     stream: int | None = None
-    rng: random.Random | None = None
+    rng: Stream | None = None
     previous: Entry | None = None
     for done, (index, _seq, entry, roll) in enumerate(draws):
         assert roll.draw is not None
@@ -235,7 +235,7 @@ def _replay(
                 "was deleted (or lost)",
             )
         if begins != stream and begins == index:  # a resume took the stream up here
-            stream, rng = begins, random.Random(stream_seed(secret.seed, begins))
+            stream, rng = begins, Stream(secret.seed, begins)
         if rng is None or begins != stream:
             return _report(
                 commitment,
@@ -280,10 +280,9 @@ def _replay(
     return _report(commitment, draws, typed, None, None, 0, (), "")
 
 
-def _faces(rng: random.Random, roll: PoolRoll) -> tuple[int, ...]:
+def _faces(rng: Stream, roll: PoolRoll) -> tuple[int, ...]:
     """The next faces the stream gives for ``roll``'s dice (as :meth:`Dice.face` draws)."""
-    die = roll.pool.die
-    return tuple(die.faces[rng.randrange(die.sides)] for _ in roll.dice)
+    return rng.faces(roll.pool.die, len(roll.dice))
 
 
 def _report(

@@ -1,4 +1,5 @@
-"""What a viewer may see of a session: the public projection of its journal.
+"""What a viewer may see of a session: the public projection of its journal, and how
+the GM marks what the table does not see yet.
 
 A GM marks an action GM-only (:meth:`Game.gm_only <isowidgets.game.Game.gm_only>`,
 ``note(..., gm_only=True)``, :meth:`Game.prepare <isowidgets.game.Game.prepare>`); the
@@ -23,16 +24,26 @@ pure function of the entries: a second process following the journal file
 
 What it does **not** hide: the journal file on disk holds everything, and once the
 seed is revealed anyone can recompute every random roll, GM-only ones included.
+
+:class:`GmOnly` is the part of :class:`~isowidgets.game.Game` a GM marks actions with:
+``gm_only()``, ``prepare``, ``disclose`` and the game's ``public_entries``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+import contextlib
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, ClassVar
 
+from . import checks
+from .binding import refuse_bad_calls
+from .checks import shown
+from .errors import RuleError
 from .journal import (
     Disclosed,
     Entry,
     Event,
+    Journal,
     Note,
     Prepared,
     Retcon,
@@ -43,6 +54,7 @@ from .journal import (
 
 __all__ = [
     "ASIDE",
+    "GmOnly",
     "disclosed_actions",
     "gm_actions",
     "hidden_actions",
@@ -116,3 +128,128 @@ def public_entries(
             continue  # shows an action that is still held
         shown.add(action)
     return [entry for entry in entries if entry.action in shown]
+
+
+class GmOnly:
+    """How a GM keeps actions from the table until they are shown (the game's part)."""
+
+    aside: ClassVar[frozenset[type[Event]]] = ASIDE
+    """Event types that change nothing later actions build on: an action made only of
+    them is never held back from the public view and never holds anything back. A
+    system whose own events are such (a narration, a table roll no rule reads) adds
+    them: ``aside = Game.aside | {Narrated}``."""
+
+    if TYPE_CHECKING:
+        _journal: Journal
+        _gm_depth: int
+
+        def commit(self, *events: Event) -> list[Entry]: ...
+
+    def public_entries(self) -> list[Entry]:
+        """The journal's entries a viewer may see: GM-only actions not yet disclosed,
+        and what follows only from them, left out (see :mod:`isowidgets.visibility`)."""
+        return public_entries(self._journal.entries, aside=type(self).aside)
+
+    @contextlib.contextmanager
+    def gm_only(self) -> Iterator[None]:
+        """Mark every action journaled inside the block GM-only.
+
+        Any rule run through :meth:`act`, a note, a tray roll, a settings change: the
+        journal keeps them whole (undo, resume and ``verify`` see everything), and the
+        public view (:meth:`public_entries`, a stream, ``export(..., public=True)``)
+        leaves them out, and holds back what follows from them, until
+        :meth:`disclose` shows them. Blocks nest; :meth:`disclose` and :meth:`reveal`
+        are public even inside one. An undo or redo is GM-only exactly when what it
+        takes back is still hidden, wherever it is made.
+        """
+        self._gm_depth += 1
+        try:
+            yield
+        finally:
+            self._gm_depth -= 1
+
+    @property
+    def gm_only_now(self) -> bool:
+        """Whether actions journaled now are GM-only (inside a :meth:`gm_only` block)."""
+        return self._gm_depth > 0
+
+    def _gm_if(self, gm: bool) -> contextlib.AbstractContextManager[None]:
+        return self.gm_only() if gm else contextlib.nullcontext()
+
+    @contextlib.contextmanager
+    def _public(self) -> Iterator[None]:
+        """Journal in the block publicly even inside :meth:`gm_only` (a disclosure)."""
+        depth, self._gm_depth = self._gm_depth, 0
+        try:
+            yield
+        finally:
+            self._gm_depth = depth
+
+    def prepare(self, name: str, value: int | str, *, gm_only: bool = True) -> list[Entry]:
+        """Journal a value fixed in advance: an NPC's hidden skill, a secret difficulty,
+        a planned event. GM-only unless ``gm_only=False``; :meth:`disclose` shows it
+        later, with the time it was fixed, so the table sees it was not changed.
+
+        Args:
+            name: what the value is (``"Marta's Deceive"``).
+            value: a whole number or a short text.
+            gm_only: journal it GM-only (the default).
+
+        Raises:
+            RuleError: ``name`` is not short text, ``value`` neither a whole number
+                nor short text, or ``gm_only`` not True or False; nothing is written.
+        """
+        name = checks.text(name, "a prepared value's name", collapse=True)
+        if isinstance(value, int) and not isinstance(value, bool):
+            value = checks.whole(value, "a prepared value")
+        elif isinstance(value, str):
+            value = checks.text(value, "a prepared value", collapse=True)
+        else:
+            raise RuleError(
+                f"a prepared value must be a whole number or short text, got "
+                f"{type(value).__name__} {shown(value)}"
+            )
+        with self._gm_if(checks.flag(gm_only, "gm_only")):
+            return self.commit(Prepared(name=name, value=value))
+
+    def disclose(self, action: int) -> list[Entry]:
+        """Show the GM-only ``action`` to the table from now on, with a journaled
+        :class:`~isowidgets.journal.Disclosed` (public even inside :meth:`gm_only`).
+
+        What it held back (see :mod:`isowidgets.visibility`) is shown too, unless
+        another hidden action still holds it. Not :meth:`reveal`, which discloses the
+        dice seed. An undo takes the disclosure back.
+
+        Raises:
+            RuleError: ``action`` is not the number of an action of this session, or
+                that action is not GM-only, is an undo or redo (it is shown with what
+                it takes back), was undone, or is shown already; nothing is written.
+        """
+        history = self._journal.history
+        last = history.last_action
+        action = checks.whole(action, "the action to show to the table", 1, max(last, 1))
+        events = self._journal.action_events(action)
+        if not events:
+            raise RuleError(f"there is no action #{action} in this session; nothing was written")
+        if action not in history.gm_actions():
+            raise RuleError(
+                f"action #{action} ({events[0].describe()[:80]}) is not GM-only: the table "
+                "sees it already; nothing was written"
+            )
+        if isinstance(events[0], Retcon):
+            raise RuleError(
+                f"action #{action} is an undo or redo: it is shown with the action it takes "
+                "back, not on its own; nothing was written"
+            )
+        if action in self._journal.void_actions():
+            raise RuleError(
+                f"action #{action} ({events[0].describe()[:80]}) was undone, so there is "
+                "nothing to show; nothing was written"
+            )
+        if action in history.disclosed():
+            raise RuleError(f"action #{action} is shown to the table already; nothing was written")
+        with self._public():
+            return self.commit(Disclosed(action=action))
+
+
+refuse_bad_calls(GmOnly)

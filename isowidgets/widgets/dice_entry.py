@@ -234,6 +234,17 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
             f"<b>{html.escape(word)}</b></span>"
         )
 
+    def kit_words(self) -> list[tuple[Any, str, str]]:
+        """Its controls' words, as :meth:`Labels.bind_kit <.i18n.Labels.bind_kit>` binds
+        them: ``(control, trait, key)``."""
+        return [
+            (self.roll_button, "description", "kit.roll"),
+            (self.roll_button, "tooltip", "kit.roll.tip"),
+            (self.faces, "description", "kit.faces"),
+            (self.enter_button, "description", "kit.faces.enter"),
+            (self.enter_button, "tooltip", "kit.faces.enter.tip"),
+        ]
+
     def relabel(self) -> None:
         """Mark the last roll again in the language just switched to (:meth:`Labels.bind_kit`)."""
         self.mark(self.last_source)

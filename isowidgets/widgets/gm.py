@@ -323,6 +323,10 @@ class HeldBack(widgets.HBox):  # type: ignore[misc]
         self.show_button.layout.display = None if held else "none"
         self.layout.display = None if parts else "none"
 
+    def kit_words(self) -> list[tuple[Any, str, str]]:
+        """No control bound by key: it draws its words itself, through ``say``."""
+        return []
+
     def relabel(self) -> None:
         """Draw again in the language just switched to (:meth:`~.i18n.Labels.bind_kit`)."""
         self._drawn = ()

@@ -571,66 +571,23 @@ class Labels:
     def bind_kit(self, widget: Any) -> Any:
         """Bind the words of one of the kit's shared widgets (needs :data:`KIT` merged in).
 
-        Handles a :class:`~.toolbar.SessionToolbar`, a :class:`~.dice_entry.DiceEntry`,
-        a :class:`~.log.LogView` and :class:`~.messages.Messages`; returns ``widget``.
+        A kit widget (a :class:`~.toolbar.SessionToolbar`, a :class:`~.dice_entry.DiceEntry`,
+        a :class:`~.log.LogView`, :class:`~.messages.Messages`, a :class:`~.gm.HeldBack`)
+        names its own words
+        (``kit_words()``: each control, its trait and the key of its label) and draws
+        the rest itself through ``say`` and ``relabel()``: the words flow down to it,
+        and this module knows no widget. Returns ``widget``.
 
         Raises:
             RuleError: ``widget`` is not one of those.
         """
-        from .dice_entry import DiceEntry
-        from .gm import HeldBack
-        from .log import LogView
-        from .messages import Messages
-        from .toolbar import SessionToolbar
-
-        words: list[tuple[Any, str, str]]
-        if isinstance(widget, SessionToolbar):
-            words = [
-                (widget.undo_button, "description", "kit.undo"),
-                (widget.undo_button, "tooltip", "kit.undo.tip"),
-                (widget.redo_button, "description", "kit.redo"),
-                (widget.redo_button, "tooltip", "kit.redo.tip"),
-                (widget.note, "description", "kit.note"),
-                (widget.note, "placeholder", "kit.note.hint"),
-                (widget.note_button, "description", "kit.note.add"),
-                (widget.note_button, "tooltip", "kit.note.add.tip"),
-                (widget.export_format, "description", "kit.export.format"),
-                (widget.export_button, "description", "kit.export"),
-                (widget.export_button, "tooltip", "kit.export.tip"),
-                (widget.reveal_button, "tooltip", "kit.reveal.tip"),
-                (widget.prepare_name, "description", "kit.prepare.name"),
-                (widget.prepare_name, "placeholder", "kit.prepare.name.hint"),
-                (widget.prepare_value, "description", "kit.prepare.value"),
-                (widget.prepare_value, "placeholder", "kit.prepare.value.hint"),
-                (widget.prepare_button, "description", "kit.prepare"),
-                (widget.prepare_button, "tooltip", "kit.prepare.tip"),
-            ]
-        elif isinstance(widget, DiceEntry):
-            words = [
-                (widget.roll_button, "description", "kit.roll"),
-                (widget.roll_button, "tooltip", "kit.roll.tip"),
-                (widget.faces, "description", "kit.faces"),
-                (widget.enter_button, "description", "kit.faces.enter"),
-                (widget.enter_button, "tooltip", "kit.faces.enter.tip"),
-            ]
-        elif isinstance(widget, (Messages, HeldBack)):
-            words = []  # it draws its words itself, through ``say``
-        elif isinstance(widget, LogView):
-            words = [
-                (widget.first_button, "description", "kit.log.first"),
-                (widget.first_button, "tooltip", "kit.log.first.tip"),
-                (widget.older_button, "description", "kit.log.older"),
-                (widget.older_button, "tooltip", "kit.log.older.tip"),
-                (widget.newer_button, "description", "kit.log.newer"),
-                (widget.newer_button, "tooltip", "kit.log.newer.tip"),
-                (widget.latest_button, "description", "kit.log.latest"),
-                (widget.latest_button, "tooltip", "kit.log.latest.tip"),
-            ]
-        else:
+        kit_words = getattr(widget, "kit_words", None)
+        if not callable(kit_words) or not callable(getattr(widget, "relabel", None)):
             raise RuleError(
                 f"bind_kit takes a SessionToolbar, DiceEntry, LogView, Messages or HeldBack, "
                 f"got {type(widget).__name__}"
             )
+        words: list[tuple[Any, str, str]] = kit_words()
         for control, trait, key in words:
             self.bind(control, key, trait)
         widget.say = self  # the words it draws itself (status, marks, messages)

@@ -326,6 +326,20 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         result = self.error.run(lambda: self.game.disclose(action))
         return result or []
 
+    def kit_words(self) -> list[tuple[Any, str, str]]:
+        """Its pager's words, as :meth:`Labels.bind_kit <.i18n.Labels.bind_kit>` binds
+        them: ``(control, trait, key)``."""
+        return [
+            (self.first_button, "description", "kit.log.first"),
+            (self.first_button, "tooltip", "kit.log.first.tip"),
+            (self.older_button, "description", "kit.log.older"),
+            (self.older_button, "tooltip", "kit.log.older.tip"),
+            (self.newer_button, "description", "kit.log.newer"),
+            (self.newer_button, "tooltip", "kit.log.newer.tip"),
+            (self.latest_button, "description", "kit.log.latest"),
+            (self.latest_button, "tooltip", "kit.log.latest.tip"),
+        ]
+
     def relabel(self) -> None:
         """Draw again in the language just switched to (:meth:`Labels.bind_kit`)."""
         self.held.say = self.say

@@ -119,6 +119,10 @@ class Messages(widgets.HTML):  # type: ignore[misc]
             return _ICON[kind]
         return str(self.say(f"kit.message.{kind}"))
 
+    def kit_words(self) -> list[tuple[Any, str, str]]:
+        """No control of its own: it marks each message itself, through ``say``."""
+        return []
+
     def relabel(self) -> None:
         """Mark the message shown again in the language just switched to."""
         if self.kind:

@@ -426,6 +426,30 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
                 commitment=commitment,
             )
 
+    def kit_words(self) -> list[tuple[Any, str, str]]:
+        """Its controls' words, as :meth:`Labels.bind_kit <.i18n.Labels.bind_kit>` binds
+        them: ``(control, trait, key)``."""
+        return [
+            (self.undo_button, "description", "kit.undo"),
+            (self.undo_button, "tooltip", "kit.undo.tip"),
+            (self.redo_button, "description", "kit.redo"),
+            (self.redo_button, "tooltip", "kit.redo.tip"),
+            (self.note, "description", "kit.note"),
+            (self.note, "placeholder", "kit.note.hint"),
+            (self.note_button, "description", "kit.note.add"),
+            (self.note_button, "tooltip", "kit.note.add.tip"),
+            (self.export_format, "description", "kit.export.format"),
+            (self.export_button, "description", "kit.export"),
+            (self.export_button, "tooltip", "kit.export.tip"),
+            (self.reveal_button, "tooltip", "kit.reveal.tip"),
+            (self.prepare_name, "description", "kit.prepare.name"),
+            (self.prepare_name, "placeholder", "kit.prepare.name.hint"),
+            (self.prepare_value, "description", "kit.prepare.value"),
+            (self.prepare_value, "placeholder", "kit.prepare.value.hint"),
+            (self.prepare_button, "description", "kit.prepare"),
+            (self.prepare_button, "tooltip", "kit.prepare.tip"),
+        ]
+
     def relabel(self) -> None:
         """Redraw the commitment line in the language now spoken (:meth:`Labels.bind_kit`
         rebinds the buttons; messages already said keep their language)."""

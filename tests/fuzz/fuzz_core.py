@@ -1,9 +1,11 @@
 """The dice core and the games' constructors as fuzz subjects.
 
 * :class:`DiceSubject`: every public function and class of :mod:`isowidgets.dice`
-  (its ``__all__``): the functions, each class's constructor and class methods, and
-  the public methods of one sample instance of each class. A refusal must leave the
-  sample dice's generator and every sample as they were.
+  and of the Danish reading of kept dice built on it
+  (:mod:`isowidgets.rules.fudge_conflict.keep`; their ``__all__``): the functions,
+  each class's constructor and class methods, and the public methods of one sample
+  instance of each class. A refusal must leave the sample dice's generator and every
+  sample as they were.
 * :class:`OpeningSubject`: ``new``, ``open`` and ``resume`` of one system's game
   class, in a directory of its own holding a session of that system, one of another
   system, a file that is no journal and a directory. A refusal must leave every
@@ -28,6 +30,7 @@ from hypothesis.stateful import RuleBasedStateMachine
 
 from isowidgets import dice, systems
 from isowidgets.game import Game
+from isowidgets.rules.fudge_conflict import keep
 
 NOTATIONS = ("5d6!1", "4dF", "d20", "2d6!5,6", "3d6!?1", "0d6", "D12", "10d10!10")
 DIE_NAMES = ("d6", "D20", "dF", "d4", "d1000")
@@ -53,15 +56,15 @@ def samples() -> dict[type, object]:
         dice.PoolRoll: roll,
         dice.RolledDie: roll.dice[4],
         dice.Selection: dice.keep_highest(roll.faces, 2),
-        dice.KeptRoll: dice.roll_kept(roller, -2, "- 0 0 + +"),
+        keep.KeptRoll: keep.roll_kept(roller, -2, "- 0 0 + +"),
     }
 
 
 def dice_methods(instances: Mapping[type, object]) -> dict[str, Callable[..., Any]]:
     """Every public callable of the dice core, by the name a repro shows."""
     methods: dict[str, Callable[..., Any]] = {}
-    for name in dice.__all__:
-        value = getattr(dice, name)
+    for module, name in [(dice, n) for n in dice.__all__] + [(keep, n) for n in keep.__all__]:
+        value = getattr(module, name)
         if inspect.isfunction(value) or hasattr(value, "__wrapped__"):
             methods[name] = value
         elif inspect.isclass(value):
@@ -89,7 +92,7 @@ def _sample_name(sample: object) -> str:
         dice.PoolRoll: "roll",
         dice.RolledDie: "roll.dice[4]",
         dice.Selection: "selection",
-        dice.KeptRoll: "kept",
+        keep.KeptRoll: "kept",
     }.get(type(sample), type(sample).__name__)
 
 

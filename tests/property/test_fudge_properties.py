@@ -23,9 +23,16 @@ from hypothesis.stateful import (
     rule,
 )
 
-from isowidgets.dice import Dice, keep_net, roll_kept
+from isowidgets.dice import Dice
 from isowidgets.errors import IsowidgetsError
-from isowidgets.rules.fudge_conflict import ABILITIES, FudgeGame, FudgeSettings, Wound
+from isowidgets.rules.fudge_conflict import (
+    ABILITIES,
+    FudgeGame,
+    FudgeSettings,
+    Wound,
+    keep_net,
+    roll_kept,
+)
 from isowidgets.rules.fudge_conflict.damage import fall_down, place_wound
 
 FACE = st.sampled_from((-1, 0, 1))

@@ -14,7 +14,7 @@ import pytest
 
 from isowidgets import game as game_module
 from isowidgets.errors import IsowidgetsError, JournalError
-from isowidgets.game import _archive
+from isowidgets.journal.files import archive as _archive
 from isowidgets.tray import DiceTray
 
 

@@ -254,9 +254,11 @@ def test_a_fresh_process_opens_a_journal_without_importing_its_system(tmp_path: 
 
 
 def test_the_journal_names_no_system():
-    source = Path(__file__).parents[2].joinpath("isowidgets", "journal.py").read_text()
-    for name in ("isolation", "impact", "rules."):
-        assert f'"{name}' not in source
+    package = Path(__file__).parents[2].joinpath("isowidgets", "journal")
+    for module in sorted(package.glob("*.py")):
+        source = module.read_text(encoding="utf-8")
+        for name in ("isolation", "impact", "rules."):
+            assert f'"{name}' not in source, module.name
 
 
 def test_a_retcon_can_only_come_from_undo_and_redo(tmp_path):

@@ -6,8 +6,9 @@ import itertools
 
 import pytest
 
-from isowidgets.dice import DF, Dice, KeptRoll, keep_net, net_dice, roll_kept
+from isowidgets.dice import DF, Dice
 from isowidgets.errors import DiceCapError, DiceError, FacesError
+from isowidgets.rules.fudge_conflict import KeptRoll, keep_net, net_dice, roll_kept
 
 
 @pytest.mark.rule("DK-R07", "DK-A04")

@@ -8,11 +8,11 @@ from fractions import Fraction
 import icepool
 import pytest
 
-from isowidgets.dice import keep_net
 from isowidgets.errors import RuleError
 from isowidgets.rules.fudge_conflict import (
     contest,
     distribution,
+    keep_net,
     kept_distribution,
     passive_contest,
     success_chance,

@@ -111,7 +111,7 @@ def test_run_conflict_checks_every_action_before_writing_any(monkeypatch):
     def refuse_resolutions(*events):
         if any(isinstance(e, ConflictResolved) for e in events):
             raise JournalError("refused for the test")
-        real(*events)
+        return real(*events)
 
     monkeypatch.setattr(IsolationGame, "_check_journalable", staticmethod(refuse_resolutions))
     before = snapshot(game)

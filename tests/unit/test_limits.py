@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from isowidgets import journal as journal_module
 from isowidgets.checks import MAX_NOTE, MAX_TEXT, MAX_WHOLE
 from isowidgets.errors import JournalError, RuleError
 from isowidgets.journal import (
@@ -28,6 +27,7 @@ from isowidgets.journal import (
     SessionStarted,
     read_entries,
 )
+from isowidgets.journal import store as journal_module  # where the caps are read
 from isowidgets.tray import DiceTray
 
 

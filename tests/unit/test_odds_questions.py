@@ -11,8 +11,9 @@ from fractions import Fraction
 import pytest
 
 from isowidgets.contract import OddsQuestion
-from isowidgets.dice import D12, keep_net
+from isowidgets.dice import D12
 from isowidgets.errors import RuleError, SettingsError
+from isowidgets.rules.fudge_conflict import keep_net
 from isowidgets.rules.fudge_conflict import odds as dk_odds
 from isowidgets.rules.impact import odds as imp_odds
 from isowidgets.rules.isolation import odds as iso_odds

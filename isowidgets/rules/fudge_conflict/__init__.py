@@ -9,6 +9,7 @@ on a damage track whose levels are marked Kraft, Fornuft or Intuition.
 Layout (each module imports only those above it):
 
 * :mod:`.abilities`: the three abilities and the damage levels (T-DK-1);
+* :mod:`.keep`: bonus and penalty dice, and which three dice count (DK-R10);
 * :mod:`.settings`: :class:`FudgeSettings`, one setting per ambiguity (DK-A01…A28);
 * :mod:`.events`: journal events and the roll record;
 * :mod:`.model`: the frozen state (characters, items, the conflict, Let It Hurt);
@@ -39,6 +40,7 @@ from .events import (
     RoundRolled,
 )
 from .game import FudgeGame
+from .keep import PENALTY_KEEP_MODES, KeptRoll, PenaltyKeep, keep_net, net_dice, roll_kept
 from .model import Bonus, Character, Conflict, FudgeState, Hurt, Item, Wound
 from .odds import (
     Contest,
@@ -56,6 +58,7 @@ __all__ = [
     "DEFEAT",
     "LEVELS",
     "MAIMED",
+    "PENALTY_KEEP_MODES",
     "Ability",
     "ActionDeclared",
     "AssistRolled",
@@ -74,14 +77,19 @@ __all__ = [
     "HurtEnded",
     "HurtStarted",
     "Item",
+    "KeptRoll",
+    "PenaltyKeep",
     "RollRecord",
     "RoundRolled",
     "Wound",
     "contest",
     "damage_rows",
     "distribution",
+    "keep_net",
     "kept_distribution",
     "level_name",
+    "net_dice",
     "passive_contest",
+    "roll_kept",
     "success_chance",
 ]

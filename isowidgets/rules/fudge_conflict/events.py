@@ -13,9 +13,9 @@ from typing import ClassVar, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from ...dice import PenaltyKeep
 from ...journal import Event, RollField
 from .abilities import Ability
+from .keep import PenaltyKeep
 
 __all__ = [
     "SOURCE_TEXT",

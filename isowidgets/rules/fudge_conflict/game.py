@@ -91,7 +91,7 @@ class FudgeGame(Game[FudgeState]):
 
     @classmethod
     def initial_state(cls, settings: FudgeSettings) -> FudgeState:
-        return FudgeState(settings, table_pool=settings.pool_initial)
+        return FudgeState.fresh(settings)
 
     @classmethod
     def apply(cls, state: FudgeState, event: Event) -> FudgeState:

@@ -64,6 +64,7 @@ from .equipment import bonus_total, protected_level, success_level, toggled
 from .model import Character, FudgeState, Wound
 from .odds import distribution
 from .rolling import dice_sources
+from .scenario import station_state
 from .settings import FudgeSettings
 
 __all__ = [
@@ -817,11 +818,7 @@ def hurt_odds(state: FudgeState, first: Fighter, second: Fighter, *, round: int 
 
 def _station(settings: FudgeSettings) -> tuple[FudgeState, dict[str, str]]:
     """The rule text's station cast under ``settings`` (a few milliseconds: not kept)."""
-    # Imported here: the example is played through the game, which asks these questions.
-    from .examples import station
-
-    game, ids = station(settings=settings)
-    return game.state, ids
+    return station_state(settings)
 
 
 def _shootout(settings: FudgeSettings, yield_at: int) -> dict[str, float]:

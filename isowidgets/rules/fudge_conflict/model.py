@@ -216,6 +216,12 @@ class FudgeState:
     hurt: Hurt | None = None
     counters: Counters = Counters()
 
+    @classmethod
+    def fresh(cls, settings: FudgeSettings) -> FudgeState:
+        """The state a session starts from under ``settings``: nobody yet, the table's
+        pool at ``pool_initial``."""
+        return cls(settings, table_pool=settings.pool_initial)
+
     def character(self, who: str) -> Character:
         """The character with id ``who``.
 

@@ -16,8 +16,8 @@ from math import comb
 
 from ... import checks
 from ...contract import OddsQuestion
-from ...dice import PENALTY_KEEP_MODES, PenaltyKeep, _kept_by_net
 from .events import OppositionKind
+from .keep import PENALTY_KEEP_MODES, PenaltyKeep, kept_by_net
 from .settings import FudgeSettings
 
 __all__ = [
@@ -54,7 +54,7 @@ def _kept(net: int, penalty_keep: PenaltyKeep) -> dict[int, Fraction]:
         for blank in range(count - minus + 1):
             plus = count - minus - blank
             faces = [-1] * minus + [0] * blank + [1] * plus
-            kept = sum(faces[i] for i in _kept_by_net(faces, net, 3, penalty_keep))
+            kept = sum(faces[i] for i in kept_by_net(faces, net, 3, penalty_keep))
             weight = comb(count, minus) * comb(count - minus, blank)
             found[kept] = found.get(kept, 0) + weight
     return {s: Fraction(w, total) for s, w in sorted(found.items())}

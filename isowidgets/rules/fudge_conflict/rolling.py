@@ -14,10 +14,10 @@ from typing import Any
 
 from ... import checks
 from ...contract import Action
-from ...dice import roll_kept
 from ...errors import RuleError
 from .damage import lasting_penalty
 from .events import DiceSource, PoolChanged, RollRecord
+from .keep import roll_kept
 from .model import FudgeState
 
 __all__ = [

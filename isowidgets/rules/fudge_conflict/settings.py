@@ -16,9 +16,9 @@ from typing import ClassVar, Literal, Self
 
 from pydantic import model_validator
 
-from ...dice import PenaltyKeep
 from ...settings import RuleSettings, setting
 from .abilities import Ability
+from .keep import PenaltyKeep
 
 __all__ = ["FudgeSettings"]
 

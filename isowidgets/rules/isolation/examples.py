@@ -1,16 +1,13 @@
 """The rule text's running example, ready to play: Alice, Bob and Eve board up a house.
 
-The text never gives the whole map, only what its examples need: Bob and Alice
-share 2 green links and 1 red, Bob and Eve 1 green and 2 red; one of Bob and
-Alice's greens is labeled with "Flirtatious" and one of Bob and Eve's reds
-with "Jealous". The stats below are invented to fit those links (ISO-R08).
-Tests and the tour notebook start from here.
+The farmhouse itself (its people, map and Stress Level) is :mod:`.scenario`'s; here
+it is played into a game. Tests and the tour notebook start from here.
 """
 
 from __future__ import annotations
 
 from .game import IsolationGame
-from .model import Colour
+from .scenario import boarding_cast, newcomers_cast
 from .settings import IsolationSettings
 
 __all__ = ["add_boarding_party", "boarding_party", "full_house"]
@@ -41,40 +38,11 @@ def add_boarding_party(game: IsolationGame, *, stress: int | None = 2) -> Isolat
     A notebook that keeps its session in a journal file opens the game itself
     (``IsolationGame.open(path, resume=...)``) and furnishes it here, so the
     same farmhouse is also resumable after a kernel restart. The link ids are
-    those of :func:`boarding_party` when ``game`` has no links yet.
+    those of :func:`boarding_party` when ``game`` has no links yet. Each character,
+    link and the Stress Level is a journal action of its own (see
+    :func:`.scenario.boarding_cast`).
     """
-    game.add_character(
-        "Alice",
-        profession="Nurse",
-        positive=["Flirtatious", "Compassionate", "Quick"],
-        negative=["Nosy", "Impatient", "Vain"],
-        bias="Mistrustful of Academic Types",
-        goal="Get her brother out alive",
-    )
-    game.add_character(
-        "Bob",
-        profession="Carpenter",
-        positive=["Charming", "Handy", "Brave"],
-        negative=["Stubborn", "Loud-Mouthed", "Arrogant"],
-        bias="Upper Class Snob",
-        goal="Hold the house until rescue",
-    )
-    game.add_character(
-        "Eve",
-        profession="Lawyer",
-        positive=["Clever", "Resourceful", "Calm"],
-        negative=["Jealous", "Selfish", "Arrogant"],
-        bias="Despises manual labour",
-        goal="Escape to the city",
-    )
-    game.add_descriptor_link("alice", "Flirtatious", "bob", "Charming", "green")
-    game.add_descriptor_link("alice", "Compassionate", "bob", "Brave", "green")
-    game.add_descriptor_link("alice", "Impatient", "bob", "Stubborn", "red")
-    game.add_descriptor_link("eve", "Resourceful", "bob", "Handy", "green")
-    game.add_descriptor_link("eve", "Jealous", "bob", "Charming", "red")
-    game.add_descriptor_link("eve", "Arrogant", "bob", "Arrogant", "red")
-    if stress is not None:
-        game.set_starting_stress(stress)
+    game.act(boarding_cast, stress)
     return game
 
 
@@ -90,32 +58,5 @@ def full_house(
     him, two to four for each Passive Player. The odds benchmark and tests use it.
     """
     game = boarding_party(stress=stress, settings=settings, seed=seed)
-    for name, profession, positive, negative in (
-        ("Dan", "Mechanic", ["Strong", "Loyal", "Patient"], ["Gruff", "Lazy", "Greedy"]),
-        ("Fay", "Teacher", ["Kind", "Organised", "Calm"], ["Bossy", "Anxious", "Proud"]),
-        ("Gus", "Farmer", ["Hardy", "Honest", "Steady"], ["Slow", "Blunt", "Shy"]),
-    ):
-        game.add_character(
-            name,
-            profession=profession,
-            positive=positive,
-            negative=negative,
-            bias="Distrusts strangers",
-            goal="See the morning",
-        )
-    for who, theirs, bobs, colour in _FULL_HOUSE_LINKS:
-        game.add_descriptor_link(who, theirs, "bob", bobs, colour)
+    game.act(newcomers_cast)
     return game
-
-
-_FULL_HOUSE_LINKS: tuple[tuple[str, str, str, Colour], ...] = (
-    ("dan", "Strong", "Handy", "green"),
-    ("dan", "Loyal", "Brave", "green"),
-    ("dan", "Gruff", "Loud-Mouthed", "red"),
-    ("fay", "Organised", "Handy", "green"),
-    ("fay", "Bossy", "Stubborn", "red"),
-    ("fay", "Proud", "Arrogant", "red"),
-    ("gus", "Hardy", "Brave", "green"),
-    ("gus", "Honest", "Charming", "green"),
-)
-"""The newcomers' descriptor links with Bob: (who, their descriptor, Bob's, colour)."""

@@ -79,11 +79,7 @@ class IsolationGame(Game[IsolationState]):
 
     @classmethod
     def initial_state(cls, settings: IsolationSettings) -> IsolationState:
-        return IsolationState(
-            settings=settings,
-            stress=settings.stress_start,
-            stress_history=((settings.stress_start, "scenario start"),),
-        )
+        return IsolationState.fresh(settings)
 
     @classmethod
     def apply(cls, state: IsolationState, event: Event) -> IsolationState:

@@ -511,6 +511,16 @@ class IsolationState:
     pairs_rolled: tuple[tuple[str, str], ...] = ()
     injury_window: tuple[str, ...] = ()
 
+    @classmethod
+    def fresh(cls, settings: IsolationSettings) -> IsolationState:
+        """The state a session starts from under ``settings``: nobody yet, the Stress
+        Level at ``stress_start``."""
+        return cls(
+            settings=settings,
+            stress=settings.stress_start,
+            stress_history=((settings.stress_start, "scenario start"),),
+        )
+
     # ------------------------------------------------------------------ characters
 
     def character(self, character_id: str) -> Character:

@@ -73,6 +73,7 @@ from .conflict import compose
 from .model import STANCES, Colour, Conflict, Degree, IsolationState, Stance
 from .odds import DEGREES, _ap_green, _count, _difficulty, degree_chances, pool
 from .plan import plan_for
+from .scenario import boarding_state
 from .settings import IsolationSettings
 
 __all__ = ["POLICIES", "WHOLE_QUESTIONS", "Policy", "WholeConflictOdds", "whole_conflict_odds"]
@@ -436,10 +437,7 @@ def whole_conflict_odds(
 def _boarding_state(settings: IsolationSettings) -> IsolationState:
     """The rule text's boarding party under ``settings`` (kept: a sweep asks for the same
     reading at every size, and the state is immutable)."""
-    # Imported here: the example is played through the game, which asks these questions.
-    from .examples import boarding_party
-
-    return boarding_party(settings=settings).state
+    return boarding_state(settings)
 
 
 def _boarding_party(settings: IsolationSettings, difficulty: int) -> dict[str, float]:

@@ -38,12 +38,15 @@ from functools import lru_cache
 from typing import Literal
 
 from ... import checks
-from ...contract import OddsQuestion
+from ...contract import Action, OddsQuestion
+from ...dice import Dice
 from ...errors import RuleError
+from .fold import fold
 from .model import WorldState
 from .odds import great_dying_chance, worse_distribution
 from .settings import WorldSettings
 from .tables import Tables
+from .turns import begin
 
 __all__ = ["DEFAULT_HORIZON", "DYING_QUESTIONS", "MAX_RELIEVE_AT", "DyingYears", "dying_years"]
 
@@ -232,13 +235,11 @@ _QUESTION_YEARS = 10
 
 
 def _fresh_world(settings: WorldSettings) -> WorldState:
-    """A world just begun (three players, the year 2020) under ``settings``."""
-    # Imported here: the world is begun through the game, which asks these questions.
-    from .game import WorldGame
-
-    game = WorldGame.new(settings=settings, title="A fresh world")
-    game.begin(["Ana", "Ben", "Cy"], 2020)
-    return game.state
+    """A world just begun (three players, the year 2020) under ``settings``: the rule
+    played on an action of its own, no game or journal."""
+    action = Action(WorldState(settings), fold, Dice(0))
+    begin(action, ["Ana", "Ben", "Cy"], 2020, None)
+    return action.state
 
 
 def _dying_year(settings: WorldSettings, relieve_at: int) -> dict[str, float]:

@@ -15,8 +15,8 @@ import ipywidgets as widgets
 
 from ...follow import Catch
 from ...rules.fudge_conflict import FudgeState
-from ...stream.board import StreamBoard
 from ..i18n import Labels
+from ..stream_board import StreamBoard
 from ..track import Track
 from .labels import CATALOGUE
 from .views import FUDGE_CSS, damage_track, refresh_damage_track

@@ -15,8 +15,8 @@ import ipywidgets as widgets
 from ...follow import Catch
 from ...rules.impact import ImpactState
 from ...rules.impact.model import Character, Scene
-from ...stream.board import StreamBoard
 from ..i18n import Labels
+from ..stream_board import StreamBoard
 from ..track import Track
 from .views import ladder_levels, ladder_place
 

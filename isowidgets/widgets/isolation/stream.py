@@ -15,9 +15,9 @@ import ipywidgets as widgets
 
 from ...follow import Catch
 from ...rules.isolation import IsolationState
-from ...stream.board import StreamBoard
 from ..graph import GraphView
 from ..i18n import Labels
+from ..stream_board import StreamBoard
 from ..track import Track
 from .map import HEIGHT, WIDTH, fold_busy_pairs, fold_style, place_counts
 from .scene import STRESS_MARKS

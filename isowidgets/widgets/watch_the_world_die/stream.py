@@ -16,8 +16,8 @@ import ipywidgets as widgets
 
 from ...follow import Catch
 from ...rules.watch_the_world_die import WorldGame, WorldState
-from ...stream.board import StreamBoard
 from ..i18n import Labels
+from ..stream_board import StreamBoard
 from .chart import PressureChart
 from .views import TYPE_GLYPHS, event_name
 

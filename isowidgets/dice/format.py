@@ -1,0 +1,26 @@
+"""How dice are written for a person: Fudge faces as glyphs, long lists of faces cut short.
+
+The values and rolls write themselves with these (``DieType.face_text``,
+``PoolRoll.faces_text``, every message that quotes typed faces), so a face reads
+the same in a chip, a log line and an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from ..checks import shown
+
+__all__ = ["FUDGE_GLYPHS", "faces_preview"]
+
+FUDGE_GLYPHS = {-1: "−", 0: "0", 1: "+"}
+"""A Fudge die's faces as a chip shows them (a true minus sign, not a hyphen)."""
+
+
+def faces_preview(faces: Sequence[Any], most: int = 12) -> str:
+    """A list of faces for a message: the first ``most`` and how many in all."""
+    if len(faces) <= most:
+        return shown(list(faces))
+    head = ", ".join(shown(f, 12) for f in faces[:most])
+    return f"[{head}, … ({len(faces)} faces)]"

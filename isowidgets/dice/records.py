@@ -1,0 +1,497 @@
+"""The records of dice: what a pool asks for and what a roll of it showed.
+
+A :class:`Pool` asks for dice (how many of which die, which faces explode); a
+:class:`PoolRoll` is what rolling it, or typing in its faces, gave: every die in roll
+order with the die whose explosion added it. Both are frozen values, written to a
+journal as records (:meth:`PoolRoll.to_record`) and read back strictly
+(:meth:`PoolRoll.from_record` re-derives and re-checks every chain). A random roll
+is built with the draw its dice came from (:attr:`PoolRoll.draw`) and never changed
+after.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Literal, TypeAlias
+
+from .. import checks
+from ..checks import shown
+from ..errors import DiceCapError, DiceError, FacesError
+from .faces import MAX_TYPED
+from .format import faces_preview
+from .notation import read_notation
+from .values import DEFAULT_LIMITS, MAX_SIDES, DieType, Limits, check_keys, die_named
+
+__all__ = ["Pool", "PoolRoll", "RollSource", "RolledDie", "assemble"]
+
+RollSource: TypeAlias = Literal["random", "typed"]
+"""Where a roll's faces came from: the session's generator, or dice typed in."""
+
+# --------------------------------------------------------------------------- pools
+
+
+@dataclass(frozen=True, slots=True)
+class Pool:
+    """A request for dice: how many of which die, and which faces explode.
+
+    Args:
+        die: the die type.
+        count: how many base dice (before explosions).
+        explode_on: faces that add one more die of the same type.
+        explosions: ``"mandatory"`` (every exploding face adds a die) or
+            ``"optional"`` (the roller may decline; typed-in faces may then stop
+            short, and the dice whose explosion was not taken are marked).
+        label: what the pool is for, shown in logs ("Bob green").
+    """
+
+    die: DieType
+    count: int
+    explode_on: frozenset[int] = field(default_factory=frozenset)
+    explosions: Literal["mandatory", "optional"] = "mandatory"
+    label: str = ""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.die, DieType):
+            raise DiceError(
+                f"Pool.die must be a DieType such as D6, got {type(self.die).__name__} "
+                f"{shown(self.die)}"
+            )
+        count = checks.whole(self.count, "a pool's dice count", error=DiceError)
+        if count < 0:
+            raise DiceError(f"a pool cannot hold {count} dice; the count must be ≥ 0")
+        object.__setattr__(self, "count", count)
+        explode = _explode_faces(self.explode_on)
+        object.__setattr__(self, "explode_on", explode)
+        wrong = sorted(f for f in explode if f not in self.die.faces)
+        if wrong:
+            raise DiceError(
+                f"{self.die} cannot explode on {shown(wrong)}: its faces are "
+                f"{self.die.allowed_text()}"
+            )
+        explosions = checks.choice(
+            self.explosions, "explosions", ("mandatory", "optional"), error=DiceError
+        )
+        object.__setattr__(self, "explosions", explosions)
+        label = checks.text(
+            self.label,
+            "a pool's label",
+            allow_empty=True,
+            strip=False,
+            max_length=checks.MAX_NOTE,
+            error=DiceError,
+        )
+        object.__setattr__(self, "label", label)
+
+    @property
+    def explodes(self) -> bool:
+        return bool(self.explode_on)
+
+    def check(self, limits: Limits = DEFAULT_LIMITS) -> None:
+        """Refuse, before rolling, a pool the caps or the arithmetic forbid."""
+        if not isinstance(limits, Limits):
+            raise DiceError(
+                f"limits must be a dice.Limits, got {type(limits).__name__} {shown(limits)}"
+            )
+        if self.count > limits.max_dice:
+            raise DiceCapError(
+                f"{self.describe()} asks for {self.count} dice; one pool may hold at most "
+                f"{limits.max_dice}. Tip: split the roll, or raise Limits.max_dice."
+            )
+        if (
+            self.explosions == "mandatory"
+            and self.count > 0
+            and self.explode_on == frozenset(self.die.faces)
+        ):
+            raise DiceCapError(
+                f"{self.describe()} explodes on every face, so its chain can never end; "
+                f"the explosion cap is {limits.max_explosions} extra dice. "
+                "Tip: leave at least one face that does not explode."
+            )
+
+    def describe(self) -> str:
+        """``"5×d6 (explode on 1)"`` with the label in front when there is one."""
+        text = f"{self.count}×{self.die}"
+        if self.explode_on:
+            faces = ", ".join(self.die.face_text(f) for f in sorted(self.explode_on))
+            kind = "may explode" if self.explosions == "optional" else "explode"
+            text += f" ({kind} on {faces})"
+        return f"{self.label}: {text}" if self.label else text
+
+    @classmethod
+    @classmethod
+    def parse(cls, notation: str, *, label: str = "") -> Pool:
+        """Read dice notation: ``"5d6"``, ``"5d6!1"`` (1s explode), ``"2d6!5,6"``,
+        ``"d20"``, ``"4dF"``. A ``?`` after ``!`` makes the explosions optional.
+
+        Notation is at most :data:`~isowidgets.dice.MAX_NOTATION` characters (checked
+        before it is read), and its list of exploding faces names at most as many faces
+        as the die has, so reading it is quick whatever is typed (see
+        :mod:`isowidgets.dice.notation`).
+
+        Raises:
+            DiceError: the notation is not text, too long, or not dice notation.
+        """
+        read = read_notation(notation)
+        return cls(
+            read.die,
+            read.count,
+            read.explode_on,
+            "optional" if read.optional else "mandatory",
+            label,
+        )
+
+    def to_record(self) -> dict[str, Any]:
+        return {
+            "die": self.die.name,
+            "count": self.count,
+            "explode_on": sorted(self.explode_on),
+            "explosions": self.explosions,
+            "label": self.label,
+        }
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any]) -> Pool:
+        """Rebuild a pool from :meth:`to_record`'s output, strictly: every value must
+        have the JSON type it was written with (no ``"3"`` for 3, no 2.0 for 2).
+
+        Raises:
+            DiceError: a missing, unknown or wrongly typed field.
+        """
+        if not isinstance(record, Mapping):
+            raise DiceError(f"a pool record must be an object, got {shown(record)}")
+        check_keys("pool", record, required=("die", "count"), optional=_POOL_OPTIONAL)
+        die, count = record["die"], record["count"]
+        explode_on = record.get("explode_on", [])
+        if not isinstance(die, str):
+            raise DiceError(f"a pool's die must be a name such as 'd6', got {shown(die)}")
+        checks.whole(count, "a pool's dice count", error=DiceError)
+        if not isinstance(explode_on, list | tuple):
+            raise DiceError(f"a pool's explode_on must be a list of faces, got {shown(explode_on)}")
+        return cls(
+            die_named(die),
+            count,
+            frozenset(explode_on),
+            record.get("explosions", "mandatory"),
+            record.get("label", ""),
+        )
+
+
+_POOL_OPTIONAL = ("explode_on", "explosions", "label")
+
+
+def _explode_faces(value: Any) -> frozenset[int]:
+    """``explode_on`` as a frozenset of whole numbers, or a DiceError saying why not.
+
+    At most :data:`MAX_SIDES` items are read (no die has more faces), and each is
+    checked to be a whole number before anything is hashed.
+    """
+    if isinstance(value, str | bytes | bytearray | Mapping) or not isinstance(value, Iterable):
+        raise DiceError(
+            f"explode_on must be a set of faces such as {{6}} or {{1, 2}}, got {shown(value)}"
+        )
+    items = checks.ordered(value, "explode_on", most=MAX_SIDES, sets=True, error=DiceError)
+    faces = []
+    for item in items:
+        if isinstance(item, bool) or not isinstance(item, int):
+            raise DiceError(
+                f"explode_on must hold whole-number faces, got {shown(item)} in {shown(value)}"
+            )
+        faces.append(checks.whole(item, "a face in explode_on", error=DiceError))
+    return frozenset(faces)
+
+
+# --------------------------------------------------------------------------- rolls
+
+
+@dataclass(frozen=True, slots=True)
+class RolledDie:
+    """One die on the table.
+
+    Attributes:
+        index: position in the pool's roll order (0-based).
+        face: what it shows.
+        parent: index of the die whose explosion added this one, or ``None``
+            for a base die.
+        exploded: this die's face exploded and its extra die was rolled.
+        declined: this die could have exploded (optional explosions) but the
+            extra die was not taken.
+    """
+
+    index: int
+    face: int
+    parent: int | None = None
+    exploded: bool = False
+    declined: bool = False
+
+    def __post_init__(self) -> None:
+        object.__setattr__(
+            self, "index", checks.whole(self.index, "a die's index", 0, error=DiceError)
+        )
+        object.__setattr__(self, "face", checks.whole(self.face, "a die's face", error=DiceError))
+        if self.parent is not None:
+            parent = checks.whole(self.parent, "a die's parent", 0, self.index - 1, error=DiceError)
+            object.__setattr__(self, "parent", parent)
+        checks.flag(self.exploded, "exploded", error=DiceError)
+        checks.flag(self.declined, "declined", error=DiceError)
+
+    @property
+    def is_extra(self) -> bool:
+        return self.parent is not None
+
+
+@dataclass(frozen=True, slots=True)
+class PoolRoll:
+    """The result of rolling (or typing in) one pool."""
+
+    pool: Pool
+    dice: tuple[RolledDie, ...]
+    source: RollSource
+    draw: tuple[int, int] | None = field(default=None, compare=False)
+    """Where a random roll's dice came from in its session's stream: ``(start, index)``,
+    the draw its stream started at (0, or where a resume past lost draws took a new
+    one up) and the draw of its first die; its dice are the draws from there on.
+    ``None`` for typed faces and for rolls journaled before draws were recorded.
+    :mod:`isowidgets.verify` replays every random roll from it; it takes no part in
+    comparing rolls."""
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.pool, Pool):
+            raise DiceError(
+                f"a roll's pool must be a Pool, got {type(self.pool).__name__} {shown(self.pool)}"
+            )
+        dice = checks.ordered(self.dice, "a roll's dice", most=MAX_TYPED, error=DiceError)
+        for position, die in enumerate(dice):
+            if not isinstance(die, RolledDie) or die.index != position:
+                raise DiceError(
+                    f"a roll's dice must be RolledDie values in roll order; die #{position + 1} "
+                    f"is {shown(die, 80)}. Tip: Dice.roll makes rolls (typed-in faces too)."
+                )
+        object.__setattr__(self, "dice", dice)
+        object.__setattr__(
+            self, "source", checks.choice(self.source, "a roll's source", _SOURCES, error=DiceError)
+        )
+        if self.draw is not None:
+            object.__setattr__(self, "draw", _draw_position(self.draw, self.source, DiceError))
+
+    @property
+    def faces(self) -> tuple[int, ...]:
+        return tuple(die.face for die in self.dice)
+
+    @property
+    def base(self) -> tuple[RolledDie, ...]:
+        return tuple(die for die in self.dice if die.parent is None)
+
+    @property
+    def extras(self) -> tuple[RolledDie, ...]:
+        return tuple(die for die in self.dice if die.parent is not None)
+
+    @property
+    def total(self) -> int:
+        return sum(self.faces)
+
+    def count(self, predicate: Callable[[int], bool]) -> int:
+        """How many dice show a face that satisfies ``predicate``."""
+        checks.function(predicate, "count's predicate", error=DiceError)
+        return sum(1 for face in self.faces if predicate(face))
+
+    @property
+    def evens(self) -> int:
+        return self.count(lambda f: f % 2 == 0)
+
+    @property
+    def odds(self) -> int:
+        return self.count(lambda f: f % 2 == 1)
+
+    def depth(self, index: int) -> int:
+        """How many explosions led to die ``index`` (0 for a base die)."""
+        index = checks.whole(index, "a die's index", 0, len(self.dice) - 1, error=DiceError)
+        steps = 0
+        parent = self.dice[index].parent
+        while parent is not None:
+            steps += 1
+            parent = self.dice[parent].parent
+        return steps
+
+    def faces_text(self) -> str:
+        """Faces with chains shown inline: ``5 4 3 6 1→1→2``."""
+        children: dict[int, int] = {
+            die.parent: die.index for die in self.dice if die.parent is not None
+        }
+        parts = []
+        for die in self.base:
+            chain = [self.pool.die.face_text(die.face)]
+            current = die.index
+            while current in children:
+                current = children[current]
+                chain.append(self.pool.die.face_text(self.dice[current].face))
+            parts.append("→".join(chain))
+        return " ".join(parts)
+
+    def describe(self) -> str:
+        source = "typed in" if self.source == "typed" else "rolled"
+        label = f"{self.pool.label}: " if self.pool.label else ""
+        return f"{label}{len(self.dice)}×{self.pool.die} {source} [{self.faces_text()}]"
+
+    def to_record(self) -> dict[str, Any]:
+        """A JSON-ready record; :meth:`from_record` checks it on the way back."""
+        record: dict[str, Any] = {
+            "pool": self.pool.to_record(),
+            "faces": list(self.faces),
+            "source": self.source,
+        }
+        if self.draw is not None:
+            record["draw"] = list(self.draw)
+        return record
+
+    @classmethod
+    def from_record(cls, record: Mapping[str, Any], limits: Limits = DEFAULT_LIMITS) -> PoolRoll:
+        """Rebuild a roll from a record, re-deriving and re-checking its chains.
+
+        Strict, like :meth:`Pool.from_record`: the faces must be a list of whole
+        numbers (``2.5``, ``"234"`` or ``true`` are refused, never converted).
+        """
+        if not isinstance(record, Mapping):
+            raise FacesError(f"a roll record must be an object, got {shown(record)}")
+        if not isinstance(limits, Limits):
+            raise DiceError(f"limits must be a dice.Limits, got {shown(limits)}")
+        check_keys("roll", record, required=("pool", "faces", "source"), optional=("draw",))
+        pool = Pool.from_record(record["pool"])
+        source = checks.choice(record["source"], "a roll's source", _SOURCES, error=FacesError)
+        faces = record["faces"]
+        if not isinstance(faces, list | tuple):
+            raise FacesError(f"a roll's faces must be a list of whole numbers, got {shown(faces)}")
+        dice = _checked_dice(pool, faces, limits)
+        draw = _draw_position(record["draw"], source, FacesError) if "draw" in record else None
+        return cls(pool, dice, source, draw)
+
+
+def _draw_position(value: Any, source: str, error: type[DiceError]) -> tuple[int, int]:
+    """A roll's ``draw`` as ``(start, index)`` with ``0 ≤ start ≤ index``, strictly."""
+    if not isinstance(value, list | tuple) or len(value) != 2:
+        raise error(f"a roll's draw must be [start, index], got {shown(value)}")
+    start = checks.whole(value[0], "a roll's draw start", 0, error=error)
+    index = checks.whole(value[1], "a roll's draw index", start, error=error)
+    if source != "random":
+        raise error(f"only a random roll has a draw position; this one is {source}")
+    return start, index
+
+
+_SOURCES: tuple[RollSource, ...] = ("random", "typed")
+
+
+def assemble(
+    pool: Pool,
+    faces: Sequence[int],
+    source: RollSource,
+    limits: Limits,
+    draw: tuple[int, int] | None = None,
+) -> PoolRoll:
+    """The roll of ``pool`` showing ``faces`` in roll order (from ``draw`` of the
+    session's stream, for a random roll), every face checked against the pool and
+    every extra die linked to its parent (see :func:`_checked_dice`).
+
+    Raises:
+        FacesError: a face the die does not have, or too few or too many faces.
+        DiceCapError: the pool, or its chains, pass ``limits``.
+    """
+    return PoolRoll(pool, _checked_dice(pool, faces, limits), source, draw)
+
+
+def _checked_dice(pool: Pool, faces: Sequence[int], limits: Limits) -> tuple[RolledDie, ...]:
+    """Check faces in roll order against ``pool`` and link every extra die to its parent.
+
+    At most ``count + max_explosions`` faces are looked at, so a huge entry costs
+    no more than the largest legal roll. Past that, the chain itself says which
+    error it is: one that still wants dice is past the explosion cap, one that
+    ended has too many faces (and the message names the count it expected).
+    """
+    pool.check(limits)
+    most = pool.count + limits.max_explosions
+    got = f"more than {most}" if len(faces) > most else str(len(faces))
+    allowed = set(pool.die.faces)
+    checked: list[int] = []
+    for position, face in enumerate(faces[:most], start=1):
+        if (
+            isinstance(face, bool)
+            or not isinstance(face, int)
+            or int.__int__(face) not in allowed  # a plain int: no subclass's __hash__ runs
+        ):
+            raise FacesError(
+                f"face #{position} of {pool.describe()} is {shown(face)}; a {pool.die} shows "
+                f"{pool.die.allowed_text()}"
+            )
+        checked.append(int.__int__(face))
+    if len(faces) < pool.count:
+        raise FacesError(
+            f"{pool.describe()} needs at least {pool.count} faces (one per base die), "
+            f"got {len(faces)}: {faces_preview(faces)}"
+        )
+    pending: deque[int] = deque()
+    parents: list[int | None] = []
+    for index, face in enumerate(checked):
+        if index < pool.count:
+            parents.append(None)
+        elif pending:
+            parents.append(pending.popleft())
+        else:
+            raise _too_many(pool, index, got, faces)
+        if face in pool.explode_on:
+            pending.append(index)
+    if len(faces) > most:
+        if not pending:
+            raise _too_many(pool, most, got, faces)
+        raise DiceCapError(
+            f"{pool.describe()}: more than {limits.max_explosions} extra dice from "
+            f"explosions; that is past the explosion cap (a roll holds its {pool.count} "
+            f"base dice and at most {limits.max_explosions} extra dice), got {got} faces: "
+            f"{faces_preview(faces)}"
+        )
+    if pending and pool.explosions == "mandatory":
+        exploding = [i for i, f in enumerate(checked) if f in pool.explode_on]
+        expected = pool.count + len(exploding)
+        listed = ", ".join(
+            f"die {i + 1} showed {pool.die.face_text(checked[i])}" for i in exploding[:6]
+        )
+        more = "…" if len(exploding) > 6 else ""
+        raise FacesError(
+            f"{pool.describe()}: expected {expected} faces "
+            f"({pool.count} base + {len(exploding)} from explosions: {listed}{more}), "
+            f"got {len(faces)}: {faces_preview(faces)}"
+        )
+    spawned = {p for p in parents if p is not None}
+    declined = set(pending)
+    return tuple(
+        RolledDie(
+            index=i,
+            face=face,
+            parent=parents[i],
+            exploded=i in spawned,
+            declined=i in declined,
+        )
+        for i, face in enumerate(checked)
+    )
+
+
+def _too_many(pool: Pool, expected: int, got: str, faces: Sequence[Any]) -> FacesError:
+    """More faces than the chain of ``pool`` accounts for: it ended at ``expected``.
+
+    Explosions are mentioned only for a pool that can explode: a single D8 that never
+    explodes is told it takes one face, not how to list extra dice it cannot have.
+    """
+    extra = expected - pool.count
+    why = f"{pool.count} base + {extra} from explosions" if extra else "one per die"
+    noun = "face" if expected == 1 else "faces"
+    tip = (
+        "Tip: list the base dice first, then one extra die per exploding face, in roll order."
+        if pool.explodes
+        else "Tip: type one face per die."
+    )
+    return FacesError(
+        f"{pool.describe()}: expected {expected} {noun} ({why}), got {got}: "
+        f"{faces_preview(faces)}. {tip}"
+    )
+
+
+# --------------------------------------------------------------------------- typed faces

@@ -1,0 +1,301 @@
+"""The journal's codec: the one place a journal line is made and the one place it is read.
+
+A line is one JSON object::
+
+    {"v":1,"seq":7,"action":4,"end":true,"at":"…","system":"core","kind":"note","data":{…}}
+
+(``"gm":true`` after ``end`` only for a GM-only action). An event's data is
+serialised once, as a :class:`Payload`, when it is about to be journaled: the game
+checks that payload reads back as the very same event, and the journal writes it,
+so no event is turned into JSON twice. Every check on the way is written here once:
+text that cannot be stored (a lone surrogate), a line longer than
+:data:`MAX_LINE_BYTES`, and, on reading, the strict schema of the line's kind.
+
+Reading is strict: every value must have the JSON type its field names (``"2"`` is
+not a sequence number, ``2.5`` is not a face), and NaN, Infinity, duplicate keys and
+absurd nesting are refused. Which class a line's ``system`` and ``kind`` name is
+asked of the resolver the caller passes (by default
+:func:`~isowidgets.journal.events.event_type`).
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+
+from .. import checks
+from ..checks import shown
+from ..errors import JournalError
+from .events import Event, Resolver, event_type
+
+__all__ = [
+    "FORMAT_VERSION",
+    "MAX_LINE_BYTES",
+    "Entry",
+    "LineError",
+    "Payload",
+    "encode_event",
+    "read_entries",
+    "reads_back",
+]
+
+FORMAT_VERSION = 1
+
+MAX_LINE_BYTES = 1 << 20
+"""The longest journal line (one event) written or read: 1 MiB. A note, a label or
+a roll is far shorter; a longer line is refused on write (nothing is written) and
+on read is an error naming its line number, found after reading no more than
+1 MiB of it, so memory stays bounded whatever a file holds."""
+
+_PLACEHOLDER_AT = datetime(2000, 1, 1)
+"""The time of the shortest line an event can be (to refuse a surely too long event
+before its real line is made): any time will do."""
+
+
+class LineError(ValueError):
+    """An event that cannot be a journal line: text that cannot be stored, or a line
+    longer than :data:`MAX_LINE_BYTES`. The message says which and that nothing was
+    written; the game raises it as a :class:`~isowidgets.errors.RuleError` (too much
+    input), the journal as a :class:`~isowidgets.errors.JournalError`."""
+
+
+@dataclass(frozen=True, slots=True)
+class Payload:
+    """An event with its data as the journal writes it: compact JSON, UTF-8, made once."""
+
+    event: Event
+    data: bytes
+
+
+def _data_text(event: Event) -> str:
+    return json.dumps(event.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":"))
+
+
+def _head(seq: int, action: int, end: bool, gm: bool, at: datetime, event: Event) -> str:
+    """A line up to its data: ``{"v":1,…,"kind":"note","data":``."""
+    record = {
+        "v": FORMAT_VERSION,
+        "seq": seq,
+        "action": action,
+        "end": end,
+        **({"gm": True} if gm else {}),
+        "at": at.isoformat(timespec="milliseconds"),
+        "system": event.system,
+        "kind": event.kind,
+    }
+    return json.dumps(record, ensure_ascii=False, separators=(",", ":"))[:-1] + ',"data":'
+
+
+def _check_size(size: int, kind: str) -> None:
+    if size > MAX_LINE_BYTES:  # too much input (a bound a rule forgot), not a bug
+        raise LineError(
+            f"the {kind} event would be a journal line of {size:,} bytes; a line holds at "
+            f"most {MAX_LINE_BYTES:,} bytes (1 MiB). Allowed: shorter text and fewer items; "
+            "nothing was written."
+        )
+
+
+def encode_event(event: Event) -> Payload:
+    """``event``'s data as the journal writes it (serialised once, here).
+
+    Raises:
+        LineError: the event holds text that cannot be stored (a lone surrogate a
+            person typed or pasted), or its line would be longer than
+            :data:`MAX_LINE_BYTES` however it is numbered.
+        ValueError, TypeError: the event's data cannot be serialised at all (a bug
+            in the rules that made it).
+    """
+    text = _data_text(event)
+    try:
+        data = text.encode("utf-8")
+    except UnicodeEncodeError as exc:
+        raise LineError(checks.unstorable(f"the {event.kind} event's text", exc)) from None
+    shortest = _head(1, 1, True, False, _PLACEHOLDER_AT, event)
+    _check_size(len(shortest.encode("utf-8")) + len(data) + 1, event.kind)
+    return Payload(event, data)
+
+
+def reads_back(payload: Payload, resolve: Resolver = event_type) -> str:
+    """Why ``payload`` would not read back from its line as the very same event (``""``
+    when it does): read as :meth:`Entry.from_line` reads a line's data.
+
+    Pydantic does not re-validate dataclass values handed to an event, so a rule that
+    let a wrong value through (an id of ``None``) would otherwise be journaled and only
+    fail when the file is reopened.
+    """
+    event = payload.event
+    try:
+        raw = _parse(payload.data.decode("utf-8"))
+        again = _event_of(event.system, event.kind, raw, resolve)
+    except (ValueError, TypeError, JournalError) as exc:
+        return str(exc)
+    return "" if again == event else "it reads back as a different event"
+
+
+# --------------------------------------------------------------------------- reading
+
+
+def _parse_time(value: Any) -> datetime:
+    if not isinstance(value, str):
+        raise ValueError(f"the time must be an ISO 8601 text, got {shown(value)}")
+    return datetime.fromisoformat(value)
+
+
+class _Envelope(BaseModel):
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+    v: Literal[1]
+    seq: int = Field(ge=1)
+    action: int = Field(ge=1)
+    end: bool
+    gm: Literal[True] = True  # written only when set: absent means public
+    at: Annotated[datetime, BeforeValidator(_parse_time)]
+    system: str
+    kind: str
+    data: dict[str, Any]
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not a number JSON allows")
+
+
+def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    record = dict(pairs)
+    if len(record) != len(pairs):
+        seen: set[str] = set()
+        twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
+        raise ValueError(f"the key {shown(twice)} appears twice in one object")
+    return record
+
+
+def _parse(text: str) -> Any:
+    """JSON text, strictly: no NaN or Infinity, no key twice in one object."""
+    try:
+        return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
+    except RecursionError:
+        raise ValueError("not a journal line (JSON nested too deeply to read)") from None
+    except json.JSONDecodeError as exc:
+        raise ValueError(f"not JSON ({exc.msg})") from None
+    except ValueError as exc:  # NaN/Infinity, a duplicate key, a number too long
+        raise ValueError(f"not valid journal JSON ({exc})") from None
+
+
+def _event_of(system: str, kind: str, data: Any, resolve: Resolver) -> Event:
+    """The event of kind ``(system, kind)`` holding ``data``, validated strictly."""
+    payload_type = resolve(system, kind)
+    try:
+        # JSON mode, strict: arrays may fill tuples, but no value changes its type.
+        text = json.dumps(data, ensure_ascii=False)
+        return payload_type.model_validate_json(text, strict=True)
+    except ValidationError as exc:
+        raise ValueError(f"{kind} event: {_first_error(exc)}") from None
+    except RecursionError:
+        raise ValueError(f"{kind} event: data nested too deeply") from None
+
+
+def _first_error(exc: ValidationError) -> str:
+    error = exc.errors()[0]
+    where = ".".join(str(x) for x in error["loc"])
+    if error["type"] == "value_error":  # our own validators name the value already
+        return f"{where}: {error['msg'].removeprefix('Value error, ')}"
+    return f"{where}: {error['msg']} (got {shown(error.get('input'))})"
+
+
+# --------------------------------------------------------------------------- entries
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One journal line: an event with its sequence number, action and time.
+
+    ``gm`` marks an entry of a GM-only action (every entry of the action carries
+    it; see :mod:`isowidgets.visibility`). The line holds ``"gm": true`` only when
+    it is set, so a journal with nothing GM-only is byte for byte what it was
+    before GM-only existed.
+    """
+
+    seq: int
+    action: int
+    end: bool
+    at: datetime
+    event: Event
+    gm: bool = False
+
+    @property
+    def system(self) -> str:
+        return self.event.system
+
+    @property
+    def kind(self) -> str:
+        return self.event.kind
+
+    def _head(self) -> str:
+        return _head(self.seq, self.action, self.end, self.gm, self.at, self.event)
+
+    def to_line(self) -> str:
+        """The entry's journal line (without its newline)."""
+        return f"{self._head()}{_data_text(self.event)}}}"
+
+    def encode(self, payload: Payload) -> bytes:
+        """The entry's journal line as written, from its event's ``payload`` (without
+        its newline).
+
+        Raises:
+            LineError: the line would be longer than :data:`MAX_LINE_BYTES`.
+        """
+        line = self._head().encode("utf-8") + payload.data + b"}"
+        _check_size(len(line), self.kind)
+        return line
+
+    @classmethod
+    def from_line(cls, line: str, resolve: Resolver = event_type) -> Entry:
+        """Parse and validate one line strictly.
+
+        Every value must have the JSON type its field names: nothing is
+        converted (``"2"`` is not 2, ``"yes"`` is not ``true``, ``2.5`` is not a
+        face). NaN, Infinity, a key twice in one object and nesting too deep to
+        parse are refused too.
+
+        Args:
+            line: the line, without its newline.
+            resolve: finds the payload class of the line's system and kind.
+
+        Raises:
+            ValueError: the line is not valid (or longer than
+                :data:`MAX_LINE_BYTES`); the message says why.
+            JournalError: the event kind is unknown (see
+                :func:`~isowidgets.journal.events.event_type`).
+        """
+        if not isinstance(line, str):
+            raise ValueError(f"a journal line must be text, got {type(line).__name__}")
+        line = str.__str__(line)
+        if len(line) > MAX_LINE_BYTES or len(line.encode("utf-8", "surrogatepass")) > (
+            MAX_LINE_BYTES
+        ):
+            raise ValueError(
+                f"not a journal line: longer than {MAX_LINE_BYTES:,} bytes (1 MiB), the most "
+                "one event may take"
+            )
+        raw = _parse(line)
+        if not isinstance(raw, dict):
+            raise ValueError(f"not a JSON object (got {type(raw).__name__})")
+        if "gm" in raw and raw["gm"] is not True:  # absent is public: only true is written
+            raise ValueError(
+                f"gm: only true is written (absent means public), got {shown(raw['gm'])}"
+            )
+        try:
+            envelope = _Envelope.model_validate(raw)
+        except ValidationError as exc:
+            raise ValueError(_first_error(exc)) from None
+        event = _event_of(envelope.system, envelope.kind, envelope.data, resolve)
+        return cls(envelope.seq, envelope.action, envelope.end, envelope.at, event, gm="gm" in raw)
+
+
+def read_entries(lines: Iterable[str], resolve: Resolver = event_type) -> list[Entry]:
+    """Validate journal lines without opening a file (for tools and tests)."""
+    return [Entry.from_line(line, resolve) for line in lines if line.strip()]

@@ -1,0 +1,306 @@
+"""Journal events: the payload base, the registry of kinds, and the core's own events.
+
+Every line of a journal carries one :class:`Event`: a frozen pydantic model of plain
+data whose ``(system, kind)`` names its schema. Subclassing :class:`Event` with a
+``kind`` registers it, so a line naming that kind is read back as that class
+(:func:`event_type`). A system's events are registered when its module loads; a
+journal line naming a system not loaded yet asks the *system finder* for it, which
+the system registry (:mod:`isowidgets.systems`) installs: the journal itself knows
+no system, and a name read from a file never becomes a module name.
+
+The core's own events (a session's start, house rules changed, a retcon, a note, a
+prepared value, a disclosure, the seed's reveal, a tray roll) are defined here too.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from typing import Annotated, Any, ClassVar, Protocol
+
+from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, WithJsonSchema
+
+from ..checks import shown
+from ..commitment import COMMITMENT_PATTERN, SALT_PATTERN
+from ..dice import LOAD_LIMITS, PoolRoll
+from ..errors import DiceError, JournalError
+
+__all__ = [
+    "Disclosed",
+    "Event",
+    "Note",
+    "Prepared",
+    "Resolver",
+    "Retcon",
+    "RollField",
+    "Rolled",
+    "SeedRevealed",
+    "SessionStarted",
+    "SettingsChanged",
+    "SystemFinder",
+    "event_type",
+    "find_systems_with",
+]
+
+
+def _validate_roll(value: Any) -> PoolRoll:
+    if isinstance(value, PoolRoll):
+        return value
+    if not isinstance(value, Mapping):
+        raise ValueError(
+            f"a roll must be an object with pool, faces and source, got {shown(value)}"
+        )
+    try:
+        return PoolRoll.from_record(value, LOAD_LIMITS)
+    except (DiceError, KeyError, TypeError, ValueError) as exc:
+        raise ValueError(f"invalid roll record: {exc}") from None
+
+
+RollField = Annotated[
+    PoolRoll,
+    PlainValidator(_validate_roll),
+    PlainSerializer(lambda roll: roll.to_record(), return_type=dict),
+    WithJsonSchema({"type": "object"}),
+]
+"""A :class:`~isowidgets.dice.PoolRoll` inside an event; stored as its record and
+re-checked (faces in range, explosion chains consistent) when a journal loads."""
+
+_REGISTRY: dict[tuple[str, str], type[Event]] = {}
+
+
+class Event(BaseModel):
+    """Base of every journal event payload.
+
+    Subclasses set the class variables ``system`` and ``kind``; together they
+    name the payload schema that a journal line is validated against. Payloads
+    are frozen and hold only data.
+    """
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    system: ClassVar[str] = "core"
+    kind: ClassVar[str] = ""
+
+    @classmethod
+    def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
+        super().__pydantic_init_subclass__(**kwargs)
+        if "kind" in cls.__dict__ and cls.kind:
+            key = (cls.system, cls.kind)
+            if key in _REGISTRY and _REGISTRY[key].__qualname__ != cls.__qualname__:
+                raise TypeError(f"event kind {key} is registered twice")
+            _REGISTRY[key] = cls
+
+    def describe(self) -> str:
+        """One line a person reads in the log. Subclasses say what happened."""
+        return self.kind.replace("_", " ")
+
+    def rolls(self) -> list[PoolRoll]:
+        """Every roll this event carries (for the log's faces column)."""
+        found: list[PoolRoll] = []
+        for name in type(self).model_fields:
+            _collect_rolls(getattr(self, name), found)
+        return found
+
+
+def _collect_rolls(value: Any, found: list[PoolRoll]) -> None:
+    if isinstance(value, PoolRoll):
+        found.append(value)
+    elif isinstance(value, BaseModel):
+        for name in type(value).model_fields:
+            _collect_rolls(getattr(value, name), found)
+    elif isinstance(value, Mapping):
+        for item in value.values():
+            _collect_rolls(item, found)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            _collect_rolls(item, found)
+
+
+class SystemFinder(Protocol):
+    """Loads the system a journal line names (installed by :mod:`isowidgets.systems`)."""
+
+    def load(self, system: str) -> None:
+        """Make the event kinds of ``system`` known, if such a system is installed
+        (nothing when it is not)."""
+
+    def names(self) -> list[str]:
+        """Every system that can be opened."""
+
+
+_FINDERS: list[SystemFinder] = []
+
+
+def find_systems_with(finder: SystemFinder) -> None:
+    """Ask ``finder`` for a system a journal line names whose kinds are not known yet.
+
+    The system registry installs its finder when it is imported (and the kit's
+    package imports it), so the journal loads the system that wrote a file without
+    importing the registry.
+    """
+    if finder not in _FINDERS:
+        _FINDERS.append(finder)
+
+
+Resolver = Callable[[str, str], type[Event]]
+"""How the codec finds the payload class of a line's ``system`` and ``kind``:
+:func:`event_type`, or a narrower one a caller passes."""
+
+
+def event_type(system: str, kind: str) -> type[Event]:
+    """The payload class registered for ``(system, kind)``.
+
+    If the kind is not registered yet, the system named ``system`` is loaded first
+    by the system finder (see :func:`find_systems_with`: a registered system, or an
+    installed entry point of that name), so its kinds are known.
+
+    Raises:
+        JournalError: the kind is still unknown; the message names the kinds
+            the system has, or the systems there are.
+    """
+    key = (system, kind)
+    if key not in _REGISTRY and system != "core":
+        for finder in _FINDERS:
+            finder.load(system)
+    try:
+        return _REGISTRY[key]
+    except KeyError:
+        there = sorted({name for finder in _FINDERS for name in finder.names()})
+        known = sorted(k for s, k in _REGISTRY if s == system)
+        if known or system in there:
+            tip = f"system {shown(system)} has no such kind"
+        else:
+            tip = (
+                f"no installed system is called {shown(system)} (the systems here: "
+                f"{there}). Tip: install the package that provides it"
+            )
+        raise JournalError(
+            f"unknown event kind {shown(kind)} for system {shown(system)}; known kinds: "
+            f"{known}; {tip}"
+        ) from None
+
+
+class SessionStarted(Event):
+    """The first event of every journal: which system, which settings, and the
+    commitment to the session's seed (see :mod:`isowidgets.commitment`)."""
+
+    kind: ClassVar[str] = "session_started"
+    game: str
+    seed: int | str | None = None
+    """The seed in plain text: only in journals written before sessions committed to
+    their seed (they cannot be verified)."""
+    commitment: str | None = Field(default=None, pattern=COMMITMENT_PATTERN)
+    """SHA-256 of the salted seed; the seed itself stays out of the journal."""
+    settings: dict[str, Any]
+    kit_version: str
+    title: str = ""
+    limits: dict[str, int] | None = None
+    """The session's dice caps (:meth:`~isowidgets.dice.Limits.to_record`); journals
+    written before they were recorded have none and reopen with the defaults."""
+
+    def describe(self) -> str:
+        title = f" “{self.title}”" if self.title else ""
+        if self.commitment is not None:
+            return f"{self.game} session{title} started (dice committed: {self.commitment[:12]}…)"
+        return f"{self.game} session{title} started (seed {self.seed})"
+
+
+class SeedRevealed(Event):
+    """The session's seed and salt, disclosed so that anyone can verify its rolls.
+
+    Journaled once by :meth:`Game.reveal <isowidgets.game.Game.reveal>`; after it the
+    session rolls no more random dice (typed-in faces still work).
+    """
+
+    kind: ClassVar[str] = "seed_revealed"
+    seed: int | str
+    salt: str = Field(pattern=SALT_PATTERN)
+    draws: int = Field(ge=0)
+    """How many random dice the session drew before the reveal (so a roll cut off
+    the end of the journal is found too)."""
+
+    def describe(self) -> str:
+        return f"seed revealed: {shown(self.seed, 80)} after {self.draws} random dice"
+
+
+class SettingsChanged(Event):
+    """House rules changed: ``{name: [old, new]}``."""
+
+    kind: ClassVar[str] = "settings_changed"
+    changes: dict[str, tuple[Any, Any]]
+
+    def describe(self) -> str:
+        parts = [
+            f"{name}: {shown(old, 80)} → {shown(new, 80)}"
+            for name, (old, new) in self.changes.items()
+        ]
+        return "house rules: " + "; ".join(parts)
+
+
+class Retcon(Event):
+    """Takes back an earlier action (undo). Retconning a retcon restores it (redo)."""
+
+    kind: ClassVar[str] = "retcon"
+    action: int = Field(ge=1)
+    reason: str = ""
+
+    def describe(self) -> str:
+        why = f": {self.reason}" if self.reason else ""
+        return f"retcon of action #{self.action}{why}"
+
+
+class Note(Event):
+    """A free-text note from the table."""
+
+    kind: ClassVar[str] = "note"
+    text: str
+
+    def describe(self) -> str:
+        return f"note: {self.text}"
+
+
+class Prepared(Event):
+    """A value the GM settles before the table meets it: an NPC's hidden skill, a secret
+    difficulty, the event planned for the third round.
+
+    Journaled by :meth:`Game.prepare <isowidgets.game.Game.prepare>` (GM-only unless
+    asked otherwise), so the log shows what was fixed in advance and when, and a later
+    :class:`Disclosed` proves the GM did not change it. It changes no state.
+    """
+
+    kind: ClassVar[str] = "prepared"
+    name: str
+    value: int | str
+
+    def describe(self) -> str:
+        return f"prepared: {self.name} = {self.value}"
+
+
+class Disclosed(Event):
+    """Shows an earlier GM-only action to the table from now on.
+
+    Journaled by :meth:`Game.disclose <isowidgets.game.Game.disclose>`. Not to be
+    confused with :class:`SeedRevealed`, which discloses the dice seed. An undo takes
+    the disclosure back (the action is GM-only again).
+    """
+
+    kind: ClassVar[str] = "disclosed"
+    action: int = Field(ge=1)
+
+    def describe(self) -> str:
+        return f"shown to the table: action #{self.action}"
+
+
+class Rolled(Event):
+    """A plain roll on the dice tray, with what it was for and how it reads."""
+
+    kind: ClassVar[str] = "rolled"
+    roll: RollField
+    purpose: str = ""
+    reading: str = ""
+
+    def describe(self) -> str:
+        parts = [self.roll.describe()]
+        if self.reading:
+            parts.append(f"→ {self.reading}")
+        if self.purpose:
+            parts.insert(0, f"{self.purpose}:")
+        return " ".join(parts)

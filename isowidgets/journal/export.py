@@ -1,0 +1,156 @@
+"""The journal as a person reads it: the log's rows, a pandas frame, CSV, JSON, Markdown.
+
+Every format keeps each roll's context: the summary line, the faces with their
+chains, random or typed, and the full event data (in Markdown as compact JSON in the
+last column). Markdown cells are escaped, so a ``|``, a newline or HTML in a note
+cannot break the table. A public export (the entries a viewer may see) says so under
+its title.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from .. import checks
+from ..checks import shown
+from ..errors import JournalError
+from .codec import Entry
+from .history import effective_entries, void_actions
+
+__all__ = ["LOG_FORMATS", "PUBLIC_NOTE", "entry_row", "log_format", "log_frame", "write_log"]
+
+LOG_FORMATS = {"md": "Markdown", "csv": "CSV", "json": "JSON"}
+"""The log's own formats, name → label."""
+
+
+def log_format(target: Path, fmt: object) -> str:
+    """The log format to write ``target`` in: ``fmt`` (checked), else by its suffix.
+
+    Raises:
+        JournalError: ``fmt`` is not ``csv``, ``json`` or ``md``, or it is ``None``
+            and the suffix names none of them.
+    """
+    if fmt is not None:
+        fmt = checks.choice(fmt, "fmt", ("csv", "json", "md"), error=JournalError)
+    kind = fmt or {".csv": "csv", ".json": "json", ".md": "md", ".markdown": "md"}.get(
+        target.suffix.lower()
+    )
+    if kind not in ("csv", "json", "md"):
+        raise JournalError(
+            f"cannot export to {shown(target.name)}: use a .csv, .json or .md file (or pass fmt)"
+        )
+    return str(kind)
+
+
+def entry_row(entry: Entry) -> dict[str, Any]:
+    """How the log reads one entry: ``seq, action, kind, summary, faces, source`` (the
+    faces of each roll with its pool's label; random, typed or both)."""
+    rolls = entry.event.rolls()
+    return {
+        "seq": entry.seq,
+        "action": entry.action,
+        "kind": entry.kind,
+        "summary": entry.event.describe(),
+        "faces": " | ".join(
+            (f"{r.pool.label}: " if r.pool.label else "") + r.faces_text() for r in rolls
+        ),
+        "source": ",".join(sorted({r.source for r in rolls})),
+    }
+
+
+def log_frame(entries: Sequence[Entry], *, effective_only: bool = False) -> Any:
+    """``entries`` as the log's DataFrame (see :meth:`Journal.to_frame`); what is
+    retconned is read from these entries' own retcons."""
+    import pandas as pd
+
+    void = void_actions(entries)
+    rows = []
+    source = effective_entries(entries) if effective_only else entries
+    for entry in source:
+        row = entry_row(entry)
+        rows.append(
+            {
+                "seq": row["seq"],
+                "action": row["action"],
+                "at": entry.at,
+                "system": entry.system,
+                "kind": row["kind"],
+                "summary": row["summary"],
+                "faces": row["faces"],
+                "source": row["source"],
+                "retconned": entry.action in void,
+                "data": json.dumps(entry.event.model_dump(mode="json"), ensure_ascii=False),
+            }
+        )
+    columns = [
+        "seq",
+        "action",
+        "at",
+        "system",
+        "kind",
+        "summary",
+        "faces",
+        "source",
+        "retconned",
+        "data",
+    ]
+    return pd.DataFrame(rows, columns=columns)
+
+
+PUBLIC_NOTE = (
+    "public log: GM-only entries, and what follows only from them, are left out until "
+    "shown; its rolls cannot be verified from it (verify the session's journal)"
+)
+"""What a public export's Markdown title line says under the title."""
+
+
+def write_log(
+    target: Path, kind: str, entries: Sequence[Entry], *, title: str, public: bool = False
+) -> Path:
+    """Write ``entries`` as the log in ``kind`` (``md``, ``csv`` or ``json``) to ``target``;
+    ``public`` says under a Markdown title that they are the entries a viewer may see.
+
+    Raises:
+        JournalError: the file cannot be written.
+    """
+    try:
+        return _write(target, kind, entries, title=title, public=public)
+    except OSError as exc:
+        raise JournalError(
+            f"cannot export to {shown(str(target))}: {exc.strerror or exc}"
+        ) from None
+
+
+def _write(target: Path, kind: str, entries: Sequence[Entry], *, title: str, public: bool) -> Path:
+    target.parent.mkdir(parents=True, exist_ok=True)
+    frame = log_frame(entries)
+    frame["at"] = frame["at"].map(lambda t: t.isoformat(timespec="seconds"))
+    if kind == "csv":
+        frame.to_csv(target, index=False)
+    elif kind == "json":
+        records = frame.to_dict(orient="records")
+        for record in records:
+            record["data"] = json.loads(record["data"])
+        target.write_text(json.dumps(records, indent=1, ensure_ascii=False), encoding="utf-8")
+    else:
+        frame["data"] = [
+            json.dumps(json.loads(d), ensure_ascii=False, separators=(",", ":"))
+            for d in frame["data"]
+        ]
+        cells = frame.map(lambda v: _markdown_cell(v) if isinstance(v, str) else v)
+        table = cells.to_markdown(index=False, disable_numparse=True)
+        note = f"*{PUBLIC_NOTE}*\n\n" if public else ""
+        target.write_text(
+            f"# Session log: {_markdown_cell(title)}\n\n{note}{table}\n", encoding="utf-8"
+        )
+    return target
+
+
+def _markdown_cell(text: str) -> str:
+    """``text`` as one Markdown table cell: escaped, on one line, rendered as typed."""
+    for raw, safe in (("\\", "\\\\"), ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("|", "\\|")):
+        text = text.replace(raw, safe)
+    return "<br>".join(text.splitlines())

@@ -1,0 +1,170 @@
+"""Reading a journal file: every line through the codec, checked as it comes.
+
+:func:`read_journal` reads a file in chunks, one line at a time, never whole, and
+checks what no single line can show: sequence numbers without a gap, actions in
+order, an action GM-only in all of its lines or none, each retcon taking back an
+earlier action. It changes nothing: a torn last line (a crash mid-write) is handed
+back for the store to set aside before its next write.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import BinaryIO
+
+from .. import checks
+from ..checks import shown
+from ..errors import JournalError
+from . import files
+from .codec import MAX_LINE_BYTES, Entry
+from .events import Resolver, SessionStarted
+from .history import retcon_problem
+
+__all__ = ["Read", "read_journal", "system_of"]
+
+
+@dataclass(slots=True)
+class Read:
+    """What a journal file holds: its entries, where each is, and how it ends.
+
+    Attributes:
+        entries: every valid line, in order.
+        line_of: each entry's line number in the file, by its ``seq``.
+        lines: how many lines the file holds (a blank one counts).
+        torn: a torn last line (a crash mid-write: never a complete line), or ``None``.
+        needs_newline: the last line is complete but lacks its newline.
+    """
+
+    entries: list[Entry] = field(default_factory=list)
+    line_of: dict[int, int] = field(default_factory=dict)
+    lines: int = 0
+    torn: bytes | None = None
+    needs_newline: bool = False
+
+
+def read_journal(
+    handle: BinaryIO, path: Path, resolve: Resolver, *, most_events: int, most_bytes: int
+) -> Read:
+    """Read and validate every line of the journal open as ``handle`` (at ``path``).
+
+    A line longer than :data:`~.codec.MAX_LINE_BYTES` is refused naming its line number
+    as soon as its first :data:`~.codec.MAX_LINE_BYTES` bytes are read, and a file past
+    ``most_bytes`` or ``most_events`` is refused too, so memory stays bounded whatever
+    the file holds.
+
+    Raises:
+        JournalError: a line that is not a valid journal line, or a file past the caps
+            (naming the line); nothing is changed.
+    """
+    size = os.fstat(handle.fileno()).st_size
+    if size > most_bytes:
+        raise JournalError(
+            f"{path} is {size:,} bytes; a journal holds at most "
+            f"{most_bytes:,} bytes ({most_bytes >> 20} MiB), so it is not "
+            "read. Tip: a session that long is best split; open a copy of its start."
+        )
+    handle.seek(0)
+    read = Read()
+    entries = read.entries
+    seen: set[int] = set()  # actions so far
+    number = 0
+    for raw, ended in files.lines_of(handle, MAX_LINE_BYTES):
+        number += 1
+        if len(raw) > MAX_LINE_BYTES:
+            raise JournalError(
+                f"{path}, line {number}: longer than {MAX_LINE_BYTES:,} bytes (1 MiB), "
+                "the most one journal line (one event) may hold, so it is not read. The "
+                "journal cannot be replayed past this line. Tip: keep the file as it is "
+                "and open a copy without that line."
+            )
+        if not ended:  # the last line, without its newline
+            if not raw.strip():
+                number -= 1
+                break
+            if not files.is_json(raw):
+                read.torn = raw  # a crash mid-write: never a complete line
+                number -= 1
+                break
+            read.needs_newline = True  # complete, only its newline is missing
+        if not raw.strip():
+            continue
+        if len(entries) >= most_events:
+            raise JournalError(
+                f"{path}, line {number}: the journal holds more than {most_events:,} "
+                "events, the most one session may hold, so it is not read. Tip: open a "
+                "copy of its start."
+            )
+        entry = _entry_at(path, number, raw, resolve)
+        expected = len(entries) + 1
+        if entry.seq != expected:
+            raise JournalError(
+                f"{path}, line {number}: sequence number {entry.seq}, expected "
+                f"{expected}; lines were removed or reordered"
+            )
+        if entries and entry.action < entries[-1].action:
+            raise JournalError(
+                f"{path}, line {number}: action #{entry.action} comes after "
+                f"action #{entries[-1].action}; lines were reordered"
+            )
+        if entries and entry.action == entries[-1].action and entry.gm != entries[-1].gm:
+            raise JournalError(
+                f"{path}, line {number}: action #{entry.action} is GM-only in some "
+                "of its lines and not in others; a whole action is GM-only or none of it"
+            )
+        problem = retcon_problem(entry.event, entry.action, seen)
+        if problem:
+            raise JournalError(f"{path}, line {number}: {problem}")
+        seen.add(entry.action)
+        entries.append(entry)
+        read.line_of[entry.seq] = number
+    read.lines = number
+    return read
+
+
+def _entry_at(path: Path, number: int, raw: bytes, resolve: Resolver) -> Entry:
+    """Line ``number`` of the file, validated (or a JournalError naming it)."""
+    try:
+        return Entry.from_line(raw.decode("utf-8"), resolve)
+    except UnicodeDecodeError as exc:
+        raise JournalError(
+            f"{path}, line {number}: not UTF-8 text (byte "
+            f"{raw[exc.start]:#04x} at column {exc.start + 1}). The journal cannot be "
+            "replayed past this line. Tip: keep the file as it is and open a copy "
+            "without that line."
+        ) from None
+    except (ValueError, JournalError) as exc:
+        raise JournalError(
+            f"{path}, line {number}: {exc}. The journal cannot be replayed past "
+            "this line. Tip: keep the file as it is and open a copy without that line."
+        ) from None
+
+
+def system_of(path: str | os.PathLike[str]) -> str:
+    """The name of the system whose session the journal at ``path`` holds.
+
+    Only the first line is read (its ``session_started`` event), so this
+    loads no system.
+
+    Raises:
+        JournalError: no readable journal there, or it does not start a session.
+    """
+    target = checks.path(path, "a journal's path", error=JournalError)
+    try:
+        with open(target, "rb") as handle:
+            first = handle.readline(MAX_LINE_BYTES + 1)
+    except (OSError, ValueError) as exc:
+        raise JournalError(f"cannot read journal {shown(str(path))}: {exc}") from None
+    try:
+        if len(first) > MAX_LINE_BYTES:
+            raise ValueError(f"its first line is longer than {MAX_LINE_BYTES} bytes")
+        event = Entry.from_line(first.decode("utf-8")).event
+    except (UnicodeDecodeError, ValueError) as exc:
+        raise JournalError(f"{shown(str(path))} is not a session journal: {exc}") from None
+    if not isinstance(event, SessionStarted):
+        raise JournalError(
+            f"{shown(str(path))} does not start with a session_started event "
+            f"(its first event is {event.kind})"
+        )
+    return event.game

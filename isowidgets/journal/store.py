@@ -1,0 +1,502 @@
+"""The journal's store: an append-only event file (or an in-memory journal), one writer.
+
+A :class:`Journal` reads a file line by line through the codec, checking sequence
+numbers, the order of actions and each retcon as it goes, and appends whole actions
+with one unbuffered write each (see the package docstring for the guarantees). Its
+:class:`~.history.History` follows every entry as it arrives.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import weakref
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, BinaryIO, Literal
+
+from .. import checks
+from ..checks import shown
+from ..errors import JournalError, JournalLockedError
+from . import files
+from .codec import Entry, LineError, Payload, encode_event
+from .events import Event, Resolver, Retcon, event_type
+from .export import log_format, log_frame, write_log
+from .history import History, retcon_problem
+from .reading import read_journal, system_of
+
+__all__ = ["MAX_EVENTS", "MAX_JOURNAL_BYTES", "Journal"]
+
+MAX_EVENTS = 100_000
+"""The most events (lines) one journal holds, written or read. A long session is a
+few thousand; past the cap a write is refused with a tip to start a new session."""
+
+MAX_JOURNAL_BYTES = 64 << 20
+"""The largest journal file written or read: 64 MiB (100,000 typical events are
+about 40 MiB). With :data:`~.codec.MAX_LINE_BYTES` and :data:`MAX_EVENTS` it bounds
+the memory a journal can take when it is opened."""
+
+
+def _now() -> datetime:
+    return datetime.now(UTC)
+
+
+class Journal:
+    """An append-only event file (or an in-memory journal for tests and demos).
+
+    Use :meth:`open` for a file and :meth:`memory` for a journal that lives
+    only as long as the kernel.
+    """
+
+    def __init__(
+        self,
+        path: Path | None,
+        *,
+        sync: Literal["flush", "fsync"] = "flush",
+        clock: Callable[[], datetime] = _now,
+        resolve: Resolver = event_type,
+    ) -> None:
+        checks.choice(sync, "sync", ("flush", "fsync"), error=JournalError)
+        checks.function(clock, "clock (a function returning a datetime)", error=JournalError)
+        if path is not None:
+            path = checks.path(path, "a journal's path", error=JournalError)
+        self.path = path
+        self.sync = sync
+        self._clock = clock
+        self._resolve = resolve
+        self._entries: list[Entry] = []
+        self._history = History()
+        self._file: BinaryIO | None = None
+        self._read_only = False
+        self._broken = ""  # why writing is refused for good, once a failed write stuck
+        self._torn: bytes | None = None  # a torn last line, set aside before the next write
+        self._needs_newline = False  # the last line is complete but lacks its newline
+        self._lines = 0  # lines in the file (for line numbers of new entries)
+        self._line_of: dict[int, int] = {}  # seq -> line number in the file
+        self.problems: list[str] = []
+        """What was wrong with the file when it was opened (torn line, lost action)."""
+
+    # ------------------------------------------------------------------ opening
+
+    @classmethod
+    def memory(cls, *, clock: Callable[[], datetime] = _now) -> Journal:
+        """A journal kept only in memory (nothing survives the kernel)."""
+        return cls(None, clock=clock)
+
+    @classmethod
+    def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        sync: Literal["flush", "fsync"] = "flush",
+        clock: Callable[[], datetime] = _now,
+    ) -> Journal:
+        """Open (or create) the journal at ``path`` for appending.
+
+        Existing lines are read and validated first; a torn last line is then
+        moved to ``<name>.torn`` (see the module docstring).
+
+        Raises:
+            JournalError: the file is not a valid journal (naming the line); the
+                file is left exactly as it was.
+            JournalLockedError: another process is writing it.
+        """
+        target = checks.path(path, "a journal's path", error=JournalError)
+        return cls._open(target, sync=sync, clock=clock, repair=True)
+
+    @classmethod
+    def _open(
+        cls,
+        path: Path,
+        *,
+        sync: Literal["flush", "fsync"],
+        clock: Callable[[], datetime],
+        repair: bool,
+    ) -> Journal:
+        """:meth:`open`; with ``repair=False`` a torn last line stays in the file
+        until the first write (so a caller that still refuses the session after
+        reading it leaves the file untouched)."""
+        journal = cls(path, sync=sync, clock=clock)
+        journal._attach()
+        if repair:
+            try:
+                journal._set_aside_torn()
+            except BaseException:
+                journal.close()
+                raise
+        return journal
+
+    @classmethod
+    def read(cls, path: str | os.PathLike[str], *, resolve: Resolver = event_type) -> Journal:
+        """Read and validate a journal without opening it for writing.
+
+        No lock is taken and the file is never changed (a torn last line is
+        reported in :attr:`problems` and left where it is), so a journal another
+        kernel is writing can be read. :meth:`append` refuses. ``resolve`` finds the
+        payload class of each line's kind (by default any system the registry finds).
+
+        Raises:
+            JournalError: the file cannot be read or is not a valid journal.
+        """
+        target = checks.path(path, "a journal's path", error=JournalError)
+        journal = cls(target, resolve=resolve)
+        journal._read_only = True
+        try:
+            with open(target, "rb") as handle:
+                journal._read_existing(handle)
+        except OSError as exc:
+            raise JournalError(f"cannot read journal {target}: {exc.strerror or exc}") from None
+        return journal
+
+    @classmethod
+    def view(
+        cls, entries: Iterable[Entry], *, path: str | os.PathLike[str] | None = None
+    ) -> Journal:
+        """A read-only journal holding ``entries`` as they are (a cut of another journal).
+
+        For readers that show part of a session (a stream that leaves out what the
+        table has not seen yet): :meth:`effective`, :meth:`to_frame` and a game
+        replaying it see exactly these entries. Nothing is read or written; ``path``
+        only names where they came from, in messages. :meth:`append` refuses.
+
+        Raises:
+            JournalError: an item is not an :class:`Entry`, or ``path`` is not a path.
+        """
+        kept = list(entries) if isinstance(entries, Iterable) else None
+        if kept is None or not all(isinstance(entry, Entry) for entry in kept):
+            raise JournalError(f"a journal view holds journal entries, got {shown(entries)}")
+        journal = cls(
+            None if path is None else checks.path(path, "a journal's path", error=JournalError)
+        )
+        journal._read_only = True
+        journal._entries = kept
+        journal._history.add(kept)
+        return journal
+
+    system_of = staticmethod(system_of)
+
+    def _attach(self) -> None:
+        assert self.path is not None
+        path = self.path
+        key = path.resolve()
+        with files.OPEN_LOCK:
+            previous = files.OPEN_IN_PROCESS.get(key)
+            other = previous() if previous else None
+            if other is not None and other is not self:
+                other.close()  # the same kernel re-opened it: take it over
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                # Unbuffered and O_APPEND: each action is one write, straight to the OS.
+                handle: BinaryIO = open(path, "a+b", buffering=0)  # noqa: SIM115
+            except OSError as exc:
+                raise JournalError(f"cannot open journal {path}: {exc}") from None
+            if not files.lock(handle):
+                handle.close()
+                raise JournalLockedError(
+                    f"journal {path} is open in another process (another kernel?). "
+                    "Tip: shut that kernel down, or open a copy of the file."
+                )
+            try:
+                self._read_existing(handle)
+            except BaseException:
+                handle.close()
+                raise
+            self._file = handle
+            files.OPEN_IN_PROCESS[key] = weakref.ref(self)
+
+    def _read_existing(self, handle: BinaryIO) -> None:
+        """Read and validate every line (see :func:`~.reading.read_journal`); change
+        nothing in the file, not even a torn last line."""
+        assert self.path is not None
+        read = read_journal(
+            handle,
+            self.path,
+            self._resolve,
+            most_events=MAX_EVENTS,
+            most_bytes=MAX_JOURNAL_BYTES,
+        )
+        self._entries = read.entries
+        self._line_of = read.line_of
+        self._lines = read.lines
+        self._torn = read.torn
+        self._needs_newline = read.needs_newline
+        self._history.add(read.entries)
+        if self._torn is not None:
+            self.problems.append(self._torn_problem("it moves there before the next write"))
+        for action in sorted(self._history.incomplete()):
+            start, end = self._history.span(action)
+            self.problems.append(
+                f"action #{action} was cut short by a crash ({end - start} of its events were "
+                "written); it is skipped"
+            )
+
+    def _torn_problem(self, where: str) -> str:
+        assert self._torn is not None
+        preview = self._torn.decode("utf-8", "replace").strip()[:60]
+        return (
+            f"the last line was torn by a crash mid-write and is skipped, kept in "
+            f"{self._side_path().name} ({where}): {preview!r}"
+        )
+
+    def _side_path(self) -> Path:
+        assert self.path is not None
+        return self.path.with_name(self.path.name + ".torn")
+
+    def _set_aside_torn(self) -> None:
+        """Move a torn last line to ``<name>.torn`` and cut it off the file."""
+        if self._torn is None or self._file is None:
+            return
+        torn, fd = self._torn, self._file.fileno()
+        try:
+            with open(self._side_path(), "ab") as out:
+                out.write(torn + b"\n")
+            os.ftruncate(fd, os.fstat(fd).st_size - len(torn))
+        except OSError as exc:
+            raise JournalError(
+                f"cannot set the torn last line of {self.path} aside in "
+                f"{self._side_path().name}: {exc}; nothing was written"
+            ) from None
+        pending = self._torn_problem("it moves there before the next write")
+        self.problems = [
+            self._torn_problem("moved there") if p == pending else p for p in self.problems
+        ]
+        self._torn = None
+
+    # ------------------------------------------------------------------ writing
+
+    @property
+    def closed(self) -> bool:
+        return self.path is not None and self._file is None
+
+    def close(self) -> None:
+        """Release the file (and its lock). Reading the entries still works."""
+        if self._file is not None:
+            with contextlib.suppress(OSError):
+                self._file.close()
+            self._file = None
+
+    def __enter__(self) -> Journal:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    def __del__(self) -> None:
+        self.close()
+
+    def append(self, *events: Event | Payload, gm: bool = False) -> list[Entry]:
+        """Write ``events`` as one action and return their entries.
+
+        Each event is serialised once, by the codec (an event the game has checked
+        already comes as its :class:`~.codec.Payload`). With ``gm=True`` every entry
+        of the action is marked GM-only (see :mod:`isowidgets.visibility`).
+
+        Either every line of the action is handed to the OS (and, with
+        ``sync="fsync"``, to the disk), or :class:`~isowidgets.errors.JournalError`
+        is raised and both the file and the in-memory journal are as they were:
+        whatever part of the action reached the file is cut off again. If that
+        cut fails too, the journal is marked unusable and refuses every later
+        write; reopening the file then treats what reached it like a crash
+        mid-write (a torn line set aside, or an action cut short and skipped).
+        """
+        gm = checks.flag(gm, "gm", error=JournalError)
+        if not events:
+            raise JournalError("an action must hold at least one event")
+        for event in events:
+            if isinstance(event, Payload):
+                continue
+            if not isinstance(event, Event) or not event.kind:
+                raise JournalError(
+                    f"only registered Event payloads can be journaled, got "
+                    f"{type(event).__name__} {shown(event)}"
+                )
+        if len(self._entries) + len(events) > MAX_EVENTS:
+            raise JournalError(
+                f"journal {self.path or '(in memory)'} holds {len(self._entries):,} events; one "
+                f"session holds at most {MAX_EVENTS:,}, so these {len(events)} were not written. "
+                "Tip: start a new session (Game.open(path, resume=False) keeps this one)."
+            )
+        if self._read_only:
+            raise JournalError(
+                f"journal {self.path} was opened read-only (Journal.read); nothing was written. "
+                "Tip: Journal.open (or the game's resume) opens it for writing."
+            )
+        if self._broken:
+            raise JournalError(self._broken)
+        if self.closed:
+            raise JournalError(
+                f"journal {self.path} was closed (or re-opened elsewhere in this kernel); "
+                "Tip: use the game object that opened it last."
+            )
+        try:
+            at = self._clock()
+        except Exception as exc:  # a clock handed in by the caller
+            raise JournalError(f"the journal's clock failed: {type(exc).__name__}") from None
+        if not isinstance(at, datetime):
+            raise JournalError(
+                f"the journal's clock must return a datetime, got {type(at).__name__} "
+                f"{checks.shown(at)}; nothing was written"
+            )
+        action = (self._entries[-1].action + 1) if self._entries else 1
+        payloads = [e if isinstance(e, Payload) else _payload(e) for e in events]
+        for payload in payloads:
+            problem = retcon_problem(payload.event, action, self._history)
+            if problem:
+                raise JournalError(f"{problem}; nothing was written")
+        seq = len(self._entries)
+        new = [
+            Entry(seq + i + 1, action, i == len(payloads) - 1, at, payload.event, gm)
+            for i, payload in enumerate(payloads)
+        ]
+        lines = []
+        for entry, payload in zip(new, payloads, strict=True):
+            try:
+                lines.append(entry.encode(payload) + b"\n")
+            except LineError as exc:
+                raise JournalError(str(exc)) from None
+        if self._file is not None:
+            data = b"".join(lines)
+            try:
+                held = os.fstat(self._file.fileno()).st_size
+            except OSError as exc:
+                raise JournalError(f"could not write journal {self.path}: {exc}") from None
+            if held + len(data) > MAX_JOURNAL_BYTES:
+                raise JournalError(
+                    f"journal {self.path} holds {held:,} bytes; with these {len(events)} events "
+                    f"it would pass {MAX_JOURNAL_BYTES:,} bytes ({MAX_JOURNAL_BYTES >> 20} MiB), "
+                    "the most one journal holds, so nothing was written. Tip: start a new "
+                    "session (Game.open(path, resume=False) keeps this one)."
+                )
+            self._set_aside_torn()
+            if self._needs_newline:
+                data = b"\n" + data
+            self._write(data)
+            self._needs_newline = False
+        for entry in new:
+            self._lines += 1
+            self._line_of[entry.seq] = self._lines
+        self._entries.extend(new)
+        self._history.add(new)
+        return new
+
+    def _write(self, data: bytes) -> None:
+        """Append ``data``; on failure cut the file back to where it was, then raise."""
+        assert self._file is not None
+        fd = self._file.fileno()
+        try:
+            start = os.fstat(fd).st_size
+        except OSError as exc:
+            raise JournalError(f"could not write journal {self.path}: {exc}") from None
+        try:
+            files.write_all(fd, data)
+            if self.sync == "fsync":
+                os.fsync(fd)
+        except OSError as exc:
+            try:
+                os.ftruncate(fd, start)
+            except OSError as again:
+                self._broken = (
+                    f"journal {self.path} is unusable: a write failed ({exc}) and the part "
+                    f"already written could not be removed ({again}); nothing more is written. "
+                    "Tip: free the disk, then resume the file: what reached it is handled like "
+                    "a crash mid-write."
+                )
+                raise JournalError(self._broken) from None
+            raise JournalError(
+                f"could not write journal {self.path}: {exc}; the action was not journaled "
+                "and the file is as it was before it"
+            ) from None
+
+    # ------------------------------------------------------------------ reading
+
+    @property
+    def entries(self) -> tuple[Entry, ...]:
+        """Every valid line, in order (including retconned and cut-short actions)."""
+        return tuple(self._entries)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def line_number(self, seq: int) -> int:
+        """The line of the file that holds event ``seq`` (``seq`` itself in memory)."""
+        return self._line_of.get(seq, seq)
+
+    def __iter__(self) -> Iterator[Entry]:
+        return iter(tuple(self._entries))
+
+    @property
+    def history(self) -> History:
+        """What the journal's actions have become (void, cut short, redoable), kept as
+        entries arrive (see :class:`~.history.History`)."""
+        return self._history
+
+    def void_actions(self, *, then: Retcon | None = None) -> set[int]:
+        """Actions taken back by a retcon that is itself in force, and those cut short
+        (see :func:`~.history.void_actions`), kept as the journal goes.
+
+        With ``then``, as they would be once that retcon is appended (used to
+        rebuild the state before anything is written).
+        """
+        return self._history.void(then=then)
+
+    def effective(self, *, then: Retcon | None = None) -> list[Entry]:
+        """The entries that make the current state: no retcons, nothing taken back
+        (with ``then``: the state once that retcon is appended)."""
+        void = self._history.void(then=then)
+        return [
+            e for e in self._entries if e.action not in void and not isinstance(e.event, Retcon)
+        ]
+
+    def actions(self) -> list[int]:
+        """Every action of the journal, in order."""
+        return self._history.actions()
+
+    def action_events(self, action: int) -> list[Event]:
+        """The events of ``action``, in order (none for an action not in the journal)."""
+        start, end = self._history.span(action)
+        return [entry.event for entry in self._entries[start:end]]
+
+    # ------------------------------------------------------------------ views
+
+    def to_frame(self, *, effective_only: bool = False) -> Any:
+        """A pandas DataFrame, one row per event, with a readable summary.
+
+        Columns: ``seq, action, at, system, kind, summary, faces, source,
+        retconned, data`` (``data`` is the event's JSON).
+        """
+        effective_only = checks.flag(effective_only, "effective_only", error=JournalError)
+        return log_frame(self._entries, effective_only=effective_only)
+
+    def export(
+        self, path: str | os.PathLike[str], fmt: Literal["csv", "json", "md"] | None = None
+    ) -> Path:
+        """Write the log to ``path`` as CSV, JSON or Markdown (by suffix unless ``fmt``).
+
+        Every format keeps each roll's context: the summary line, the faces
+        with their chains, random or typed, and the full event data (in
+        Markdown as compact JSON in the last column). Markdown cells are
+        escaped, so a ``|``, a newline or HTML in a note cannot break the table.
+        """
+        target = checks.path(path, "an export's path", error=JournalError)
+        return self._export(target, log_format(target, fmt))
+
+    def _export(self, target: Path, kind: str, *, entries: Sequence[Entry] | None = None) -> Path:
+        """Write ``entries`` (all by default) as the log in ``kind``; given entries are
+        the public ones (:meth:`Game.export <isowidgets.game.Game.export>`), and the
+        Markdown title says so."""
+        return write_log(
+            target,
+            kind,
+            self._entries if entries is None else entries,
+            title=self.path.stem if self.path else "session",
+            public=entries is not None,
+        )
+
+
+def _payload(event: Event) -> Payload:
+    """``event`` serialised for the journal (a JournalError for text it cannot store)."""
+    try:
+        return encode_event(event)
+    except LineError as exc:
+        raise JournalError(str(exc)) from None

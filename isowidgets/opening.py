@@ -1,0 +1,386 @@
+"""A session's life on disk: started, resumed, set aside, and its dice sealed at the end.
+
+:class:`Opening` is the part of :class:`~isowidgets.game.Game` that makes a game
+from a file (or from nothing, in memory) and lets its seed go when play is over:
+
+* :meth:`~Opening.new` commits to the session's seed before anything is played: the
+  journal's first line holds the commitment, the seed and its salt are kept in a
+  ``.secret`` file next to it (see :mod:`isowidgets.commitment`);
+* :meth:`~Opening.resume` replays a journal to the state it left off in, the dice
+  taken up exactly where its last random die left them
+  (:meth:`Dice.resumed <isowidgets.dice.Dice.resumed>`);
+* :meth:`~Opening.open` resumes or starts, setting an old file aside under a free
+  name (:func:`isowidgets.journal.files.archive`) when asked to start afresh;
+* :meth:`~Opening.reveal` journals the seed and salt, so anyone can verify every
+  random roll, and seals the dice.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+from collections.abc import Callable, Iterator, Sequence
+from datetime import datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Self
+
+from . import checks
+from .binding import refuse_bad_calls
+from .checks import shown
+from .commitment import Secret, archive_sidecar, read_sidecar, remove_sidecar, write_sidecar
+from .dice import DEFAULT_LIMITS, Dice, Limits
+from .dice.roller import next_draw
+from .errors import DiceError, JournalError, RuleError
+from .journal import Entry, Event, Journal, Payload, SeedRevealed, SessionStarted
+from .journal.files import archive
+from .journal.store import _now
+from .settings import RuleSettings
+from .version import __version__
+
+__all__ = ["Opening"]
+
+
+class Opening:
+    """How a session is started, resumed or set aside, and how its seed is revealed."""
+
+    if TYPE_CHECKING:
+        system: ClassVar[str]
+        title: ClassVar[str]
+        settings_type: ClassVar[type[RuleSettings]]
+        dice: Dice
+        _journal: Journal
+        _secret: Secret | None
+        _state: Any
+
+        def __init__(self, journal: Journal, dice: Dice, state: Any) -> None: ...
+
+        @classmethod
+        def initial_state(cls, settings: Any) -> Any: ...
+
+        @classmethod
+        def _coerce_settings(cls, settings: RuleSettings | None) -> RuleSettings: ...
+
+        @classmethod
+        def _start_settings(cls, journal: Journal, entry: Entry) -> RuleSettings: ...
+
+        @staticmethod
+        def _check_journalable(*events: Event) -> list[Payload | Event]: ...
+
+        def commit(self, *events: Event) -> list[Entry]: ...
+
+        def _replay(self, entries: Sequence[Entry], state: Any) -> Any: ...
+
+        @contextlib.contextmanager
+        def _public(self) -> Iterator[None]: ...
+
+    @classmethod
+    def new(
+        cls,
+        path: str | os.PathLike[str] | None = None,
+        *,
+        seed: int | str | None = None,
+        settings: RuleSettings | None = None,
+        title: str = "",
+        sync: Literal["flush", "fsync"] = "flush",
+        limits: Limits = DEFAULT_LIMITS,
+        clock: Callable[[], datetime] = _now,
+    ) -> Self:
+        """Start a session. ``path=None`` keeps the journal in memory only.
+
+        Every argument is checked before the file is touched.
+
+        Raises:
+            JournalError: ``path`` already holds something (use :meth:`resume`
+                or :meth:`open`), or is not a file path; the file is left as it is.
+            RuleError: an argument the session cannot start with.
+        """
+        target = None if path is None else _journal_path(path)
+        secret, dice, state, start = cls._prepare_new(
+            seed=seed, settings=settings, title=title, sync=sync, limits=limits, clock=clock
+        )
+        if target is None:
+            journal = Journal.memory(clock=clock)
+            created = False
+        else:
+            if _holds_data(target):
+                raise cls._already_there(target)
+            created = not target.exists()
+            journal = Journal._open(target, sync=sync, clock=clock, repair=False)
+            if len(journal) or journal.problems:  # written in the meantime
+                journal.close()
+                raise cls._already_there(target)
+        game = cls(journal, dice, state)
+        game._secret = secret
+        try:
+            if target is not None:  # the secret is kept before the commitment is published
+                write_sidecar(target, secret)
+            game.commit(start)
+        except BaseException:
+            journal.close()
+            if target is not None:
+                remove_sidecar(target)
+            if created and target is not None:
+                with contextlib.suppress(OSError):
+                    if target.stat().st_size == 0:
+                        target.unlink()
+            raise
+        return game
+
+    @classmethod
+    def _already_there(cls, path: Path) -> JournalError:
+        return JournalError(
+            f"{path} already holds a session (or other data: {path.stat().st_size} bytes). "
+            f"Tip: {cls.__name__}.resume({shown(str(path))}) continues it; "
+            f"{cls.__name__}.open(..., resume=False) starts afresh and keeps the old file."
+        )
+
+    @classmethod
+    def _prepare_new(
+        cls,
+        *,
+        seed: int | str | None = None,
+        settings: RuleSettings | None = None,
+        title: str = "",
+        sync: Literal["flush", "fsync"] = "flush",
+        limits: Limits = DEFAULT_LIMITS,
+        clock: Callable[[], datetime] = _now,
+    ) -> tuple[Secret, Dice, Any, SessionStarted]:
+        """Check :meth:`new`'s arguments and build what it needs, touching no file.
+
+        The journal gets only the commitment to the seed (see
+        :mod:`isowidgets.commitment`); with no seed given, the seed is 256 random bits.
+        """
+        settings = cls._coerce_settings(settings)
+        _check_opening(sync, limits, clock)
+        if isinstance(seed, str):  # resumed dice add "/<events>" to it: keep it short
+            seed = checks.text(seed, "a seed", allow_empty=True, strip=False, error=DiceError)
+        elif seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
+            raise DiceError(
+                f"a seed must be a whole number or text, got {type(seed).__name__} {shown(seed)}"
+            )
+        title = checks.text(title, "a session's title", allow_empty=True)
+        dice = Dice(seed, limits=limits) if seed is not None else None  # checks the seed
+        secret = Secret.fresh(seed if dice is None else dice.seed)
+        dice = Dice(secret.seed, limits=limits)
+        start = SessionStarted(
+            game=cls.system,
+            commitment=secret.commitment,
+            settings=settings.model_dump(mode="json"),
+            kit_version=__version__,
+            title=title,
+            limits=limits.to_record(),
+        )
+        cls._check_journalable(start)
+        return secret, dice, cls.initial_state(settings), start
+
+    @classmethod
+    def resume(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        sync: Literal["flush", "fsync"] = "flush",
+        limits: Limits | None = None,
+        clock: Callable[[], datetime] = _now,
+    ) -> Self:
+        """Reopen a journal and replay it to the state it left off in.
+
+        The dice caps are the ones the session started with (recorded in its
+        first event) unless ``limits`` is given.
+
+        Problems found in the file (a torn last line, an action cut short) are
+        in ``game.journal.problems``; a torn last line is set aside before the
+        next write. The dice go on exactly where the journal's last random die left
+        the session's stream (from the secret kept next to the journal, see
+        :mod:`isowidgets.commitment`), so resuming rolls what carrying on would have,
+        and every roll stays verifiable. Without that
+        file the state is rebuilt all the same (replay folds recorded faces), but the
+        next rolls come from a fresh secret and cannot be verified (said in
+        ``game.journal.problems``). A journal from before commitments continues from
+        a seed derived from its plain seed and its length, as it always did.
+
+        Raises:
+            JournalError: there is no journal at ``path``, or it is not a valid
+                session of this system (naming the line); the file is left
+                exactly as it was.
+        """
+        target = _journal_path(path)
+        _check_opening(sync, DEFAULT_LIMITS if limits is None else limits, clock)
+        if not target.is_file():
+            raise JournalError(
+                f"there is no journal at {target}. Tip: {cls.__name__}.new({shown(str(target))}) "
+                f"starts one; {cls.__name__}.open(...) resumes or starts as needed."
+            )
+        journal = Journal._open(target, sync=sync, clock=clock, repair=False)
+        try:
+            game = cls._from_journal(journal, limits)
+        except BaseException:
+            journal.close()
+            raise
+        return game
+
+    @classmethod
+    def open(
+        cls,
+        path: str | os.PathLike[str],
+        *,
+        resume: bool = True,
+        **kwargs: Any,
+    ) -> Self:
+        """Resume the session at ``path`` if there is one, else start a new one.
+
+        With ``resume=False`` an existing file is renamed to ``<name>.<n>.jsonl``
+        (never deleted) and a new session starts at ``path``. Other keyword
+        arguments go to :meth:`new`; they are all checked before any file is
+        renamed or written, and a file another process is writing is refused
+        (:class:`~isowidgets.errors.JournalLockedError`), not renamed. The old
+        file is moved atomically to a name nothing holds: two kernels doing this
+        at once never overwrite each other's archive (see
+        :func:`~isowidgets.journal.files.archive`).
+
+        Raises:
+            JournalError: ``path`` is not a file path, ``resume`` not True or
+                False, or an argument :meth:`new` does not take.
+        """
+        target = _journal_path(path)
+        resume = checks.flag(resume, "resume", error=JournalError)
+        checks.keywords(kwargs, f"{cls.__name__}.open", _NEW_ARGUMENTS, error=JournalError)
+        if _holds_data(target):
+            if resume:
+                passed = {k: kwargs[k] for k in ("sync", "limits", "clock") if k in kwargs}
+                return cls.resume(target, **passed)
+            cls._prepare_new(**kwargs)
+            archive_sidecar(target, archive(target))
+        return cls.new(target, **kwargs)
+
+    @classmethod
+    def _from_journal(cls, journal: Journal, limits: Limits | None) -> Self:
+        entries = journal.effective()
+        if not entries or not isinstance(entries[0].event, SessionStarted):
+            taken = journal.entries and isinstance(journal.entries[0].event, SessionStarted)
+            why = " in force (a retcon takes it back)" if taken else ""
+            raise JournalError(f"{journal.path} does not start with a session_started event{why}")
+        start = entries[0].event
+        if start.game != cls.system:
+            raise JournalError(
+                f"{journal.path} holds a {shown(start.game, 60)} session, not {cls.system!r}. "
+                "Tip: open it with that system's game class."
+            )
+        settings = cls._start_settings(journal, entries[0])
+        if limits is None:
+            limits = cls._start_limits(journal, entries[0])
+        secret = None
+        if start.commitment is None:  # written before sessions committed to their seed
+            dice = Dice(f"{start.seed}/{len(journal)}", limits=limits)
+        else:
+            secret = read_sidecar(journal.path) if journal.path is not None else None
+            if secret is not None and not secret.matches(start.commitment):
+                raise JournalError(
+                    f"the secret kept next to {journal.path} does not match the commitment "
+                    "the journal starts with (it belongs to another session). Tip: put the "
+                    "right .secret file back, or move this one away to resume unverifiably"
+                )
+            if secret is None:
+                journal.problems.append(
+                    "the session's secret (its .secret file) is missing: the state is "
+                    "rebuilt, but the rolls from now on come from a new seed and cannot be "
+                    "verified"
+                )
+            rolls = [roll for entry in journal.entries for roll in entry.event.rolls()]
+            if secret is None:
+                dice = Dice(Secret.fresh().seed, limits=limits, start=next_draw(rolls))
+            else:
+                dice = Dice.resumed(secret.seed, limits, rolls)
+        game = cls(journal, dice, cls.initial_state(settings))
+        game._secret = secret
+        game._state = game._replay(entries[1:], game._state)
+        if game.revealed is not None:
+            game.dice.seal(_SEALED)
+        return game
+
+    @staticmethod
+    def _start_limits(journal: Journal, entry: Entry) -> Limits:
+        """The dice caps a session started with (the defaults if none were recorded)."""
+        assert isinstance(entry.event, SessionStarted)
+        if entry.event.limits is None:
+            return DEFAULT_LIMITS
+        try:
+            return Limits.from_record(entry.event.limits)
+        except DiceError as exc:
+            raise JournalError(
+                f"{journal.path or 'journal'}, line {journal.line_number(entry.seq)}: the "
+                f"session's dice caps do not load: {exc}"
+            ) from None
+
+    # ------------------------------------------------------------------ verifiable dice
+
+    @property
+    def commitment(self) -> str | None:
+        """The SHA-256 commitment to the session's seed (``None`` in an old journal)."""
+        start = self._journal.history.opening
+        return start.commitment if isinstance(start, SessionStarted) else None
+
+    @property
+    def revealed(self) -> SeedRevealed | None:
+        """The journaled reveal of the seed, once :meth:`reveal` has run."""
+        return self._journal.history.revealed
+
+    def reveal(self) -> list[Entry]:
+        """Disclose the session's seed and salt in the journal, so anyone can verify it.
+
+        ``python -m isowidgets verify PATH`` then replays every random roll. After a
+        reveal anyone could foresee the next rolls, so the session rolls no random
+        dice any more (typed-in faces still work) and the reveal cannot be undone.
+
+        Raises:
+            RuleError: the seed is revealed already, or this session has no secret
+                to reveal (a journal from before commitments, or its ``.secret``
+                file was missing when it was resumed).
+        """
+        if self.revealed is not None:
+            raise RuleError("the session's seed is revealed already; nothing was written")
+        if self._secret is None or self.commitment is None:
+            raise RuleError(
+                "this session has no secret to reveal: its journal predates commitments, or "
+                "its .secret file was missing when it was resumed; nothing was written"
+            )
+        revealed = SeedRevealed(
+            seed=self._secret.seed, salt=self._secret.salt, draws=self.dice.position[1]
+        )
+        with self._public():
+            entries = self.commit(revealed)
+        self.dice.seal(_SEALED)
+        return entries
+
+
+_NEW_ARGUMENTS = ("seed", "settings", "title", "sync", "limits", "clock")
+
+_SEALED = (
+    "the session's seed is revealed, so its random rolls are over (anyone could foresee "
+    "them). Tip: type the faces of physical dice in, or start a new session"
+)
+
+
+def _journal_path(path: object) -> Path:
+    """``path`` as a :class:`~pathlib.Path`, or a JournalError saying why it is none."""
+    return checks.path(path, "a journal's path", error=JournalError)
+
+
+def _holds_data(path: Path) -> bool:
+    """Whether something non-empty is at ``path`` (a session, or anything else)."""
+    try:
+        return path.stat().st_size > 0
+    except OSError:
+        return False
+
+
+def _check_opening(sync: object, limits: object, clock: object) -> None:
+    """Refuse opening arguments before any file is touched."""
+    checks.choice(sync, "sync", ("flush", "fsync"), error=JournalError)
+    if not isinstance(limits, Limits):
+        raise DiceError(
+            f"limits must be a dice.Limits, got {type(limits).__name__} {shown(limits, 60)}"
+        )
+    checks.function(clock, "clock (a function returning a datetime)", error=JournalError)
+
+
+refuse_bad_calls(Opening)
