@@ -267,6 +267,8 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         )
         body = []
         for row in rows:
+            if row["retcon"]:  # what it took back, by what that did (never "action #3")
+                row = {**row, "summary": self._retcon_words(row["seq"])}
             if self.words is not None:  # said at drawing time: names can change with undo
                 row = {
                     **row,
@@ -292,6 +294,24 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
         )
         self._offer_disclosures(rows)
+
+    def _retcon_words(self, seq: int) -> str:
+        """An undo's or redo's summary: what the action it took back did (its first event,
+        and how many more it had)."""
+        journal = self.game.journal
+        entry = next((e for e in journal.entries if e.seq == seq), None)
+        retcon = entry.event if entry is not None else None
+        if not isinstance(retcon, Retcon):
+            return ""
+        events = journal.action_events(retcon.action)
+        while events and isinstance(events[0], Retcon):  # a redo takes back an undo
+            events = journal.action_events(events[0].action)
+        reason = retcon.reason or "undo"
+        if not events:
+            return retcon.describe()
+        more = len(events) - 1
+        extra = f" (and {more} more event{'s' if more > 1 else ''})" if more else ""
+        return f"{reason}: {events[0].describe()}{extra}"
 
     def _offer_disclosures(self, rows: list[dict[str, Any]]) -> None:
         """One **Show to table** button per GM-only action on the page that the table
