@@ -90,7 +90,8 @@ function render({ model, el }) {
     }
   });
   model.on("msg:custom", (message) => {
-    if (message && message.do === "focus") focusWhenShown(input);
+    if (message && message.do === "focus") focusWhenShown(input, 20, message.context || "");
+    else if (message && message.do === "reveal") revealContext(input, message.context || "");
     else if (message && message.do === "blur") input.blur();
   });
   return () => model.off("change", show);
@@ -148,6 +149,16 @@ class SubmitText(anywidget.AnyWidget):
         seen, text = self._settled
         if self._counted and self.typed <= seen and change["new"] != text:
             self.value = text  # late keys: the kernel's text stands (and is sent again)
+
+    def focus_after(self, context: str) -> None:
+        """Take the keyboard focus, with ``context`` (a CSS selector in the same table:
+        what led to this step, such as a round's result) brought into view first."""
+        self.send({"do": "focus", "context": context})
+
+    def reveal(self, context: str) -> None:
+        """Bring ``context`` (a CSS selector in the same table) into view, without taking
+        the focus: before another control of the step takes it."""
+        self.send({"do": "reveal", "context": context})
 
     def on_submit(self, callback: Callable[[str], Any], *, remove: bool = False) -> None:
         """Call ``callback(text)`` when Enter is pressed in the box (or on :meth:`submit`)."""

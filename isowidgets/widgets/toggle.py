@@ -59,7 +59,7 @@ function render({ model, el }) {
     if (event.key === "Enter" || event.key === " ") event.stopPropagation();
   });
   model.on("msg:custom", (message) => {
-    if (message && message.do === "focus") focusWhenShown(button);
+    if (message && message.do === "focus") focusWhenShown(button, 20, message.context || "");
     else if (message && message.do === "blur") button.blur();
   });
   return () => model.off("change", show);

@@ -437,6 +437,8 @@ def test_impact_two_tests_by_keys_at_1280_by_800(notebook: OpenNotebook) -> None
     nb.page.keyboard.type("6")
     nb.page.keyboard.press("Enter")
     expect(walk.find(".iw-impact-result").first).to_contain_text("✔ Success", timeout=10_000)
+    # The keyboard goes on to the effect to choose (the roll's row is gone).
+    expect(walk.find(".iw-impact-effect-kind select").first).to_be_focused(timeout=10_000)
     walk.step("rolled")
     # A Success waits for its effect; Finish with no effect closes the test.
     nb.press(walk.find(".iw-impact-finish").first, "Enter")
@@ -456,6 +458,8 @@ def test_impact_two_tests_by_keys_at_1280_by_800(notebook: OpenNotebook) -> None
     nb.press(face, "3")
     nb.page.keyboard.press("Enter")
     expect(walk.find(".iw-impact-result").first).to_contain_text("Failure", timeout=10_000)
+    # The keyboard goes on to the Complication the GM may offer.
+    expect(walk.find(".iw-impact-complication input").first).to_be_focused(timeout=10_000)
     walk.step("second-rolled")
     walk.words()
 

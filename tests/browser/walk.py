@@ -98,7 +98,8 @@ def focused_selector(nb: Notebook) -> str:
     """A selector for the element that has the keyboard focus (marked for the check),
     once the focus has landed on a control (a step hands it on from one to the next)."""
     nb.page.wait_for_function(
-        "() => !!document.activeElement && document.activeElement !== document.body",
+        "() => { const el = document.activeElement;"
+        " return !!el && el !== document.body && el.getClientRects().length > 0; }",
         timeout=15_000,
     )
     nb.page.evaluate(
@@ -113,10 +114,40 @@ def focused_selector(nb: Notebook) -> str:
     return "[data-iw-focus]"
 
 
+_SETTLED_JS = """
+async (selectors) => {
+  // Wait until every element stays put for two frames: a board moving into view (it
+  // follows the scroll on the next frame) is measured where it lands.
+  const where = () => selectors.map((s) => {
+    const el = document.querySelector(s);
+    if (!el) return 'none';
+    const r = el.getBoundingClientRect();
+    return [Math.round(r.top), Math.round(r.left)].join(',');
+  }).join(';');
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  let last = where();
+  for (let i = 0; i < 60; i++) {
+    await frame();
+    await frame();
+    const now = where();
+    if (now === last) return true;
+    last = now;
+  }
+  return false;
+}
+"""
+
+
+def settled(nb: Notebook, *selectors: str) -> None:
+    """Wait until the elements stop moving (a board follows the scroll a frame later)."""
+    nb.page.evaluate(_SETTLED_JS, list(selectors))
+
+
 def assert_both_on_screen(nb: Notebook, board: str, step: str, control: str | None = None) -> None:
     """The board and the control in use (the focused one unless ``control``) are both
-    wholly on screen at ``step``."""
+    wholly on screen at ``step``, once they stand still."""
     control = control or focused_selector(nb)
+    settled(nb, board, control)
     seen_board, seen_control = on_screen(nb, board), on_screen(nb, control)
     assert seen_board.whole and seen_control.whole, (
         f"{step}: the board and the control in use are not both on screen:\n"

@@ -302,16 +302,22 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
     def focus_first(self) -> None:
         """Put the keyboard on the round's first step: the first intention still to state
         (round one), else the first action still to declare (later rounds keep the
-        intentions, which may be changed)."""
+        intentions, which may be changed). The last round's result, just above, is
+        brought into view with it."""
         rows = [row for row in self.parties.children if isinstance(row, PartyRow)]
         steps = [step for step in self.game.steps(self.game.state) if step.required]
-        for action, control in (("state_intention", "intention"), ("declare", "category")):
-            for row in rows:
-                if any(s.action == action and s.actor == row.who for s in steps):
-                    getattr(row, control).focus()
-                    return
+        result = ".iw-fudge-round-result"
+        for row in rows:
+            if any(s.action == "state_intention" and s.actor == row.who for s in steps):
+                row.intention.focus_after(result)
+                return
+        for row in rows:
+            if any(s.action == "declare" and s.actor == row.who for s in steps):
+                row.intention.reveal(result)
+                row.category.focus()
+                return
         if rows:
-            rows[0].intention.focus()
+            rows[0].intention.focus_after(result)
 
     def focus_after_intention(self, who: str) -> None:
         """After ``who`` stated an intention: the next party who has none states theirs;
