@@ -63,8 +63,11 @@ def lab_browser(
     browser_ready: None, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[BrowserContext]:
     """Headless Debian Chromium with a fresh profile, for the session."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Every wait for what the page shows tolerates a loaded machine: a kernel sharing two
+    # cores with other work answers late, never wrong (a check that fails fails late).
+    expect.set_options(timeout=15_000)
     with sync_playwright() as playwright:
         context = launch_browser(playwright, tmp_path_factory.mktemp("chromium-profile"))
         try:

@@ -683,7 +683,7 @@ class Notebook:
         self.path = path
 
     @classmethod
-    def open(cls, page: Page, server: LabServer, path: str, *, timeout: float = 60.0) -> Notebook:
+    def open(cls, page: Page, server: LabServer, path: str, *, timeout: float = 120.0) -> Notebook:
         """Open ``path`` and wait until its kernel is connected and idle.
 
         The URL resets Lab's workspace so that tabs from an earlier test are
@@ -695,7 +695,7 @@ class Notebook:
         notebook.wait_for_kernel(timeout=timeout)
         return notebook
 
-    def wait_for_kernel(self, *, timeout: float = 60.0) -> None:
+    def wait_for_kernel(self, *, timeout: float = 120.0) -> None:
         """Wait until the notebook is loaded and its kernel is connected and idle.
 
         Read from ``window.jupyterapp`` because the status bar can say "idle"
@@ -717,7 +717,7 @@ class Notebook:
         return cells
 
     def run_all(
-        self, *, timeout: float = 120.0, widget_timeout: float = 30.0, check: bool = True
+        self, *, timeout: float = 300.0, widget_timeout: float = 60.0, check: bool = True
     ) -> None:
         """Run All Cells, wait for them to finish and for widgets to render.
 
@@ -829,14 +829,14 @@ class Notebook:
         """The visible text of the widget given ``add_class(css_class)``."""
         return self.widget(css_class).inner_text()
 
-    def wait_for_text(self, css_class: str, text: str, *, timeout: float = 10.0) -> None:
+    def wait_for_text(self, css_class: str, text: str, *, timeout: float = 30.0) -> None:
         """Wait until the widget's whole visible text is ``text`` (spaces trimmed)."""
         from playwright.sync_api import expect
 
         expect(self.widget(css_class)).to_have_text(text, timeout=timeout * 1000)
 
     def wait_for_cytoscape(
-        self, css_class: str, element_ids: Sequence[str], *, timeout: float = 10.0
+        self, css_class: str, element_ids: Sequence[str], *, timeout: float = 30.0
     ) -> None:
         """Wait until the cytoscape widget exists and shows every id in ``element_ids``."""
         self.page.wait_for_function(
@@ -910,7 +910,7 @@ class Notebook:
         keys: Sequence[str],
         *,
         gone: Sequence[str] = (),
-        timeout: float = 10.0,
+        timeout: float = 30.0,
     ) -> None:
         """Wait until every key in ``keys`` is drawn and none in ``gone`` is."""
         self.page.wait_for_function(

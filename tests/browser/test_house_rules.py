@@ -1,6 +1,6 @@
 """The house-rules editor at a Danish table, by keys, in a real JupyterLab (port 8971).
 
-The GM opens **House rules** in the toolbar with Enter, filters to DK-A11 by typing,
+The GM opens **More** then **House rules** in the toolbar with Enter, filters to DK-A11 by typing,
 tabs to the setting's toggle and flips it with Space: the row says what changed in
 words, and the session log shows the journaled change. Saving writes the file; loading
 a broken file shows the kit's message in the panel and changes nothing (the journal
@@ -69,6 +69,11 @@ def test_house_rules_by_keyboard_save_and_a_broken_file(notebook: OpenNotebook) 
     page = nb.page
     page.set_viewport_size({"width": 1280, "height": 800})
 
+    # House rules wait behind the toolbar's More, with the other rarer controls.
+    more = page.locator(".iw-more-toggle-fudge button")
+    more.focus()
+    page.keyboard.press("Enter")
+    expect(more).to_have_attribute("aria-expanded", "true", timeout=10_000)
     toggle = page.locator(".iw-rules-toggle-fudge button")
     toggle.focus()
     page.keyboard.press("Enter")
@@ -92,7 +97,7 @@ def test_house_rules_by_keyboard_save_and_a_broken_file(notebook: OpenNotebook) 
     expect(row).to_contain_text("changed from default: off", timeout=10_000)
     expect(row.locator("button")).to_have_attribute("aria-pressed", "true")
     expect(page.locator(".iw-log")).to_contain_text(
-        "lasting_penalties_stack: False → True", timeout=10_000
+        "lasting penalties stack: off → on", timeout=10_000
     )
     assert _journal_length(nb) == before + 1
     expect(editor).to_contain_text("1 changed from default")

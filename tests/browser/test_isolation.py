@@ -323,7 +323,8 @@ def connect(
     form.locator(".iw-link-add").click()
     if added:
         expect(form).to_be_hidden()
-        expect(status).to_contain_text(f"(+ {label}) between {first} and {second}")
+        expect(status).to_contain_text(f"Added a link between {first} and {second}: + green")
+        expect(status).to_contain_text(f"“{label}”")
 
 
 def delete_link(nb: Notebook, key: str, title: str) -> None:
@@ -681,9 +682,11 @@ def test_twenty_character_map_renders_and_takes_a_link_by_clicks(
     assert_link_looks(new, "green", True, "+")
     status = map_status(nb, "iw-map-big")
     expect(status).to_contain_text(
-        f"Added {new_key} (+ Shared the last ration) between Ada and Kira."
+        "Added a link between Ada and Kira: + green, labeled “Shared the last ration”"
     )
-    expect(status).to_contain_text(f"{links + 1} links over 190 pairs")
+    expect(status).not_to_contain_text(new_key)  # names, never the link's id
+    title = nb.page.locator(".iw-map-panel:has(.iw-map-big) .iw-map-title")
+    expect(title).to_contain_text(f"{links + 1} links over 190 pairs")
     assert_map_drawn(nb, "game", "iw-map-big", labels=False)
     nb.screenshot("isolation-13-twenty-characters-link-added")
     close_up = nb.screenshot("isolation-13b-twenty-characters-map-close-up")
