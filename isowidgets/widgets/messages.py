@@ -10,7 +10,9 @@ of vanishing into the kernel log.
 **No stale messages.** A message area that :meth:`Messages.follow` s a game also
 clears itself whenever an action it did not see coming is journaled: the next action,
 an undo or a redo, whether it came from the panel, another panel or a notebook cell.
-So "ℹ: link L4 deleted" does not stay on screen after that link is undone.
+So "ℹ: link L4 deleted" does not stay on screen after that link is undone. And a
+refusal shown on one of a table's lines clears what another line of the same game said
+had happened (``ℹ: exported …``): the note is stale once something else is refused.
 
 **Next to the control used.** A tall panel has one message line but several places it
 may be needed: a refusal of **Cancel proposal** shown at the panel's top is 500 pixels
@@ -27,6 +29,7 @@ from __future__ import annotations
 import functools
 import html
 import traceback
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -44,6 +47,11 @@ T = TypeVar("T")
 MessageKind = Literal["error", "warning", "info"]
 
 _ICON = {"error": "⚠ Error", "warning": "△ Note", "info": "ℹ"}
+
+_LINES: weakref.WeakKeyDictionary[Game[Any], weakref.WeakSet[Messages]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The message lines following each game (a refusal on one clears the others' notes)."""
 # Errors interrupt a screen reader; the rest waits until it is done speaking.
 _ROLE = {"error": "alert", "warning": "status", "info": "status"}
 
@@ -102,6 +110,10 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         self.kind = kind
         self._posted_at = len(self._game.journal) if self._game is not None else 0
         self._draw()
+        if kind == "error" and self._game is not None:
+            for other in list(_LINES.get(self._game, ())):
+                if other is not self and other.kind == "info":
+                    other.clear()  # what happened before this refusal is stale now
 
     def _draw(self) -> None:
         if self._shown is None:
@@ -222,6 +234,7 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         self.unfollow()
         self._game = game
         self._posted_at = len(game.journal)
+        _LINES.setdefault(game, weakref.WeakSet()).add(self)
 
         def on_action(entries: Sequence[Entry], _state: Any) -> None:
             if entries and self.kind and self._posted_at < entries[0].seq:
@@ -235,6 +248,9 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         stop = getattr(self, "_unsubscribe", None)
         if stop is not None:
             stop()
+        game = getattr(self, "_game", None)
+        if game is not None and game in _LINES:
+            _LINES[game].discard(self)
         self._unsubscribe = None
         self._game = None
 

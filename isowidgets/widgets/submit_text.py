@@ -153,7 +153,8 @@ class SubmitText(anywidget.AnyWidget):
     def focus_after(self, context: str) -> None:
         """Take the keyboard focus, with ``context`` (a CSS selector in the same table:
         what led to this step, such as a round's result) brought into view first."""
-        self.send({"do": "focus", "context": context})
+        self.reveal(context)
+        self.focus()
 
     def reveal(self, context: str) -> None:
         """Bring ``context`` (a CSS selector in the same table) into view, without taking

@@ -22,6 +22,7 @@ from ..tray import DiceTray
 from .chips import roll_chips
 from .dice_entry import DiceEntry
 from .gm import HeldBack
+from .i18n import english
 from .log import LogView
 from .messages import Messages
 from .panel import Panel
@@ -141,13 +142,15 @@ class TrayPanel(Panel):
 
     # ------------------------------------------------------------------ views
 
-    def _show(self, event: Rolled) -> None:
+    def _show(self, event: Rolled, *, gm: bool = False) -> None:
+        """The roll's dice and reading; a GM-only roll says so (as the log marks it)."""
         roll = event.roll
         parity = self.game.settings.read_parity and not roll.pool.die.is_fudge
         counts = (lambda f: f % 2 == 0) if parity else None
+        mark = f'<span class="iw-badge iw-gm-mark">{english("kit.log.gm")}</span>' if gm else ""
         self.result.value = (
             roll_chips(roll, counts=counts, label=event.purpose or roll.pool.label or "roll")
-            + f"<div><b>{event.reading}</b></div>"
+            + f"<div>{mark}<b>{event.reading}</b></div>"
         )
 
     def _point(self, event: Rolled) -> None:
@@ -162,15 +165,15 @@ class TrayPanel(Panel):
 
     def _rebuild_timeline(self) -> None:
         self._rolls = 0
-        last: Rolled | None = None
+        last: Entry | None = None
         with self.timeline.batch():  # the whole refill is one message to the browser
             self.timeline.reset()
             for entry in self.game.journal.effective():
                 if isinstance(entry.event, Rolled):
                     self._point(entry.event)
-                    last = entry.event
-        if last is not None:
-            self._show(last)
+                    last = entry
+        if last is not None and isinstance(last.event, Rolled):
+            self._show(last.event, gm=last.gm)
         else:
             self.result.value = "<em>No roll yet.</em>"
 
@@ -181,7 +184,7 @@ class TrayPanel(Panel):
         for entry in entries:
             if isinstance(entry.event, Rolled):
                 self._point(entry.event)
-                self._show(entry.event)
+                self._show(entry.event, gm=entry.gm)
 
     def close(self) -> None:
         for part in ("log_view", "toolbar", "entry", "messages", "held"):

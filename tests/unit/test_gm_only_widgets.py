@@ -275,3 +275,29 @@ def test_a_switched_off_dice_entry_switches_its_gm_toggle_off_too(tray_panel: Tr
     late.disabled = True
     late.bind_game(tray_panel.game)
     assert late.gm_toggle.disabled
+
+
+def test_the_trays_result_marks_a_gm_only_roll(tray_panel: TrayPanel):
+    entry = tray_panel.entry
+    entry.gm_toggle.click()
+    entry.roll()
+    assert "🔒 GM only" in tray_panel.result.value
+    entry.roll()  # the switch covered one roll: the next result is public, unmarked
+    assert "🔒" not in tray_panel.result.value
+    tray_panel.game.undo()  # the GM-only roll is the last in force again: marked again
+    assert "🔒 GM only" in tray_panel.result.value
+
+
+def test_a_refusal_clears_a_note_another_line_of_the_table_shows(tmp_path: Path):
+    game = ImpactGame.new(tmp_path / "i.jsonl", seed=1)
+    game.add_pc("Pierce", ["Nimble"], impact="D6")
+    table = ImpactTable(game, export_dir=tmp_path / "exports")
+    try:
+        table.toolbar.export("md")
+        assert "exported" in table.messages.value
+        table.test_panel.entry.submit("9")  # refused beside the face box
+        assert table.test_panel.entry.error.value
+        assert table.messages.value == ""  # the export note is stale: gone
+    finally:
+        table.close()
+        game.journal.close()

@@ -155,7 +155,7 @@ class YearEndCheck(Panel):
         state = game.state
         if not state.begun or state.over is not None:
             return ""
-        if state.turn is not None:
+        if state.turn is not None and not self._due:
             return "<div><em>Worked out again when this turn ends.</em></div>"
         try:
             years = game.dying_years(int(self.relieve_at.value))
