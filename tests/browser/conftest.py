@@ -26,7 +26,7 @@ from collections.abc import Callable, Generator, Iterator
 from typing import TYPE_CHECKING
 
 import pytest
-from lab import LabServer, Notebook, browser_problem, copy_notebooks, launch_browser, open_notebook
+from lab import LabPages, LabServer, Notebook, browser_problem, copy_notebooks, launch_browser
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext
@@ -76,22 +76,33 @@ def lab_browser(
             context.close()
 
 
+@pytest.fixture(scope="session")
+def lab_pages(lab_server: LabServer, lab_browser: BrowserContext) -> Iterator[LabPages]:
+    """One JupyterLab page the notebooks open in, tab after tab (see :class:`LabPages`)."""
+    pages = LabPages(lab_browser, lab_server)
+    try:
+        yield pages
+    finally:
+        pages.close()
+
+
 @pytest.fixture
 def notebook(
-    request: pytest.FixtureRequest, lab_server: LabServer, lab_browser: BrowserContext
+    request: pytest.FixtureRequest, lab_pages: LabPages
 ) -> Iterator[Callable[[str], Notebook]]:
-    """Open notebooks by path, each in a fresh page, as ``notebook("echo.ipynb")``.
+    """Open notebooks by path, each in a fresh tab of the shared JupyterLab page, as
+    ``notebook("echo.ipynb")``.
 
     At the end of the test every opened notebook's kernel is shut down (kernels
     are shared per path, so the next test would otherwise inherit its state)
-    and its page closed. When the test failed, each page is first saved as
+    and its tab closed. When the test failed, each page is first saved as
     ``screenshots/FAILED-<test>-<notebook>.png``.
     """
     opened: list[Notebook] = []
     with contextlib.ExitStack() as stack:
 
         def open_(path: str) -> Notebook:
-            nb = stack.enter_context(open_notebook(lab_browser, lab_server, path))
+            nb = stack.enter_context(lab_pages.notebook(path))
             opened.append(nb)
             return nb
 
@@ -104,7 +115,9 @@ def notebook(
                     nb.screenshot(f"FAILED-{request.node.name}-{nb.path}")
 
 
-_BROWSER_FIXTURES = frozenset({"browser_ready", "lab_server", "lab_browser", "notebook"})
+_BROWSER_FIXTURES = frozenset(
+    {"browser_ready", "lab_server", "lab_browser", "lab_pages", "notebook"}
+)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

@@ -448,8 +448,14 @@ def launch_browser(playwright: Playwright, user_data_dir: Path) -> BrowserContex
 _PANEL_JS = """
 (path) => {
   const app = window.jupyterapp;
-  const panel = app && app.shell.currentWidget;
-  return panel && panel.context && panel.context.path === path ? panel : null;
+  if (!app) return null;
+  const current = app.shell.currentWidget;
+  if (current && current.context && current.context.path === path) return current;
+  // A page that is not focused may have no current widget: the open panel of the path.
+  for (const panel of Array.from(app.shell.widgets('main'))) {
+    if (panel.context && panel.context.path === path && !panel.isDisposed) return panel;
+  }
+  return null;
 }
 """
 
@@ -977,3 +983,151 @@ def open_notebook(context: BrowserContext, server: LabServer, path: str) -> Iter
         else:
             server.shutdown_kernels(path)
         page.close()
+
+
+_APP_READY_JS = """
+() => !!window.jupyterapp && !!window.jupyterapp.shell && window.jupyterapp.commands
+  .hasCommand('docmanager:open')
+"""
+
+_OPEN_JS = """
+async (path) => {
+  const app = window.jupyterapp;
+  const widget = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+  if (widget && widget.id) app.shell.activateById(widget.id);
+}
+"""
+
+_DIAG_JS = """
+() => {
+  const app = window.jupyterapp;
+  if (!app) return 'no app';
+  const w = app.shell.currentWidget;
+  const all = Array.from(app.shell.widgets('main')).map((x) => x.title.label);
+  if (!w) return ['no current', all];
+  const sc = w.sessionContext;
+  const k = sc && sc.session && sc.session.kernel;
+  return [w.title.label, w.context && w.context.path, w.context && w.context.isReady,
+    sc && sc.isReady, k && k.connectionStatus, k && k.status, all];
+}
+"""
+
+_CLOSE_JS = """
+(path) => {
+  // Close every tab of ``path`` without asking to save: the copy served is throwaway.
+  const app = window.jupyterapp;
+  for (const widget of Array.from(app.shell.widgets('main'))) {
+    if (widget.context && widget.context.path === path) {
+      widget.context.model.dirty = false;
+      widget.dispose();
+    }
+  }
+  if (document.activeElement && document.activeElement !== document.body) {
+    document.activeElement.blur();
+  }
+  window.scrollTo(0, 0);
+  // Clean when no tab of any notebook is left open.
+  return !Array.from(app.shell.widgets('main')).some((widget) => widget.context);
+}
+"""
+
+
+class LabPages:
+    """JupyterLab kept open in one page across tests: a notebook opens in it as a tab.
+
+    Loading JupyterLab itself takes 2–3 s of a test's time on a 2-core machine (its
+    bundles, its plugins, the workspace), every test again; a page already showing Lab
+    opens a notebook in a fraction of that. Each notebook is still opened fresh (its
+    own panel and kernel, the spare kernel when there is one) and closed at the end
+    (its kernel shut down, its tab disposed without saving, the viewport put back), so
+    no test sees another's widgets and none depends on another's order. The page is
+    replaced by a new one every ``recycle_after`` notebooks (each plot module a notebook
+    loaded stays in the page's memory), and whenever a test left it without a working
+    JupyterLab.
+
+    Args:
+        context: the browser.
+        server: the JupyterLab server.
+        recycle_after: how many notebooks one page opens before it is replaced.
+    """
+
+    def __init__(
+        self, context: BrowserContext, server: LabServer, *, recycle_after: int = 10
+    ) -> None:
+        self.context = context
+        self.server = server
+        self.recycle_after = recycle_after
+        self._page: Page | None = None
+        self._opened = 0
+        self._busy = False
+
+    def page(self) -> Page:
+        """The page showing JupyterLab, made (or made again) when needed."""
+        page = self._page
+        healthy = page is not None and not page.is_closed()
+        if healthy and page is not None:
+            try:
+                healthy = bool(page.evaluate(_APP_READY_JS))
+            except Exception:  # a page that crashed or navigated away
+                healthy = False
+        if not healthy or self._opened >= self.recycle_after:
+            self.close()
+            page = self.context.new_page()
+            page.bring_to_front()
+            page.goto(f"{self.server.url}/lab?reset")
+            page.wait_for_function(_APP_READY_JS, timeout=120_000)
+            self._page, self._opened = page, 0
+        assert self._page is not None
+        return self._page
+
+    @contextlib.contextmanager
+    def notebook(self, path: str) -> Iterator[Notebook]:
+        """Open ``path`` in the page; on exit shut its kernel down and close its tab.
+
+        A second notebook opened while one is still open (a test that compares two)
+        gets a page of its own, as every notebook did before: JupyterLab's commands act
+        on the current notebook, and the two would take turns being current.
+        """
+        if self._busy:
+            with open_notebook(self.context, self.server, path) as notebook:
+                yield notebook
+            return
+        page = self.page()
+        self._busy = True
+        self._opened += 1
+        notebook = Notebook(page, self.server, path)
+        try:
+            self.server.attach_spare(path)
+            page.evaluate(_OPEN_JS, path)
+            try:
+                notebook.wait_for_kernel()
+            except LabError as error:
+                with contextlib.suppress(Exception):
+                    error.add_note(f"JupyterLab's page: {page.evaluate(_DIAG_JS)}")
+                raise
+            yield notebook
+        finally:
+            self._busy = False
+            notebook.shutdown_kernel()
+            self._put_away(page, path)
+
+    def _put_away(self, page: Page, path: str) -> None:
+        """Close ``path``'s tab, leave the page as it was; a page that will not is dropped."""
+        try:
+            for key in ("Shift", "Control", "Alt", "Meta"):  # a test may end with one held
+                page.keyboard.up(key)
+            if page.locator(".jp-Dialog").count():  # a dialog left open by the test
+                page.keyboard.press("Escape")
+            clean = page.evaluate(_CLOSE_JS, path) and not page.locator(".jp-Dialog").count()
+            page.set_viewport_size(VIEWPORT)  # type: ignore[arg-type]
+        except Exception:  # a page that crashed or navigated away
+            clean = False
+        if not clean:
+            self.close()
+
+    def close(self) -> None:
+        """Close the page (the next notebook opens a new one)."""
+        page, self._page = self._page, None
+        if page is not None and not page.is_closed():
+            with contextlib.suppress(Exception):
+                page.close()

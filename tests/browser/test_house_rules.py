@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 
 import pytest
 from lab import LabServer, Notebook, copy_notebooks
-from test_accessibility import AxeReport, _axe
+from axe_check import AxeReport, axe
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -129,7 +129,7 @@ def test_house_rules_by_keyboard_save_and_a_broken_file(notebook: OpenNotebook) 
     nb.screenshot_widget("iw-rules-fudge", "house-rules-editor")
 
     report = AxeReport("house-rules")
-    report.add("editor open, filtered, one setting changed, a broken file refused", _axe(nb))
+    report.add("editor open, filtered, one setting changed, a broken file refused", axe(nb))
     report.save()
     print(report.summary())
     assert not report.refused(), "\n".join([report.summary(), *report.lines()])
@@ -274,7 +274,7 @@ def test_the_odds_lab_sweeps_by_keyboard_with_its_progress_bar(notebook: OpenNot
     nb.screenshot_widget("iw-odds-lab", "odds-lab-panel")
     page.set_viewport_size({"width": 1280, "height": 800})
     report = AxeReport("odds-lab")
-    report.add("the Danish result question swept under both penalty readings", _axe(nb))
+    report.add("the Danish result question swept under both penalty readings", axe(nb))
     report.save()
     print(report.summary())
     assert not report.refused(), "\n".join([report.summary(), *report.lines()])
