@@ -68,7 +68,7 @@ from .journal.codec import LineError, encode_event, reads_back
 from .journal.export import LOG_FORMATS
 from .opening import Opening
 from .settings import RuleSettings
-from .visibility import GmOnly, hidden_actions
+from .visibility import GmOnly
 
 __all__ = ["Acted", "Action", "Game", "GameState", "Listener", "Step"]
 
@@ -99,6 +99,13 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         refuse_bad_calls(cls)
+        for name, member in vars(cls).items():
+            rule = getattr(member, "__isowidgets_rule__", None)
+            if rule is not None and rule.__name__ != name:
+                raise TypeError(
+                    f"{cls.__name__}.{name} is rule_method({rule.__name__}): a method that is "
+                    "a rule bears the rule's name"
+                )
 
     _state: S
 
@@ -139,6 +146,8 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         self._listeners: list[Listener] = []
         self._secret: Secret | None = None
         self._gm_depth = 0  # how many gm_only() blocks are open
+        self._steps: tuple[Step, ...] = ()
+        self._steps_of: object = None  # the state _steps were worked out for
 
     # ------------------------------------------------------------------ reading
 
@@ -317,8 +326,15 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         return ()
 
     def next_steps(self) -> tuple[Step, ...]:
-        """What the table can do next: every panel enables its buttons from these."""
-        return tuple(self.steps(self._state))
+        """What the table can do next: every panel enables its buttons from these.
+
+        Computed once per state: after an accepted action every panel that asks gets
+        the same steps, worked out once.
+        """
+        if self._steps_of is not self._state:
+            self._steps = tuple(self.steps(self._state))
+            self._steps_of = self._state
+        return self._steps
 
     @staticmethod
     def _check_journalable(*events: Event) -> list[Payload | Event]:
@@ -474,7 +490,8 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         self._check_journalable(retcon)
         rebuilt = self._rebuild(then=retcon)  # before writing: a failure leaves no trace
         # The undo of something the table has not seen must not tell it there was one.
-        gm = action in hidden_actions(self._journal.entries)
+        history = self._journal.history
+        gm = action in history.gm_actions() and action not in history.disclosed()
         entries = self._journal.append(retcon, gm=gm)
         self._state = rebuilt
         self._notify(entries)
