@@ -50,7 +50,15 @@ the system registry installs the finder that loads one a line names.
 
 from __future__ import annotations
 
-from .codec import FORMAT_VERSION, MAX_LINE_BYTES, Entry, LineError, Payload, read_entries
+from .codec import (
+    FORMAT_VERSION,
+    MAX_LINE_BYTES,
+    Entries,
+    Entry,
+    LineError,
+    Payload,
+    read_entries,
+)
 from .events import (
     Disclosed,
     Event,
@@ -76,6 +84,7 @@ __all__ = [
     "MAX_LINE_BYTES",
     "PUBLIC_NOTE",
     "Disclosed",
+    "Entries",
     "Entry",
     "Event",
     "History",
