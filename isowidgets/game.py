@@ -53,7 +53,6 @@ from .journal import (
     Event,
     Journal,
     Note,
-    Payload,
     Prepared,
     Retcon,
     Rolled,
@@ -64,7 +63,7 @@ from .journal import (
     log_format,
     log_frame,
 )
-from .journal.codec import LineError, encode_event, reads_back
+from .journal.codec import journalable
 from .journal.export import LOG_FORMATS
 from .opening import Opening
 from .settings import RuleSettings
@@ -194,7 +193,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         """
         target = checks.path(path, "an export's path", error=JournalError)
         public = checks.flag(public, "public", error=JournalError)
-        if fmt is None or fmt in tuple(LOG_FORMATS):  # a tuple: fmt may be unhashable
+        if fmt is None or (isinstance(fmt, str) and str.__str__(fmt) in LOG_FORMATS):
             kind = log_format(target, fmt)
             return self._journal._export(
                 target, kind, entries=self.public_entries() if public else None
@@ -336,46 +335,9 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             self._steps_of = self._state
         return self._steps
 
-    @staticmethod
-    def _check_journalable(*events: Event) -> list[Payload | Event]:
-        """Serialise each event once for the journal, refusing one that would not replay:
-        its data, read back as :meth:`resume` reads a line, must be the very same event
-        (see :func:`~isowidgets.journal.codec.reads_back`).
-
-        Returns:
-            The events' payloads, ready to write, in order (an object that is no
-            journal event is passed on as it is: the journal refuses it).
-
-        Raises:
-            RuleError: the event holds text that cannot be stored (a lone
-                surrogate a person typed or pasted), or is longer than a journal
-                line may be (:data:`~isowidgets.journal.MAX_LINE_BYTES`); nothing
-                is written.
-            JournalError: the event does not survive the round trip (a bug in
-                the rules); nothing is written.
-        """
-        checked: list[Payload | Event] = []
-        for event in events:
-            if not isinstance(event, Event) or not event.kind:
-                checked.append(event)  # Journal.append refuses these with its own message
-                continue
-            try:
-                payload = encode_event(event)
-            except LineError as exc:  # bad input, not a bug: say so
-                raise RuleError(str(exc)) from None
-            except (ValueError, TypeError) as exc:
-                problem = str(exc)
-            else:
-                problem = reads_back(payload)
-                checked.append(payload)
-            if problem:
-                raise JournalError(
-                    f"a {event.kind} event cannot be journaled: {problem}. Allowed: only "
-                    "values that read back unchanged from the journal; nothing was written. "
-                    "Tip: this is a bug in the rules that made the event; please report it "
-                    f"with this value: {shown(event, 1000)}"
-                )
-        return checked
+    _check_journalable = staticmethod(journalable)
+    """Serialise each event once and refuse one that would not replay (see
+    :func:`~isowidgets.journal.codec.journalable`)."""
 
     def _check_drawn(self, events: Sequence[Event], drawn_from: tuple[int, int]) -> None:
         """Refuse a random roll these events carry that this action's dice did not draw.

@@ -32,7 +32,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 
 from .. import checks
 from ..checks import shown
-from ..errors import JournalError
+from ..errors import JournalError, RuleError
 from .events import Event, Resolver, event_type
 
 __all__ = [
@@ -43,6 +43,7 @@ __all__ = [
     "LineError",
     "Payload",
     "encode_event",
+    "journalable",
     "read_entries",
     "reads_back",
 ]
@@ -138,6 +139,45 @@ def reads_back(payload: Payload, resolve: Resolver = event_type) -> str:
     except (ValueError, TypeError, JournalError) as exc:
         return str(exc)
     return "" if again == event else "it reads back as a different event"
+
+
+def journalable(*events: Event) -> list[Payload | Event]:
+    """Serialise each event once for the journal, refusing one that would not replay: its
+    data, read back as a line is read, must be the very same event (:func:`reads_back`).
+
+    Returns:
+        The events' payloads, ready to write, in order (an object that is no journal
+        event is passed on as it is: the journal refuses it with its own message).
+
+    Raises:
+        RuleError: the event holds text that cannot be stored (a lone surrogate a
+            person typed or pasted), or is longer than a journal line may be
+            (:data:`MAX_LINE_BYTES`); nothing is written.
+        JournalError: the event does not survive the round trip (a bug in the rules
+            that made it); nothing is written.
+    """
+    checked: list[Payload | Event] = []
+    for event in events:
+        if not isinstance(event, Event) or not event.kind:
+            checked.append(event)
+            continue
+        try:
+            payload = encode_event(event)
+        except LineError as exc:  # bad input, not a bug: say so
+            raise RuleError(str(exc)) from None
+        except (ValueError, TypeError) as exc:
+            problem = str(exc)
+        else:
+            problem = reads_back(payload)
+            checked.append(payload)
+        if problem:
+            raise JournalError(
+                f"a {event.kind} event cannot be journaled: {problem}. Allowed: only "
+                "values that read back unchanged from the journal; nothing was written. "
+                "Tip: this is a bug in the rules that made the event; please report it "
+                f"with this value: {shown(event, 1000)}"
+            )
+    return checked
 
 
 # --------------------------------------------------------------------------- reading
