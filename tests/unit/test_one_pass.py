@@ -95,3 +95,21 @@ def test_the_next_steps_are_worked_out_once_per_state(monkeypatch: pytest.Monkey
     assert asked[0] != first  # a new state has its own steps
     game.undo()
     assert game.next_steps() == first and len(worked) == 3
+
+
+def test_the_journals_entries_are_a_view_made_without_a_copy():
+    """``journal.entries`` reads like the tuple of the entries so far (it does not grow
+    with later actions) without copying the journal on every redraw."""
+    game = DiceTray.new(seed=1)
+    for n in range(50):
+        game.roll("1d6", purpose=f"roll {n}")
+    entries = game.journal.entries
+    game.note("later")
+    assert len(entries) == 51 and len(game.journal.entries) == 52
+    assert entries == tuple(entries) and entries != tuple(game.journal.entries)
+    assert entries[-1].seq == 51 and entries[-2:] == (entries[49], entries[50])
+    assert entries[::-1][0] is entries[-1] and next(reversed(entries)) is entries[-1]
+    assert [e.seq for e in entries][:3] == [1, 2, 3]
+    with pytest.raises(IndexError):
+        entries[51]
+    assert entries._entries is game.journal.entries._entries  # one list, never copied
