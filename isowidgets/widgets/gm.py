@@ -209,6 +209,9 @@ def _held(game: Game[Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     cached = _HELD.get(game)
     if cached is not None and cached[0] == len(journal):
         return cached[1], cached[2]
+    if not journal.history.gm_actions():  # nothing GM-only: nothing held, no scan
+        _HELD[game] = (len(journal), (), ())
+        return (), ()
     entries = journal.entries
     shown = {entry.action for entry in game.public_entries()}
     void = journal.void_actions()

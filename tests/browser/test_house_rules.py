@@ -21,8 +21,8 @@ from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import pytest
-from lab import LabServer, Notebook, copy_notebooks
 from axe_check import AxeReport, axe
+from lab import LabServer, Notebook, copy_notebooks
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator

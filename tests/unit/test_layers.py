@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "isowidgets"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("words",),
     ("errors", "version"),
     ("checks", "server"),
     ("lab", "binding", "commitment", "dice", "odds", "settings"),
@@ -36,7 +37,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("systems",),
     ("tray", "rules", "follow", "verify"),
     ("widgets",),
-    ("stream", "workshop", "__main__"),
+    ("stream", "workshop", "exercises", "__main__"),
     ("__init__",),
 )
 """The core's layers, bottom first: a module imports only from its own layer or below
@@ -44,6 +45,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 
 INNER: dict[str, tuple[str, ...]] = {
     "isowidgets.dice": ("format", "values", "faces", "notation", "records", "keep", "roller"),
+    "isowidgets.words": ("message", "catalogues", "extract"),
     "isowidgets.journal": ("events", "codec", "history", "export", "files", "reading", "store"),
 }
 """The concept packages' own layers, bottom first (each module imports only those

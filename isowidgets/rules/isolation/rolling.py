@@ -9,10 +9,9 @@ every reading applies.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
 
 from ... import checks
-from ...dice import D6, Dice, Pool, PoolRoll
+from ...dice import D6, Dice, Faces, Pool, PoolRoll
 from ...errors import FacesError
 from .model import COLOURS, Colour, IsolationState
 from .plan import explosion_rule
@@ -48,7 +47,7 @@ def roll_colour(
     colour: Colour,
     count: int,
     label: str,
-    faces: Sequence[int] | str | None,
+    faces: Faces | None,
     *,
     take_explosions: bool = True,
     gm: bool = False,

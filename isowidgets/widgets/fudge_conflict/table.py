@@ -31,7 +31,7 @@ from ...rules.fudge_conflict import FudgeGame
 from ..gm import HeldBack
 from ..i18n import Labels, LanguageSwitch
 from ..log import LogView
-from ..messages import Messages, guard
+from ..messages import Messages
 from ..panel import Panel
 from ..stay_in_view import StayInView
 from ..toolbar import SessionToolbar
@@ -172,7 +172,6 @@ class FudgeTable(Panel):
     # ------------------------------------------------------------------ following
 
     def _on_actions(self, entries: Sequence[Entry], state: Any) -> None:
-        @guard(self.messages)
         def update() -> None:
             self.sheets.refresh(state)
             self.board.refresh(state)
@@ -183,7 +182,7 @@ class FudgeTable(Panel):
             if any(entry.kind == "hurt_started" for entry in entries):
                 self.tabs.selected_index = TABS.index("table.lih")
 
-        update()
+        self.messages.run(update, clear=False)
 
     def close(self) -> None:
         for part in (

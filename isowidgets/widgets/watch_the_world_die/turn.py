@@ -180,7 +180,7 @@ class TurnPanel(Panel):
         for choice in (self.event_type, self.event_entry, self.target):
             self.event_fresh.add(choice, first_option(choice))
         self.region.on_submit(lambda _text: self.details.focus())
-        self.details.on_submit(self.handler(self._create))
+        self.details.on_submit(self.messages.handler(self._create))
         self.event_type.observe(self._on_type, names="value")
 
         super().__init__(
