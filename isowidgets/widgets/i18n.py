@@ -266,6 +266,9 @@ KIT = Catalogue(
             "kit.rules.title": (
                 "House rules of {system}: {count} settings, {changed} changed from default"
             ),
+            "kit.rules.title.one": (
+                "House rules of {system}: 1 setting, {changed} changed from default"
+            ),
             "kit.rules.showing": "showing {shown} of {count}",
             "kit.rules.none": "no setting matches {filter}",
             "kit.rules.filter": "Filter",
@@ -423,6 +426,9 @@ KIT = Catalogue(
             "kit.rules.tip": "se og ændr systemets husregler (hver ændring skrives i loggen)",
             "kit.rules.title": (
                 "Husregler for {system}: {count} indstillinger, {changed} ændret fra standard"
+            ),
+            "kit.rules.title.one": (
+                "Husregler for {system}: 1 indstilling, {changed} ændret fra standard"
             ),
             "kit.rules.showing": "viser {shown} af {count}",
             "kit.rules.none": "ingen indstilling passer til {filter}",

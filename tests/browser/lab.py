@@ -475,9 +475,36 @@ async ([path, timeoutMs]) => {{
   const panel = ({_PANEL_JS})(path);
   if (!panel) throw new Error('the notebook ' + path + ' is not the current widget');
   const run = window.jupyterapp.commands.execute('notebook:run-all-cells');
-  const late = new Promise((_, reject) => setTimeout(
-    () => reject(new Error('Run All did not finish within ' + timeoutMs + ' ms')), timeoutMs));
-  return await Promise.race([run, late]);
+  // The command's promise settles when the last cell's reply has come. Seen once on a
+  // loaded machine (issue 23, item 8): every cell ran and the kernel was idle, and the
+  // promise never settled. So the cells are watched too: done when every code cell with
+  // code has an execution count, none is running, and the kernel is idle, twice in a row.
+  const code = () => panel.content.widgets.filter(
+    (cell) => cell.model.type === 'code' && cell.model.sharedModel.getSource().trim());
+  const state = () => {{
+    const cells = code();
+    const running = cells.filter((c) => (c.model.executionState || 'idle') !== 'idle').length;
+    const unrun = cells.filter((c) => c.model.executionCount === null).length;
+    const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+    return {{running, unrun, status: kernel ? kernel.status : 'none'}};
+  }};
+  let settled = null;
+  run.then((ok) => {{ settled = {{ok, by: 'command'}}; }},
+           (error) => {{ settled = {{ok: false, by: 'command', error: String(error)}}; }});
+  const started = Date.now();
+  let quiet = 0;
+  let begun = false;  // a saved notebook's cells have counts before anything ran
+  while (Date.now() - started < timeoutMs) {{
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (settled) return settled;
+    const now = state();
+    begun = begun || now.running > 0 || now.unrun > 0;
+    const done = begun && now.running === 0 && now.unrun === 0 && now.status === 'idle';
+    quiet = done ? quiet + 1 : 0;
+    if (quiet >= 8) return {{ok: true, by: 'cells', state: now}};  // 2 s of all ran, idle
+  }}
+  throw new Error('Run All did not finish within ' + timeoutMs + ' ms: '
+                  + JSON.stringify(state()));
 }}
 """
 
@@ -742,7 +769,10 @@ class Notebook:
                 rendered, or time ran out.
         """
         deadline = time.monotonic() + timeout
-        succeeded = self.page.evaluate(_RUN_ALL_JS, [self.path, timeout * 1000])
+        outcome = self.page.evaluate(_RUN_ALL_JS, [self.path, timeout * 1000])
+        if outcome.get("by") == "cells":  # every cell ran; the command's promise never settled
+            print(f"{self.path}: Run All's promise unsettled after every cell ran: {outcome}")
+        succeeded = bool(outcome.get("ok"))
         self.wait_for_kernel(timeout=max(deadline - time.monotonic(), 1.0))
         if not succeeded:
             problems = _output_problems(self.cells())

@@ -16,13 +16,13 @@ Enter, the bar full, the table and the chart drawn.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from itertools import pairwise
 from typing import TYPE_CHECKING
 
 import pytest
 from axe_check import AxeReport, axe
-from lab import LabServer, Notebook, copy_notebooks
+from lab import Notebook
 
 if TYPE_CHECKING:
     from playwright.sync_api import Locator
@@ -30,7 +30,6 @@ if TYPE_CHECKING:
 pytestmark = pytest.mark.browser
 
 OpenNotebook = Callable[[str], Notebook]
-PORT = 8971
 EDITOR = ".iw-rules-fudge"
 
 _FOCUSED_JS = """
@@ -44,17 +43,6 @@ _FOCUSED_JS = """
           outline: parseFloat(style.outlineWidth) || 0, outlineStyle: style.outlineStyle};
 }
 """
-
-
-@pytest.fixture(scope="module")
-def lab_server(
-    browser_ready: None, tmp_path_factory: pytest.TempPathFactory
-) -> Iterator[LabServer]:
-    """This module's own JupyterLab, on the port given to the house-rules work."""
-    root = copy_notebooks(tmp_path_factory.mktemp("house-rules-root"))
-    workdir = tmp_path_factory.mktemp("house-rules-server")
-    with LabServer(root=root, workdir=workdir, nodelay=True, port=PORT) as server:
-        yield server
 
 
 def _journal_length(nb: Notebook) -> int:

@@ -108,7 +108,7 @@ def warnings(state: IsolationState) -> list[MapWarning]:
                     "ISO-R04",
                     c.id,
                     f"nobody falls under {c.name}'s bias “{c.bias}”, so it cannot come into play. "
-                    "Tip: add_bias_links(holder, target) records who falls under it.",
+                    "Tip: Add bias links, under Build the map, records who falls under it.",
                 )
             )
         if c.late:
