@@ -216,6 +216,9 @@ def axe(nb: Notebook) -> dict[str, Any]:
     return result
 
 
+_OPENED_JS = "(el) => !el.isConnected || el.getAttribute('aria-expanded') !== 'false'"
+
+
 def open_details(nb: Notebook) -> int:
     """Open every visible closed section of the kit's widgets by a click: each ``<details>``
     summary and each disclosure button (``aria-expanded="false"``). How many were opened."""
@@ -224,13 +227,18 @@ def open_details(nb: Notebook) -> int:
         closed = nb.page.locator(selector)
         while closed.count() and opened < 50:
             element = closed.first.element_handle()
-            element.click()
-            # A disclosure opens when the kernel answers: clicked again before, it would close.
-            nb.page.wait_for_function(
-                "(el) => !el.isConnected || el.getAttribute('aria-expanded') !== 'false'",
-                arg=element,
-                timeout=15_000,
-            )
+            # A disclosure opens when the kernel answers: clicked again before, it would
+            # close. A click that landed while the panel was being redrawn (a board kept in
+            # view moves as the page settles) is lost: after 10 s without an answer the
+            # disclosure is clicked once more, and must open then.
+            for attempt, wait in enumerate((10_000, 20_000)):
+                element.click()
+                try:
+                    nb.page.wait_for_function(_OPENED_JS, arg=element, timeout=wait)
+                    break
+                except Exception:
+                    if attempt:
+                        raise
             opened += 1
     return opened
 
