@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -34,6 +35,7 @@ from .errors import DiceError, JournalError, RuleError
 from .journal import Entry, Event, Journal, Payload, SeedRevealed, SessionStarted
 from .journal.files import archive
 from .journal.store import _now
+from .regular_file import NotARegularFileError, what_is_at
 from .settings import RuleSettings
 from .version import __version__
 
@@ -102,6 +104,7 @@ class Opening:
             journal = Journal.memory(clock=clock)
             created = False
         else:
+            _refuse_unless_regular(target)
             if _holds_data(target):
                 raise cls._already_there(target)
             created = not target.exists()
@@ -205,6 +208,7 @@ class Opening:
         """
         target = _journal_path(path)
         _check_opening(sync, DEFAULT_LIMITS if limits is None else limits, clock)
+        _refuse_unless_regular(target)
         if not target.is_file():
             raise JournalError(
                 f"there is no journal at {target}. Tip: {cls.__name__}.new({shown(str(target))}) "
@@ -244,6 +248,7 @@ class Opening:
         target = _journal_path(path)
         resume = checks.flag(resume, "resume", error=JournalError)
         checks.keywords(kwargs, f"{cls.__name__}.open", _NEW_ARGUMENTS, error=JournalError)
+        _refuse_unless_regular(target)
         if _holds_data(target):
             if resume:
                 passed = {k: kwargs[k] for k in ("sync", "limits", "clock") if k in kwargs}
@@ -363,6 +368,18 @@ _SEALED = (
 def _journal_path(path: object) -> Path:
     """``path`` as a :class:`~pathlib.Path`, or a JournalError saying why it is none."""
     return checks.path(path, "a journal's path", error=JournalError)
+
+
+def _refuse_unless_regular(path: Path) -> None:
+    """Refuse a path holding a directory, a FIFO or a device before anything else is
+    said about it (the file is opened without blocking and checked again when it is
+    read: see :func:`~isowidgets.regular_file.open_regular`)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # nothing there yet (or unreadable: opening it says why)
+    if not stat.S_ISREG(mode):
+        raise NotARegularFileError(path, what_is_at(mode), "journal")
 
 
 def _holds_data(path: Path) -> bool:

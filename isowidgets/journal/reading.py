@@ -17,6 +17,7 @@ from typing import BinaryIO
 from .. import checks
 from ..checks import shown
 from ..errors import JournalError
+from ..regular_file import open_regular
 from . import files
 from .codec import MAX_LINE_BYTES, Entry
 from .events import Resolver, SessionStarted
@@ -152,7 +153,7 @@ def system_of(path: str | os.PathLike[str]) -> str:
     """
     target = checks.path(path, "a journal's path", error=JournalError)
     try:
-        with open(target, "rb") as handle:
+        with os.fdopen(open_regular(target), "rb") as handle:
             first = handle.readline(MAX_LINE_BYTES + 1)
     except (OSError, ValueError) as exc:
         raise JournalError(f"cannot read journal {shown(str(path))}: {exc}") from None

@@ -19,6 +19,7 @@ from typing import Any, BinaryIO, Literal
 from .. import checks
 from ..checks import shown
 from ..errors import JournalError, JournalLockedError
+from ..regular_file import open_regular
 from . import files
 from .codec import Entry, LineError, Payload, encode_event
 from .events import Event, Resolver, Retcon, event_type
@@ -143,7 +144,7 @@ class Journal:
         journal = cls(target, resolve=resolve)
         journal._read_only = True
         try:
-            with open(target, "rb") as handle:
+            with os.fdopen(open_regular(target), "rb") as handle:
                 journal._read_existing(handle)
         except OSError as exc:
             raise JournalError(f"cannot read journal {target}: {exc.strerror or exc}") from None
@@ -188,7 +189,10 @@ class Journal:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 # Unbuffered and O_APPEND: each action is one write, straight to the OS.
-                handle: BinaryIO = open(path, "a+b", buffering=0)  # noqa: SIM115
+                # Opened without blocking and checked to be a regular file (a FIFO put
+                # in its place would otherwise hang the kernel on its first read).
+                fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
+                handle: BinaryIO = os.fdopen(fd, "a+b", buffering=0)
             except OSError as exc:
                 raise JournalError(f"cannot open journal {path}: {exc}") from None
             if not files.lock(handle):

@@ -27,7 +27,7 @@ PACKAGE = ROOT / "isowidgets"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("errors", "version"),
-    ("checks", "server"),
+    ("checks", "server", "regular_file"),
     ("lab", "binding", "commitment", "dice", "odds", "settings"),
     ("journal",),
     ("contract", "visibility"),
