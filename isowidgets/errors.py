@@ -17,6 +17,7 @@ import contextlib
 from collections.abc import Iterator
 
 __all__ = [
+    "CoreEventError",
     "DiceCapError",
     "DiceError",
     "FacesError",
@@ -24,6 +25,7 @@ __all__ = [
     "IsowidgetsError",
     "JournalError",
     "JournalLockedError",
+    "JournalTamperedError",
     "RuleError",
     "SaveFileError",
     "SettingsError",
@@ -38,6 +40,23 @@ class IsowidgetsError(Exception):
 
 class RuleError(IsowidgetsError, ValueError):
     """An action the rules (or the current house-rule settings) do not allow."""
+
+
+class CoreEventError(RuleError):
+    """A core event handed to ``commit`` or ``act``: each has one public way in.
+
+    Attributes:
+        kind: the event's kind (``"seed_revealed"``).
+        way_in: the method that journals it (``"game.reveal()"``).
+    """
+
+    def __init__(self, kind: str, way_in: str) -> None:
+        self.kind = kind
+        self.way_in = way_in
+        super().__init__(
+            f"a {kind} event is journaled only by {way_in}, which checks what it needs; "
+            "commit() and act() take a system's own events. Nothing was written."
+        )
 
 
 class DiceError(RuleError):
@@ -72,9 +91,61 @@ class JournalLockedError(JournalError):
     """The journal is open for writing in another process."""
 
 
+class JournalTamperedError(JournalError):
+    """A journal line that is not what was written there: a line changed, inserted,
+    removed, swapped or retyped (the sequence, the order of actions or the hash chain
+    shows it). Nothing past it can be trusted.
+
+    Attributes:
+        path: the journal.
+        line: the line of the file.
+        seq: the line's sequence number.
+        kind: its event's kind.
+        summary: its event as the log shows it.
+        problem: what is wrong, as a key (``"chain"``, ``"sequence"``…).
+        facts: the values the message is built from.
+        why: what is wrong, in words (the message names the file, line and event too).
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        why: str,
+        path: str,
+        line: int,
+        seq: int,
+        kind: str,
+        summary: str,
+        problem: str,
+        facts: dict[str, object],
+    ) -> None:
+        self.path = path
+        self.line = line
+        self.seq = seq
+        self.kind = kind
+        self.summary = summary
+        self.problem = problem
+        self.facts = facts
+        self.why = why
+        super().__init__(message)
+
+
 class VerifyError(JournalError):
     """A journal whose rolls cannot be verified: no commitment, no reveal, or a
-    revealed seed that does not match its commitment."""
+    revealed seed that does not match its commitment.
+
+    Attributes:
+        problem: which, as a key (``"no_commitment"``, ``"no_reveal"``, ``"secret"``…).
+        facts: the values the message is built from (the lines it names…).
+    """
+
+    def __init__(
+        self, message: str, *, problem: str = "", facts: dict[str, object] | None = None
+    ) -> None:
+        self.problem = problem
+        self.facts = dict(facts or {})
+        super().__init__(message)
 
 
 class InconsistentEventError(JournalError):

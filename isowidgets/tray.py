@@ -98,4 +98,5 @@ class DiceTray(Game[TrayState]):
         purpose = checks.text(
             purpose, "a roll's purpose", allow_empty=True, max_length=checks.MAX_NOTE
         )
-        return self.act(roll_pool, pool, faces, purpose).value
+        with self._way_in(Rolled):
+            return self.act(roll_pool, pool, faces, purpose).value

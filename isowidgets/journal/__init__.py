@@ -62,6 +62,8 @@ from .events import (
     SeedRevealed,
     SessionStarted,
     SettingsChanged,
+    TableSeed,
+    core_event_types,
     event_type,
 )
 from .export import PUBLIC_NOTE, entry_row, log_format, log_frame
@@ -90,6 +92,8 @@ __all__ = [
     "SeedRevealed",
     "SessionStarted",
     "SettingsChanged",
+    "TableSeed",
+    "core_event_types",
     "effective_entries",
     "entry_row",
     "event_type",

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Sequence
 
 from .codec import Entry
-from .events import Disclosed, Event, Retcon, SeedRevealed
+from .events import Disclosed, Event, Retcon, SeedRevealed, TableSeed
 
 __all__ = [
     "History",
@@ -102,6 +102,7 @@ class History:
         self._gm: set[int] = set()
         self._disclosures: list[tuple[int, int]] = []  # (the disclosure's action, what it shows)
         self._revealed: SeedRevealed | None = None
+        self._table_seed: TableSeed | None = None
         self._opening: Event | None = None
         self._count = 0
 
@@ -129,6 +130,8 @@ class History:
             self._disclosures.append((action, event.action))
         if isinstance(event, SeedRevealed) and self._revealed is None:
             self._revealed = event
+        if isinstance(event, TableSeed) and self._table_seed is None:
+            self._table_seed = event
         if isinstance(event, Retcon):
             if action in self._ended:
                 self._take_back(action, [event.action])
@@ -244,3 +247,8 @@ class History:
     def revealed(self) -> SeedRevealed | None:
         """The first reveal of the session's seed, if any."""
         return self._revealed
+
+    @property
+    def table_seed(self) -> TableSeed | None:
+        """The table's seed, once given (the first one: it is given once)."""
+        return self._table_seed

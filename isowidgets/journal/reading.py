@@ -3,8 +3,11 @@
 :func:`read_journal` reads a file in chunks, one line at a time, never whole, and
 checks what no single line can show: sequence numbers without a gap, actions in
 order, an action GM-only in all of its lines or none, each retcon taking back an
-earlier action. It changes nothing: a torn last line (a crash mid-write) is handed
-back for the store to set aside before its next write.
+earlier action, and the hash chain (each line's head is the hash of the journal up to
+it; see :mod:`.chain`). A line that fails one of these is not what was written there:
+:class:`~isowidgets.errors.JournalTamperedError` names its line and its event, with the
+facts as data. It changes nothing: a torn last line (a crash mid-write) is handed back
+for the store to set aside before its next write.
 """
 
 from __future__ import annotations
@@ -16,9 +19,10 @@ from typing import BinaryIO
 
 from .. import checks
 from ..checks import shown
-from ..errors import JournalError
+from ..errors import JournalError, JournalTamperedError
 from ..regular_file import open_regular
 from . import files
+from .chain import GENESIS, link, split_head
 from .codec import MAX_LINE_BYTES, Entry
 from .events import Resolver, SessionStarted
 from .history import retcon_problem
@@ -36,6 +40,8 @@ class Read:
         lines: how many lines the file holds (a blank one counts).
         torn: a torn last line (a crash mid-write: never a complete line), or ``None``.
         needs_newline: the last line is complete but lacks its newline.
+        head: the hash of the journal up to its last entry (the chain's head; lines
+            written before lines were chained are hashed all the same).
     """
 
     entries: list[Entry] = field(default_factory=list)
@@ -43,6 +49,47 @@ class Read:
     lines: int = 0
     torn: bytes | None = None
     needs_newline: bool = False
+    head: bytes = GENESIS
+
+
+_TAMPERED = {
+    "sequence": "sequence number {got}, expected {expected}; lines were removed or reordered",
+    "action_order": "action #{action} comes after action #{previous}; lines were reordered",
+    "gm_split": (
+        "action #{action} is GM-only in some of its lines and not in others; a whole "
+        "action is GM-only or none of it"
+    ),
+    "retcon": "{why}",
+    "chain": (
+        "the head it carries ({carried}…) is not the hash of the journal up to it "
+        "({computed}…): this line was changed, or a line was inserted, removed or moved "
+        "just before it"
+    ),
+    "head_placement": "its head is not the last thing on the line; the line was rewritten",
+    "unchained": (
+        "a line without a head (as written before lines were chained) after chained "
+        "lines: it was written by hand or copied in"
+    ),
+}
+"""What each problem :func:`read_journal` finds says, from its facts (one place)."""
+
+
+def _tampered(path: Path, number: int, entry: Entry, problem: str, **facts: object) -> Exception:
+    """The error for line ``number`` holding ``entry``, which is not what was written."""
+    summary = entry.event.describe()
+    shown_summary = summary if len(summary) <= 80 else f"{summary[:79]}…"
+    why = _TAMPERED[problem].format(**facts)
+    return JournalTamperedError(
+        f"{path}, line {number} ({entry.kind} event #{entry.seq}: {shown_summary}): {why}",
+        why=why,
+        path=str(path),
+        line=number,
+        seq=entry.seq,
+        kind=entry.kind,
+        summary=summary,
+        problem=problem,
+        facts=facts,
+    )
 
 
 def read_journal(
@@ -70,6 +117,8 @@ def read_journal(
     read = Read()
     entries = read.entries
     seen: set[int] = set()  # actions so far
+    head = GENESIS
+    chained = False  # a line with a head was read: every later line has one too
     number = 0
     for raw, ended in files.lines_of(handle, MAX_LINE_BYTES):
         number += 1
@@ -100,28 +149,41 @@ def read_journal(
         entry = _entry_at(path, number, raw, resolve)
         expected = len(entries) + 1
         if entry.seq != expected:
-            raise JournalError(
-                f"{path}, line {number}: sequence number {entry.seq}, expected "
-                f"{expected}; lines were removed or reordered"
-            )
+            raise _tampered(path, number, entry, "sequence", got=entry.seq, expected=expected)
         if entries and entry.action < entries[-1].action:
-            raise JournalError(
-                f"{path}, line {number}: action #{entry.action} comes after "
-                f"action #{entries[-1].action}; lines were reordered"
-            )
+            raise _tampered(
+                path, number, entry, "action_order", action=entry.action,
+                previous=entries[-1].action,
+            )  # fmt: skip
         if entries and entry.action == entries[-1].action and entry.gm != entries[-1].gm:
-            raise JournalError(
-                f"{path}, line {number}: action #{entry.action} is GM-only in some "
-                "of its lines and not in others; a whole action is GM-only or none of it"
-            )
+            raise _tampered(path, number, entry, "gm_split", action=entry.action)
         problem = retcon_problem(entry.event, entry.action, seen)
         if problem:
-            raise JournalError(f"{path}, line {number}: {problem}")
+            raise _tampered(path, number, entry, "retcon", why=problem)
+        head = _chain(path, number, entry, raw, head, chained)
+        chained = chained or bool(entry.head)
         seen.add(entry.action)
         entries.append(entry)
         read.line_of[entry.seq] = number
     read.lines = number
+    read.head = head
     return read
+
+
+def _chain(path: Path, number: int, entry: Entry, raw: bytes, head: bytes, chained: bool) -> bytes:
+    """The head after line ``number`` (``raw``, read as ``entry``), checked against the
+    head the line carries (a line written before lines were chained carries none)."""
+    body, carried = split_head(raw)
+    if entry.head and carried != entry.head:
+        raise _tampered(path, number, entry, "head_placement")
+    if not entry.head and chained:
+        raise _tampered(path, number, entry, "unchained")
+    after = link(head, body)
+    if entry.head and after.hex() != entry.head:
+        raise _tampered(
+            path, number, entry, "chain", carried=entry.head[:16], computed=after.hex()[:16]
+        )
+    return after
 
 
 def _entry_at(path: Path, number: int, raw: bytes, resolve: Resolver) -> Entry:

@@ -106,14 +106,15 @@ def test_a_gm_flag_other_than_true_is_refused_on_read(tray: DiceTray, flag: str)
 
 def test_an_action_gm_only_in_some_lines_and_not_others_is_refused(tmp_path: Path):
     game = DiceTray.new(tmp_path / "mixed.jsonl", seed=3)
-    with game.gm_only():
-        game.commit(Note(text="one"), Note(text="two"))
+    game.journal.append(Note(text="one"), Note(text="two"), gm=True)
     game.journal.close()
     path = tmp_path / "mixed.jsonl"
     lines = path.read_text(encoding="utf-8").splitlines()
     lines[2] = lines[2].replace(',"gm":true', "")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    with pytest.raises(JournalError, match="line 3: action #2 is GM-only in some"):
+    with pytest.raises(
+        JournalError, match=r"line 3 \(note event #3: note: two\): action #2 is GM-only in some"
+    ):
         Journal.read(path)
 
 
@@ -248,7 +249,7 @@ def test_verify_replays_gm_only_rolls_and_says_nothing_is_left_out(tmp_path: Pat
     assert report.ok, report.text()
     assert report.random_rolls == 2
     assert report.gm_only_rolls == 1
-    assert "1 of them GM-only" in report.text()
+    assert "(7 dice: 1 public, 1 GM-only)" in report.text()
     assert "nothing GM-only is left out" in report.text()
 
 

@@ -43,8 +43,26 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 (by the top-level name under ``isowidgets``; inside one name, the circle check rules)."""
 
 INNER: dict[str, tuple[str, ...]] = {
-    "isowidgets.dice": ("format", "values", "faces", "notation", "records", "keep", "roller"),
-    "isowidgets.journal": ("events", "codec", "history", "export", "files", "reading", "store"),
+    "isowidgets.dice": (
+        "format",
+        "values",
+        "faces",
+        "notation",
+        "records",
+        "keep",
+        "streams",
+        "roller",
+    ),
+    "isowidgets.journal": (
+        "events",
+        "chain",
+        "codec",
+        "history",
+        "export",
+        "files",
+        "reading",
+        "store",
+    ),
 }
 """The concept packages' own layers, bottom first (each module imports only those
 before it, and the package's ``__init__`` re-exports them all)."""
