@@ -43,13 +43,15 @@ def write(
     Args:
         rechain: make every head again over the lines as they now are (a careful
             forger); ``False`` keeps the heads they carry (a careless one).
-        renumber: give the lines sequence numbers 1, 2, 3, … again.
+        renumber: give the lines sequence numbers 1, 2, 3, … again, and their actions
+            1, 2, 3, … in order (a run of lines of one action stays one action; a retcon
+            or a disclosure names its action's new number).
     """
+    if renumber:
+        _renumber(lines)
     head = GENESIS
     out = []
-    for number, record in enumerate(lines, start=1):
-        if renumber:
-            record["seq"] = number
+    for record in lines:
         body = line_bytes(record)
         head = link(head, body)
         if "h" not in record and record.get("v") == 1:
@@ -59,3 +61,19 @@ def write(
         else:
             out.append(with_head(body, bytes.fromhex(record["h"])))
     path.write_bytes(b"".join(line + b"\n" for line in out))
+
+
+def _renumber(lines: list[dict[str, Any]]) -> None:
+    mapping: dict[int, int] = {}
+    previous: int | None = None
+    number = 0
+    for seq, record in enumerate(lines, start=1):
+        record["seq"] = seq
+        if record["action"] != previous:
+            previous = record["action"]
+            number += 1
+            mapping.setdefault(record["action"], number)
+        record["action"] = number
+    for record in lines:
+        if record["kind"] in ("retcon", "disclosed") and record["data"]["action"] in mapping:
+            record["data"]["action"] = mapping[record["data"]["action"]]

@@ -31,6 +31,7 @@ from isowidgets.journal import (
 )
 from isowidgets.rules.impact import ImpactGame
 from isowidgets.tray import DiceTray
+from isowidgets.follow import Spectator
 from isowidgets.verify import verify
 from isowidgets.visibility import ASIDE, hidden_actions, public_entries
 
@@ -346,22 +347,61 @@ def test_a_systems_aside_kinds_are_its_games(impact: ImpactGame):
     assert Note in ASIDE and Retcon not in ASIDE
 
 
+def _public_state(game: Game[Any]) -> Any:
+    """The state the public entries fold to, with the system's own fold (as a fresh game
+    replays them)."""
+    effective = effective_entries(game.public_entries())
+    start = game._start_settings(game.journal, effective[0])
+    state = type(game).initial_state(start)
+    for entry in effective[1:]:
+        state = game._fold(state, entry.event)
+    return state
+
+
+def _shown_state(game: Game[Any]) -> Any:
+    """The state a stream's follower shows (its own process would read the same file)."""
+    catch = Spectator(game.journal.path).poll()  # type: ignore[arg-type]
+    assert catch is not None
+    return catch.game.state
+
+
 def test_public_entries_always_fold_in_every_system(tmp_path: Path):
-    """Played with hidden changes, undos and disclosures, the public entries fold with
-    the system's own fold (replayed by a fresh game), in every registered system."""
+    """In every registered system, played (with rolls where it has a rolled session), then
+    with a hidden change that holds a public one back, then disclosed: the public entries
+    fold to the state the stream's follower shows, which is the live state whenever
+    nothing is hidden and the state before the hidden change while it is."""
+    from rolled_sessions import SESSIONS
+
     from isowidgets.systems import game_for, names
 
     for name in names():
         cls = game_for(name)
-        game = cls.new(tmp_path / f"{name}.jsonl", seed=5)
-        with game.gm_only():
-            game.change_settings()  # nothing to change: journals nothing
-            game.note("a hidden note")
+        path = tmp_path / f"{name}.jsonl"
+        game = SESSIONS[name](path, False) if name in SESSIONS else cls.new(path, seed=5)
         game.note("a public note")
-        public = game.public_entries()
-        state = cls.initial_state(game.settings)
-        for entry in effective_entries(public)[1:]:
-            state = game._fold(state, entry.event)
+        with game.gm_only():
+            game.note("a hidden note")  # aside: holds nothing back
+        assert _public_state(game) == _shown_state(game) == game.state, name
+
+        flags = [
+            field
+            for field, info in type(game.settings).model_fields.items()
+            if info.annotation is bool
+        ]
+        assert flags, f"{name} has no yes/no setting to change"
+        hidden, public = flags[0], flags[-1]
+        before = game.state
+        with game.gm_only():
+            game.change_settings(**{hidden: not getattr(game.settings, hidden)})
+        changed = game.journal.entries[-1].action
+        game.change_settings(**{public: not getattr(game.settings, public)})  # held back
+        assert game.state != before or hidden == public, name  # the tray has one yes/no
+        assert _public_state(game) == _shown_state(game) == before, name
+
+        game.disclose(changed)
+        assert _public_state(game) == _shown_state(game) == game.state, name
+        game.undo()  # the disclosure taken back: hidden again, and what it held too
+        assert _public_state(game) == _shown_state(game) == before, name
         game.journal.close()
 
 

@@ -572,3 +572,66 @@ def test_rolls_of_no_dice_resume_and_verify(tmp_path: Path) -> None:
     report = verify(path)
     assert report.ok, report.text()
     assert report.random_rolls == 5
+
+
+# --------------------------------------------------------------------------- heads
+
+
+def test_the_issues_cut_roll_then_more_play_is_caught_by_a_head(tmp_path: Path) -> None:
+    """Roll 3d6 then 1d20; close; cut the last line; resume; roll 1d6 and 1d20; reveal.
+    The file alone cannot tell (a careful forger leaves no gap: the cut roll's number is
+    taken again, and the same dice would show the same faces), but the head the stream
+    showed after the 1d20 is carried by no line any more."""
+    path = tmp_path / "s.jsonl"
+    tray = DiceTray.new(path, seed=5)
+    tray.roll("3d6")
+    cut = tray.roll("1d20")
+    seen = tray.shown_head()
+    assert seen is not None and seen.public_rolls == 2
+    tray.journal.close()
+    data = path.read_bytes()
+    path.write_bytes(data[: data.rstrip(b"\n").rfind(b"\n") + 1])
+    again = DiceTray.resume(path)
+    assert again.dice.taken == (1, 0)
+    redo = Dice.resumed(again.dice.seed, again.dice.limits, [])
+    redo.roll(Pool.parse("3d6"))
+    assert redo.roll(Pool.parse("1d20")) == cut  # the same number gives the same faces
+    again.roll("1d6")
+    again.roll("1d20")
+    again.reveal()
+    assert main(["verify", str(path)]) == 0  # said in the README: a head is needed
+    head = f"{seen.public_rolls}:{seen.head[:16]}"
+    report = verify(path, heads=[head])
+    assert report.mismatch is not None and report.mismatch.problem == "head_missing"
+    assert report.mismatch.line == 3 and report.mismatch.kind == "rolled"  # public roll #2
+    assert main(["verify", str(path), "--head", head]) == 1
+
+
+def test_a_roll_deleted_off_the_end_with_the_count_lowered_is_caught_by_the_last_head(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "s.jsonl"
+    tray = played(path)
+    final = tray.shown_head()
+    assert final is not None and final.head == tray.journal.head  # the reveal's own head
+    records = lines(path)
+    records.pop(random_rolls(records)[-1])
+    records[-1]["data"]["public_rolls"] -= 1  # type: ignore[index]
+    write(path, records)
+    assert verify(path).ok
+    report = verify(path, heads=[final.head])
+    assert report.mismatch is not None and report.mismatch.problem == "head_missing"
+
+
+def test_heads_are_read_as_people_copy_them(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    tray = played(path)
+    head = tray.journal.head
+    for text in (head, head[:16], head[:16].upper(), " ".join([head[:8], head[8:16]]), f"4:{head}"):
+        report = verify(path, heads=[text])
+        assert report.ok and report.heads[0].line == len(tray.journal)
+    for bad in ("", "xyz", head[:15], f"a:{head}", "1:2:3", f"{'9' * 12}:{head}"):
+        with pytest.raises(VerifyError, match="is not a head") as refused:
+            verify(path, heads=[bad])
+        assert refused.value.problem == "bad_head"
+    assert main(["verify", str(path), "--head", "nothex"]) == 2
