@@ -19,6 +19,7 @@ import pytest
 from test_game_arguments import refused as refused_with
 
 from isowidgets.errors import IsowidgetsError, JournalError, RuleError
+from isowidgets.follow import Spectator
 from isowidgets.game import Game
 from isowidgets.journal import (
     Disclosed,
@@ -31,7 +32,6 @@ from isowidgets.journal import (
 )
 from isowidgets.rules.impact import ImpactGame
 from isowidgets.tray import DiceTray
-from isowidgets.follow import Spectator
 from isowidgets.verify import verify
 from isowidgets.visibility import ASIDE, hidden_actions, public_entries
 
