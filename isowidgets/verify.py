@@ -431,14 +431,15 @@ def verify_entries(
     tables = [e for e in entries if isinstance(e.event, TableSeed)]
     table = tables[0].event.seed if tables and isinstance(tables[0].event, TableSeed) else ""
     walk = _Walk(line, RollKey(reveal.seed, table))
+    rolls_of = {entry.seq: entry.event.rolls() for entry in entries}  # each event read once
     for entry in reversed(entries):  # where each number is first found, for "moved"
-        for roll in reversed(entry.event.rolls()):
+        for roll in reversed(rolls_of[entry.seq]):
             if roll.number is not None:
                 walk.later[roll.gm, roll.number] = line(entry.seq)
     typed = tuple(
         TypedRoll(line(e.seq), e.seq, e.kind, e.event.describe())
         for e in entries
-        for roll in e.event.rolls()
+        for roll in rolls_of[e.seq]
         if roll.source == "typed"
     )
     base = Report(
@@ -483,7 +484,7 @@ def verify_entries(
                 number=first.number if first.number is not None else "?",
                 roll_line=line(first_entry.seq),
             )
-        for roll in entry.event.rolls():
+        for roll in rolls_of[entry.seq]:
             if roll.source == "typed":
                 continue
             if walk.first_roll is None:

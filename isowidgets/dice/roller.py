@@ -60,9 +60,9 @@ from typing import Any, Final
 from .. import checks
 from ..checks import shown
 from ..errors import DiceCapError, DiceError
-from .faces import parse_faces
+from .faces import MAX_TYPED, parse_faces
 from .records import Pool, PoolRoll, assemble
-from .values import DEFAULT_LIMITS, DieType, Limits
+from .values import DEFAULT_LIMITS, MAX_SIDES, DieType, Limits
 
 __all__ = [
     "LEGACY_SCHEME",
@@ -105,7 +105,19 @@ def pick(block: bytes, sides: int) -> int | None:
     multiple of ``sides`` that fits in 32 bits, modulo ``sides``, is the index (each
     index equally likely). ``None`` when all eight are at or above it (the next block
     is then read): the chance is below ``(sides / 2**32) ** 8``.
+
+    Raises:
+        DiceError: ``block`` is not 32 bytes, or ``sides`` not a whole number from 1 to
+            :data:`~isowidgets.dice.MAX_SIDES`.
     """
+    if type(block) is not bytes or len(block) != 32:
+        raise DiceError(f"a block is 32 bytes of HMAC-SHA256, got {shown(block, 60)}")
+    if type(sides) is not int or not 1 <= sides <= MAX_SIDES:
+        checks.whole(sides, "a die's number of sides", 1, MAX_SIDES, error=DiceError)
+    return _pick(block, sides)
+
+
+def _pick(block: bytes, sides: int) -> int | None:
     limit = _RANGE - _RANGE % sides
     for (value,) in _WORDS.iter_unpack(block):
         if value < limit:
@@ -122,43 +134,94 @@ class RollKey:
     """The faces a session's seed gives every die of every numbered roll.
 
     Args:
-        seed: the session's seed (the secret committed to before play).
+        seed: the session's seed (the secret committed to before play): a whole number
+            or text.
         table: the table's seed (``""`` when none was given).
+
+    Raises:
+        DiceError: a seed or a table seed :class:`Dice` would refuse.
     """
 
     __slots__ = ("_mac", "table")
 
     def __init__(self, seed: int | str, table: str = "") -> None:
+        seed = _checked_seed(seed)
+        table = _table_text(table)
         table_bytes = table.encode("utf-8")
         mac = hmac.new(seed_bytes(seed), digestmod=hashlib.sha256)
         mac.update(b"%s\0%d:%s\0" % (_DOMAIN, len(table_bytes), table_bytes))
         self._mac = mac
         self.table = table
 
+    def __repr__(self) -> str:
+        return f"RollKey(table={self.table!r})"  # never the seed: it is the secret
+
     def block(self, gm: bool, number: int, index: int, block: int = 0) -> bytes:
-        """HMAC-SHA256 over the table's seed, the counter, roll ``number``, die ``index``
-        and ``block`` (32 bytes)."""
+        """HMAC-SHA256 over the table's seed, the counter (GM-only or public), roll
+        ``number``, die ``index`` and ``block`` (32 bytes).
+
+        Raises:
+            DiceError: an argument that is not a flag or a whole number in range.
+        """
+        gm = checks.flag(gm, "gm", error=DiceError)
+        number = checks.whole(number, "a roll's number", 1, error=DiceError)
+        index = checks.whole(index, "a die's index", 0, error=DiceError)
+        block = checks.whole(block, "a block", 0, error=DiceError)
+        return self._block(gm, number, index, block)
+
+    def _block(self, gm: bool, number: int, index: int, block: int) -> bytes:
         mac = self._mac.copy()
         mac.update(b"%s\0%d\0%d\0%d" % (_COUNTERS[gm], number, index, block))
         return mac.digest()
 
     def face(self, die: DieType, gm: bool, number: int, index: int) -> int:
-        """The face die ``index`` of roll ``number`` shows (a die of the kind ``die``)."""
+        """The face die ``index`` of roll ``number`` shows (a die of the kind ``die``).
+
+        Raises:
+            DiceError: ``die`` is not a die, or another argument is out of range.
+        """
+        die, gm, number = self._checked(die, gm, number)
+        return self._face(die, gm, number, checks.whole(index, "a die's index", 0, error=DiceError))
+
+    def _face(self, die: DieType, gm: bool, number: int, index: int) -> int:
         block = 0
-        while (found := pick(self.block(gm, number, index, block), die.sides)) is None:
+        while (found := _pick(self._block(gm, number, index, block), die.sides)) is None:
             block += 1
         return die.faces[found]
 
     def faces(self, die: DieType, gm: bool, number: int, count: int) -> tuple[int, ...]:
-        """The faces of the first ``count`` dice of roll ``number``."""
-        return tuple(self.face(die, gm, number, index) for index in range(count))
+        """The faces of the first ``count`` dice of roll ``number``.
+
+        Raises:
+            DiceError: ``die`` is not a die, or another argument is out of range.
+        """
+        die, gm, number = self._checked(die, gm, number)
+        count = checks.whole(count, "a count of dice", 0, MAX_TYPED, error=DiceError)
+        return tuple(self._face(die, gm, number, index) for index in range(count))
 
     def faces_of(self, roll: PoolRoll) -> tuple[int, ...]:
         """The faces the key gives the dice of the numbered random ``roll``, as many as
-        it holds (what :mod:`isowidgets.verify` compares it with)."""
-        if roll.number is None:
-            raise DiceError(f"only a numbered random roll has faces to recompute: {roll}")
-        return self.faces(roll.pool.die, roll.gm, roll.number, len(roll.dice))
+        it holds (what :mod:`isowidgets.verify` compares it with).
+
+        Raises:
+            DiceError: ``roll`` is not a numbered random roll.
+        """
+        if not isinstance(roll, PoolRoll) or roll.number is None:
+            raise DiceError(
+                f"only a numbered random roll has faces to recompute: {shown(roll, 80)}"
+            )
+        die, number = roll.pool.die, roll.number
+        return tuple(self._face(die, roll.gm, number, index) for index in range(len(roll.dice)))
+
+    @staticmethod
+    def _checked(die: DieType, gm: bool, number: int) -> tuple[DieType, bool, int]:
+        if not isinstance(die, DieType):
+            raise DiceError(f"a die such as D6 is needed, got {type(die).__name__} {shown(die)}")
+        return (
+            die,
+            checks.flag(gm, "gm", error=DiceError),
+            checks.whole(number, "a roll's number", 1, error=DiceError),
+        )
 
 
 class Dice:
@@ -185,22 +248,8 @@ class Dice:
         table: str = "",
         taken: tuple[int, int] = (0, 0),
     ):
-        if isinstance(seed, str):
-            seed = checks.text(
-                seed,
-                "a seed",
-                allow_empty=True,
-                strip=False,
-                max_length=MAX_SEED_TEXT,
-                error=DiceError,
-            )
-        elif seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise DiceError(
-                    f"a seed must be a whole number or text, got {type(seed).__name__} "
-                    f"{shown(seed)}"
-                )
-            seed = checks.whole(seed, "a seed", error=DiceError)
+        if seed is not None:
+            seed = _checked_seed(seed)
         if not isinstance(limits, Limits):
             raise DiceError(
                 f"limits must be a dice.Limits, got {type(limits).__name__} {shown(limits)}"
@@ -413,7 +462,7 @@ class Dice:
         """The faces of roll ``number`` for ``pool``: its base dice, then one extra die
         per exploding face in roll order (each die ``i`` the key's face ``i``)."""
         key, die = self._key, pool.die
-        rolled = [key.face(die, gm, number, index) for index in range(pool.count)]
+        rolled = [key._face(die, gm, number, index) for index in range(pool.count)]
         if not pool.explode_on or (pool.explosions == "optional" and not take_optional):
             return rolled
         cursor = 0
@@ -427,7 +476,7 @@ class Dice:
                         f"{pool.describe()}: the explosions passed the cap of "
                         f"{self.limits.max_explosions} extra dice"
                     )
-                rolled.append(key.face(die, gm, number, len(rolled)))
+                rolled.append(key._face(die, gm, number, len(rolled)))
             cursor += 1
         return rolled
 
@@ -446,6 +495,20 @@ class _Counting:
 
     def __exit__(self, *exc: object) -> None:
         self._dice._gm = self._before
+
+
+def _checked_seed(seed: object) -> int | str:
+    """A seed as every roll takes it: a whole number of at most 64 bits, or text of at
+    most :data:`MAX_SEED_TEXT` characters, kept exactly as given."""
+    if isinstance(seed, str):
+        return checks.text(
+            seed, "a seed", allow_empty=True, strip=False, max_length=MAX_SEED_TEXT, error=DiceError
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise DiceError(
+            f"a seed must be a whole number or text, got {type(seed).__name__} {shown(seed)}"
+        )
+    return checks.whole(seed, "a seed", error=DiceError)
 
 
 def _table_text(seed: object) -> str:
