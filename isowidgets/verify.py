@@ -456,18 +456,7 @@ def verify_entries(
     )
 
     def found(entry: Entry, problem: str, roll: PoolRoll | None = None, **facts: object) -> Report:
-        expected: tuple[int, ...] = facts.pop("expected", ())  # type: ignore[assignment]
-        mismatch = Mismatch(
-            line(entry.seq),
-            entry.seq,
-            entry.kind,
-            entry.event.describe(),
-            problem,
-            facts,
-            expected,
-            () if roll is None else roll.faces,
-        )
-        return _counted(base, walk.checked, mismatch)
+        return _counted(base, walk.checked, _at(entry, line, problem, facts, roll))
 
     if len(reveals) > 1:
         return found(reveals[1], "second_reveal", first_line=line(reveal_entry.seq))
@@ -622,19 +611,13 @@ def _head(
     public = 0
     near: Entry | None = None
     for entry in entries:
-        public += sum(r.source == "random" for r in entry.event.rolls()) if not entry.gm else 0
+        public += entry.public_rolls
         if rolls is not None and near is None and public >= rolls:
             near = entry
         if entry.head.startswith(head):
             if rolls is not None and rolls != public:
-                return Mismatch(
-                    line(entry.seq),
-                    entry.seq,
-                    entry.kind,
-                    entry.event.describe(),
-                    "head_rolls",
-                    {"head": short_head(head), "held": public, "said": rolls},
-                )
+                facts = {"head": short_head(head), "held": public, "said": rolls}
+                return _at(entry, line, "head_rolls", facts)
             return HeadMatch(head, line(entry.seq), entry.seq, entry.kind, public, entry.gm)
     last = near or entries[-1]
     hint = (
@@ -643,17 +626,24 @@ def _head(
         if near is not None and last.head
         else ""
     )
+    shown_rolls = "" if rolls is None else f" (shown after {rolls} public roll(s))"
+    facts = {"head": short_head(head), "shown_rolls": shown_rolls, "near": hint}
+    return _at(last, line, "head_missing", facts)
+
+
+def _at(
+    entry: Entry,
+    line: Callable[[int], int],
+    problem: str,
+    facts: dict[str, object],
+    roll: PoolRoll | None = None,
+) -> Mismatch:
+    """The mismatch ``problem`` at ``entry`` (its ``expected`` faces among ``facts``)."""
+    expected: tuple[int, ...] = facts.pop("expected", ())  # type: ignore[assignment]
+    found = () if roll is None else roll.faces
+    summary = entry.event.describe()
     return Mismatch(
-        line(last.seq),
-        last.seq,
-        last.kind,
-        last.event.describe(),
-        "head_missing",
-        {
-            "head": short_head(head),
-            "shown_rolls": "" if rolls is None else f" (shown after {rolls} public roll(s))",
-            "near": hint,
-        },
+        line(entry.seq), entry.seq, entry.kind, summary, problem, facts, expected, found
     )
 
 

@@ -203,8 +203,7 @@ def shown_head(entries: Sequence[Entry], shown: Sequence[Entry]) -> ShownHead | 
         return None
     rolls = 0
     for entry in entries:
-        if not entry.gm:
-            rolls += sum(roll.source == "random" for roll in entry.event.rolls())
+        rolls += entry.public_rolls
         if entry.head == head:
             return ShownHead(head, rolls, entry.seq)
     return None

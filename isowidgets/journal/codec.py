@@ -255,6 +255,12 @@ class Entry:
         return self.event.kind
 
     @property
+    def public_rolls(self) -> int:
+        """How many random rolls this entry adds to the session's public count: those its
+        event carries, none when it is GM-only (the count shown next to the head)."""
+        return 0 if self.gm else sum(roll.source == "random" for roll in self.event.rolls())
+
+    @property
     def version(self) -> int:
         """The line's format: 2 when it carries its head, 1 when it was written before."""
         return FORMAT_VERSION if self.head else 1
