@@ -143,6 +143,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
     def __init__(self, journal: Journal, dice: Dice, state: S) -> None:
         self._journal = journal
         self.dice = dice
+        dice.bind()  # random rolls only inside actions: each one is journaled
         self._state = state
         self._listeners: list[Listener] = []
         self._secret: Secret | None = None

@@ -262,6 +262,8 @@ class Dice:
             raise DiceError(f"taken is (public, GM-only) numbers, got {shown(taken)}")
         self._taken = [checks.whole(n, "numbers taken", 0, error=DiceError) for n in listed]
         self._gm = False
+        self._acting = 0  # how many counting() blocks are open
+        self._bound = False  # a game's dice: random rolls only inside its actions
         self._sealed = ""
         self._issued: list[PoolRoll] = []  # every random roll made, for act's check
 
@@ -322,6 +324,14 @@ class Dice:
                 f"rolled already ({self._taken[0]} public, {self._taken[1]} GM-only rolls)"
             )
         self._key = RollKey(self.seed, text)
+
+    def bind(self) -> None:
+        """Make these a game's dice: from now on they roll random dice only inside one of
+        its actions (:meth:`counting`, which :meth:`Game.act
+        <isowidgets.game.Game.act>` opens), so every random roll is journaled. A roll made
+        outside would take a number no line holds, and verify would report it as a
+        deleted roll. Typed faces are taken anywhere."""
+        self._bound = True
 
     @property
     def counting_gm(self) -> bool:
@@ -444,6 +454,12 @@ class Dice:
             return assemble(pool, typed, "typed", self.limits)
         if self._sealed:  # even a roll of no dice: it would be journaled as random
             raise DiceError(self._sealed)
+        if self._bound and not self._acting:
+            raise DiceError(
+                "a session's dice roll random dice only inside one of its actions (a game "
+                "method, or game.act(rule)), so that every roll is journaled and can be "
+                "verified. Tip: roll through the game; typed faces are taken anywhere"
+            )
         gm = self._gm
         self._taken[gm] += 1
         number = self._taken[gm]
@@ -491,10 +507,12 @@ class _Counting:
 
     def __enter__(self) -> Dice:
         self._before, self._dice._gm = self._dice._gm, self._gm
+        self._dice._acting += 1
         return self._dice
 
     def __exit__(self, *exc: object) -> None:
         self._dice._gm = self._before
+        self._dice._acting -= 1
 
 
 def _checked_seed(seed: object) -> int | str:

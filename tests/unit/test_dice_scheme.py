@@ -78,16 +78,17 @@ def test_rejection_sampling_skips_the_biased_top_of_the_range() -> None:
 
 
 def test_a_block_with_every_word_refused_reads_the_next(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = RollKey.block
+    real = RollKey._block
     refused = struct.pack(">8I", *([2**32 - 1] * 8))
 
-    def first_refused(self: RollKey, gm: bool, number: int, index: int, block: int = 0) -> bytes:
+    def first_refused(self: RollKey, gm: bool, number: int, index: int, block: int) -> bytes:
         return refused if block == 0 else real(self, gm, number, index, block)
 
     key = RollKey(5)
-    want = D6.faces[pick(real(key, False, 1, 0, 1), 6)]  # type: ignore[index]
-    monkeypatch.setattr(RollKey, "block", first_refused)
+    want = D6.faces[pick(key.block(False, 1, 0, 1), 6)]  # type: ignore[index]
+    monkeypatch.setattr(RollKey, "_block", first_refused)
     assert key.face(D6, False, 1, 0) == want
+    assert key.block(False, 1, 0, 0) == refused  # the block the face read first
 
 
 def test_public_and_gm_only_rolls_count_apart() -> None:
