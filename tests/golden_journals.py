@@ -125,6 +125,8 @@ def write_all(root: Path) -> None:
     (the old journals in ``root`` resumed and played on)."""
     import shutil
 
+    for made in (root / "v2", root / "continued"):  # written afresh, never on top
+        shutil.rmtree(made, ignore_errors=True)
     play(root / "v2")
     for target, source in ((root / "v2" / "resumed", root / "v2"), (root / "continued", root)):
         target.mkdir(parents=True, exist_ok=True)

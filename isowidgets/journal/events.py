@@ -22,7 +22,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Annotated, Any, ClassVar, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, WithJsonSchema
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    SerializerFunctionWrapHandler,
+    WithJsonSchema,
+    model_serializer,
+)
 
 from ..checks import shown
 from ..commitment import COMMITMENT_PATTERN, SALT_PATTERN
@@ -243,6 +252,15 @@ class SeedRevealed(Event):
     cut off the end is found too). GM-only rolls are not counted here, where every
     viewer reads it; the journal's chain covers them. ``None`` in journals written
     before rolls were numbered."""
+
+    @model_serializer(mode="wrap")
+    def _without_unset_counts(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Each scheme's journal holds its own count only (no ``"draws": null``)."""
+        data: dict[str, Any] = handler(self)
+        for name in ("draws", "public_rolls"):
+            if data.get(name, 0) is None:
+                del data[name]
+        return data
 
     def describe(self) -> str:
         if self.public_rolls is None:
