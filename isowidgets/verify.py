@@ -281,8 +281,8 @@ class Report:
             ]
         else:
             out.append(
-                f"VERIFIED: {self.random_rolls} random roll(s) ({self.random_dice} dice: "
-                f"{self.public_rolls} public, {self.gm_only_rolls} GM-only) are the ones the "
+                f"VERIFIED: {self.random_rolls} random roll(s) ({self.public_rolls} public, "
+                f"{self.gm_only_rolls} GM-only; {self.random_dice} dice) are the ones the "
                 "committed seed fixed, each at its place in the journal"
             )
             if self.gm_only_rolls:

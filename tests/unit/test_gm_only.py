@@ -250,7 +250,7 @@ def test_verify_replays_gm_only_rolls_and_says_nothing_is_left_out(tmp_path: Pat
     assert report.ok, report.text()
     assert report.random_rolls == 2
     assert report.gm_only_rolls == 1
-    assert "(7 dice: 1 public, 1 GM-only)" in report.text()
+    assert "(1 public, 1 GM-only; 7 dice)" in report.text()
     assert "nothing GM-only is left out" in report.text()
 
 
