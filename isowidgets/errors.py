@@ -26,9 +26,11 @@ __all__ = [
     "JournalError",
     "JournalLockedError",
     "JournalTamperedError",
+    "RollCheckError",
     "RuleError",
     "SaveFileError",
     "SettingsError",
+    "TableSeedError",
     "VerifyError",
     "folding",
 ]
@@ -57,6 +59,68 @@ class CoreEventError(RuleError):
             f"a {kind} event is journaled only by {way_in}, which checks what it needs; "
             "commit() and act() take a system's own events. Nothing was written."
         )
+
+
+class TableSeedError(RuleError):
+    """The table's seed cannot be given now: it was given already, the seed is revealed,
+    or a random roll was made already.
+
+    Attributes:
+        problem: which (``"given"``, ``"revealed"``, ``"rolled"``).
+        facts: the values the message names (the seed given, the rolls made).
+    """
+
+    _TEXT = {
+        "given": (
+            "the table's seed was given already ({given}); it is given once, so that it "
+            "cannot be chosen again. Nothing was written"
+        ),
+        "revealed": (
+            "the session's seed is revealed, so its random rolls are over; a table seed "
+            "would bind nothing. Nothing was written"
+        ),
+        "rolled": (
+            "the table's seed is given before the first random roll, and this session has "
+            "{rolls} random roll(s) already (whoever knows the session's seed could then "
+            "choose the rest). Nothing was written. Tip: give it right after the session "
+            "starts"
+        ),
+    }
+
+    def __init__(self, problem: str, **facts: object) -> None:
+        self.problem = problem
+        self.facts = facts
+        super().__init__(self._TEXT[problem].format(**facts))
+
+
+class RollCheckError(RuleError):
+    """An action whose random rolls are not exactly the rolls its dice made (a bug in a
+    rule, or a roll copied into ``commit``): nothing is written.
+
+    Attributes:
+        problem: ``"not_made"`` (an event carries a roll the action's dice did not make
+            next) or ``"not_journaled"`` (a roll made that no event carries).
+        facts: the roll as the log writes it, and its number.
+    """
+
+    _TEXT = {
+        "not_made": (
+            "an event carries a random roll ({roll}) that is not the roll this action's "
+            "dice made next (made elsewhere, copied from an earlier event, or out of the "
+            "order rolled); a journal holds each random roll once, as rolled, in order. "
+            "Tip: pass its faces as typed-in faces; nothing was written"
+        ),
+        "not_journaled": (
+            "the action rolled {roll} (roll #{number}) but journals no event carrying it; "
+            "every random roll is journaled, so a session can be verified. Tip: this is a "
+            "bug in the rule; nothing was written"
+        ),
+    }
+
+    def __init__(self, problem: str, **facts: object) -> None:
+        self.problem = problem
+        self.facts = facts
+        super().__init__(self._TEXT[problem].format(**facts))
 
 
 class DiceError(RuleError):

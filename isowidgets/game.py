@@ -51,6 +51,7 @@ from .errors import (
     InconsistentEventError,
     IsowidgetsError,
     JournalError,
+    RollCheckError,
     RuleError,
 )
 from .house_rules import HouseRules
@@ -417,7 +418,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         made but not journaled a missing number. Faces from elsewhere are typed in.
 
         Raises:
-            RuleError: such a roll; nothing is written (as
+            RollCheckError: such a roll; nothing is written (a
                 :class:`~isowidgets.errors.DiceError` once the seed is revealed).
         """
         carried = [roll for event in events for roll in event.rolls() if roll.source == "random"]
@@ -425,20 +426,10 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             raise DiceError(self.dice.sealed)
         for position, roll in enumerate(carried):
             if position >= len(made) or roll != made[position]:  # number and gm compared too
-                raise RuleError(
-                    f"an event carries a random roll ({roll.describe()}) that is not the "
-                    "roll this action's dice made next (made elsewhere, copied from an "
-                    "earlier event, or out of the order rolled); a journal holds each "
-                    "random roll once, as rolled, in order. Tip: pass its faces as typed-in "
-                    "faces; nothing was written"
-                )
+                raise RollCheckError("not_made", roll=roll.describe())
         if len(made) > len(carried):
             lost = made[len(carried)]
-            raise RuleError(
-                f"the action rolled {lost.describe()} (roll #{lost.number}) but journals no "
-                "event carrying it; every random roll is journaled, so a session can be "
-                "verified. Tip: this is a bug in the rule; nothing was written"
-            )
+            raise RollCheckError("not_journaled", roll=lost.describe(), number=lost.number)
 
     @contextlib.contextmanager
     def atomic(self) -> Iterator[None]:

@@ -38,7 +38,7 @@ from .binding import refuse_bad_calls
 from .checks import shown
 from .commitment import Secret, archive_sidecar, read_sidecar, remove_sidecar, write_sidecar
 from .dice import DEFAULT_LIMITS, MAX_TABLE_SEED, SCHEME, Dice, Limits
-from .errors import DiceError, JournalError, RuleError
+from .errors import DiceError, JournalError, RuleError, TableSeedError
 from .journal import Entry, Event, Journal, Payload, SeedRevealed, SessionStarted, TableSeed
 from .journal.files import archive
 from .journal.store import _now
@@ -400,9 +400,9 @@ class Opening:
 
         Raises:
             RuleError: ``seed`` is not text of 1 to
-                :data:`~isowidgets.dice.MAX_TABLE_SEED` characters, a table seed was
-                given already, or a random roll was made already (or the seed is
-                revealed); nothing is written.
+                :data:`~isowidgets.dice.MAX_TABLE_SEED` characters; nothing is written.
+            TableSeedError: a table seed was given already, a random roll was made
+                already, or the seed is revealed; nothing is written.
         """
         text = checks.text(
             seed,
@@ -412,27 +412,16 @@ class Opening:
             tip="a short phrase a player types, or a line from the stream's chat",
         )
         if self.table_seed is not None:
-            raise RuleError(
-                f"the table's seed was given already ({shown(self.table_seed, 60)}); it is "
-                "given once, so that it cannot be chosen again. Nothing was written"
-            )
+            raise TableSeedError("given", given=shown(self.table_seed, 60))
         if self.revealed is not None:
-            raise RuleError(
-                "the session's seed is revealed, so its random rolls are over; a table "
-                "seed would bind nothing. Nothing was written"
-            )
+            raise TableSeedError("revealed")
         rolled = sum(
             roll.source == "random"
             for entry in self._journal.entries
             for roll in entry.event.rolls()
         )
         if rolled or any(self.dice.taken):
-            raise RuleError(
-                "the table's seed is given before the first random roll, and this session "
-                f"has {max(rolled, sum(self.dice.taken))} random roll(s) already (whoever "
-                "knows the session's seed could then choose the rest). Nothing was "
-                "written. Tip: give it right after the session starts"
-            )
+            raise TableSeedError("rolled", rolls=max(rolled, sum(self.dice.taken)))
         with self._public(), self._way_in(TableSeed):
             entries = self.commit(TableSeed(seed=text))
         self.dice.set_table(text)

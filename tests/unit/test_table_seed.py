@@ -16,7 +16,7 @@ import forge
 import pytest
 
 from isowidgets.dice import MAX_TABLE_SEED, RollKey
-from isowidgets.errors import DiceError, RuleError
+from isowidgets.errors import DiceError, RuleError, TableSeedError
 from isowidgets.follow import Spectator
 from isowidgets.journal import TableSeed
 from isowidgets.stream.page import StreamPage
@@ -59,6 +59,9 @@ def test_after_the_first_random_roll_it_is_refused(tmp_path: Path, gm: bool) -> 
     game.undo()  # an undone roll was rolled all the same
     message = refused(game, lambda: game.give_table_seed(PHRASE))
     assert "before the first random roll" in message and "1 random roll" in message
+    with pytest.raises(TableSeedError) as caught:
+        game.give_table_seed(PHRASE)
+    assert (caught.value.problem, caught.value.facts) == ("rolled", {"rolls": 1})
     assert game.table_seed is None
 
 
