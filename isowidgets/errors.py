@@ -14,7 +14,8 @@ anything.
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
+from typing import ClassVar
 
 __all__ = [
     "CoreEventError",
@@ -70,7 +71,7 @@ class TableSeedError(RuleError):
         facts: the values the message names (the seed given, the rolls made).
     """
 
-    _TEXT = {
+    _TEXT: ClassVar[Mapping[str, str]] = {
         "given": (
             "the table's seed was given already ({given}); it is given once, so that it "
             "cannot be chosen again. Nothing was written"
@@ -103,7 +104,7 @@ class RollCheckError(RuleError):
         facts: the roll as the log writes it, and its number.
     """
 
-    _TEXT = {
+    _TEXT: ClassVar[Mapping[str, str]] = {
         "not_made": (
             "an event carries a random roll ({roll}) that is not the roll this action's "
             "dice made next (made elsewhere, copied from an earlier event, or out of the "
