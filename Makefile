@@ -10,7 +10,7 @@ PORT   ?= 8888
 # run as root; the server below listens on 127.0.0.1 only and asks for its token.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u 2>/dev/null)),--ServerApp.allow_root=True)
 
-.PHONY: help install lab workshop stream test lint notebooks bench binder-lock clean
+.PHONY: help install lab workshop stream test lint notebooks catalogues bench binder-lock clean
 
 help:
 	@echo "make lab        open JupyterLab on notebooks/ (with the kit's server config)"
@@ -20,6 +20,8 @@ help:
 	@echo "                (STREAM_ARGS='--size 1280x720 --transparent --language da --port N')"
 	@echo "make test       run every test tier (static, unit, property, fuzz, notebook, binder, hub, browser)"
 	@echo "make notebooks  re-execute the notebooks and strip widget state"
+	@echo "make catalogues extract the English from the code into isowidgets/locale/*.pot and"
+	@echo "                merge it into every language's PO files (translators edit those)"
 	@echo "make bench      run the benchmarks and print ratios"
 	@echo "make binder-lock  pin binder/requirements.txt again from pyproject.toml"
 
@@ -56,6 +58,9 @@ lint: $(STAMP)
 notebooks: $(STAMP)
 	$(BIN)/python tests/tools/notebooks.py
 
+catalogues: $(STAMP)
+	$(BIN)/python -m isowidgets.words.extract
+
 bench: $(STAMP)
 	@for script in benchmarks/[a-z]*.py; do echo "== $$script"; $(BIN)/python $$script || exit 1; done
 
@@ -63,7 +68,8 @@ bench: $(STAMP)
 # pinned with hashes for what Binder runs (Python 3.11 on Linux x86_64). Pins already in
 # the lock are kept where pyproject still allows them; UPGRADE=1 moves every pin to the
 # newest allowed release.
-BINDER_EXTRAS :=
+# nbgitpuller: Binder's links (and a Kubernetes hub's image) can pull a workshop's notebooks.
+BINDER_EXTRAS := pull
 BINDER_LOCK   := binder/requirements.txt
 
 binder-lock: $(STAMP)

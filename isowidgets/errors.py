@@ -5,6 +5,16 @@ Errors about what a player or GM asked for (a rule violation, impossible dice, a
 bad setting) are also :class:`ValueError`, so code that knows nothing about this
 kit can still catch them.
 
+An error is data (see :mod:`isowidgets.words`): a message key, its English template
+and the values it speaks of (the argument, the value received, shortened, what is
+allowed), as ``error.key``, ``error.values`` and ``error.message``. ``str(error)`` is
+the English sentence for plain callers; a view shows ``error.render(language)``.
+Raise one with the key and the template as literals, so the catalogues can be
+extracted from the code::
+
+    raise RuleError("isolation.no_conflict", "no conflict is in progress")
+    raise DiceError("dice.too_many", "{pool} asks for {count} dice", pool=..., count=n)
+
 Messages follow one pattern: what was received, what is allowed, and where it
 helps, a tip that starts with "Tip:". A rejected action never changes the game
 state or the journal: the engine computes the whole outcome before it writes
@@ -15,7 +25,9 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator, Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
+
+from .words import Message, is_key, render
 
 __all__ = [
     "CoreEventError",
@@ -38,7 +50,38 @@ __all__ = [
 
 
 class IsowidgetsError(Exception):
-    """Root of every error the kit raises on purpose."""
+    """Root of every error the kit raises on purpose.
+
+    Args:
+        what: the message key (with ``template``), or a ready :class:`~isowidgets.words.Message`.
+        template: the English template of the key.
+        **values: the values of the template's placeholders.
+    """
+
+    def __init__(self, what: str | Message, template: str | None = None, /, **values: Any) -> None:
+        if isinstance(what, Message):
+            message = what
+        elif template is not None and is_key(what):
+            message = Message(what, template, "", tuple(values.items()))
+        else:  # a sentence with no key: never raised by the kit (tests/unit/test_words.py)
+            text = str(what).replace("{", "{{").replace("}", "}}")
+            message = Message("core.unkeyed", text)
+        self.message = message
+        super().__init__(render(message))
+
+    @property
+    def key(self) -> str:
+        """What the error is about: its message key."""
+        return self.message.key
+
+    @property
+    def values(self) -> dict[str, Any]:
+        """The values the message speaks of, by placeholder name."""
+        return self.message.arguments
+
+    def render(self, language: str = "en", *, names: Mapping[str, str] | None = None) -> str:
+        """The error as a person reads it in ``language`` (see :func:`isowidgets.words.render`)."""
+        return render(self.message, language, names=names)
 
 
 class RuleError(IsowidgetsError, ValueError):
@@ -239,4 +282,6 @@ def folding(kind: str) -> Iterator[None]:
     except InconsistentEventError:
         raise
     except RuleError as exc:
-        raise InconsistentEventError(f"{kind}: {exc}") from None
+        raise InconsistentEventError(
+            "core.inconsistent_event", "{kind}: {problem}", kind=kind, problem=exc.message
+        ) from None

@@ -31,8 +31,10 @@ has not seen unless it is told to (``shown=all_entries``).
 
 from __future__ import annotations
 
+import asyncio
+import inspect
 import os
-from collections.abc import Callable, Sequence
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -44,7 +46,7 @@ from .journal import Entry, Journal, SeedRevealed, SessionStarted
 from .systems import game_for
 from .visibility import ShownHead, public_view, shown_head
 
-__all__ = ["Catch", "Spectator", "all_entries", "public_only"]
+__all__ = ["Catch", "Spectator", "all_entries", "public_only", "repeat"]
 
 SEALED = (
     "this is a read-only view of a session another kernel plays: it rolls no dice. "
@@ -191,3 +193,30 @@ class Spectator:
 
     def __repr__(self) -> str:
         return f"<Spectator of {Path(self.path).name}: {len(self._seen)} entries shown>"
+
+
+def repeat(
+    step: Callable[[], Awaitable[object] | object],
+    seconds: float,
+    on_error: Callable[[Exception], None],
+) -> asyncio.Task[None]:
+    """Run ``step`` every ``seconds`` on the running event loop until the task is cancelled.
+
+    What a page that follows journals runs (the stream view, the teacher's overview): a
+    coroutine on the kernel's own loop, not a thread, so widget updates are sent from
+    the thread that owns the comms, between the kernel's messages. ``step`` may be a
+    plain function or a coroutine function. An exception from one step goes to
+    ``on_error`` and the next step runs as planned: a page must outlive any one bad read.
+    """
+
+    async def loop() -> None:
+        while True:
+            try:
+                done = step()
+                if inspect.isawaitable(done):
+                    await done
+            except Exception as exc:
+                on_error(exc)
+            await asyncio.sleep(seconds)
+
+    return asyncio.get_event_loop().create_task(loop())

@@ -8,12 +8,16 @@ Tiers, in order:
 * ``fuzz``     ``tests/fuzz`` (every public method of every game and of the dice core,
   given hostile arguments: it acts, or refuses with the kit's error and changes
   nothing; at least 10,000 calls per game);
-* ``notebook`` ``pytest --nbval`` over a scratch copy of ``notebooks/``;
+* ``notebook`` ``pytest --nbval`` over a scratch copy of ``notebooks/`` (the exercises in
+  ``notebooks/exercises/`` with their solutions: every self-check passes), then
+  ``tests/notebooks`` (the exercises without their solutions: every self-check says
+  what is missing);
 * ``binder``   ``tests/binder``: a fresh virtualenv built from ``binder/`` alone, as
   Binder builds its image, runs every notebook (needs the package registry);
-* ``hub``      ``tests/hub``: the workshop JupyterHub on 127.0.0.1:8951 with three
-  participants logging in, spawning and rolling through the kernel websocket
-  (about a minute);
+* ``hub``      ``tests/hub``: one workshop JupyterHub on 127.0.0.1 for the tier:
+  participants logging in, spawning and rolling through the kernel websocket,
+  pulling notebooks with nbgitpuller, and the teacher's overview in Chromium
+  (a few minutes);
 * ``browser``  ``tests/browser`` (real JupyterLab in headless Chromium).
 
 Exit status is non-zero if any tier fails. A tier with no tests yet is reported,
@@ -105,6 +109,21 @@ def fuzz() -> Result:
 
 
 def notebook() -> Result:
+    saved = _nbval()
+    # The exercises again, without their solutions (each self-check must say what is missing).
+    cleared = _pytest("notebook", ["tests/notebooks", "-q"])
+    return Result(
+        "notebook",
+        saved.ok and cleared.ok,
+        saved.passed + cleared.passed,
+        saved.failed + cleared.failed,
+        saved.skipped + cleared.skipped,
+        saved.seconds + cleared.seconds,
+        "; ".join(note for note in (saved.note, cleared.note) if note),
+    )
+
+
+def _nbval() -> Result:
     # A scratch copy: running the notebooks writes journals and exports next to them.
     with tempfile.TemporaryDirectory() as scratch:
         copy = Path(scratch) / "notebooks"

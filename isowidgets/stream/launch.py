@@ -29,7 +29,7 @@ from ..server import server_config
 from .page import SIZES
 from .words import STREAM_WORDS
 
-__all__ = ["DEFAULT_PORT", "main", "page_notebook", "parse", "voila_argv"]
+__all__ = ["DEFAULT_PORT", "main", "one_cell_notebook", "page_notebook", "parse", "voila_argv"]
 
 DEFAULT_PORT = 8866
 """Voila's usual port; the browser source's URL is ``http://127.0.0.1:8866/``."""
@@ -60,6 +60,11 @@ def page_notebook(
         "page.start()\n"
         "page"
     )
+    return one_cell_notebook(source)
+
+
+def one_cell_notebook(source: str) -> dict[str, object]:
+    """A notebook (nbformat 4, as a dict) of one code cell: a page Voila serves."""
     return {
         "nbformat": 4,
         "nbformat_minor": 5,

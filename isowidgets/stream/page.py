@@ -35,7 +35,7 @@ import ipywidgets as widgets
 
 from .. import checks
 from ..errors import JournalError
-from ..follow import Catch, Spectator, public_only
+from ..follow import Catch, Spectator, public_only, repeat
 from ..journal import Entry
 from ..journal.chain import short_head
 from ..widgets.css import style
@@ -250,16 +250,12 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         """
         seconds = checks.real(interval, "interval", 0.02, 10.0, error=JournalError)
         self.stop()
-        self._task = asyncio.get_event_loop().create_task(self._follow(seconds))
+        self._task = repeat(self.refresh, seconds, self._failed)
         return self._task
 
-    async def _follow(self, seconds: float) -> None:
-        while True:
-            try:
-                self.refresh()
-            except Exception as exc:  # a stream must outlive any one bad read
-                self._set(self.status, html.escape(f"{type(exc).__name__}: {exc}"))
-            await asyncio.sleep(seconds)
+    def _failed(self, exc: Exception) -> None:
+        """A refresh that failed says so on the page (the next one runs as planned)."""
+        self._set(self.status, html.escape(f"{type(exc).__name__}: {exc}"))
 
     def _shown(self) -> None:
         """The browser has drawn the page: let the board draw what it sent to nobody."""

@@ -2,6 +2,8 @@
 
 * :mod:`isowidgets.workshop.config`: the configuration (authenticator, spawner,
   ports, where each participant's files live) and :func:`collect`;
+* :mod:`isowidgets.workshop.content`: the notebooks as a git repository that
+  nbgitpuller pulls into each participant's home, and the launch links;
 * ``python -m isowidgets.workshop``: start it (``make workshop``), or collect
   every participant's journals and exports.
 
@@ -9,6 +11,6 @@ A leaf package like :mod:`isowidgets.server`: nothing else in the kit imports it
 so the rules and widgets never load JupyterHub.
 """
 
-from .config import HOST, Workshop, WorkshopError, WorkshopSpawner, collect, copy_notebooks
+from .config import HOST, Workshop, WorkshopError, WorkshopSpawner, collect
 
-__all__ = ["HOST", "Workshop", "WorkshopError", "WorkshopSpawner", "collect", "copy_notebooks"]
+__all__ = ["HOST", "Workshop", "WorkshopError", "WorkshopSpawner", "collect"]

@@ -16,10 +16,15 @@ of JupyterHub 6.1 chosen for it:
   ``SimpleLocalProcessSpawner`` (no system accounts: a participant is a
   directory, not a Unix user) with three additions: every single-user server runs
   with the kit's server config (:mod:`isowidgets.server`, TCP_NODELAY on kernel
-  websockets), its home is ``<workshop>/participants/<name>/``, and the kit's
-  notebooks are copied there when a notebook is missing, never over an edited
-  one. The participants share one Unix account, so they are not isolated from
-  each other's files: a one-day table game, not an exam.
+  websockets), its home is ``<workshop>/participants/<name>/``, and the
+  workshop's notebook repository is pulled into its ``notebooks/`` by nbgitpuller
+  before the server starts. The participants share one Unix account, so they are
+  not isolated from each other's files: a one-day table game, not an exam.
+* **Notebooks**: :mod:`isowidgets.workshop.content`: a git repository (the
+  teacher's, or one prepared from the kit's notebooks with outputs stripped and
+  exercise solutions cleared), cloned and merged by nbgitpuller's rules at every
+  server start and from a launch link per notebook (the hub's default URL is the
+  folder's link, so logging in pulls as well).
 * **Ports**: the proxy listens on ``port``, its API on ``port + 1``, the hub on
   ``port + 2``, and single-user servers take the first free port of
   ``port + 3`` … ``last_port`` (JupyterHub's default is any random port, which a
@@ -27,6 +32,9 @@ of JupyterHub 6.1 chosen for it:
   loopback addresses (``127.0.0.2``…) when ``user_hosts`` lists them.
 * **Proxy**: the pure-Python ``configurable-http-proxy`` package, so the host
   needs no Node.js.
+* **The teacher's overview**: a managed service (:mod:`isowidgets.workshop.service`)
+  at ``/services/overview/``, started and authenticated by the hub, which lets its
+  admins in and answers anyone else 403; its token has :data:`OVERVIEW_SCOPES`.
 * **Idle culling**: one line of server config, not a service: with
   ``idle_minutes`` set, each single-user server shuts itself down after that
   long without activity (``ServerApp.shutdown_no_activity_timeout``) and culls
@@ -35,15 +43,16 @@ of JupyterHub 6.1 chosen for it:
   table back after a cull.
 
 Everything lives under one workshop directory: ``hub/`` (database, cookie secret,
-admin password, log), ``participants/<name>/`` (notebooks, ``sessions/``,
+admin password, log), ``repository/`` (the notebooks participants pull, unless the
+teacher names another), ``participants/<name>/`` (notebooks, ``sessions/``,
 ``exports/``). :func:`collect` gathers every participant's journals and exports.
 """
 
 from __future__ import annotations
 
+import asyncio
 import os
 import secrets
-import shutil
 import socket
 import sys
 import zipfile
@@ -58,6 +67,18 @@ from traitlets.config import Config
 from .. import checks
 from ..errors import IsowidgetsError
 from ..server import server_args
+from .content import (
+    BRANCH,
+    REPOSITORY,
+    TARGET,
+    ContentError,
+    launch_link,
+    prepare_repository,
+    pull,
+    pull_path,
+    repository_url,
+)
+from .service import NAME as OVERVIEW
 
 __all__ = [
     "HOST",
@@ -66,7 +87,6 @@ __all__ = [
     "WorkshopError",
     "WorkshopSpawner",
     "collect",
-    "copy_notebooks",
     "participant_files",
 ]
 
@@ -81,6 +101,17 @@ MIN_PASSWORD = 8
 
 ADMIN_PASSWORD_FILE = "admin-password.txt"
 
+OVERVIEW_PORT = 3
+"""The teacher's overview (a hub service) listens on 127.0.0.1 at ``port + OVERVIEW_PORT``."""
+
+FIRST_SERVER_PORT = 4
+"""Participants' servers take ``port + FIRST_SERVER_PORT`` … ``last_port``: the proxy
+holds ``port``, its API ``port + 1``, the hub ``port + 2`` and the overview ``port + 3``."""
+
+OVERVIEW_SCOPES = ["list:users", "read:users", "read:servers", "access:servers"]
+"""What the overview's token may do: list the participants, see whether their servers
+run, and read a running server's sessions (which notebooks are open)."""
+
 SPAWN_TIMEOUT = 180
 """Seconds a participant's server may take to start: thirty arriving at once on a
 small machine took up to about 70 s each in the load test."""
@@ -90,6 +121,8 @@ HOST_CONFIG_TEMPLATE = """\
 # Anything set here wins, for example serving the room over TLS:
 #   c.JupyterHub.ssl_cert = "/path/to/fullchain.pem"
 #   c.JupyterHub.ssl_key = "/path/to/privkey.pem"
+# Add services and roles with .append(...): assigning a new list drops the teacher's
+# overview (the "overview" service and its "workshop-overview" role).
 """
 
 PARTICIPANT_FILES = ("*.jsonl", "*.md", "*.csv", "*.json", "*.toml")
@@ -99,27 +132,6 @@ exports and settings a table saved, never notebooks or kernels' scratch files.""
 
 class WorkshopError(IsowidgetsError, ValueError):
     """A workshop that cannot be set up as asked (a bad option, a directory that cannot hold it)."""
-
-
-def copy_notebooks(source: Path, home: Path) -> list[Path]:
-    """Copy each notebook of ``source`` into ``home/notebooks`` unless it is already there.
-
-    Runs at every server start, so the first start fills the folder and a later
-    one only brings back a notebook the participant deleted: an edited notebook
-    is never overwritten (the participant's work wins over the kit's copy).
-
-    Returns:
-        The notebooks copied this time.
-    """
-    target = home / "notebooks"
-    target.mkdir(parents=True, exist_ok=True)
-    copied = []
-    for notebook in sorted(source.glob("*.ipynb")):
-        destination = target / notebook.name
-        if not destination.exists():
-            shutil.copy2(notebook, destination)
-            copied.append(destination)
-    return copied
 
 
 def _free(host: str, port: int) -> bool:
@@ -148,9 +160,10 @@ class WorkshopSpawner(SimpleLocalProcessSpawner):  # type: ignore[misc]
         config=True,
         help="Loopback addresses single-user servers listen on, each with the whole port range.",
     )
-    notebooks = Unicode(
-        str(KIT_NOTEBOOKS), config=True, help="Folder whose notebooks each participant gets."
+    repository = Unicode(
+        "", config=True, help="The git repository (URL) pulled into each participant's notebooks/."
     )
+    branch = Unicode("", config=True, help="Its branch; empty for the repository's default.")
 
     _taken: ClassVar[set[tuple[str, int]]] = set()
 
@@ -168,10 +181,10 @@ class WorkshopSpawner(SimpleLocalProcessSpawner):  # type: ignore[misc]
         )
 
     async def start(self) -> Any:
-        """Copy the notebooks, take a slot, then start the server as the stock spawner does."""
+        """Pull the notebooks, take a slot, then start the server as the stock spawner does."""
         home = Path(self.home_dir)
         home.mkdir(parents=True, exist_ok=True)
-        copy_notebooks(Path(self.notebooks), home)
+        await self.pull_notebooks(home)
         self.ip, self.port = self._slot()
         self._taken.add((self.ip, self.port))
         try:
@@ -179,6 +192,26 @@ class WorkshopSpawner(SimpleLocalProcessSpawner):  # type: ignore[misc]
         except BaseException:
             self._taken.discard((self.ip, self.port))
             raise
+
+    async def pull_notebooks(self, home: Path) -> None:
+        """Clone or update the repository in ``home/notebooks`` (nbgitpuller's rules).
+
+        Runs in a thread: git must not hold up the hub while a room arrives. A pull
+        that fails is logged and the server starts anyway with the copies the
+        participant has (the launch links pull again later); a ``notebooks/`` folder
+        that is not a clone (a workshop directory from before the kit used git) is
+        left alone.
+        """
+        if not self.repository:
+            return
+        target = home / TARGET
+        if target.exists() and not (target / ".git").exists():
+            self.log.warning("%s is not a git clone: not pulling into it", target)
+            return
+        try:
+            await asyncio.to_thread(pull, self.repository, self.branch or None, target)
+        except ContentError as exc:
+            self.log.warning("notebooks for %s not pulled: %s", self.user.name, exc)
 
     async def stop(self, now: bool = False) -> None:
         """Stop the server and give its slot back."""
@@ -204,6 +237,8 @@ class Workshop:
     idle_minutes: int = 0
     notebooks: Path = KIT_NOTEBOOKS
     user_hosts: tuple[str, ...] = ("127.0.0.1",)
+    repository: str | None = None
+    branch: str | None = None
 
     @classmethod
     def checked(
@@ -217,6 +252,8 @@ class Workshop:
         idle_minutes: object = 0,
         notebooks: object = KIT_NOTEBOOKS,
         user_hosts: object = ("127.0.0.1",),
+        repository: object = None,
+        branch: object = None,
     ) -> Workshop:
         """A workshop from values typed on a command line or passed by a script.
 
@@ -252,12 +289,63 @@ class Workshop:
         )
         if not hosts:
             raise WorkshopError("user_hosts must name at least one address, got none")
-        return cls(where, secret, address, first, last, idle, source, hosts)
+        try:
+            url = None if repository is None else repository_url(repository)
+        except ContentError as exc:
+            raise WorkshopError(str(exc)) from None
+        if branch is not None:
+            branch = checks.text(branch, "the branch (--branch)", max_length=200, error=error)
+            if branch.startswith("-") or any(c in branch for c in " ~^:?*[\\"):
+                raise WorkshopError(
+                    f"the branch {checks.shown(branch)} is not a git branch name; allowed: "
+                    "letters, digits, '/', '-', '_' and '.' (not first)"
+                )
+        return cls(where, secret, address, first, last, idle, source, hosts, url, branch)
 
     @property
     def hub_dir(self) -> Path:
         """The hub's own files: database, cookie secret, admin password."""
         return self.directory / "hub"
+
+    @property
+    def repository_dir(self) -> Path:
+        """The repository the workshop prepares when the teacher names none."""
+        return self.directory / REPOSITORY
+
+    @property
+    def repository_url(self) -> str:
+        """What participants pull: the teacher's repository, or the prepared one."""
+        return self.repository or self.repository_dir.as_uri()
+
+    @property
+    def repository_branch(self) -> str | None:
+        """The branch pulled (None: the repository's default branch)."""
+        return self.branch if self.repository else BRANCH
+
+    def prepare(self) -> bool:
+        """Prepare the default repository from :attr:`notebooks` unless the teacher named
+        one or it exists already (it holds the teacher's corrections); whether it was made.
+
+        Raises:
+            WorkshopError: the repository folder holds something else.
+        """
+        if self.repository:
+            return False
+        try:
+            return prepare_repository(self.notebooks, self.repository_dir)
+        except ContentError as exc:
+            raise WorkshopError(str(exc)) from None
+
+    @property
+    def url(self) -> str:
+        """The address participants open (``localhost`` for a hub on loopback)."""
+        shown = "localhost" if self.ip in ("127.0.0.1", "localhost") else self.ip
+        return f"http://{shown}:{self.port}/"
+
+    def launch_link(self, path: str = "") -> str:
+        """The nbgitpuller link that pulls the notebooks and opens ``path`` (a notebook of
+        the repository; the folder when empty)."""
+        return launch_link(self.url, self.repository_url, self.repository_branch, path)
 
     @property
     def participants_dir(self) -> Path:
@@ -289,6 +377,29 @@ class Workshop:
         if os.geteuid() == 0:  # containers and CI run as root; Jupyter refuses unless told
             args.append("--ServerApp.allow_root=True")
         return args
+
+    def overview_service(self) -> dict[str, Any]:
+        """The teacher's overview, as JupyterHub's ``services`` entry (hub-managed)."""
+        # The overview reads participants' servers through the proxy, on this machine.
+        proxy = "127.0.0.1" if self.ip in ("0.0.0.0", "", "::", "localhost") else self.ip
+        return {
+            "name": OVERVIEW,
+            "url": f"http://127.0.0.1:{self.port + OVERVIEW_PORT}",
+            "command": [
+                sys.executable,
+                "-m",
+                "isowidgets.workshop.service",
+                str(self.hub_dir / "overview"),
+            ],
+            "cwd": str(self.hub_dir),
+            "environment": {
+                "ISOWIDGETS_WORKSHOP_DIR": str(self.directory),
+                "ISOWIDGETS_WORKSHOP_PROXY": f"http://{proxy}:{self.port}",
+            },
+            "display": True,
+            "oauth_no_confirm": True,
+            "info": {"description": "One row per participant: what they play, and when"},
+        }
 
     def config(self) -> Config:
         """JupyterHub's configuration for this workshop (see the module docstring)."""
@@ -327,16 +438,29 @@ class Workshop:
             f"--proxy-timeout={timeout_ms}",
         ]
         c.ConfigurableHTTPProxy.pid_file = str(self.hub_dir / "proxy.pid")
+        c.JupyterHub.services = [self.overview_service()]
+        c.JupyterHub.load_roles = [
+            {
+                "name": "workshop-overview",
+                "description": "The teacher's overview: who is there, what they have open",
+                "scopes": OVERVIEW_SCOPES,
+                "services": [OVERVIEW],
+            }
+        ]
         c.JupyterHub.spawner_class = WorkshopSpawner
         c.WorkshopSpawner.home_dir_template = f"{self.participants_dir}/{{username}}"
         c.Spawner.notebook_dir = f"{self.participants_dir}/{{username}}"
-        c.WorkshopSpawner.notebooks = str(self.notebooks)
-        c.WorkshopSpawner.first_port = self.port + 3
+        self.prepare()
+        c.WorkshopSpawner.repository = self.repository_url
+        c.WorkshopSpawner.branch = self.repository_branch or ""
+        c.WorkshopSpawner.first_port = self.port + FIRST_SERVER_PORT
         c.WorkshopSpawner.last_port = self.last_port
         c.WorkshopSpawner.user_hosts = list(self.user_hosts)
         c.Spawner.cmd = [sys.executable, "-m", "jupyterhub.singleuser"]
         c.Spawner.args = self.single_user_args()
-        c.Spawner.default_url = "/lab/tree/notebooks"
+        # Logging in opens nbgitpuller's page, which pulls and then opens the folder, so
+        # a participant gets the teacher's latest corrections at every login too.
+        c.Spawner.default_url = "/" + pull_path(self.repository_url, self.repository_branch)
         # Thirty servers starting at once on a small machine take their time.
         c.Spawner.start_timeout = SPAWN_TIMEOUT
         c.Spawner.http_timeout = SPAWN_TIMEOUT

@@ -9,7 +9,9 @@ Shared by the hub smoke test (``tests/hub``) and the load test
   config file. Stopping it stops the hub, the proxy and every server it spawned,
   and then ends, by process id, anything of its tree still alive.
 * :meth:`WorkshopHub.log_in` uses the hub's login form with the workshop
-  password, as a participant does (so the authenticator is really exercised).
+  password, as a participant does (so the authenticator is really exercised);
+  :meth:`WorkshopHub.pull` opens a launch link with that participant's cookies and
+  reads nbgitpuller's progress stream, as its page does in a browser.
 * :class:`KernelClient` speaks the Jupyter messaging protocol over a kernel's
   websocket (JSON frames, as jupyter_server's legacy protocol), enough to run
   code and read ``user_expressions`` back.
@@ -27,10 +29,13 @@ import os
 import re
 import secrets
 import signal
+import socket
 import subprocess
 import sys
 import time
 import uuid
+from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -91,19 +96,45 @@ entries the kernel has written in all its scenes."""
 ACKNOWLEDGED = "acknowledged"
 
 _SERVICE_CONFIG = """
-c.JupyterHub.services = [{{"name": {name!r}, "api_token": {token!r}}}]
-c.JupyterHub.load_roles = [
+# Added to the workshop's own services and roles (the teacher's overview).
+c.JupyterHub.services.append({{"name": {name!r}, "api_token": {token!r}}})
+c.JupyterHub.load_roles.append(
     {{
         "name": {name!r},
         "scopes": ["admin:users", "admin:servers", "access:servers", "read:users"],
         "services": [{name!r}],
     }}
-]
+)
 """
 
 
 class HubError(RuntimeError):
     """The hub or a participant's server did not do what the driver asked."""
+
+
+def free_ports(count: int, start: int = 8951, stop: int = 9900) -> int:
+    """The first port from ``start`` such that it and the ``count - 1`` after it are free on
+    127.0.0.1 (another engineer's hub, or a stream view, may hold some on a shared machine).
+
+    Raises:
+        HubError: no such run of ports below ``stop``.
+    """
+    port = start
+    while port + count <= stop:
+        busy = next((p for p in range(port, port + count) if not _bindable(p)), None)
+        if busy is None:
+            return port
+        port = busy + 1
+    raise HubError(f"no {count} free ports in a row from {start} to {stop}")
+
+
+def _bindable(port: int) -> bool:
+    with socket.socket() as probe:
+        try:
+            probe.bind(("127.0.0.1", port))
+        except OSError:
+            return False
+    return True
 
 
 def _children() -> dict[int, list[int]]:
@@ -260,6 +291,46 @@ class WorkshopHub:
         if answer.status_code != 302:
             raise HubError(f"logging in {name} answered {answer.status_code}: {answer.text[:300]}")
         return session
+
+    def pull(self, session: requests.Session, link: str, timeout: float = 120) -> list[str]:
+        """Open a launch link as a participant's browser does; nbgitpuller's progress.
+
+        The link goes through the hub (``user-redirect``, OAuth) to nbgitpuller's page in
+        the participant's server; the page then reads ``git-pull/api`` with the same query
+        as an event stream until the pull finishes, and so does this.
+
+        Returns:
+            git's output lines, as the page shows them.
+
+        Raises:
+            HubError: the page did not open, or the pull ended in an error.
+        """
+        page = session.get(link, timeout=60)
+        if page.status_code != 200 or "/git-pull?" not in page.url:
+            raise HubError(f"the launch link answered {page.status_code} at {page.url}")
+        api = page.url.replace("/git-pull?", "/git-pull/api?", 1)
+        output: list[str] = []
+        with session.get(api, stream=True, timeout=timeout) as stream:
+            for line in stream.iter_lines(decode_unicode=True):
+                if not line or not line.startswith("data: "):
+                    continue
+                event = json.loads(line.removeprefix("data: "))
+                if event.get("phase") == "error":
+                    raise HubError(
+                        f"the pull failed: {event.get('message')}\n{event.get('output')}"
+                    )
+                if event.get("phase") == "finished":
+                    return output
+                output.append(str(event.get("output", "")).rstrip())
+        raise HubError(f"the pull's event stream ended before it finished: {output[-5:]}")
+
+    def arrive(self, names: Sequence[str]) -> dict[str, requests.Session]:
+        """``names`` log in through the login form and get their servers, all at once, as
+        a room arrives; each one's browser-like session."""
+        with ThreadPoolExecutor(max_workers=max(1, len(names))) as pool:
+            sessions = dict(zip(names, pool.map(self.log_in, names), strict=True))
+            list(pool.map(self.spawn, names))
+        return sessions
 
     def user(self, name: str) -> dict[str, Any] | None:
         """The hub's model of user ``name``, or None when the hub has no such user."""

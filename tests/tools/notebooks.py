@@ -93,8 +93,10 @@ def execute(path: Path) -> None:
     with tempfile.TemporaryDirectory() as scratch:
         work = Path(scratch) / "notebooks"
         shutil.copytree(NOTEBOOKS, work, ignore=shutil.ignore_patterns("sessions", "exports"))
+        # Each notebook runs in its own folder, as nbval and JupyterLab run it.
+        folder = work / path.resolve().parent.relative_to(NOTEBOOKS)
         NotebookClient(
-            nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(work)}}
+            nb, timeout=300, kernel_name="python3", resources={"metadata": {"path": str(folder)}}
         ).execute()
     bare = bare_widgets(nb)
     if bare:
@@ -127,12 +129,17 @@ def problems(path: Path) -> list[str]:
     return found
 
 
+def committed() -> list[Path]:
+    """Every committed notebook: the kit's, and the exercises in ``notebooks/exercises/``."""
+    return sorted(NOTEBOOKS.glob("*.ipynb")) + sorted((NOTEBOOKS / "exercises").glob("*.ipynb"))
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--check", action="store_true", help="only report problems")
     parser.add_argument("paths", nargs="*", type=Path)
     args = parser.parse_args(argv)
-    paths = args.paths or sorted(NOTEBOOKS.glob("*.ipynb"))
+    paths = args.paths or committed()
     issues = []
     if not args.check:
         for path in paths:

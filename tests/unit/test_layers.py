@@ -26,6 +26,7 @@ ROOT = Path(__file__).resolve().parents[2]
 PACKAGE = ROOT / "isowidgets"
 
 LAYERS: tuple[tuple[str, ...], ...] = (
+    ("words",),
     ("errors", "version"),
     ("checks", "server", "regular_file"),
     ("lab", "binding", "commitment", "dice", "odds", "settings"),
@@ -36,7 +37,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("systems",),
     ("tray", "rules", "follow", "verify"),
     ("widgets",),
-    ("stream", "workshop", "__main__"),
+    ("stream", "workshop", "exercises", "__main__"),
     ("__init__",),
 )
 """The core's layers, bottom first: a module imports only from its own layer or below
@@ -53,6 +54,7 @@ INNER: dict[str, tuple[str, ...]] = {
         "streams",
         "roller",
     ),
+    "isowidgets.words": ("message", "catalogues", "extract"),
     "isowidgets.journal": (
         "events",
         "chain",

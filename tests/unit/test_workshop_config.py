@@ -3,8 +3,8 @@
 ``tests/hub`` starts the real thing; these tests pin what the configuration says
 (who may log in, which ports, which server flags, where files go), how every
 option refuses a value it cannot take, and the two file operations a host relies
-on: notebooks copied without overwriting a participant's work, and journals
-collected at the end of the day.
+on: the notebook repository participants pull (``test_workshop_content.py`` tests
+it whole), and journals collected at the end of the day.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from isowidgets.errors import IsowidgetsError
 from isowidgets.server import server_args
 from isowidgets.workshop import HOST, Workshop, WorkshopError, WorkshopSpawner, collect
 from isowidgets.workshop.__main__ import main
-from isowidgets.workshop.config import KIT_NOTEBOOKS, copy_notebooks
+from isowidgets.workshop.config import FIRST_SERVER_PORT
 
 PASSWORD = "table-for-thirty"
 
@@ -69,8 +69,13 @@ def test_every_server_starts_with_the_kits_server_config_in_the_participants_fol
     folder = f"{workshop.participants_dir}/{{username}}"
     assert c.WorkshopSpawner.home_dir_template == folder
     assert c.Spawner.notebook_dir == folder
-    assert c.WorkshopSpawner.notebooks == str(KIT_NOTEBOOKS)
-    assert c.Spawner.default_url == "/lab/tree/notebooks"
+    assert c.WorkshopSpawner.repository == workshop.repository_dir.as_uri()
+    assert c.WorkshopSpawner.branch == "main"
+    # Logging in opens nbgitpuller's page for the folder: it pulls, then opens Lab there.
+    assert c.Spawner.default_url.startswith("/git-pull?repo=file%3A%2F%2F")
+    assert c.Spawner.default_url.endswith(
+        "&targetpath=notebooks&branch=main&urlpath=lab%2Ftree%2Fnotebooks"
+    )
 
 
 def test_the_hub_listens_on_loopback_and_every_port_is_in_the_workshops_range(
@@ -81,7 +86,10 @@ def test_the_hub_listens_on_loopback_and_every_port_is_in_the_workshops_range(
     assert c.JupyterHub.hub_ip == "127.0.0.1"
     assert (c.JupyterHub.port, c.JupyterHub.hub_port) == (9101, 9103)
     assert c.ConfigurableHTTPProxy.api_url == "http://127.0.0.1:9102"
-    assert (c.WorkshopSpawner.first_port, c.WorkshopSpawner.last_port) == (9104, 9120)
+    assert (c.WorkshopSpawner.first_port, c.WorkshopSpawner.last_port) == (
+        9101 + FIRST_SERVER_PORT,
+        9120,
+    )
     opened = Workshop.checked(workshop.directory, PASSWORD, ip="0.0.0.0").config()
     assert opened.JupyterHub.ip == "0.0.0.0"
 
@@ -143,6 +151,11 @@ def test_the_hosts_own_config_file_is_made_once_and_never_overwritten(
         ({"user_hosts": "127.0.0.1"}, "user_hosts"),
         ({"user_hosts": []}, "user_hosts"),
         ({"user_hosts": [None]}, "address"),
+        ({"repository": "no/such/folder"}, "neither a git URL nor a git repository"),
+        ({"repository": 42}, "the repository"),
+        ({"repository": "x" * 5_000_000}, "the repository"),
+        ({"repository": "https://example.org/r.git", "branch": "--upload-pack=evil"}, "branch"),
+        ({"repository": "https://example.org/r.git", "branch": "a b"}, "branch"),
     ],
 )
 def test_a_workshop_refuses_an_option_it_cannot_take_and_writes_nothing(
@@ -164,20 +177,6 @@ def test_a_folder_without_notebooks_is_refused(tmp_path: Path) -> None:
 
 
 # ---------------------------------------------------------------- participants' files
-
-
-def test_notebooks_are_copied_once_and_a_participants_edit_is_never_overwritten(
-    tmp_path: Path,
-) -> None:
-    kit = sorted(p.name for p in KIT_NOTEBOOKS.glob("*.ipynb"))
-    first = copy_notebooks(KIT_NOTEBOOKS, tmp_path)
-    assert sorted(p.name for p in first) == kit
-    edited = tmp_path / "notebooks" / "01-isolation.ipynb"
-    edited.write_text("my own table")
-    (tmp_path / "notebooks" / "00-tour.ipynb").unlink()
-    again = copy_notebooks(KIT_NOTEBOOKS, tmp_path)
-    assert [p.name for p in again] == ["00-tour.ipynb"]  # only the deleted one comes back
-    assert edited.read_text() == "my own table"
 
 
 def _participant(root: Path, name: str) -> Path:
