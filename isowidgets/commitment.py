@@ -131,7 +131,7 @@ def read_sidecar(journal: Path) -> Secret | None:
     """
     target = sidecar_path(journal)
     try:
-        with os.fdopen(open_regular(target, role="session secret"), "rb") as handle:
+        with os.fdopen(open_regular(target, role="secret"), "rb") as handle:
             raw = handle.read(MAX_SIDECAR_BYTES + 1)
     except FileNotFoundError:
         return None

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator, Mapping
-from typing import Any, ClassVar
+from typing import Any
 
 from .words import Message, is_key, render
 
@@ -89,82 +89,40 @@ class RuleError(IsowidgetsError, ValueError):
 
 
 class CoreEventError(RuleError):
-    """A core event handed to ``commit`` or ``act``: each has one public way in.
-
-    Attributes:
-        kind: the event's kind (``"seed_revealed"``).
-        way_in: the method that journals it (``"game.reveal()"``).
-    """
+    """A core event handed to ``commit`` or ``act``: each has one public way in
+    (``error.values``: the event's ``kind`` and its ``way_in``)."""
 
     def __init__(self, kind: str, way_in: str) -> None:
-        self.kind = kind
-        self.way_in = way_in
         super().__init__(
-            f"a {kind} event is journaled only by {way_in}, which checks what it needs; "
-            "commit() and act() take a system's own events. Nothing was written."
+            "core.one_way_in",
+            "a {kind} event is journaled only by {way_in}, which checks what it needs; "
+            "commit() and act() take a system's own events. Nothing was written.",
+            kind=kind,
+            way_in=way_in,
         )
+
+    @property
+    def kind(self) -> str:
+        """The event's kind (``"seed_revealed"``)."""
+        return str(self.values["kind"])
+
+    @property
+    def way_in(self) -> str:
+        """The method that journals it (``"game.reveal()"``)."""
+        return str(self.values["way_in"])
 
 
 class TableSeedError(RuleError):
-    """The table's seed cannot be given now: it was given already, the seed is revealed,
-    or a random roll was made already.
-
-    Attributes:
-        problem: which (``"given"``, ``"revealed"``, ``"rolled"``).
-        facts: the values the message names (the seed given, the rolls made).
-    """
-
-    _TEXT: ClassVar[Mapping[str, str]] = {
-        "given": (
-            "the table's seed was given already ({given}); it is given once, so that it "
-            "cannot be chosen again. Nothing was written"
-        ),
-        "revealed": (
-            "the session's seed is revealed, so its random rolls are over; a table seed "
-            "would bind nothing. Nothing was written"
-        ),
-        "rolled": (
-            "the table's seed is given before the first random roll, and this session has "
-            "{rolls} random roll(s) already (whoever knows the session's seed could then "
-            "choose the rest). Nothing was written. Tip: give it right after the session "
-            "starts"
-        ),
-    }
-
-    def __init__(self, problem: str, **facts: object) -> None:
-        self.problem = problem
-        self.facts = facts
-        super().__init__(self._TEXT[problem].format(**facts))
+    """The table's seed cannot be given now: it was given already
+    (``core.table_seed_given``), the seed is revealed (``core.table_seed_revealed``), or
+    a random roll was made already (``core.table_seed_rolled``)."""
 
 
 class RollCheckError(RuleError):
     """An action whose random rolls are not exactly the rolls its dice made (a bug in a
-    rule, or a roll copied into ``commit``): nothing is written.
-
-    Attributes:
-        problem: ``"not_made"`` (an event carries a roll the action's dice did not make
-            next) or ``"not_journaled"`` (a roll made that no event carries).
-        facts: the roll as the log writes it, and its number.
-    """
-
-    _TEXT: ClassVar[Mapping[str, str]] = {
-        "not_made": (
-            "an event carries a random roll ({roll}) that is not the roll this action's "
-            "dice made next (made elsewhere, copied from an earlier event, or out of the "
-            "order rolled); a journal holds each random roll once, as rolled, in order. "
-            "Tip: pass its faces as typed-in faces; nothing was written"
-        ),
-        "not_journaled": (
-            "the action rolled {roll} (roll #{number}) but journals no event carrying it; "
-            "every random roll is journaled, so a session can be verified. Tip: this is a "
-            "bug in the rule; nothing was written"
-        ),
-    }
-
-    def __init__(self, problem: str, **facts: object) -> None:
-        self.problem = problem
-        self.facts = facts
-        super().__init__(self._TEXT[problem].format(**facts))
+    rule, or a roll copied into ``commit``): an event carries a roll the action's dice
+    did not make next (``core.roll_not_made``), or a roll was made that no event carries
+    (``core.roll_not_journaled``). Nothing is written."""
 
 
 class DiceError(RuleError):
@@ -204,56 +162,37 @@ class JournalTamperedError(JournalError):
     removed, swapped or retyped (the sequence, the order of actions or the hash chain
     shows it). Nothing past it can be trusted.
 
-    Attributes:
-        path: the journal.
-        line: the line of the file.
-        seq: the line's sequence number.
-        kind: its event's kind.
-        summary: its event as the log shows it.
-        problem: what is wrong, as a key (``"chain"``, ``"sequence"``…).
-        facts: the values the message is built from.
-        why: what is wrong, in words (the message names the file, line and event too).
+    Its values: ``path``, ``line`` (of the file), ``seq``, ``kind`` and ``summary`` (the
+    line's event) and ``why``, the problem as a message of its own (``journal.tampered_*``).
     """
 
-    def __init__(
-        self,
-        message: str,
-        *,
-        why: str,
-        path: str,
-        line: int,
-        seq: int,
-        kind: str,
-        summary: str,
-        problem: str,
-        facts: dict[str, object],
-    ) -> None:
-        self.path = path
-        self.line = line
-        self.seq = seq
-        self.kind = kind
-        self.summary = summary
-        self.problem = problem
-        self.facts = facts
-        self.why = why
-        super().__init__(message)
+    @property
+    def line(self) -> int:
+        return int(self.values["line"])
+
+    @property
+    def seq(self) -> int:
+        return int(self.values["seq"])
+
+    @property
+    def kind(self) -> str:
+        return str(self.values["kind"])
+
+    @property
+    def summary(self) -> str:
+        return str(self.values["summary"])
+
+    @property
+    def why(self) -> Message:
+        """What is wrong with the line, as a message (its key names the problem)."""
+        why: Message = self.values["why"]
+        return why
 
 
 class VerifyError(JournalError):
     """A journal whose rolls cannot be verified: no commitment, no reveal, or a
-    revealed seed that does not match its commitment.
-
-    Attributes:
-        problem: which, as a key (``"no_commitment"``, ``"no_reveal"``, ``"secret"``…).
-        facts: the values the message is built from (the lines it names…).
-    """
-
-    def __init__(
-        self, message: str, *, problem: str = "", facts: dict[str, object] | None = None
-    ) -> None:
-        self.problem = problem
-        self.facts = dict(facts or {})
-        super().__init__(message)
+    revealed seed that does not match its commitment (``verify.*``), or a head given
+    that is not one."""
 
 
 class InconsistentEventError(JournalError):

@@ -426,10 +426,25 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             raise DiceError(self.dice.sealed)
         for position, roll in enumerate(carried):
             if position >= len(made) or roll != made[position]:  # number and gm compared too
-                raise RollCheckError("not_made", roll=roll.describe())
+                raise RollCheckError(
+                    "core.roll_not_made",
+                    "an event carries a random roll ({roll}) that is not the roll this "
+                    "action's dice made next (made elsewhere, copied from an earlier event, "
+                    "or out of the order rolled); a journal holds each random roll once, as "
+                    "rolled, in order. Tip: pass its faces as typed-in faces; nothing was "
+                    "written",
+                    roll=roll.describe(),
+                )
         if len(made) > len(carried):
             lost = made[len(carried)]
-            raise RollCheckError("not_journaled", roll=lost.describe(), number=lost.number)
+            raise RollCheckError(
+                "core.roll_not_journaled",
+                "the action rolled {roll} (roll #{number}) but journals no event carrying "
+                "it; every random roll is journaled, so a session can be verified. Tip: "
+                "this is a bug in the rule; nothing was written",
+                roll=lost.describe(),
+                number=lost.number,
+            )
 
     @contextlib.contextmanager
     def atomic(self) -> Iterator[None]:

@@ -412,16 +412,32 @@ class Opening:
             tip="a short phrase a player types, or a line from the stream's chat",
         )
         if self.table_seed is not None:
-            raise TableSeedError("given", given=shown(self.table_seed, 60))
+            raise TableSeedError(
+                "core.table_seed_given",
+                "the table's seed was given already ({given}); it is given once, so that "
+                "it cannot be chosen again. Nothing was written",
+                given=shown(self.table_seed, 60),
+            )
         if self.revealed is not None:
-            raise TableSeedError("revealed")
+            raise TableSeedError(
+                "core.table_seed_revealed",
+                "the session's seed is revealed, so its random rolls are over; a table "
+                "seed would bind nothing. Nothing was written",
+            )
         rolled = sum(
             roll.source == "random"
             for entry in self._journal.entries
             for roll in entry.event.rolls()
         )
         if rolled or any(self.dice.taken):
-            raise TableSeedError("rolled", rolls=max(rolled, sum(self.dice.taken)))
+            raise TableSeedError(
+                "core.table_seed_rolled",
+                "the table's seed is given before the first random roll, and this session "
+                "has {rolls} random roll(s) already (whoever knows the session's seed could "
+                "then choose the rest). Nothing was written. Tip: give it right after the "
+                "session starts",
+                rolls=max(rolled, sum(self.dice.taken)),
+            )
         with self._public(), self._way_in(TableSeed):
             entries = self.commit(TableSeed(seed=text))
         self.dice.set_table(text)

@@ -9,8 +9,8 @@ once and changes nothing for a regular file), then checks *what it opened* with
 returned. Only then is the descriptor made blocking again, for ordinary reads and
 writes.
 
-The refusal is data (:class:`NotARegularFileError` keeps the path and what was found
-there) and its sentence is built in one place.
+The refusal is data (:class:`NotARegularFileError`: a message key and its values, the
+path and what was found there).
 """
 
 from __future__ import annotations
@@ -21,46 +21,51 @@ import stat
 from pathlib import Path
 
 from .errors import JournalError
+from .words import Message, msg
 
-__all__ = ["NotARegularFileError", "open_regular", "what_is_at"]
+__all__ = ["ROLES", "NotARegularFileError", "open_regular", "what_is_at"]
 
 _KINDS = (
-    (stat.S_ISDIR, "directory"),
-    (stat.S_ISFIFO, "FIFO (named pipe)"),
-    (stat.S_ISCHR, "character device"),
-    (stat.S_ISBLK, "block device"),
-    (stat.S_ISSOCK, "socket"),
+    (stat.S_ISDIR, msg("journal.kind_directory", "directory")),
+    (stat.S_ISFIFO, msg("journal.kind_fifo", "FIFO (named pipe)")),
+    (stat.S_ISCHR, msg("journal.kind_character_device", "character device")),
+    (stat.S_ISBLK, msg("journal.kind_block_device", "block device")),
+    (stat.S_ISSOCK, msg("journal.kind_socket", "socket")),
 )
+
+ROLES = {
+    "journal": msg("journal.role_journal", "journal"),
+    "secret": msg("journal.role_secret", "session secret"),
+}
+"""What a file is to the kit, for the message."""
 
 _NONBLOCK = getattr(os, "O_NONBLOCK", 0)
 _NOCTTY = getattr(os, "O_NOCTTY", 0)
 _CLOEXEC = getattr(os, "O_CLOEXEC", 0)
 
 
-def what_is_at(mode: int) -> str:
-    """What a file of ``mode`` (``st_mode``) is, in words: ``"regular file"``, ``"FIFO
-    (named pipe)"``, ``"directory"``…"""
+def what_is_at(mode: int) -> Message:
+    """What a file of ``mode`` (``st_mode``) is, in words: a regular file, a FIFO (named
+    pipe), a directory…"""
     if stat.S_ISREG(mode):
-        return "regular file"
-    return next((word for test, word in _KINDS if test(mode)), "special file")
+        return msg("journal.kind_regular", "regular file")
+    return next(
+        (word for test, word in _KINDS if test(mode)), msg("journal.kind_special", "special file")
+    )
 
 
 class NotARegularFileError(JournalError):
-    """A path the kit reads or writes as a file holds something else.
+    """A path the kit reads or writes as a file holds something else (its values: the
+    ``path``, what was ``found`` there and the ``role`` the kit wanted it for)."""
 
-    Attributes:
-        path: the path.
-        found: what is there, in words (:func:`what_is_at`).
-        role: what the kit wanted there (``"journal"``, ``"session secret"``).
-    """
-
-    def __init__(self, path: Path, found: str, role: str) -> None:
-        self.path = path
-        self.found = found
-        self.role = role
+    def __init__(self, path: Path, found: Message, role: str = "journal") -> None:
         super().__init__(
-            f"{path} is a {found}, not a regular file, so it is not read as a {role} "
-            "(nothing waits on it). Tip: point the kit at the journal file itself."
+            "journal.not_a_regular_file",
+            "{path} is a {found}, not a regular file, so it is not read as a {role} "
+            "(nothing waits on it). Tip: point the kit at the journal file itself.",
+            path=str(path),
+            found=found,
+            role=ROLES[role],
         )
 
 
@@ -70,7 +75,7 @@ def open_regular(path: Path, flags: int = os.O_RDONLY, *, role: str = "journal")
     Args:
         path: what to open.
         flags: ``os.open`` flags (``O_RDONLY``, or ``O_RDWR | O_APPEND | O_CREAT``...).
-        role: what the file is to the kit, for the message.
+        role: what the file is to the kit, for the message (a key of :data:`ROLES`).
 
     Raises:
         NotARegularFileError: ``path`` is a directory, a FIFO, a device or a socket
@@ -81,7 +86,7 @@ def open_regular(path: Path, flags: int = os.O_RDONLY, *, role: str = "journal")
     try:
         fd = os.open(path, flags | _NONBLOCK | _NOCTTY | _CLOEXEC, 0o666)
     except IsADirectoryError:
-        raise NotARegularFileError(path, "directory", role) from None
+        raise NotARegularFileError(path, _KINDS[0][1], role) from None
     try:
         mode = os.fstat(fd).st_mode
         if not stat.S_ISREG(mode):

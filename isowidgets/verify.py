@@ -39,17 +39,19 @@ Journals of the ``"draws"`` scheme (written before rolls were numbered) are chec
 the rules they were written under (:mod:`isowidgets.dice.streams`): their random dice,
 sorted by draw, are the stream's draws without a gap, as many as the reveal says.
 
-Every finding is data (:class:`Mismatch`: the line, the event, a problem key and its
-facts), and its sentence is built in one place (:data:`WHY`).
+Every finding is data (:class:`Mismatch`: the line, the event, and what is wrong as a
+message, ``verify.*``, whose values are the facts), rendered in a person's language
+only when shown (:mod:`isowidgets.words`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .checks import shown
 from .commitment import Secret
@@ -60,100 +62,9 @@ from .errors import JournalError, JournalTamperedError, VerifyError
 from .journal import Entry, Journal, SeedRevealed, SessionStarted, TableSeed
 from .journal.chain import SHORT_HEAD, read_head, short_head
 from .regular_file import open_regular
+from .words import Message, msg, render
 
-__all__ = ["WHY", "HeadMatch", "Mismatch", "Report", "TypedRoll", "verify", "verify_entries"]
-
-WHY: Mapping[str, str] = {
-    "faces": "the faces are not the ones {counter} roll #{number} gives: a face was altered",
-    "repeated": (
-        "{counter} roll #{number} comes after {counter} roll #{last} (line {last_line}): "
-        "a roll was copied or inserted, or rolls were swapped"
-    ),
-    "moved": (
-        "{counter} roll #{number} comes before {counter} roll #{expected_number} (line "
-        "{later_line}): rolls were swapped or moved"
-    ),
-    "missing": (
-        "{counter} roll(s) {missing} missing before this one (#{number}): a roll was "
-        "deleted, or retyped as typed-in faces"
-    ),
-    "counter": (
-        "a {counter} roll in a {line_is} line: the roll or its line's GM-only mark was changed"
-    ),
-    "unnumbered": "a random roll with no number (not rolled by this session's dice)",
-    "scheme": (
-        "a roll of the old draws scheme in a session that numbers its rolls: it was "
-        "written by hand or copied in"
-    ),
-    "after_numbered": (
-        "a roll of the old draws scheme after numbered rolls: it was written by hand or copied in"
-    ),
-    "after_reveal": "a random roll after the seed was revealed (anyone could compute it)",
-    "second_reveal": (
-        "a second reveal (the first is at line {first_line}): the seed is revealed once"
-    ),
-    "second_table_seed": (
-        "a second table seed (the first is at line {first_line}): it is given once"
-    ),
-    "late_table_seed": (
-        "the table's seed comes after {counter} roll #{number} (line {roll_line}): it is "
-        "given before the first random roll, so it was moved, or the rolls were"
-    ),
-    "count": (
-        "the reveal says {said} public roll(s) were numbered; the journal holds {held}"
-        "{where}: a public roll was cut off the end, or the count was changed"
-    ),
-    "draw_taken": "draw {draw} was already taken by line {other_line}: a roll was inserted",
-    "draws_missing": (
-        "draws {first}–{last} are missing before this roll: a roll was deleted (or lost)"
-    ),
-    "draw_stream": (
-        "the roll claims the stream taken up at draw {start}, but that stream is not the "
-        "one draw {draw} comes from"
-    ),
-    "draw_faces": "the faces are not the ones the seed gives at draw {draw}: a face was altered",
-    "draws_count": (
-        "the reveal says {said} random dice were drawn; the journal holds {held}: a roll was "
-        "deleted (or lost), or the count was changed"
-    ),
-    "head_missing": (
-        "no line carries the head {head}…{shown_rolls}: the journal was changed at or "
-        "before the line that carried it{near}"
-    ),
-    "tampered": "{why}",
-    "head_rolls": (
-        "this line carries the head {head}… but {held} public roll(s) come up to it, not "
-        "the {said} shown with the head: the head was misread, or the journal changed"
-    ),
-}
-"""What each problem :func:`verify` finds says, from its facts: the one place a finding
-becomes a sentence (the key and the facts are the data)."""
-
-_CANNOT: Mapping[str, str] = {
-    "not_a_session": "{where} does not start with a session_started event",
-    "no_commitment": (
-        "{where} carries no commitment: it was written before sessions committed to their "
-        "seed (its seed is in plain text), so its rolls cannot be verified"
-    ),
-    "no_reveal": (
-        "{where} reveals no seed yet, so its rolls cannot be verified. Tip: the GM reveals "
-        "it at the end of the session (game.reveal(), or Reveal on the toolbar)"
-    ),
-    "secret": (
-        "{where}: the seed revealed at line {reveal_line} (seed_revealed) does not match the "
-        "commitment {commitment}… at line {start_line} (session_started): the seed, its "
-        "salt or the commitment was changed, so the rolls cannot be trusted"
-    ),
-    "bad_head": (
-        "{head} is not a head: give {short} to 64 hex digits as shown on the stream or the "
-        "toolbar (spaces are fine), optionally after the public roll count shown with it "
-        "and a colon (12:3f2a91c07d4e11b8)"
-    ),
-}
-
-
-def _cannot(problem: str, **facts: object) -> VerifyError:
-    return VerifyError(_CANNOT[problem].format(**facts), problem=problem, facts=facts)
+__all__ = ["HeadMatch", "Mismatch", "Report", "TypedRoll", "verify", "verify_entries"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,8 +76,7 @@ class Mismatch:
         seq: the event's number in the journal (its ``seq``).
         kind: the event's kind.
         summary: the event as the log shows it.
-        problem: what is wrong, as a key of :data:`WHY`.
-        facts: the values its sentence is built from.
+        message: what is wrong, as a message (``verify.*``; its values are the facts).
         expected: the faces the seed gives there (empty when none can be named).
         found: the faces the journal holds there.
     """
@@ -175,15 +85,24 @@ class Mismatch:
     seq: int
     kind: str
     summary: str
-    problem: str
-    facts: Mapping[str, object] = field(default_factory=dict)
+    message: Message
     expected: tuple[int, ...] = ()
     found: tuple[int, ...] = ()
 
     @property
+    def problem(self) -> str:
+        """What is wrong, as the last part of the message's key (``"faces"``, ``"moved"``…)."""
+        return self.message.key.rsplit(".", 1)[-1]
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        """The values the message speaks of."""
+        return self.message.arguments
+
+    @property
     def why(self) -> str:
-        """What is wrong, in words."""
-        return WHY[self.problem].format(**self.facts)
+        """What is wrong, in English (a view renders :attr:`message` in its language)."""
+        return render(self.message)
 
     def text(self) -> str:
         head = (
@@ -356,7 +275,13 @@ def verify(path: str | os.PathLike[str], *, heads: Iterable[str] = ()) -> Report
             0,
             0,
             0,
-            Mismatch(exc.line, exc.seq, exc.kind, exc.summary, "tampered", {"why": exc.why}),
+            Mismatch(
+                exc.line,
+                exc.seq,
+                exc.kind,
+                exc.summary,
+                msg("verify.tampered", "{why}", why=exc.why),
+            ),
         )
     return verify_entries(
         journal.entries, where=str(journal.path), heads=wanted, line_of=journal.line_number
@@ -381,7 +306,14 @@ def _heads(heads: Iterable[str]) -> list[tuple[str, int | None]]:
     for text in heads:
         read = read_head(text) if isinstance(text, str) else None
         if read is None:
-            raise _cannot("bad_head", head=shown(text, 80), short=SHORT_HEAD)
+            raise VerifyError(
+                "verify.bad_head",
+                "{head} is not a head: give {short} to 64 hex digits as shown on the stream "
+                "or the toolbar (spaces are fine), optionally after the public roll count "
+                "shown with it and a colon (12:3f2a91c07d4e11b8)",
+                head=shown(text, 80),
+                short=SHORT_HEAD,
+            )
         found.append(read)
     return found
 
@@ -410,19 +342,36 @@ def verify_entries(
     its file from its ``seq`` (the ``seq`` itself by default)."""
     line = line_of or (lambda seq: seq)
     if not entries or not isinstance(entries[0].event, SessionStarted):
-        raise _cannot("not_a_session", where=where)
+        raise VerifyError(
+            "verify.not_a_session",
+            "{where} does not start with a session_started event",
+            where=where,
+        )
     start = entries[0].event
     if start.commitment is None:
-        raise _cannot("no_commitment", where=where)
+        raise VerifyError(
+            "verify.no_commitment",
+            "{where} carries no commitment: it was written before sessions committed to "
+            "their seed (its seed is in plain text), so its rolls cannot be verified",
+            where=where,
+        )
     reveals = [e for e in entries if isinstance(e.event, SeedRevealed)]
     if not reveals:
-        raise _cannot("no_reveal", where=where)
+        raise VerifyError(
+            "verify.no_reveal",
+            "{where} reveals no seed yet, so its rolls cannot be verified. Tip: the GM "
+            "reveals it at the end of the session (game.reveal(), or Reveal on the toolbar)",
+            where=where,
+        )
     reveal_entry = reveals[0]
     reveal = reveal_entry.event
     assert isinstance(reveal, SeedRevealed)
     if not Secret(reveal.seed, reveal.salt).matches(start.commitment):
-        raise _cannot(
-            "secret",
+        raise VerifyError(
+            "verify.secret",
+            "{where}: the seed revealed at line {reveal_line} (seed_revealed) does not match "
+            "the commitment {commitment}… at line {start_line} (session_started): the seed, "
+            "its salt or the commitment was changed, so the rolls cannot be trusted",
             where=where,
             reveal_line=line(reveal_entry.seq),
             start_line=line(entries[0].seq),
@@ -455,23 +404,41 @@ def verify_entries(
         table_seed=table or None,
     )
 
-    def found(entry: Entry, problem: str, roll: PoolRoll | None = None, **facts: object) -> Report:
-        return _counted(base, walk.checked, _at(entry, line, problem, facts, roll))
+    def found(
+        entry: Entry, why: Message, roll: PoolRoll | None = None, expected: tuple[int, ...] = ()
+    ) -> Report:
+        return _counted(base, walk.checked, _at(entry, line, why, roll, expected))
 
     if len(reveals) > 1:
-        return found(reveals[1], "second_reveal", first_line=line(reveal_entry.seq))
+        return found(
+            reveals[1],
+            msg(
+                "verify.second_reveal",
+                "a second reveal (the first is at line {first_line}): the seed is revealed once",
+                first_line=line(reveal_entry.seq),
+            ),
+        )
     if len(tables) > 1:
-        return found(tables[1], "second_table_seed", first_line=line(tables[0].seq))
+        return found(
+            tables[1],
+            msg(
+                "verify.second_table_seed",
+                "a second table seed (the first is at line {first_line}): it is given once",
+                first_line=line(tables[0].seq),
+            ),
+        )
     old: list[tuple[Entry, PoolRoll]] = []
     for entry in entries:
         if isinstance(entry.event, TableSeed) and walk.first_roll is not None:
-            first_entry, first = walk.first_roll
+            first_entry = walk.first_roll[0]
             return found(
                 entry,
-                "late_table_seed",
-                counter=_counter(first),
-                number=first.number if first.number is not None else "?",
-                roll_line=line(first_entry.seq),
+                msg(
+                    "verify.late_table_seed",
+                    "the table's seed comes after a random roll (line {roll_line}): it is "
+                    "given before the first random roll, so it was moved, or the rolls were",
+                    roll_line=line(first_entry.seq),
+                ),
             )
         for roll in rolls_of[entry.seq]:
             if roll.source == "typed":
@@ -479,31 +446,62 @@ def verify_entries(
             if walk.first_roll is None:
                 walk.first_roll = (entry, roll)
             if entry.seq > reveal_entry.seq:
-                return found(entry, "after_reveal", roll)
+                return found(
+                    entry,
+                    msg(
+                        "verify.after_reveal",
+                        "a random roll after the seed was revealed (anyone could compute it)",
+                    ),
+                    roll,
+                )
             if roll.draw is not None:
                 if start.dice_scheme != LEGACY_SCHEME:
-                    return found(entry, "scheme", roll)
+                    why = msg(
+                        "verify.scheme",
+                        "a roll of the old draws scheme in a session that numbers its rolls: "
+                        "it was written by hand or copied in",
+                    )
+                    return found(entry, why, roll)
                 if any(walk.numbered):
-                    return found(entry, "after_numbered", roll)
+                    why = msg(
+                        "verify.after_numbered",
+                        "a roll of the old draws scheme after numbered rolls: it was written "
+                        "by hand or copied in",
+                    )
+                    return found(entry, why, roll)
                 old.append((entry, roll))
                 continue
             problem = _numbered(walk, entry, roll)
             if problem is not None:
-                name, facts = problem
-                return found(entry, name, roll, **facts)
+                why, expected = problem
+                return found(entry, why, roll, expected)
     if old:
         problem_at = _replay_draws(reveal.seed, reveal_entry, old, line)
         if problem_at is not None:
-            at, name, drawn, facts = problem_at
-            return found(at, name, drawn, **facts)
+            at, why, drawn, expected = problem_at
+            return found(at, why, drawn, expected)
         walk.checked[:0] = old
     elif reveal.draws:
-        return found(reveal_entry, "draws_count", said=reveal.draws, held=0)
+        return found(reveal_entry, _draws_count(reveal.draws, 0))
     if reveal.public_rolls is not None and reveal.public_rolls != walk.numbered[0]:
-        last = f" (the last at line {walk.last_line[0]})" if walk.numbered[0] else ""
-        return found(
-            reveal_entry, "count", said=reveal.public_rolls, held=walk.numbered[0], where=last
-        )
+        if walk.numbered[0]:
+            why = msg(
+                "verify.count",
+                "the reveal says {said} public roll(s) were numbered; the journal holds {held} "
+                "(the last at line {last_line}): a public roll was cut off the end, or the "
+                "count was changed",
+                said=reveal.public_rolls,
+                held=walk.numbered[0],
+                last_line=walk.last_line[0],
+            )
+        else:
+            why = msg(
+                "verify.count_none",
+                "the reveal says {said} public roll(s) were numbered; the journal holds none: "
+                "public rolls were cut off, or the count was changed",
+                said=reveal.public_rolls,
+            )
+        return found(reveal_entry, why)
     matches = []
     for head, rolls in heads:
         match = _head(entries, head, rolls, line)
@@ -513,43 +511,99 @@ def verify_entries(
     return dataclasses.replace(_counted(base, walk.checked, None), heads=tuple(matches))
 
 
-def _counter(roll: PoolRoll) -> str:
-    return "GM-only" if roll.gm else "public"
+def _counter(roll: PoolRoll) -> Message:
+    if roll.gm:
+        return msg("verify.counter_gm", "GM-only")
+    return msg("verify.counter_public", "public")
 
 
-def _numbered(walk: _Walk, entry: Entry, roll: PoolRoll) -> tuple[str, dict[str, object]] | None:
-    """Check the numbered random ``roll`` at its place; the problem and its facts, if any."""
+def _numbered(walk: _Walk, entry: Entry, roll: PoolRoll) -> tuple[Message, tuple[int, ...]] | None:
+    """Check the numbered random ``roll`` at its place: what is wrong (and the faces the
+    seed gives there), or ``None``."""
     if roll.number is None:
-        return "unnumbered", {}
+        why = msg(
+            "verify.unnumbered", "a random roll with no number (not rolled by this session's dice)"
+        )
+        return why, ()
     counter = _counter(roll)
     if roll.gm != entry.gm:
-        return "counter", {"counter": counter, "line_is": "GM-only" if entry.gm else "public"}
+        why = msg(
+            "verify.counter",
+            "a {counter} roll in a {line_is} line: the roll or its line's GM-only mark was changed",
+            counter=counter,
+            line_is=msg("verify.counter_gm", "GM-only")
+            if entry.gm
+            else msg("verify.counter_public", "public"),
+        )
+        return why, ()
     expected = walk.numbered[roll.gm] + 1
     if roll.number < expected:
-        return "repeated", {
-            "counter": counter,
-            "number": roll.number,
-            "last": expected - 1,
-            "last_line": walk.last_line[roll.gm],
-        }
+        why = msg(
+            "verify.repeated",
+            "{counter} roll #{number} comes after {counter} roll #{last} (line {last_line}): "
+            "a roll was copied or inserted, or rolls were swapped",
+            counter=counter,
+            number=roll.number,
+            last=expected - 1,
+            last_line=walk.last_line[roll.gm],
+        )
+        return why, ()
     if roll.number > expected:
         later = walk.later.get((roll.gm, expected), 0)
         if later > walk.line_of(entry.seq):
-            return "moved", {
-                "counter": counter,
-                "number": roll.number,
-                "expected_number": expected,
-                "later_line": later,
-            }
-        gap = f"#{expected}" if expected == roll.number - 1 else f"#{expected}–#{roll.number - 1}"
-        return "missing", {"counter": counter, "missing": gap, "number": roll.number}
+            why = msg(
+                "verify.moved",
+                "{counter} roll #{number} comes before {counter} roll #{expected_number} "
+                "(line {later_line}): rolls were swapped or moved",
+                counter=counter,
+                number=roll.number,
+                expected_number=expected,
+                later_line=later,
+            )
+            return why, ()
+        if expected == roll.number - 1:
+            why = msg(
+                "verify.missing",
+                "{counter} roll #{missing} is missing before this one (#{number}): a roll was "
+                "deleted, or retyped as typed-in faces",
+                counter=counter,
+                missing=expected,
+                number=roll.number,
+            )
+        else:
+            why = msg(
+                "verify.missing_several",
+                "{counter} rolls #{first}–#{last} are missing before this one (#{number}): "
+                "rolls were deleted, or retyped as typed-in faces",
+                counter=counter,
+                first=expected,
+                last=roll.number - 1,
+                number=roll.number,
+            )
+        return why, ()
     faces = walk.key.faces_of(roll)
     if faces != roll.faces:
-        return "faces", {"counter": counter, "number": roll.number, "expected": faces}
+        why = msg(
+            "verify.faces",
+            "the faces are not the ones {counter} roll #{number} gives: a face was altered",
+            counter=counter,
+            number=roll.number,
+        )
+        return why, faces
     walk.numbered[roll.gm] = roll.number
     walk.last_line[roll.gm] = walk.line_of(entry.seq)
     walk.checked.append((entry, roll))
     return None
+
+
+def _draws_count(said: int, held: int) -> Message:
+    return msg(
+        "verify.draws_count",
+        "the reveal says {said} random dice were drawn; the journal holds {held}: a roll was "
+        "deleted (or lost), or the count was changed",
+        said=said,
+        held=held,
+    )
 
 
 def _replay_draws(
@@ -557,7 +611,7 @@ def _replay_draws(
     reveal_entry: Entry,
     rolls: list[tuple[Entry, PoolRoll]],
     line: Callable[[int], int],
-) -> tuple[Entry, str, PoolRoll | None, dict[str, object]] | None:
+) -> tuple[Entry, Message, PoolRoll | None, tuple[int, ...]] | None:
     """The rolls of a ``"draws"`` session, by its rules: sorted by draw (a roll of no
     dice shares its draw with the next and goes first), the stream's draws without a
     gap, as many as the reveal says. The first problem, or ``None``."""
@@ -572,30 +626,45 @@ def _replay_draws(
         begins, index = _draw(roll)
         if index < expected_next:
             assert previous is not None
-            return entry, "draw_taken", roll, {"draw": index, "other_line": line(previous.seq)}
+            why = msg(
+                "verify.draw_taken",
+                "draw {draw} was already taken by line {other_line}: a roll was inserted",
+                draw=index,
+                other_line=line(previous.seq),
+            )
+            return entry, why, roll, ()
         if index > expected_next:
             faces = rng.faces(roll.pool.die, len(roll.dice)) if rng and begins == stream else ()
-            return (
-                entry,
-                "draws_missing",
-                roll,
-                {
-                    "first": expected_next,
-                    "last": index - 1,
-                    "expected": faces,
-                },
+            why = msg(
+                "verify.draws_missing",
+                "draws {first}–{last} are missing before this roll: a roll was deleted (or lost)",
+                first=expected_next,
+                last=index - 1,
             )
+            return entry, why, roll, faces
         if begins != stream and begins == index:  # a resume took the stream up here
             stream, rng = begins, Stream(seed, begins)
         if rng is None or begins != stream:
-            return entry, "draw_stream", roll, {"start": begins, "draw": index}
+            why = msg(
+                "verify.draw_stream",
+                "the roll claims the stream taken up at draw {start}, but that stream is not "
+                "the one draw {draw} comes from",
+                start=begins,
+                draw=index,
+            )
+            return entry, why, roll, ()
         faces = rng.faces(roll.pool.die, len(roll.dice))
         if faces != roll.faces:
-            return entry, "draw_faces", roll, {"draw": index, "expected": faces}
+            why = msg(
+                "verify.draw_faces",
+                "the faces are not the ones the seed gives at draw {draw}: a face was altered",
+                draw=index,
+            )
+            return entry, why, roll, faces
         expected_next = index + len(roll.dice)
         previous = entry
     if reveal.draws is not None and expected_next != reveal.draws:
-        return reveal_entry, "draws_count", None, {"said": reveal.draws, "held": expected_next}
+        return reveal_entry, _draws_count(reveal.draws, expected_next), None, ()
     return None
 
 
@@ -616,35 +685,49 @@ def _head(
             near = entry
         if entry.head.startswith(head):
             if rolls is not None and rolls != public:
-                facts = {"head": short_head(head), "held": public, "said": rolls}
-                return _at(entry, line, "head_rolls", facts)
+                why = msg(
+                    "verify.head_rolls",
+                    "this line carries the head {head}… but {held} public roll(s) come up to "
+                    "it, not the {said} shown with the head: the head was misread, or the "
+                    "journal changed",
+                    head=short_head(head),
+                    held=public,
+                    said=rolls,
+                )
+                return _at(entry, line, why)
             return HeadMatch(head, line(entry.seq), entry.seq, entry.kind, public, entry.gm)
-    last = near or entries[-1]
-    hint = (
-        f" (public roll #{rolls} is at line {line(last.seq)}, whose head is "
-        f"{short_head(last.head)}…)"
-        if near is not None and last.head
-        else ""
+    if near is not None and near.head:
+        why = msg(
+            "verify.head_missing_near",
+            "no line carries the head {head}… shown after {rolls} public roll(s): the journal "
+            "was changed at or before the line that carried it (public roll #{rolls} is at "
+            "line {line}, whose head is {there}…)",
+            head=short_head(head),
+            rolls=rolls,
+            line=line(near.seq),
+            there=short_head(near.head),
+        )
+        return _at(near, line, why)
+    why = msg(
+        "verify.head_missing",
+        "no line carries the head {head}…: the journal was changed at or before the line "
+        "that carried it",
+        head=short_head(head),
     )
-    shown_rolls = "" if rolls is None else f" (shown after {rolls} public roll(s))"
-    facts = {"head": short_head(head), "shown_rolls": shown_rolls, "near": hint}
-    return _at(last, line, "head_missing", facts)
+    return _at(entries[-1], line, why)
 
 
 def _at(
     entry: Entry,
     line: Callable[[int], int],
-    problem: str,
-    facts: dict[str, object],
+    why: Message,
     roll: PoolRoll | None = None,
+    expected: tuple[int, ...] = (),
 ) -> Mismatch:
-    """The mismatch ``problem`` at ``entry`` (its ``expected`` faces among ``facts``)."""
-    expected: tuple[int, ...] = facts.pop("expected", ())  # type: ignore[assignment]
+    """The mismatch at ``entry``: ``why``, and the faces expected there and found."""
     found = () if roll is None else roll.faces
     summary = entry.event.describe()
-    return Mismatch(
-        line(entry.seq), entry.seq, entry.kind, summary, problem, facts, expected, found
-    )
+    return Mismatch(line(entry.seq), entry.seq, entry.kind, summary, why, expected, found)
 
 
 def _counted(

@@ -6,8 +6,9 @@ order, an action GM-only in all of its lines or none, each retcon taking back an
 earlier action, and the hash chain (each line's head is the hash of the journal up to
 it; see :mod:`.chain`). A line that fails one of these is not what was written there:
 :class:`~isowidgets.errors.JournalTamperedError` names its line and its event, with the
-facts as data. It changes nothing: a torn last line (a crash mid-write) is handed back
-for the store to set aside before its next write.
+problem as a message of its own (``journal.tampered_*``). It changes nothing: a torn
+last line (a crash mid-write) is handed back for the store to set aside before its next
+write.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from .. import checks
 from ..checks import shown
 from ..errors import JournalError, JournalTamperedError
 from ..regular_file import open_regular
+from ..words import Message, msg
 from . import files
 from .chain import GENESIS, link, split_head
 from .codec import MAX_LINE_BYTES, Entry
@@ -52,43 +54,19 @@ class Read:
     head: bytes = GENESIS
 
 
-_TAMPERED = {
-    "sequence": "sequence number {got}, expected {expected}; lines were removed or reordered",
-    "action_order": "action #{action} comes after action #{previous}; lines were reordered",
-    "gm_split": (
-        "action #{action} is GM-only in some of its lines and not in others; a whole "
-        "action is GM-only or none of it"
-    ),
-    "retcon": "{why}",
-    "chain": (
-        "the head it carries ({carried}…) is not the hash of the journal up to it "
-        "({computed}…): this line was changed, or a line was inserted, removed or moved "
-        "just before it"
-    ),
-    "head_placement": "its head is not the last thing on the line; the line was rewritten",
-    "unchained": (
-        "a line without a head (as written before lines were chained) after chained "
-        "lines: it was written by hand or copied in"
-    ),
-}
-"""What each problem :func:`read_journal` finds says, from its facts (one place)."""
-
-
-def _tampered(path: Path, number: int, entry: Entry, problem: str, **facts: object) -> Exception:
-    """The error for line ``number`` holding ``entry``, which is not what was written."""
+def _tampered(path: Path, number: int, entry: Entry, why: Message) -> JournalTamperedError:
+    """The error for line ``number`` holding ``entry``, which is not what was written:
+    ``why`` says how."""
     summary = entry.event.describe()
-    shown_summary = summary if len(summary) <= 80 else f"{summary[:79]}…"
-    why = _TAMPERED[problem].format(**facts)
     return JournalTamperedError(
-        f"{path}, line {number} ({entry.kind} event #{entry.seq}: {shown_summary}): {why}",
-        why=why,
+        "journal.tampered",
+        "{path}, line {line} ({kind} event #{seq}: {summary}): {why}",
         path=str(path),
         line=number,
         seq=entry.seq,
         kind=entry.kind,
-        summary=summary,
-        problem=problem,
-        facts=facts,
+        summary=summary if len(summary) <= 80 else f"{summary[:79]}…",
+        why=why,
     )
 
 
@@ -149,17 +127,33 @@ def read_journal(
         entry = _entry_at(path, number, raw, resolve)
         expected = len(entries) + 1
         if entry.seq != expected:
-            raise _tampered(path, number, entry, "sequence", got=entry.seq, expected=expected)
+            why = msg(
+                "journal.tampered_sequence",
+                "sequence number {got}, expected {expected}; lines were removed or reordered",
+                got=entry.seq,
+                expected=expected,
+            )
+            raise _tampered(path, number, entry, why)
         if entries and entry.action < entries[-1].action:
-            raise _tampered(
-                path, number, entry, "action_order", action=entry.action,
+            why = msg(
+                "journal.tampered_action_order",
+                "action #{action} comes after action #{previous}; lines were reordered",
+                action=entry.action,
                 previous=entries[-1].action,
-            )  # fmt: skip
+            )
+            raise _tampered(path, number, entry, why)
         if entries and entry.action == entries[-1].action and entry.gm != entries[-1].gm:
-            raise _tampered(path, number, entry, "gm_split", action=entry.action)
+            why = msg(
+                "journal.tampered_gm_split",
+                "action #{action} is GM-only in some of its lines and not in others; a whole "
+                "action is GM-only or none of it",
+                action=entry.action,
+            )
+            raise _tampered(path, number, entry, why)
         problem = retcon_problem(entry.event, entry.action, seen)
         if problem:
-            raise _tampered(path, number, entry, "retcon", why=problem)
+            why = msg("journal.tampered_retcon", "{problem}", problem=problem)
+            raise _tampered(path, number, entry, why)
         head = _chain(path, number, entry, raw, head, chained)
         chained = chained or bool(entry.head)
         seen.add(entry.action)
@@ -175,14 +169,29 @@ def _chain(path: Path, number: int, entry: Entry, raw: bytes, head: bytes, chain
     head the line carries (a line written before lines were chained carries none)."""
     body, carried = split_head(raw)
     if entry.head and carried != entry.head:
-        raise _tampered(path, number, entry, "head_placement")
+        why = msg(
+            "journal.tampered_head_placement",
+            "its head is not the last thing on the line; the line was rewritten",
+        )
+        raise _tampered(path, number, entry, why)
     if not entry.head and chained:
-        raise _tampered(path, number, entry, "unchained")
+        why = msg(
+            "journal.tampered_unchained",
+            "a line without a head (as written before lines were chained) after chained "
+            "lines: it was written by hand or copied in",
+        )
+        raise _tampered(path, number, entry, why)
     after = link(head, body)
     if entry.head and after.hex() != entry.head:
-        raise _tampered(
-            path, number, entry, "chain", carried=entry.head[:16], computed=after.hex()[:16]
+        why = msg(
+            "journal.tampered_chain",
+            "the head it carries ({carried}…) is not the hash of the journal up to it "
+            "({computed}…): this line was changed, or a line was inserted, removed or "
+            "moved just before it",
+            carried=entry.head[:16],
+            computed=after.hex()[:16],
         )
+        raise _tampered(path, number, entry, why)
     return after
 
 

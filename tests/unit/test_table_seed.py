@@ -61,7 +61,7 @@ def test_after_the_first_random_roll_it_is_refused(tmp_path: Path, gm: bool) -> 
     assert "before the first random roll" in message and "1 random roll" in message
     with pytest.raises(TableSeedError) as caught:
         game.give_table_seed(PHRASE)
-    assert (caught.value.problem, caught.value.facts) == ("rolled", {"rolls": 1})
+    assert (caught.value.key, caught.value.values) == ("core.table_seed_rolled", {"rolls": 1})
     assert game.table_seed is None
 
 

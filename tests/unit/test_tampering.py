@@ -195,7 +195,8 @@ def test_a_careful_forger_is_named_by_the_rolls(session: Path, tmp_path: Path, h
     report = verify(path)
     lines = forge.records(path)
     _named(report, where[0] + 1, lines[where[0]]["kind"])
-    assert report.mismatch is not None and report.mismatch.problem == problem, report.text()
+    assert report.mismatch is not None, report.text()
+    assert report.mismatch.problem.startswith(problem), report.text()  # missing_several too
     assert main(["verify", str(path)]) == 1
 
 
@@ -218,7 +219,7 @@ def test_a_changed_seed_salt_or_commitment_is_named(
         with pytest.raises(VerifyError) as refused:
             verify(path)
         text = str(refused.value)
-        assert refused.value.problem == "secret"
+        assert refused.value.key == "verify.secret"
         assert f"line {len(forge.records(path))} (seed_revealed)" in text
         assert "line 1 (session_started)" in text
         assert main(["verify", str(path)]) == 2
@@ -251,7 +252,7 @@ def test_a_cut_roll_and_more_play_is_caught_by_the_head_the_stream_showed(
     assert last_before == int(head.split(":")[0]) - 1
     assert verify(path).ok  # nothing inside the file tells: see the README
     report = verify(path, heads=[head])
-    assert report.mismatch is not None and report.mismatch.problem == "head_missing"
+    assert report.mismatch is not None and report.mismatch.problem.startswith("head_missing")
     assert short_head(head.split(":")[1]) in report.text()
     assert main(["verify", str(path), "--head", head]) == 1
 

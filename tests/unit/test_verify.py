@@ -277,7 +277,7 @@ def test_one_deleted_roll_is_named(tmp_path: Path) -> None:
     assert report.mismatch is not None
     assert report.mismatch.seq == rolls[2]  # the 2d10, one line earlier now
     assert report.mismatch.problem == "missing" and "deleted" in report.mismatch.why
-    assert "public roll(s) #2 missing before this one (#3)" in report.mismatch.why
+    assert "public roll #2 is missing before this one (#3)" in report.mismatch.why
     assert report.random_rolls == 1
 
 
@@ -324,7 +324,7 @@ def test_a_seed_that_does_not_match_its_commitment_is_refused_naming_both_lines(
     write(path, records)
     with pytest.raises(VerifyError, match="does not match the commitment") as refused:
         verify(path)
-    assert refused.value.problem == "secret"
+    assert refused.value.key == "verify.secret"
     assert f"at line {len(records)} (seed_revealed)" in str(refused.value)
     assert "at line 1 (session_started)" in str(refused.value)
 
@@ -552,7 +552,7 @@ def test_a_roll_deleted_from_the_middle_is_named_after_a_resume(tmp_path: Path) 
     again.roll("d6")
     again.reveal()
     report = verify(path)
-    assert report.mismatch is not None and "#2 missing" in report.mismatch.why
+    assert report.mismatch is not None and "#2 is missing" in report.mismatch.why
     assert report.mismatch.line == 3 and report.mismatch.kind == "rolled"
 
 
@@ -602,7 +602,7 @@ def test_the_issues_cut_roll_then_more_play_is_caught_by_a_head(tmp_path: Path) 
     assert main(["verify", str(path)]) == 0  # said in the README: a head is needed
     head = f"{seen.public_rolls}:{seen.head[:16]}"
     report = verify(path, heads=[head])
-    assert report.mismatch is not None and report.mismatch.problem == "head_missing"
+    assert report.mismatch is not None and report.mismatch.problem == "head_missing_near"
     assert report.mismatch.line == 3 and report.mismatch.kind == "rolled"  # public roll #2
     assert main(["verify", str(path), "--head", head]) == 1
 
@@ -633,5 +633,5 @@ def test_heads_are_read_as_people_copy_them(tmp_path: Path) -> None:
     for bad in ("", "xyz", head[:15], f"a:{head}", "1:2:3", f"{'9' * 12}:{head}"):
         with pytest.raises(VerifyError, match="is not a head") as refused:
             verify(path, heads=[bad])
-        assert refused.value.problem == "bad_head"
+        assert refused.value.key == "verify.bad_head"
     assert main(["verify", str(path), "--head", "nothex"]) == 2
