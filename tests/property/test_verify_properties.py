@@ -141,3 +141,25 @@ def test_any_one_change_is_named(notations: list[str], change: str, data: st.Dat
         report = verify(path)
         assert report.mismatch is not None, change
         assert report.mismatch.seq == named, (change, report.text())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_any_one_byte_changed_anywhere_never_verifies(data: st.DataObject) -> None:
+    """The chain covers every byte: a byte changed anywhere (a face, a time, a space, a
+    head, a newline) makes the journal unreadable or not verify; it never verifies."""
+    from isowidgets.errors import JournalError
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.jsonl"
+        play(path, [("roll", "3d6"), ("secret", "2d6"), ("typed", None), ("roll", "d20")])
+        raw = bytearray(path.read_bytes())
+        where = data.draw(st.floats(0, 1, exclude_max=True), label="where, 0..1")
+        at = int(where * len(raw))  # the session's length varies with its fresh seed
+        raw[at] = (raw[at] + data.draw(st.integers(1, 255), label="added to the byte")) % 256
+        path.write_bytes(bytes(raw))
+        try:
+            report = verify(path)
+        except JournalError:
+            return  # unreadable, or refused naming why: caught
+        assert not report.ok, report.text()
