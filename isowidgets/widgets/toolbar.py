@@ -1,7 +1,8 @@
 """The session toolbar every system shares: undo, redo, a note for the log, export.
 
 ``[↶ Undo] [↷ Redo]  Note [............] [Add note]  Export as [Markdown ▾] [Export log]
-[▸ House rules] [▸ Prepare a secret] [○ 🔒 GM only]  dice committed: 4e8bce30… [Reveal seed]
+[▸ House rules] [▸ Prepare a secret] [○ 🔒 GM only]  dice committed: 4e8bce30…
+    Table seed [.....] [Give table seed]  head 3f2a 91c0 7d4e 11b8 · public rolls: 12 [Reveal seed]
 Prepared [what....] Value [.....] [✔ 🔒 keep secret] [Prepare]``  (while opened)
 
 **🔒 GM only** is the game's one GM-only switch (:mod:`.gm`, the same one every dice
@@ -15,8 +16,10 @@ own toggle (**keep secret**, on by default) keeps it GM-only.
 every table has it in the same place, built the first time it is opened.
 
 The commitment is the SHA-256 of the session's salted seed (the full hash in the
-tooltip); **Reveal seed** (clicked twice: it ends the session's random rolls)
-journals the seed so anyone can verify the session (``python -m isowidgets verify``).
+tooltip); the table's seed is given beside it while it can be, and the journal's head
+shows with the public roll count, live, as the stream shows them (:class:`~.proof.ProofLine`);
+**Reveal seed** (clicked twice: it ends the session's random rolls) journals the seed
+so anyone can verify the session (``python -m isowidgets verify``).
 
 Every button has visible words (the icons are decoration, and missing offline);
 each action says what it did in the message line (``undone: …``), and that message
@@ -44,6 +47,7 @@ from .gm import relabel as relabel_gm
 from .i18n import english
 from .messages import Messages
 from .panel import set_shown
+from .proof import ProofLine
 from .settings_editor import SettingsEditor
 from .submit_text import SubmitText
 from .toggle import PressToggle
@@ -198,6 +202,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.rules_button = _disclosure("kit.rules", "kit.rules.hide")
         self.rules_button.add_class(css_name("iw-rules-toggle", key))
         self.rules_button.on_change(lambda _open: self.messages.run(self._show_rules))
+        self.proof = ProofLine(game, messages=self.messages, key=key)
         self._confirming = False
         self._show_commitment()
         self._unsubscribe = game.subscribe(self._on_action)
@@ -226,6 +231,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
                 self.prepare_toggle,
                 self.gm_toggle,
                 self.commitment,
+                self.proof,
                 self.reveal_button,
             ],
             layout=widgets.Layout(flex_flow="row wrap"),
@@ -410,6 +416,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             (self.prepare_value, "placeholder", "kit.prepare.value.hint"),
             (self.prepare_button, "description", "kit.prepare"),
             (self.prepare_button, "tooltip", "kit.prepare.tip"),
+            *self.proof.kit_words(),
         ]
 
     def relabel(self) -> None:
@@ -422,11 +429,16 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.prepare_toggle.hint = self.say("kit.prepare.open.tip")
         self.rules_button.relabel(self.say("kit.rules"), self.say("kit.rules.hide"))
         self.rules_button.hint = self.say("kit.rules.tip")
+        self.proof.say = self.say
+        self.proof.relabel()
         if self.settings_editor is not None:
             self.settings_editor.say = self.say
             self.settings_editor.relabel()
 
     def close(self) -> None:
+        proof = getattr(self, "proof", None)
+        if proof is not None:
+            proof.close()
         editor = getattr(self, "settings_editor", None)
         if editor is not None:
             editor.close()
