@@ -19,7 +19,7 @@ def tray(tmp_path: Path) -> DiceTray:
 
 
 def _shown(widget: object) -> bool:
-    return getattr(widget, "layout").display != "none"
+    return widget.layout.display != "none"
 
 
 def test_a_fresh_session_offers_the_table_seed_and_shows_its_head(tray, tmp_path):
