@@ -43,8 +43,9 @@ from . import checks
 from .errors import IsowidgetsError, JournalError
 from .game import Game
 from .journal import Entry, Journal, SeedRevealed, SessionStarted
+from .journal.history import ShownHead
 from .systems import game_for
-from .visibility import ShownHead, public_view, shown_head
+from .visibility import public_view
 
 __all__ = ["Catch", "Spectator", "all_entries", "public_only", "repeat"]
 
@@ -84,9 +85,9 @@ class Catch:
         rebuilt: the history shown changed rather than grew (a new session replaced
             the file, an undo, an entry that became visible in the past): a view
             should redraw from ``game`` rather than add ``new``.
-        head: the journal's head as viewers are shown it (carried by the latest line
-            shown, with the public rolls up to it), or ``None`` for a journal whose
-            lines carry none (written before lines were chained).
+        head: the journal's head as viewers are shown it (carried by its latest public
+            line, with the public rolls up to it), or ``None`` for a journal whose lines
+            carry none (written before lines were chained).
     """
 
     game: Game[Any]
@@ -188,7 +189,7 @@ class Spectator:
             return None
         # A retcon at the end undoes earlier entries: history changed, not just grew.
         rebuilt = self.last is None or not grew or any(e.kind == "retcon" for e in new)
-        self.last = Catch(game, new, rebuilt, shown_head(entries, shown))
+        self.last = Catch(game, new, rebuilt, journal.history.shown_head)
         return self.last
 
     def __repr__(self) -> str:

@@ -61,7 +61,6 @@ from .journal import (
     Event,
     Journal,
     Note,
-    Payload,
     Prepared,
     Retcon,
     Rolled,
@@ -73,11 +72,11 @@ from .journal import (
     log_format,
     log_frame,
 )
-from .journal.codec import LineError, encode_event, reads_back
+from .journal.codec import journalable
 from .journal.export import LOG_FORMATS
 from .opening import Opening
 from .settings import RuleSettings
-from .visibility import GmOnly, hidden_actions
+from .visibility import GmOnly
 
 __all__ = ["Acted", "Action", "Game", "GameState", "Listener", "Step"]
 
@@ -108,6 +107,13 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         refuse_bad_calls(cls)
+        for name, member in vars(cls).items():
+            rule = getattr(member, "__isowidgets_rule__", None)
+            if rule is not None and rule.__name__ != name:
+                raise TypeError(
+                    f"{cls.__name__}.{name} is rule_method({rule.__name__}): a method that is "
+                    "a rule bears the rule's name"
+                )
 
     _state: S
 
@@ -150,6 +156,8 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         self._secret: Secret | None = None
         self._gm_depth = 0  # how many gm_only() blocks are open
         self._ways_in: frozenset[type[Event]] = frozenset()  # core kinds let in now
+        self._steps: tuple[Step, ...] = ()
+        self._steps_of: object = None  # the state _steps were worked out for
 
     # ------------------------------------------------------------------ reading
 
@@ -198,7 +206,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         """
         target = checks.path(path, "an export's path", error=JournalError)
         public = checks.flag(public, "public", error=JournalError)
-        if fmt is None or fmt in tuple(LOG_FORMATS):  # a tuple: fmt may be unhashable
+        if fmt is None or (isinstance(fmt, str) and str.__str__(fmt) in LOG_FORMATS):
             kind = log_format(target, fmt)
             return self._journal._export(
                 target, kind, entries=self.public_view() if public else None
@@ -345,49 +353,19 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         return ()
 
     def next_steps(self) -> tuple[Step, ...]:
-        """What the table can do next: every panel enables its buttons from these."""
-        return tuple(self.steps(self._state))
+        """What the table can do next: every panel enables its buttons from these.
 
-    @staticmethod
-    def _check_journalable(*events: Event) -> list[Payload | Event]:
-        """Serialise each event once for the journal, refusing one that would not replay:
-        its data, read back as :meth:`resume` reads a line, must be the very same event
-        (see :func:`~isowidgets.journal.codec.reads_back`).
-
-        Returns:
-            The events' payloads, ready to write, in order (an object that is no
-            journal event is passed on as it is: the journal refuses it).
-
-        Raises:
-            RuleError: the event holds text that cannot be stored (a lone
-                surrogate a person typed or pasted), or is longer than a journal
-                line may be (:data:`~isowidgets.journal.MAX_LINE_BYTES`); nothing
-                is written.
-            JournalError: the event does not survive the round trip (a bug in
-                the rules); nothing is written.
+        Computed once per state: after an accepted action every panel that asks gets
+        the same steps, worked out once.
         """
-        checked: list[Payload | Event] = []
-        for event in events:
-            if not isinstance(event, Event) or not event.kind:
-                checked.append(event)  # Journal.append refuses these with its own message
-                continue
-            try:
-                payload = encode_event(event)
-            except LineError as exc:  # bad input, not a bug: say so
-                raise RuleError(str(exc)) from None
-            except (ValueError, TypeError) as exc:
-                problem = str(exc)
-            else:
-                problem = reads_back(payload)
-                checked.append(payload)
-            if problem:
-                raise JournalError(
-                    f"a {event.kind} event cannot be journaled: {problem}. Allowed: only "
-                    "values that read back unchanged from the journal; nothing was written. "
-                    "Tip: this is a bug in the rules that made the event; please report it "
-                    f"with this value: {shown(event, 1000)}"
-                )
-        return checked
+        if self._steps_of is not self._state:
+            self._steps = tuple(self.steps(self._state))
+            self._steps_of = self._state
+        return self._steps
+
+    _check_journalable = staticmethod(journalable)
+    """Serialise each event once and refuse one that would not replay (see
+    :func:`~isowidgets.journal.codec.journalable`)."""
 
     @contextlib.contextmanager
     def _way_in(self, *kinds: type[Event]) -> Iterator[None]:
@@ -532,7 +510,8 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         self._check_journalable(retcon)
         rebuilt = self._rebuild(then=retcon)  # before writing: a failure leaves no trace
         # The undo of something the table has not seen must not tell it there was one.
-        gm = action in hidden_actions(self._journal.entries)
+        history = self._journal.history
+        gm = action in history.gm_actions() and action not in history.disclosed()
         entries = self._journal.append(retcon, gm=gm)
         self._state = rebuilt
         self._notify(entries)

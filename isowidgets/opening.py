@@ -424,11 +424,7 @@ class Opening:
                 "the session's seed is revealed, so its random rolls are over; a table "
                 "seed would bind nothing. Nothing was written",
             )
-        rolled = sum(
-            roll.source == "random"
-            for entry in self._journal.entries
-            for roll in entry.event.rolls()
-        )
+        rolled = self._journal.history.random_rolls
         if rolled or any(self.dice.taken):
             raise TableSeedError(
                 "core.table_seed_rolled",

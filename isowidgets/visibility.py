@@ -29,12 +29,13 @@ again, 1, 2, 3… in the order shown (events and actions, and the actions a retc
 disclosure names), so no gap in the numbers tells where, or how much, the GM did in
 secret. A public roll carries only its public number (:mod:`isowidgets.dice.roller`),
 which GM-only rolls do not move. The journal's head viewers see is the one carried by
-the latest line shown to them (:func:`shown_head`): it commits to every line before it,
-GM-only ones included, and changes only when something is shown, so it tells nothing
-of when, or how much, the GM does in secret. What still shows: time (the log's times
-and the stream's pace show a pause, whatever filled it); a public action held back by
-a hidden change (the table saw it played); and a disclosed GM-only roll's number among
-the GM-only rolls (how many came before it).
+its latest public line (:class:`~isowidgets.journal.history.ShownHead`): it commits to
+every line before it, GM-only ones included, and changes only when something public is
+journaled, so it tells nothing of when, or how much, the GM does in secret. What still
+shows: time (the log's times and the stream's pace show a pause, whatever filled it); a
+public action held back by a hidden change (the table saw it played, and the head moves
+with it); and a disclosed GM-only roll's number among the GM-only rolls (how many came
+before it).
 
 What it does **not** hide: the journal file on disk holds everything, and once the
 seed is revealed anyone can recompute every random roll, GM-only ones included.
@@ -67,6 +68,7 @@ from .journal import (
     TableSeed,
     void_actions,
 )
+from .journal.history import ShownHead
 
 __all__ = [
     "ASIDE",
@@ -78,7 +80,6 @@ __all__ = [
     "public_entries",
     "public_view",
     "renumbered",
-    "shown_head",
 ]
 
 ASIDE: frozenset[type[Event]] = frozenset(
@@ -176,39 +177,6 @@ def public_view(entries: Sequence[Entry], *, aside: Iterable[type[Event]] = ASID
     return renumbered(public_entries(entries, aside=aside))
 
 
-@dataclasses.dataclass(frozen=True, slots=True)
-class ShownHead:
-    """The journal's head as viewers are shown it.
-
-    Attributes:
-        head: the hash of the journal up to the latest line shown to viewers (64 hex
-            digits; see :mod:`isowidgets.journal.chain`).
-        public_rolls: the public random rolls journaled up to that line (held ones too:
-            they were played in the open), shown next to the head so that ``verify
-            --head ROLLS:HEAD`` can check both.
-        line_seq: that line's ``seq`` in the journal.
-    """
-
-    head: str
-    public_rolls: int
-    line_seq: int
-
-
-def shown_head(entries: Sequence[Entry], shown: Sequence[Entry]) -> ShownHead | None:
-    """The head viewers are shown: the one carried by the latest of ``shown`` (the public
-    view of ``entries``, in any numbering), with the public rolls up to its line; ``None``
-    while that line carries no head (a journal written before lines were chained)."""
-    head = next((entry.head for entry in reversed(shown) if entry.head), "")
-    if not head:
-        return None
-    rolls = 0
-    for entry in entries:
-        rolls += entry.public_rolls
-        if entry.head == head:
-            return ShownHead(head, rolls, entry.seq)
-    return None
-
-
 class GmOnly:
     """How a GM keeps actions from the table until they are shown (the game's part)."""
 
@@ -239,9 +207,10 @@ class GmOnly:
         return renumbered(self.public_entries())
 
     def shown_head(self) -> ShownHead | None:
-        """The journal's head as the stream shows it: carried by the latest line viewers
-        may see, with the public rolls up to it (see :func:`shown_head`)."""
-        return shown_head(self._journal.entries, self.public_entries())
+        """The journal's head as the stream shows it: carried by the journal's latest
+        public line, with the public rolls up to it (see
+        :class:`~isowidgets.journal.history.ShownHead`); kept as entries arrive."""
+        return self._journal.history.shown_head
 
     @contextlib.contextmanager
     def gm_only(self) -> Iterator[None]:

@@ -47,7 +47,7 @@ Import from the package: ``from isowidgets.dice import Dice, Pool``.
 
 from __future__ import annotations
 
-from .faces import MAX_TYPED, parse_faces
+from .faces import MAX_TYPED, Faces, parse_faces
 from .keep import Selection, keep_highest, keep_lowest
 from .notation import MAX_NOTATION
 from .records import Pool, PoolRoll, RolledDie, RollSource
@@ -90,6 +90,7 @@ __all__ = [
     "SCHEME",
     "Dice",
     "DieType",
+    "Faces",
     "Limits",
     "Pool",
     "PoolRoll",

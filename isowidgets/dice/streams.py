@@ -62,4 +62,8 @@ def stream_seed(seed: int | str, start: int) -> int | str:
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise DiceError(f"a seed must be a whole number or text, got {shown(seed)}")
     start = checks.whole(start, "the first draw", 0, error=DiceError)
-    return seed if start == 0 else f"{seed}/{start}"
+    if start == 0:
+        return seed
+    if isinstance(seed, int):  # a seed a session takes is bounded, so it reads as text
+        seed = checks.whole(seed, "a seed", error=DiceError)
+    return f"{seed}/{start}"

@@ -21,8 +21,8 @@ others, the chain still finds a line changed without the heads after it being ma
 again (every line is checked); a forger who rewrites the heads too is found only by a
 head someone kept.
 
-The head viewers are shown is the one carried by the latest line they may see (see
-:mod:`isowidgets.visibility`): a public line's head commits to every GM-only line before
+The head viewers are shown is the one carried by the journal's latest public line (see
+:class:`~.history.ShownHead`): a public line's head commits to every GM-only line before
 it, so the shown head proves those too, while it changes only when something public
 happens, and so tells nothing of when, or how much, the GM does in secret.
 """

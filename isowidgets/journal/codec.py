@@ -24,27 +24,31 @@ asked of the resolver the caller passes (by default
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import json
-from collections.abc import Iterable
+import operator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, overload
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from .. import checks
 from ..checks import shown
-from ..errors import JournalError
+from ..errors import JournalError, RuleError
 from .chain import HEAD_SUFFIX_BYTES, link, with_head
 from .events import Event, Resolver, event_type
 
 __all__ = [
     "FORMAT_VERSION",
     "MAX_LINE_BYTES",
+    "Entries",
     "Entry",
     "LineError",
     "Payload",
     "encode_event",
+    "journalable",
     "read_entries",
     "reads_back",
 ]
@@ -150,6 +154,45 @@ def reads_back(payload: Payload, resolve: Resolver = event_type) -> str:
     except (ValueError, TypeError, JournalError) as exc:
         return str(exc)
     return "" if again == event else "it reads back as a different event"
+
+
+def journalable(*events: Event) -> list[Payload | Event]:
+    """Serialise each event once for the journal, refusing one that would not replay: its
+    data, read back as a line is read, must be the very same event (:func:`reads_back`).
+
+    Returns:
+        The events' payloads, ready to write, in order (an object that is no journal
+        event is passed on as it is: the journal refuses it with its own message).
+
+    Raises:
+        RuleError: the event holds text that cannot be stored (a lone surrogate a
+            person typed or pasted), or is longer than a journal line may be
+            (:data:`MAX_LINE_BYTES`); nothing is written.
+        JournalError: the event does not survive the round trip (a bug in the rules
+            that made it); nothing is written.
+    """
+    checked: list[Payload | Event] = []
+    for event in events:
+        if not isinstance(event, Event) or not event.kind:
+            checked.append(event)
+            continue
+        try:
+            payload = encode_event(event)
+        except LineError as exc:  # bad input, not a bug: say so
+            raise RuleError(str(exc)) from None
+        except (ValueError, TypeError) as exc:
+            problem = str(exc)
+        else:
+            problem = reads_back(payload)
+            checked.append(payload)
+        if problem:
+            raise JournalError(
+                f"a {event.kind} event cannot be journaled: {problem}. Allowed: only "
+                "values that read back unchanged from the journal; nothing was written. "
+                "Tip: this is a bug in the rules that made the event; please report it "
+                f"with this value: {shown(event, 1000)}"
+            )
+    return checked
 
 
 # --------------------------------------------------------------------------- reading
@@ -342,6 +385,63 @@ class Entry:
             gm="gm" in raw,
             head=envelope.h or "",
         )
+
+
+class Entries(Sequence[Entry]):
+    """A journal's entries as they were when asked for: read-only, made without a copy.
+
+    The journal only ever appends, so the entries before a length never change: a view
+    of the list up to its length now reads like the tuple of them (indexing, slicing to
+    a tuple, iterating, comparing with a tuple), and costs nothing however long the
+    session is, where a copy would cost a pass over the whole journal on every redraw.
+    """
+
+    __slots__ = ("_entries", "_length")
+
+    def __init__(self, entries: list[Entry]) -> None:
+        self._entries = entries
+        self._length = len(entries)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Entry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Entry, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Entry | tuple[Entry, ...]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._length)
+            if step > 0:
+                return tuple(self._entries[start:stop:step])
+            return tuple(self._entries[i] for i in range(start, stop, step))
+        position = operator.index(index)
+        if position < 0:
+            position += self._length
+        if not 0 <= position < self._length:
+            raise IndexError("journal entry index out of range")
+        return self._entries[position]
+
+    def __iter__(self) -> Iterator[Entry]:
+        return itertools.islice(self._entries, self._length)
+
+    def __reversed__(self) -> Iterator[Entry]:
+        return (self._entries[i] for i in range(self._length - 1, -1, -1))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Entries | tuple):
+            return len(other) == self._length and all(
+                a == b for a, b in zip(self, other, strict=True)
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
 
 
 def read_entries(lines: Iterable[str], resolve: Resolver = event_type) -> list[Entry]:

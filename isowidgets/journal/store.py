@@ -23,7 +23,7 @@ from ..errors import JournalError, JournalLockedError
 from ..regular_file import open_regular
 from . import files
 from .chain import GENESIS
-from .codec import Entry, LineError, Payload, encode_event
+from .codec import Entries, Entry, LineError, Payload, encode_event
 from .events import Event, Resolver, Retcon, event_type
 from .export import log_format, log_frame, write_log
 from .history import History, retcon_problem
@@ -421,9 +421,10 @@ class Journal:
     # ------------------------------------------------------------------ reading
 
     @property
-    def entries(self) -> tuple[Entry, ...]:
-        """Every valid line, in order (including retconned and cut-short actions)."""
-        return tuple(self._entries)
+    def entries(self) -> Entries:
+        """Every valid line, in order (including retconned and cut-short actions), as they
+        are now: a view made without copying (see :class:`Entries`)."""
+        return Entries(self._entries)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -433,7 +434,7 @@ class Journal:
         return self._line_of.get(seq, seq)
 
     def __iter__(self) -> Iterator[Entry]:
-        return iter(tuple(self._entries))
+        return iter(Entries(self._entries))
 
     @property
     def head(self) -> str:

@@ -13,8 +13,8 @@ redraws from each catch:
   roll, note or prepared value, and any state that follows from one, stays off it
   until the GM discloses it;
 * the **commitment** to the session's seed, the **table's seed** once given, the
-  journal's **head** (short) with the public roll count, updating live (the head of the
-  latest line viewers are shown: see :func:`~isowidgets.visibility.shown_head`), and
+  journal's **head** (short) with the public roll count, updating live (the head of its
+  latest public line: see :class:`~isowidgets.journal.history.ShownHead`), and
   once the table reveals the seed, how anyone can verify the rolls.
 
 Sizes are for a broadcast frame (1920×1080 or 1280×720): everything is scaled from

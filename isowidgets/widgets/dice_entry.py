@@ -19,11 +19,11 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 import ipywidgets as widgets
 
-from ..dice import PoolRoll
+from ..dice import PoolRoll, RollSource
 from ..game import Game
 from .gm import gm_switch
 from .gm import relabel as relabel_gm
@@ -32,8 +32,6 @@ from .messages import Messages, shown_error
 from .submit_text import SubmitText
 
 __all__ = ["DiceEntry", "RollSource", "css_name"]
-
-RollSource = Literal["random", "typed"]
 
 _SOURCE_GLYPH = {"random": "⚄", "typed": "✎"}
 

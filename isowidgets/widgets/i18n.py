@@ -220,9 +220,9 @@ KIT = Catalogue(
             "kit.table_seed.none": "no table seed (the GM's seed alone)",
             "kit.head.shown": "head {head} · public rolls: {rolls}",
             "kit.head.tip": (
-                "the journal's head as the stream shows it, from the latest line viewers may "
-                "see (a GM-only action does not move it): {head}. Whoever keeps it can check "
-                "the journal later: python -m isowidgets verify JOURNAL --head {rolls}:{short}"
+                "the journal's head as the stream shows it, from its latest public line (a "
+                "GM-only action does not move it): {head}. Whoever keeps it can check the "
+                "journal later: python -m isowidgets verify JOURNAL --head {rolls}:{short}"
             ),
             "kit.head.none": "head: none (written before lines were chained)",
             "kit.head.none.tip": (
@@ -375,7 +375,7 @@ KIT = Catalogue(
             "kit.table_seed.none": "intet frø fra bordet (kun spillederens)",
             "kit.head.shown": "hash {head} · offentlige slag: {rolls}",
             "kit.head.tip": (
-                "journalens hash, som streamen viser den, fra den seneste linje seerne må se "
+                "journalens hash, som streamen viser den, fra dens seneste offentlige linje "
                 "(en handling kun for spillederen flytter den ikke): {head}. Den, der gemmer "
                 "den, kan efterprøve journalen senere: python -m isowidgets verify JOURNAL "
                 "--head {rolls}:{short}"

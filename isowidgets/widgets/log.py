@@ -22,7 +22,6 @@ import ipywidgets as widgets
 from .. import checks
 from ..game import Game
 from ..journal import Entry, Retcon, entry_row
-from ..visibility import disclosed_actions
 from .i18n import english
 from .messages import Messages
 
@@ -224,7 +223,7 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         else:
             page = tuple(entries[index] for index in self._positions[start:end])
         void = journal.void_actions()
-        disclosed = disclosed_actions(entries) if any(e.gm for e in page) else set()
+        disclosed = journal.history.disclosed() if any(e.gm for e in page) else set()
         cache = self._row_cache
         shown: list[dict[str, Any]] = []
         for entry in reversed(page):

@@ -1,11 +1,12 @@
 """The message area and the one way every kit callback runs.
 
-**One callback style.** A click, an Enter or a submitted note runs through
-:meth:`Messages.run` (or a callback made by :meth:`Messages.handler`, or the older
-:func:`guard` decorator): the last message is cleared first, so a refusal shows alone;
-the kit's own errors (a rule the click broke) become the message the engine wrote;
-anything else is a bug and is shown too, with the last frames of its traceback, instead
-of vanishing into the kernel log.
+**One way to run a callback.** A click, an Enter, a submitted note or a view following
+the game runs through :meth:`Messages.run` (a widget callback made by
+:meth:`Messages.handler`): the last message is cleared first (``clear=False`` for a
+callback that is no request of its own, such as fitting the map to its frame or a view
+redrawn after an action), so a refusal shows alone; the kit's own errors (a rule the
+click broke) become the message the engine wrote; anything else is a bug and is shown
+too, with the last frames of its traceback, instead of vanishing into the kernel log.
 
 **No stale messages.** A message area that :meth:`Messages.follow` s a game also
 clears itself whenever an action it did not see coming is journaled: the next action,
@@ -27,9 +28,8 @@ from ..errors import IsowidgetsError
 from ..game import Game
 from ..journal import Entry
 
-__all__ = ["Messages", "guard", "shown_error"]
+__all__ = ["Messages", "shown_error"]
 
-F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
 MessageKind = Literal["error", "warning", "info"]
@@ -138,26 +138,28 @@ class Messages(widgets.HTML):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ running callbacks
 
-    def run(self, call: Callable[[], T]) -> T | None:
-        """Run one engine call for a click: clear the last message, then call.
+    def run(self, call: Callable[[], T], *, clear: bool = True) -> T | None:
+        """Run one callback: clear the last message (unless ``clear=False``), then call;
+        an exception is shown here, never lost.
 
         Returns:
             What ``call`` returned, or ``None`` when it raised (the error is shown).
         """
-        self.clear()
+        if clear:
+            self.clear()
         try:
             return call()
         except Exception as exc:
             self.error(shown_error(exc))
             return None
 
-    def handler(self, function: Callable[..., Any]) -> Callable[..., Any]:
-        """``function`` as a widget callback (``on_click``, ``observe``): run by :meth:`run`
-        with whatever arguments the widget passes."""
+    def handler(self, function: Callable[..., Any], *, clear: bool = True) -> Callable[..., Any]:
+        """``function`` as a widget callback (``on_click``, ``observe``, a game listener):
+        run by :meth:`run` with whatever arguments the widget passes."""
 
         @functools.wraps(function)
         def callback(*args: Any) -> Any:
-            return self.run(lambda: function(*args))
+            return self.run(lambda: function(*args), clear=clear)
 
         return callback
 
@@ -192,27 +194,3 @@ class Messages(widgets.HTML):  # type: ignore[misc]
     def close(self) -> None:
         self.unfollow()
         super().close()
-
-
-def guard(messages: Messages) -> Callable[[F], F]:
-    """Run a widget callback so that no exception vanishes.
-
-    The kit's own errors (a rule the click broke) are shown as the message the
-    engine wrote. Anything else is a bug: it is shown with the last frames of
-    its traceback so it can be reported, instead of disappearing into the
-    kernel log. Unlike :meth:`Messages.run` it does not clear the last message
-    first (a panel's :meth:`~.panel.Panel.handler` does both).
-    """
-
-    def decorate(function: F) -> F:
-        @functools.wraps(function)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return function(*args, **kwargs)
-            except Exception as exc:
-                messages.error(shown_error(exc))
-                return None
-
-        return wrapper  # type: ignore[return-value]
-
-    return decorate

@@ -10,7 +10,7 @@
   line says which seed was given, or that none was.
 * **The journal's head** with the public roll count, as the stream shows it and as it
   changes with every public action (:meth:`Game.shown_head
-  <isowidgets.game.Game.shown_head>`: the head of the latest line viewers may see, so a
+  <isowidgets.game.Game.shown_head>`: the head of the journal's latest public line, so a
   GM-only action does not move it). The tooltip says how a viewer who kept it checks the
   journal later (``python -m isowidgets verify JOURNAL --head 12:3f2a…``).
 
@@ -127,13 +127,7 @@ class ProofLine(widgets.HBox):  # type: ignore[misc]
 
     def _rolled(self) -> bool:
         """Whether a random roll was made already (the table's seed comes before)."""
-        if any(self.game.dice.taken):
-            return True
-        return any(
-            roll.source == "random"
-            for entry in self.game.journal.entries
-            for roll in entry.event.rolls()
-        )
+        return any(self.game.dice.taken) or self.game.journal.history.random_rolls > 0
 
     @staticmethod
     def _set(widget: Any, trait: str, value: str) -> None:

@@ -52,12 +52,7 @@ from .settings_editor import SettingsEditor
 from .submit_text import SubmitText
 from .toggle import PressToggle
 
-__all__ = ["EXPORT_FORMATS", "SessionToolbar", "undone_text"]
-
-EXPORT_FORMATS = {"md": "Markdown", "csv": "CSV", "json": "JSON"}
-"""The formats :meth:`~isowidgets.journal.Journal.export` writes, by suffix. A game
-may offer more of its own (``Game.exports``: a chronicle…); the toolbar offers
-them all (:meth:`~isowidgets.game.Game.export_formats`)."""
+__all__ = ["SessionToolbar", "undone_text"]
 
 
 def _disclosure(label: str, hide: str) -> PressToggle:

@@ -22,10 +22,8 @@ import pytest
 from lab import SCREENSHOTS, LabServer, Notebook
 from stream_server import STREAM_READY_JS, StreamServer
 
-from isowidgets.follow import public_only
 from isowidgets.journal import Journal, Rolled
 from isowidgets.journal.chain import short_head
-from isowidgets.visibility import shown_head
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
@@ -66,8 +64,7 @@ def _roll(gm: Notebook, purpose: str) -> None:
 def _head_line(journal: Path) -> str:
     """The head line the stream should show for the journal as it is now (the kit's own
     computation from the file, as a viewer's process would make it)."""
-    entries = Journal.read(journal).entries
-    shown = shown_head(entries, public_only(entries))
+    shown = Journal.read(journal).history.shown_head
     assert shown is not None
     return f"Journal head {short_head(shown.head)} · public rolls: {shown.public_rolls}"
 

@@ -8,10 +8,8 @@ every reading applies.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ... import checks
-from ...dice import D6, Dice, Pool, PoolRoll
+from ...dice import D6, Dice, Faces, Pool, PoolRoll
 from ...errors import FacesError
 from .model import COLOURS, Colour, IsolationState
 from .plan import explosion_rule
@@ -47,7 +45,7 @@ def roll_colour(
     colour: Colour,
     count: int,
     label: str,
-    faces: Sequence[int] | str | None,
+    faces: Faces | None,
     *,
     take_explosions: bool = True,
     gm: bool = False,

@@ -25,10 +25,10 @@ from ..dice_entry import DiceEntry
 from ..i18n import Labels
 from ..messages import Messages
 from ..numbers import percent
-from ..panel import set_options, wrap_row
+from ..panel import redraws, set_options, wrap_row
 from .conflict import character_options, skill_options
 from .sheets import SheetsView
-from .views import dice_words, net_of, record_html, sources_text
+from .views import dice_words, net_of, offered_steps, record_html, sources_text
 
 __all__ = ["ChainPanel"]
 
@@ -115,8 +115,10 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ drawing
 
+    @redraws
     def refresh(self, state: FudgeState) -> None:
-        """Redraw the form, the dice before the roll and the chain, for ``state``."""
+        """Redraw the form, the dice before the roll and the chain, for ``state`` (once:
+        the form's own observers find the redraw under way)."""
         labels = self.labels
         conflict = state.open_conflict()
         set_options(self.helper, character_options(state))
@@ -124,7 +126,7 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
         sides = conflict.sides if conflict is not None else ()
         set_options(self.target, [(state.character(side).name, side) for side in sides])
         self.gate.disabled = not self.gated.value
-        can = "assist" in {step.action for step in self.game.steps(state)}
+        can = "assist" in {step.action for step in offered_steps(self.game, state)}
         self.entry.disabled = not can
         for box in (self.helper, self.skill, self.target, self.gated, self.penalties):
             box.disabled = not can
@@ -141,13 +143,8 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
         helper, skill, target = self.helper.value, self.skill.value, self.target.value
         if conflict is None or not helper or not skill or not target:
             return ""
-        carried = conflict.carried(target)
-        if helper == target:  # the engine's preview already counts what the chain passed on
-            sources = self.game.roll_preview(helper, skill)
-        else:
-            sources = self.game.roll_preview(
-                helper, skill, bonus=max(carried, 0), penalty=max(-carried, 0)
-            )
+        # The roll's own dice, with what the chain passed on to the principal it is for.
+        sources = self.game.roll_preview(helper, skill, target=target)
         net = net_of(sources)
         value = state.character(helper).skill(skill)
         if self.gated.value:

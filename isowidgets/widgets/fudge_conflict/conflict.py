@@ -30,9 +30,9 @@ from ..dice_entry import DiceEntry
 from ..i18n import Labels
 from ..messages import Messages
 from ..numbers import percent
-from ..panel import set_options, set_shown, wrap_row
+from ..panel import redraws, set_options, set_shown, wrap_row
 from .sheets import SheetsView
-from .views import record_html, sources_text, split_faces
+from .views import offered_steps, record_html, sources_text, split_faces
 
 __all__ = ["ConflictPanel", "skill_options"]
 
@@ -214,11 +214,13 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ drawing
 
+    @redraws
     def refresh(self, state: FudgeState) -> None:
         """Redraw for ``state`` in the language spoken: options, what is enabled, the
-        chance before the roll, the last result and the let-it-hurt buttons."""
+        chance before the roll, the last result and the let-it-hurt buttons (once: the
+        form's own observers find the redraw under way)."""
         labels = self.labels
-        steps = self.game.steps(state)
+        steps = offered_steps(self.game, state)
         actions = {step.action for step in steps}
         set_options(self.kind, [(labels(f"conflict.{kind}"), kind) for kind in KINDS])
         people = character_options(state)

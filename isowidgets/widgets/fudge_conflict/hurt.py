@@ -45,7 +45,7 @@ from ..submit_text import SubmitText
 from .conflict import skill_options
 from .hurt_odds import HurtOddsView
 from .sheets import SheetsView
-from .views import ability_label, dice_words, net_of, record_html, sources_text
+from .views import ability_label, dice_words, net_of, offered_steps, record_html, sources_text
 
 __all__ = ["PartyRow", "RoundPanel", "last_round_events"]
 
@@ -294,7 +294,7 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         """Redraw every part of the round for ``state``, in the language spoken."""
         labels = self.labels
         hurt = state.active_hurt()
-        steps = self.game.steps(state)
+        steps = offered_steps(self.game, state)
         actions = {(step.action, step.actor) for step in steps}
         rolled, ended = last_round_events(self.game.journal.effective())
         self.hurt_odds.refresh(state)

@@ -30,7 +30,7 @@ from ...journal import Entry
 from ...rules.fudge_conflict import FudgeGame
 from ..i18n import Labels, LanguageSwitch
 from ..log import LogView
-from ..messages import Messages, guard
+from ..messages import Messages
 from ..panel import Panel
 from ..toolbar import SessionToolbar
 from .chain import ChainPanel
@@ -162,7 +162,6 @@ class FudgeTable(Panel):
     # ------------------------------------------------------------------ following
 
     def _on_actions(self, entries: Sequence[Entry], state: Any) -> None:
-        @guard(self.messages)
         def update() -> None:
             self.sheets.refresh(state)
             self.conflict_panel.refresh(state)
@@ -172,7 +171,7 @@ class FudgeTable(Panel):
             if any(entry.kind == "hurt_started" for entry in entries):
                 self.tabs.selected_index = TABS.index("table.lih")
 
-        update()
+        self.messages.run(update, clear=False)
 
     def close(self) -> None:
         for part in (

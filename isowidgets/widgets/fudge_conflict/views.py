@@ -16,7 +16,9 @@ import html
 from collections.abc import Mapping, Sequence
 
 from ... import checks
+from ...contract import Step
 from ...errors import RuleError
+from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ...rules.fudge_conflict.events import DiceSource, RollRecord
 from ..chips import die_chip
 from ..i18n import Labels
@@ -30,8 +32,8 @@ __all__ = [
     "damage_levels",
     "damage_track",
     "dice_words",
-    "html_list",
     "net_of",
+    "offered_steps",
     "record_html",
     "refresh_damage_track",
     "slot_words",
@@ -208,9 +210,8 @@ def record_html(labels: Labels, record: RollRecord) -> str:
     )
 
 
-def html_list(items: Sequence[str], *, css_class: str) -> str:
-    """Escaped lines as a list (or nothing when there are none)."""
-    if not items:
-        return ""
-    body = "".join(f"<li>{html.escape(item)}</li>" for item in items)
-    return f'<ul class="{css_class}">{body}</ul>'
+def offered_steps(game: FudgeGame, state: FudgeState) -> tuple[Step, ...]:
+    """What the table can do in ``state``: for the game's own state, its next steps as
+    the game works them out once per state (:meth:`~isowidgets.game.Game.next_steps`),
+    so the panels redrawn after an action share one answer."""
+    return game.next_steps() if state is game.state else game.steps(state)

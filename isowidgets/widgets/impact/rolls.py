@@ -47,7 +47,7 @@ from ...rules.impact.events import TestResolved, TestRolled
 from ...rules.impact.ladder import die_label
 from ..dice_entry import DiceEntry
 from ..numbers import percent
-from ..panel import Panel, set_options, set_shown
+from ..panel import Panel, redraws, set_options, set_shown
 from ..submit_text import SubmitText
 from .board import HINT_CHOICES
 from .draft import Drafting
@@ -547,9 +547,8 @@ class TestPanel(Panel):
 
     def open_test(self) -> str:
         """Journal the test as set up (with its citations and helpers); returns its id."""
-        test = self.game.open_draft(self.drafting.draft())
-        self.drafting.clear()
-        return test
+        with self.drafting.opening() as draft:
+            return self.game.open_draft(draft)
 
     def roll(self, face: str | None = None) -> TestRolled:
         """Roll the open test's die, or open the test set up and roll it in one action;
@@ -559,8 +558,8 @@ class TestPanel(Panel):
             RuleError: the test cannot be rolled, or the face does not fit its die.
         """
         if self.game.test is None:
-            rolled = self.game.roll_draft(self.drafting.draft(), face)
-            self.drafting.clear()
+            with self.drafting.opening() as draft:
+                rolled = self.game.roll_draft(draft, face)
         else:
             rolled = self.game.roll(face)
         return rolled
@@ -638,10 +637,19 @@ class TestPanel(Panel):
                 self._scan()
             else:
                 self._record(entries)
-            self.refresh()
+            state = self.game.state
+            with self._sync():  # the choices the form offers now, before anyone redraws
+                self._sync_choices(state, state.test)
+            self.drafting.changed()  # the board and this panel redraw once, on the draft now
 
         self.messages.run(update)
 
+    def close(self) -> None:
+        if getattr(self, "drafting", None) is not None and self.drafting.form == self._form:
+            self.drafting.form = None  # the board follows the game itself again
+        super().close()
+
+    @redraws
     def refresh(self) -> None:
         """Bring every field, button and message up to the game's state and the draft."""
         state = self.game.state
@@ -653,7 +661,6 @@ class TestPanel(Panel):
             self._sync_choices(state, test)
         if test is None and [widget.value for widget in inputs] != before:
             self.drafting.changed()  # a new roller or threat offered: the board follows
-            return
         draft: OpenTest | None = None
         problem = ""
         if test is None:

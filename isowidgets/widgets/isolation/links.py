@@ -24,6 +24,7 @@ unit tests read directly, and which the map uses for its busy-pair summaries.
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -32,7 +33,7 @@ import ipywidgets as widgets
 
 from ...journal import Entry
 from ...rules.isolation import IsolationGame, IsolationState, Link, Origin
-from ..messages import Messages, guard
+from ..messages import Messages
 from ..panel import set_options
 from ..submit_button import SubmitButton
 from ..submit_text import SubmitText
@@ -195,7 +196,7 @@ class LinkList(widgets.VBox):  # type: ignore[misc]
         self._pairs_of_rows: dict[str, Pair] = {}
         """The pair of every link listed at the last refresh (to stay near a vanished one)."""
         self.messages = Messages(game)
-        on = guard(self.messages)
+        on = functools.partial(self.messages.handler, clear=False)
 
         self.summary = widgets.HTML()
         self.summary.add_class("iw-link-list-summary")

@@ -33,6 +33,7 @@ removed from the cytoscape widget (see :mod:`isowidgets.widgets.graph`).
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -45,7 +46,7 @@ from ...journal import Entry
 from ...rules.isolation import IsolationGame, IsolationState, Origin
 from ...rules.isolation.events import LinkAdded
 from ..aria import AriaLabel
-from ..common import Messages, Panel, guard
+from ..common import Messages, Panel
 from ..graph import FIT_PADDING, EdgeSpec, GraphView
 from ..keep_in_view import KeepInView
 from .links import LinkList, link_words, ordered_pairs, pair_count_text, pair_id, pair_of
@@ -344,8 +345,8 @@ class RelationshipMap(Panel):
         self.label_width = 170 if len(game.state.links) <= 12 else 110
         self.view = GraphView(
             style=[*map_style(labels=show_labels, label_width=self.label_width), *fold_style()],
-            on_node_click=guard(self.messages)(self._node_clicked),
-            on_edge_click=guard(self.messages)(self._edge_clicked),
+            on_node_click=self.messages.handler(self._node_clicked, clear=False),
+            on_edge_click=self.messages.handler(self._edge_clicked, clear=False),
             css_class=css_class,
             compact_after=compact_after,
         )
@@ -438,7 +439,7 @@ class RelationshipMap(Panel):
         self.warnings.add_class("iw-map-warnings")
         self.legend = widgets.HTML(legend_html() + _fold_legend(busy_after))
 
-        on = guard(self.messages)
+        on = functools.partial(self.messages.handler, clear=False)
         self.fit_button.on_click(on(lambda _b: self.view.fit()))
         self.arrange_button.on_click(on(lambda _b: self.arrange()))
         self.labels_box.observe(on(self._labels_changed), names=["value"])
@@ -480,7 +481,7 @@ class RelationshipMap(Panel):
         self.add_class("iw-map-panel")
         self.arrange(move=False)
         self.sync()
-        self.follow(guard(self.messages)(self._on_actions))
+        self.follow(self.messages.handler(self._on_actions, clear=False))
 
     # ------------------------------------------------------------------ syncing
 
@@ -742,11 +743,8 @@ class RelationshipMap(Panel):
             return []
         # Ask for what the form says: a labeled link is permanent (origin "session").
         origin: Origin | None = "session" if self.labeled.value else None
-        added: list[str] = self.act(
-            lambda: self.game.add_link(
-                a, b, self.colour.value, label, origin=origin, why="map editor"
-            )
-        )
+        self.messages.clear()  # a new request: a refusal shows alone
+        added = self.game.add_link(a, b, self.colour.value, label, origin=origin, why="map editor")
         self.label.value = ""
         self.first, self.pair = None, None
         self.connect_form.layout.display = "none"
@@ -768,13 +766,15 @@ class RelationshipMap(Panel):
         if self.chosen_link is None:
             return
         link_id = self.chosen_link
-        self.act(lambda: self.game.relabel_link(link_id, self.relabel_text.value))
+        self.messages.clear()
+        self.game.relabel_link(link_id, self.relabel_text.value)
 
     def delete_link(self) -> None:
         if self.chosen_link is None:
             return
         link_id = self.chosen_link
-        self.act(lambda: self.game.remove_link(link_id, "deleted on the map"))
+        self.messages.clear()
+        self.game.remove_link(link_id, "deleted on the map")
         self.messages.info(f"link {link_id} deleted")
 
     # ------------------------------------------------------------------ status

@@ -77,8 +77,8 @@ class ResponseShop(Panel):
             layout=widgets.Layout(width="auto"),
         )
         self.finish_button.add_class("iw-wtwd-finish")
-        self.details.on_submit(self.handler(self._buy))
-        self.finish_button.on_click(self.handler(lambda _b: self.game.finish_relief()))
+        self.details.on_submit(self.messages.handler(self._buy))
+        self.finish_button.on_click(self.messages.handler(lambda _b: self.game.finish_relief()))
         self.order = widgets.HBox([self.details, self.buy_button])
         super().__init__(game, [self.rp, self.list, self.picked, self.order, self.finish_button])
         self.add_class("iw-wtwd-shop")
@@ -112,7 +112,7 @@ class ResponseShop(Panel):
             button = widgets.Button(layout=widgets.Layout(width="auto"))
             button.add_class("iw-wtwd-response")
             button.add_class(f"iw-wtwd-response-{response.cost}")
-            button.on_click(self.handler(lambda _b, cost=response.cost: self.choose(cost)))
+            button.on_click(self.messages.handler(lambda _b, cost=response.cost: self.choose(cost)))
             self.buttons[response.cost] = button
         self.list.children = tuple(self.buttons.values())
 

@@ -168,7 +168,7 @@ class TurnPanel(Panel):
         self.chain.add_class("iw-wtwd-chain-view")
 
         self.region.on_submit(lambda _text: self.details.focus())
-        self.details.on_submit(self.handler(self._create))
+        self.details.on_submit(self.messages.handler(self._create))
         self.event_type.observe(self._on_type, names="value")
 
         super().__init__(
