@@ -20,6 +20,7 @@ panel binds it (:meth:`kit_words`, :meth:`relabel`); no colour carries meaning.
 
 from __future__ import annotations
 
+import html
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -48,7 +49,9 @@ class ProofLine(widgets.HBox):  # type: ignore[misc]
     Attributes:
         table_seed, give_button, table_seed_shown, head: the controls (classes
             ``iw-table-seed``, ``iw-table-seed-give``, ``iw-table-seed-shown``,
-            ``iw-head``).
+            ``iw-head``). The head is HTML: its text in a span whose ``title`` is the
+            tooltip (a Label's ``tooltip`` goes to its description, which a Label
+            without one never draws, so nobody would see it).
     """
 
     def __init__(self, game: Game[Any], *, messages: Messages, key: str | None = None) -> None:
@@ -65,9 +68,9 @@ class ProofLine(widgets.HBox):  # type: ignore[misc]
             layout=widgets.Layout(width="auto"),
         )
         self.give_button.add_class(css_name("iw-table-seed-give", key))
-        self.table_seed_shown = widgets.Label()
+        self.table_seed_shown = widgets.Label(layout=widgets.Layout(margin="0 1em 0 0"))
         self.table_seed_shown.add_class(css_name("iw-table-seed-shown", key))
-        self.head = widgets.Label()
+        self.head = widgets.HTML()
         self.head.add_class(css_name("iw-head", key))
         self.give_button.on_click(messages.handler(lambda _b: self.give()))
         self.table_seed.on_submit(lambda _text: self.messages.run(self.give))
@@ -106,23 +109,23 @@ class ProofLine(widgets.HBox):  # type: ignore[misc]
         set_shown(self.table_seed_shown, bool(shown))
         head = self.game.shown_head()
         if head is None:
-            self._set(self.head, "value", self.say("kit.head.none"))
-            self._set(self.head, "tooltip", self.say("kit.head.none.tip"))
+            self._show_head(self.say("kit.head.none"), self.say("kit.head.none.tip"))
             return
-        self._set(
-            self.head,
-            "value",
+        self._show_head(
             self.say("kit.head.shown", head=short_head(head.head), rolls=head.public_rolls),
-        )
-        self._set(
-            self.head,
-            "tooltip",
             self.say(
                 "kit.head.tip",
                 head=head.head,
                 rolls=head.public_rolls,
                 short=head.head[:SHORT_HEAD],
             ),
+        )
+
+    def _show_head(self, text: str, tip: str) -> None:
+        self._set(
+            self.head,
+            "value",
+            f'<span class="iw-head-text" title="{html.escape(tip)}">{html.escape(text)}</span>',
         )
 
     def _rolled(self) -> bool:

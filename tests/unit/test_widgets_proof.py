@@ -3,6 +3,8 @@ journal's head with the public roll count, live, as the stream shows them."""
 
 from __future__ import annotations
 
+import html
+import re
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,15 @@ def _shown(widget: object) -> bool:
     return widget.layout.display != "none"
 
 
+def _head(proof) -> tuple[str, str]:
+    """The head's text and its tooltip: a span whose title a browser shows on hover."""
+    found = re.fullmatch(
+        r'<span class="iw-head-text" title="([^"]*)">([^<]*)</span>', proof.head.value
+    )
+    assert found is not None, proof.head.value
+    return html.unescape(found[2]), html.unescape(found[1])
+
+
 def test_a_fresh_session_offers_the_table_seed_and_shows_its_head(tray, tmp_path):
     bar = SessionToolbar(tray, export_dir=tmp_path)
     proof = bar.proof
@@ -29,8 +40,9 @@ def test_a_fresh_session_offers_the_table_seed_and_shows_its_head(tray, tmp_path
     assert not _shown(proof.table_seed_shown)
     head = tray.shown_head()
     assert head is not None and head.public_rolls == 0
-    assert proof.head.value == f"head {short_head(head.head)} · public rolls: 0"
-    assert f"--head 0:{head.head[:16]}" in proof.head.tooltip
+    text, tip = _head(proof)
+    assert text == f"head {short_head(head.head)} · public rolls: 0"
+    assert f"--head 0:{head.head[:16]}" in tip
 
 
 def test_the_box_gives_the_table_seed_and_then_says_which_it_was(tray, tmp_path):
@@ -66,14 +78,15 @@ def test_the_head_moves_with_public_actions_only(tray, tmp_path):
     bar = SessionToolbar(tray, export_dir=tmp_path)
     tray.roll("3d6")
     before = bar.proof.head.value
-    assert before.endswith("public rolls: 1")
+    assert _head(bar.proof)[0].endswith("public rolls: 1")
     with tray.gm_only():
         tray.roll("7d6")
         tray.note("the NPC lies")
     assert bar.proof.head.value == before
     tray.roll("1d20")
-    assert bar.proof.head.value != before and bar.proof.head.value.endswith("public rolls: 2")
-    assert short_head(tray.journal.head) in bar.proof.head.value
+    text, tip = _head(bar.proof)
+    assert bar.proof.head.value != before and text.endswith("public rolls: 2")
+    assert short_head(tray.journal.head) in text and tray.journal.head in tip
 
 
 def test_the_proof_line_speaks_danish(tray, tmp_path):
@@ -82,7 +95,8 @@ def test_the_proof_line_speaks_danish(tray, tmp_path):
     labels.set_language("da")
     assert bar.proof.give_button.description == "Giv bordets frø"
     assert bar.proof.table_seed.description == "Bordets frø"
-    assert bar.proof.head.value.startswith("hash ") and "offentlige slag: 0" in bar.proof.head.value
+    text, _tip = _head(bar.proof)
+    assert text.startswith("hash ") and text.endswith("offentlige slag: 0")
     tray.roll("d6")
     assert bar.proof.table_seed_shown.value == "intet frø fra bordet (kun spillederens)"
     labels.set_language("en")
@@ -99,9 +113,9 @@ def test_a_journal_from_before_heads_says_so(tmp_path):
 
     game = open_session(tmp_path / "impact.jsonl")
     bar = SessionToolbar(game, export_dir=tmp_path)
-    assert bar.proof.head.value == "head: none (written before lines were chained)"
+    assert _head(bar.proof)[0] == "head: none (written before lines were chained)"
     assert bar.proof.table_seed_shown.value == "no table seed (the GM's seed alone)"
     game.note("resumed")  # a chained line now: the head is shown from here on
-    assert bar.proof.head.value.startswith("head ")
+    assert _head(bar.proof)[0].startswith("head ")
     bar.close()
     game.journal.close()
