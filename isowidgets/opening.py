@@ -204,14 +204,15 @@ class Opening:
 
         Problems found in the file (a torn last line, an action cut short) are
         in ``game.journal.problems``; a torn last line is set aside before the
-        next write. The dice go on exactly where the journal's last random die left
-        the session's stream (from the secret kept next to the journal, see
-        :mod:`isowidgets.commitment`), so resuming rolls what carrying on would have,
-        and every roll stays verifiable. Without that
-        file the state is rebuilt all the same (replay folds recorded faces), but the
-        next rolls come from a fresh secret and cannot be verified (said in
-        ``game.journal.problems``). A journal from before commitments continues from
-        a seed derived from its plain seed and its length, as it always did.
+        next write. Each roll counter goes on after the highest number the journal
+        holds, keyed by the secret kept next to the journal (see
+        :mod:`isowidgets.commitment`) and the table's seed if one was given, so
+        resuming rolls what carrying on would have, and every roll stays verifiable.
+        Without that file the state is rebuilt all the same (replay folds recorded
+        faces), but the next rolls come from a fresh secret and cannot be verified
+        (said in ``game.journal.problems``). A journal from before commitments
+        continues from a seed derived from its plain seed and its length, as it
+        always did.
 
         Raises:
             JournalError: there is no journal at ``path``, or it is not a valid
