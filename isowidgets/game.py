@@ -505,6 +505,11 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             )
         return self._retcon(stack[-1], "redo")
 
+    def can_redo(self) -> bool:
+        """Whether :meth:`redo` has an undo to take back now (a toolbar switches its
+        **Redo** off otherwise)."""
+        return bool(self._journal.history.redo_stack())
+
     def _retcon(self, action: int, reason: str) -> list[Entry]:
         retcon = Retcon(action=action, reason=reason)
         self._check_journalable(retcon)

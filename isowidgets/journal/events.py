@@ -144,8 +144,32 @@ class SystemFinder(Protocol):
     def names(self) -> list[str]:
         """Every system that can be opened."""
 
+    def title(self, system: str) -> str | None:
+        """How a person calls ``system`` (``"Watch the World Die"``), if it is installed."""
+
 
 _FINDERS: list[SystemFinder] = []
+
+
+def _said(value: object) -> str:
+    """A house rule's value as the log says it: ``margin``, not ``'margin'``; ``off``."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value is None:
+        return "unset"
+    if isinstance(value, str):
+        return shown(value.replace("_", " "), 80).strip("'\"")
+    return shown(value, 80)
+
+
+def system_title(system: str) -> str:
+    """How a person calls the system named ``system`` in a log line: its title, asked of
+    the installed finder, else the name in words (never ``watch_the_world_die``)."""
+    for finder in _FINDERS:
+        title = finder.title(system)
+        if title:
+            return title
+    return system.replace("_", " ")
 
 
 def find_systems_with(finder: SystemFinder) -> None:
@@ -228,9 +252,10 @@ class SessionStarted(Event):
 
     def describe(self) -> str:
         title = f" “{self.title}”" if self.title else ""
+        game = system_title(self.game)
         if self.commitment is not None:
-            return f"{self.game} session{title} started (dice committed: {self.commitment[:12]}…)"
-        return f"{self.game} session{title} started (seed {self.seed})"
+            return f"{game} session{title} started (dice committed: {self.commitment[:12]}…)"
+        return f"{game} session{title} started (seed {self.seed})"
 
 
 class SeedRevealed(Event):
@@ -294,7 +319,7 @@ class SettingsChanged(Event):
 
     def describe(self) -> str:
         parts = [
-            f"{name}: {shown(old, 80)} → {shown(new, 80)}"
+            f"{name.replace('_', ' ')}: {_said(old)} → {_said(new)}"
             for name, (old, new) in self.changes.items()
         ]
         return "house rules: " + "; ".join(parts)
@@ -309,8 +334,10 @@ class Retcon(Event):
     reason: str = ""
 
     def describe(self) -> str:
+        if self.reason in ("undo", "redo"):
+            return f"{self.reason} of an earlier action"
         why = f": {self.reason}" if self.reason else ""
-        return f"retcon of action #{self.action}{why}"
+        return f"an earlier action taken back{why}"
 
 
 class Note(Event):
@@ -355,7 +382,7 @@ class Disclosed(Event):
     action: int = Field(ge=1)
 
     def describe(self) -> str:
-        return f"shown to the table: action #{self.action}"
+        return "shown to the table: an earlier GM-only action"
 
 
 class Rolled(Event):

@@ -11,7 +11,18 @@ too, with the last frames of its traceback, instead of vanishing into the kernel
 **No stale messages.** A message area that :meth:`Messages.follow` s a game also
 clears itself whenever an action it did not see coming is journaled: the next action,
 an undo or a redo, whether it came from the panel, another panel or a notebook cell.
-So "ℹ: link L4 deleted" does not stay on screen after that link is undone.
+So "ℹ: link L4 deleted" does not stay on screen after that link is undone. And a
+refusal shown on one of a table's lines clears what another line of the same game said
+had happened (``ℹ: exported …``): the note is stale once something else is refused.
+
+**Next to the control used.** A tall panel has one message line but several places it
+may be needed: a refusal of **Cancel proposal** shown at the panel's top is 500 pixels
+from the button. So a panel gives each group of controls a :meth:`Messages.slot` (an
+empty box beside them) and runs their callbacks through :meth:`Messages.near`: the one
+line moves into that slot first, so whatever it then says shows next to the control that
+was used. Any other callback (:meth:`Messages.run`) moves it back to its home slot
+(:meth:`Messages.show_in` with ``home=True``), under the toolbar. It stays one line (one
+``last_error``, one following of the game).
 """
 
 from __future__ import annotations
@@ -19,6 +30,7 @@ from __future__ import annotations
 import functools
 import html
 import traceback
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -35,6 +47,11 @@ T = TypeVar("T")
 MessageKind = Literal["error", "warning", "info"]
 
 _ICON = {"error": "⚠ Error", "warning": "△ Note", "info": "ℹ"}
+
+_LINES: weakref.WeakKeyDictionary[Game[Any], weakref.WeakSet[Messages]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The message lines following each game (a refusal on one clears the others' notes)."""
 # Errors interrupt a screen reader; the rest waits until it is done speaking.
 _ROLE = {"error": "alert", "warning": "status", "info": "status"}
 
@@ -77,6 +94,8 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         self._game: Game[Any] | None = None
         self._posted_at = 0
         self._unsubscribe: Callable[[], None] | None = None
+        self._slot: Any = None
+        self._home: Any = None
         if game is not None:
             self.follow(game)
 
@@ -91,6 +110,10 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         self.kind = kind
         self._posted_at = len(self._game.journal) if self._game is not None else 0
         self._draw()
+        if kind == "error" and self._game is not None:
+            for other in list(_LINES.get(self._game, ())):
+                if other is not self and other.kind == "info":
+                    other.clear()  # what happened before this refusal is stale now
 
     def _draw(self) -> None:
         if self._shown is None:
@@ -138,13 +161,22 @@ class Messages(widgets.HTML):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ running callbacks
 
-    def run(self, call: Callable[[], T], *, clear: bool = True) -> T | None:
+    def run(
+        self, call: Callable[[], T], *, slot: widgets.Box | None = None, clear: bool = True
+    ) -> T | None:
         """Run one callback: clear the last message (unless ``clear=False``), then call;
         an exception is shown here, never lost.
+
+        The line shows in ``slot`` (beside the control used), else, for a click
+        (``clear=True``), in its home slot when it has one (see :meth:`near`).
 
         Returns:
             What ``call`` returned, or ``None`` when it raised (the error is shown).
         """
+        # A listener's run (``clear=False``) leaves the line where the last click put it.
+        target = slot if slot is not None else (self._home if clear else None)
+        if target is not None:
+            self.show_in(target)
         if clear:
             self.clear()
         try:
@@ -163,6 +195,38 @@ class Messages(widgets.HTML):  # type: ignore[misc]
 
         return callback
 
+    # ------------------------------------------------------------------ where it shows
+
+    @staticmethod
+    def slot() -> widgets.Box:
+        """An empty place for the message line, to put beside a group of controls
+        (see :meth:`near`)."""
+        made = widgets.Box()
+        made.add_class("iw-message-slot")
+        return made
+
+    def show_in(self, slot: widgets.Box, *, home: bool = False) -> None:
+        """Show the message line in ``slot`` from now on (it leaves the slot it was in);
+        with ``home=True`` that slot is also where :meth:`run` brings it back."""
+        if home:
+            self._home = slot
+        if self._slot is slot:
+            return
+        if self._slot is not None and self in self._slot.children:
+            self._slot.children = ()
+        slot.children = (self,)
+        self._slot = slot
+
+    def near(self, slot: widgets.Box, function: Callable[..., Any]) -> Callable[..., Any]:
+        """``function`` as a widget callback run by :meth:`run`, with the message line
+        moved into ``slot`` first: what it says shows next to the control used."""
+
+        @functools.wraps(function)
+        def callback(*args: Any) -> Any:
+            return self.run(lambda: function(*args), slot=slot)
+
+        return callback
+
     # ------------------------------------------------------------------ staleness
 
     def follow(self, game: Game[Any]) -> Callable[[], None]:
@@ -175,6 +239,7 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         self.unfollow()
         self._game = game
         self._posted_at = len(game.journal)
+        _LINES.setdefault(game, weakref.WeakSet()).add(self)
 
         def on_action(entries: Sequence[Entry], _state: Any) -> None:
             if entries and self.kind and self._posted_at < entries[0].seq:
@@ -188,6 +253,9 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         stop = getattr(self, "_unsubscribe", None)
         if stop is not None:
             stop()
+        game = getattr(self, "_game", None)
+        if game is not None and game in _LINES:
+            _LINES[game].discard(self)
         self._unsubscribe = None
         self._game = None
 

@@ -203,7 +203,7 @@ def test_disclose_journals_a_public_disclosure_even_inside_gm_only(tray: DiceTra
         entries = tray.disclose(2)
     assert entries[0].event == Disclosed(action=2)
     assert not entries[0].gm
-    assert entries[0].event.describe() == "shown to the table: action #2"
+    assert entries[0].event.describe() == "shown to the table: an earlier GM-only action"
 
 
 @pytest.mark.parametrize(

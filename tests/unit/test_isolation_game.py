@@ -219,7 +219,7 @@ def test_explanation_reads_well():
         },
     )
     text = game.explain().text()
-    assert "AP_odds = ⌊4 red odds − 3 green evens⌋₀ = 1" in text
+    assert "the Active Player's odds: 4 red odds − 3 green evens (never below 0) = 1" in text
     assert "relevant label “Flirtatious / Charming”" in text
     assert "GM pool: 3 difficulty + 3 living + 2 stress = 8 red dice" in text
     assert "→ Partial Success" in text

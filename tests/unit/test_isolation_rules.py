@@ -209,7 +209,7 @@ def test_r11_map_passes_out_of_order_warn_but_never_refuse():
     assert not [w for w in game.warnings() if w.rule == "ISO-R11"]
     game.add_descriptor_link("ben", "Kind", "cy", "Kind", "red")  # accepted, then advised
     (advice,) = [w for w in game.warnings() if w.rule == "ISO-R11"]
-    assert "descriptor link L" in advice.message and "goal pass" in advice.message
+    assert "descriptor link “" in advice.message and "goal pass" in advice.message
     assert advice.character is None and "advice only" in advice.message
     game.start_play()  # the build is over: the advice is moot
     assert not [w for w in game.warnings() if w.rule == "ISO-R11"]

@@ -63,7 +63,8 @@ def test_every_setting_is_shown_with_its_id_description_default_and_allowed_valu
         if spec.kind == "whole" and not spec.optional:
             assert (row.control.min, row.control.max) == (spec.low, spec.high)
             assert f"from {spec.low} to {spec.high}" in row.state.value
-    assert f"{len(editor.rows)} settings, 0 changed from default" in editor.title.value
+    count = "1 setting" if len(editor.rows) == 1 else f"{len(editor.rows)} settings"
+    assert f"{count}, 0 changed from default" in editor.title.value
 
 
 def test_the_danish_system_has_its_thirty_two_settings_and_each_kind_of_control():

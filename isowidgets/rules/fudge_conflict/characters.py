@@ -211,7 +211,8 @@ def heal(
     filled = sorted(w.level for w in character.wounds)
     if number:
         if number > len(filled):
-            raise RuleError(f"{character.name} has {len(filled)} wound(s); cannot heal {number}")
+            noun = "wound" if len(filled) == 1 else "wounds"
+            raise RuleError(f"{character.name} has {len(filled)} {noun}; cannot heal {number}")
         picked = list(reversed(filled))[:number]
     else:
         picked = [checks.whole(level, "a level to heal", 1, DEFEAT) for level in listed]

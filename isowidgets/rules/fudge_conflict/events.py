@@ -119,7 +119,9 @@ class RollRecord(_Data):
         )
         extra = ""
         if self.net:
-            extra = f", {abs(self.net)} {'bonus' if self.net > 0 else 'penalty'} dice"
+            count = abs(self.net)
+            kind = "bonus" if self.net > 0 else "penalty"
+            extra = f", {count} {kind} {'die' if count == 1 else 'dice'}"
         return f"{self.name} ({self.skill} {self.skill_value}{extra}): {faces} → {self.result}"
 
 
@@ -369,7 +371,9 @@ class HurtStarted(FudgeEvent):
 
     def describe(self) -> str:
         first = "".join(
-            f"; {g.dice} bonus dice in round 1 for {g.name or g.actor}" for g in self.grants
+            f"; {g.dice} bonus {'die' if g.dice == 1 else 'dice'} in round 1 for "
+            f"{g.name or g.actor}"
+            for g in self.grants
         )
         return f"{self.invoker_name} lets it hurt{first}"
 

@@ -269,7 +269,8 @@ def declare(
     cost = _cost(state, character)
     if cost and state.pool_of(character.id) < cost:
         raise RuleError(
-            f"{character.name} is maimed and must pay {cost} point(s) from the pool to act "
+            f"{character.name} is maimed and must pay {cost} "
+            f"{'point' if cost == 1 else 'points'} from the pool to act "
             f"(DK-R33); the pool holds {state.pool_of(character.id)}"
         )
     event = ActionDeclared(
@@ -461,7 +462,8 @@ class _Round:
             text = "a tie: nothing happens"
             winner = None
         else:
-            text = f"{self.name(defender)} holds and gets {dice} bonus dice next round"
+            noun = "die" if dice == 1 else "dice"
+            text = f"{self.name(defender)} holds and gets {dice} bonus {noun} next round"
             winner = defender
         self.pairs.append(
             PairOutcome(first=attacker, second=defender, how="defensive", winner=winner, text=text)
@@ -567,7 +569,8 @@ def roll_round(action: Action[FudgeState], faces: Mapping[str, Faces] | None = N
         left = state.table_pool - table_due if holder is None else character.pool - cost
         if left < 0:
             raise RuleError(
-                f"{character.name} is maimed and cannot pay {cost} point(s) from the pool to act "
+                f"{character.name} is maimed and cannot pay {cost} "
+                f"{'point' if cost == 1 else 'points'} from the pool to act "
                 "(DK-R33); add points or let them give up"
             )
         payments.append(Payment(actor=party, pool=holder, points=cost))

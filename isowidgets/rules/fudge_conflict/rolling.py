@@ -223,7 +223,8 @@ def pay_to_act(action: Action[FudgeState], actor: str) -> None:
     have = state.pool_of(actor)
     if have < cost:
         raise RuleError(
-            f"{character.name} is maimed and must pay {cost} point(s) from the pool to act "
+            f"{character.name} is maimed and must pay {cost} "
+            f"{'point' if cost == 1 else 'points'} from the pool to act "
             f"(DK-R33); the pool holds {have}"
         )
     table = settings.pool_scope == "table"

@@ -986,13 +986,15 @@ def assign_wounds(action: Act, assignment: Mapping[str, int]) -> None:
         )
         if n > cap:
             raise RuleError(
-                f"{_named(state, who)} can take at most {cap} more wound(s) "
+                f"{_named(state, who)} can take at most {cap} more "
+                f"{'wound' if cap == 1 else 'wounds'} "
                 f"({state.character(who).health})"
             )
         clean[who] = n
         total += n
     if total != c.wounds_left:
-        raise RuleError(f"distribute exactly {c.wounds_left} wound(s), got {total}")
+        noun = "wound" if c.wounds_left == 1 else "wounds"
+        raise RuleError(f"distribute exactly {c.wounds_left} {noun}, got {total}")
     action.add(WoundsAssigned(assignment=clean, names=named(state, *clean)))
     reason = f"wound from conflict {c.number} (ISO-R39)"
     for who in c.wound_pool:
@@ -1104,7 +1106,8 @@ def next_steps(state: IsolationState) -> tuple[Step, ...]:
 
     if c.wounds_left:
         among = ", ".join(map(named, c.wound_pool))
-        label = f"distribute {c.wounds_left} wound(s) among {among}"
+        noun = "wound" if c.wounds_left == 1 else "wounds"
+        label = f"distribute {c.wounds_left} {noun} among {among}"
         return (Step("assign_wounds", None, "names", label, c.wound_pool),)
     steps: list[Step] = []
     if not c.automatic:

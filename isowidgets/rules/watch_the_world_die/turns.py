@@ -240,7 +240,7 @@ def next_steps(state: WorldState) -> tuple[Step, ...]:
                 "create_event",
                 player,
                 "choice",
-                f"{player}: create a {names} Event{where}",
+                f"{player}: create {'an' if names[:1] in 'AEIOU' else 'a'} {names} Event{where}",
                 options,
             )
         )

@@ -11,6 +11,10 @@ as the conflict's roll on the conflict panel.
 Before each roll the panel shows the roller's bonus and penalty dice and the
 chance the roll does its job (beats the gate, or passes bonus dice on), from the
 engine's odds. The chain so far is listed under it, each roll with what it passed on.
+
+The form belongs to one conflict and the dice box to one roll of its chain
+(:mod:`~isowidgets.widgets.fresh`): a new conflict starts with the form at its defaults,
+and each roll with an empty box and no "last roll" mark of the one before.
 """
 
 from __future__ import annotations
@@ -22,6 +26,7 @@ import ipywidgets as widgets
 
 from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ..dice_entry import DiceEntry
+from ..fresh import Fresh, first_option
 from ..i18n import Labels
 from ..messages import Messages
 from ..numbers import percent
@@ -81,6 +86,12 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
         labels.bind(self.entry.faces, "roll.dice_hint", "placeholder")
         self.chain = widgets.HTML()
         self.chain.add_class("iw-fudge-chain-list")
+        self.fresh = Fresh()
+        """The form, at its defaults again for each conflict."""
+        for choice in (self.helper, self.skill, self.target):
+            self.fresh.add(choice, first_option(choice))
+        for box in (self.gated, self.gate, self.penalties):
+            self.fresh.add(box)
         for box in (self.helper, self.skill, self.target, self.gated, self.gate):
             box.observe(lambda _c: self.refresh(self.game.state), names="value")
         super().__init__(
@@ -121,6 +132,9 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
         the form's own observers find the redraw under way)."""
         labels = self.labels
         conflict = state.open_conflict()
+        last = state.conflict
+        self.fresh.belong_to(last.id if last is not None else None)
+        self.entry.belong_to((last.id, len(last.assists)) if last is not None else None)
         set_options(self.helper, character_options(state))
         set_options(self.skill, skill_options(state, self.helper.value))
         sides = conflict.sides if conflict is not None else ()

@@ -59,6 +59,13 @@ FUDGE_CSS = """
 .iw-fudge-main > .iw-fudge-sheets { flex: 1 1 340px; min-width: 0; }
 .iw-fudge-main > .iw-fudge-play { flex: 1 1 420px; min-width: 0; }
 .iw-fudge-sheets-list { max-height: 62vh; overflow-y: auto; }
+.iw-fudge-board { background: #fff; border: 2px solid #555; border-radius: 6px;
+  padding: 2px 8px; margin: 2px 0 6px; position: relative; z-index: 3; }
+.iw-fudge-board.iw-floating { box-shadow: 0 3px 8px rgba(0, 0, 0, 0.35); }
+.iw-fudge-board .iw-track-slot { min-width: 3em; padding: 1px 3px; }
+.iw-fudge-board .iw-track-note { display: none; }
+/* The board floats down its column past the column's end: let it show there. */
+.iw-fudge-main > .iw-fudge-sheets { overflow: visible; }
 .iw-fudge-sheets-list > .iw-fudge-sheet { flex: 0 0 auto; }
 .iw-fudge-roll > .iw-dice-label:first-child { flex-basis: 100%; }
 .iw-fudge-sheet .iw-track-note { display: none; }

@@ -25,6 +25,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...rules.watch_the_world_die import WorldGame
+from ..fresh import Fresh
 from ..panel import Panel
 from ..submit_button import SubmitButton
 from ..submit_text import SubmitText
@@ -84,6 +85,9 @@ class ResponseShop(Panel):
         self.add_class("iw-wtwd-shop")
         self._tables: Any = None
         self._shopping = False
+        self.fresh = Fresh(self.details)
+        """The details box and the Response picked, clean for each Relieve It turn."""
+        self.fresh.also(self._unpick)
         self.refresh()
         self.follow(lambda _entries, _state: self.messages.run(self._update))
 
@@ -132,6 +136,9 @@ class ResponseShop(Panel):
         self.details.value = ""
         self.chosen = None
 
+    def _unpick(self) -> None:
+        self.chosen = None
+
     # ------------------------------------------------------------------ drawing
 
     def refresh(self) -> None:
@@ -139,6 +146,7 @@ class ResponseShop(Panel):
         self._build()
         game = self.game
         turn = game.turn
+        self.fresh.belong_to(turn.number if turn is not None else None)
         actions = {step.action for step in game.next_steps()}
         shopping = "buy_response" in actions or "finish_relief" in actions
         self._shopping = shopping
