@@ -114,11 +114,15 @@ class Acted(Generic[R]):
 
 @overload
 def rule_method(
-    rule: Callable[Concatenate[Any, P], None],
+    rule: Callable[Concatenate[Any, P], None], *, ways_in: tuple[type[Event], ...] = ()
 ) -> Callable[Concatenate[Any, P], list[Entry]]: ...
 @overload
-def rule_method(rule: Callable[Concatenate[Any, P], R]) -> Callable[Concatenate[Any, P], R]: ...
-def rule_method(rule: Callable[..., Any]) -> Callable[..., Any]:
+def rule_method(
+    rule: Callable[Concatenate[Any, P], R], *, ways_in: tuple[type[Event], ...] = ()
+) -> Callable[Concatenate[Any, P], R]: ...
+def rule_method(
+    rule: Callable[..., Any], *, ways_in: tuple[type[Event], ...] = ()
+) -> Callable[..., Any]:
     """A game's public method that is ``rule``: one signature, one docstring, one type.
 
     ``add_character = rule_method(characters.add_character)`` in a game class gives
@@ -130,6 +134,10 @@ def rule_method(rule: Callable[..., Any]) -> Callable[..., Any]:
     refused with the kit's error before anything runs
     (:func:`~isowidgets.binding.refusing`). The game's attribute bears the rule's
     name (the game class checks it).
+
+    ``ways_in`` names the core events the rule adds (the tray's ``roll`` adds a
+    :class:`~isowidgets.journal.Rolled`): the method is their one public way in, and
+    :meth:`Game.act <isowidgets.game.Game.act>` refuses them from any other rule.
     """
     signature = inspect.signature(rule)
     parameters = list(signature.parameters.values())
@@ -138,7 +146,8 @@ def rule_method(rule: Callable[..., Any]) -> Callable[..., Any]:
     entries = signature.return_annotation in (None, "None")
 
     def method(self: Any, *args: Any, **kwargs: Any) -> Any:
-        acted = self.act(rule, *args, **kwargs)
+        with self._way_in(*ways_in):
+            acted = self.act(rule, *args, **kwargs)
         return acted.entries if entries else acted.value
 
     method.__name__ = rule.__name__

@@ -43,8 +43,9 @@ from . import checks
 from .errors import IsowidgetsError, JournalError
 from .game import Game
 from .journal import Entry, Journal, SeedRevealed, SessionStarted
+from .journal.history import ShownHead
 from .systems import game_for
-from .visibility import public_entries
+from .visibility import public_view
 
 __all__ = ["Catch", "Spectator", "all_entries", "public_only", "repeat"]
 
@@ -56,8 +57,9 @@ SEALED = (
 
 
 def public_only(entries: Sequence[Entry]) -> list[Entry]:
-    """The entries a viewer may see: the public projection, with the ``aside`` kinds of
-    the system that wrote the journal (named in its first event).
+    """What a viewer is shown: the public view (the public projection, numbered again so
+    nothing counts what is hidden; :func:`~isowidgets.visibility.public_view`), with the
+    ``aside`` kinds of the system that wrote the journal (named in its first event).
 
     Raises:
         JournalError: the journal does not start a session, or its system is not installed.
@@ -65,7 +67,7 @@ def public_only(entries: Sequence[Entry]) -> list[Entry]:
     start = entries[0].event if entries else None
     if not isinstance(start, SessionStarted):
         raise JournalError("the journal does not start with a session_started event")
-    return public_entries(entries, aside=game_for(start.game).aside)
+    return public_view(entries, aside=game_for(start.game).aside)
 
 
 def all_entries(entries: Sequence[Entry]) -> list[Entry]:
@@ -83,11 +85,21 @@ class Catch:
         rebuilt: the history shown changed rather than grew (a new session replaced
             the file, an undo, an entry that became visible in the past): a view
             should redraw from ``game`` rather than add ``new``.
+        head: the journal's head as viewers are shown it (carried by its latest public
+            line, with the public rolls up to it), or ``None`` for a journal whose lines
+            carry none (written before lines were chained).
     """
 
     game: Game[Any]
     new: tuple[Entry, ...]
     rebuilt: bool
+    head: ShownHead | None = None
+
+    @property
+    def table_seed(self) -> str | None:
+        """The table's seed, once given."""
+        given = self.game.journal.history.table_seed
+        return None if given is None else given.seed
 
     @property
     def commitment(self) -> str | None:
@@ -111,7 +123,7 @@ class Spectator:
         path: the journal the GM's kernel writes (it need not exist yet).
         shown: picks the entries the spectator may see from the file's entries
             (default :func:`public_only`). It must return entries of the list it is
-            given, in order.
+            given, in order (numbered again, as :func:`public_only` does, or not).
 
     Attributes:
         problem: why the last poll could not read the file (it does not exist yet,
@@ -177,7 +189,7 @@ class Spectator:
             return None
         # A retcon at the end undoes earlier entries: history changed, not just grew.
         rebuilt = self.last is None or not grew or any(e.kind == "retcon" for e in new)
-        self.last = Catch(game, new, rebuilt)
+        self.last = Catch(game, new, rebuilt, journal.history.shown_head)
         return self.last
 
     def __repr__(self) -> str:

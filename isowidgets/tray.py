@@ -90,4 +90,4 @@ class DiceTray(Game[TrayState]):
         """The tray can always roll."""
         return (Step("roll", None, "dice", "Roll a pool, or type in the faces rolled"),)
 
-    roll = rule_method(roll)
+    roll = rule_method(roll, ways_in=(Rolled,))

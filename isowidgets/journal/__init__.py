@@ -71,6 +71,8 @@ from .events import (
     SeedRevealed,
     SessionStarted,
     SettingsChanged,
+    TableSeed,
+    core_event_types,
     event_type,
 )
 from .export import PUBLIC_NOTE, entry_row, log_format, log_frame
@@ -100,6 +102,8 @@ __all__ = [
     "SeedRevealed",
     "SessionStarted",
     "SettingsChanged",
+    "TableSeed",
+    "core_event_types",
     "effective_entries",
     "entry_row",
     "event_type",

@@ -3,8 +3,12 @@
 :func:`read_journal` reads a file in chunks, one line at a time, never whole, and
 checks what no single line can show: sequence numbers without a gap, actions in
 order, an action GM-only in all of its lines or none, each retcon taking back an
-earlier action. It changes nothing: a torn last line (a crash mid-write) is handed
-back for the store to set aside before its next write.
+earlier action, and the hash chain (each line's head is the hash of the journal up to
+it; see :mod:`.chain`). A line that fails one of these is not what was written there:
+:class:`~isowidgets.errors.JournalTamperedError` names its line and its event, with the
+problem as a message of its own (``journal.tampered_*``). It changes nothing: a torn
+last line (a crash mid-write) is handed back for the store to set aside before its next
+write.
 """
 
 from __future__ import annotations
@@ -16,8 +20,11 @@ from typing import BinaryIO
 
 from .. import checks
 from ..checks import shown
-from ..errors import JournalError
+from ..errors import JournalError, JournalTamperedError
+from ..regular_file import open_regular
+from ..words import Message, msg
 from . import files
+from .chain import GENESIS, link, split_head
 from .codec import MAX_LINE_BYTES, Entry
 from .events import Resolver, SessionStarted
 from .history import retcon_problem
@@ -35,6 +42,8 @@ class Read:
         lines: how many lines the file holds (a blank one counts).
         torn: a torn last line (a crash mid-write: never a complete line), or ``None``.
         needs_newline: the last line is complete but lacks its newline.
+        head: the hash of the journal up to its last entry (the chain's head; lines
+            written before lines were chained are hashed all the same).
     """
 
     entries: list[Entry] = field(default_factory=list)
@@ -42,6 +51,23 @@ class Read:
     lines: int = 0
     torn: bytes | None = None
     needs_newline: bool = False
+    head: bytes = GENESIS
+
+
+def _tampered(path: Path, number: int, entry: Entry, why: Message) -> JournalTamperedError:
+    """The error for line ``number`` holding ``entry``, which is not what was written:
+    ``why`` says how."""
+    summary = entry.event.describe()
+    return JournalTamperedError(
+        "journal.tampered",
+        "{path}, line {line} ({kind} event #{seq}: {summary}): {why}",
+        path=str(path),
+        line=number,
+        seq=entry.seq,
+        kind=entry.kind,
+        summary=summary if len(summary) <= 80 else f"{summary[:79]}…",
+        why=why,
+    )
 
 
 def read_journal(
@@ -69,6 +95,8 @@ def read_journal(
     read = Read()
     entries = read.entries
     seen: set[int] = set()  # actions so far
+    head = GENESIS
+    chained = False  # a line with a head was read: every later line has one too
     number = 0
     for raw, ended in files.lines_of(handle, MAX_LINE_BYTES):
         number += 1
@@ -99,28 +127,72 @@ def read_journal(
         entry = _entry_at(path, number, raw, resolve)
         expected = len(entries) + 1
         if entry.seq != expected:
-            raise JournalError(
-                f"{path}, line {number}: sequence number {entry.seq}, expected "
-                f"{expected}; lines were removed or reordered"
+            why = msg(
+                "journal.tampered_sequence",
+                "sequence number {got}, expected {expected}; lines were removed or reordered",
+                got=entry.seq,
+                expected=expected,
             )
+            raise _tampered(path, number, entry, why)
         if entries and entry.action < entries[-1].action:
-            raise JournalError(
-                f"{path}, line {number}: action #{entry.action} comes after "
-                f"action #{entries[-1].action}; lines were reordered"
+            why = msg(
+                "journal.tampered_action_order",
+                "action #{action} comes after action #{previous}; lines were reordered",
+                action=entry.action,
+                previous=entries[-1].action,
             )
+            raise _tampered(path, number, entry, why)
         if entries and entry.action == entries[-1].action and entry.gm != entries[-1].gm:
-            raise JournalError(
-                f"{path}, line {number}: action #{entry.action} is GM-only in some "
-                "of its lines and not in others; a whole action is GM-only or none of it"
+            why = msg(
+                "journal.tampered_gm_split",
+                "action #{action} is GM-only in some of its lines and not in others; a whole "
+                "action is GM-only or none of it",
+                action=entry.action,
             )
+            raise _tampered(path, number, entry, why)
         problem = retcon_problem(entry.event, entry.action, seen)
         if problem:
-            raise JournalError(f"{path}, line {number}: {problem}")
+            why = msg("journal.tampered_retcon", "{problem}", problem=problem)
+            raise _tampered(path, number, entry, why)
+        head = _chain(path, number, entry, raw, head, chained)
+        chained = chained or bool(entry.head)
         seen.add(entry.action)
         entries.append(entry)
         read.line_of[entry.seq] = number
     read.lines = number
+    read.head = head
     return read
+
+
+def _chain(path: Path, number: int, entry: Entry, raw: bytes, head: bytes, chained: bool) -> bytes:
+    """The head after line ``number`` (``raw``, read as ``entry``), checked against the
+    head the line carries (a line written before lines were chained carries none)."""
+    body, carried = split_head(raw)
+    if entry.head and carried != entry.head:
+        why = msg(
+            "journal.tampered_head_placement",
+            "its head is not the last thing on the line; the line was rewritten",
+        )
+        raise _tampered(path, number, entry, why)
+    if not entry.head and chained:
+        why = msg(
+            "journal.tampered_unchained",
+            "a line without a head (as written before lines were chained) after chained "
+            "lines: it was written by hand or copied in",
+        )
+        raise _tampered(path, number, entry, why)
+    after = link(head, body)
+    if entry.head and after.hex() != entry.head:
+        why = msg(
+            "journal.tampered_chain",
+            "the head it carries ({carried}…) is not the hash of the journal up to it "
+            "({computed}…): this line was changed, or a line was inserted, removed or "
+            "moved just before it",
+            carried=entry.head[:16],
+            computed=after.hex()[:16],
+        )
+        raise _tampered(path, number, entry, why)
+    return after
 
 
 def _entry_at(path: Path, number: int, raw: bytes, resolve: Resolver) -> Entry:
@@ -152,7 +224,7 @@ def system_of(path: str | os.PathLike[str]) -> str:
     """
     target = checks.path(path, "a journal's path", error=JournalError)
     try:
-        with open(target, "rb") as handle:
+        with os.fdopen(open_regular(target), "rb") as handle:
             first = handle.readline(MAX_LINE_BYTES + 1)
     except (OSError, ValueError) as exc:
         raise JournalError(f"cannot read journal {shown(str(path))}: {exc}") from None

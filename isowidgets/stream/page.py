@@ -12,8 +12,10 @@ redraws from each catch:
 * nothing GM-only: the page folds the session's public entries only, so a GM-only
   roll, note or prepared value, and any state that follows from one, stays off it
   until the GM discloses it;
-* the **commitment** to the session's seed, and once the table reveals the seed, how
-  anyone can verify the rolls.
+* the **commitment** to the session's seed, the **table's seed** once given, the
+  journal's **head** (short) with the public roll count, updating live (the head of its
+  latest public line: see :class:`~isowidgets.journal.history.ShownHead`), and
+  once the table reveals the seed, how anyone can verify the rolls.
 
 Sizes are for a broadcast frame (1920×1080 or 1280×720): everything is scaled from
 one base font size, and with ``transparent`` the page has no background, for an OBS
@@ -35,6 +37,7 @@ from .. import checks
 from ..errors import JournalError
 from ..follow import Catch, Spectator, public_only, repeat
 from ..journal import Entry
+from ..journal.chain import short_head
 from ..widgets.css import style
 from ..widgets.i18n import Labels
 from .board import StreamBoard, board_for, latest_roll_html, rolled_entries
@@ -196,6 +199,18 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
             lines.append(self.labels("stream.uncommitted"))
         else:
             lines.append(self.labels("stream.commitment", digest=catch.commitment))
+            seed = catch.table_seed
+            lines.append(
+                self.labels("stream.no_table_seed")
+                if seed is None
+                else self.labels("stream.table_seed", seed=seed)
+            )
+        if catch.head is not None:
+            lines.append(
+                self.labels(
+                    "stream.head", head=short_head(catch.head.head), rolls=catch.head.public_rolls
+                )
+            )
         if catch.revealed is not None:
             lines.append(self.labels("stream.revealed"))
         return "<br>".join(html.escape(line) for line in lines)

@@ -29,6 +29,18 @@ _WORDS: dict[str, tuple[str, str]] = {
         "This session made no commitment to its dice (an older journal).",
         "Dette spil har ikke bundet sine terninger (en ældre journal).",
     ),
+    "stream.table_seed": (
+        "Table seed “{seed}” bound into every roll",
+        "Bordets frø “{seed}” er bundet ind i hvert slag",
+    ),
+    "stream.no_table_seed": (
+        "No table seed: the GM's seed alone",
+        "Intet frø fra bordet: kun spillederens frø",
+    ),
+    "stream.head": (
+        "Journal head {head} · public rolls: {rolls}",
+        "Journalens hash {head} · offentlige slag: {rolls}",
+    ),
     "stream.recent": ("Recent rolls", "De seneste slag"),
     "stream.map": ("Relationship map", "Relationskort"),
     "stream.stress": ("Stress", "Stress"),

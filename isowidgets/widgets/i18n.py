@@ -208,6 +208,27 @@ KIT = Catalogue(
             "kit.commit.tip": "SHA-256 commitment to the seed: {commitment}",
             "kit.commit.revealed": "seed revealed: {seed}",
             "kit.commit.revealed.tip": "seed {seed}, salt {salt}; commitment {commitment}",
+            "kit.table_seed": "Table seed",
+            "kit.table_seed.hint": "a phrase from the table, before the first roll",
+            "kit.table_seed.give": "Give table seed",
+            "kit.table_seed.give.tip": (
+                "journal the table's own seed and bind it into every roll (once, before the "
+                "first random roll: the GM's seed was fixed before, so it cannot suit it)"
+            ),
+            "kit.table_seed.done": "table seed given: “{seed}” is bound into every roll",
+            "kit.table_seed.shown": "table seed “{seed}”",
+            "kit.table_seed.none": "no table seed (the GM's seed alone)",
+            "kit.head.shown": "head {head} · public rolls: {rolls}",
+            "kit.head.tip": (
+                "the journal's head as the stream shows it, from its latest public line (a "
+                "GM-only action does not move it): {head}. Whoever keeps it can check the "
+                "journal later: python -m isowidgets verify JOURNAL --head {rolls}:{short}"
+            ),
+            "kit.head.none": "head: none (written before lines were chained)",
+            "kit.head.none.tip": (
+                "this journal's lines were written before each carried the hash of the journal "
+                "up to it"
+            ),
             "kit.gm": "🔒 GM only",
             "kit.gm.tip": (
                 "while pressed, rolls, notes and prepared values are for the GM only: the "
@@ -366,6 +387,29 @@ KIT = Catalogue(
             "kit.commit.tip": "SHA-256-forpligtelse til frøet: {commitment}",
             "kit.commit.revealed": "frøet er afsløret: {seed}",
             "kit.commit.revealed.tip": "frø {seed}, salt {salt}; forpligtelse {commitment}",
+            "kit.table_seed": "Bordets frø",
+            "kit.table_seed.hint": "en sætning fra bordet, før første slag",
+            "kit.table_seed.give": "Giv bordets frø",
+            "kit.table_seed.give.tip": (
+                "skriv bordets eget frø i journalen og bind det ind i hvert slag (én gang, før "
+                "første tilfældige slag: spillederens frø lå fast før, så det kan ikke passe til "
+                "det)"
+            ),
+            "kit.table_seed.done": "bordets frø er givet: “{seed}” er bundet ind i hvert slag",
+            "kit.table_seed.shown": "bordets frø “{seed}”",
+            "kit.table_seed.none": "intet frø fra bordet (kun spillederens)",
+            "kit.head.shown": "hash {head} · offentlige slag: {rolls}",
+            "kit.head.tip": (
+                "journalens hash, som streamen viser den, fra dens seneste offentlige linje "
+                "(en handling kun for spillederen flytter den ikke): {head}. Den, der gemmer "
+                "den, kan efterprøve journalen senere: python -m isowidgets verify JOURNAL "
+                "--head {rolls}:{short}"
+            ),
+            "kit.head.none": "hash: ingen (skrevet før linjerne blev kædet)",
+            "kit.head.none.tip": (
+                "denne journals linjer blev skrevet, før hver linje bar hashen af journalen op "
+                "til sig selv"
+            ),
             "kit.gm": "🔒 Kun spilleder",
             "kit.gm.tip": (
                 "når den er trykket ned, er slag, noter og forberedte værdier kun for "

@@ -6,7 +6,8 @@ One row at 1280 pixels (the rarer controls behind **More**)::
     🔒 GM only is on · 3 actions not shown to the table yet [🔓 Show to table]   (when so)
 
 **More** opens a second row: Export as [Markdown ▾] [Export log] · [▸ House rules]
-[▸ Prepare a secret] · [○ Rule references] · dice committed: 4e8bce30… [Reveal seed].
+[▸ Prepare a secret] · [○ Rule references] · dice committed: 4e8bce30…, the table's
+seed box and the journal's head (the proof line) · [Reveal seed].
 
 **🔒 GM only** is the game's session-wide GM-only switch (:mod:`.gm`): while pressed,
 everything the table does is GM-only, notes included, and the toolbar says so in words
@@ -21,8 +22,10 @@ opened. **Rule references** shows or hides the rules' IDs (``[ISO-R19]``) everyw
 the table (:mod:`.rule_refs`; hidden until pressed).
 
 The commitment is the SHA-256 of the session's salted seed (the full hash in the
-tooltip); **Reveal seed** (clicked twice: it ends the session's random rolls)
-journals the seed so anyone can verify the session (``python -m isowidgets verify``).
+tooltip); the table's seed is given beside it while it can be, and the journal's head
+shows with the public roll count, live, as the stream shows them (:class:`~.proof.ProofLine`);
+**Reveal seed** (clicked twice: it ends the session's random rolls) journals the seed
+so anyone can verify the session (``python -m isowidgets verify``).
 
 Every button has visible words (the icons are decoration, and missing offline);
 each action says what it did in the message line (``undone: …``), and that message
@@ -51,6 +54,7 @@ from .gm import relabel as relabel_gm
 from .i18n import english
 from .messages import Messages
 from .panel import set_shown
+from .proof import ProofLine
 from .rule_refs import RuleRefs
 from .settings_editor import SettingsEditor
 from .submit_text import SubmitText
@@ -201,6 +205,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.rules_button = _disclosure("kit.rules", "kit.rules.hide")
         self.rules_button.add_class(css_name("iw-rules-toggle", key))
         self.rules_button.on_change(lambda _open: self.messages.run(self._show_rules))
+        self.proof = ProofLine(game, messages=self.messages, key=key)
         self.more_toggle = _disclosure("kit.more", "kit.more.hide")
         self.more_toggle.add_class(css_name("iw-more-toggle", key))
         self.rule_refs = RuleRefs()
@@ -243,6 +248,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
                 self.prepare_toggle,
                 self.refs_toggle,
                 self.commitment,
+                self.proof,
                 self.reveal_button,
             ],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -443,6 +449,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             (self.prepare_value, "placeholder", "kit.prepare.value.hint"),
             (self.prepare_button, "description", "kit.prepare"),
             (self.prepare_button, "tooltip", "kit.prepare.tip"),
+            *self.proof.kit_words(),
         ]
 
     def relabel(self) -> None:
@@ -455,6 +462,8 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.prepare_toggle.hint = self.say("kit.prepare.open.tip")
         self.rules_button.relabel(self.say("kit.rules"), self.say("kit.rules.hide"))
         self.rules_button.hint = self.say("kit.rules.tip")
+        self.proof.say = self.say
+        self.proof.relabel()
         self.more_toggle.relabel(self.say("kit.more"), self.say("kit.more.hide"))
         self.more_toggle.hint = self.say("kit.more.tip")
         self.refs_toggle.relabel(self.say("kit.refs"))
@@ -466,6 +475,9 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             self.settings_editor.relabel()
 
     def close(self) -> None:
+        proof = getattr(self, "proof", None)
+        if proof is not None:
+            proof.close()
         editor = getattr(self, "settings_editor", None)
         if editor is not None:
             editor.close()

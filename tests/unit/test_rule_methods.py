@@ -119,8 +119,9 @@ class NoteGame(Game[CountState]):
     def steps(cls, state: CountState) -> tuple[Step, ...]:
         return ()
 
-    add_note = rule_method(add_note)
-    add_two_notes = rule_method(add_two_notes)
+    # Notes are the core's: a method that journals one names it as its way in.
+    add_note = rule_method(add_note, ways_in=(Note,))
+    add_two_notes = rule_method(add_two_notes, ways_in=(Note,))
 
 
 def test_a_rule_method_returns_the_rules_value_or_the_entries_written():
@@ -157,3 +158,19 @@ def test_a_rule_method_bears_its_rules_name():
         class Misnamed(NoteGame):
             system: ClassVar[str] = "notes_misnamed"
             shout = rule_method(add_note)
+
+
+def test_a_rule_that_adds_a_core_event_runs_only_through_its_method():
+    """The method is the one way in of the core events its rule adds: the same rule
+    through act, or a method that does not name them, is refused."""
+    from isowidgets.errors import CoreEventError
+
+    game = NoteGame.new(seed=1)
+    before = len(game.journal)
+    with pytest.raises(CoreEventError, match="note"):
+        game.act(add_note, "hi")
+    with pytest.raises(CoreEventError, match="note"):
+        rule_method(add_note)(game, "hi")
+    assert len(game.journal) == before
+    game.add_note("hi")
+    assert len(game.journal) == before + 1

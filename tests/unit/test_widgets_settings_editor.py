@@ -180,12 +180,12 @@ def test_a_bad_file_is_refused_in_the_panel_and_nothing_changes(tmp_path, text, 
     game.change_settings(success_target=7)
     bad = tmp_path / "bad.toml"
     bad.write_text(text, encoding="utf-8")
-    before = (len(game.journal), game.settings, game.dice.position)
+    before = (len(game.journal), game.settings, game.dice.taken)
     editor.path.value = str(bad)
     editor.load_button.click()
     assert words in editor.messages.last_error.replace("&#x27;", "'")
     assert 'role="alert"' in editor.messages.value
-    assert (len(game.journal), game.settings, game.dice.position) == before
+    assert (len(game.journal), game.settings, game.dice.taken) == before
     assert editor.rows["success_target"].control.value == 7
     editor.path.value = str(tmp_path / "missing.toml")
     with pytest.raises(SaveFileError, match="cannot read settings file"):

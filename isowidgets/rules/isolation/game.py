@@ -112,7 +112,8 @@ class IsolationGame(Game[IsolationState]):
         if not diff:
             return []
         bounds = stress_rules.stress_into_bounds(self.state, updated)
-        return self.commit(SettingsChanged(changes=diff), *bounds)
+        with self._way_in(SettingsChanged):
+            return self.commit(SettingsChanged(changes=diff), *bounds)
 
     def links_between(self, a: str, b: str) -> tuple[Link, ...]:
         """Every link between ``a`` and ``b``, by character id."""
