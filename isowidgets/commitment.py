@@ -34,6 +34,7 @@ from typing import Any
 
 from .checks import shown
 from .errors import JournalError
+from .regular_file import open_regular
 
 __all__ = [
     "COMMITMENT_PATTERN",
@@ -130,7 +131,7 @@ def read_sidecar(journal: Path) -> Secret | None:
     """
     target = sidecar_path(journal)
     try:
-        with open(target, "rb") as handle:
+        with os.fdopen(open_regular(target, role="secret"), "rb") as handle:
             raw = handle.read(MAX_SIDECAR_BYTES + 1)
     except FileNotFoundError:
         return None

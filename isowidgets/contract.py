@@ -1,7 +1,7 @@
 """The contract every system plugs into the core with: actions, folds and steps.
 
 A system is a :class:`~isowidgets.game.Game` subclass plus pure functions.
-Three shapes recur in every system, and each has one type here:
+Six shapes recur in every system, and each has one form here:
 
 * :class:`Action`, the working copy one action builds: the state so far, the
   events added (each folded as it is added, so a later rule sees what an
@@ -9,6 +9,9 @@ Three shapes recur in every system, and each has one type here:
   ``rule(action, *args) -> value`` that reads ``action.state``, rolls through
   ``action.dice`` and calls ``action.add(event)``; :meth:`Game.act
   <isowidgets.game.Game.act>` runs it.
+* :func:`rule_method`, a game's public method that is one of its rules
+  (``add_character = rule_method(characters.add_character)``): the method has the
+  rule's signature and docstring, and runs it through ``Game.act``.
 * :class:`Fold`, a registry of one handler per event type: ``fold.py`` in
   every system fills one, and the game's ``apply`` hands events to it.
 * :class:`Step`, one thing the table can do next, with who does it and what
@@ -32,11 +35,13 @@ Three shapes recur in every system, and each has one type here:
 
 from __future__ import annotations
 
+import inspect
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Concatenate, Generic, Literal, ParamSpec, TypeVar, overload
 
+from .binding import refusing
 from .errors import InconsistentEventError, folding
 from .words import Message
 
@@ -58,11 +63,13 @@ __all__ = [
     "Step",
     "Tone",
     "WaitsFor",
+    "rule_method",
 ]
 
 S = TypeVar("S")
 R = TypeVar("R")
 E = TypeVar("E", bound="Event")
+P = ParamSpec("P")
 
 
 class Action(Generic[S]):
@@ -117,6 +124,59 @@ class Acted(Generic[R]):
 
     entries: list[Entry]
     value: R
+
+
+@overload
+def rule_method(
+    rule: Callable[Concatenate[Any, P], None], *, ways_in: tuple[type[Event], ...] = ()
+) -> Callable[Concatenate[Any, P], list[Entry]]: ...
+@overload
+def rule_method(
+    rule: Callable[Concatenate[Any, P], R], *, ways_in: tuple[type[Event], ...] = ()
+) -> Callable[Concatenate[Any, P], R]: ...
+def rule_method(
+    rule: Callable[..., Any], *, ways_in: tuple[type[Event], ...] = ()
+) -> Callable[..., Any]:
+    """A game's public method that is ``rule``: one signature, one docstring, one type.
+
+    ``add_character = rule_method(characters.add_character)`` in a game class gives
+    ``game.add_character(name, ...)``: the rule's parameters after its action, its
+    docstring and its types, so the method and the rule cannot drift apart. A call
+    runs the rule through :meth:`Game.act <isowidgets.game.Game.act>` (one journal
+    action, all or nothing) and returns the rule's value or, for a rule that returns
+    nothing, the journal entries the action wrote. A call the rule cannot take is
+    refused with the kit's error before anything runs
+    (:func:`~isowidgets.binding.refusing`). The game's attribute bears the rule's
+    name (the game class checks it).
+
+    ``ways_in`` names the core events the rule adds (the tray's ``roll`` adds a
+    :class:`~isowidgets.journal.Rolled`): the method is their one public way in, and
+    :meth:`Game.act <isowidgets.game.Game.act>` refuses them from any other rule.
+    """
+    signature = inspect.signature(rule)
+    parameters = list(signature.parameters.values())
+    if not parameters:
+        raise TypeError(f"{rule.__name__} is no rule: a rule takes the action first")
+    entries = signature.return_annotation in (None, "None")
+
+    def method(self: Any, *args: Any, **kwargs: Any) -> Any:
+        with self._way_in(*ways_in):
+            acted = self.act(rule, *args, **kwargs)
+        return acted.entries if entries else acted.value
+
+    method.__name__ = rule.__name__
+    method.__qualname__ = rule.__qualname__
+    method.__module__ = rule.__module__
+    method.__doc__ = rule.__doc__
+    method.__signature__ = signature.replace(  # type: ignore[attr-defined]
+        parameters=[
+            inspect.Parameter("self", inspect.Parameter.POSITIONAL_OR_KEYWORD),
+            *parameters[1:],
+        ],
+        return_annotation="list[Entry]" if entries else signature.return_annotation,
+    )
+    method.__isowidgets_rule__ = rule  # type: ignore[attr-defined]
+    return refusing(method)
 
 
 class Fold(Generic[S]):

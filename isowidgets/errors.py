@@ -30,6 +30,7 @@ from typing import Any
 from .words import Message, is_key, render
 
 __all__ = [
+    "CoreEventError",
     "DiceCapError",
     "DiceError",
     "FacesError",
@@ -37,9 +38,12 @@ __all__ = [
     "IsowidgetsError",
     "JournalError",
     "JournalLockedError",
+    "JournalTamperedError",
+    "RollCheckError",
     "RuleError",
     "SaveFileError",
     "SettingsError",
+    "TableSeedError",
     "VerifyError",
     "folding",
 ]
@@ -84,6 +88,43 @@ class RuleError(IsowidgetsError, ValueError):
     """An action the rules (or the current house-rule settings) do not allow."""
 
 
+class CoreEventError(RuleError):
+    """A core event handed to ``commit`` or ``act``: each has one public way in
+    (``error.values``: the event's ``kind`` and its ``way_in``)."""
+
+    def __init__(self, kind: str, way_in: str) -> None:
+        super().__init__(
+            "core.one_way_in",
+            "a {kind} event is journaled only by {way_in}, which checks what it needs; "
+            "commit() and act() take a system's own events. Nothing was written.",
+            kind=kind,
+            way_in=way_in,
+        )
+
+    @property
+    def kind(self) -> str:
+        """The event's kind (``"seed_revealed"``)."""
+        return str(self.values["kind"])
+
+    @property
+    def way_in(self) -> str:
+        """The method that journals it (``"game.reveal()"``)."""
+        return str(self.values["way_in"])
+
+
+class TableSeedError(RuleError):
+    """The table's seed cannot be given now: it was given already
+    (``core.table_seed_given``), the seed is revealed (``core.table_seed_revealed``), or
+    a random roll was made already (``core.table_seed_rolled``)."""
+
+
+class RollCheckError(RuleError):
+    """An action whose random rolls are not exactly the rolls its dice made (a bug in a
+    rule, or a roll copied into ``commit``): an event carries a roll the action's dice
+    did not make next (``core.roll_not_made``), or a roll was made that no event carries
+    (``core.roll_not_journaled``). Nothing is written."""
+
+
 class DiceError(RuleError):
     """A dice request that cannot be honoured."""
 
@@ -116,9 +157,42 @@ class JournalLockedError(JournalError):
     """The journal is open for writing in another process."""
 
 
+class JournalTamperedError(JournalError):
+    """A journal line that is not what was written there: a line changed, inserted,
+    removed, swapped or retyped (the sequence, the order of actions or the hash chain
+    shows it). Nothing past it can be trusted.
+
+    Its values: ``path``, ``line`` (of the file), ``seq``, ``kind`` and ``summary`` (the
+    line's event) and ``why``, the problem as a message of its own (``journal.tampered_*``).
+    """
+
+    @property
+    def line(self) -> int:
+        return int(self.values["line"])
+
+    @property
+    def seq(self) -> int:
+        return int(self.values["seq"])
+
+    @property
+    def kind(self) -> str:
+        return str(self.values["kind"])
+
+    @property
+    def summary(self) -> str:
+        return str(self.values["summary"])
+
+    @property
+    def why(self) -> Message:
+        """What is wrong with the line, as a message (its key names the problem)."""
+        why: Message = self.values["why"]
+        return why
+
+
 class VerifyError(JournalError):
     """A journal whose rolls cannot be verified: no commitment, no reveal, or a
-    revealed seed that does not match its commitment."""
+    revealed seed that does not match its commitment (``verify.*``), or a head given
+    that is not one."""
 
 
 class InconsistentEventError(JournalError):

@@ -44,6 +44,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import inspect
 import os
 from collections.abc import Awaitable, Callable, Sequence
@@ -56,13 +57,13 @@ from .checkpoints import Checkpoints
 from .dice import Dice
 from .errors import IsowidgetsError, JournalError
 from .game import Game
-from .journal import Entry, Journal, Retcon, SeedRevealed, SessionStarted, event_type
+from .journal import Disclosed, Entry, Journal, Retcon, SeedRevealed, SessionStarted, event_type
 from .journal.codec import MAX_LINE_BYTES
-from .journal.history import effective_entries
+from .journal.history import History, ShownHead, effective_entries
 from .journal.reading import JournalReader
 from .journal.store import MAX_EVENTS, MAX_JOURNAL_BYTES
 from .systems import game_for
-from .visibility import PublicView, public_entries
+from .visibility import PublicView, public_view
 
 __all__ = [
     "Catch",
@@ -82,8 +83,9 @@ SEALED = (
 
 
 def public_only(entries: Sequence[Entry]) -> list[Entry]:
-    """The entries a viewer may see: the public projection, with the ``aside`` kinds of
-    the system that wrote the journal (named in its first event).
+    """What a viewer is shown: the public view (the public projection, numbered again so
+    nothing counts what is hidden; :func:`~isowidgets.visibility.public_view`), with the
+    ``aside`` kinds of the system that wrote the journal (named in its first event).
 
     Raises:
         JournalError: the journal does not start a session, or its system is not installed.
@@ -91,7 +93,7 @@ def public_only(entries: Sequence[Entry]) -> list[Entry]:
     start = entries[0].event if entries else None
     if not isinstance(start, SessionStarted):
         raise JournalError("the journal does not start with a session_started event")
-    return public_entries(entries, aside=game_for(start.game).aside)
+    return public_view(entries, aside=game_for(start.game).aside)
 
 
 def all_entries(entries: Sequence[Entry]) -> list[Entry]:
@@ -115,12 +117,22 @@ class Catch:
         effective: the shown entries that make the state (no retcon, nothing taken
             back), from the session's start, in order: where a view finds what
             happened last without reading the whole session.
+        head: the journal's head as viewers are shown it (carried by its latest public
+            line, with the public rolls up to it), or ``None`` for a journal whose lines
+            carry none (written before lines were chained).
     """
 
     game: Game[Any]
     new: tuple[Entry, ...]
     rebuilt: bool
     effective: Sequence[Entry] = ()
+    head: ShownHead | None = None
+
+    @property
+    def table_seed(self) -> str | None:
+        """The table's seed, once given."""
+        given = self.game.journal.history.table_seed
+        return None if given is None else given.seed
 
     @property
     def commitment(self) -> str | None:
@@ -149,6 +161,8 @@ class _Session:
         self.effective: list[Entry] = []
         self.game: Game[Any] | None = None
         self.checkpoints: Checkpoints[Any] | None = None
+        self.history = History()  # of every entry read: the head viewers are shown
+        self.numbers: _Numbering | None = None
 
 
 class Spectator:
@@ -158,9 +172,10 @@ class Spectator:
         path: the journal the GM's kernel writes (it need not exist yet).
         shown: picks the entries the spectator may see from the file's entries
             (default :func:`public_only`). It must return entries of the list it is
-            given, in order. :func:`public_only` and :func:`all_entries` are followed
-            piece by piece; any other function is called with every entry on each
-            change (slower on a long session).
+            given, in order (numbered again, as :func:`public_only` does, or not).
+            :func:`public_only` and :func:`all_entries` are followed piece by piece;
+            any other function is called with every entry on each change (slower on a
+            long session).
 
     Attributes:
         problem: why the last poll could not read the file (it does not exist yet,
@@ -227,6 +242,7 @@ class Spectator:
                 session = _Session(self.path, mark[:2])
             assert session is not None
             read = session.reader.more(handle)
+            session.history.add(read)
             if fresh:
                 handle.seek(0)
                 session.first = handle.readline(MAX_LINE_BYTES + 1)
@@ -274,11 +290,13 @@ class Spectator:
         before, known = session.shown, len(session.shown)
         if self._shown is public_only or self._shown is all_entries:
             if session.view is None:
-                session.view = (
-                    PublicView(aside=cls.aside) if self._shown is public_only else _Everything()
-                )
+                public = self._shown is public_only
+                session.view = PublicView(aside=cls.aside) if public else _Everything()
+                session.numbers = _Numbering() if public else None
             same = session.view.add(taken)
             shown = session.view.shown
+            if session.numbers is not None:  # numbered again: no gap counts what is hidden
+                shown, same = session.numbers.update(shown, same)
         else:  # any other choice of entries: asked again of the whole journal
             shown = list(self._shown(session.reader.read.entries[: session.held]))
             same = 0
@@ -318,7 +336,8 @@ class Spectator:
             session.checkpoints.follow(session.effective[1:])
         session.game._state = session.checkpoints.state
         rebuilt = self.last is None or replaced or not grew or undoes
-        return Catch(session.game, new, rebuilt, session.effective)
+        head = session.history.shown_head
+        return Catch(session.game, new, rebuilt, session.effective, head)
 
     def __repr__(self) -> str:
         seen = len(self._session.shown) if self._session is not None else 0
@@ -331,6 +350,31 @@ class _View(Protocol):
     shown: list[Entry]
 
     def add(self, new: Sequence[Entry]) -> int: ...
+
+
+class _Numbering:
+    """:func:`~isowidgets.visibility.renumbered` of a public view, kept as it grows: the
+    entries appended are numbered on from the last; a change in the past (an undo, a
+    disclosure) numbers the whole view again."""
+
+    def __init__(self) -> None:
+        self.out: list[Entry] = []
+        self._actions: dict[int, int] = {}
+
+    def update(self, shown: Sequence[Entry], same: int) -> tuple[list[Entry], int]:
+        """The view ``shown`` numbered again, and how many of its first entries are the
+        ones numbered before (``same``: those :meth:`PublicView.add` kept)."""
+        if same != len(self.out):
+            self.out, self._actions = [], {}
+            same = 0
+        for entry in shown[same:]:
+            action = self._actions.setdefault(entry.action, len(self._actions) + 1)
+            event = entry.event
+            if isinstance(event, Retcon | Disclosed) and event.action in self._actions:
+                event = event.model_copy(update={"action": self._actions[event.action]})
+            seq = len(self.out) + 1
+            self.out.append(dataclasses.replace(entry, seq=seq, action=action, event=event))
+        return self.out, same
 
 
 class _Everything:

@@ -47,8 +47,16 @@ from .checkpoints import EVERY, Checkpoints
 from .checks import shown
 from .commitment import Secret
 from .contract import Acted, Action, Beats, Export, SessionExport, Step
-from .dice import Dice
-from .errors import DiceError, InconsistentEventError, IsowidgetsError, JournalError, RuleError
+from .dice import Dice, PoolRoll
+from .errors import (
+    CoreEventError,
+    DiceError,
+    InconsistentEventError,
+    IsowidgetsError,
+    JournalError,
+    RollCheckError,
+    RuleError,
+)
 from .house_rules import HouseRules
 from .journal import (
     Disclosed,
@@ -56,22 +64,22 @@ from .journal import (
     Event,
     Journal,
     Note,
-    Payload,
     Prepared,
     Retcon,
     Rolled,
     SeedRevealed,
     SessionStarted,
     SettingsChanged,
+    TableSeed,
     effective_entries,
     log_format,
     log_frame,
 )
-from .journal.codec import LineError, encode_event, reads_back
+from .journal.codec import journalable
 from .journal.export import LOG_FORMATS
 from .opening import Opening
 from .settings import RuleSettings
-from .visibility import GmOnly, hidden_actions
+from .visibility import GmOnly
 from .words import languages, render
 
 __all__ = [
@@ -128,6 +136,13 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         refuse_bad_calls(cls)
+        for name, member in vars(cls).items():
+            rule = getattr(member, "__isowidgets_rule__", None)
+            if rule is not None and rule.__name__ != name:
+                raise TypeError(
+                    f"{cls.__name__}.{name} is rule_method({rule.__name__}): a method that is "
+                    "a rule bears the rule's name"
+                )
 
     _state: S
 
@@ -167,10 +182,14 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
     def __init__(self, journal: Journal, dice: Dice, state: S) -> None:
         self._journal = journal
         self.dice = dice
+        dice.bind()  # random rolls only inside actions: each one is journaled
         self._state = state
         self._listeners: list[Listener] = []
         self._secret: Secret | None = None
         self._gm_depth = 0  # how many gm_only() blocks are open
+        self._ways_in: frozenset[type[Event]] = frozenset()  # core kinds let in now
+        self._steps: tuple[Step, ...] = ()
+        self._steps_of: object = None  # the state _steps were worked out for
 
     # ------------------------------------------------------------------ reading
 
@@ -188,11 +207,12 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
 
     def log(self, *, effective_only: bool = False, public: bool = False) -> Any:
         """The journal as a pandas DataFrame (see :meth:`Journal.to_frame`); with
-        ``public=True`` only what a viewer may see (:meth:`public_entries`)."""
+        ``public=True`` what a viewer is shown (:meth:`public_view`: the public entries,
+        numbered again)."""
         if not checks.flag(public, "public", error=JournalError):
             return self._journal.to_frame(effective_only=effective_only)
         effective_only = checks.flag(effective_only, "effective_only", error=JournalError)
-        return log_frame(self.public_entries(), effective_only=effective_only)
+        return log_frame(self.public_view(), effective_only=effective_only)
 
     @classmethod
     def export_formats(cls) -> dict[str, str]:
@@ -218,12 +238,13 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         one the kit makes of any session (``"recap"``: an HTML page telling the story
         beat by beat; see :func:`session_exports`), in ``language``.
 
-        With ``public=True`` only what a viewer may see is written
-        (:meth:`public_entries`): GM-only actions not yet disclosed, and what follows
-        only from them, are left out of the log and of the system's export alike. A
-        public log cannot be verified (its GM-only rolls are missing); the journal can.
-        Left out (``None``), each format's own default: the log and a system's export
-        are written whole, the recap public.
+        With ``public=True`` only what a viewer is shown is written (:meth:`public_view`):
+        GM-only actions not yet disclosed, and what follows only from them, are left out
+        of the log and of the system's export alike, and the events and actions are
+        numbered again, so no gap counts what is hidden. A public log cannot be verified
+        (its GM-only rolls are missing); the journal can. Left out (``None``), each
+        format's own default: the log and a system's export are written whole, the
+        recap public.
 
         Raises:
             JournalError: an unknown format or language, a path that is none, or a file
@@ -233,10 +254,10 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         if public is not None:
             public = checks.flag(public, "public", error=JournalError)
         language = checks.choice(language, "language", languages(), error=JournalError)
-        if fmt is None or fmt in tuple(LOG_FORMATS):  # a tuple: fmt may be unhashable
+        if fmt is None or (isinstance(fmt, str) and str.__str__(fmt) in LOG_FORMATS):
             kind = log_format(target, fmt)
             return self._journal._export(
-                target, kind, entries=self.public_entries() if public else None
+                target, kind, entries=self.public_view() if public else None
             )
         name = checks.choice(fmt, "fmt", list(self.export_formats()), error=JournalError)
         kit = session_exports().get(name)
@@ -244,7 +265,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             view = "public" if (kit.public if public is None else public) else "everything"
             text = kit.render(self._journal.entries, view, language)
         else:
-            entries = self.public_entries() if public else self._journal.entries
+            entries = self.public_view() if public else self._journal.entries
             text = type(self).exports[name].render(effective_entries(entries))
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
@@ -279,7 +300,9 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
                 "a retcon is journaled only by undo() and redo(), which rebuild the state "
                 "without the action it takes back; commit() and rules cannot add one"
             )
-        if isinstance(event, Note | Rolled | SessionStarted | SeedRevealed | Prepared | Disclosed):
+        if isinstance(
+            event, Note | Rolled | SessionStarted | SeedRevealed | Prepared | Disclosed | TableSeed
+        ):
             return state
         if event.system != cls.system:
             raise RuleError(f"a {event.system!r} event cannot change a {cls.system!r} game")
@@ -349,58 +372,71 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         (with the session's dice as ``action.dice``) and the other arguments. When
         it returns, its events are checked to read back from their journal lines
         (see :meth:`_check_journalable`), written as one action, and the action's
-        state (already folded, event by event) becomes the game's. If the rule
-        raises, or adds no event, the dice are put back and nothing is written (every
-        random die drawn is journaled, so a session can be verified), and a random
-        roll its dice did not draw in this action is refused (see :meth:`_check_drawn`).
+        state (already folded, event by event) becomes the game's. Its random rolls
+        take GM-only numbers when the action is GM-only (inside :meth:`gm_only`),
+        public ones otherwise. If the rule raises, or adds no event, the dice are put
+        back (every number taken is given back) and nothing is written; every random
+        roll it made must be journaled in it, in the order it was made, as made (see
+        :meth:`_check_rolled`), so a session can be verified. A core event (a reveal,
+        a note…) is refused: each has its own way in (:attr:`Event.way_in
+        <isowidgets.journal.Event.way_in>`).
 
         Returns:
             The entries written and the rule's return value.
 
         Raises:
+            CoreEventError: the rule added a core event.
             IsowidgetsError: whatever the rule refuses, or a value an event's
                 schema refuses (as :class:`~isowidgets.errors.RuleError`).
         """
         if not callable(rule):
             raise RuleError(f"act needs a rule (a function), got {type(rule).__name__}")
-        with self.atomic():
-            before, drawn_from = self.dice.state(), self.dice.position
-            action: Action[S] = Action(self._state, self._fold, self.dice)
-            try:
-                value = rule(action, *args, **kwargs)
-            except ValidationError as exc:  # a value an event's schema refused
-                error = exc.errors()[0]
-                where = ".".join(str(part) for part in error.get("loc", ())) or "a value"
-                raise RuleError(
-                    f"{where} cannot be {shown(error.get('input'), 60)}: {error['msg']}"
-                ) from None
-            if not action.events:  # nothing journaled: no draw may be missing from it
+        gm = self._gm_depth > 0
+        before = self.dice.state()
+        entries: list[Entry] = []
+        try:
+            with self.dice.counting(gm=gm):
+                action: Action[S] = Action(self._state, self._admitted, self.dice)
+                try:
+                    value = rule(action, *args, **kwargs)
+                except ValidationError as exc:  # a value an event's schema refused
+                    error = exc.errors()[0]
+                    where = ".".join(str(part) for part in error.get("loc", ())) or "a value"
+                    raise RuleError(
+                        f"{where} cannot be {shown(error.get('input'), 60)}: {error['msg']}"
+                    ) from None
+            if not action.events:  # nothing journaled: no roll may be missing from it
                 self.dice.restore(before)
                 return Acted([], value)
             payloads = self._check_journalable(*action.events)
-            self._check_drawn(action.events, drawn_from)
-            entries = []
-            try:
-                start = 0
-                for group in action.groups():  # consecutive runs of the events, in order
-                    written = payloads[start : start + len(group)]
-                    entries += self._journal.append(*written, gm=self._gm_depth > 0)
-                    start += len(group)
-            except BaseException:
-                if entries:  # an earlier action of a split rule is on disk: follow it
-                    self._state = self._rebuild()
-                    self._notify(entries)
-                raise
-            self._state = action.state
+            self._check_rolled(action.events, self.dice.issued_since(before))
+            start = 0
+            for group in action.groups():  # consecutive runs of the events, in order
+                written = payloads[start : start + len(group)]
+                entries += self._journal.append(*written, gm=gm)
+                start += len(group)
+        except BaseException:
+            self.dice.restore(before)  # the numbers of rolls not journaled are given back
+            if entries:  # an earlier action of a split rule is on disk: follow it
+                self.dice.take_up(roll for entry in entries for roll in entry.event.rolls())
+                self._state = self._rebuild()
+                self._notify(entries)
+            raise
+        self._state = action.state
         self._notify(entries)
         return Acted(entries, value)
 
     def commit(self, *events: Event) -> list[Entry]:
-        """Journal ready-made ``events`` as one action: all of them, or (on error) none.
+        """Journal ready-made ``events`` of the system as one action: all of them, or (on
+        error) none.
 
-        The same path as :meth:`act` with a rule that only adds ``events``.
+        The same path as :meth:`act` with a rule that only adds ``events``. The core's
+        own events each have one way in (``reveal()``, ``note(text)``, …) and are
+        refused here.
 
         Raises:
+            CoreEventError: a core event (a reveal, a disclosure, an undo, a note…),
+                naming the method that journals it; nothing is written.
             JournalError: an argument is not an event of this game.
         """
         for event in events:
@@ -422,88 +458,83 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         return ()
 
     def next_steps(self) -> tuple[Step, ...]:
-        """What the table can do next: every panel enables its buttons from these."""
-        return tuple(self.steps(self._state))
+        """What the table can do next: every panel enables its buttons from these.
 
-    @staticmethod
-    def _check_journalable(*events: Event) -> list[Payload | Event]:
-        """Serialise each event once for the journal, refusing one that would not replay:
-        its data, read back as :meth:`resume` reads a line, must be the very same event
-        (see :func:`~isowidgets.journal.codec.reads_back`).
-
-        Returns:
-            The events' payloads, ready to write, in order (an object that is no
-            journal event is passed on as it is: the journal refuses it).
-
-        Raises:
-            RuleError: the event holds text that cannot be stored (a lone
-                surrogate a person typed or pasted), or is longer than a journal
-                line may be (:data:`~isowidgets.journal.MAX_LINE_BYTES`); nothing
-                is written.
-            JournalError: the event does not survive the round trip (a bug in
-                the rules); nothing is written.
+        Computed once per state: after an accepted action every panel that asks gets
+        the same steps, worked out once.
         """
-        checked: list[Payload | Event] = []
-        for event in events:
-            if not isinstance(event, Event) or not event.kind:
-                checked.append(event)  # Journal.append refuses these with its own message
-                continue
-            try:
-                payload = encode_event(event)
-            except LineError as exc:  # bad input, not a bug: say so
-                raise RuleError(str(exc)) from None
-            except (ValueError, TypeError) as exc:
-                problem = str(exc)
-            else:
-                problem = reads_back(payload)
-                checked.append(payload)
-            if problem:
-                raise JournalError(
-                    f"a {event.kind} event cannot be journaled: {problem}. Allowed: only "
-                    "values that read back unchanged from the journal; nothing was written. "
-                    "Tip: this is a bug in the rules that made the event; please report it "
-                    f"with this value: {shown(event, 1000)}"
-                )
-        return checked
+        if self._steps_of is not self._state:
+            self._steps = tuple(self.steps(self._state))
+            self._steps_of = self._state
+        return self._steps
 
-    def _check_drawn(self, events: Sequence[Event], drawn_from: tuple[int, int]) -> None:
-        """Refuse a random roll these events carry that this action's dice did not draw.
+    _check_journalable = staticmethod(journalable)
+    """Serialise each event once and refuse one that would not replay (see
+    :func:`~isowidgets.journal.codec.journalable`)."""
 
-        Every random die of a session is a draw of its stream, journaled once, so
-        ``python -m isowidgets verify`` can replay them all. A random roll made
-        elsewhere, or copied from an earlier event into :meth:`commit`, would be a
-        forged roll in the journal; faces from elsewhere are typed in instead.
+    @contextlib.contextmanager
+    def _way_in(self, *kinds: type[Event]) -> Iterator[None]:
+        """Let the core's ``kinds`` through :meth:`act` in the block: the one way in of
+        each (``note`` lets a :class:`~isowidgets.journal.Note` in, and so on)."""
+        before = self._ways_in
+        self._ways_in = before | frozenset(kinds)
+        try:
+            yield
+        finally:
+            self._ways_in = before
+
+    def _admitted(self, state: S, event: Event) -> S:
+        """:meth:`_fold` for an event a rule adds in :meth:`act`: a core event is refused
+        unless its own way in let it in (see :meth:`_way_in`), before it is folded."""
+        if isinstance(event, Event) and event.system == "core" and type(event) not in self._ways_in:
+            raise CoreEventError(event.kind, type(event).way_in or "no public method")
+        return self._fold(state, event)
+
+    def _check_rolled(self, events: Sequence[Event], made: Sequence[PoolRoll]) -> None:
+        """Refuse an action whose random rolls are not exactly the rolls its dice made.
+
+        Every random roll of a session is numbered and journaled once, at its place, so
+        ``python -m isowidgets verify`` can recompute each at its place in the journal.
+        So the events must carry every roll the action's dice ``made``, in the order
+        they were made, with the faces they showed: a roll made elsewhere (or copied
+        from an earlier event into :meth:`commit`) would be a forged roll, and a roll
+        made but not journaled a missing number. Faces from elsewhere are typed in.
 
         Raises:
-            RuleError: such a roll; nothing is written (as
+            RollCheckError: such a roll; nothing is written (a
                 :class:`~isowidgets.errors.DiceError` once the seed is revealed).
         """
-        start, end = self.dice.start, self.dice.position[1]
-        for event in events:
-            for roll in event.rolls():
-                if roll.source != "random":
-                    continue
-                if self.dice.sealed:  # a roll of no dice draws nothing, yet is random
-                    raise DiceError(self.dice.sealed)
-                draw = roll.draw
-                if (
-                    draw is None
-                    or draw[0] != start
-                    or not (drawn_from[1] <= draw[1] and draw[1] + len(roll.dice) <= end)
-                ):
-                    raise RuleError(
-                        f"the {event.kind} event carries a random roll ({roll.describe()}) that "
-                        "this action's dice did not roll (made elsewhere, or copied from an "
-                        "earlier event); a journal holds each random roll once, as rolled. "
-                        "Tip: pass its faces as typed-in faces; nothing was written"
-                    )
+        carried = [roll for event in events for roll in event.rolls() if roll.source == "random"]
+        if carried and self.dice.sealed:  # a roll of no dice draws nothing, yet is random
+            raise DiceError(self.dice.sealed)
+        for position, roll in enumerate(carried):
+            if position >= len(made) or roll != made[position]:  # number and gm compared too
+                raise RollCheckError(
+                    "core.roll_not_made",
+                    "an event carries a random roll ({roll}) that is not the roll this "
+                    "action's dice made next (made elsewhere, copied from an earlier event, "
+                    "or out of the order rolled); a journal holds each random roll once, as "
+                    "rolled, in order. Tip: pass its faces as typed-in faces; nothing was "
+                    "written",
+                    roll=roll.describe(),
+                )
+        if len(made) > len(carried):
+            lost = made[len(carried)]
+            raise RollCheckError(
+                "core.roll_not_journaled",
+                "the action rolled {roll} (roll #{number}) but journals no event carrying "
+                "it; every random roll is journaled, so a session can be verified. Tip: "
+                "this is a bug in the rule; nothing was written",
+                roll=lost.describe(),
+                number=lost.number,
+            )
 
     @contextlib.contextmanager
     def atomic(self) -> Iterator[None]:
         """Put the dice back where they were if the block raises.
 
         Rules that roll and then find the action invalid leave no trace, not
-        even in the random stream.
+        even a roll number taken.
         """
         snapshot = self.dice.state()
         try:
@@ -521,7 +552,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
                 ``gm_only`` is not True or False.
         """
         text = checks.text(text, "a note", max_length=checks.MAX_NOTE)
-        with self._gm_if(checks.flag(gm_only, "gm_only")):
+        with self._gm_if(checks.flag(gm_only, "gm_only")), self._way_in(Note):
             return self.commit(Note(text=text))
 
     # ------------------------------------------------------------------ undo
@@ -553,6 +584,11 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
                 "the latest action revealed the session's seed, and a revealed seed cannot "
                 "be hidden again; nothing was undone"
             )
+        if any(isinstance(e, TableSeed) for e in self._journal.action_events(target)):
+            raise RuleError(
+                "the latest action gave the table's seed, which is given once and kept "
+                "(taking it back would let the seed be chosen again); nothing was undone"
+            )
         return self._retcon(target, reason or "undo")
 
     def redo(self) -> list[Entry]:
@@ -574,12 +610,18 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             )
         return self._retcon(stack[-1], "redo")
 
+    def can_redo(self) -> bool:
+        """Whether :meth:`redo` has an undo to take back now (a toolbar switches its
+        **Redo** off otherwise)."""
+        return bool(self._journal.history.redo_stack())
+
     def _retcon(self, action: int, reason: str) -> list[Entry]:
         retcon = Retcon(action=action, reason=reason)
         self._check_journalable(retcon)
         rebuilt = self._rebuild(then=retcon)  # before writing: a failure leaves no trace
         # The undo of something the table has not seen must not tell it there was one.
-        gm = action in hidden_actions(self._journal.entries)
+        history = self._journal.history
+        gm = action in history.gm_actions() and action not in history.disclosed()
         entries = self._journal.append(retcon, gm=gm)
         self._state = rebuilt
         self._notify(entries)

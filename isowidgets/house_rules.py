@@ -10,6 +10,7 @@ with no session at all.
 
 from __future__ import annotations
 
+import contextlib
 import os
 from collections.abc import Mapping
 from pathlib import Path
@@ -41,6 +42,8 @@ class HouseRules:
         _state: Any
 
         def commit(self, *events: Event) -> list[Entry]: ...
+
+        def _way_in(self, *kinds: type[Event]) -> contextlib.AbstractContextManager[None]: ...
 
     @classmethod
     def _start_settings(cls, journal: Journal, entry: Entry) -> RuleSettings:
@@ -117,7 +120,8 @@ class HouseRules:
         diff = updated.changes_from(current)
         if not diff:
             return []
-        return self.commit(SettingsChanged(changes=diff))
+        with self._way_in(SettingsChanged):
+            return self.commit(SettingsChanged(changes=diff))
 
     def load_settings(self, path: str | os.PathLike[str]) -> list[Entry]:
         """Load house rules from a TOML file (validated) and journal the changes.

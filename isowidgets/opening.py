@@ -6,19 +6,28 @@ from a file (or from nothing, in memory) and lets its seed go when play is over:
 * :meth:`~Opening.new` commits to the session's seed before anything is played: the
   journal's first line holds the commitment, the seed and its salt are kept in a
   ``.secret`` file next to it (see :mod:`isowidgets.commitment`);
-* :meth:`~Opening.resume` replays a journal to the state it left off in, the dice
-  taken up exactly where its last random die left them
+* :meth:`~Opening.resume` replays a journal to the state it left off in, each roll
+  counter going on after the highest number the journal holds
   (:meth:`Dice.resumed <isowidgets.dice.Dice.resumed>`);
+* :meth:`~Opening.give_table_seed` journals the table's own seed, after the commitment
+  and before the first random roll, and binds it into every roll;
 * :meth:`~Opening.open` resumes or starts, setting an old file aside under a free
   name (:func:`isowidgets.journal.files.archive`) when asked to start afresh;
 * :meth:`~Opening.reveal` journals the seed and salt, so anyone can verify every
   random roll, and seals the dice.
+
+A session started now names its dice scheme in its first event (``"hmac-sha256"``:
+numbered rolls, :mod:`isowidgets.dice.roller`). A journal written before names none (its
+scheme is ``"draws"``): it replays as it always did, and if it is continued its new
+rolls are numbered rolls, so a seeded old session rolls differently from where it is
+continued on (its old rolls still verify by the old rules, the new ones by the new).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
+import stat
 from collections.abc import Callable, Iterator, Sequence
 from datetime import datetime
 from pathlib import Path
@@ -28,12 +37,12 @@ from . import checks
 from .binding import refuse_bad_calls
 from .checks import shown
 from .commitment import Secret, archive_sidecar, read_sidecar, remove_sidecar, write_sidecar
-from .dice import DEFAULT_LIMITS, Dice, Limits
-from .dice.roller import next_draw
-from .errors import DiceError, JournalError, RuleError
-from .journal import Entry, Event, Journal, Payload, SeedRevealed, SessionStarted
+from .dice import DEFAULT_LIMITS, MAX_TABLE_SEED, SCHEME, Dice, Limits
+from .errors import DiceError, JournalError, RuleError, TableSeedError
+from .journal import Entry, Event, Journal, Payload, SeedRevealed, SessionStarted, TableSeed
 from .journal.files import archive
 from .journal.store import _now
+from .regular_file import NotARegularFileError, what_is_at
 from .settings import RuleSettings
 from .version import __version__
 
@@ -73,6 +82,9 @@ class Opening:
         @contextlib.contextmanager
         def _public(self) -> Iterator[None]: ...
 
+        @contextlib.contextmanager
+        def _way_in(self, *kinds: type[Event]) -> Iterator[None]: ...
+
     @classmethod
     def new(
         cls,
@@ -102,6 +114,7 @@ class Opening:
             journal = Journal.memory(clock=clock)
             created = False
         else:
+            _refuse_unless_regular(target)
             if _holds_data(target):
                 raise cls._already_there(target)
             created = not target.exists()
@@ -114,7 +127,8 @@ class Opening:
         try:
             if target is not None:  # the secret is kept before the commitment is published
                 write_sidecar(target, secret)
-            game.commit(start)
+            with game._way_in(SessionStarted):
+                game.commit(start)
         except BaseException:
             journal.close()
             if target is not None:
@@ -169,6 +183,7 @@ class Opening:
             kit_version=__version__,
             title=title,
             limits=limits.to_record(),
+            dice_scheme=SCHEME,
         )
         cls._check_journalable(start)
         return secret, dice, cls.initial_state(settings), start
@@ -189,14 +204,15 @@ class Opening:
 
         Problems found in the file (a torn last line, an action cut short) are
         in ``game.journal.problems``; a torn last line is set aside before the
-        next write. The dice go on exactly where the journal's last random die left
-        the session's stream (from the secret kept next to the journal, see
-        :mod:`isowidgets.commitment`), so resuming rolls what carrying on would have,
-        and every roll stays verifiable. Without that
-        file the state is rebuilt all the same (replay folds recorded faces), but the
-        next rolls come from a fresh secret and cannot be verified (said in
-        ``game.journal.problems``). A journal from before commitments continues from
-        a seed derived from its plain seed and its length, as it always did.
+        next write. Each roll counter goes on after the highest number the journal
+        holds, keyed by the secret kept next to the journal (see
+        :mod:`isowidgets.commitment`) and the table's seed if one was given, so
+        resuming rolls what carrying on would have, and every roll stays verifiable.
+        Without that file the state is rebuilt all the same (replay folds recorded
+        faces), but the next rolls come from a fresh secret and cannot be verified
+        (said in ``game.journal.problems``). A journal from before commitments
+        continues from a seed derived from its plain seed and its length, as it
+        always did.
 
         Raises:
             JournalError: there is no journal at ``path``, or it is not a valid
@@ -205,6 +221,7 @@ class Opening:
         """
         target = _journal_path(path)
         _check_opening(sync, DEFAULT_LIMITS if limits is None else limits, clock)
+        _refuse_unless_regular(target)
         if not target.is_file():
             raise JournalError(
                 f"there is no journal at {target}. Tip: {cls.__name__}.new({shown(str(target))}) "
@@ -244,6 +261,7 @@ class Opening:
         target = _journal_path(path)
         resume = checks.flag(resume, "resume", error=JournalError)
         checks.keywords(kwargs, f"{cls.__name__}.open", _NEW_ARGUMENTS, error=JournalError)
+        _refuse_unless_regular(target)
         if _holds_data(target):
             if resume:
                 passed = {k: kwargs[k] for k in ("sync", "limits", "clock") if k in kwargs}
@@ -269,8 +287,11 @@ class Opening:
         if limits is None:
             limits = cls._start_limits(journal, entries[0])
         secret = None
+        rolls = [roll for entry in journal.entries for roll in entry.event.rolls()]
+        given = journal.history.table_seed
+        table = "" if given is None else given.seed
         if start.commitment is None:  # written before sessions committed to their seed
-            dice = Dice(f"{start.seed}/{len(journal)}", limits=limits)
+            dice = Dice.resumed(f"{start.seed}/{len(journal)}", limits, rolls, table=table)
         else:
             secret = read_sidecar(journal.path) if journal.path is not None else None
             if secret is not None and not secret.matches(start.commitment):
@@ -285,11 +306,8 @@ class Opening:
                     "rebuilt, but the rolls from now on come from a new seed and cannot be "
                     "verified"
                 )
-            rolls = [roll for entry in journal.entries for roll in entry.event.rolls()]
-            if secret is None:
-                dice = Dice(Secret.fresh().seed, limits=limits, start=next_draw(rolls))
-            else:
-                dice = Dice.resumed(secret.seed, limits, rolls)
+            seed = Secret.fresh().seed if secret is None else secret.seed
+            dice = Dice.resumed(seed, limits, rolls, table=table)
         game = cls(journal, dice, cls.initial_state(settings))
         game._secret = secret
         game._state = game._replay(entries[1:], game._state)
@@ -327,9 +345,12 @@ class Opening:
     def reveal(self) -> list[Entry]:
         """Disclose the session's seed and salt in the journal, so anyone can verify it.
 
-        ``python -m isowidgets verify PATH`` then replays every random roll. After a
-        reveal anyone could foresee the next rolls, so the session rolls no random
-        dice any more (typed-in faces still work) and the reveal cannot be undone.
+        ``python -m isowidgets verify PATH`` then recomputes every random roll. The
+        reveal says how many public rolls were numbered (so a public roll cut off the
+        end is found); GM-only rolls are not counted where every viewer reads it, the
+        journal's chain covers them. After a reveal anyone could foresee the next
+        rolls, so the session rolls no random dice any more (typed-in faces still work)
+        and the reveal cannot be undone. Journaled publicly, even inside ``gm_only()``.
 
         Raises:
             RuleError: the seed is revealed already, or this session has no secret
@@ -343,12 +364,80 @@ class Opening:
                 "this session has no secret to reveal: its journal predates commitments, or "
                 "its .secret file was missing when it was resumed; nothing was written"
             )
+        drawn = [
+            roll
+            for entry in self._journal.entries
+            for roll in entry.event.rolls()
+            if roll.draw is not None
+        ]
         revealed = SeedRevealed(
-            seed=self._secret.seed, salt=self._secret.salt, draws=self.dice.position[1]
+            seed=self._secret.seed,
+            salt=self._secret.salt,
+            draws=max((r.draw[1] + len(r.dice) for r in drawn if r.draw), default=None),
+            public_rolls=self.dice.taken[0],
         )
-        with self._public():
+        with self._public(), self._way_in(SeedRevealed):
             entries = self.commit(revealed)
         self.dice.seal(_SEALED)
+        return entries
+
+    @property
+    def table_seed(self) -> str | None:
+        """The table's seed, once given (see :meth:`give_table_seed`)."""
+        given = self._journal.history.table_seed
+        return None if given is None else given.seed
+
+    def give_table_seed(self, seed: str) -> list[Entry]:
+        """Journal the table's own seed and bind it into every roll from now on.
+
+        The GM's seed is committed to in the journal's first line, before play; the
+        table then gives a seed of its own (a phrase a player types, or a line taken
+        from the stream's chat) and every roll's faces depend on both (see
+        :mod:`isowidgets.dice.roller`). Since the GM's seed was fixed before the table
+        chose, the GM cannot have picked one that suits the table's. It is given once,
+        before the first random roll (public or GM-only), is public even inside
+        ``gm_only()``, and cannot be undone. Kept exactly as typed (up to
+        :data:`~isowidgets.dice.MAX_TABLE_SEED` characters).
+
+        Raises:
+            RuleError: ``seed`` is not text of 1 to
+                :data:`~isowidgets.dice.MAX_TABLE_SEED` characters; nothing is written.
+            TableSeedError: a table seed was given already, a random roll was made
+                already, or the seed is revealed; nothing is written.
+        """
+        text = checks.text(
+            seed,
+            "the table's seed",
+            strip=False,
+            max_length=MAX_TABLE_SEED,
+            tip="a short phrase a player types, or a line from the stream's chat",
+        )
+        if self.table_seed is not None:
+            raise TableSeedError(
+                "core.table_seed_given",
+                "the table's seed was given already ({given}); it is given once, so that "
+                "it cannot be chosen again. Nothing was written",
+                given=shown(self.table_seed, 60),
+            )
+        if self.revealed is not None:
+            raise TableSeedError(
+                "core.table_seed_revealed",
+                "the session's seed is revealed, so its random rolls are over; a table "
+                "seed would bind nothing. Nothing was written",
+            )
+        rolled = self._journal.history.random_rolls
+        if rolled or any(self.dice.taken):
+            raise TableSeedError(
+                "core.table_seed_rolled",
+                "the table's seed is given before the first random roll, and this session "
+                "has {rolls} random roll(s) already (whoever knows the session's seed could "
+                "then choose the rest). Nothing was written. Tip: give it right after the "
+                "session starts",
+                rolls=max(rolled, sum(self.dice.taken)),
+            )
+        with self._public(), self._way_in(TableSeed):
+            entries = self.commit(TableSeed(seed=text))
+        self.dice.set_table(text)
         return entries
 
 
@@ -363,6 +452,18 @@ _SEALED = (
 def _journal_path(path: object) -> Path:
     """``path`` as a :class:`~pathlib.Path`, or a JournalError saying why it is none."""
     return checks.path(path, "a journal's path", error=JournalError)
+
+
+def _refuse_unless_regular(path: Path) -> None:
+    """Refuse a path holding a directory, a FIFO or a device before anything else is
+    said about it (the file is opened without blocking and checked again when it is
+    read: see :func:`~isowidgets.regular_file.open_regular`)."""
+    try:
+        mode = os.stat(path).st_mode
+    except OSError:
+        return  # nothing there yet (or unreadable: opening it says why)
+    if not stat.S_ISREG(mode):
+        raise NotARegularFileError(path, what_is_at(mode), "journal")
 
 
 def _holds_data(path: Path) -> bool:

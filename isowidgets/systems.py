@@ -119,5 +119,11 @@ class _Finder:
     def names(self) -> list[str]:
         return names()
 
+    def title(self, system: str) -> str | None:
+        try:
+            return str(game_for(system).title)
+        except JournalError:
+            return None
+
 
 find_systems_with(_Finder())

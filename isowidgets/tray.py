@@ -7,13 +7,12 @@ typed in, each roll in the session log with its reading.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import ClassVar
 
 from . import checks
-from .contract import Action, Beat, BeatDice, Beats, Moment, Step
-from .dice import Pool, PoolRoll
+from .contract import Action, Beat, BeatDice, Beats, Moment, Step, rule_method
+from .dice import Faces, Pool, PoolRoll
 from .errors import DiceError
 from .game import Game
 from .journal import Rolled
@@ -21,7 +20,7 @@ from .settings import RuleSettings, setting
 from .systems import register
 from .words import msg
 
-__all__ = ["DiceTray", "TraySettings", "TrayState", "reading", "roll_pool"]
+__all__ = ["DiceTray", "TraySettings", "TrayState", "reading", "roll"]
 
 
 class TraySettings(RuleSettings):
@@ -49,11 +48,26 @@ def reading(roll: PoolRoll, *, parity: bool = True) -> str:
     return "; ".join(parts)
 
 
-Faces = Sequence[int] | str
+def roll(
+    action: Action[TrayState], pool: Pool | str, faces: Faces | None = None, *, purpose: str = ""
+) -> PoolRoll:
+    """Roll ``pool`` (or take the typed ``faces``) and journal it, with how it reads.
 
+    ``pool`` may be a :class:`~isowidgets.dice.Pool` or notation such as
+    ``"5d6!1"`` (five d6, 1s explode) or ``"4dF"``.
 
-def roll_pool(action: Action[TrayState], pool: Pool, faces: Faces | None, purpose: str) -> PoolRoll:
-    """The tray's one rule: roll ``pool`` (or read the typed ``faces``) and journal it."""
+    Raises:
+        DiceError: ``pool`` is neither, or the roll breaks the dice caps.
+        RuleError: ``purpose`` is not text.
+    """
+    if isinstance(pool, str):
+        pool = Pool.parse(pool)
+    elif not isinstance(pool, Pool):
+        raise DiceError(
+            f"roll needs a Pool or dice notation such as '5d6!1' or '4dF', got "
+            f"{type(pool).__name__} {checks.shown(pool)}"
+        )
+    purpose = checks.text(purpose, "a roll's purpose", allow_empty=True, max_length=checks.MAX_NOTE)
     rolled = action.dice.roll(pool, faces)
     parity = action.state.settings.read_parity
     action.add(Rolled(roll=rolled, purpose=purpose, reading=reading(rolled, parity=parity)))
@@ -107,26 +121,4 @@ class DiceTray(Game[TrayState]):
         """The tray can always roll."""
         return (Step("roll", None, "dice", "Roll a pool, or type in the faces rolled"),)
 
-    def roll(
-        self, pool: Pool | str, faces: Sequence[int] | str | None = None, *, purpose: str = ""
-    ) -> PoolRoll:
-        """Roll ``pool`` (or take the typed ``faces``) and journal it.
-
-        ``pool`` may be a :class:`~isowidgets.dice.Pool` or notation such as
-        ``"5d6!1"`` (five d6, 1s explode) or ``"4dF"``.
-
-        Raises:
-            DiceError: ``pool`` is neither, or the roll breaks the dice caps.
-            RuleError: ``purpose`` is not text.
-        """
-        if isinstance(pool, str):
-            pool = Pool.parse(pool)
-        elif not isinstance(pool, Pool):
-            raise DiceError(
-                f"roll needs a Pool or dice notation such as '5d6!1' or '4dF', got "
-                f"{type(pool).__name__} {checks.shown(pool)}"
-            )
-        purpose = checks.text(
-            purpose, "a roll's purpose", allow_empty=True, max_length=checks.MAX_NOTE
-        )
-        return self.act(roll_pool, pool, faces, purpose).value
+    roll = rule_method(roll, ways_in=(Rolled,))

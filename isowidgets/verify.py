@@ -1,70 +1,149 @@
-"""Verify a session: replay every random roll of its journal from the revealed seed.
+"""Verify a session: every random roll recomputed from the revealed seed, at its place in
+the journal, the journal's hash chain checked line by line, and heads others kept matched.
 
-A session commits to its seed when it starts (see :mod:`isowidgets.commitment`) and
-discloses it with :meth:`Game.reveal <isowidgets.game.Game.reveal>`. :func:`verify`
-reads a journal (without locking or changing it), checks the revealed seed against
-the commitment, and recomputes every random die from it, for every system alike:
-each random roll records the draws of the session's stream its dice took
-(:attr:`PoolRoll.draw <isowidgets.dice.PoolRoll.draw>`), and draw ``i`` is fixed by
-the seed alone (see :class:`~isowidgets.dice.Dice`). So the check needs no rule of
-any system, only the faces the events carry (:meth:`Event.rolls
-<isowidgets.journal.Event.rolls>`).
+A session commits to its seed when it starts (see :mod:`isowidgets.commitment`), may
+take a seed from the table before its first roll, and discloses its seed with
+:meth:`Game.reveal <isowidgets.game.Game.reveal>`. :func:`verify` reads a journal
+(without locking or changing it) and proves, for every system alike (it needs no rule
+of any system, only the rolls the events carry, :meth:`Event.rolls
+<isowidgets.journal.Event.rolls>`):
 
-What it proves: the random faces in the journal are, in order and without a gap,
-the draws a seed fixed before play produced (the seed's hash was published in the
-journal's first line). Retconned rolls count too: they were rolled. What it cannot
-prove: faces typed in from physical dice (counted apart, outside the proof); that a
-GM did not start many sessions and keep the one he liked; anything about a session
-whose seed is never revealed; and nothing after the reveal (anyone can compute the
-dice then, so a random roll after it is a mismatch).
+* **the chain**: each line carries the hash of the journal up to it (see
+  :mod:`isowidgets.journal.chain`), checked as the file is read, so a line changed
+  without the heads after it being made again is named;
+* **the seed**: the revealed seed and salt are the ones committed to in the first line;
+* **every random roll** (dice scheme ``"hmac-sha256"``, see
+  :mod:`isowidgets.dice.roller`): in journal order, each roll carries the next number
+  of its counter (public rolls and GM-only rolls count apart; a GM-only roll sits in a
+  GM-only line and a public one in a public line), and its faces are the ones the seed,
+  the table's seed and that number give. So a roll altered, swapped with another, copied
+  or inserted, deleted or retyped as typed-in faces is named with its line and event.
+  Undone rolls count: they were rolled. The table's seed, if given, comes before every
+  random roll, once;
+* **the count**: the reveal says how many public rolls were numbered, so the last
+  public roll cut off the end is found too;
+* **each head given** (``--head``, read off the stream or a screenshot, with the public
+  roll count shown next to it): some line carries it, with that many public rolls up to
+  it, so everything up to that line is exactly as it was when the head was shown.
+
+What it cannot prove is said in the README ("what verify proves and what it cannot"):
+typed faces of physical dice are outside the proof (listed); without a head seen by
+others, a GM who rewrites the journal's end *and* every head after it (the chain has no
+key) is not caught, though a roll cut and rolled again takes the same number and so
+shows the same faces; GM-only rolls cut off the very end are caught only by a head
+shown after them (the reveal's is enough); nothing about a session whose seed is never
+revealed; nothing after the reveal (anyone can compute the dice then, so a random roll
+after it is a mismatch); nor that the GM did not start many sessions and keep one.
+
+Journals of the ``"draws"`` scheme (written before rolls were numbered) are checked by
+the rules they were written under (:mod:`isowidgets.dice.streams`): their random dice,
+sorted by draw, are the stream's draws without a gap, as many as the reveal says.
+
+Every finding is data (:class:`Mismatch`: the line, the event, and what is wrong as a
+message, ``verify.*``, whose values are the facts), rendered in a person's language
+only when shown (:mod:`isowidgets.words`).
 """
 
 from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Sequence
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
 
 from .checks import shown
 from .commitment import Secret
 from .dice import PoolRoll
-from .dice.roller import Stream
-from .errors import VerifyError
-from .journal import Entry, Journal, SeedRevealed, SessionStarted
+from .dice.roller import LEGACY_SCHEME, RollKey
+from .dice.streams import Stream
+from .errors import JournalError, JournalTamperedError, VerifyError
+from .journal import Entry, Journal, SeedRevealed, SessionStarted, TableSeed
+from .journal.chain import SHORT_HEAD, read_head, short_head
+from .regular_file import open_regular
+from .words import Message, msg, render
 
-__all__ = ["Mismatch", "Report", "verify", "verify_entries"]
+__all__ = ["HeadMatch", "Mismatch", "Report", "TypedRoll", "verify", "verify_entries"]
 
 
 @dataclass(frozen=True, slots=True)
 class Mismatch:
-    """The first random roll that is not what the seed fixed.
+    """The first thing in a journal that does not verify.
 
     Attributes:
+        line: the line of the file.
         seq: the event's number in the journal (its ``seq``).
         kind: the event's kind.
         summary: the event as the log shows it.
-        draw: the draw the roll should have started at.
+        message: what is wrong, as a message (``verify.*``; its values are the facts).
         expected: the faces the seed gives there (empty when none can be named).
-        found: the faces the journal holds.
-        why: what is wrong, in words.
+        found: the faces the journal holds there.
     """
 
+    line: int
     seq: int
     kind: str
     summary: str
-    draw: int
-    expected: tuple[int, ...]
-    found: tuple[int, ...]
-    why: str
+    message: Message
+    expected: tuple[int, ...] = ()
+    found: tuple[int, ...] = ()
+
+    @property
+    def problem(self) -> str:
+        """What is wrong, as the last part of the message's key (``"faces"``, ``"moved"``…)."""
+        return self.message.key.rsplit(".", 1)[-1]
+
+    @property
+    def facts(self) -> dict[str, Any]:
+        """The values the message speaks of."""
+        return self.message.arguments
+
+    @property
+    def why(self) -> str:
+        """What is wrong, in English (a view renders :attr:`message` in its language)."""
+        return render(self.message)
 
     def text(self) -> str:
-        expected = " ".join(map(str, self.expected)) if self.expected else "no roll here"
-        return (
-            f"MISMATCH at event #{self.seq} ({self.kind}: {shown(self.summary, 120)}), "
-            f"draw {self.draw}: {self.why}\n  expected: {expected}\n"
-            f"  found:    {' '.join(map(str, self.found))}"
+        head = (
+            f"MISMATCH at line {self.line}, event #{self.seq} ({self.kind}: "
+            f"{shown(self.summary, 120)}): {self.why}"
         )
+        if not (self.expected or self.found):
+            return head
+        expected = " ".join(map(str, self.expected)) if self.expected else "no roll here"
+        return f"{head}\n  expected: {expected}\n  found:    {' '.join(map(str, self.found))}"
+
+
+@dataclass(frozen=True, slots=True)
+class TypedRoll:
+    """A roll typed in from physical dice: outside the proof, listed by the report."""
+
+    line: int
+    seq: int
+    kind: str
+    summary: str
+
+
+@dataclass(frozen=True, slots=True)
+class HeadMatch:
+    """A head given to :func:`verify` and the line that carries it.
+
+    Attributes:
+        head: the head as given (hex digits).
+        line: the line that carries it.
+        seq: its event's number.
+        kind: its event's kind.
+        public_rolls: the public random rolls journaled up to that line.
+        gm: the line is GM-only (viewers were never shown its head).
+    """
+
+    head: str
+    line: int
+    seq: int
+    kind: str
+    public_rolls: int
+    gm: bool
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,239 +151,592 @@ class Report:
     """What :func:`verify` found.
 
     Attributes:
-        commitment: the commitment the journal starts with.
-        random_rolls: random rolls checked (all of them when there is no mismatch).
+        commitment: the commitment the journal starts with (``None`` when the journal
+            could not be read that far).
+        random_rolls: random rolls checked, public and GM-only (all of them when there
+            is no mismatch).
         random_dice: random dice among them.
         typed_rolls: rolls typed in from physical dice: outside the proof.
+        mismatch: the first thing that does not verify, or ``None``.
         gm_only_rolls: random rolls checked that are in GM-only actions (the journal
-            holds them whole, so verify replays them like every other).
-        mismatch: the first roll that does not verify, or ``None``.
+            holds them whole, so verify recomputes them like every other).
+        scheme: the session's dice scheme (``"hmac-sha256"``, or ``"draws"``).
+        typed: the typed rolls, each with its line and event.
+        lines: lines read.
+        chained: lines that carry the hash of the journal up to them (all checked).
+        table_seed: the table's seed, or ``None`` when none was given.
+        heads: the heads given, each with the line that carries it.
     """
 
-    commitment: str
+    commitment: str | None
     random_rolls: int
     random_dice: int
     typed_rolls: int
     mismatch: Mismatch | None
     gm_only_rolls: int = 0
+    scheme: str = LEGACY_SCHEME
+    typed: tuple[TypedRoll, ...] = ()
+    lines: int = 0
+    chained: int = 0
+    table_seed: str | None = None
+    heads: tuple[HeadMatch, ...] = ()
 
     @property
     def ok(self) -> bool:
         return self.mismatch is None
 
+    @property
+    def public_rolls(self) -> int:
+        """Random rolls checked in public actions."""
+        return self.random_rolls - self.gm_only_rolls
+
     def text(self) -> str:
-        """The report as the command line prints it."""
-        head = f"commitment {self.commitment}"
-        typed = f"{self.typed_rolls} typed roll(s) of physical dice: outside the proof"
-        if self.gm_only_rolls:
-            typed += (
-                f"\n{self.gm_only_rolls} of them GM-only: verify reads the whole journal, so "
-                "nothing GM-only is left out (a public export cannot be verified)"
+        """The report as the command line prints it: what was proved, and what not."""
+        out = [] if self.commitment is None else [f"commitment {self.commitment}"]
+        if self.mismatch is not None:
+            out += [
+                self.mismatch.text(),
+                f"({self.random_rolls} random roll(s) before it verified)",
+            ]
+        else:
+            out.append(
+                f"VERIFIED: {self.random_rolls} random roll(s) ({self.public_rolls} public, "
+                f"{self.gm_only_rolls} GM-only; {self.random_dice} dice) are the ones the "
+                "committed seed fixed, each at its place in the journal"
             )
-        if self.mismatch is None:
+            if self.gm_only_rolls:
+                out.append(
+                    "verify reads the whole journal, so nothing GM-only is left out (a "
+                    "public export cannot be verified)"
+                )
+            out.append(self._table_text())
+            out.append(self._chain_text())
+            out += [
+                f"head {short_head(h.head)} (after {h.public_rolls} public roll(s)) is carried "
+                f"by line {h.line} ({h.kind}{', GM-only' if h.gm else ''}): the journal up to "
+                "it is exactly as it was when that head was shown"
+                for h in self.heads
+            ]
+            if not self.heads and self.chained:
+                out.append(
+                    "no head was given (--head): the chain shows the file is whole, not that "
+                    "it is the one viewers saw"
+                )
+        out.append(f"{self.typed_rolls} typed roll(s) of physical dice: outside the proof")
+        out += [f"  line {t.line}: {t.kind}: {shown(t.summary, 100)}" for t in self.typed[:20]]
+        if len(self.typed) > 20:
+            out.append(f"  … and {len(self.typed) - 20} more")
+        return "\n".join(out)
+
+    def _table_text(self) -> str:
+        if self.scheme == LEGACY_SCHEME:
+            return "dice scheme: draws (written before rolls were numbered; no table seed)"
+        if self.table_seed is None:
             return (
-                f"{head}\nVERIFIED: {self.random_rolls} random roll(s) ({self.random_dice} "
-                f"dice) are the ones the committed seed fixed, in order\n{typed}"
+                "no table seed was given: the GM chose the seed alone (committed before "
+                "play, but free to have tried seeds beforehand)"
             )
+        return f"the table's seed {shown(self.table_seed, 80)} is bound into every roll"
+
+    def _chain_text(self) -> str:
+        if not self.chained:
+            return "chain: none (every line was written before lines were chained)"
+        if self.chained == self.lines:
+            return f"chain: all {self.lines} lines carry the hash of the journal up to them"
         return (
-            f"{head}\n{self.mismatch.text()}\n({self.random_rolls} random roll(s) before it "
-            f"verified)\n{typed}"
+            f"chain: the last {self.chained} of {self.lines} lines carry the hash of the "
+            "journal up to them (the first were written before lines were chained; the "
+            "first chained line commits to them)"
         )
 
 
-def verify(path: str | os.PathLike[str]) -> Report:
+def verify(path: str | os.PathLike[str], *, heads: Iterable[str] = ()) -> Report:
     """Verify the journal at ``path`` (read only; never locked or changed).
 
+    Args:
+        path: the session's journal.
+        heads: heads read off the stream or the toolbar, each ``HEX`` or ``ROLLS:HEX``
+            (at least :data:`~isowidgets.journal.chain.SHORT_HEAD` hex digits; spaces
+            are fine): each must be carried by a line, with ``ROLLS`` public rolls up
+            to it when given.
+
     Raises:
-        JournalError: ``path`` holds no readable journal (missing, a directory,
+        JournalError: ``path`` holds no readable journal (missing, not a regular file,
             not a journal, past the journal's caps), naming why.
-        VerifyError: the journal carries no commitment, reveals no seed, or
-            reveals one that does not match its commitment.
+        VerifyError: a head that is not one, or the journal carries no commitment,
+            reveals no seed, or reveals one that does not match its commitment.
     """
-    journal = Journal.read(path)
-    return verify_entries(journal.entries, where=str(journal.path))
+    wanted = _heads(heads)
+    try:
+        journal = Journal.read(path)
+    except JournalTamperedError as exc:
+        return Report(
+            _commitment_of(path),
+            0,
+            0,
+            0,
+            Mismatch(
+                exc.line,
+                exc.seq,
+                exc.kind,
+                exc.summary,
+                msg("verify.tampered", "{why}", why=exc.why),
+            ),
+        )
+    return verify_entries(
+        journal.entries, where=str(journal.path), heads=wanted, line_of=journal.line_number
+    )
 
 
-def verify_entries(entries: Sequence[Entry], *, where: str = "the journal") -> Report:
-    """Verify journal entries (see :func:`verify`)."""
+def _commitment_of(path: str | os.PathLike[str]) -> str | None:
+    """The commitment in the first line of the journal at ``path``, if it reads."""
+    try:
+        with os.fdopen(open_regular(Path(path)), "rb") as handle:
+            first = handle.readline(1 << 20)
+        event = Entry.from_line(first.decode("utf-8")).event
+    except (OSError, ValueError, JournalError):
+        return None
+    return event.commitment if isinstance(event, SessionStarted) else None
+
+
+def _heads(heads: Iterable[str]) -> list[tuple[str, int | None]]:
+    if isinstance(heads, str):
+        heads = [heads]
+    found = []
+    for text in heads:
+        read = read_head(text) if isinstance(text, str) else None
+        if read is None:
+            raise VerifyError(
+                "verify.bad_head",
+                "{head} is not a head: give {short} to 64 hex digits as shown on the stream "
+                "or the toolbar (spaces are fine), optionally after the public roll count "
+                "shown with it and a colon (12:3f2a91c07d4e11b8)",
+                head=shown(text, 80),
+                short=SHORT_HEAD,
+            )
+        found.append(read)
+    return found
+
+
+@dataclass
+class _Walk:
+    """What :func:`verify_entries` has seen so far, in journal order."""
+
+    line_of: Callable[[int], int]
+    key: RollKey
+    later: dict[tuple[bool, int], int] = field(default_factory=dict)  # (gm, n) -> first line
+    numbered: list[int] = field(default_factory=lambda: [0, 0])  # last number per counter
+    last_line: list[int] = field(default_factory=lambda: [0, 0])
+    checked: list[tuple[Entry, PoolRoll]] = field(default_factory=list)
+    first_roll: tuple[Entry, PoolRoll] | None = None
+
+
+def verify_entries(
+    entries: Sequence[Entry],
+    *,
+    where: str = "the journal",
+    heads: Sequence[tuple[str, int | None]] = (),
+    line_of: Callable[[int], int] | None = None,
+) -> Report:
+    """Verify journal entries (see :func:`verify`); ``line_of`` gives an entry's line in
+    its file from its ``seq`` (the ``seq`` itself by default)."""
+    line = line_of or (lambda seq: seq)
     if not entries or not isinstance(entries[0].event, SessionStarted):
-        raise VerifyError(f"{where} does not start with a session_started event")
+        raise VerifyError(
+            "verify.not_a_session",
+            "{where} does not start with a session_started event",
+            where=where,
+        )
     start = entries[0].event
     if start.commitment is None:
         raise VerifyError(
-            f"{where} carries no commitment: it was written before sessions committed to "
-            "their seed (its seed is in plain text), so its rolls cannot be verified"
+            "verify.no_commitment",
+            "{where} carries no commitment: it was written before sessions committed to "
+            "their seed (its seed is in plain text), so its rolls cannot be verified",
+            where=where,
         )
-    revealed_entry = _reveal(entries, where)
-    reveal = revealed_entry.event
-    assert isinstance(reveal, SeedRevealed)
-    revealed_at = revealed_entry.seq
-    secret = Secret(reveal.seed, reveal.salt)
-    if not secret.matches(start.commitment):
+    reveals = [e for e in entries if isinstance(e.event, SeedRevealed)]
+    if not reveals:
         raise VerifyError(
-            f"{where}: the revealed seed does not match the commitment {start.commitment} "
-            "the session started with; the rolls cannot be trusted"
+            "verify.no_reveal",
+            "{where} reveals no seed yet, so its rolls cannot be verified. Tip: the GM "
+            "reveals it at the end of the session (game.reveal(), or Reveal on the toolbar)",
+            where=where,
         )
-    typed = sum(roll.source == "typed" for entry in entries for roll in entry.event.rolls())
-    draws: list[tuple[int, int, Entry, PoolRoll]] = []
-    for entry in entries:
-        for roll in entry.event.rolls():
-            if roll.source == "typed":
-                continue
-            if roll.draw is None:
-                return _report(
-                    start.commitment,
-                    [],  # found before any roll is replayed
-                    typed,
-                    entry,
-                    roll,
-                    -1,
-                    (),
-                    "a random roll with no draw position (not rolled by this session's dice)",
-                )
-            if entry.seq > revealed_at:
-                return _report(
-                    start.commitment,
-                    [],  # found before any roll is replayed
-                    typed,
-                    entry,
-                    roll,
-                    roll.draw[1],
-                    (),
-                    "a random roll after the seed was revealed (anyone could compute it)",
-                )
-            draws.append((roll.draw[1], entry.seq, entry, roll))
-    # In draw order; a roll of no dice shares its draw with the next roll and goes first.
-    draws.sort(key=lambda item: (item[0], bool(item[3].dice), item[1]))
-    return _replay(start.commitment, revealed_entry, draws, typed)
-
-
-def _reveal(entries: Sequence[Entry], where: str) -> Entry:
-    found = [(e.event, e) for e in entries if isinstance(e.event, SeedRevealed)]
-    if not found:
-        raise VerifyError(
-            f"{where} reveals no seed yet, so its rolls cannot be verified. Tip: the GM "
-            "reveals it at the end of the session (game.reveal(), or Reveal on the toolbar)"
-        )
-    if len({(event.seed, event.salt, event.draws) for event, _ in found}) > 1:
-        raise VerifyError(f"{where} reveals {len(found)} different seeds; it cannot be trusted")
-    return found[0][1]
-
-
-def _replay(
-    commitment: str,
-    reveal_entry: Entry,
-    draws: list[tuple[int, int, Entry, PoolRoll]],
-    typed: int,
-) -> Report:
+    reveal_entry = reveals[0]
     reveal = reveal_entry.event
     assert isinstance(reveal, SeedRevealed)
-    secret = Secret(reveal.seed, reveal.salt)
+    if not Secret(reveal.seed, reveal.salt).matches(start.commitment):
+        raise VerifyError(
+            "verify.secret",
+            "{where}: the seed revealed at line {reveal_line} (seed_revealed) does not match "
+            "the commitment {commitment}… at line {start_line} (session_started): the seed, "
+            "its salt or the commitment was changed, so the rolls cannot be trusted",
+            where=where,
+            reveal_line=line(reveal_entry.seq),
+            start_line=line(entries[0].seq),
+            commitment=start.commitment[:SHORT_HEAD],
+        )
+    tables = [e for e in entries if isinstance(e.event, TableSeed)]
+    table = tables[0].event.seed if tables and isinstance(tables[0].event, TableSeed) else ""
+    walk = _Walk(line, RollKey(reveal.seed, table))
+    rolls_of = {entry.seq: entry.event.rolls() for entry in entries}  # each event read once
+    for entry in reversed(entries):  # where each number is first found, for "moved"
+        for roll in reversed(rolls_of[entry.seq]):
+            if roll.number is not None:
+                walk.later[roll.gm, roll.number] = line(entry.seq)
+    typed = tuple(
+        TypedRoll(line(e.seq), e.seq, e.kind, e.event.describe())
+        for e in entries
+        for roll in rolls_of[e.seq]
+        if roll.source == "typed"
+    )
+    base = Report(
+        start.commitment,
+        0,
+        0,
+        len(typed),
+        None,
+        scheme=start.dice_scheme,
+        typed=typed,
+        lines=len(entries),
+        chained=sum(bool(e.head) for e in entries),
+        table_seed=table or None,
+    )
+
+    def found(
+        entry: Entry, why: Message, roll: PoolRoll | None = None, expected: tuple[int, ...] = ()
+    ) -> Report:
+        return _counted(base, walk.checked, _at(entry, line, why, roll, expected))
+
+    if len(reveals) > 1:
+        return found(
+            reveals[1],
+            msg(
+                "verify.second_reveal",
+                "a second reveal (the first is at line {first_line}): the seed is revealed once",
+                first_line=line(reveal_entry.seq),
+            ),
+        )
+    if len(tables) > 1:
+        return found(
+            tables[1],
+            msg(
+                "verify.second_table_seed",
+                "a second table seed (the first is at line {first_line}): it is given once",
+                first_line=line(tables[0].seq),
+            ),
+        )
+    old: list[tuple[Entry, PoolRoll]] = []
+    for entry in entries:
+        if isinstance(entry.event, TableSeed) and walk.first_roll is not None:
+            first_entry = walk.first_roll[0]
+            return found(
+                entry,
+                msg(
+                    "verify.late_table_seed",
+                    "the table's seed comes after a random roll (line {roll_line}): it is "
+                    "given before the first random roll, so it was moved, or the rolls were",
+                    roll_line=line(first_entry.seq),
+                ),
+            )
+        for roll in rolls_of[entry.seq]:
+            if roll.source == "typed":
+                continue
+            if walk.first_roll is None:
+                walk.first_roll = (entry, roll)
+            if entry.seq > reveal_entry.seq:
+                return found(
+                    entry,
+                    msg(
+                        "verify.after_reveal",
+                        "a random roll after the seed was revealed (anyone could compute it)",
+                    ),
+                    roll,
+                )
+            if roll.draw is not None:
+                if start.dice_scheme != LEGACY_SCHEME:
+                    why = msg(
+                        "verify.scheme",
+                        "a roll of the old draws scheme in a session that numbers its rolls: "
+                        "it was written by hand or copied in",
+                    )
+                    return found(entry, why, roll)
+                if any(walk.numbered):
+                    why = msg(
+                        "verify.after_numbered",
+                        "a roll of the old draws scheme after numbered rolls: it was written "
+                        "by hand or copied in",
+                    )
+                    return found(entry, why, roll)
+                old.append((entry, roll))
+                continue
+            problem = _numbered(walk, entry, roll)
+            if problem is not None:
+                why, expected = problem
+                return found(entry, why, roll, expected)
+    if old:
+        problem_at = _replay_draws(reveal.seed, reveal_entry, old, line)
+        if problem_at is not None:
+            at, why, drawn, expected = problem_at
+            return found(at, why, drawn, expected)
+        walk.checked[:0] = old
+    elif reveal.draws:
+        return found(reveal_entry, _draws_count(reveal.draws, 0))
+    if reveal.public_rolls is not None and reveal.public_rolls != walk.numbered[0]:
+        if walk.numbered[0]:
+            why = msg(
+                "verify.count",
+                "the reveal says {said} public roll(s) were numbered; the journal holds {held} "
+                "(the last at line {last_line}): a public roll was cut off the end, or the "
+                "count was changed",
+                said=reveal.public_rolls,
+                held=walk.numbered[0],
+                last_line=walk.last_line[0],
+            )
+        else:
+            why = msg(
+                "verify.count_none",
+                "the reveal says {said} public roll(s) were numbered; the journal holds none: "
+                "public rolls were cut off, or the count was changed",
+                said=reveal.public_rolls,
+            )
+        return found(reveal_entry, why)
+    matches = []
+    for head, rolls in heads:
+        match = _head(entries, head, rolls, line)
+        if isinstance(match, Mismatch):
+            return _counted(base, walk.checked, match)
+        matches.append(match)
+    return dataclasses.replace(_counted(base, walk.checked, None), heads=tuple(matches))
+
+
+def _counter(roll: PoolRoll) -> Message:
+    if roll.gm:
+        return msg("verify.counter_gm", "GM-only")
+    return msg("verify.counter_public", "public")
+
+
+def _numbered(walk: _Walk, entry: Entry, roll: PoolRoll) -> tuple[Message, tuple[int, ...]] | None:
+    """Check the numbered random ``roll`` at its place: what is wrong (and the faces the
+    seed gives there), or ``None``."""
+    if roll.number is None:
+        why = msg(
+            "verify.unnumbered", "a random roll with no number (not rolled by this session's dice)"
+        )
+        return why, ()
+    counter = _counter(roll)
+    if roll.gm != entry.gm:
+        why = msg(
+            "verify.counter",
+            "a {counter} roll in a {line_is} line: the roll or its line's GM-only mark was changed",
+            counter=counter,
+            line_is=msg("verify.counter_gm", "GM-only")
+            if entry.gm
+            else msg("verify.counter_public", "public"),
+        )
+        return why, ()
+    expected = walk.numbered[roll.gm] + 1
+    if roll.number < expected:
+        why = msg(
+            "verify.repeated",
+            "{counter} roll #{number} comes after {counter} roll #{last} (line {last_line}): "
+            "a roll was copied or inserted, or rolls were swapped",
+            counter=counter,
+            number=roll.number,
+            last=expected - 1,
+            last_line=walk.last_line[roll.gm],
+        )
+        return why, ()
+    if roll.number > expected:
+        later = walk.later.get((roll.gm, expected), 0)
+        if later > walk.line_of(entry.seq):
+            why = msg(
+                "verify.moved",
+                "{counter} roll #{number} comes before {counter} roll #{expected_number} "
+                "(line {later_line}): rolls were swapped or moved",
+                counter=counter,
+                number=roll.number,
+                expected_number=expected,
+                later_line=later,
+            )
+            return why, ()
+        if expected == roll.number - 1:
+            why = msg(
+                "verify.missing",
+                "{counter} roll #{missing} is missing before this one (#{number}): a roll was "
+                "deleted, or retyped as typed-in faces",
+                counter=counter,
+                missing=expected,
+                number=roll.number,
+            )
+        else:
+            why = msg(
+                "verify.missing_several",
+                "{counter} rolls #{first}–#{last} are missing before this one (#{number}): "
+                "rolls were deleted, or retyped as typed-in faces",
+                counter=counter,
+                first=expected,
+                last=roll.number - 1,
+                number=roll.number,
+            )
+        return why, ()
+    faces = walk.key.faces_of(roll)
+    if faces != roll.faces:
+        why = msg(
+            "verify.faces",
+            "the faces are not the ones {counter} roll #{number} gives: a face was altered",
+            counter=counter,
+            number=roll.number,
+        )
+        return why, faces
+    walk.numbered[roll.gm] = roll.number
+    walk.last_line[roll.gm] = walk.line_of(entry.seq)
+    walk.checked.append((entry, roll))
+    return None
+
+
+def _draws_count(said: int, held: int) -> Message:
+    return msg(
+        "verify.draws_count",
+        "the reveal says {said} random dice were drawn; the journal holds {held}: a roll was "
+        "deleted (or lost), or the count was changed",
+        said=said,
+        held=held,
+    )
+
+
+def _replay_draws(
+    seed: int | str,
+    reveal_entry: Entry,
+    rolls: list[tuple[Entry, PoolRoll]],
+    line: Callable[[int], int],
+) -> tuple[Entry, Message, PoolRoll | None, tuple[int, ...]] | None:
+    """The rolls of a ``"draws"`` session, by its rules: sorted by draw (a roll of no
+    dice shares its draw with the next and goes first), the stream's draws without a
+    gap, as many as the reveal says. The first problem, or ``None``."""
+    reveal = reveal_entry.event
+    assert isinstance(reveal, SeedRevealed)
+    ordered = sorted(rolls, key=lambda item: (_draw(item[1])[1], bool(item[1].dice), item[0].seq))
     expected_next = 0
     stream: int | None = None
     rng: Stream | None = None
     previous: Entry | None = None
-    for done, (index, _seq, entry, roll) in enumerate(draws):
-        assert roll.draw is not None
-        begins = roll.draw[0]
-        found = roll.faces
+    for entry, roll in ordered:
+        begins, index = _draw(roll)
         if index < expected_next:
             assert previous is not None
-            return _report(
-                commitment,
-                draws[:done],
-                typed,
-                entry,
-                roll,
-                index,
-                (),
-                f"draw {index} was already taken by event #{previous.seq}: a roll was "
-                "inserted (or copied)",
+            why = msg(
+                "verify.draw_taken",
+                "draw {draw} was already taken by line {other_line}: a roll was inserted",
+                draw=index,
+                other_line=line(previous.seq),
             )
+            return entry, why, roll, ()
         if index > expected_next:
-            gap = rng is not None and begins == stream
-            return _report(
-                commitment,
-                draws[:done],
-                typed,
-                entry,
-                roll,
-                expected_next,
-                _faces(rng, roll) if gap and rng is not None else (),
-                f"draws {expected_next}–{index - 1} are missing before this roll: a roll "
-                "was deleted (or lost)",
+            faces = rng.faces(roll.pool.die, len(roll.dice)) if rng and begins == stream else ()
+            why = msg(
+                "verify.draws_missing",
+                "draws {first}–{last} are missing before this roll: a roll was deleted (or lost)",
+                first=expected_next,
+                last=index - 1,
             )
+            return entry, why, roll, faces
         if begins != stream and begins == index:  # a resume took the stream up here
-            stream, rng = begins, Stream(secret.seed, begins)
+            stream, rng = begins, Stream(seed, begins)
         if rng is None or begins != stream:
-            return _report(
-                commitment,
-                draws[:done],
-                typed,
-                entry,
-                roll,
-                index,
-                (),
-                f"the roll claims the stream taken up at draw {begins}, but that stream "
-                f"is not the one draw {index} comes from",
+            why = msg(
+                "verify.draw_stream",
+                "the roll claims the stream taken up at draw {start}, but that stream is not "
+                "the one draw {draw} comes from",
+                start=begins,
+                draw=index,
             )
-        expected = _faces(rng, roll)
-        if expected != found:
-            return _report(
-                commitment,
-                draws[:done],
-                typed,
-                entry,
-                roll,
-                index,
-                expected,
-                "the faces are not the ones the seed gives: a face was altered",
+            return entry, why, roll, ()
+        faces = rng.faces(roll.pool.die, len(roll.dice))
+        if faces != roll.faces:
+            why = msg(
+                "verify.draw_faces",
+                "the faces are not the ones the seed gives at draw {draw}: a face was altered",
+                draw=index,
             )
-        expected_next = index + len(found)
+            return entry, why, roll, faces
+        expected_next = index + len(roll.dice)
         previous = entry
-    if expected_next != reveal.draws:
-        entry = reveal_entry
-        missing = (
-            f"draws {expected_next}–{reveal.draws - 1} are" if expected_next < reveal.draws else ""
+    if reveal.draws is not None and expected_next != reveal.draws:
+        return reveal_entry, _draws_count(reveal.draws, expected_next), None, ()
+    return None
+
+
+def _draw(roll: PoolRoll) -> tuple[int, int]:
+    assert roll.draw is not None
+    return roll.draw
+
+
+def _head(
+    entries: Sequence[Entry], head: str, rolls: int | None, line: Callable[[int], int]
+) -> HeadMatch | Mismatch:
+    """The line carrying ``head`` (with ``rolls`` public rolls up to it), or the mismatch."""
+    public = 0
+    near: Entry | None = None
+    for entry in entries:
+        public += entry.public_rolls
+        if rolls is not None and near is None and public >= rolls:
+            near = entry
+        if entry.head.startswith(head):
+            if rolls is not None and rolls != public:
+                why = msg(
+                    "verify.head_rolls",
+                    "this line carries the head {head}… but {held} public roll(s) come up to "
+                    "it, not the {said} shown with the head: the head was misread, or the "
+                    "journal changed",
+                    head=short_head(head),
+                    held=public,
+                    said=rolls,
+                )
+                return _at(entry, line, why)
+            return HeadMatch(head, line(entry.seq), entry.seq, entry.kind, public, entry.gm)
+    if near is not None and near.head:
+        why = msg(
+            "verify.head_missing_near",
+            "no line carries the head {head}… shown after {rolls} public roll(s): the journal "
+            "was changed at or before the line that carried it (public roll #{rolls} is at "
+            "line {line}, whose head is {there}…)",
+            head=short_head(head),
+            rolls=rolls,
+            line=line(near.seq),
+            there=short_head(near.head),
         )
-        why = (
-            f"{missing} missing at the end: a roll was deleted (or lost)"
-            if missing
-            else f"the journal holds {expected_next} random dice, the reveal says {reveal.draws}"
-        )
-        report = _report(commitment, draws, typed, None, None, 0, (), "")
-        mismatch = Mismatch(
-            entry.seq, entry.kind, entry.event.describe(), expected_next, (), (), why
-        )
-        return dataclasses.replace(report, mismatch=mismatch)
-    return _report(commitment, draws, typed, None, None, 0, (), "")
+        return _at(near, line, why)
+    why = msg(
+        "verify.head_missing",
+        "no line carries the head {head}…: the journal was changed at or before the line "
+        "that carried it",
+        head=short_head(head),
+    )
+    return _at(entries[-1], line, why)
 
 
-def _faces(rng: Stream, roll: PoolRoll) -> tuple[int, ...]:
-    """The next faces the stream gives for ``roll``'s dice (as :meth:`Dice.face` draws)."""
-    return rng.faces(roll.pool.die, len(roll.dice))
+def _at(
+    entry: Entry,
+    line: Callable[[int], int],
+    why: Message,
+    roll: PoolRoll | None = None,
+    expected: tuple[int, ...] = (),
+) -> Mismatch:
+    """The mismatch at ``entry``: ``why``, and the faces expected there and found."""
+    found = () if roll is None else roll.faces
+    summary = entry.event.describe()
+    return Mismatch(line(entry.seq), entry.seq, entry.kind, summary, why, expected, found)
 
 
-def _report(
-    commitment: str,
-    checked: Sequence[tuple[int, int, Entry, PoolRoll]],
-    typed: int,
-    entry: Entry | None,
-    roll: PoolRoll | None,
-    draw: int,
-    expected: tuple[int, ...],
-    why: str,
+def _counted(
+    base: Report, checked: Sequence[tuple[Entry, PoolRoll]], mismatch: Mismatch | None
 ) -> Report:
-    mismatch = None
-    if entry is not None and roll is not None:
-        mismatch = Mismatch(
-            entry.seq, entry.kind, entry.event.describe(), draw, expected, roll.faces, why
-        )
-    return Report(
-        commitment,
+    return dataclasses.replace(
+        base,
         random_rolls=len(checked),
-        random_dice=sum(len(item[3].dice) for item in checked),
-        typed_rolls=typed,
+        random_dice=sum(len(roll.dice) for _, roll in checked),
+        gm_only_rolls=sum(entry.gm for entry, _ in checked),
         mismatch=mismatch,
-        gm_only_rolls=sum(item[2].gm for item in checked),
     )

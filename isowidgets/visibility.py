@@ -22,6 +22,21 @@ a prefix of the session's state-changing actions plus asides. The projection is 
 pure function of the entries: a second process following the journal file
 (``Journal.read(path).entries``) computes exactly what the GM's kernel does.
 
+**What a viewer is shown counts nothing secret.** Every view that leaves the GM's
+machine (the stream's follower and page, ``log(public=True)``, every format of
+``export(..., public=True)``) shows :func:`public_view`: the public entries numbered
+again, 1, 2, 3… in the order shown (events and actions, and the actions a retcon or a
+disclosure names), so no gap in the numbers tells where, or how much, the GM did in
+secret. A public roll carries only its public number (:mod:`isowidgets.dice.roller`),
+which GM-only rolls do not move. The journal's head viewers see is the one carried by
+its latest public line (:class:`~isowidgets.journal.history.ShownHead`): it commits to
+every line before it, GM-only ones included, and changes only when something public is
+journaled, so it tells nothing of when, or how much, the GM does in secret. What still
+shows: time (the log's times and the stream's pace show a pause, whatever filled it); a
+public action held back by a hidden change (the table saw it played, and the head moves
+with it); and a disclosed GM-only roll's number among the GM-only rolls (how many came
+before it).
+
 What it does **not** hide: the journal file on disk holds everything, and once the
 seed is revealed anyone can recompute every random roll, GM-only ones included.
 
@@ -32,6 +47,7 @@ seed is revealed anyone can recompute every random roll, GM-only ones included.
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
@@ -49,24 +65,31 @@ from .journal import (
     Retcon,
     Rolled,
     SeedRevealed,
+    TableSeed,
     incomplete_actions,
     void_actions,
 )
+from .journal.history import ShownHead
 
 __all__ = [
     "ASIDE",
     "GmOnly",
     "PublicView",
+    "ShownHead",
     "disclosed_actions",
     "gm_actions",
     "hidden_actions",
     "public_entries",
+    "public_view",
+    "renumbered",
 ]
 
-ASIDE: frozenset[type[Event]] = frozenset({Note, Prepared, Disclosed, SeedRevealed, Rolled})
+ASIDE: frozenset[type[Event]] = frozenset(
+    {Note, Prepared, Disclosed, SeedRevealed, Rolled, TableSeed}
+)
 """The core's aside kinds: events no game folds into its state (a note, a prepared
-value, a disclosure, the seed's reveal, a tray roll). A system adds its own in
-``Game.aside``."""
+value, a disclosure, the seed's reveal, a tray roll, the table's seed). A system adds
+its own in ``Game.aside``."""
 
 
 def gm_actions(entries: Iterable[Entry]) -> set[int]:
@@ -180,6 +203,30 @@ class PublicView:
         return [entry for entry in entries if entry.action in shown]
 
 
+def renumbered(entries: Sequence[Entry]) -> list[Entry]:
+    """``entries`` numbered again as they come: events 1, 2, 3…, actions 1, 2, 3… in order
+    of their first event, and the action a retcon or a disclosure names mapped the same
+    way (it is among ``entries``, earlier: :func:`public_entries` keeps nothing else).
+
+    Heads stay: a head is the hash of the journal file's lines, whatever a view numbers.
+    """
+    actions: dict[int, int] = {}
+    out = []
+    for seq, entry in enumerate(entries, start=1):
+        action = actions.setdefault(entry.action, len(actions) + 1)
+        event = entry.event
+        if isinstance(event, Retcon | Disclosed) and event.action in actions:
+            event = event.model_copy(update={"action": actions[event.action]})
+        out.append(dataclasses.replace(entry, seq=seq, action=action, event=event))
+    return out
+
+
+def public_view(entries: Sequence[Entry], *, aside: Iterable[type[Event]] = ASIDE) -> list[Entry]:
+    """What a viewer is shown: :func:`public_entries`, numbered again (:func:`renumbered`)
+    so that no gap counts what is hidden (see the module docstring)."""
+    return renumbered(public_entries(entries, aside=aside))
+
+
 class GmOnly:
     """How a GM keeps actions from the table until they are shown (the game's part)."""
 
@@ -195,10 +242,25 @@ class GmOnly:
 
         def commit(self, *events: Event) -> list[Entry]: ...
 
+        def _way_in(self, *kinds: type[Event]) -> contextlib.AbstractContextManager[None]: ...
+
     def public_entries(self) -> list[Entry]:
         """The journal's entries a viewer may see: GM-only actions not yet disclosed,
-        and what follows only from them, left out (see :mod:`isowidgets.visibility`)."""
+        and what follows only from them, left out (see :mod:`isowidgets.visibility`).
+        They keep the journal's numbers (the GM's); :meth:`public_view` is what viewers
+        are shown."""
         return public_entries(self._journal.entries, aside=type(self).aside)
+
+    def public_view(self) -> list[Entry]:
+        """What viewers are shown: :meth:`public_entries` numbered again, so nothing counts
+        what is hidden (see :func:`~isowidgets.visibility.public_view`)."""
+        return renumbered(self.public_entries())
+
+    def shown_head(self) -> ShownHead | None:
+        """The journal's head as the stream shows it: carried by the journal's latest
+        public line, with the public rolls up to it (see
+        :class:`~isowidgets.journal.history.ShownHead`); kept as entries arrive."""
+        return self._journal.history.shown_head
 
     @contextlib.contextmanager
     def gm_only(self) -> Iterator[None]:
@@ -259,7 +321,7 @@ class GmOnly:
                 f"a prepared value must be a whole number or short text, got "
                 f"{type(value).__name__} {shown(value)}"
             )
-        with self._gm_if(checks.flag(gm_only, "gm_only")):
+        with self._gm_if(checks.flag(gm_only, "gm_only")), self._way_in(Prepared):
             return self.commit(Prepared(name=name, value=value))
 
     def disclose(self, action: int) -> list[Entry]:
@@ -298,7 +360,7 @@ class GmOnly:
             )
         if action in history.disclosed():
             raise RuleError(f"action #{action} is shown to the table already; nothing was written")
-        with self._public():
+        with self._public(), self._way_in(Disclosed):
             return self.commit(Disclosed(action=action))
 
 

@@ -1,10 +1,13 @@
 """Scripted sessions of every system, written with a fixed clock and fixed salts.
 
-``tests/journals/`` holds what these sessions wrote before the core was split into
-concept packages (issue 29); ``tests/unit/test_old_journals.py`` checks that the kit
-still writes them byte for byte and that it resumes them and goes on exactly as the
-kit that wrote them did. A change that means to change what a journal holds (a new
-roll scheme) writes them again, on purpose and said in the changelog::
+``tests/journals/`` holds what these sessions wrote before rolls were numbered (dice
+scheme ``"draws"``, lines without heads), and ``tests/journals/resumed/`` what that kit
+wrote after resuming them and playing on (:func:`go_on`): journals of an earlier kit,
+kept as they are. ``tests/journals/v2/`` holds what the kit writes now (numbered rolls,
+chained lines), ``tests/journals/v2/resumed/`` what it writes on resuming those, and
+``tests/journals/continued/`` the old journals resumed and played on by this kit.
+``tests/unit/test_old_journals.py`` checks all of them; a change that means to change
+what a journal holds writes the new ones again, on purpose and said in the changelog::
 
     .venv/bin/python tests/golden_journals.py tests/journals
 """
@@ -52,6 +55,7 @@ def play(directory: Path) -> None:
     tick = clock(datetime(2024, 5, 1, tzinfo=UTC))
     with fixed_salts():
         tray = DiceTray.new(directory / "tray.jsonl", seed=5, clock=tick)
+        tray.give_table_seed("Pickles the cat")
         tray.roll("3d6!6")
         tray.roll("4dF", "+ - 0 0", purpose="test")
         tray.note("hello ü ∑")
@@ -115,5 +119,22 @@ def go_on(directory: Path) -> None:
         game.journal.close()  # type: ignore[attr-defined]
 
 
+def write_all(root: Path) -> None:
+    """Write every journal the kit writes now under ``root`` (``tests/journals``):
+    ``v2/`` (played), ``v2/resumed/`` (those resumed and played on) and ``continued/``
+    (the old journals in ``root`` resumed and played on)."""
+    import shutil
+
+    for made in (root / "v2", root / "continued"):  # written afresh, never on top
+        shutil.rmtree(made, ignore_errors=True)
+    play(root / "v2")
+    for target, source in ((root / "v2" / "resumed", root / "v2"), (root / "continued", root)):
+        target.mkdir(parents=True, exist_ok=True)
+        for name in SYSTEMS:
+            for suffix in (".jsonl", ".jsonl.secret"):
+                shutil.copy(source / f"{name}{suffix}", target / f"{name}{suffix}")
+        go_on(target)
+
+
 if __name__ == "__main__":
-    play(Path(sys.argv[1]))
+    write_all(Path(sys.argv[1]))

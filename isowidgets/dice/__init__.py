@@ -18,7 +18,8 @@ Conventions, stated once:
 * **An exploded die keeps its face** and still counts; the extra die is added.
 * **Immutability.** Die types, pools and rolls are frozen values.
 * **Randomness is passed in.** Each session owns a seeded :class:`Dice`; nothing
-  here touches a global random generator.
+  here touches a global random generator. Each random roll takes its own number and
+  its faces come from HMAC-SHA256 keyed by the session's seed (see :mod:`.roller`).
 
 Caps (see :class:`Limits`): at most 500 base dice in one pool and at most 200
 extra dice from explosions in one pool (a pool's count itself past 64 bits is
@@ -39,17 +40,19 @@ Every public function and method checks its arguments (through
 The package, one concept a module: :mod:`.values` (die types and the caps),
 :mod:`.format` (how faces are written), :mod:`.faces` (the typed-faces lexer),
 :mod:`.notation` (dice notation), :mod:`.records` (pools and rolls, and their
-records), :mod:`.keep` (which dice are kept) and :mod:`.roller` (the seeded dice).
+records), :mod:`.keep` (which dice are kept), :mod:`.streams` (the scheme of sessions
+before numbered rolls, kept to verify them) and :mod:`.roller` (the seeded dice).
 Import from the package: ``from isowidgets.dice import Dice, Pool``.
 """
 
 from __future__ import annotations
 
-from .faces import MAX_TYPED, parse_faces
+from .faces import MAX_TYPED, Faces, parse_faces
 from .keep import Selection, keep_highest, keep_lowest
 from .notation import MAX_NOTATION
 from .records import Pool, PoolRoll, RolledDie, RollSource
-from .roller import MAX_SEED_TEXT, Dice, stream_seed
+from .roller import MAX_SEED_TEXT, MAX_TABLE_SEED, SCHEME, Dice, RollKey
+from .streams import stream_seed
 from .values import (
     D4,
     D6,
@@ -82,12 +85,16 @@ __all__ = [
     "MAX_NOTATION",
     "MAX_SEED_TEXT",
     "MAX_SIDES",
+    "MAX_TABLE_SEED",
     "MAX_TYPED",
+    "SCHEME",
     "Dice",
     "DieType",
+    "Faces",
     "Limits",
     "Pool",
     "PoolRoll",
+    "RollKey",
     "RollSource",
     "RolledDie",
     "Selection",

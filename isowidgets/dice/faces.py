@@ -10,16 +10,21 @@ fit a pool (their count, each face on the die) is checked when the roll is made.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from collections.abc import Set as AbstractSet
 from itertools import islice
+from typing import TypeAlias
 
 from .. import checks
 from ..checks import shown
 from ..errors import DiceCapError, DiceError, FacesError
 from .values import LIMITS_CEILING, DieType
 
-__all__ = ["MAX_TYPED", "parse_faces"]
+__all__ = ["MAX_TYPED", "Faces", "parse_faces"]
+
+Faces: TypeAlias = Sequence[int] | str | int
+"""Faces typed at the table: text (``"5 4 3"``, ``"+ - 0"``), whole numbers in roll
+order, or one number for a single die (``None`` where a rule takes it: a random roll)."""
 
 _FUDGE_WORDS = {
     "+": 1,

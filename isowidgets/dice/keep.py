@@ -58,7 +58,7 @@ def _select(faces: Sequence[int], n: int, highest: bool) -> Selection:
         raise DiceError(f"cannot keep {shown(n)} dice; the number kept must be a whole number ≥ 0")
     n = int.__int__(n)
     if n > len(values):
-        raise DiceError(f"cannot keep {n} of {len(values)} dice")
+        raise DiceError(f"cannot keep {shown(n)} of {len(values)} dice")
     return selection_of(ordered_indices(values, n, highest), len(values))
 
 

@@ -5,8 +5,10 @@ A :class:`Pool` asks for dice (how many of which die, which faces explode); a
 order with the die whose explosion added it. Both are frozen values, written to a
 journal as records (:meth:`PoolRoll.to_record`) and read back strictly
 (:meth:`PoolRoll.from_record` re-derives and re-checks every chain). A random roll
-is built with the draw its dice came from (:attr:`PoolRoll.draw`) and never changed
-after.
+is built with its number (:attr:`PoolRoll.number`, and :attr:`PoolRoll.gm` for a
+GM-only roll; see :mod:`.roller`) and never changed after. A roll journaled before
+rolls were numbered carries the draw its dice came from instead (:attr:`PoolRoll.draw`),
+read back so that old journals still replay and verify.
 """
 
 from __future__ import annotations
@@ -249,12 +251,17 @@ class PoolRoll:
     dice: tuple[RolledDie, ...]
     source: RollSource
     draw: tuple[int, int] | None = field(default=None, compare=False)
-    """Where a random roll's dice came from in its session's stream: ``(start, index)``,
-    the draw its stream started at (0, or where a resume past lost draws took a new
-    one up) and the draw of its first die; its dice are the draws from there on.
-    ``None`` for typed faces and for rolls journaled before draws were recorded.
-    :mod:`isowidgets.verify` replays every random roll from it; it takes no part in
-    comparing rolls."""
+    """Sessions before numbered rolls only (dice scheme ``"draws"``): where a random
+    roll's dice came from in its session's stream, ``(start, index)``. ``None`` for
+    every roll made now. :mod:`isowidgets.verify` replays old journals from it; it
+    takes no part in comparing rolls."""
+    number: int | None = None
+    """A random roll's number in its counter (1, 2, 3, …; see :mod:`.roller`): its
+    faces are the ones the session's key gives that number. ``None`` for typed faces
+    (and for rolls journaled before rolls were numbered)."""
+    gm: bool = False
+    """The roll was made in a GM-only action, so it counts among the GM-only rolls,
+    not the public ones (its number is in that counter)."""
 
     def __post_init__(self) -> None:
         if not isinstance(self.pool, Pool):
@@ -274,6 +281,9 @@ class PoolRoll:
         )
         if self.draw is not None:
             object.__setattr__(self, "draw", _draw_position(self.draw, self.source, DiceError))
+        _check_number(self.number, self.gm, self.source, self.draw, DiceError)
+        if self.number is not None:
+            object.__setattr__(self, "number", int.__int__(self.number))
 
     @property
     def faces(self) -> tuple[int, ...]:
@@ -343,6 +353,10 @@ class PoolRoll:
         }
         if self.draw is not None:
             record["draw"] = list(self.draw)
+        if self.number is not None:
+            record["n"] = self.number
+        if self.gm:
+            record["gm"] = True
         return record
 
     @classmethod
@@ -356,7 +370,9 @@ class PoolRoll:
             raise FacesError(f"a roll record must be an object, got {shown(record)}")
         if not isinstance(limits, Limits):
             raise DiceError(f"limits must be a dice.Limits, got {shown(limits)}")
-        check_keys("roll", record, required=("pool", "faces", "source"), optional=("draw",))
+        check_keys(
+            "roll", record, required=("pool", "faces", "source"), optional=("draw", "n", "gm")
+        )
         pool = Pool.from_record(record["pool"])
         source = checks.choice(record["source"], "a roll's source", _SOURCES, error=FacesError)
         faces = record["faces"]
@@ -364,7 +380,12 @@ class PoolRoll:
             raise FacesError(f"a roll's faces must be a list of whole numbers, got {shown(faces)}")
         dice = _checked_dice(pool, faces, limits)
         draw = _draw_position(record["draw"], source, FacesError) if "draw" in record else None
-        return cls(pool, dice, source, draw)
+        number = record.get("n")
+        if "gm" in record and record["gm"] is not True:  # absent is public: only true is written
+            raise FacesError(f"a roll's gm is written only as true, got {shown(record['gm'])}")
+        gm = "gm" in record
+        _check_number(number, gm, source, draw, FacesError)
+        return cls(pool, dice, source, draw, number, gm)
 
 
 def _draw_position(value: Any, source: str, error: type[DiceError]) -> tuple[int, int]:
@@ -378,6 +399,23 @@ def _draw_position(value: Any, source: str, error: type[DiceError]) -> tuple[int
     return start, index
 
 
+def _check_number(
+    number: object, gm: object, source: str, draw: object, error: type[DiceError]
+) -> None:
+    """A roll's ``number`` and ``gm``: a whole number from 1 on a random roll only (not
+    beside an old draw position), and ``gm`` only on a numbered roll."""
+    checks.flag(gm, "a roll's gm", error=error)
+    if number is None:
+        if gm:
+            raise error("only a numbered random roll counts among the GM-only rolls")
+        return
+    checks.whole(number, "a roll's number", 1, error=error)
+    if source != "random":
+        raise error(f"only a random roll has a number; this one is {source}")
+    if draw is not None:
+        raise error("a roll has a number or an old draw position, not both")
+
+
 _SOURCES: tuple[RollSource, ...] = ("random", "typed")
 
 
@@ -386,17 +424,19 @@ def assemble(
     faces: Sequence[int],
     source: RollSource,
     limits: Limits,
-    draw: tuple[int, int] | None = None,
+    number: int | None = None,
+    *,
+    gm: bool = False,
 ) -> PoolRoll:
-    """The roll of ``pool`` showing ``faces`` in roll order (from ``draw`` of the
-    session's stream, for a random roll), every face checked against the pool and
-    every extra die linked to its parent (see :func:`_checked_dice`).
+    """The roll of ``pool`` showing ``faces`` in roll order (roll ``number`` of its
+    counter, for a random roll), every face checked against the pool and every extra
+    die linked to its parent (see :func:`_checked_dice`).
 
     Raises:
         FacesError: a face the die does not have, or too few or too many faces.
         DiceCapError: the pool, or its chains, pass ``limits``.
     """
-    return PoolRoll(pool, _checked_dice(pool, faces, limits), source, draw)
+    return PoolRoll(pool, _checked_dice(pool, faces, limits), source, None, number, gm)
 
 
 def _checked_dice(pool: Pool, faces: Sequence[int], limits: Limits) -> tuple[RolledDie, ...]:

@@ -1,82 +1,243 @@
-"""The roller: a session's seeded dice, the one place random faces come from.
+"""The roller: a session's dice, the one place random faces come from.
 
-Every random face is one *draw* of one :class:`Stream` of the session's seed,
-numbered from the draw the stream was taken up at. :class:`Dice` rolls pools from
-it (checking the caps first), a resumed session takes it up where its journal left
-it (:meth:`Dice.resumed`), and :mod:`isowidgets.verify` replays it. How a face is
-drawn is decided here and nowhere else, so a new scheme replaces this module.
+**Each random roll has its own number.** A session keeps two counters, one for public
+rolls and one for GM-only rolls (a roll made in a GM-only action), and each random roll
+takes the next number of its counter: public roll 1, 2, 3, …; GM-only roll 1, 2, 3, ….
+Die ``i`` of roll ``n`` shows the face
+
+    HMAC-SHA256(key = the session's seed,
+                message = "isowidgets-roll-v2" NUL len(table):table NUL counter NUL n NUL i NUL b)
+
+read by rejection sampling (:func:`pick`): the 32-byte block is eight 32-bit numbers,
+and the first below the largest multiple of the die's sides, modulo the sides, is the
+face's index, so every face is equally likely (no modulo bias); in the rare case that
+all eight are refused (below one in 10⁵⁰ for any die the kit rolls) block ``b + 1`` is
+read. ``table`` is the table's seed (empty when none was given; see
+:meth:`Dice.set_table`), ``counter`` is ``public`` or ``gm``, and the seed is its JSON
+text (``3`` and ``"3"`` are different seeds). This is the published "provably fair"
+scheme: a server seed committed by its hash before play
+(:mod:`isowidgets.commitment`), a seed from the other side given after that, a counter
+per roll, HMAC-SHA256.
+
+Why it is built this way:
+
+* **A roll is recomputed alone.** Anyone holding the revealed seed computes any roll
+  from its number, without replaying the others, so :mod:`isowidgets.verify` checks
+  each roll at its place in the journal.
+* **Cutting a roll gains nothing.** The number a roll takes depends only on how many
+  rolls of its counter came before it. A GM who cuts the last roll off the journal and
+  rolls again gets the same number, hence the same faces for the same dice.
+* **Secret dice are not counted in public.** A public roll carries its public number
+  only: how many dice (or rolls) the GM rolled in secret changes nothing it shows. The
+  old scheme (:mod:`.streams`) numbered every *die* of one stream, so a public roll's
+  position counted the secret dice before it.
+* **The table's seed is bound in.** The GM commits to the seed before the table gives
+  its own; the GM cannot pick a seed that suits the table's.
+
+Other consequences, thought through: a roll of zero dice takes a number too (every
+random roll is numbered, so a missing number is always a missing roll); a roll that is
+undone stays journaled and keeps its number; a roll refused by the rules (or by the
+caps) gives its number back (:meth:`Dice.restore`, which :meth:`Game.act
+<isowidgets.game.Game.act>` runs); declined optional explosions draw nothing (die ``i``
+is the same face whether or not the dice before it exploded); and a resumed session
+takes its counters from the journal (:meth:`Dice.resumed`).
+
+The seed is the HMAC's key as it is: a seed a person chose (``seed=3``) is only as
+secret as it is hard to guess, since anyone can try seeds against the faces shown. With
+no seed given a session's seed is 256 random bits.
 """
 
 from __future__ import annotations
 
-import random
+import hashlib
+import hmac
+import json
 import secrets
+import struct
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, Final
 
 from .. import checks
 from ..checks import shown
 from ..errors import DiceCapError, DiceError
-from .faces import parse_faces
+from .faces import MAX_TYPED, parse_faces
 from .records import Pool, PoolRoll, assemble
-from .values import DEFAULT_LIMITS, DieType, Limits
+from .values import DEFAULT_LIMITS, MAX_SIDES, DieType, Limits
 
-__all__ = ["MAX_SEED_TEXT", "Dice", "Stream", "next_draw", "stream_seed"]
+__all__ = [
+    "LEGACY_SCHEME",
+    "MAX_SEED_TEXT",
+    "MAX_TABLE_SEED",
+    "SCHEME",
+    "SCHEMES",
+    "Dice",
+    "RollKey",
+    "pick",
+]
+
+SCHEME: Final = "hmac-sha256"
+"""The dice scheme of sessions started now (journaled in their first event)."""
+
+LEGACY_SCHEME: Final = "draws"
+"""The dice scheme of sessions started before rolls were numbered (:mod:`.streams`)."""
+
+SCHEMES: Final = (LEGACY_SCHEME, SCHEME)
+"""Every dice scheme a journal may name."""
 
 MAX_SEED_TEXT = 1000
 """The longest seed given as text (a phrase, not a file)."""
 
+MAX_TABLE_SEED = 200
+"""The longest table seed (a phrase a player types, or a line from the stream's chat)."""
+
+_DOMAIN = b"isowidgets-roll-v2"
+_WORDS = struct.Struct(">I")
+_RANGE = 1 << 32
+_COUNTERS: dict[bool, bytes] = {False: b"public", True: b"gm"}
 _MOST_ROLLS = 10_000_000
 """More rolls than any journal can hold (a bound on what :meth:`Dice.resumed` reads)."""
 
 
-class Stream:
-    """The faces one stream of a seed gives, draw after draw.
+def pick(block: bytes, sides: int) -> int | None:
+    """The index of a face of a die of ``sides`` faces from a 32-byte HMAC block.
 
-    The stream whose first draw is ``start`` is ``random.Random(stream_seed(seed,
-    start))``; each draw is one ``randrange(sides)`` of it, the face at that index.
+    The block is read as eight big-endian 32-bit numbers; the first below the largest
+    multiple of ``sides`` that fits in 32 bits, modulo ``sides``, is the index (each
+    index equally likely). ``None`` when all eight are at or above it (the next block
+    is then read): the chance is below ``(sides / 2**32) ** 8``.
+
+    Raises:
+        DiceError: ``block`` is not 32 bytes, or ``sides`` not a whole number from 1 to
+            :data:`~isowidgets.dice.MAX_SIDES`.
+    """
+    if type(block) is not bytes or len(block) != 32:
+        raise DiceError(f"a block is 32 bytes of HMAC-SHA256, got {shown(block, 60)}")
+    if type(sides) is not int or not 1 <= sides <= MAX_SIDES:
+        checks.whole(sides, "a die's number of sides", 1, MAX_SIDES, error=DiceError)
+    return _pick(block, sides)
+
+
+def _pick(block: bytes, sides: int) -> int | None:
+    limit = _RANGE - _RANGE % sides
+    for (value,) in _WORDS.iter_unpack(block):
+        if value < limit:
+            return int(value) % sides
+    return None
+
+
+def seed_bytes(seed: int | str) -> bytes:
+    """The key a seed gives: its JSON text as UTF-8 (``3`` and ``"3"`` differ)."""
+    return json.dumps(seed, ensure_ascii=False).encode("utf-8", "surrogatepass")
+
+
+class RollKey:
+    """The faces a session's seed gives every die of every numbered roll.
+
+    Args:
+        seed: the session's seed (the secret committed to before play): a whole number
+            or text.
+        table: the table's seed (``""`` when none was given).
+
+    Raises:
+        DiceError: a seed or a table seed :class:`Dice` would refuse.
     """
 
-    __slots__ = ("_rng",)
+    __slots__ = ("_mac", "table")
 
-    def __init__(self, seed: int | str, start: int) -> None:
-        self._rng = random.Random(stream_seed(seed, start))
+    def __init__(self, seed: int | str, table: str = "") -> None:
+        seed = _checked_seed(seed)
+        table = _table_text(table)
+        table_bytes = table.encode("utf-8")
+        mac = hmac.new(seed_bytes(seed), digestmod=hashlib.sha256)
+        mac.update(b"%s\0%d:%s\0" % (_DOMAIN, len(table_bytes), table_bytes))
+        self._mac = mac
+        self.table = table
 
-    def face(self, die: DieType) -> int:
-        """The next draw, as a face of ``die``."""
-        return die.faces[self._rng.randrange(die.sides)]
+    def __repr__(self) -> str:
+        return f"RollKey(table={self.table!r})"  # never the seed: it is the secret
 
-    def skip(self, sides: int) -> None:
-        """Draw (and drop) one face of a die of ``sides`` sides."""
-        self._rng.randrange(sides)
+    def block(self, gm: bool, number: int, index: int, block: int = 0) -> bytes:
+        """HMAC-SHA256 over the table's seed, the counter (GM-only or public), roll
+        ``number``, die ``index`` and ``block`` (32 bytes).
 
-    def faces(self, die: DieType, count: int) -> tuple[int, ...]:
-        """The next ``count`` draws, as faces of ``die``."""
-        return tuple(self.face(die) for _ in range(count))
+        Raises:
+            DiceError: an argument that is not a flag or a whole number in range.
+        """
+        gm = checks.flag(gm, "gm", error=DiceError)
+        number = checks.whole(number, "a roll's number", 1, error=DiceError)
+        index = checks.whole(index, "a die's index", 0, error=DiceError)
+        block = checks.whole(block, "a block", 0, error=DiceError)
+        return self._block(gm, number, index, block)
 
-    def state(self) -> object:
-        """An opaque snapshot (see :meth:`restore`)."""
-        return self._rng.getstate()
+    def _block(self, gm: bool, number: int, index: int, block: int) -> bytes:
+        mac = self._mac.copy()
+        mac.update(b"%s\0%d\0%d\0%d" % (_COUNTERS[gm], number, index, block))
+        return mac.digest()
 
-    def restore(self, state: Any) -> None:
-        """Go back to a snapshot :meth:`state` made (``random``'s errors on junk)."""
-        self._rng.setstate(state)
+    def face(self, die: DieType, gm: bool, number: int, index: int) -> int:
+        """The face die ``index`` of roll ``number`` shows (a die of the kind ``die``).
+
+        Raises:
+            DiceError: ``die`` is not a die, or another argument is out of range.
+        """
+        die, gm, number = self._checked(die, gm, number)
+        return self._face(die, gm, number, checks.whole(index, "a die's index", 0, error=DiceError))
+
+    def _face(self, die: DieType, gm: bool, number: int, index: int) -> int:
+        block = 0
+        while (found := _pick(self._block(gm, number, index, block), die.sides)) is None:
+            block += 1
+        return die.faces[found]
+
+    def faces(self, die: DieType, gm: bool, number: int, count: int) -> tuple[int, ...]:
+        """The faces of the first ``count`` dice of roll ``number``.
+
+        Raises:
+            DiceError: ``die`` is not a die, or another argument is out of range.
+        """
+        die, gm, number = self._checked(die, gm, number)
+        count = checks.whole(count, "a count of dice", 0, MAX_TYPED, error=DiceError)
+        return tuple(self._face(die, gm, number, index) for index in range(count))
+
+    def faces_of(self, roll: PoolRoll) -> tuple[int, ...]:
+        """The faces the key gives the dice of the numbered random ``roll``, as many as
+        it holds (what :mod:`isowidgets.verify` compares it with).
+
+        Raises:
+            DiceError: ``roll`` is not a numbered random roll.
+        """
+        if not isinstance(roll, PoolRoll) or roll.number is None:
+            raise DiceError(
+                f"only a numbered random roll has faces to recompute: {shown(roll, 80)}"
+            )
+        die, number = roll.pool.die, roll.number
+        return tuple(self._face(die, roll.gm, number, index) for index in range(len(roll.dice)))
+
+    @staticmethod
+    def _checked(die: DieType, gm: bool, number: int) -> tuple[DieType, bool, int]:
+        if not isinstance(die, DieType):
+            raise DiceError(f"a die such as D6 is needed, got {type(die).__name__} {shown(die)}")
+        return (
+            die,
+            checks.flag(gm, "gm", error=DiceError),
+            checks.whole(number, "a roll's number", 1, error=DiceError),
+        )
 
 
 class Dice:
-    """A session's dice: a seeded generator plus the caps.
+    """A session's dice: its seed, the table's seed, the two roll counters, and the caps.
 
-    Every random face is one *draw* of one :class:`Stream`, numbered from
-    :attr:`start`: draw ``i`` is the ``i − start``-th draw of ``Stream(seed, start)``.
-    A random roll records where its dice came from (:attr:`PoolRoll.draw`), so anyone
-    who knows the seed can replay every roll of a journal (see :mod:`isowidgets.verify`).
+    Every random roll takes the next number of its counter (public, or GM-only inside
+    :meth:`counting`) and its faces come from the session's key (see the module
+    docstring), so anyone who knows the seed can recompute every roll of a journal
+    (see :mod:`isowidgets.verify`).
 
     Args:
-        seed: the generator's seed. ``None`` draws one from the OS, and it is
-            kept in :attr:`seed`.
+        seed: the session's seed. ``None`` draws 63 random bits from the OS (a
+            session's own seed is made by :mod:`isowidgets.commitment`: 256 bits).
         limits: the caps every pool is checked against.
-        start: the number of the first draw: 0, or where a resumed session whose
-            journal lost draws (a torn last line) takes a new stream up.
+        table: the table's seed (``""`` when none was given).
+        taken: how many numbers each counter has given already: ``(public, GM-only)``.
     """
 
     def __init__(
@@ -84,93 +245,104 @@ class Dice:
         seed: int | str | None = None,
         *,
         limits: Limits = DEFAULT_LIMITS,
-        start: int = 0,
+        table: str = "",
+        taken: tuple[int, int] = (0, 0),
     ):
-        if isinstance(seed, str):
-            seed = checks.text(
-                seed,
-                "a seed",
-                allow_empty=True,
-                strip=False,
-                max_length=MAX_SEED_TEXT,
-                error=DiceError,
-            )
-        elif seed is not None:
-            if isinstance(seed, bool) or not isinstance(seed, int):
-                raise DiceError(
-                    f"a seed must be a whole number or text, got {type(seed).__name__} "
-                    f"{shown(seed)}"
-                )
-            seed = checks.whole(seed, "a seed", error=DiceError)
+        if seed is not None:
+            seed = _checked_seed(seed)
         if not isinstance(limits, Limits):
             raise DiceError(
                 f"limits must be a dice.Limits, got {type(limits).__name__} {shown(limits)}"
             )
         self.seed: int | str = secrets.randbits(63) if seed is None else seed
         self.limits = limits
-        self.start = checks.whole(start, "the first draw", 0, error=DiceError)
-        self._drawn = self.start
+        self._key = RollKey(self.seed, _table_text(table))
+        listed = checks.ordered(taken, "the numbers taken", most=2, error=DiceError)
+        if len(listed) != 2:
+            raise DiceError(f"taken is (public, GM-only) numbers, got {shown(taken)}")
+        self._taken = [checks.whole(n, "numbers taken", 0, error=DiceError) for n in listed]
+        self._gm = False
+        self._acting = 0  # how many counting() blocks are open
+        self._bound = False  # a game's dice: random rolls only inside its actions
         self._sealed = ""
-        self._stream = Stream(self.seed, self.start)
+        self._issued: list[PoolRoll] = []  # every random roll made, for act's check
 
     @classmethod
-    def resumed(cls, seed: int | str, limits: Limits, rolls: Iterable[PoolRoll]) -> Dice:
-        """The session's dice where its journal left them, from the journal's ``rolls``.
+    def resumed(
+        cls, seed: int | str, limits: Limits, rolls: Iterable[PoolRoll], *, table: str = ""
+    ) -> Dice:
+        """The session's dice where its journal left them: each counter goes on after
+        the highest number the journal's ``rolls`` took (retconned rolls and actions cut
+        short included: those numbers were taken).
 
-        The journal's random rolls, in draw order, are replayed on the latest stream
-        (dropping the faces), so the next roll is the one carrying on would have made:
-        a resume gives the GM no second stream to choose from. Only when draws are
-        missing (a torn last line lost a roll) is a new stream taken up after the last
-        draw (:func:`next_draw`).
+        A roll lost from the journal (a torn last line) gives its number back, so the
+        next roll is the one it was, with the same faces: a resume gives the GM no
+        second roll to choose from.
 
         Raises:
             DiceError: a seed or caps :class:`Dice` refuses, or ``rolls`` is not a list
                 of rolls.
         """
-        cls(seed, limits=limits)  # the seed and the caps are checked before any work
+        cls(seed, limits=limits, table=table)  # checked before any work
         rolls = checks.ordered(rolls, "a journal's rolls", most=_MOST_ROLLS, error=DiceError)
+        taken = [0, 0]
         for roll in rolls:
             if not isinstance(roll, PoolRoll):
                 raise DiceError(f"a journal's rolls must be PoolRoll values, got {shown(roll, 60)}")
-        drawn = sorted(  # a roll of no dice shares its draw with the next roll: it goes first
-            (
-                (roll.draw[1], roll)
-                for roll in rolls
-                if roll.source == "random" and roll.draw is not None
-            ),
-            key=lambda item: (item[0], bool(item[1].dice)),
-        )
-        start = max((roll.draw[0] for _, roll in drawn if roll.draw is not None), default=0)
-        sides: list[int] = []
-        expected = start
-        for index, roll in drawn:
-            if roll.draw is None or roll.draw[0] != start:
-                continue
-            if index != expected:  # a gap: take a new stream up after the last draw
-                return cls(seed, limits=limits, start=next_draw(rolls))
-            sides += [roll.pool.die.sides] * len(roll.dice)
-            expected += len(roll.dice)
-        dice = cls(seed, limits=limits, start=start)
-        dice._advance(sides)
-        return dice
+            if roll.number is not None:
+                taken[roll.gm] = max(taken[roll.gm], roll.number)
+        return cls(seed, limits=limits, table=table, taken=(taken[0], taken[1]))
 
     def __repr__(self) -> str:
         return f"Dice(seed={self.seed!r})"
 
+    # ------------------------------------------------------------------ counters
+
     @property
-    def position(self) -> tuple[int, int]:
-        """``(start, next draw)``: what the next random roll records as its draw."""
-        return self.start, self._drawn
+    def taken(self) -> tuple[int, int]:
+        """How many numbers each counter has given: ``(public, GM-only)``."""
+        return self._taken[0], self._taken[1]
 
-    def _advance(self, sides: Iterable[int]) -> None:
-        """Draw (and drop) one face of a die of each of ``sides`` sides, in order.
+    @property
+    def table(self) -> str:
+        """The table's seed bound into every roll (``""`` when none was given)."""
+        return self._key.table
 
-        A resumed session replays the draws its journal holds, so its stream goes on
-        exactly where it was: resuming gives the same dice as carrying on would.
+    def set_table(self, seed: str) -> None:
+        """Bind the table's ``seed`` into every roll from now on.
+
+        Only before the first random roll: a table seed given after a roll would let
+        whoever knows the session's seed choose the rest.
+
+        Raises:
+            DiceError: a random roll was made already, or ``seed`` is not short text.
         """
-        for count in sides:
-            self._stream.skip(count)
-            self._drawn += 1
+        text = _table_text(seed)
+        if any(self._taken):
+            raise DiceError(
+                "the table's seed is given before the first random roll; this session has "
+                f"rolled already ({self._taken[0]} public, {self._taken[1]} GM-only rolls)"
+            )
+        self._key = RollKey(self.seed, text)
+
+    def bind(self) -> None:
+        """Make these a game's dice: from now on they roll random dice only inside one of
+        its actions (:meth:`counting`, which :meth:`Game.act
+        <isowidgets.game.Game.act>` opens), so every random roll is journaled. A roll made
+        outside would take a number no line holds, and verify would report it as a
+        deleted roll. Typed faces are taken anywhere."""
+        self._bound = True
+
+    @property
+    def counting_gm(self) -> bool:
+        """Whether random rolls take GM-only numbers now (inside :meth:`counting`)."""
+        return self._gm
+
+    def counting(self, *, gm: bool) -> _Counting:
+        """A block whose random rolls take numbers of the GM-only counter (``gm=True``)
+        or of the public one. :meth:`Game.act <isowidgets.game.Game.act>` opens one for
+        every action, GM-only when the action is."""
+        return _Counting(self, checks.flag(gm, "gm", error=DiceError))
 
     @property
     def sealed(self) -> str:
@@ -178,43 +350,69 @@ class Dice:
         return self._sealed
 
     def seal(self, reason: str) -> None:
-        """Refuse every random face from now on, with ``reason`` (typed faces still work).
+        """Refuse every random roll from now on, with ``reason`` (typed faces still work).
 
         A session whose seed is revealed is sealed: anyone could foresee its rolls.
         """
         self._sealed = checks.text(reason, "a reason", error=DiceError)
 
     def state(self) -> object:
-        """An opaque snapshot of the generator (see :meth:`restore`)."""
-        return self._stream.state(), self._drawn
+        """An opaque snapshot of the counters (see :meth:`restore`)."""
+        return self._taken[0], self._taken[1], len(self._issued)
 
     def restore(self, state: object) -> None:
-        """Put the generator back where :meth:`state` found it (used on rollback).
+        """Give back every number taken since :meth:`state` made ``state`` (used when an
+        action is refused: its rolls were never journaled).
 
         Raises:
             DiceError: ``state`` is not a snapshot :meth:`state` made.
         """
+        public, gm, issued = self._snapshot(state)
+        self._taken = [public, gm]
+        del self._issued[issued:]
+
+    def _snapshot(self, state: object) -> tuple[int, int, int]:
+        """``state`` read as a snapshot of :meth:`state`, or a DiceError."""
+        snapshot: Any = state
         try:
-            snapshot: Any = state
-            generator, count = snapshot
-            drawn = checks.whole(count, "a draw", self.start, error=DiceError)
-            self._stream.restore(generator)
-            self._drawn = drawn
-        except Exception:  # random's own TypeError/ValueError, or what a junk value raises
+            if not isinstance(snapshot, tuple) or len(snapshot) != 3:
+                raise TypeError
+            public, gm, issued = snapshot
+            return (
+                checks.whole(public, "a public number", 0, error=DiceError),
+                checks.whole(gm, "a GM-only number", 0, error=DiceError),
+                checks.whole(issued, "rolls issued", 0, len(self._issued), error=DiceError),
+            )
+        except (TypeError, DiceError):
             raise DiceError(
-                f"restore takes a snapshot Dice.state() made, got {type(state).__name__} "
+                f"a snapshot is what Dice.state() made, got {type(state).__name__} "
                 f"{shown(state, 60)}"
             ) from None
 
-    def face(self, die: DieType) -> int:
-        """One random face of ``die``."""
-        if not isinstance(die, DieType):
-            raise DiceError(f"face needs a DieType such as D6, got {type(die).__name__}")
-        if self._sealed:
-            raise DiceError(self._sealed)
-        face = self._stream.face(die)
-        self._drawn += 1
-        return face
+    def take_up(self, rolls: Iterable[PoolRoll]) -> None:
+        """Count the numbers the random ``rolls`` took as taken (their action reached the
+        journal though a later part of it did not).
+
+        Raises:
+            DiceError: ``rolls`` is not a list of rolls.
+        """
+        listed = checks.ordered(rolls, "rolls", most=_MOST_ROLLS, error=DiceError)
+        for roll in listed:
+            if not isinstance(roll, PoolRoll):
+                raise DiceError(f"take_up takes PoolRoll values, got {shown(roll, 60)}")
+        for roll in listed:
+            if roll.number is not None:
+                self._taken[roll.gm] = max(self._taken[roll.gm], roll.number)
+
+    def issued_since(self, state: object) -> list[PoolRoll]:
+        """The random rolls made since :meth:`state` made ``state``, in the order made.
+
+        Raises:
+            DiceError: ``state`` is not a snapshot :meth:`state` made.
+        """
+        return list(self._issued[self._snapshot(state)[2] :])
+
+    # ------------------------------------------------------------------ rolling
 
     def roll(
         self,
@@ -222,19 +420,24 @@ class Dice:
         faces: Sequence[int] | str | int | None = None,
         *,
         take_optional: bool = True,
+        most_extras: int | None = None,
     ) -> PoolRoll:
         """Roll ``pool``, or take the faces typed in for it.
 
         Args:
             pool: what to roll.
             faces: ``None`` for a random roll; otherwise the faces in roll
-                order (see the module docstring), as integers or as text.
+                order (see :mod:`isowidgets.dice`), as integers or as text.
             take_optional: for a random roll of a pool with optional
                 explosions, whether the extra dice are taken.
+            most_extras: a house limit on the extra dice of a random roll: the
+                chains stop after this many (the dice whose explosion it stopped are
+                marked declined, so the pool must allow declining them).
 
         Raises:
             DiceCapError: the pool or its chains pass :attr:`limits`.
             FacesError: typed faces out of range or of the wrong count.
+            DiceError: the dice are sealed (for a random roll).
         """
         if not isinstance(pool, Pool):
             raise DiceError(
@@ -242,6 +445,8 @@ class Dice:
                 f"{shown(pool)}"
             )
         take_optional = checks.flag(take_optional, "take_optional", error=DiceError)
+        if most_extras is not None:
+            most_extras = checks.whole(most_extras, "most_extras", 0, error=DiceError)
         pool.check(self.limits)
         if faces is not None:
             most = pool.count + self.limits.max_explosions
@@ -249,38 +454,90 @@ class Dice:
             return assemble(pool, typed, "typed", self.limits)
         if self._sealed:  # even a roll of no dice: it would be journaled as random
             raise DiceError(self._sealed)
-        at = self.position
-        rolled = [self.face(pool.die) for _ in range(pool.count)]
-        if pool.explode_on and (pool.explosions == "mandatory" or take_optional):
-            cursor = 0
-            while cursor < len(rolled):
-                if rolled[cursor] in pool.explode_on:
-                    if len(rolled) - pool.count >= self.limits.max_explosions:
-                        raise DiceCapError(
-                            f"{pool.describe()}: the explosions passed the cap of "
-                            f"{self.limits.max_explosions} extra dice"
-                        )
-                    rolled.append(self.face(pool.die))
-                cursor += 1
-        return assemble(pool, rolled, "random", self.limits, at)
+        if self._bound and not self._acting:
+            raise DiceError(
+                "a session's dice roll random dice only inside one of its actions (a game "
+                "method, or game.act(rule)), so that every roll is journaled and can be "
+                "verified. Tip: roll through the game; typed faces are taken anywhere"
+            )
+        gm = self._gm
+        self._taken[gm] += 1
+        number = self._taken[gm]
+        try:
+            rolled = self._faces(pool, gm, number, take_optional, most_extras)
+            roll = assemble(pool, rolled, "random", self.limits, number, gm=gm)
+        except BaseException:
+            self._taken[gm] -= 1  # a refused roll gives its number back
+            raise
+        self._issued.append(roll)
+        return roll
+
+    def _faces(
+        self, pool: Pool, gm: bool, number: int, take_optional: bool, most_extras: int | None
+    ) -> list[int]:
+        """The faces of roll ``number`` for ``pool``: its base dice, then one extra die
+        per exploding face in roll order (each die ``i`` the key's face ``i``)."""
+        key, die = self._key, pool.die
+        rolled = [key._face(die, gm, number, index) for index in range(pool.count)]
+        if not pool.explode_on or (pool.explosions == "optional" and not take_optional):
+            return rolled
+        cursor = 0
+        while cursor < len(rolled):
+            if rolled[cursor] in pool.explode_on:
+                extras = len(rolled) - pool.count
+                if most_extras is not None and extras >= most_extras:
+                    break  # the house limit stops every chain here
+                if extras >= self.limits.max_explosions:
+                    raise DiceCapError(
+                        f"{pool.describe()}: the explosions passed the cap of "
+                        f"{self.limits.max_explosions} extra dice"
+                    )
+                rolled.append(key._face(die, gm, number, len(rolled)))
+            cursor += 1
+        return rolled
 
 
-def stream_seed(seed: int | str, start: int) -> int | str:
-    """The seed of the stream whose first draw is ``start``.
+class _Counting:
+    """The block :meth:`Dice.counting` opens."""
 
-    Draw 0 uses the session's seed itself (so a seeded session rolls as it always
-    did); a stream taken up at draw ``n`` by a resume uses ``f"{seed}/{n}"``.
-    """
-    if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise DiceError(f"a seed must be a whole number or text, got {shown(seed)}")
-    start = checks.whole(start, "the first draw", 0, error=DiceError)
-    return seed if start == 0 else f"{seed}/{start}"
+    __slots__ = ("_before", "_dice", "_gm")
+
+    def __init__(self, dice: Dice, gm: bool) -> None:
+        self._dice, self._gm, self._before = dice, gm, False
+
+    def __enter__(self) -> Dice:
+        self._before, self._dice._gm = self._dice._gm, self._gm
+        self._dice._acting += 1
+        return self._dice
+
+    def __exit__(self, *exc: object) -> None:
+        self._dice._gm = self._before
+        self._dice._acting -= 1
 
 
-def next_draw(rolls: Iterable[PoolRoll]) -> int:
-    """The draw after the last random die any of ``rolls`` took (0 for none)."""
-    end = 0
-    for roll in rolls:
-        if roll.draw is not None:
-            end = max(end, roll.draw[1] + len(roll.dice))
-    return end
+def _checked_seed(seed: object) -> int | str:
+    """A seed as every roll takes it: a whole number of at most 64 bits, or text of at
+    most :data:`MAX_SEED_TEXT` characters, kept exactly as given."""
+    if isinstance(seed, str):
+        return checks.text(
+            seed, "a seed", allow_empty=True, strip=False, max_length=MAX_SEED_TEXT, error=DiceError
+        )
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise DiceError(
+            f"a seed must be a whole number or text, got {type(seed).__name__} {shown(seed)}"
+        )
+    return checks.whole(seed, "a seed", error=DiceError)
+
+
+def _table_text(seed: object) -> str:
+    """The table's seed as it is bound into rolls: text of at most :data:`MAX_TABLE_SEED`
+    characters, kept exactly as given (``""`` is no table seed)."""
+    return checks.text(
+        seed,
+        "the table's seed",
+        allow_empty=True,
+        strip=False,
+        max_length=MAX_TABLE_SEED,
+        tip="a short phrase a player types, or a line from the stream's chat",
+        error=DiceError,
+    )

@@ -43,13 +43,22 @@ The package, one concept a module, each importing only those before it:
 :mod:`.codec` (the one place a line is made and read), :mod:`.history` (the retcon
 algebra, its projections and the redo stack), :mod:`.export` (the log as a frame,
 CSV, JSON or Markdown), :mod:`.files` (bounded reading, the lock, setting a file
-aside) and :mod:`.store` (the :class:`Journal` itself). The journal knows no system:
+aside), :mod:`.reading` (a file's lines checked as they come) and :mod:`.store` (the
+:class:`Journal` itself). The journal knows no system:
 the system registry installs the finder that loads one a line names.
 """
 
 from __future__ import annotations
 
-from .codec import FORMAT_VERSION, MAX_LINE_BYTES, Entry, LineError, Payload, read_entries
+from .codec import (
+    FORMAT_VERSION,
+    MAX_LINE_BYTES,
+    Entries,
+    Entry,
+    LineError,
+    Payload,
+    read_entries,
+)
 from .events import (
     Disclosed,
     Event,
@@ -62,6 +71,8 @@ from .events import (
     SeedRevealed,
     SessionStarted,
     SettingsChanged,
+    TableSeed,
+    core_event_types,
     event_type,
 )
 from .export import PUBLIC_NOTE, entry_row, log_format, log_frame
@@ -75,6 +86,7 @@ __all__ = [
     "MAX_LINE_BYTES",
     "PUBLIC_NOTE",
     "Disclosed",
+    "Entries",
     "Entry",
     "Event",
     "History",
@@ -90,6 +102,8 @@ __all__ = [
     "SeedRevealed",
     "SessionStarted",
     "SettingsChanged",
+    "TableSeed",
+    "core_event_types",
     "effective_entries",
     "entry_row",
     "event_type",

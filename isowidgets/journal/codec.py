@@ -2,13 +2,16 @@
 
 A line is one JSON object::
 
-    {"v":1,"seq":7,"action":4,"end":true,"at":"…","system":"core","kind":"note","data":{…}}
+    {"v":2,"seq":7,"action":4,"end":true,"at":"…","system":"core","kind":"note","data":{…},"h":"…"}
 
-(``"gm":true`` after ``end`` only for a GM-only action). An event's data is
-serialised once, as a :class:`Payload`, when it is about to be journaled: the game
-checks that payload reads back as the very same event, and the journal writes it,
-so no event is turned into JSON twice. Every check on the way is written here once:
-text that cannot be stored (a lone surrogate), a line longer than
+(``"gm":true`` after ``end`` only for a GM-only action; ``"h"``, always last, is the
+hash of the journal up to and including the line, see :mod:`.chain`). Lines written
+before lines were chained are format 1, without ``"h"``; they are read as they are.
+
+An event's data is serialised once, as a :class:`Payload`, when it is about to be
+journaled: the game checks that payload reads back as the very same event, and the
+journal writes it, so no event is turned into JSON twice. Every check on the way is
+written here once: text that cannot be stored (a lone surrogate), a line longer than
 :data:`MAX_LINE_BYTES`, and, on reading, the strict schema of the line's kind.
 
 Reading is strict: every value must have the JSON type its field names (``"2"`` is
@@ -20,31 +23,39 @@ asked of the resolver the caller passes (by default
 
 from __future__ import annotations
 
+import dataclasses
+import itertools
 import json
-from collections.abc import Iterable
+import operator
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, overload
 
 from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from .. import checks
 from ..checks import shown
-from ..errors import JournalError
+from ..errors import JournalError, RuleError
+from .chain import HEAD_SUFFIX_BYTES, link, with_head
 from .events import Event, Resolver, event_type
 
 __all__ = [
     "FORMAT_VERSION",
     "MAX_LINE_BYTES",
+    "Entries",
     "Entry",
     "LineError",
     "Payload",
     "encode_event",
+    "journalable",
     "read_entries",
     "reads_back",
 ]
 
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
+"""The format of the lines written now: 2 carries the chain's head (``"h"``); 1 was
+written before lines were chained, and is still read."""
 
 MAX_LINE_BYTES = 1 << 20
 """The longest journal line (one event) written or read: 1 MiB. A note, a label or
@@ -76,10 +87,18 @@ def _data_text(event: Event) -> str:
     return json.dumps(event.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":"))
 
 
-def _head(seq: int, action: int, end: bool, gm: bool, at: datetime, event: Event) -> str:
-    """A line up to its data: ``{"v":1,…,"kind":"note","data":``."""
+def _head(
+    seq: int,
+    action: int,
+    end: bool,
+    gm: bool,
+    at: datetime,
+    event: Event,
+    version: int = FORMAT_VERSION,
+) -> str:
+    """A line up to its data: ``{"v":2,…,"kind":"note","data":``."""
     record = {
-        "v": FORMAT_VERSION,
+        "v": version,
         "seq": seq,
         "action": action,
         "end": end,
@@ -116,7 +135,7 @@ def encode_event(event: Event) -> Payload:
     except UnicodeEncodeError as exc:
         raise LineError(checks.unstorable(f"the {event.kind} event's text", exc)) from None
     shortest = _head(1, 1, True, False, _PLACEHOLDER_AT, event)
-    _check_size(len(shortest.encode("utf-8")) + len(data) + 1, event.kind)
+    _check_size(len(shortest.encode("utf-8")) + len(data) + HEAD_SUFFIX_BYTES, event.kind)
     return Payload(event, data)
 
 
@@ -137,6 +156,45 @@ def reads_back(payload: Payload, resolve: Resolver = event_type) -> str:
     return "" if again == event else "it reads back as a different event"
 
 
+def journalable(*events: Event) -> list[Payload | Event]:
+    """Serialise each event once for the journal, refusing one that would not replay: its
+    data, read back as a line is read, must be the very same event (:func:`reads_back`).
+
+    Returns:
+        The events' payloads, ready to write, in order (an object that is no journal
+        event is passed on as it is: the journal refuses it with its own message).
+
+    Raises:
+        RuleError: the event holds text that cannot be stored (a lone surrogate a
+            person typed or pasted), or is longer than a journal line may be
+            (:data:`MAX_LINE_BYTES`); nothing is written.
+        JournalError: the event does not survive the round trip (a bug in the rules
+            that made it); nothing is written.
+    """
+    checked: list[Payload | Event] = []
+    for event in events:
+        if not isinstance(event, Event) or not event.kind:
+            checked.append(event)
+            continue
+        try:
+            payload = encode_event(event)
+        except LineError as exc:  # bad input, not a bug: say so
+            raise RuleError(str(exc)) from None
+        except (ValueError, TypeError) as exc:
+            problem = str(exc)
+        else:
+            problem = reads_back(payload)
+            checked.append(payload)
+        if problem:
+            raise JournalError(
+                f"a {event.kind} event cannot be journaled: {problem}. Allowed: only "
+                "values that read back unchanged from the journal; nothing was written. "
+                "Tip: this is a bug in the rules that made the event; please report it "
+                f"with this value: {shown(event, 1000)}"
+            )
+    return checked
+
+
 # --------------------------------------------------------------------------- reading
 
 
@@ -149,7 +207,7 @@ def _parse_time(value: Any) -> datetime:
 class _Envelope(BaseModel):
     model_config = ConfigDict(extra="forbid", strict=True)
 
-    v: Literal[1]
+    v: Literal[1, 2]
     seq: int = Field(ge=1)
     action: int = Field(ge=1)
     end: bool
@@ -158,6 +216,7 @@ class _Envelope(BaseModel):
     system: str
     kind: str
     data: dict[str, Any]
+    h: str | None = Field(default=None, pattern=r"^[0-9a-f]{64}$")
 
 
 def _refuse_constant(name: str) -> Any:
@@ -215,8 +274,11 @@ class Entry:
 
     ``gm`` marks an entry of a GM-only action (every entry of the action carries
     it; see :mod:`isowidgets.visibility`). The line holds ``"gm": true`` only when
-    it is set, so a journal with nothing GM-only is byte for byte what it was
-    before GM-only existed.
+    it is set.
+
+    ``head`` is the hash of the journal up to and including the line, as the line
+    carries it (64 hex digits; see :mod:`.chain`), or ``""`` for a line written before
+    lines were chained (format 1).
     """
 
     seq: int
@@ -225,6 +287,7 @@ class Entry:
     at: datetime
     event: Event
     gm: bool = False
+    head: str = ""
 
     @property
     def system(self) -> str:
@@ -234,23 +297,38 @@ class Entry:
     def kind(self) -> str:
         return self.event.kind
 
+    @property
+    def public_rolls(self) -> int:
+        """How many random rolls this entry adds to the session's public count: those its
+        event carries, none when it is GM-only (the count shown next to the head)."""
+        return 0 if self.gm else sum(roll.source == "random" for roll in self.event.rolls())
+
+    @property
+    def version(self) -> int:
+        """The line's format: 2 when it carries its head, 1 when it was written before."""
+        return FORMAT_VERSION if self.head else 1
+
     def _head(self) -> str:
-        return _head(self.seq, self.action, self.end, self.gm, self.at, self.event)
+        return _head(self.seq, self.action, self.end, self.gm, self.at, self.event, self.version)
 
     def to_line(self) -> str:
         """The entry's journal line (without its newline)."""
-        return f"{self._head()}{_data_text(self.event)}}}"
+        body = f"{self._head()}{_data_text(self.event)}}}"
+        return body[:-1] + f',"h":"{self.head}"}}' if self.head else body
 
-    def encode(self, payload: Payload) -> bytes:
-        """The entry's journal line as written, from its event's ``payload`` (without
-        its newline).
+    def encode(self, payload: Payload, previous: bytes) -> tuple[Entry, bytes, bytes]:
+        """The entry as written after the head ``previous``, from its event's ``payload``:
+        the entry with its head, its line (without its newline) and the new head.
 
         Raises:
             LineError: the line would be longer than :data:`MAX_LINE_BYTES`.
         """
-        line = self._head().encode("utf-8") + payload.data + b"}"
+        prefix = _head(self.seq, self.action, self.end, self.gm, self.at, self.event)
+        body = prefix.encode("utf-8") + payload.data + b"}"
+        head = link(previous, body)
+        line = with_head(body, head)
         _check_size(len(line), self.kind)
-        return line
+        return dataclasses.replace(self, head=head.hex()), line, head
 
     @classmethod
     def from_line(cls, line: str, resolve: Resolver = event_type) -> Entry:
@@ -292,8 +370,78 @@ class Entry:
             envelope = _Envelope.model_validate(raw)
         except ValidationError as exc:
             raise ValueError(_first_error(exc)) from None
+        if (envelope.h is None) != (envelope.v == 1):
+            raise ValueError(
+                f"h: a line of format {envelope.v} "
+                + ("carries no head" if envelope.v == 1 else "ends with its head, got none")
+            )
         event = _event_of(envelope.system, envelope.kind, envelope.data, resolve)
-        return cls(envelope.seq, envelope.action, envelope.end, envelope.at, event, gm="gm" in raw)
+        return cls(
+            envelope.seq,
+            envelope.action,
+            envelope.end,
+            envelope.at,
+            event,
+            gm="gm" in raw,
+            head=envelope.h or "",
+        )
+
+
+class Entries(Sequence[Entry]):
+    """A journal's entries as they were when asked for: read-only, made without a copy.
+
+    The journal only ever appends, so the entries before a length never change: a view
+    of the list up to its length now reads like the tuple of them (indexing, slicing to
+    a tuple, iterating, comparing with a tuple), and costs nothing however long the
+    session is, where a copy would cost a pass over the whole journal on every redraw.
+    """
+
+    __slots__ = ("_entries", "_length")
+
+    def __init__(self, entries: list[Entry]) -> None:
+        self._entries = entries
+        self._length = len(entries)
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Entry: ...
+
+    @overload
+    def __getitem__(self, index: slice) -> tuple[Entry, ...]: ...
+
+    def __getitem__(self, index: int | slice) -> Entry | tuple[Entry, ...]:
+        if isinstance(index, slice):
+            start, stop, step = index.indices(self._length)
+            if step > 0:
+                return tuple(self._entries[start:stop:step])
+            return tuple(self._entries[i] for i in range(start, stop, step))
+        position = operator.index(index)
+        if position < 0:
+            position += self._length
+        if not 0 <= position < self._length:
+            raise IndexError("journal entry index out of range")
+        return self._entries[position]
+
+    def __iter__(self) -> Iterator[Entry]:
+        return itertools.islice(self._entries, self._length)
+
+    def __reversed__(self) -> Iterator[Entry]:
+        return (self._entries[i] for i in range(self._length - 1, -1, -1))
+
+    def __eq__(self, other: object) -> bool:
+        if isinstance(other, Entries | tuple):
+            return len(other) == self._length and all(
+                a == b for a, b in zip(self, other, strict=True)
+            )
+        return NotImplemented
+
+    def __hash__(self) -> int:
+        return hash(tuple(self))
+
+    def __repr__(self) -> str:
+        return repr(tuple(self))
 
 
 def read_entries(lines: Iterable[str], resolve: Resolver = event_type) -> list[Entry]:

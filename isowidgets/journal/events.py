@@ -8,20 +8,34 @@ journal line naming a system not loaded yet asks the *system finder* for it, whi
 the system registry (:mod:`isowidgets.systems`) installs: the journal itself knows
 no system, and a name read from a file never becomes a module name.
 
-The core's own events (a session's start, house rules changed, a retcon, a note, a
-prepared value, a disclosure, the seed's reveal, a tray roll) are defined here too.
+The core's own events (a session's start, the table's seed, house rules changed, a
+retcon, a note, a prepared value, a disclosure, the seed's reveal, a tray roll) are
+defined here too. Each has exactly one public way in, named by its :attr:`Event.way_in`
+(``game.reveal()`` journals a reveal, ``game.note(text)`` a note…), which checks what
+that event needs; ``Game.commit`` and ``Game.act`` refuse every core kind
+(:class:`~isowidgets.errors.CoreEventError`), so a reveal that seals nothing or a
+disclosure of an action not played yet can never be journaled.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from typing import Annotated, Any, ClassVar, Protocol
+from typing import Annotated, Any, ClassVar, Literal, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field, PlainSerializer, PlainValidator, WithJsonSchema
+from pydantic import (
+    BaseModel,
+    ConfigDict,
+    Field,
+    PlainSerializer,
+    PlainValidator,
+    SerializerFunctionWrapHandler,
+    WithJsonSchema,
+    model_serializer,
+)
 
 from ..checks import shown
 from ..commitment import COMMITMENT_PATTERN, SALT_PATTERN
-from ..dice import LOAD_LIMITS, PoolRoll
+from ..dice import LOAD_LIMITS, MAX_TABLE_SEED, PoolRoll
 from ..errors import DiceError, JournalError
 
 __all__ = [
@@ -37,6 +51,8 @@ __all__ = [
     "SessionStarted",
     "SettingsChanged",
     "SystemFinder",
+    "TableSeed",
+    "core_event_types",
     "event_type",
     "find_systems_with",
 ]
@@ -79,6 +95,9 @@ class Event(BaseModel):
 
     system: ClassVar[str] = "core"
     kind: ClassVar[str] = ""
+    way_in: ClassVar[str] = ""
+    """A core event's one public way in (``"game.reveal()"``): ``Game.commit`` and
+    ``Game.act`` refuse the core's kinds, naming it. A system's events leave it empty."""
 
     @classmethod
     def __pydantic_init_subclass__(cls, **kwargs: Any) -> None:
@@ -125,8 +144,32 @@ class SystemFinder(Protocol):
     def names(self) -> list[str]:
         """Every system that can be opened."""
 
+    def title(self, system: str) -> str | None:
+        """How a person calls ``system`` (``"Watch the World Die"``), if it is installed."""
+
 
 _FINDERS: list[SystemFinder] = []
+
+
+def _said(value: object) -> str:
+    """A house rule's value as the log says it: ``margin``, not ``'margin'``; ``off``."""
+    if isinstance(value, bool):
+        return "on" if value else "off"
+    if value is None:
+        return "unset"
+    if isinstance(value, str):
+        return shown(value.replace("_", " "), 80).strip("'\"")
+    return shown(value, 80)
+
+
+def system_title(system: str) -> str:
+    """How a person calls the system named ``system`` in a log line: its title, asked of
+    the installed finder, else the name in words (never ``watch_the_world_die``)."""
+    for finder in _FINDERS:
+        title = finder.title(system)
+        if title:
+            return title
+    return system.replace("_", " ")
 
 
 def find_systems_with(finder: SystemFinder) -> None:
@@ -138,6 +181,11 @@ def find_systems_with(finder: SystemFinder) -> None:
     """
     if finder not in _FINDERS:
         _FINDERS.append(finder)
+
+
+def core_event_types() -> list[type[Event]]:
+    """Every event kind of the core, each with its one public way in (:attr:`Event.way_in`)."""
+    return [cls for (system, _kind), cls in _REGISTRY.items() if system == "core"]
 
 
 Resolver = Callable[[str, str], type[Event]]
@@ -183,6 +231,7 @@ class SessionStarted(Event):
     commitment to the session's seed (see :mod:`isowidgets.commitment`)."""
 
     kind: ClassVar[str] = "session_started"
+    way_in: ClassVar[str] = "Game.new() (or Game.open())"
     game: str
     seed: int | str | None = None
     """The seed in plain text: only in journals written before sessions committed to
@@ -195,12 +244,18 @@ class SessionStarted(Event):
     limits: dict[str, int] | None = None
     """The session's dice caps (:meth:`~isowidgets.dice.Limits.to_record`); journals
     written before they were recorded have none and reopen with the defaults."""
+    dice_scheme: Literal["draws", "hmac-sha256"] = "draws"
+    """How the session's random faces were made: ``"hmac-sha256"`` (numbered rolls, see
+    :mod:`isowidgets.dice.roller`) for sessions started now; ``"draws"`` (one stream of
+    draws, :mod:`isowidgets.dice.streams`) for journals written before, which do not
+    name one. :mod:`isowidgets.verify` checks each journal by the rules of its scheme."""
 
     def describe(self) -> str:
         title = f" “{self.title}”" if self.title else ""
+        game = system_title(self.game)
         if self.commitment is not None:
-            return f"{self.game} session{title} started (dice committed: {self.commitment[:12]}…)"
-        return f"{self.game} session{title} started (seed {self.seed})"
+            return f"{game} session{title} started (dice committed: {self.commitment[:12]}…)"
+        return f"{game} session{title} started (seed {self.seed})"
 
 
 class SeedRevealed(Event):
@@ -211,25 +266,60 @@ class SeedRevealed(Event):
     """
 
     kind: ClassVar[str] = "seed_revealed"
+    way_in: ClassVar[str] = "game.reveal()"
     seed: int | str
     salt: str = Field(pattern=SALT_PATTERN)
-    draws: int = Field(ge=0)
-    """How many random dice the session drew before the reveal (so a roll cut off
-    the end of the journal is found too)."""
+    draws: int | None = Field(default=None, ge=0)
+    """Sessions of the ``"draws"`` scheme: how many random dice were drawn from its
+    stream before the reveal (``None`` when no die was)."""
+    public_rolls: int | None = Field(default=None, ge=0)
+    """How many public random rolls were numbered before the reveal (so a public roll
+    cut off the end is found too). GM-only rolls are not counted here, where every
+    viewer reads it; the journal's chain covers them. ``None`` in journals written
+    before rolls were numbered."""
+
+    @model_serializer(mode="wrap")
+    def _without_unset_counts(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Each scheme's journal holds its own count only (no ``"draws": null``)."""
+        data: dict[str, Any] = handler(self)
+        for name in ("draws", "public_rolls"):
+            if data.get(name, 0) is None:
+                del data[name]
+        return data
 
     def describe(self) -> str:
-        return f"seed revealed: {shown(self.seed, 80)} after {self.draws} random dice"
+        if self.public_rolls is None:
+            return f"seed revealed: {shown(self.seed, 80)} after {self.draws or 0} random dice"
+        return f"seed revealed: {shown(self.seed, 80)} after {self.public_rolls} public rolls"
+
+
+class TableSeed(Event):
+    """The table's own seed, given after the commitment was shown and before the first
+    random roll, and bound into every roll (see :mod:`isowidgets.dice.roller`).
+
+    The GM's seed was fixed (committed to) before the table chose this one, so the GM
+    cannot pick a seed that suits it. Journaled once by :meth:`Game.give_table_seed
+    <isowidgets.game.Game.give_table_seed>`; it cannot be undone.
+    """
+
+    kind: ClassVar[str] = "table_seed"
+    way_in: ClassVar[str] = "game.give_table_seed(text)"
+    seed: str = Field(min_length=1, max_length=MAX_TABLE_SEED)
+
+    def describe(self) -> str:
+        return f"the table's seed: {shown(self.seed, 80)}"
 
 
 class SettingsChanged(Event):
     """House rules changed: ``{name: [old, new]}``."""
 
     kind: ClassVar[str] = "settings_changed"
+    way_in: ClassVar[str] = "game.change_settings(...) (or game.load_settings(path))"
     changes: dict[str, tuple[Any, Any]]
 
     def describe(self) -> str:
         parts = [
-            f"{name}: {shown(old, 80)} → {shown(new, 80)}"
+            f"{name.replace('_', ' ')}: {_said(old)} → {_said(new)}"
             for name, (old, new) in self.changes.items()
         ]
         return "house rules: " + "; ".join(parts)
@@ -239,18 +329,22 @@ class Retcon(Event):
     """Takes back an earlier action (undo). Retconning a retcon restores it (redo)."""
 
     kind: ClassVar[str] = "retcon"
+    way_in: ClassVar[str] = "game.undo() and game.redo()"
     action: int = Field(ge=1)
     reason: str = ""
 
     def describe(self) -> str:
+        if self.reason in ("undo", "redo"):
+            return f"{self.reason} of an earlier action"
         why = f": {self.reason}" if self.reason else ""
-        return f"retcon of action #{self.action}{why}"
+        return f"an earlier action taken back{why}"
 
 
 class Note(Event):
     """A free-text note from the table."""
 
     kind: ClassVar[str] = "note"
+    way_in: ClassVar[str] = "game.note(text)"
     text: str
 
     def describe(self) -> str:
@@ -267,6 +361,7 @@ class Prepared(Event):
     """
 
     kind: ClassVar[str] = "prepared"
+    way_in: ClassVar[str] = "game.prepare(name, value)"
     name: str
     value: int | str
 
@@ -283,16 +378,18 @@ class Disclosed(Event):
     """
 
     kind: ClassVar[str] = "disclosed"
+    way_in: ClassVar[str] = "game.disclose(action)"
     action: int = Field(ge=1)
 
     def describe(self) -> str:
-        return f"shown to the table: action #{self.action}"
+        return "shown to the table: an earlier GM-only action"
 
 
 class Rolled(Event):
     """A plain roll on the dice tray, with what it was for and how it reads."""
 
     kind: ClassVar[str] = "rolled"
+    way_in: ClassVar[str] = "DiceTray.roll(pool)"
     roll: RollField
     purpose: str = ""
     reading: str = ""

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import BinaryIO, Protocol
 
 from ..errors import JournalError, JournalLockedError
+from ..regular_file import open_regular
 
 try:  # POSIX only; elsewhere the lock is skipped.
     import fcntl
@@ -131,7 +132,7 @@ def held_for_rename(path: Path) -> Iterator[None]:
         if mine is not None and not mine.closed:
             mine.close()
     try:
-        probe = open(path, "rb")  # noqa: SIM115
+        probe = os.fdopen(open_regular(path), "rb")
     except OSError as exc:
         raise JournalError(f"cannot read journal {path}: {exc.strerror or exc}") from None
     with probe:

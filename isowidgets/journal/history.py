@@ -19,12 +19,14 @@ Two ways to ask, with one meaning:
 from __future__ import annotations
 
 from collections.abc import Container, Iterable, Sequence
+from dataclasses import dataclass
 
 from .codec import Entry
-from .events import Disclosed, Event, Retcon, SeedRevealed
+from .events import Disclosed, Event, Retcon, SeedRevealed, TableSeed
 
 __all__ = [
     "History",
+    "ShownHead",
     "effective_entries",
     "incomplete_actions",
     "retcon_problem",
@@ -78,6 +80,28 @@ def retcon_problem(event: Event, action: int, earlier: Container[int]) -> str:
     )
 
 
+@dataclass(frozen=True, slots=True)
+class ShownHead:
+    """The journal's head as viewers are shown it (the stream, the GM's toolbar).
+
+    It is the head carried by the journal's **latest public line**: that line's hash
+    commits to every line before it, GM-only ones included, so ``verify --head`` proves
+    them too, yet it changes only when something public is journaled (a GM-only action,
+    its undo, a prepared value never move it), so it tells nothing of when, or how much,
+    the GM does in secret.
+
+    Attributes:
+        head: that line's head (64 hex digits; see :mod:`.chain`).
+        public_rolls: the public random rolls journaled up to it (all of them so far),
+            shown next to the head so that ``verify --head ROLLS:HEAD`` checks both.
+        line_seq: that line's ``seq`` in the journal.
+    """
+
+    head: str
+    public_rolls: int
+    line_seq: int
+
+
 class History:
     """The retcon algebra of one journal, kept up to date as its entries arrive.
 
@@ -102,6 +126,10 @@ class History:
         self._gm: set[int] = set()
         self._disclosures: list[tuple[int, int]] = []  # (the disclosure's action, what it shows)
         self._revealed: SeedRevealed | None = None
+        self._table_seed: TableSeed | None = None
+        self._random_rolls = 0  # random rolls of every line, public and GM-only
+        self._public_rolls = 0  # random rolls of the public lines
+        self._shown_head: ShownHead | None = None
         self._opening: Event | None = None
         self._count = 0
 
@@ -129,6 +157,14 @@ class History:
             self._disclosures.append((action, event.action))
         if isinstance(event, SeedRevealed) and self._revealed is None:
             self._revealed = event
+        if isinstance(event, TableSeed) and self._table_seed is None:
+            self._table_seed = event
+        random = sum(roll.source == "random" for roll in event.rolls())
+        self._random_rolls += random
+        if not entry.gm:
+            self._public_rolls += random
+            if entry.head:
+                self._shown_head = ShownHead(entry.head, self._public_rolls, entry.seq)
         if isinstance(event, Retcon):
             if action in self._ended:
                 self._take_back(action, [event.action])
@@ -244,3 +280,20 @@ class History:
     def revealed(self) -> SeedRevealed | None:
         """The first reveal of the session's seed, if any."""
         return self._revealed
+
+    @property
+    def random_rolls(self) -> int:
+        """The random rolls the journal holds, public and GM-only, undone ones too (a
+        table seed comes before the first)."""
+        return self._random_rolls
+
+    @property
+    def shown_head(self) -> ShownHead | None:
+        """The journal's head as viewers are shown it: carried by its latest public line
+        (``None`` while no public line carries one)."""
+        return self._shown_head
+
+    @property
+    def table_seed(self) -> TableSeed | None:
+        """The table's seed, once given (the first one: it is given once)."""
+        return self._table_seed

@@ -3,8 +3,12 @@
 :func:`read_journal` reads a file in chunks, one line at a time, never whole, and
 checks what no single line can show: sequence numbers without a gap, actions in
 order, an action GM-only in all of its lines or none, each retcon taking back an
-earlier action. It changes nothing: a torn last line (a crash mid-write) is handed
-back for the store to set aside before its next write.
+earlier action, and the hash chain (each line's head is the hash of the journal up to
+it; see :mod:`.chain`). A line that fails one of these is not what was written there:
+:class:`~isowidgets.errors.JournalTamperedError` names its line and its event, with the
+problem as a message of its own (``journal.tampered_*``). It changes nothing: a torn
+last line (a crash mid-write) is handed back for the store to set aside before its next
+write.
 """
 
 from __future__ import annotations
@@ -16,8 +20,11 @@ from typing import BinaryIO
 
 from .. import checks
 from ..checks import shown
-from ..errors import JournalError
+from ..errors import JournalError, JournalTamperedError
+from ..regular_file import open_regular
+from ..words import Message, msg
 from . import files
+from .chain import GENESIS, link, split_head
 from .codec import MAX_LINE_BYTES, Entry
 from .events import Resolver, SessionStarted
 from .history import retcon_problem
@@ -38,6 +45,8 @@ class Read:
         offset: the bytes read so far: up to the end of the last complete line.
         last: the last complete line read and where it starts in the file, so a
             reader that comes back can check it is still there.
+        head: the hash of the journal up to its last entry (the chain's head; lines
+            written before lines were chained are hashed all the same).
     """
 
     entries: list[Entry] = field(default_factory=list)
@@ -47,6 +56,23 @@ class Read:
     needs_newline: bool = False
     offset: int = 0
     last: tuple[int, bytes] = (0, b"")
+    head: bytes = GENESIS
+
+
+def _tampered(path: Path, number: int, entry: Entry, why: Message) -> JournalTamperedError:
+    """The error for line ``number`` holding ``entry``, which is not what was written:
+    ``why`` says how."""
+    summary = entry.event.describe()
+    return JournalTamperedError(
+        "journal.tampered",
+        "{path}, line {line} ({kind} event #{seq}: {summary}): {why}",
+        path=str(path),
+        line=number,
+        seq=entry.seq,
+        kind=entry.kind,
+        summary=summary if len(summary) <= 80 else f"{summary[:79]}…",
+        why=why,
+    )
 
 
 def read_journal(
@@ -86,6 +112,7 @@ class JournalReader:
         self.most_events, self.most_bytes = most_events, most_bytes
         self.read = Read()
         self._seen: set[int] = set()  # actions so far
+        self._chained = False  # a line with a head was read
 
     def more(self, handle: BinaryIO) -> list[Entry]:
         """The entries of the lines appended since the last call, read from ``handle``
@@ -126,6 +153,8 @@ class JournalReader:
         lines_of: dict[int, int] = {}
         seen = _Both(self._seen, added)
         last = read.last
+        head = read.head
+        chained = self._chained  # a line with a head was read: every later line has one too
         needs_newline = False
         for raw, ended in files.lines_of(handle, MAX_LINE_BYTES):
             number += 1
@@ -158,23 +187,35 @@ class JournalReader:
             before = new[-1] if new else (entries[-1] if entries else None)
             expected = len(entries) + len(new) + 1
             if entry.seq != expected:
-                raise JournalError(
-                    f"{path}, line {number}: sequence number {entry.seq}, expected "
-                    f"{expected}; lines were removed or reordered"
+                why = msg(
+                    "journal.tampered_sequence",
+                    "sequence number {got}, expected {expected}; lines were removed or reordered",
+                    got=entry.seq,
+                    expected=expected,
                 )
+                raise _tampered(path, number, entry, why)
             if before is not None and entry.action < before.action:
-                raise JournalError(
-                    f"{path}, line {number}: action #{entry.action} comes after "
-                    f"action #{before.action}; lines were reordered"
+                why = msg(
+                    "journal.tampered_action_order",
+                    "action #{action} comes after action #{previous}; lines were reordered",
+                    action=entry.action,
+                    previous=before.action,
                 )
+                raise _tampered(path, number, entry, why)
             if before is not None and entry.action == before.action and entry.gm != before.gm:
-                raise JournalError(
-                    f"{path}, line {number}: action #{entry.action} is GM-only in some "
-                    "of its lines and not in others; a whole action is GM-only or none of it"
+                why = msg(
+                    "journal.tampered_gm_split",
+                    "action #{action} is GM-only in some of its lines and not in others; a "
+                    "whole action is GM-only or none of it",
+                    action=entry.action,
                 )
+                raise _tampered(path, number, entry, why)
             problem = retcon_problem(entry.event, entry.action, seen)
             if problem:
-                raise JournalError(f"{path}, line {number}: {problem}")
+                why = msg("journal.tampered_retcon", "{problem}", problem=problem)
+                raise _tampered(path, number, entry, why)
+            head = _chain(path, number, entry, raw, head, chained)
+            chained = chained or bool(entry.head)
             added.add(entry.action)
             new.append(entry)
             lines_of[entry.seq] = number
@@ -184,6 +225,8 @@ class JournalReader:
         self._seen |= added
         read.line_of.update(lines_of)
         read.lines, read.offset, read.last = number, offset, last
+        read.head = head
+        self._chained = chained
         read.needs_newline = needs_newline
         return new
 
@@ -196,6 +239,37 @@ class _Both:
 
     def __contains__(self, item: object) -> bool:
         return item in self.one or item in self.other
+
+
+def _chain(path: Path, number: int, entry: Entry, raw: bytes, head: bytes, chained: bool) -> bytes:
+    """The head after line ``number`` (``raw``, read as ``entry``), checked against the
+    head the line carries (a line written before lines were chained carries none)."""
+    body, carried = split_head(raw)
+    if entry.head and carried != entry.head:
+        why = msg(
+            "journal.tampered_head_placement",
+            "its head is not the last thing on the line; the line was rewritten",
+        )
+        raise _tampered(path, number, entry, why)
+    if not entry.head and chained:
+        why = msg(
+            "journal.tampered_unchained",
+            "a line without a head (as written before lines were chained) after chained "
+            "lines: it was written by hand or copied in",
+        )
+        raise _tampered(path, number, entry, why)
+    after = link(head, body)
+    if entry.head and after.hex() != entry.head:
+        why = msg(
+            "journal.tampered_chain",
+            "the head it carries ({carried}…) is not the hash of the journal up to it "
+            "({computed}…): this line was changed, or a line was inserted, removed or "
+            "moved just before it",
+            carried=entry.head[:16],
+            computed=after.hex()[:16],
+        )
+        raise _tampered(path, number, entry, why)
+    return after
 
 
 def _entry_at(path: Path, number: int, raw: bytes, resolve: Resolver) -> Entry:
@@ -227,7 +301,7 @@ def system_of(path: str | os.PathLike[str]) -> str:
     """
     target = checks.path(path, "a journal's path", error=JournalError)
     try:
-        with open(target, "rb") as handle:
+        with os.fdopen(open_regular(target), "rb") as handle:
             first = handle.readline(MAX_LINE_BYTES + 1)
     except (OSError, ValueError) as exc:
         raise JournalError(f"cannot read journal {shown(str(path))}: {exc}") from None

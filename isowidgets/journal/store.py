@@ -1,8 +1,9 @@
 """The journal's store: an append-only event file (or an in-memory journal), one writer.
 
 A :class:`Journal` reads a file line by line through the codec, checking sequence
-numbers, the order of actions and each retcon as it goes, and appends whole actions
-with one unbuffered write each (see the package docstring for the guarantees). Its
+numbers, the order of actions, each retcon and the hash chain as it goes, and appends
+whole actions with one unbuffered write each, every line carrying the hash of the
+journal up to it (see :mod:`.chain`, and the package docstring for the guarantees). Its
 :class:`~.history.History` follows every entry as it arrives.
 """
 
@@ -19,8 +20,10 @@ from typing import Any, BinaryIO, Literal
 from .. import checks
 from ..checks import shown
 from ..errors import JournalError, JournalLockedError
+from ..regular_file import open_regular
 from . import files
-from .codec import Entry, LineError, Payload, encode_event
+from .chain import GENESIS
+from .codec import Entries, Entry, LineError, Payload, encode_event
 from .events import Event, Resolver, Retcon, event_type
 from .export import log_format, log_frame, write_log
 from .history import History, retcon_problem
@@ -74,6 +77,7 @@ class Journal:
         self._torn: bytes | None = None  # a torn last line, set aside before the next write
         self._needs_newline = False  # the last line is complete but lacks its newline
         self._lines = 0  # lines in the file (for line numbers of new entries)
+        self._chain = GENESIS  # the hash of the journal up to its last entry
         self._line_of: dict[int, int] = {}  # seq -> line number in the file
         self.problems: list[str] = []
         """What was wrong with the file when it was opened (torn line, lost action)."""
@@ -144,7 +148,7 @@ class Journal:
         journal = cls(target, resolve=resolve)
         journal._read_only = True
         try:
-            with open(target, "rb") as handle:
+            with os.fdopen(open_regular(target), "rb") as handle:
                 journal._read_existing(handle)
         except OSError as exc:
             raise JournalError(f"cannot read journal {target}: {exc.strerror or exc}") from None
@@ -205,7 +209,10 @@ class Journal:
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
                 # Unbuffered and O_APPEND: each action is one write, straight to the OS.
-                handle: BinaryIO = open(path, "a+b", buffering=0)  # noqa: SIM115
+                # Opened without blocking and checked to be a regular file (a FIFO put
+                # in its place would otherwise hang the kernel on its first read).
+                fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
+                handle: BinaryIO = os.fdopen(fd, "a+b", buffering=0)
             except OSError as exc:
                 raise JournalError(f"cannot open journal {path}: {exc}") from None
             if not files.lock(handle):
@@ -238,6 +245,7 @@ class Journal:
         self._lines = read.lines
         self._torn = read.torn
         self._needs_newline = read.needs_newline
+        self._chain = read.head
         self._history.add(read.entries)
         if self._torn is not None:
             self.problems.append(self._torn_problem("it moves there before the next write"))
@@ -362,16 +370,17 @@ class Journal:
             if problem:
                 raise JournalError(f"{problem}; nothing was written")
         seq = len(self._entries)
-        new = [
-            Entry(seq + i + 1, action, i == len(payloads) - 1, at, payload.event, gm)
-            for i, payload in enumerate(payloads)
-        ]
+        new: list[Entry] = []
         lines = []
-        for entry, payload in zip(new, payloads, strict=True):
+        head = self._chain
+        for i, payload in enumerate(payloads):
+            entry = Entry(seq + i + 1, action, i == len(payloads) - 1, at, payload.event, gm)
             try:
-                lines.append(entry.encode(payload) + b"\n")
+                entry, line, head = entry.encode(payload, head)
             except LineError as exc:
                 raise JournalError(str(exc)) from None
+            new.append(entry)
+            lines.append(line + b"\n")
         if self._file is not None:
             data = b"".join(lines)
             try:
@@ -393,6 +402,7 @@ class Journal:
         for entry in new:
             self._lines += 1
             self._line_of[entry.seq] = self._lines
+        self._chain = head
         self._entries.extend(new)
         self._history.add(new)
         return new
@@ -428,9 +438,10 @@ class Journal:
     # ------------------------------------------------------------------ reading
 
     @property
-    def entries(self) -> tuple[Entry, ...]:
-        """Every valid line, in order (including retconned and cut-short actions)."""
-        return tuple(self._entries)
+    def entries(self) -> Entries:
+        """Every valid line, in order (including retconned and cut-short actions), as they
+        are now: a view made without copying (see :class:`Entries`)."""
+        return Entries(self._entries)
 
     def __len__(self) -> int:
         return len(self._entries)
@@ -440,7 +451,15 @@ class Journal:
         return self._line_of.get(seq, seq)
 
     def __iter__(self) -> Iterator[Entry]:
-        return iter(tuple(self._entries))
+        return iter(Entries(self._entries))
+
+    @property
+    def head(self) -> str:
+        """The head its last line carries: the hash of the journal up to it (64 hex
+        digits; see :mod:`.chain`), ``""`` when it carries none (a line written before
+        lines were chained, or no line yet). In a view (:meth:`view`) it is the head of
+        the last entry viewed: for the public entries, the head viewers are shown."""
+        return self._entries[-1].head if self._entries else ""
 
     @property
     def history(self) -> History:

@@ -16,7 +16,9 @@ redraws from each catch. Two layouts, for two OBS browser sources:
 
 Nothing GM-only shows: the page folds the session's public entries only, so a GM-only
 roll, note or prepared value, and any state that follows from one, stays off it until
-the GM discloses it.
+the GM discloses it. The footer also shows the **table's seed** once given and the
+journal's **head** (short) with the public roll count, updating live (the head of its
+latest public line: see :class:`~isowidgets.journal.history.ShownHead`).
 
 Sizes are for a broadcast frame (1920×1080 or 1280×720): the layout is the same at
 either, everything sized in ``em`` from one base font size chosen so that no text is
@@ -45,6 +47,7 @@ from .. import checks
 from ..errors import JournalError
 from ..follow import Catch, Spectator, Waker, follow, public_only
 from ..journal import Entry
+from ..journal.chain import short_head
 from ..widgets.css import style
 from ..widgets.stream_board import Outcome, outcome_html
 from ..words import Message, msg, render
@@ -420,6 +423,22 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
                     msg("stream.commitment", "Dice committed before play · SHA-256 {digest}",
                         digest="\0")
                 ).replace("\0", f"<code>{html.escape(catch.commitment)}</code>")
+            )  # fmt: skip
+            seed = catch.table_seed
+            lines.append(
+                self.say(msg("stream.no_table_seed", "No table seed: the GM's seed alone"))
+                if seed is None
+                else self.say(
+                    msg("stream.table_seed", "Table seed “{seed}” bound into every roll",
+                        seed=seed)
+                )
+            )  # fmt: skip
+        if catch.head is not None:
+            lines.append(
+                self.say(
+                    msg("stream.head", "Journal head {head} · public rolls: {rolls}",
+                        head=short_head(catch.head.head), rolls=catch.head.public_rolls)
+                )
             )  # fmt: skip
         if catch.revealed is not None:
             lines.append(

@@ -5,8 +5,8 @@ Each concept lives in its own module; this one re-exports them so that
 
 * :mod:`.css`: the kit's stylesheet (:data:`CSS`, :func:`style`);
 * :mod:`.chips`: dice as chips (:func:`die_chip`, :func:`roll_chips`, :func:`chain_order`);
-* :mod:`.messages`: the message area and the one callback style (:class:`Messages`,
-  :func:`guard`);
+* :mod:`.messages`: the message area and the one way to run a callback
+  (:class:`Messages`, its ``run`` and ``handler``);
 * :mod:`.panel`: the base of every panel (:class:`Panel`, :func:`set_options`);
 * :mod:`.log` and :mod:`.journal_table`: the paged session log (:class:`LogView`,
   :class:`JournalTable`, which adds export buttons);
@@ -27,7 +27,7 @@ from .css import CSS, style
 from .dice_entry import DiceEntry
 from .journal_table import JournalTable
 from .log import LogView
-from .messages import Messages, guard
+from .messages import Messages
 from .panel import Panel, set_options
 from .timeline import Timeline, entries_since
 from .toolbar import SessionToolbar
@@ -48,7 +48,6 @@ __all__ = [
     "chain_order",
     "die_chip",
     "entries_since",
-    "guard",
     "roll_chips",
     "set_options",
     "style",

@@ -87,6 +87,13 @@ CSS = """
 .iw-lab-table th, .iw-lab-table td { border-bottom: 1px solid #ddd; padding: 2px 6px;
   text-align: right; white-space: nowrap; }
 .iw-lab-caption { font-size: 0.9em; margin: 2px 0; }
+/* Rule references hidden while the toolbar's toggle is off (see rule_refs.py). */
+.iw-refs-hidden .iw-ref { display: none; }
+.iw-held { font-size: 0.9em; padding: 2px 6px; border: 2px dashed #6a4c93; border-radius: 4px;
+  background: #f3eefa; }
+.iw-toolbar-row { flex-wrap: nowrap; }
+/* Plotly's logo link: one more Tab stop in every plot (see timeline.MODEBAR). */
+.iw-panel .modebar-btn--logo, .iw-kit .modebar-btn--logo { display: none !important; }
 </style>
 """
 

@@ -7,8 +7,13 @@
 * A refusal (a wrong count, a face the die does not have, a letter) shows the
   kit's message right under the box, and the next attempt clears it.
 * The last roll is marked random (``⚄``) or typed (``✎``), in words too.
-* Bound to its game (every :class:`~.panel.Panel` binds the entries in it), it shows
-  the game's **🔒 GM only** switch (:mod:`.gm`): pressed, the rolls are GM-only.
+* Bound to its game (every :class:`~.panel.Panel` binds the entries in it), it shows a
+  **🔒 GM only** switch for its next roll (:func:`.gm.roll_toggle`): pressed, that roll
+  is GM-only, and the switch turns itself off once the roll is taken (the session-wide
+  switch is on the toolbar).
+* It belongs to one roll: the panel says which (:meth:`DiceEntry.belong_to`: a pool,
+  a round, a turn's die) and when that changes the entry starts clean, its box empty,
+  no message and no "last roll" mark of the roll before (see :mod:`.fresh`).
 
 The faces box is a :class:`~.submit_text.SubmitText`: its Enter carries the text
 as shown, where ipywidgets' own ``Text`` can submit before the last keys reach the
@@ -19,21 +24,20 @@ from __future__ import annotations
 
 import html
 from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 import ipywidgets as widgets
 
-from ..dice import PoolRoll
+from ..dice import PoolRoll, RollSource
 from ..game import Game
-from .gm import gm_switch
+from .fresh import UNSET
+from .gm import RollToggle, one_roll, roll_toggle, set_entry_disabled
 from .gm import relabel as relabel_gm
 from .i18n import english
 from .messages import Messages, shown_error
 from .submit_text import SubmitText
 
 __all__ = ["DiceEntry", "RollSource", "css_name"]
-
-RollSource = Literal["random", "typed"]
 
 _SOURCE_GLYPH = {"random": "⚄", "typed": "✎"}
 
@@ -58,7 +62,7 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         roll_label, enter_label, faces_label: the visible words.
         placeholder: the hint inside the empty faces box.
         empty_hint: the error shown when Enter is pressed on an empty box.
-        game: the game it rolls for: shows that game's GM-only toggle (see
+        game: the game it rolls for: shows a one-roll GM-only toggle (see
             :meth:`bind_game`; a panel binds its entries itself).
 
     Attributes:
@@ -67,7 +71,7 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         source: the mark of the last roll (``iw-source``).
         last_source: ``"random"``, ``"typed"``, or ``None`` before the first roll.
         last_result: what ``roll`` returned last.
-        gm_toggle: the game's GM-only toggle (``iw-gm-KEY``), once bound to a game.
+        gm_toggle: the one-roll GM-only toggle (``iw-gm-KEY``), once bound to a game.
     """
 
     def __init__(
@@ -88,7 +92,9 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         self.last_source: RollSource | None = None
         self.last_result: Any = None
         self.key = key
-        self.gm_toggle: Any = None
+        self.owner: Any = UNSET
+        self.gm_toggle: RollToggle | None = None
+        self._game: Game[Any] | None = None
         self.roll_button = widgets.Button(
             description=roll_label,
             button_style="primary",
@@ -123,16 +129,13 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
             self.bind_game(game)
 
     def bind_game(self, game: Game[Any]) -> None:
-        """Show ``game``'s GM-only toggle after the faces (once; later calls do nothing).
-
-        The toggle is the game's one switch (:func:`~.gm.gm_switch`), so it agrees with
-        the toolbar's and every other entry's; the roll needs no wrapping, since the
-        switch makes every action of the game GM-only while it is on.
-        """
+        """Show the one-roll GM-only toggle for ``game`` after the faces (once; later
+        calls do nothing): pressed, the next roll is GM-only (see :mod:`.gm`)."""
         if self.gm_toggle is not None:
             return
-        self.gm_toggle = gm_switch(game).toggle(self.key, self.say)
-        self.gm_toggle.disabled = self.disabled  # beside switched-off dice, out of the Tab walk
+        self._game = game
+        self.gm_toggle = roll_toggle(game, self.key, self.say)
+        set_entry_disabled(self.gm_toggle, self.disabled, game)  # out of the Tab walk too
         self._row.children = (*self._row.children, self.gm_toggle)
 
     # ------------------------------------------------------------------ actions
@@ -152,8 +155,10 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         """Hand ``faces`` (``None``: random) to the roll callback; the one path of both.
 
         The error from the previous attempt is cleared first. On success a typed-in
-        box is emptied for the next roll and the source is marked; on a refusal the
-        kit's message shows under the box and the typed text stays, to be fixed.
+        box is emptied for the next roll and the source is marked (unless the roll moved
+        play on and the panel said the entry belongs to the next roll now: it then stays
+        clean); on a refusal the kit's message shows under the box and the typed text
+        stays, to be fixed.
 
         Returns:
             What the callback returned, or ``None`` when it raised.
@@ -162,20 +167,53 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         if self.disabled:
             self.error.error("these dice cannot be rolled now: the entry is switched off")
             return None
+        owner = self.owner
         try:
-            result = self._roll(faces)
+            if self._game is None:
+                result = self._roll(faces)
+            else:
+                with one_roll(self._game, self.gm_toggle) as secret:
+                    result = self._roll(faces)
+                if secret and self.gm_toggle is not None:
+                    self.gm_toggle.value = False  # it covered this one roll
         except Exception as exc:
             self.error.error(shown_error(exc))
             return None
+        if faces is not None:
+            self.faces.value = ""
+        if self.owner != owner:  # the roll moved play on: the entry is for the next one now
+            return result
         if isinstance(result, PoolRoll):
             source: RollSource = "typed" if result.source == "typed" else "random"
         else:
             source = "random" if faces is None else "typed"
-        if faces is not None:
-            self.faces.value = ""
         self.mark(source)
         self.last_result = result
         return result
+
+    def belong_to(self, owner: Any) -> bool:
+        """Say which roll the entry is for now (a pool, a round, a turn's die: anything
+        hashable); when it is another than before, :meth:`reset` it. The first call only
+        remembers.
+
+        Returns:
+            Whether the entry was reset.
+        """
+        if owner == self.owner:
+            return False
+        first = self.owner is UNSET
+        self.owner = owner
+        if not first:
+            self.reset()
+        return not first
+
+    def reset(self) -> None:
+        """Start clean for another roll: the box empty, no message, no "last roll" mark."""
+        if self.faces.value:
+            self.faces.value = ""
+        self.error.clear()
+        self.mark(None)
+        self.last_result = None
 
     # ------------------------------------------------------------------ showing
 
@@ -183,7 +221,8 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         """Mark the last roll as random or typed (``None``: no roll yet)."""
         self.last_source = source
         if source is None:
-            self.source.value = ""
+            if self.source.value:
+                self.source.value = ""
             return
         say = self.say
         meaning, last = say(f"kit.source.{source}.tip"), say("kit.source.last")
@@ -219,8 +258,8 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
     def disabled(self, value: bool) -> None:
         for control in (self.roll_button, self.faces, self.enter_button):
             control.disabled = bool(value)
-        if self.gm_toggle is not None:  # the switch itself stays on the toolbar and elsewhere
-            self.gm_toggle.disabled = bool(value)
+        if self.gm_toggle is not None and self._game is not None:
+            set_entry_disabled(self.gm_toggle, bool(value), self._game)
 
     def close(self) -> None:
         if hasattr(self, "error"):

@@ -208,12 +208,44 @@ KIT = Catalogue(
             "kit.commit.tip": "SHA-256 commitment to the seed: {commitment}",
             "kit.commit.revealed": "seed revealed: {seed}",
             "kit.commit.revealed.tip": "seed {seed}, salt {salt}; commitment {commitment}",
+            "kit.table_seed": "Table seed",
+            "kit.table_seed.hint": "a phrase from the table, before the first roll",
+            "kit.table_seed.give": "Give table seed",
+            "kit.table_seed.give.tip": (
+                "journal the table's own seed and bind it into every roll (once, before the "
+                "first random roll: the GM's seed was fixed before, so it cannot suit it)"
+            ),
+            "kit.table_seed.done": "table seed given: “{seed}” is bound into every roll",
+            "kit.table_seed.shown": "table seed “{seed}”",
+            "kit.table_seed.none": "no table seed (the GM's seed alone)",
+            "kit.head.shown": "head {head} · public rolls: {rolls}",
+            "kit.head.tip": (
+                "the journal's head as the stream shows it, from its latest public line (a "
+                "GM-only action does not move it): {head}. Whoever keeps it can check the "
+                "journal later: python -m isowidgets verify JOURNAL --head {rolls}:{short}"
+            ),
+            "kit.head.none": "head: none (written before lines were chained)",
+            "kit.head.none.tip": (
+                "this journal's lines were written before each carried the hash of the journal "
+                "up to it"
+            ),
             "kit.gm": "🔒 GM only",
             "kit.gm.tip": (
                 "while pressed, rolls, notes and prepared values are for the GM only: the "
                 "stream and public exports leave them out until shown to the table"
             ),
             "kit.gm.on": "GM only is on: what the table does now stays off the stream",
+            "kit.gm.roll.tip": (
+                "this roll only: GM only, off the stream until shown to the table; the "
+                "switch turns itself off after the roll (the toolbar's is for the session)"
+            ),
+            "kit.held.one": "1 action not shown to the table yet",
+            "kit.held.many": "{n} actions not shown to the table yet",
+            "kit.held.show": "🔓 Show to table",
+            "kit.held.show.tip": (
+                "show every GM-only action held back to the table and the stream, oldest "
+                "first (prepared secrets stay secret: show one from the log)"
+            ),
             "kit.log.gm": "🔒 GM only",
             "kit.log.shown": "🔓 shown to the table",
             "kit.log.disclose": "🔓 Show to table: {what}",
@@ -236,6 +268,17 @@ KIT = Catalogue(
             ),
             "kit.prepare.done": "prepared {name} = {value}",
             "kit.prepare.done.gm": "prepared {name} = {value} (GM only)",
+            "kit.more": "More",
+            "kit.more.hide": "Less",
+            "kit.more.tip": (
+                "export, house rules, a prepared secret, rule references and the dice commitment"
+            ),
+            "kit.refs": "Rule references",
+            "kit.refs.tip": (
+                "show the rules' IDs such as [ISO-R19] everywhere on the table (for teaching "
+                "and designing; hidden while playing)"
+            ),
+            "kit.gm.on.short": "GM only is on",
             "kit.rules": "House rules",
             "kit.rules.hide": "Hide house rules",
             "kit.rules.tip": (
@@ -243,6 +286,9 @@ KIT = Catalogue(
             ),
             "kit.rules.title": (
                 "House rules of {system}: {count} settings, {changed} changed from default"
+            ),
+            "kit.rules.title.one": (
+                "House rules of {system}: 1 setting, {changed} changed from default"
             ),
             "kit.rules.showing": "showing {shown} of {count}",
             "kit.rules.none": "no setting matches {filter}",
@@ -341,6 +387,29 @@ KIT = Catalogue(
             "kit.commit.tip": "SHA-256-forpligtelse til frøet: {commitment}",
             "kit.commit.revealed": "frøet er afsløret: {seed}",
             "kit.commit.revealed.tip": "frø {seed}, salt {salt}; forpligtelse {commitment}",
+            "kit.table_seed": "Bordets frø",
+            "kit.table_seed.hint": "en sætning fra bordet, før første slag",
+            "kit.table_seed.give": "Giv bordets frø",
+            "kit.table_seed.give.tip": (
+                "skriv bordets eget frø i journalen og bind det ind i hvert slag (én gang, før "
+                "første tilfældige slag: spillederens frø lå fast før, så det kan ikke passe til "
+                "det)"
+            ),
+            "kit.table_seed.done": "bordets frø er givet: “{seed}” er bundet ind i hvert slag",
+            "kit.table_seed.shown": "bordets frø “{seed}”",
+            "kit.table_seed.none": "intet frø fra bordet (kun spillederens)",
+            "kit.head.shown": "hash {head} · offentlige slag: {rolls}",
+            "kit.head.tip": (
+                "journalens hash, som streamen viser den, fra dens seneste offentlige linje "
+                "(en handling kun for spillederen flytter den ikke): {head}. Den, der gemmer "
+                "den, kan efterprøve journalen senere: python -m isowidgets verify JOURNAL "
+                "--head {rolls}:{short}"
+            ),
+            "kit.head.none": "hash: ingen (skrevet før linjerne blev kædet)",
+            "kit.head.none.tip": (
+                "denne journals linjer blev skrevet, før hver linje bar hashen af journalen op "
+                "til sig selv"
+            ),
             "kit.gm": "🔒 Kun spilleder",
             "kit.gm.tip": (
                 "når den er trykket ned, er slag, noter og forberedte værdier kun for "
@@ -348,6 +417,17 @@ KIT = Catalogue(
                 "bordet"
             ),
             "kit.gm.on": "kun spilleder er slået til: det, bordet gør nu, holdes ude af streamen",
+            "kit.gm.roll.tip": (
+                "kun dette slag: kun for spilleder, ude af streamen til det vises for bordet; "
+                "knappen slår sig selv fra efter slaget (værktøjslinjens gælder hele spillet)"
+            ),
+            "kit.held.one": "1 handling er endnu ikke vist for bordet",
+            "kit.held.many": "{n} handlinger er endnu ikke vist for bordet",
+            "kit.held.show": "🔓 Vis for bordet",
+            "kit.held.show.tip": (
+                "vis alle skjulte handlinger for bordet og streamen, ældste først (forberedte "
+                "hemmeligheder forbliver hemmelige: vis dem enkeltvis fra loggen)"
+            ),
             "kit.log.gm": "🔒 kun spilleder",
             "kit.log.shown": "🔓 vist for bordet",
             "kit.log.disclose": "🔓 Vis for bordet: {what}",
@@ -373,11 +453,26 @@ KIT = Catalogue(
             ),
             "kit.prepare.done": "forberedt {name} = {value}",
             "kit.prepare.done.gm": "forberedt {name} = {value} (kun spilleder)",
+            "kit.more": "Mere",
+            "kit.more.hide": "Mindre",
+            "kit.more.tip": (
+                "eksport, husregler, en forberedt hemmelighed, regelhenvisninger og "
+                "terningernes forpligtelse"
+            ),
+            "kit.refs": "Regelhenvisninger",
+            "kit.refs.tip": (
+                "vis reglernes ID'er som [ISO-R19] overalt ved bordet (til undervisning og "
+                "design; skjult under spillet)"
+            ),
+            "kit.gm.on.short": "Kun spilleder er slået til",
             "kit.rules": "Husregler",
             "kit.rules.hide": "Skjul husregler",
             "kit.rules.tip": "se og ændr systemets husregler (hver ændring skrives i loggen)",
             "kit.rules.title": (
                 "Husregler for {system}: {count} indstillinger, {changed} ændret fra standard"
+            ),
+            "kit.rules.title.one": (
+                "Husregler for {system}: 1 indstilling, {changed} ændret fra standard"
             ),
             "kit.rules.showing": "viser {shown} af {count}",
             "kit.rules.none": "ingen indstilling passer til {filter}",
@@ -527,7 +622,8 @@ class Labels:
         """Bind the words of one of the kit's shared widgets (needs :data:`KIT` merged in).
 
         A kit widget (a :class:`~.toolbar.SessionToolbar`, a :class:`~.dice_entry.DiceEntry`,
-        a :class:`~.log.LogView`, :class:`~.messages.Messages`) names its own words
+        a :class:`~.log.LogView`, :class:`~.messages.Messages`, a :class:`~.gm.HeldBack`)
+        names its own words
         (``kit_words()``: each control, its trait and the key of its label) and draws
         the rest itself through ``say`` and ``relabel()``: the words flow down to it,
         and this module knows no widget. Returns ``widget``.
@@ -538,7 +634,7 @@ class Labels:
         kit_words = getattr(widget, "kit_words", None)
         if not callable(kit_words) or not callable(getattr(widget, "relabel", None)):
             raise RuleError(
-                f"bind_kit takes a SessionToolbar, DiceEntry, LogView or Messages, "
+                f"bind_kit takes a SessionToolbar, DiceEntry, LogView, Messages or HeldBack, "
                 f"got {type(widget).__name__}"
             )
         words: list[tuple[Any, str, str]] = kit_words()

@@ -16,7 +16,7 @@ import ipywidgets as widgets
 from ..game import Game
 from .css import style
 from .log import COLUMNS, LogView
-from .messages import Messages, guard
+from .messages import Messages
 
 __all__ = ["JournalTable"]
 
@@ -62,14 +62,13 @@ class JournalTable(widgets.VBox):  # type: ignore[misc]
         self.add_class("iw-kit")
 
     def _exporter(self, fmt: str) -> Callable[[Any], None]:
-        @guard(self.messages)
         def export(_button: Any) -> None:
             self.export_dir.mkdir(parents=True, exist_ok=True)
             stem = self.game.journal.path.stem if self.game.journal.path else self.game.system
             path = self.game.journal.export(self.export_dir / f"{stem}.{fmt}")
             self.messages.info(f"exported {len(self.game.journal)} events to {path}")
 
-        return export
+        return self.messages.handler(export, clear=False)
 
     def frame(self) -> Any:
         frame = self.game.log()

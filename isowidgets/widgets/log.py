@@ -22,11 +22,11 @@ import ipywidgets as widgets
 from .. import checks
 from ..game import Game
 from ..journal import Entry, Retcon, entry_row
-from ..visibility import disclosed_actions
+from .gm import HeldBack
 from .i18n import english
 from .messages import Messages
 
-__all__ = ["LogView", "log_status"]
+__all__ = ["LogView", "kind_words", "log_status"]
 
 COLUMNS = ("seq", "action", "kind", "summary", "faces", "source")
 
@@ -51,6 +51,12 @@ def log_status(
     if latest:
         return say("kit.log.last", shown=shown, count=count)
     return say("kit.log.range", first=start + 1, end=end, count=count)
+
+
+def kind_words(kind: str) -> str:
+    """An event's kind as a GM reads it in the log: ``action declared``, not the
+    journal's ``action_declared``."""
+    return kind.replace("_", " ")
 
 
 def _row(entry: Entry) -> dict[str, Any]:
@@ -81,6 +87,8 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             (``iw-log-first`` …), disabled where they would not move.
         disclose_buttons: action number → its **Show to table** button
             (``iw-log-disclose``), for the GM-only actions on the page not yet shown.
+        held: how many actions the table's viewers do not see yet, with **Show to
+            table** for them all (:class:`~.gm.HeldBack`, ``iw-held-back-log``).
         error: where a refused disclosure says why (``iw-log-error``).
     """
 
@@ -138,7 +146,8 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             ]
         )
         pager.add_class("iw-log-pager")
-        super().__init__([pager, self.table, self.disclose_box, self.error])
+        self.held = HeldBack(game, key="log")
+        super().__init__([self.held, pager, self.table, self.disclose_box, self.error])
         self.add_class("iw-kit")
         self.add_class("iw-log-view")
         self.refresh()
@@ -224,7 +233,7 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         else:
             page = tuple(entries[index] for index in self._positions[start:end])
         void = journal.void_actions()
-        disclosed = disclosed_actions(entries) if any(e.gm for e in page) else set()
+        disclosed = journal.history.disclosed() if any(e.gm for e in page) else set()
         cache = self._row_cache
         shown: list[dict[str, Any]] = []
         for entry in reversed(page):
@@ -257,6 +266,8 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         )
         body = []
         for row in rows:
+            if row["retcon"]:  # what it took back, by what that did (never "action #3")
+                row = {**row, "summary": self._retcon_words(row["seq"])}
             if self.words is not None:  # said at drawing time: names can change with undo
                 row = {
                     **row,
@@ -272,6 +283,7 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             css = f' class="{" ".join(classes)}"' if classes else ""
             if row["source"] in ("random", "typed"):  # the kit's two, said in the panel's words
                 row = {**row, "source": say(f"kit.source.{row['source']}")}
+            row = {**row, "kind": kind_words(row["kind"])}
             cells = "".join(
                 f"<td>{html.escape(str(row[c]))}{note if c == 'summary' else ''}</td>"
                 for c in COLUMNS
@@ -281,6 +293,24 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>"
         )
         self._offer_disclosures(rows)
+
+    def _retcon_words(self, seq: int) -> str:
+        """An undo's or redo's summary: what the action it took back did (its first event,
+        and how many more it had)."""
+        journal = self.game.journal
+        entry = next((e for e in journal.entries if e.seq == seq), None)
+        retcon = entry.event if entry is not None else None
+        if not isinstance(retcon, Retcon):
+            return ""
+        events = journal.action_events(retcon.action)
+        while events and isinstance(events[0], Retcon):  # a redo takes back an undo
+            events = journal.action_events(events[0].action)
+        reason = retcon.reason or "undo"
+        if not events:
+            return retcon.describe()
+        more = len(events) - 1
+        extra = f" (and {more} more event{'s' if more > 1 else ''})" if more else ""
+        return f"{reason}: {events[0].describe()}{extra}"
 
     def _offer_disclosures(self, rows: list[dict[str, Any]]) -> None:
         """One **Show to table** button per GM-only action on the page that the table
@@ -331,6 +361,8 @@ class LogView(widgets.VBox):  # type: ignore[misc]
 
     def relabel(self) -> None:
         """Draw again in the language just switched to (:meth:`Labels.bind_kit`)."""
+        self.held.say = self.say
+        self.held.relabel()
         self.refresh()
 
     def close(self) -> None:
@@ -338,4 +370,6 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             self._unsubscribe()
         if hasattr(self, "error"):
             self.error.close()
+        if hasattr(self, "held"):
+            self.held.close()
         super().close()

@@ -1,16 +1,28 @@
 """The message area and the one way every kit callback runs.
 
-**One callback style.** A click, an Enter or a submitted note runs through
-:meth:`Messages.run` (or a callback made by :meth:`Messages.handler`, or the older
-:func:`guard` decorator): the last message is cleared first, so a refusal shows alone;
-the kit's own errors (a rule the click broke) become the message the engine wrote;
-anything else is a bug and is shown too, with the last frames of its traceback, instead
-of vanishing into the kernel log.
+**One way to run a callback.** A click, an Enter, a submitted note or a view following
+the game runs through :meth:`Messages.run` (a widget callback made by
+:meth:`Messages.handler`): the last message is cleared first (``clear=False`` for a
+callback that is no request of its own, such as fitting the map to its frame or a view
+redrawn after an action), so a refusal shows alone; the kit's own errors (a rule the
+click broke) become the message the engine wrote; anything else is a bug and is shown
+too, with the last frames of its traceback, instead of vanishing into the kernel log.
 
 **No stale messages.** A message area that :meth:`Messages.follow` s a game also
 clears itself whenever an action it did not see coming is journaled: the next action,
 an undo or a redo, whether it came from the panel, another panel or a notebook cell.
-So "ℹ: link L4 deleted" does not stay on screen after that link is undone.
+So "ℹ: link L4 deleted" does not stay on screen after that link is undone. And a
+refusal shown on one of a table's lines clears what another line of the same game said
+had happened (``ℹ: exported …``): the note is stale once something else is refused.
+
+**Next to the control used.** A tall panel has one message line but several places it
+may be needed: a refusal of **Cancel proposal** shown at the panel's top is 500 pixels
+from the button. So a panel gives each group of controls a :meth:`Messages.slot` (an
+empty box beside them) and runs their callbacks through :meth:`Messages.near`: the one
+line moves into that slot first, so whatever it then says shows next to the control that
+was used. Any other callback (:meth:`Messages.run`) moves it back to its home slot
+(:meth:`Messages.show_in` with ``home=True``), under the toolbar. It stays one line (one
+``last_error``, one following of the game).
 """
 
 from __future__ import annotations
@@ -18,6 +30,7 @@ from __future__ import annotations
 import functools
 import html
 import traceback
+import weakref
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Literal, TypeVar
 
@@ -27,14 +40,18 @@ from ..errors import IsowidgetsError
 from ..game import Game
 from ..journal import Entry
 
-__all__ = ["Messages", "guard", "shown_error"]
+__all__ = ["Messages", "shown_error"]
 
-F = TypeVar("F", bound=Callable[..., Any])
 T = TypeVar("T")
 
 MessageKind = Literal["error", "warning", "info"]
 
 _ICON = {"error": "⚠ Error", "warning": "△ Note", "info": "ℹ"}
+
+_LINES: weakref.WeakKeyDictionary[Game[Any], weakref.WeakSet[Messages]] = (
+    weakref.WeakKeyDictionary()
+)
+"""The message lines following each game (a refusal on one clears the others' notes)."""
 # Errors interrupt a screen reader; the rest waits until it is done speaking.
 _ROLE = {"error": "alert", "warning": "status", "info": "status"}
 
@@ -77,6 +94,8 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         self._game: Game[Any] | None = None
         self._posted_at = 0
         self._unsubscribe: Callable[[], None] | None = None
+        self._slot: Any = None
+        self._home: Any = None
         if game is not None:
             self.follow(game)
 
@@ -91,6 +110,10 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         self.kind = kind
         self._posted_at = len(self._game.journal) if self._game is not None else 0
         self._draw()
+        if kind == "error" and self._game is not None:
+            for other in list(_LINES.get(self._game, ())):
+                if other is not self and other.kind == "info":
+                    other.clear()  # what happened before this refusal is stale now
 
     def _draw(self) -> None:
         if self._shown is None:
@@ -138,26 +161,69 @@ class Messages(widgets.HTML):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ running callbacks
 
-    def run(self, call: Callable[[], T]) -> T | None:
-        """Run one engine call for a click: clear the last message, then call.
+    def run(
+        self, call: Callable[[], T], *, slot: widgets.Box | None = None, clear: bool = True
+    ) -> T | None:
+        """Run one callback: clear the last message (unless ``clear=False``), then call;
+        an exception is shown here, never lost.
+
+        The line shows in ``slot`` (beside the control used), else, for a click
+        (``clear=True``), in its home slot when it has one (see :meth:`near`).
 
         Returns:
             What ``call`` returned, or ``None`` when it raised (the error is shown).
         """
-        self.clear()
+        # A listener's run (``clear=False``) leaves the line where the last click put it.
+        target = slot if slot is not None else (self._home if clear else None)
+        if target is not None:
+            self.show_in(target)
+        if clear:
+            self.clear()
         try:
             return call()
         except Exception as exc:
             self.error(shown_error(exc))
             return None
 
-    def handler(self, function: Callable[..., Any]) -> Callable[..., Any]:
-        """``function`` as a widget callback (``on_click``, ``observe``): run by :meth:`run`
-        with whatever arguments the widget passes."""
+    def handler(self, function: Callable[..., Any], *, clear: bool = True) -> Callable[..., Any]:
+        """``function`` as a widget callback (``on_click``, ``observe``, a game listener):
+        run by :meth:`run` with whatever arguments the widget passes."""
 
         @functools.wraps(function)
         def callback(*args: Any) -> Any:
-            return self.run(lambda: function(*args))
+            return self.run(lambda: function(*args), clear=clear)
+
+        return callback
+
+    # ------------------------------------------------------------------ where it shows
+
+    @staticmethod
+    def slot() -> widgets.Box:
+        """An empty place for the message line, to put beside a group of controls
+        (see :meth:`near`)."""
+        made = widgets.Box()
+        made.add_class("iw-message-slot")
+        return made
+
+    def show_in(self, slot: widgets.Box, *, home: bool = False) -> None:
+        """Show the message line in ``slot`` from now on (it leaves the slot it was in);
+        with ``home=True`` that slot is also where :meth:`run` brings it back."""
+        if home:
+            self._home = slot
+        if self._slot is slot:
+            return
+        if self._slot is not None and self in self._slot.children:
+            self._slot.children = ()
+        slot.children = (self,)
+        self._slot = slot
+
+    def near(self, slot: widgets.Box, function: Callable[..., Any]) -> Callable[..., Any]:
+        """``function`` as a widget callback run by :meth:`run`, with the message line
+        moved into ``slot`` first: what it says shows next to the control used."""
+
+        @functools.wraps(function)
+        def callback(*args: Any) -> Any:
+            return self.run(lambda: function(*args), slot=slot)
 
         return callback
 
@@ -173,6 +239,7 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         self.unfollow()
         self._game = game
         self._posted_at = len(game.journal)
+        _LINES.setdefault(game, weakref.WeakSet()).add(self)
 
         def on_action(entries: Sequence[Entry], _state: Any) -> None:
             if entries and self.kind and self._posted_at < entries[0].seq:
@@ -186,33 +253,12 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         stop = getattr(self, "_unsubscribe", None)
         if stop is not None:
             stop()
+        game = getattr(self, "_game", None)
+        if game is not None and game in _LINES:
+            _LINES[game].discard(self)
         self._unsubscribe = None
         self._game = None
 
     def close(self) -> None:
         self.unfollow()
         super().close()
-
-
-def guard(messages: Messages) -> Callable[[F], F]:
-    """Run a widget callback so that no exception vanishes.
-
-    The kit's own errors (a rule the click broke) are shown as the message the
-    engine wrote. Anything else is a bug: it is shown with the last frames of
-    its traceback so it can be reported, instead of disappearing into the
-    kernel log. Unlike :meth:`Messages.run` it does not clear the last message
-    first (a panel's :meth:`~.panel.Panel.handler` does both).
-    """
-
-    def decorate(function: F) -> F:
-        @functools.wraps(function)
-        def wrapper(*args: Any, **kwargs: Any) -> Any:
-            try:
-                return function(*args, **kwargs)
-            except Exception as exc:
-                messages.error(shown_error(exc))
-                return None
-
-        return wrapper  # type: ignore[return-value]
-
-    return decorate

@@ -1,10 +1,10 @@
-"""Numbers as every table prints them: one way to show a probability."""
+"""Numbers as every table prints them: one way to show a probability, a count of things."""
 
 from __future__ import annotations
 
 from fractions import Fraction
 
-__all__ = ["grouped", "percent"]
+__all__ = ["grouped", "percent", "plural"]
 
 
 def percent(p: float | Fraction) -> str:
@@ -26,3 +26,10 @@ def grouped(n: int, language: str = "en") -> str:
     in English, ``49.905`` in Danish)."""
     text = f"{n:,}"
     return text.replace(",", ".") if language == "da" else text
+
+
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``n`` things in English, never "1 settings" or "link(s)": ``plural(1, "link")`` →
+    ``"1 link"``, ``plural(3, "link")`` → ``"3 links"``; ``words`` when the plural is not
+    ``word + "s"`` (``plural(2, "die", "dice")``)."""
+    return f"{n} {word if n == 1 else (words or word + 's')}"

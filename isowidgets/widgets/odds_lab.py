@@ -35,6 +35,7 @@ from .messages import Messages
 from .numbers import percent
 from .panel import SavedText, wrap_row
 from .settings_editor import value_words
+from .timeline import MODEBAR
 
 __all__ = ["OddsLab", "questions", "side_by_side", "sweep", "two_readings"]
 
@@ -257,7 +258,9 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
         self.status = widgets.Label("not swept yet")
         self.table = widgets.HTML()
         self.table.add_class("iw-lab-table")
-        self.figure = go.FigureWidget(layout={"height": 380, "margin": {"t": 40}})
+        self.figure = go.FigureWidget(
+            layout={"height": 380, "margin": {"t": 40, "r": 40}, "modebar": MODEBAR}
+        )
         self._fill_questions()
         if question is not None:
             self.question.value = checks.choice(
@@ -304,22 +307,34 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
         self._fill_settings()
 
     def _fill_settings(self) -> None:
+        """Offer the settings the question reads, and only those: a setting it never reads
+        would give two identical columns."""
         game = self._game()
         asked = game.odds_questions[self.question.value]
         specs = [spec for spec in game.settings_type.specs() if _values(spec)]
         read = [spec for spec in specs if spec.name in asked.settings]
-        rest = [spec for spec in specs if spec.name not in asked.settings]
+        self._clear_results()
         self.setting.options = [
             (f"{spec.ref} · {spec.name.replace('_', ' ')}" if spec.ref else spec.name, spec.name)
-            for spec in [*read, *rest]
+            for spec in read
         ]
-        self.setting.value = (read or rest)[0].name
+        nothing = not read
+        for control in (self.setting, self.first, self.second, self.compare_button):
+            control.disabled = nothing
+        if nothing:
+            self.first.options = self.second.options = []
+            self.status.value = "this question reads no house rule: nothing to compare"
+            return
+        self.setting.value = read[0].name
         for box in (self.start, self.stop):
             box.min, box.max = asked.low, asked.high
         self.start.value, self.stop.value = min(asked.sizes), max(asked.sizes)
         self._fill_values()
 
     def _fill_values(self) -> None:
+        if self.setting.value is None:
+            return
+        self._clear_results()
         game = self._game()
         spec = next(s for s in game.settings_type.specs() if s.name == self.setting.value)
         options = [(value_words(spec, value), value) for value in _values(spec)]
@@ -327,6 +342,16 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
         self.second.options = options
         self.first.value = spec.default
         self.second.value = _other(spec)
+
+    def _clear_results(self) -> None:
+        """The last sweep's table and chart go: they answered another choice."""
+        self.frame = None
+        if self.table.value:
+            self.table.value = ""
+        if self.figure.data:
+            self.figure.data = []
+        self.progress.value = 0
+        self.status.value = "not swept yet"
 
     # ------------------------------------------------------------------ sweeping
 
@@ -350,6 +375,7 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
             RuleError: the grid is empty (from after to), or too long.
             SettingsError: a reading the settings cannot take (a cross-setting limit).
         """
+        self._clear_results()  # a refused sweep leaves no answer of an earlier choice
         if self.stop.value < self.start.value:
             raise RuleError(
                 f"the sizes run from {self.start.value} to {self.stop.value}: nothing to sweep; "
@@ -373,6 +399,11 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
         asked = self._game().odds_questions[self.question.value]
         wide = side_by_side(frame)
         table = wide.to_html(float_format=percent, na_rep="—", index_names=False)
+        # Every header cell says something (axe: no empty table header): the corner names
+        # what the rows and the two header rows are.
+        corners = (f"outcome → · {asked.size} ↓", "reading →")
+        for corner in corners:
+            table = table.replace("<th></th>", f'<th scope="col">{html.escape(corner)}</th>', 1)
         said = f"Rows: {html.escape(asked.size)}; columns: each outcome under each reading."
         self.table.value = (
             f'<p class="iw-lab-caption">{said}</p><div class="iw-lab-scroll">{table}</div>'

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
 
@@ -11,12 +12,13 @@ from ..game import Game
 from ..journal import Entry
 from .css import style
 from .keyboard import KeepKeys
-from .messages import Messages, guard
+from .messages import Messages
 
 __all__ = [
     "SAVED_TEXT",
     "Panel",
     "SavedText",
+    "redraws",
     "saved_text",
     "set_options",
     "set_shown",
@@ -29,12 +31,35 @@ SAVED_TEXT = (
 """What a saved notebook shows where a panel will be: the text a front end without the
 live widget (a notebook just opened, GitHub, nbviewer) falls back to."""
 
-T = TypeVar("T")
-
 
 def saved_text(name: str) -> str:
     """The line shown in place of the panel called ``name`` until the notebook runs."""
     return SAVED_TEXT.format(name=name)
+
+
+F = TypeVar("F", bound=Callable[..., None])
+
+
+def redraws(method: F) -> F:
+    """A view's redraw that the changes it makes itself do not start again.
+
+    A view that redraws when one of its own controls changes (a dropdown's value) sets
+    that control while it redraws (:func:`set_options` can change the value): the
+    observer then finds the redraw under way and returns, so the view draws once per
+    action, each control read after it is set, rather than again from inside itself.
+    """
+
+    @functools.wraps(method)
+    def redraw(self: Any, *args: Any, **kwargs: Any) -> None:
+        if getattr(self, "_redrawing", False):
+            return
+        self._redrawing = True
+        try:
+            method(self, *args, **kwargs)
+        finally:
+            self._redrawing = False
+
+    return redraw  # type: ignore[return-value]
 
 
 def set_options(dropdown: Any, options: Sequence[tuple[str, Any]]) -> None:
@@ -99,22 +124,8 @@ class Panel(SavedText, widgets.VBox):  # type: ignore[misc]
         self._unsubscribers.append(self.game.subscribe(listener))
 
     messages: Messages
-    """Where the panel's errors and advice are shown (set by every panel that acts)."""
-
-    def act(self, call: Callable[[], T]) -> T:
-        """Run one engine call from a guarded callback: clear the last message first,
-        so a refusal shows alone and a success leaves only what it said itself."""
-        self.messages.clear()
-        return call()
-
-    def handler(self, function: Callable[..., Any]) -> Callable[..., Any]:
-        """``function`` as a widget callback: guarded, and clearing the last message."""
-
-        @guard(self.messages)
-        def run(*args: Any) -> Any:
-            return self.act(lambda: function(*args))
-
-        return run
+    """Where the panel's errors and advice are shown, and its callbacks run
+    (:meth:`Messages.handler <.messages.Messages.handler>`; set by every panel that acts)."""
 
     def close(self) -> None:
         for stop in getattr(self, "_unsubscribers", ()):

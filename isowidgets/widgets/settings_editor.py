@@ -349,7 +349,7 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
             self._drawing = False
         changed = sum(current[name] != row.spec.default for name, row in self.rows.items())
         title = say(
-            "kit.rules.title",
+            "kit.rules.title.one" if len(self.rows) == 1 else "kit.rules.title",
             system=self.game.title,
             count=len(self.rows),
             changed=changed,

@@ -60,7 +60,7 @@ function render({ model, el }) {
     const ref = model.get("text");
     const box = ref ? await model.widget_manager.get_model(ref.replace(/^IPY_MODEL_/, "")) : null;
     if (box && !box.get("disabled")) {
-      box.send({ event: "submit", value: box.get("value") });
+      box.send({ event: "submit", value: box.get("value"), typed: box.get("typed") });
     } else {
       model.send({ event: "click" });
     }

@@ -1,4 +1,5 @@
-"""A one-line text box where Enter submits the text as it is on screen.
+"""A one-line text box where Enter submits the text as it is on screen, and a text the
+kernel empties stays empty.
 
 Why not ipywidgets' own ``Text``: in ipywidgets 8.1 its Enter sends a ``submit``
 message straight to the kernel, while the text typed just before is a state update
@@ -14,6 +15,15 @@ FigureWidget needs it) whose Enter carries the text in the ``submit`` message
 itself, so the kernel always acts on what the person saw. It keeps the look of an
 ipywidgets ``Text`` (its CSS classes), a ``<label for>`` naming the box, and
 answers :meth:`~ipywidgets.DOMWidget.focus` and ``blur``.
+
+**The same throttle, the other way.** When the kernel takes a submission and empties
+the box, the keys held back by the throttle are still on their way: they arrive after
+the kernel's empty text and put the old text back (the next round's faces were then
+typed after the last round's, and refused). So every edit in the browser counts
+itself (``typed``, sent with the text and with each submission), and the box
+remembers how many edits it had seen when the kernel last set its text: a text from
+the browser typed no later than that is late, and the kernel's text stands. New
+typing (a higher count) is always taken.
 """
 
 from __future__ import annotations
@@ -66,7 +76,9 @@ function render({ model, el }) {
   model.on("change", show);
 
   input.addEventListener("input", () => {
-    model.set("value", input.value);
+    // Each edit is counted, so the kernel can tell keys typed before it emptied the box
+    // (late, held back by the throttle) from keys typed after.
+    model.set({ value: input.value, typed: model.get("typed") + 1 });
     model.save_changes();
   });
   input.addEventListener("keydown", (event) => {
@@ -74,11 +86,12 @@ function render({ model, el }) {
     event.stopPropagation();
     if (event.key === "Enter" && !event.isComposing) {
       event.preventDefault();
-      model.send({ event: "submit", value: input.value });
+      model.send({ event: "submit", value: input.value, typed: model.get("typed") });
     }
   });
   model.on("msg:custom", (message) => {
-    if (message && message.do === "focus") focusWhenShown(input);
+    if (message && message.do === "focus") focusWhenShown(input, 20, message.context || "");
+    else if (message && message.do === "reveal") revealContext(input, message.context || "");
     else if (message && message.do === "blur") input.blur();
   });
   return () => model.off("change", show);
@@ -97,18 +110,56 @@ class SubmitText(anywidget.AnyWidget):
         placeholder: the hint shown while it is empty.
         value: the text in the box.
         disabled: whether it takes input.
+
+    Attributes:
+        typed: how many edits the browser has made to the text (see the module's notes:
+            a text typed before the kernel last set ``value`` never replaces it).
     """
 
     _esm = _ESM
     value = traitlets.Unicode("").tag(sync=True)
+    typed = traitlets.Int(0).tag(sync=True)
     description = traitlets.Unicode("").tag(sync=True)
     placeholder = traitlets.Unicode("").tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
 
     def __init__(self, **kwargs: Any) -> None:
+        self._from_browser = 0
+        self._counted = True  # False while taking a message that carries no edit count
+        self._settled: tuple[int, str] = (0, str(kwargs.get("value", "")))
+        """The edit count and the text when the kernel last set the text itself."""
         super().__init__(**kwargs)
         self._submit_callbacks: list[Callable[[str], Any]] = []
         self.on_msg(self._on_message)
+        self.observe(self._value_set, names="value")
+
+    def set_state(self, sync_data: dict[str, Any]) -> None:
+        """Take a state the browser sent (its text as typed), as ipywidgets does; a text
+        typed before the kernel last set it is late and changes nothing."""
+        self._from_browser += 1
+        try:
+            super().set_state(sync_data)
+        finally:
+            self._from_browser -= 1
+
+    def _value_set(self, change: dict[str, Any]) -> None:
+        if not self._from_browser:
+            self._settled = (self.typed, change["new"])
+            return
+        seen, text = self._settled
+        if self._counted and self.typed <= seen and change["new"] != text:
+            self.value = text  # late keys: the kernel's text stands (and is sent again)
+
+    def focus_after(self, context: str) -> None:
+        """Take the keyboard focus, with ``context`` (a CSS selector in the same table:
+        what led to this step, such as a round's result) brought into view first."""
+        self.reveal(context)
+        self.focus()
+
+    def reveal(self, context: str) -> None:
+        """Bring ``context`` (a CSS selector in the same table) into view, without taking
+        the focus: before another control of the step takes it."""
+        self.send({"do": "reveal", "context": context})
 
     def on_submit(self, callback: Callable[[str], Any], *, remove: bool = False) -> None:
         """Call ``callback(text)`` when Enter is pressed in the box (or on :meth:`submit`)."""
@@ -129,6 +180,22 @@ class SubmitText(anywidget.AnyWidget):
             callback(self.value)
 
     def _on_message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("event") == "submit":
-            text = content.get("value")
-            self.submit(text if isinstance(text, str) else None)
+        if not isinstance(content, dict) or content.get("event") != "submit":
+            return
+        if self.disabled:
+            return
+        text = content.get("value")
+        typed = content.get("typed")
+        state: dict[str, Any] = {}
+        if isinstance(text, str):
+            state["value"] = text
+        counted = isinstance(typed, int) and not isinstance(typed, bool)
+        if isinstance(typed, int) and counted and typed > self.typed:
+            state["typed"] = typed
+        self._counted = counted  # a message with no count cannot be told late
+        try:
+            if state:
+                self.set_state(state)  # what the browser showed when Enter was pressed
+        finally:
+            self._counted = True
+        self.submit()

@@ -132,6 +132,27 @@ def _live_figure_class() -> type:
     return LiveFigureWidget
 
 
+MODEBAR: dict[str, Any] = {
+    "orientation": "v",
+    "remove": [
+        "zoom2d",
+        "pan2d",
+        "select2d",
+        "lasso2d",
+        "zoomIn2d",
+        "zoomOut2d",
+        "resetScale2d",
+        "sendChartToCloud",  # plotly.js 4: "Share chart…", shown by default
+        "sendDataToCloud",  # its name in plotly.js 2 and 3
+    ],
+}
+"""The plots' tool bar (plotly's modebar, set through the layout): **Download plot as a
+PNG** and **Autoscale** only. Plotly's full bar is eleven buttons and a link, every one
+a Tab stop between the table's controls; a drag still zooms, Autoscale undoes it. Set
+upright, at the plot's right edge, so it never covers a title. (Plotly's logo link is
+hidden by the kit's stylesheet: the layout cannot remove it.)"""
+
+
 def _nice_step(span: float, least: float) -> float:
     """The smallest 1, 2 or 5 × 10ⁿ that is at least ``least`` and an eighth of ``span``."""
     want = max(least, span / 8)
@@ -192,6 +213,7 @@ class Timeline:
                 "yaxis": {"title": {"text": y_title}},
                 "legend": {"orientation": "h", "y": -0.25},
                 "template": _lean_template(),
+                "modebar": MODEBAR,
             }
         )
         self.figure.add_class(css_class)

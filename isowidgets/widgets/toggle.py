@@ -43,8 +43,17 @@ function render({ model, el }) {
     button.classList.toggle("mod-active", on);
     const attribute = model.get("mode") === "expand" ? "aria-expanded" : "aria-pressed";
     button.setAttribute(attribute, on ? "true" : "false");
+    // ``controls`` names the class of the element the toggle shows and hides, in the
+    // same panel; aria-controls takes that element's id (given one when it has none).
     const controls = model.get("controls");
-    if (controls) button.setAttribute("aria-controls", controls);
+    const panel = controls ? el.closest(".iw-panel") : null;
+    const target = panel ? panel.querySelector("." + CSS.escape(controls)) : null;
+    if (target) {
+      if (!target.id) target.id = "iw-" + controls + "-" + Math.random().toString(36).slice(2);
+      button.setAttribute("aria-controls", target.id);
+    } else {
+      button.removeAttribute("aria-controls");
+    }
   };
   show();
   model.on("change", show);
@@ -59,7 +68,7 @@ function render({ model, el }) {
     if (event.key === "Enter" || event.key === " ") event.stopPropagation();
   });
   model.on("msg:custom", (message) => {
-    if (message && message.do === "focus") focusWhenShown(button);
+    if (message && message.do === "focus") focusWhenShown(button, 20, message.context || "");
     else if (message && message.do === "blur") button.blur();
   });
   return () => model.off("change", show);
@@ -100,6 +109,8 @@ class PressToggle(anywidget.AnyWidget):
     disabled = traitlets.Bool(False).tag(sync=True)
     mode = traitlets.Unicode("press").tag(sync=True)
     controls = traitlets.Unicode("").tag(sync=True)
+    """The class of the element this toggle shows and hides, in the same panel; the
+    button's ``aria-controls`` names that element (by an id given to it in the page)."""
 
     def __init__(
         self,

@@ -1,28 +1,38 @@
-"""The session toolbar every system shares: undo, redo, a note for the log, export.
+"""The session toolbar every system shares: undo, redo, a note for the log, GM only, more.
 
-``[↶ Undo] [↷ Redo]  Note [............] [Add note]  Export as [Markdown ▾] [Export log]
-[▸ House rules] [▸ Prepare a secret] [○ 🔒 GM only]  dice committed: 4e8bce30… [Reveal seed]
-Prepared [what....] Value [.....] [✔ 🔒 keep secret] [Prepare]``  (while opened)
+One row at 1280 pixels (the rarer controls behind **More**)::
 
-**🔒 GM only** is the game's one GM-only switch (:mod:`.gm`, the same one every dice
-entry shows): while pressed, everything the table does is GM-only, notes included.
-It sits with the commitment, the other thing about what viewers may know.
-**Prepare a secret** opens a row under the buttons (a GM needs it seldom, so it
-takes no room until then): **Prepare** journals a value fixed in advance (an NPC's
-hidden skill, a secret difficulty) with :meth:`~isowidgets.game.Game.prepare`; its
-own toggle (**keep secret**, on by default) keeps it GM-only.
-**House rules** opens the :class:`~.settings_editor.SettingsEditor` under the toolbar:
-every table has it in the same place, built the first time it is opened.
+    [↶ Undo] [↷ Redo]  Note [............] [Add note]  [○ 🔒 GM only]  [▸ More]
+    🔒 GM only is on · 3 actions not shown to the table yet [🔓 Show to table]   (when so)
+
+**More** opens a second row: Export as [Markdown ▾] [Export log] · [▸ House rules]
+[▸ Prepare a secret] · [○ Rule references] · dice committed: 4e8bce30…, the table's
+seed box and the journal's head (the proof line) · [Reveal seed].
+
+**🔒 GM only** is the game's session-wide GM-only switch (:mod:`.gm`): while pressed,
+everything the table does is GM-only, notes included, and the toolbar says so in words
+(:class:`~.gm.HeldBack`, which also counts the actions the table's viewers do not see yet
+and offers **🔓 Show to table**). A dice entry's own switch covers one roll.
+**Prepare a secret** opens a row under the buttons: **Prepare** journals a value fixed
+in advance (an NPC's hidden skill, a secret difficulty) with
+:meth:`~isowidgets.game.Game.prepare`; its own toggle (**keep secret**, on by default)
+keeps it GM-only. **House rules** opens the :class:`~.settings_editor.SettingsEditor`
+under the toolbar: every table has it in the same place, built the first time it is
+opened. **Rule references** shows or hides the rules' IDs (``[ISO-R19]``) everywhere on
+the table (:mod:`.rule_refs`; hidden until pressed).
 
 The commitment is the SHA-256 of the session's salted seed (the full hash in the
-tooltip); **Reveal seed** (clicked twice: it ends the session's random rolls)
-journals the seed so anyone can verify the session (``python -m isowidgets verify``).
+tooltip); the table's seed is given beside it while it can be, and the journal's head
+shows with the public roll count, live, as the stream shows them (:class:`~.proof.ProofLine`);
+**Reveal seed** (clicked twice: it ends the session's random rolls) journals the seed
+so anyone can verify the session (``python -m isowidgets verify``).
 
 Every button has visible words (the icons are decoration, and missing offline);
 each action says what it did in the message line (``undone: …``), and that message
 goes away at the next action. Undo and redo are the game's own
 (:meth:`~isowidgets.game.Game.undo`, :meth:`~isowidgets.game.Game.redo`): a retcon in
-the journal, so every view following the game takes it back at once.
+the journal, so every view following the game takes it back at once. **Redo** is
+switched off while there is nothing to redo.
 """
 
 from __future__ import annotations
@@ -39,21 +49,18 @@ from ..errors import JournalError, RuleError
 from ..game import Game, session_exports
 from ..journal import Entry, Retcon, SeedRevealed
 from .dice_entry import css_name
-from .gm import gm_switch
+from .gm import HeldBack, gm_switch
 from .gm import relabel as relabel_gm
 from .i18n import english
 from .messages import Messages
 from .panel import set_shown
+from .proof import ProofLine
+from .rule_refs import RuleRefs
 from .settings_editor import SettingsEditor
 from .submit_text import SubmitText
 from .toggle import PressToggle
 
-__all__ = ["EXPORT_FORMATS", "SessionToolbar", "undone_text"]
-
-EXPORT_FORMATS = {"md": "Markdown", "csv": "CSV", "json": "JSON"}
-"""The formats :meth:`~isowidgets.journal.Journal.export` writes, by suffix. A game
-may offer more of its own (``Game.exports``: a chronicle…); the toolbar offers
-them all (:meth:`~isowidgets.game.Game.export_formats`)."""
+__all__ = ["SessionToolbar", "undone_text"]
 
 
 def _disclosure(label: str, hide: str) -> PressToggle:
@@ -198,9 +205,20 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.rules_button = _disclosure("kit.rules", "kit.rules.hide")
         self.rules_button.add_class(css_name("iw-rules-toggle", key))
         self.rules_button.on_change(lambda _open: self.messages.run(self._show_rules))
+        self.proof = ProofLine(game, messages=self.messages, key=key)
+        self.more_toggle = _disclosure("kit.more", "kit.more.hide")
+        self.more_toggle.add_class(css_name("iw-more-toggle", key))
+        self.rule_refs = RuleRefs()
+        self.refs_toggle = PressToggle(
+            english("kit.refs"), value=False, tooltip=english("kit.refs.tip")
+        )
+        self.refs_toggle.add_class(css_name("iw-refs-toggle", key))
+        self.refs_toggle.on_change(self._show_refs)
+        self.held = HeldBack(game, key=key)
         self._confirming = False
         self._show_commitment()
         self._unsubscribe = game.subscribe(self._on_action)
+        self.note.layout = widgets.Layout(width="250px")
 
         row = widgets.HBox(
             [
@@ -208,8 +226,10 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
                 self.redo_button,
                 self.note,
                 self.note_button,
-                self.export_format,
-                self.export_button,
+                self.gm_toggle,
+                self.more_toggle,
+                self.held,
+                self.rule_refs,
             ]
         )
         row.add_class("iw-toolbar-row")
@@ -220,21 +240,29 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         secret.add_class("iw-toolbar-prepare-row")
         set_shown(secret, False)
         self.prepare_toggle.on_change(lambda opened: set_shown(secret, opened))
-        proof = widgets.HBox(
+        more = widgets.HBox(
             [
+                self.export_format,
+                self.export_button,
                 self.rules_button,
                 self.prepare_toggle,
-                self.gm_toggle,
+                self.refs_toggle,
                 self.commitment,
+                self.proof,
                 self.reveal_button,
             ],
-            layout=widgets.Layout(flex_flow="row wrap"),
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
-        self._rows: list[Any] = [row, proof, secret]
+        more.add_class("iw-toolbar-more")
+        set_shown(more, False)
+        self.more_toggle.on_change(lambda opened: set_shown(more, opened))
+        self.more = more
+        self._rows: list[Any] = [row, more, secret]
         self._parts: list[Any] = [*self._rows, self.messages] if own else list(self._rows)
         super().__init__(self._parts)
         self.add_class("iw-kit")
         self.add_class(css_name("iw-toolbar", key))
+        self._show_redo()
 
     # ------------------------------------------------------------------ actions
 
@@ -371,6 +399,17 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
     def _on_action(self, entries: Sequence[Entry], _state: object) -> None:
         if self._confirming or any(isinstance(entry.event, SeedRevealed) for entry in entries):
             self._show_commitment()
+        self._show_redo()
+
+    def _show_redo(self) -> None:
+        """Redo is switched off while there is nothing to redo."""
+        can = bool(self.game.can_redo())
+        if self.redo_button.disabled == can:
+            self.redo_button.disabled = not can
+
+    def _show_refs(self, shown: bool) -> None:
+        """Show or hide the rule references everywhere on the table (:mod:`.rule_refs`)."""
+        self.rule_refs.shown = bool(shown)
 
     def _show_commitment(self) -> None:
         """Show the commitment as a fingerprint (the seed once revealed); any action
@@ -417,6 +456,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             (self.prepare_value, "placeholder", "kit.prepare.value.hint"),
             (self.prepare_button, "description", "kit.prepare"),
             (self.prepare_button, "tooltip", "kit.prepare.tip"),
+            *self.proof.kit_words(),
         ]
 
     def relabel(self) -> None:
@@ -429,17 +469,31 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.prepare_toggle.hint = self.say("kit.prepare.open.tip")
         self.rules_button.relabel(self.say("kit.rules"), self.say("kit.rules.hide"))
         self.rules_button.hint = self.say("kit.rules.tip")
+        self.proof.say = self.say
+        self.proof.relabel()
+        self.more_toggle.relabel(self.say("kit.more"), self.say("kit.more.hide"))
+        self.more_toggle.hint = self.say("kit.more.tip")
+        self.refs_toggle.relabel(self.say("kit.refs"))
+        self.refs_toggle.hint = self.say("kit.refs.tip")
+        self.held.say = self.say
+        self.held.relabel()
         if self.settings_editor is not None:
             self.settings_editor.say = self.say
             self.settings_editor.relabel()
 
     def close(self) -> None:
+        proof = getattr(self, "proof", None)
+        if proof is not None:
+            proof.close()
         editor = getattr(self, "settings_editor", None)
         if editor is not None:
             editor.close()
         unsubscribe = getattr(self, "_unsubscribe", None)
         if unsubscribe is not None:
             unsubscribe()
+        held = getattr(self, "held", None)
+        if held is not None:
+            held.close()
         messages = getattr(self, "messages", None)
         if messages is not None and messages in self.children:
             messages.close()

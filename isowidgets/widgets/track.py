@@ -365,11 +365,13 @@ class Track(widgets.HTML):  # type: ignore[misc]
         levels: Sequence[Level | str] | None = None,
         words: SlotWords | None = None,
     ) -> None:
-        """Change the words the track is drawn with (another language), keeping its value.
+        """Change the words the track is drawn with (another language), keeping its value
+        (nothing is drawn when the words are the ones it has).
 
         Raises:
             RuleError: a new set of levels of another length than the old one.
         """
+        before = (self.title, self.levels, self.words)
         if levels is not None:
             new = _levels(levels)
             if len(new) != len(self.levels):
@@ -381,7 +383,8 @@ class Track(widgets.HTML):  # type: ignore[misc]
             self.title = checks.text(title, "a track's title")
         if words is not None:
             self.words = words
-        self._draw()
+        if (self.title, self.levels, self.words) != before:
+            self._draw()
 
     def set(self, current: int | None, *, state: str = "") -> None:
         """Move the track to ``current`` (with ``state`` words for a ladder's extras).
@@ -430,5 +433,6 @@ class Track(widgets.HTML):  # type: ignore[misc]
         low = checks.whole(low, f"{self.title}'s lowest value")
         if high is not None:
             high = checks.whole(high, f"{self.title}'s highest value", lo=low)
-        self.low, self.high = low, high
-        self.set(self.current)
+        if (low, high) != (self.low, self.high):
+            self.low, self.high = low, high
+            self.set(self.current)

@@ -21,6 +21,8 @@ from ..journal import Entry, Rolled
 from ..tray import DiceTray
 from .chips import roll_chips
 from .dice_entry import DiceEntry
+from .gm import HeldBack
+from .i18n import english
 from .log import LogView
 from .messages import Messages
 from .panel import Panel
@@ -69,6 +71,7 @@ class TrayPanel(Panel):
         self.faces = self.entry.faces
         self.enter_button = self.entry.enter_button
         self.messages = Messages(game)
+        self.held = HeldBack(game, key="tray")
         self.toolbar = SessionToolbar(game, messages=self.messages, export_dir=export_dir)
         self.undo_button = self.toolbar.undo_button
         self.result = widgets.HTML("<em>No roll yet.</em>")
@@ -81,12 +84,17 @@ class TrayPanel(Panel):
         self._explode_kept = self.explode.value
         self.die.observe(self._on_die, names="value")
         self._on_die()
+        # The faces belong to the pool the form describes: another pool starts clean.
+        for box in (self.die, self.count, self.explode):
+            box.observe(self._pool_changed, names="value")
+        self._pool_changed()
 
         form = widgets.VBox(
             [
                 widgets.HBox([self.die, self.count]),
                 widgets.HBox([self.explode, self.purpose]),
                 self.entry,
+                self.held,
                 self.toolbar,
             ]
         )
@@ -129,15 +137,20 @@ class TrayPanel(Panel):
         self.explode.placeholder = _NO_FUDGE_EXPLOSIONS if fudge else _EXPLODE_HINT
         self.explode.disabled = fudge
 
+    def _pool_changed(self, _change: Any = None) -> None:
+        self.entry.belong_to((self.die.value, self.count.value, self.explode.value.strip()))
+
     # ------------------------------------------------------------------ views
 
-    def _show(self, event: Rolled) -> None:
+    def _show(self, event: Rolled, *, gm: bool = False) -> None:
+        """The roll's dice and reading; a GM-only roll says so (as the log marks it)."""
         roll = event.roll
         parity = self.game.settings.read_parity and not roll.pool.die.is_fudge
         counts = (lambda f: f % 2 == 0) if parity else None
+        mark = f'<span class="iw-badge iw-gm-mark">{english("kit.log.gm")}</span>' if gm else ""
         self.result.value = (
             roll_chips(roll, counts=counts, label=event.purpose or roll.pool.label or "roll")
-            + f"<div><b>{event.reading}</b></div>"
+            + f"<div>{mark}<b>{event.reading}</b></div>"
         )
 
     def _point(self, event: Rolled) -> None:
@@ -162,14 +175,14 @@ class TrayPanel(Panel):
 
     def _rebuild_timeline(self) -> None:
         self._rolls = 0
-        last: Rolled | None = None
+        last: Entry | None = None
         with self.timeline.batch():  # the whole refill is one message to the browser
             self.timeline.reset()
-            rolled = [e.event for e in self.game.journal.effective() if isinstance(e.event, Rolled)]
-            self._points(rolled)
+            rolled = [e for e in self.game.journal.effective() if isinstance(e.event, Rolled)]
+            self._points([entry.event for entry in rolled if isinstance(entry.event, Rolled)])
             last = rolled[-1] if rolled else None
-        if last is not None:
-            self._show(last)
+        if last is not None and isinstance(last.event, Rolled):
+            self._show(last.event, gm=last.gm)
         else:
             self.result.value = "<em>No roll yet.</em>"
 
@@ -180,10 +193,10 @@ class TrayPanel(Panel):
         for entry in entries:
             if isinstance(entry.event, Rolled):
                 self._point(entry.event)
-                self._show(entry.event)
+                self._show(entry.event, gm=entry.gm)
 
     def close(self) -> None:
-        for part in ("log_view", "toolbar", "entry", "messages"):
+        for part in ("log_view", "toolbar", "entry", "messages", "held"):
             if hasattr(self, part):
                 getattr(self, part).close()
         super().close()

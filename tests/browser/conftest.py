@@ -26,7 +26,7 @@ from collections.abc import Callable, Generator, Iterator
 from typing import TYPE_CHECKING
 
 import pytest
-from lab import LabServer, Notebook, browser_problem, copy_notebooks, launch_browser, open_notebook
+from lab import LabPages, LabServer, Notebook, browser_problem, copy_notebooks, launch_browser
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext
@@ -54,7 +54,7 @@ def lab_server(
     """A JupyterLab with the kit's config, serving a copy of the notebooks, for the session."""
     root = copy_notebooks(tmp_path_factory.mktemp("lab-root"))
     workdir = tmp_path_factory.mktemp("lab-server")
-    with LabServer(root=root, workdir=workdir, nodelay=True) as server:
+    with LabServer(root=root, workdir=workdir, nodelay=True, spare_kernels=True) as server:
         yield server
 
 
@@ -63,8 +63,11 @@ def lab_browser(
     browser_ready: None, tmp_path_factory: pytest.TempPathFactory
 ) -> Iterator[BrowserContext]:
     """Headless Debian Chromium with a fresh profile, for the session."""
-    from playwright.sync_api import sync_playwright
+    from playwright.sync_api import expect, sync_playwright
 
+    # Every wait for what the page shows tolerates a loaded machine: a kernel sharing two
+    # cores with other work answers late, never wrong (a check that fails fails late).
+    expect.set_options(timeout=15_000)
     with sync_playwright() as playwright:
         context = launch_browser(playwright, tmp_path_factory.mktemp("chromium-profile"))
         try:
@@ -73,22 +76,33 @@ def lab_browser(
             context.close()
 
 
+@pytest.fixture(scope="session")
+def lab_pages(lab_server: LabServer, lab_browser: BrowserContext) -> Iterator[LabPages]:
+    """One JupyterLab page the notebooks open in, tab after tab (see :class:`LabPages`)."""
+    pages = LabPages(lab_browser, lab_server)
+    try:
+        yield pages
+    finally:
+        pages.close()
+
+
 @pytest.fixture
 def notebook(
-    request: pytest.FixtureRequest, lab_server: LabServer, lab_browser: BrowserContext
+    request: pytest.FixtureRequest, lab_pages: LabPages
 ) -> Iterator[Callable[[str], Notebook]]:
-    """Open notebooks by path, each in a fresh page, as ``notebook("echo.ipynb")``.
+    """Open notebooks by path, each in a fresh tab of the shared JupyterLab page, as
+    ``notebook("echo.ipynb")``.
 
     At the end of the test every opened notebook's kernel is shut down (kernels
     are shared per path, so the next test would otherwise inherit its state)
-    and its page closed. When the test failed, each page is first saved as
+    and its tab closed. When the test failed, each page is first saved as
     ``screenshots/FAILED-<test>-<notebook>.png``.
     """
     opened: list[Notebook] = []
     with contextlib.ExitStack() as stack:
 
         def open_(path: str) -> Notebook:
-            nb = stack.enter_context(open_notebook(lab_browser, lab_server, path))
+            nb = stack.enter_context(lab_pages.notebook(path))
             opened.append(nb)
             return nb
 
@@ -101,7 +115,9 @@ def notebook(
                     nb.screenshot(f"FAILED-{request.node.name}-{nb.path}")
 
 
-_BROWSER_FIXTURES = frozenset({"browser_ready", "lab_server", "lab_browser", "notebook"})
+_BROWSER_FIXTURES = frozenset(
+    {"browser_ready", "lab_server", "lab_browser", "lab_pages", "notebook"}
+)
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:

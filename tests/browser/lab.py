@@ -9,6 +9,10 @@ The pieces, in the order a test meets them:
 * :class:`LabServer` starts ``jupyter lab`` on 127.0.0.1 in its own process
   group, with throwaway settings and runtime directories, with or without the
   kit's TCP_NODELAY config (:mod:`isowidgets.server`), and tears it all down.
+  With ``spare_kernels=True`` it keeps one fresh kernel started ahead of need
+  (:meth:`LabServer.attach_spare`): a test opening a notebook finds its kernel
+  already up instead of waiting 4–5 s for one, while the next spare starts in
+  the background.
 * :func:`launch_browser` opens Debian's Chromium through Playwright (never a
   downloaded browser).
 * :class:`Notebook` opens one notebook in a page and offers what a test needs:
@@ -149,6 +153,8 @@ class LabServer:
             rather than plain ``python -m jupyterlab`` (the stock server).
         port: The port, chosen free when 0.
         extra_args: More ``jupyter lab`` flags, appended last.
+        spare_kernels: Keep one fresh kernel started ahead of need for
+            :meth:`attach_spare`.
     """
 
     root: Path
@@ -156,7 +162,9 @@ class LabServer:
     nodelay: bool = True
     port: int = 0
     extra_args: Sequence[str] = ()
+    spare_kernels: bool = False
     process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
+    _spare: Any = field(default=None, init=False, repr=False)
 
     @property
     def url(self) -> str:
@@ -243,6 +251,8 @@ class LabServer:
         except BaseException:
             self.stop()
             raise
+        if self.spare_kernels:
+            self._start_spare()
         return self
 
     def _wait_until_answering(self, timeout: float) -> None:
@@ -259,9 +269,13 @@ class LabServer:
             time.sleep(0.2)
         raise LabError(f"jupyter lab did not answer within {timeout:.0f} s:\n{self.log_tail()}")
 
-    def api(self, method: str, path: str, *, timeout: float = 10.0) -> Any:
-        """Call the server's REST API; returns the decoded JSON body (None when empty)."""
-        request = urllib.request.Request(self.url + path, method=method)
+    def api(self, method: str, path: str, *, body: Any = None, timeout: float = 10.0) -> Any:
+        """Call the server's REST API (with ``body`` as JSON); returns the decoded JSON
+        body (None when empty)."""
+        data = None if body is None else json.dumps(body).encode()
+        request = urllib.request.Request(self.url + path, data=data, method=method)
+        if data is not None:
+            request.add_header("Content-Type", "application/json")
         with urllib.request.urlopen(request, timeout=timeout) as response:
             body = response.read()
         return json.loads(body) if body else None
@@ -280,6 +294,58 @@ class LabServer:
             for kernel in self.api("GET", "/api/kernels"):
                 with contextlib.suppress(urllib.error.HTTPError):
                     self.api("DELETE", f"/api/kernels/{kernel['id']}")
+
+    def attach_spare(self, path: str) -> bool:
+        """Give the notebook at ``path`` the spare kernel, so opening it finds one running.
+
+        The spare is a kernel started earlier through the REST API (in the server's
+        root folder, where the kernel of a notebook there would run) and never used;
+        a session is made for ``path`` with it, and JupyterLab, opening ``path``,
+        connects to that session as it does to any existing one. Then the next spare
+        starts in the background. Nothing happens (``False``) without spare kernels,
+        for a notebook outside the root folder (its kernel runs in its own folder), or
+        when ``path`` already has a session (a test's own kernel, kept on purpose).
+
+        Returns:
+            Whether ``path`` got the spare kernel.
+        """
+        if not self.spare_kernels or "/" in path.strip("/"):
+            return False
+        if any(session.get("path") == path for session in self.api("GET", "/api/sessions")):
+            return False
+        spare, self._spare = self._spare, None
+        kernel = spare.result() if spare is not None else None
+        self._start_spare()
+        if kernel is None:
+            return False
+        body = {
+            "path": path,
+            "name": Path(path).name,
+            "type": "notebook",
+            "kernel": {"id": kernel},
+        }
+        self.api("POST", "/api/sessions", body=body)
+        return True
+
+    def _start_spare(self) -> None:
+        """Start the next spare kernel in a thread (the REST call waits for the launch)."""
+        import threading
+        from concurrent.futures import Future
+
+        future: Future[str | None] = Future()
+
+        def start() -> None:
+            try:
+                model = self.api(
+                    "POST", "/api/kernels", body={"name": "python3", "path": ""}, timeout=120
+                )
+            except (OSError, urllib.error.HTTPError):
+                future.set_result(None)  # the next notebook starts its own kernel
+                return
+            future.set_result(str(model["id"]))
+
+        threading.Thread(target=start, name="spare-kernel", daemon=True).start()
+        self._spare = future
 
     def kit_config_active(self) -> bool:
         """Whether a kernel websocket of this server has been connected with TCP_NODELAY.
@@ -313,6 +379,10 @@ class LabServer:
         process, self.process = self.process, None
         if process is None:
             return
+        spare, self._spare = self._spare, None
+        if spare is not None:  # let a kernel being started finish, so it is shut down too
+            with contextlib.suppress(Exception):
+                spare.result(timeout=timeout)
         if process.poll() is None:
             with contextlib.suppress(OSError, ValueError):
                 self.shutdown_kernels()
@@ -378,8 +448,14 @@ def launch_browser(playwright: Playwright, user_data_dir: Path) -> BrowserContex
 _PANEL_JS = """
 (path) => {
   const app = window.jupyterapp;
-  const panel = app && app.shell.currentWidget;
-  return panel && panel.context && panel.context.path === path ? panel : null;
+  if (!app) return null;
+  const current = app.shell.currentWidget;
+  if (current && current.context && current.context.path === path) return current;
+  // A page that is not focused may have no current widget: the open panel of the path.
+  for (const panel of Array.from(app.shell.widgets('main'))) {
+    if (panel.context && panel.context.path === path && !panel.isDisposed) return panel;
+  }
+  return null;
 }
 """
 
@@ -399,9 +475,36 @@ async ([path, timeoutMs]) => {{
   const panel = ({_PANEL_JS})(path);
   if (!panel) throw new Error('the notebook ' + path + ' is not the current widget');
   const run = window.jupyterapp.commands.execute('notebook:run-all-cells');
-  const late = new Promise((_, reject) => setTimeout(
-    () => reject(new Error('Run All did not finish within ' + timeoutMs + ' ms')), timeoutMs));
-  return await Promise.race([run, late]);
+  // The command's promise settles when the last cell's reply has come. Seen once on a
+  // loaded machine (issue 23, item 8): every cell ran and the kernel was idle, and the
+  // promise never settled. So the cells are watched too: done when every code cell with
+  // code has an execution count, none is running, and the kernel is idle, twice in a row.
+  const code = () => panel.content.widgets.filter(
+    (cell) => cell.model.type === 'code' && cell.model.sharedModel.getSource().trim());
+  const state = () => {{
+    const cells = code();
+    const running = cells.filter((c) => (c.model.executionState || 'idle') !== 'idle').length;
+    const unrun = cells.filter((c) => c.model.executionCount === null).length;
+    const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
+    return {{running, unrun, status: kernel ? kernel.status : 'none'}};
+  }};
+  let settled = null;
+  run.then((ok) => {{ settled = {{ok, by: 'command'}}; }},
+           (error) => {{ settled = {{ok: false, by: 'command', error: String(error)}}; }});
+  const started = Date.now();
+  let quiet = 0;
+  let begun = false;  // a saved notebook's cells have counts before anything ran
+  while (Date.now() - started < timeoutMs) {{
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    if (settled) return settled;
+    const now = state();
+    begun = begun || now.running > 0 || now.unrun > 0;
+    const done = begun && now.running === 0 && now.unrun === 0 && now.status === 'idle';
+    quiet = done ? quiet + 1 : 0;
+    if (quiet >= 8) return {{ok: true, by: 'cells', state: now}};  // 2 s of all ran, idle
+  }}
+  throw new Error('Run All did not finish within ' + timeoutMs + ' ms: '
+                  + JSON.stringify(state()));
 }}
 """
 
@@ -613,18 +716,19 @@ class Notebook:
         self.path = path
 
     @classmethod
-    def open(cls, page: Page, server: LabServer, path: str, *, timeout: float = 60.0) -> Notebook:
+    def open(cls, page: Page, server: LabServer, path: str, *, timeout: float = 120.0) -> Notebook:
         """Open ``path`` and wait until its kernel is connected and idle.
 
         The URL resets Lab's workspace so that tabs from an earlier test are
         not reopened (each would start a kernel of its own).
         """
         notebook = cls(page, server, path)
+        server.attach_spare(path)
         page.goto(f"{server.url}/lab/tree/{quote(path)}?reset")
         notebook.wait_for_kernel(timeout=timeout)
         return notebook
 
-    def wait_for_kernel(self, *, timeout: float = 60.0) -> None:
+    def wait_for_kernel(self, *, timeout: float = 120.0) -> None:
         """Wait until the notebook is loaded and its kernel is connected and idle.
 
         Read from ``window.jupyterapp`` because the status bar can say "idle"
@@ -646,7 +750,7 @@ class Notebook:
         return cells
 
     def run_all(
-        self, *, timeout: float = 120.0, widget_timeout: float = 30.0, check: bool = True
+        self, *, timeout: float = 300.0, widget_timeout: float = 60.0, check: bool = True
     ) -> None:
         """Run All Cells, wait for them to finish and for widgets to render.
 
@@ -665,7 +769,10 @@ class Notebook:
                 rendered, or time ran out.
         """
         deadline = time.monotonic() + timeout
-        succeeded = self.page.evaluate(_RUN_ALL_JS, [self.path, timeout * 1000])
+        outcome = self.page.evaluate(_RUN_ALL_JS, [self.path, timeout * 1000])
+        if outcome.get("by") == "cells":  # every cell ran; the command's promise never settled
+            print(f"{self.path}: Run All's promise unsettled after every cell ran: {outcome}")
+        succeeded = bool(outcome.get("ok"))
         self.wait_for_kernel(timeout=max(deadline - time.monotonic(), 1.0))
         if not succeeded:
             problems = _output_problems(self.cells())
@@ -758,14 +865,14 @@ class Notebook:
         """The visible text of the widget given ``add_class(css_class)``."""
         return self.widget(css_class).inner_text()
 
-    def wait_for_text(self, css_class: str, text: str, *, timeout: float = 10.0) -> None:
+    def wait_for_text(self, css_class: str, text: str, *, timeout: float = 30.0) -> None:
         """Wait until the widget's whole visible text is ``text`` (spaces trimmed)."""
         from playwright.sync_api import expect
 
         expect(self.widget(css_class)).to_have_text(text, timeout=timeout * 1000)
 
     def wait_for_cytoscape(
-        self, css_class: str, element_ids: Sequence[str], *, timeout: float = 10.0
+        self, css_class: str, element_ids: Sequence[str], *, timeout: float = 30.0
     ) -> None:
         """Wait until the cytoscape widget exists and shows every id in ``element_ids``."""
         self.page.wait_for_function(
@@ -839,7 +946,7 @@ class Notebook:
         keys: Sequence[str],
         *,
         gone: Sequence[str] = (),
-        timeout: float = 10.0,
+        timeout: float = 30.0,
     ) -> None:
         """Wait until every key in ``keys`` is drawn and none in ``gone`` is."""
         self.page.wait_for_function(
@@ -906,3 +1013,151 @@ def open_notebook(context: BrowserContext, server: LabServer, path: str) -> Iter
         else:
             server.shutdown_kernels(path)
         page.close()
+
+
+_APP_READY_JS = """
+() => !!window.jupyterapp && !!window.jupyterapp.shell && window.jupyterapp.commands
+  .hasCommand('docmanager:open')
+"""
+
+_OPEN_JS = """
+async (path) => {
+  const app = window.jupyterapp;
+  const widget = await app.commands.execute('docmanager:open', {path, factory: 'Notebook'});
+  if (widget && widget.id) app.shell.activateById(widget.id);
+}
+"""
+
+_DIAG_JS = """
+() => {
+  const app = window.jupyterapp;
+  if (!app) return 'no app';
+  const w = app.shell.currentWidget;
+  const all = Array.from(app.shell.widgets('main')).map((x) => x.title.label);
+  if (!w) return ['no current', all];
+  const sc = w.sessionContext;
+  const k = sc && sc.session && sc.session.kernel;
+  return [w.title.label, w.context && w.context.path, w.context && w.context.isReady,
+    sc && sc.isReady, k && k.connectionStatus, k && k.status, all];
+}
+"""
+
+_CLOSE_JS = """
+(path) => {
+  // Close every tab of ``path`` without asking to save: the copy served is throwaway.
+  const app = window.jupyterapp;
+  for (const widget of Array.from(app.shell.widgets('main'))) {
+    if (widget.context && widget.context.path === path) {
+      widget.context.model.dirty = false;
+      widget.dispose();
+    }
+  }
+  if (document.activeElement && document.activeElement !== document.body) {
+    document.activeElement.blur();
+  }
+  window.scrollTo(0, 0);
+  // Clean when no tab of any notebook is left open.
+  return !Array.from(app.shell.widgets('main')).some((widget) => widget.context);
+}
+"""
+
+
+class LabPages:
+    """JupyterLab kept open in one page across tests: a notebook opens in it as a tab.
+
+    Loading JupyterLab itself takes 2–3 s of a test's time on a 2-core machine (its
+    bundles, its plugins, the workspace), every test again; a page already showing Lab
+    opens a notebook in a fraction of that. Each notebook is still opened fresh (its
+    own panel and kernel, the spare kernel when there is one) and closed at the end
+    (its kernel shut down, its tab disposed without saving, the viewport put back), so
+    no test sees another's widgets and none depends on another's order. The page is
+    replaced by a new one every ``recycle_after`` notebooks (each plot module a notebook
+    loaded stays in the page's memory), and whenever a test left it without a working
+    JupyterLab.
+
+    Args:
+        context: the browser.
+        server: the JupyterLab server.
+        recycle_after: how many notebooks one page opens before it is replaced.
+    """
+
+    def __init__(
+        self, context: BrowserContext, server: LabServer, *, recycle_after: int = 10
+    ) -> None:
+        self.context = context
+        self.server = server
+        self.recycle_after = recycle_after
+        self._page: Page | None = None
+        self._opened = 0
+        self._busy = False
+
+    def page(self) -> Page:
+        """The page showing JupyterLab, made (or made again) when needed."""
+        page = self._page
+        healthy = page is not None and not page.is_closed()
+        if healthy and page is not None:
+            try:
+                healthy = bool(page.evaluate(_APP_READY_JS))
+            except Exception:  # a page that crashed or navigated away
+                healthy = False
+        if not healthy or self._opened >= self.recycle_after:
+            self.close()
+            page = self.context.new_page()
+            page.bring_to_front()
+            page.goto(f"{self.server.url}/lab?reset")
+            page.wait_for_function(_APP_READY_JS, timeout=120_000)
+            self._page, self._opened = page, 0
+        assert self._page is not None
+        return self._page
+
+    @contextlib.contextmanager
+    def notebook(self, path: str) -> Iterator[Notebook]:
+        """Open ``path`` in the page; on exit shut its kernel down and close its tab.
+
+        A second notebook opened while one is still open (a test that compares two)
+        gets a page of its own, as every notebook did before: JupyterLab's commands act
+        on the current notebook, and the two would take turns being current.
+        """
+        if self._busy:
+            with open_notebook(self.context, self.server, path) as notebook:
+                yield notebook
+            return
+        page = self.page()
+        self._busy = True
+        self._opened += 1
+        notebook = Notebook(page, self.server, path)
+        try:
+            self.server.attach_spare(path)
+            page.evaluate(_OPEN_JS, path)
+            try:
+                notebook.wait_for_kernel()
+            except LabError as error:
+                with contextlib.suppress(Exception):
+                    error.add_note(f"JupyterLab's page: {page.evaluate(_DIAG_JS)}")
+                raise
+            yield notebook
+        finally:
+            self._busy = False
+            notebook.shutdown_kernel()
+            self._put_away(page, path)
+
+    def _put_away(self, page: Page, path: str) -> None:
+        """Close ``path``'s tab, leave the page as it was; a page that will not is dropped."""
+        try:
+            for key in ("Shift", "Control", "Alt", "Meta"):  # a test may end with one held
+                page.keyboard.up(key)
+            if page.locator(".jp-Dialog").count():  # a dialog left open by the test
+                page.keyboard.press("Escape")
+            clean = page.evaluate(_CLOSE_JS, path) and not page.locator(".jp-Dialog").count()
+            page.set_viewport_size(VIEWPORT)  # type: ignore[arg-type]
+        except Exception:  # a page that crashed or navigated away
+            clean = False
+        if not clean:
+            self.close()
+
+    def close(self) -> None:
+        """Close the page (the next notebook opens a new one)."""
+        page, self._page = self._page, None
+        if page is not None and not page.is_closed():
+            with contextlib.suppress(Exception):
+                page.close()

@@ -15,6 +15,7 @@ critical or serious. Screenshots at 1280×800 and 1280×2400 in Danish and Engli
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -197,10 +198,13 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
     error.wait_for(state="detached", timeout=10_000)
 
     # The track: level 3 filled, with the ability written in it (never colour alone).
+    from playwright.sync_api import expect
+
     level3 = _slot(nb, BURKE, 3)
-    assert "iw-track-slot--filled" in (level3.get_attribute("class") or "")
-    assert "Fornuft" in level3.inner_text() and "■" in level3.inner_text()
-    assert "fri" in _slot(nb, BURKE, 2).inner_text()
+    expect(level3).to_have_class(re.compile("iw-track-slot--filled"), timeout=10_000)
+    expect(level3).to_contain_text("Fornuft", timeout=10_000)
+    expect(level3).to_contain_text("■")
+    expect(_slot(nb, BURKE, 2)).to_contain_text("fri", timeout=10_000)
     # Next round's penalty die, before anyone rolls; the plot gained the point.
     _contains(nb, "iw-fudge-next-round", "Runde 2, før nogen slår")
     _contains(nb, "iw-fudge-next-round", "Mr. Burke: 1 strafterning (skrammer)")

@@ -1,11 +1,14 @@
 """GM-only on the GM's page, by keys, in a real JupyterLab (the tour notebook's tray).
 
 Tab to the dice entry's **🔒 GM only** switch and press Space: it says it is on (in its
-words and ``aria-pressed``), and the toolbar's switch agrees. Enter on **Roll** rolls
-GM-only: the log marks the roll **🔒 GM only** and the public projection leaves it out.
-Tab to **🔓 Show to table** (it names the roll) and press Enter: the log says the roll
-is shown to the table, and the public projection holds it. What the stream page shows
-is the stream helper's test; this one checks the GM's side and the journal.
+words and ``aria-pressed``); it covers that entry's next roll, so the toolbar's
+session-wide switch stays off. Enter on **Roll** rolls GM-only, and the entry's switch
+turns itself off: the log marks the roll **🔒 GM only**, the public projection leaves it
+out, and the toolbar, the panel and the log say one action is not shown to the table
+yet. Tab to **🔓 Show to table** in the log (it names the roll) and press Enter: the log
+says the roll is shown to the table, the public projection holds it, and nothing is held
+back any more. What the stream page shows is the stream helper's test; this one checks
+the GM's side and the journal.
 """
 
 from __future__ import annotations
@@ -51,7 +54,8 @@ def test_a_gm_only_roll_by_keys_is_marked_and_shown_to_the_table(
     switch = nb.page.locator(ENTRY_GM)
     expect(switch).to_have_attribute("aria-pressed", "true", timeout=10_000)
     expect(switch).to_have_text("✔ 🔒 GM only")
-    expect(nb.page.locator(TOOLBAR_GM)).to_have_attribute("aria-pressed", "true")
+    # One roll, not the session: the toolbar's switch stays off.
+    expect(nb.page.locator(TOOLBAR_GM)).to_have_attribute("aria-pressed", "false")
     nb.screenshot_widget("iw-dice-entry", "gm-1-switch-on")
 
     # Shift+Tab back to Roll is long (a box and a button): focus Roll, roll with Enter.
@@ -63,9 +67,13 @@ def test_a_gm_only_roll_by_keys_is_marked_and_shown_to_the_table(
     assert str(action) not in public.strip("[]\n").split(", ")
     assert int(nb.execute("print(len(tray.journal))")) == before + 1
 
-    # The switch off again by keys, then the roll shown to the table.
-    nb.press(switch, "Enter")
+    # The switch covered that one roll: off again by itself. What is held back is said
+    # on the toolbar, in the panel and in the log, with Show to table beside it.
     expect(switch).to_have_attribute("aria-pressed", "false", timeout=10_000)
+    for where in ("iw-held-back", "iw-held-back-tray", "iw-held-back-log"):
+        expect(nb.page.locator(f"{TRAY} .{where} .iw-held-status").first).to_contain_text(
+            "1 action not shown to the table yet", timeout=10_000
+        )
     show = nb.page.locator(SHOW)
     expect(show).to_have_count(1, timeout=10_000)
     expect(show).to_contain_text("🔓 Show to table:")
@@ -80,5 +88,6 @@ def test_a_gm_only_roll_by_keys_is_marked_and_shown_to_the_table(
     assert nb.execute("print(tray.journal.entries[-1].kind)").strip() == "disclosed"
     public = nb.execute("print([e.action for e in tray.public_entries()])")
     assert str(action) in public.strip("[]\n").split(", ")
+    expect(nb.page.locator(f"{TRAY} .iw-held-back-log")).to_be_hidden(timeout=10_000)
     nb.screenshot_widget("iw-log-view", "gm-3-shown-to-the-table")
     nb.assert_no_errors()

@@ -58,8 +58,13 @@ def test_click_cytoscape_node_and_edge(notebook: OpenNotebook) -> None:
 
 def test_plot_latency_notebook_appends_and_hovers(notebook: OpenNotebook) -> None:
     """The plot benchmark's notebook runs, and a quick (animated) append draws a point
-    whose hover text shows: what ``Timeline.batch`` relies on."""
+    whose hover text shows: what ``Timeline.batch`` relies on.
+
+    Only the two variants clicked here are shown (``SHOWN_VARIANTS``): each of the
+    notebook's eighteen FigureWidgets carries about 5 MB of plotly.js to the page, which
+    took this test over a minute; the benchmark shows them all."""
     nb = notebook("plot_latency.ipynb")
+    nb.execute('SHOWN_VARIANTS = ["kit Timeline", "animate"]')
     nb.run_all(widget_timeout=60)
     points = ".plot-kit-timeline .scatterlayer .trace .point"
     nb.page.wait_for_selector(points)

@@ -122,7 +122,9 @@ def test_cite_two_chips_type_a_face_then_take_a_hit(notebook: OpenNotebook) -> N
         timeout=10_000,
     )
     _wait_for_points(nb, points + 1)
-    assert "now" in nb.page.locator(PIERCE_CURRENT).inner_text()
+    from playwright.sync_api import expect
+
+    expect(nb.page.locator(PIERCE_CURRENT)).to_contain_text("now", timeout=10_000)
     nb.widget("iw-impact-timeline").scroll_into_view_if_needed()
     nb.screenshot("impact-4-hit-ladder-and-plot")
     nb.screenshot_widget("iw-impact-card-char-1", "impact-4-pierce-card-close-up")

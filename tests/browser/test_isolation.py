@@ -30,7 +30,7 @@ E02 = [
     ("bob", "green", "4 3 1 6 4", "→ 3 evens"),
     ("bob", "red", "5 4 3 6 1 1 2", "→ 4 odds"),
     ("alice", "green", "4 2 6 2", "→ 4 evens"),
-    ("alice", "red", "3", "→ 1 odds"),
+    ("alice", "red", "3", "→ 1 odd"),
     ("eve", "green", "3", "→ 0 evens"),
     ("eve", "red", "3 5 4", "→ 2 odds"),
 ]
@@ -323,7 +323,8 @@ def connect(
     form.locator(".iw-link-add").click()
     if added:
         expect(form).to_be_hidden()
-        expect(status).to_contain_text(f"(+ {label}) between {first} and {second}")
+        expect(status).to_contain_text(f"Added a link between {first} and {second}: + green")
+        expect(status).to_contain_text(f"“{label}”")
 
 
 def delete_link(nb: Notebook, key: str, title: str) -> None:
@@ -530,7 +531,7 @@ def test_persuasion_conflict_by_clicks_with_the_texts_dice(notebook: OpenNoteboo
     propose(nb, "Alice", "barricade the back door", [])
     for who, colour, faces, reading in [
         ("alice", "green", "2 4", "→ 2 evens"),
-        ("alice", "red", "3 4 6", "→ 1 odds"),
+        ("alice", "red", "3 4 6", "→ 1 odd"),
         ("bob", "green", "2 4", "→ 2 evens"),
         ("bob", "red", "4", "→ 0 odds"),
     ]:
@@ -539,7 +540,7 @@ def test_persuasion_conflict_by_clicks_with_the_texts_dice(notebook: OpenNoteboo
     find(nb, "iw-stance-eve-Neutral").click()  # no red links with Alice: all three open
     find(nb, "iw-difficulty select").select_option(label="Easy (1)")
     find(nb, "iw-set-difficulty").click()
-    enter_faces(nb, "GM", "red", "2 2 4 4 6 3", "→ 1 odds")
+    enter_faces(nb, "GM", "red", "2 2 4 4 6 3", "→ 1 odd")
     find(nb, "iw-resolve").click()
     expect(result).to_contain_text("▲ Basic Success")
     nb.wait_for_cytoscape_keys(MAP, ["L7", "L8"])
@@ -606,7 +607,7 @@ def test_a_pair_roll_between_sessions_changes_the_map_and_undo_takes_it_back(
     find(nb, "iw-pair-green input").fill("2 4")
     find(nb, "iw-pair-red input").fill("3")
     find(nb, "iw-pair-enter").click()
-    expect(find(nb, "iw-pair-rolled")).to_contain_text("2 evens against 1 odds")
+    expect(find(nb, "iw-pair-rolled")).to_contain_text("2 evens against 1 odd")
     outcome = find(nb, "iw-pair-outcome")
     expect(outcome).to_contain_text("erase a labeled red link")
     outcome.get_by_label("add a labeled green link").check()
@@ -681,9 +682,11 @@ def test_twenty_character_map_renders_and_takes_a_link_by_clicks(
     assert_link_looks(new, "green", True, "+")
     status = map_status(nb, "iw-map-big")
     expect(status).to_contain_text(
-        f"Added {new_key} (+ Shared the last ration) between Ada and Kira."
+        "Added a link between Ada and Kira: + green, labeled “Shared the last ration”"
     )
-    expect(status).to_contain_text(f"{links + 1} links over 190 pairs")
+    expect(status).not_to_contain_text(new_key)  # names, never the link's id
+    title = nb.page.locator(".iw-map-panel:has(.iw-map-big) .iw-map-title")
+    expect(title).to_contain_text(f"{links + 1} links over 190 pairs")
     assert_map_drawn(nb, "game", "iw-map-big", labels=False)
     nb.screenshot("isolation-13-twenty-characters-link-added")
     close_up = nb.screenshot("isolation-13b-twenty-characters-map-close-up")

@@ -258,10 +258,18 @@ def assert_readable(drawn: dict[str, Any], expected_edges: Sequence[str]) -> Non
 
 
 def open_isolation(notebook: OpenNotebook) -> Notebook:
+    """The notebook at 1280×800, run, with the farmhouse's **Links, pair by pair** opened
+    by its button (Enter): the list waits behind it, under the canvas."""
+    from playwright.sync_api import expect
+
     nb = notebook("01-isolation.ipynb")
     nb.page.set_viewport_size(SMALL_SCREEN)
     nb.run_all()
     nb.wait_for_cytoscape_keys(MAP, FARMHOUSE_KEYS)
+    toggle = in_table(nb, "iw-link-list-toggle button")
+    nb.press(toggle, "Enter")
+    expect(toggle).to_have_attribute("aria-expanded", "true", timeout=10_000)
+    expect(in_table(nb, "iw-link-list select")).to_be_visible(timeout=10_000)
     return nb
 
 
@@ -292,7 +300,7 @@ def test_the_link_list_edits_the_map_by_keys_and_agrees_with_the_canvas(
     expect(canvas).to_have_role("img")
     expect(canvas).to_have_accessible_name(
         "Relationship map, a drawing: 3 characters (3 living), 6 links over 2 pairs. "
-        "Every link is listed in words under it, in Links, pair by pair."
+        "Every link is listed in words under it, behind the button Links, pair by pair."
     )
     shot(nb, "1-list-after-run-all", "iw-link-list-panel")
 
@@ -400,7 +408,7 @@ def test_a_busy_pair_is_one_counted_line_until_it_is_chosen(notebook: OpenNotebo
     assert counted["pair:alice|bob"] == "5 links: 3 + · 2 ×"
     visible_labels = len(drawn["labels"])
     assert visible_labels == 3 + 3  # three names, three counts: nothing else drawn
-    expect(in_table(nb, "iw-map-status")).to_contain_text(
+    expect(in_table(nb, "iw-map-title")).to_contain_text(
         "15 links over 3 pairs; 3 busy pairs (more than 4 links), 3 drawn folded as one line"
     )
     shot(nb, "7-fifteen-links-among-three", "iw-map-panel")

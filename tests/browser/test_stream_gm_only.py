@@ -4,8 +4,10 @@ The GM plays a dice tray in JupyterLab (the kit's table, its journal a file); th
 stream view (``python -m isowidgets.stream``, a second process) follows that file in
 a second page. The GM presses the kit's **GM only** switch and rolls: the stream page
 shows nothing of that roll (not the roll, not its faces), even after a public roll made
-later has reached it, which proves the stream read past the secret one. Then the GM
-shows the roll to the table with the log's button, and the stream page shows it.
+later has reached it, which proves the stream read past the secret one; the journal's
+head it shows stayed the one of the opening roll through the secret roll (with one
+public roll counted) and moved on with the public roll (two). Then the GM shows the roll
+to the table with the log's button, and the stream page shows it.
 Screenshots: ``screenshots/stream-gm-only-hidden.png`` and ``-disclosed.png``.
 """
 
@@ -21,6 +23,7 @@ from lab import SCREENSHOTS, LabServer, Notebook
 from stream_server import STREAM_READY_JS, StreamServer
 
 from isowidgets.journal import Journal, Rolled
+from isowidgets.journal.chain import short_head
 
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
@@ -58,6 +61,14 @@ def _roll(gm: Notebook, purpose: str) -> None:
     gm.page.locator(".iw-tray .iw-log", has_text=purpose).wait_for(timeout=30_000)
 
 
+def _head_line(journal: Path) -> str:
+    """The head line the stream should show for the journal as it is now (the kit's own
+    computation from the file, as a viewer's process would make it)."""
+    shown = Journal.read(journal).history.shown_head
+    assert shown is not None
+    return f"Journal head {short_head(shown.head)} · public rolls: {shown.public_rolls}"
+
+
 def _rolled(journal: Path, purpose: str) -> Rolled:
     return next(
         e.event
@@ -87,12 +98,16 @@ def test_a_gm_only_roll_stays_off_the_stream_until_it_is_shown(
             stream.locator(".iw-stream-latest", has_text="the opening roll").wait_for(
                 timeout=30_000
             )
+            opening_head = _head_line(journal)
+            assert opening_head.endswith("public rolls: 1")
+            stream.locator(".iw-stream-commit", has_text=opening_head).wait_for(timeout=30_000)
 
             gm.page.locator(".iw-tray .iw-gm-toggle button").first.click()  # GM only: on
             gm.page.locator(".iw-tray .iw-gm-toggle button[aria-pressed='true']").first.wait_for(
                 timeout=10_000
             )
             _roll(gm, SECRET)
+            assert _head_line(journal) == opening_head  # the secret roll moved nothing shown
             gm.page.locator(".iw-tray .iw-gm-toggle button").first.click()  # GM only: off
             gm.page.locator(".iw-tray .iw-gm-toggle button[aria-pressed='false']").first.wait_for(
                 timeout=10_000
@@ -105,6 +120,9 @@ def test_a_gm_only_roll_stays_off_the_stream_until_it_is_shown(
             stream.locator(".iw-stream-latest", has_text="a public roll after it").wait_for(
                 timeout=30_000
             )
+            public_head = _head_line(journal)
+            assert public_head != opening_head and public_head.endswith("public rolls: 2")
+            stream.locator(".iw-stream-commit", has_text=public_head).wait_for(timeout=30_000)
             stream.wait_for_timeout(500)
             SCREENSHOTS.mkdir(exist_ok=True)
             stream.screenshot(path=str(SCREENSHOTS / "stream-gm-only-hidden.png"))

@@ -141,7 +141,10 @@ def test_the_tray_by_keys(notebook: OpenNotebook) -> None:
     error.wait_for(state="detached", timeout=10_000)
     expect(faces).to_have_value("", timeout=10_000)  # the kernel empties it just after
     _wait_for_text_in(nb, "iw-source", "typed")
-    assert "typed" in nb.text("iw-result") and "↳" in nb.text("iw-result")
+    # The result is redrawn by its own message: wait for it, never read it at once (a
+    # loaded machine once read the previous roll's text here).
+    _wait_for_text_in(nb, "iw-result", "typed")
+    _wait_for_text_in(nb, "iw-result", "↳")
 
     # Tab from the purpose box reaches Roll; Space and Enter operate it, focus stays.
     nb.press(nb.widget("iw-purpose").locator("input"), "Tab")
@@ -177,7 +180,7 @@ def test_the_tray_by_keys(notebook: OpenNotebook) -> None:
     nb.wait_for_text("iw-log-status", f"showing the last 12 of {events} events")
     nb.press(nb.widget("iw-log-older"), "Enter")
     nb.wait_for_text("iw-log-status", f"showing events 1–12 of {events}, newest first")
-    assert "session “Tour” started" in nb.text("iw-log")  # the first event
+    _wait_for_text_in(nb, "iw-log", "session “Tour” started")  # the first event
     # Older is now off: the focus moved to Newer instead of dropping to the page.
     nb.page.wait_for_function(
         "() => document.activeElement.classList.contains('iw-log-newer')", timeout=10_000

@@ -48,10 +48,13 @@ def test_tour_runs_and_its_roll_button_works(notebook: OpenNotebook) -> None:
     before_text = nb.text("iw-result")
     nb.screenshot("tour-1-after-run-all")
 
+    from playwright.sync_api import expect
+
     nb.click("iw-roll")
     _wait_for_points(nb, before_points + 1)
-    assert nb.text("iw-result") != before_text
-    assert "rolled" in nb.text("iw-result")
+    # The result comes in its own message: wait for it rather than read it at once.
+    expect(nb.widget("iw-result")).not_to_have_text(before_text, timeout=10_000)
+    expect(nb.widget("iw-result")).to_contain_text("rolled", timeout=10_000)
     nb.screenshot("tour-2-after-roll")
 
     # Faces typed at the table: a 6 explodes, so four faces for three dice.

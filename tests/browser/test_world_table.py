@@ -232,7 +232,8 @@ def test_a_year_at_the_table_by_typed_faces_and_enter(notebook: OpenNotebook) ->
     _contains(nb, ".iw-wtwd-rp", "13 RP · spent 0 · 13 left")
     dear = _fresh(nb, ".iw-wtwd-response-17")
     expect(dear).to_be_disabled()
-    assert "needs 17 RP, 13 left" in dear.inner_text() and dear.inner_text().startswith("⊘")
+    expect(dear).to_contain_text("needs 17 RP, 13 left", timeout=10_000)
+    assert dear.inner_text().startswith("⊘")
     _fresh(nb, ".iw-wtwd-response-10").click()
     _contains(nb, ".iw-wtwd-picked", "Picked: ✔ 10 RP · Prepping/Caching/Hoarding")
     assert "iw-wtwd-response-details" in _wait_for_focus(nb, "iw-wtwd-response-details")["classes"]

@@ -55,6 +55,7 @@ def samples() -> dict[type, object]:
         dice.Pool: pool,
         dice.PoolRoll: roll,
         dice.RolledDie: roll.dice[4],
+        dice.RollKey: dice.RollKey(7, "a table seed"),
         dice.Selection: dice.keep_highest(roll.faces, 2),
         keep.KeptRoll: keep.roll_kept(roller, -2, "- 0 0 + +"),
     }
@@ -91,6 +92,7 @@ def _sample_name(sample: object) -> str:
         dice.Pool: "pool",
         dice.PoolRoll: "roll",
         dice.RolledDie: "roll.dice[4]",
+        dice.RollKey: "RollKey(7, 'a table seed')",
         dice.Selection: "selection",
         keep.KeptRoll: "kept",
     }.get(type(sample), type(sample).__name__)

@@ -1,9 +1,10 @@
 """Verify over generated sessions: whatever is played verifies, and any one change is named.
 
-A session is a drawn sequence of tray steps: random rolls (exploding or not), typed
-rolls, undo, redo and resumes (each resume takes the dice stream up afresh). It is
-revealed and must verify; then one random face, one copied roll, or one deleted
-random roll must each be found, at the event that was changed.
+A session is a drawn sequence of tray steps: random rolls (exploding or not, public or
+GM-only), typed rolls, undo, redo and resumes (each resume takes the counters up from
+the journal). It is revealed and must verify; then one random face altered, one roll
+copied, deleted, swapped with another or retyped as typed-in faces must each be found,
+at the line where it shows, by a careful forger's journal (every head made again).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import json
 import tempfile
 from pathlib import Path
 
+import forge
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -24,6 +26,7 @@ NOTATIONS = ("3d6", "2d6!6", "4dF", "d20", "5d6!1", "2d10")
 steps = st.lists(
     st.one_of(
         st.tuples(st.just("roll"), st.sampled_from(NOTATIONS)),
+        st.tuples(st.just("secret"), st.sampled_from(NOTATIONS)),
         st.tuples(st.just("typed"), st.sampled_from(("2d6", "3 4"))),
         st.tuples(st.just("undo"), st.none()),
         st.tuples(st.just("redo"), st.none()),
@@ -39,6 +42,9 @@ def play(path: Path, plan: list[tuple[str, str | None]]) -> None:
         try:
             if step == "roll":
                 tray.roll(argument)
+            elif step == "secret":
+                with tray.gm_only():
+                    tray.roll(argument)
             elif step == "typed":
                 tray.roll("2d6", "3 4")
             elif step == "undo":
@@ -59,12 +65,9 @@ def records(path: Path) -> list[dict]:  # type: ignore[type-arg]
 
 
 def rewrite(path: Path, lines: list[dict]) -> None:  # type: ignore[type-arg]
-    """Write ``lines`` back, numbering each as an action of its own (retcons keep the
-    action numbers they name, so only sessions without them are rewritten)."""
-    for number, record in enumerate(lines, start=1):
-        record["seq"] = record["action"] = number
-        record["end"] = True
-    path.write_text("".join(json.dumps(r) + "\n" for r in lines), encoding="utf-8")
+    """Write ``lines`` back as a careful forger would: numbered again, every head made
+    again (only sessions without retcons are rewritten)."""
+    forge.write(path, lines, renumber=True)
 
 
 def random_rolls(lines: list[dict]) -> list[int]:  # type: ignore[type-arg]
@@ -93,7 +96,7 @@ def test_whatever_is_played_verifies(plan: list[tuple[str, str | None]]) -> None
 @settings(max_examples=40, deadline=None)
 @given(
     st.lists(st.sampled_from(NOTATIONS), min_size=2, max_size=8),
-    st.sampled_from(("altered", "inserted", "deleted")),
+    st.sampled_from(("altered", "inserted", "deleted", "swapped", "retyped")),
     st.data(),
 )
 def test_any_one_change_is_named(notations: list[str], change: str, data: st.DataObject) -> None:
@@ -116,11 +119,47 @@ def test_any_one_change_is_named(notations: list[str], change: str, data: st.Dat
         elif change == "inserted":
             lines.insert(len(lines) - 1, json.loads(json.dumps(lines[target])))
             named = len(lines) - 1
+        elif change == "swapped":
+            other = next((r for r in rolls if r != target), None)
+            if other is None or lines[other]["data"] == lines[target]["data"]:
+                return  # one roll, or two alike: nothing to swap
+            lines[target]["data"], lines[other]["data"] = (
+                lines[other]["data"],
+                lines[target]["data"],
+            )
+            named = min(target, other) + 1
         else:
-            del lines[target]
+            if change == "deleted":
+                del lines[target]
+            else:
+                lines[target]["data"]["roll"]["source"] = "typed"
+                del lines[target]["data"]["roll"]["n"]
+            shift = 1 if change == "deleted" else 0
             later = [r for r in rolls if r > target]
-            named = later[0] if later else len(lines)  # the next roll, or the reveal
+            named = later[0] + 1 - shift if later else len(lines)  # the next roll, or the reveal
         rewrite(path, lines)
         report = verify(path)
         assert report.mismatch is not None, change
         assert report.mismatch.seq == named, (change, report.text())
+
+
+@settings(max_examples=60, deadline=None)
+@given(st.data())
+def test_any_one_byte_changed_anywhere_never_verifies(data: st.DataObject) -> None:
+    """The chain covers every byte: a byte changed anywhere (a face, a time, a space, a
+    head, a newline) makes the journal unreadable or not verify; it never verifies."""
+    from isowidgets.errors import JournalError
+
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "s.jsonl"
+        play(path, [("roll", "3d6"), ("secret", "2d6"), ("typed", None), ("roll", "d20")])
+        raw = bytearray(path.read_bytes())
+        where = data.draw(st.floats(0, 1, exclude_max=True), label="where, 0..1")
+        at = int(where * len(raw))  # the session's length varies with its fresh seed
+        raw[at] = (raw[at] + data.draw(st.integers(1, 255), label="added to the byte")) % 256
+        path.write_bytes(bytes(raw))
+        try:
+            report = verify(path)
+        except JournalError:
+            return  # unreadable, or refused naming why: caught
+        assert not report.ok, report.text()

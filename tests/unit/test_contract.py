@@ -15,7 +15,7 @@ from isowidgets.contract import Action, Fold, Step
 from isowidgets.dice import D6, Pool
 from isowidgets.errors import InconsistentEventError, JournalError, RuleError
 from isowidgets.game import Game
-from isowidgets.journal import Event
+from isowidgets.journal import Event, RollField
 from isowidgets.rules.impact import ImpactGame
 from isowidgets.rules.isolation import IsolationGame
 from isowidgets.settings import RuleSettings
@@ -38,6 +38,7 @@ class Added(Event):
     system: ClassVar[str] = "counter"
     kind: ClassVar[str] = "added"
     amount: int
+    roll: RollField | None = None
 
 
 fold = Fold[CounterState]("Counter")
@@ -63,7 +64,13 @@ def add_twice_as_two_actions(action: Action[CounterState], amount: int) -> None:
 
 def roll_and_add(action: Action[CounterState], faces: str | None) -> int:
     rolled = action.dice.roll(Pool(D6, 2), faces)
-    action.add(Added(amount=rolled.total))
+    action.add(Added(amount=rolled.total, roll=rolled))
+    return rolled.total
+
+
+def roll_and_keep_only_the_total(action: Action[CounterState]) -> int:
+    rolled = action.dice.roll(Pool(D6, 2))
+    action.add(Added(amount=rolled.total))  # the roll itself is not journaled: a bug
     return rolled.total
 
 
@@ -134,8 +141,19 @@ def test_randomness_enters_through_the_actions_dice_random_or_typed():
     game = CounterGame.new(seed=1)
     assert game.act(roll_and_add, "6 5").value == 11
     random_total = game.act(roll_and_add, None).value
-    assert 2 <= random_total <= 12
-    assert game.journal.entries[-1].event == Added(amount=random_total)
+    event = game.journal.entries[-1].event
+    assert isinstance(event, Added) and event.amount == random_total
+    assert event.roll is not None and event.roll.source == "random" and event.roll.number == 1
+
+
+def test_a_rule_that_rolls_but_journals_no_roll_is_refused():
+    """Every random roll is journaled (verify recomputes each at its place): a rule
+    that journals only what it made of the dice is a bug, refused before anything is
+    written, and the roll's number is given back."""
+    game = CounterGame.new(seed=1)
+    with pytest.raises(RuleError, match="journals no event carrying it"):
+        game.act(roll_and_keep_only_the_total)
+    assert len(game.journal) == 1 and game.dice.taken == (0, 0)
 
 
 def test_a_value_an_events_schema_refuses_is_the_kits_error():
@@ -272,7 +290,7 @@ def test_a_retcon_can_only_come_from_undo_and_redo(tmp_path):
     game.add_pc("Ada")
     game.add_pc("Bo")
     before = path.read_bytes()
-    with pytest.raises(RuleError, match="only by undo"):
+    with pytest.raises(RuleError, match=r"only by game\.undo"):
         game.commit(Retcon(action=2, reason="sneaky"))
     assert path.read_bytes() == before
     game.undo()

@@ -316,3 +316,10 @@ def test_the_tray_refuses_huge_notation_and_changes_nothing():
         with pytest.raises(DiceError, match="dice notation is"):
             tray.roll(notation)
     assert (tray.dice.state(), [e.to_line() for e in tray.journal]) == before
+
+
+def test_keeping_more_dice_than_a_huge_number_says_so_shortly():
+    """A count of thousands of digits is refused with a short message (it used to fail
+    turning the number into text)."""
+    with pytest.raises(DiceError, match=r"cannot keep a .*-bit whole number of 3 dice"):
+        keep_highest([1, 2, 3], 10**5000)

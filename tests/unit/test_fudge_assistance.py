@@ -126,3 +126,20 @@ def test_assisting_someone_outside_the_conflict_is_refused():
     game.open_conflict("passive", ids["burke"], "strength", difficulty=2)
     with pytest.raises(RuleError, match="not a principal"):
         game.assist(ids["guard"], "strength", target=ids["kimbo"])
+
+
+@pytest.mark.rule("DK-R19")
+def test_a_helpers_preview_counts_what_the_chain_passed_on_as_the_roll_does():
+    """The preview of a helper's roll and the roll itself gather their dice in one place:
+    the second scavenger's preview carries the 4 bonus dice the first passed on to Burke,
+    as assistance, and the roll that follows carries exactly those."""
+    game, ids = station()
+    s1 = game.add_character("Scavenger 1", skills={"strength": 3})
+    s2 = game.add_character("Scavenger 2", skills={"strength": 2})
+    game.open_conflict("passive", ids["burke"], "strength", difficulty=2)
+    assert game.assist(s1, "strength", faces="+ 0 0").passed_on == 4
+    preview = game.roll_preview(s2, "strength", target=ids["burke"])
+    assert [(s.kind, s.dice) for s in preview] == [("assist", 4)]
+    assert game.roll_preview(s2, "strength") == ()  # for themself: nothing passed on
+    second = game.assist(s2, "strength", faces="+ 0 0 0 0 0 -")
+    assert second.roll.sources == preview

@@ -473,3 +473,17 @@ def test_a_refusal_is_marked_in_the_language_spoken(table, game):
     assert "⚠ Fejl:" in table.messages.value and "Error" not in table.messages.value
     table.set_language("en")  # the message shown is marked again
     assert "⚠ Error:" in table.messages.value
+
+
+def test_the_chain_shows_a_helpers_dice_as_the_engine_gathers_them(table, game):
+    """The chain's preview of a helper's roll is the engine's (what the chain passed on to
+    the principal, as assistance), not a count the widget adds up itself."""
+    helper = game.add_character("A colleague", skills={"argue": 1})
+    second = game.add_character("Another colleague", skills={"argue": 1})
+    open_argument(table, game)
+    game.assist(helper, "argue", target=burke(game), faces="+ + 0")  # passes 3 bonus dice
+    chain = table.chain_panel
+    chain.helper.value, chain.skill.value, chain.target.value = second, "argue", burke(game)
+    assert "3 bonus dice (passed on by assistance)" in html.unescape(chain.before.value)
+    sources = game.roll_preview(second, "argue", target=burke(game))
+    assert [(s.kind, s.dice) for s in sources] == [("assist", 3)]

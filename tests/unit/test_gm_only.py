@@ -19,6 +19,7 @@ import pytest
 from test_game_arguments import refused as refused_with
 
 from isowidgets.errors import IsowidgetsError, JournalError, RuleError
+from isowidgets.follow import Spectator
 from isowidgets.game import Game
 from isowidgets.journal import (
     Disclosed,
@@ -106,14 +107,15 @@ def test_a_gm_flag_other_than_true_is_refused_on_read(tray: DiceTray, flag: str)
 
 def test_an_action_gm_only_in_some_lines_and_not_others_is_refused(tmp_path: Path):
     game = DiceTray.new(tmp_path / "mixed.jsonl", seed=3)
-    with game.gm_only():
-        game.commit(Note(text="one"), Note(text="two"))
+    game.journal.append(Note(text="one"), Note(text="two"), gm=True)
     game.journal.close()
     path = tmp_path / "mixed.jsonl"
     lines = path.read_text(encoding="utf-8").splitlines()
     lines[2] = lines[2].replace(',"gm":true', "")
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    with pytest.raises(JournalError, match="line 3: action #2 is GM-only in some"):
+    with pytest.raises(
+        JournalError, match=r"line 3 \(note event #3: note: two\): action #2 is GM-only in some"
+    ):
         Journal.read(path)
 
 
@@ -201,7 +203,7 @@ def test_disclose_journals_a_public_disclosure_even_inside_gm_only(tray: DiceTra
         entries = tray.disclose(2)
     assert entries[0].event == Disclosed(action=2)
     assert not entries[0].gm
-    assert entries[0].event.describe() == "shown to the table: action #2"
+    assert entries[0].event.describe() == "shown to the table: an earlier GM-only action"
 
 
 @pytest.mark.parametrize(
@@ -248,7 +250,7 @@ def test_verify_replays_gm_only_rolls_and_says_nothing_is_left_out(tmp_path: Pat
     assert report.ok, report.text()
     assert report.random_rolls == 2
     assert report.gm_only_rolls == 1
-    assert "1 of them GM-only" in report.text()
+    assert "(1 public, 1 GM-only; 7 dice)" in report.text()
     assert "nothing GM-only is left out" in report.text()
 
 
@@ -345,22 +347,65 @@ def test_a_systems_aside_kinds_are_its_games(impact: ImpactGame):
     assert Note in ASIDE and Retcon not in ASIDE
 
 
+def _public_state(game: Game[Any]) -> Any:
+    """The state the public entries fold to, with the system's own fold (as a fresh game
+    replays them)."""
+    effective = effective_entries(game.public_entries())
+    start = game._start_settings(game.journal, effective[0])
+    state = type(game).initial_state(start)
+    for entry in effective[1:]:
+        state = game._fold(state, entry.event)
+    return state
+
+
+def _shown_state(game: Game[Any]) -> Any:
+    """The state a stream's follower shows (its own process would read the same file)."""
+    catch = Spectator(game.journal.path).poll()  # type: ignore[arg-type]
+    assert catch is not None
+    return catch.game.state
+
+
 def test_public_entries_always_fold_in_every_system(tmp_path: Path):
-    """Played with hidden changes, undos and disclosures, the public entries fold with
-    the system's own fold (replayed by a fresh game), in every registered system."""
+    """In every registered system, played (with rolls where it has a rolled session), then
+    with a hidden change that holds a public one back, then disclosed: the public entries
+    fold to the state the stream's follower shows, which is the live state whenever
+    nothing is hidden and the state before the hidden change while it is."""
+    from rolled_sessions import SESSIONS
+
     from isowidgets.systems import game_for, names
 
-    for name in names():
+    assert set(SESSIONS) <= set(names())
+    for name in names():  # the kit's systems, and any a test registered
         cls = game_for(name)
-        game = cls.new(tmp_path / f"{name}.jsonl", seed=5)
-        with game.gm_only():
-            game.change_settings()  # nothing to change: journals nothing
-            game.note("a hidden note")
+        path = tmp_path / f"{name}.jsonl"
+        game = SESSIONS[name](path, False) if name in SESSIONS else cls.new(path, seed=5)
         game.note("a public note")
-        public = game.public_entries()
-        state = cls.initial_state(game.settings)
-        for entry in effective_entries(public)[1:]:
-            state = game._fold(state, entry.event)
+        with game.gm_only():
+            game.note("a hidden note")  # aside: holds nothing back
+        assert _public_state(game) == _shown_state(game) == game.state, name
+
+        flags = [
+            field
+            for field, info in type(game.settings).model_fields.items()
+            if info.annotation is bool
+        ]
+        if not flags:
+            assert name not in SESSIONS, f"{name} has no yes/no setting to change"
+            game.journal.close()
+            continue  # a test's own small system: its notes were checked
+        hidden, public = flags[0], flags[-1]
+        before = game.state
+        with game.gm_only():
+            game.change_settings(**{hidden: not getattr(game.settings, hidden)})
+        changed = game.journal.entries[-1].action
+        game.change_settings(**{public: not getattr(game.settings, public)})  # held back
+        assert game.state != before or hidden == public, name  # the tray has one yes/no
+        assert _public_state(game) == _shown_state(game) == before, name
+
+        game.disclose(changed)
+        assert _public_state(game) == _shown_state(game) == game.state, name
+        game.undo()  # the disclosure taken back: hidden again, and what it held too
+        assert _public_state(game) == _shown_state(game) == before, name
         game.journal.close()
 
 

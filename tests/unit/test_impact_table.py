@@ -167,7 +167,9 @@ def test_enter_in_the_face_box_rolls_and_a_refusal_is_explained_beside_it(caper:
     press_enter(entry.faces, "8")
     assert entry.error.value == "" and caper.game.state.last_test is not None
     assert "✔ Success" in shown(caper.panel.result.value)
-    assert entry.last_source == "typed" and "typed" in entry.source.value
+    assert caper.game.state.last_test.roll.roll.source == "typed"
+    # The test is over: the entry is clean for the next one, no "last roll" mark of it.
+    assert entry.last_source is None and entry.source.value == ""
     assert entry.faces.value == ""
 
 

@@ -434,7 +434,7 @@ def owed_greens() -> IsolationGame:
         (None, "pairs must be a list of (a, b) pairs, got None"),
         ([("b", 3), ("c", "d")], "a character of a placement must be an id (text), got int 3"),
         ([("b", "c", "d")], "each placement is a pair (a, b)"),
-        ([("b", "c")] * 10**6, "place exactly 2 leftover green link(s), got 1000000"),
+        ([("b", "c")] * 10**6, "place exactly 2 leftover green links, got 1000000"),
         ([(MEGABYTE, "c"), ("c", "d")], "an id has at most 400"),
     ],
 )

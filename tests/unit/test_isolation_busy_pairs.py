@@ -150,7 +150,7 @@ def test_fifteen_links_among_three_draw_three_lines(panel, game):
         "pair:bob|eve": "5 links: 2 + · 3 ×",
         "pair:alice|eve": "5 links: 2 + · 3 ×",
     }
-    assert "3 busy pairs (more than 4 links), 3 drawn folded as one line" in panel.status.value
+    assert "3 busy pairs (more than 4 links), 3 drawn folded as one line" in panel.title.value
     assert panel.fold_button.disabled
 
 
@@ -161,7 +161,7 @@ def test_a_click_on_a_summary_unfolds_that_pair_and_fold_folds_it(panel):
     assert all("iw-unfolded" in classes(panel, k) for k in ("L1", "L7"))
     assert panel.link_list.choice.value == "pair:alice|bob"  # the list follows
     assert "are unfolded" in panel.status.value and not panel.fold_button.disabled
-    assert "2 drawn folded" in panel.status.value
+    assert "2 drawn folded" in panel.title.value
     # Another pair's summary: that one unfolds, the first folds again.
     panel.view._edge_clicked({"data": {"id": panel.view.view_id("pair:bob|eve")}})
     assert {"L4", "L9", "pair:alice|bob"} <= shown(panel) and "L1" not in shown(panel)

@@ -11,8 +11,7 @@ again), naming the event, rather than drift. An event that does not fit is an
 
 from __future__ import annotations
 
-import json
-
+import forge
 import pytest
 from isolation_replay import strict_check, strict_replay
 
@@ -61,11 +60,11 @@ def saved_session(tmp_path):
 
 def edited(path, kind, change, *, nth=0):
     """A copy of the journal at ``path`` with the ``nth`` event of ``kind`` changed."""
-    records = [json.loads(line) for line in path.read_text().splitlines()]
+    records = forge.records(path)
     found = [r for r in records if r["kind"] == kind]
     change(found[nth]["data"])
     copy = path.with_name(f"edited-{kind}.jsonl")
-    copy.write_text("".join(json.dumps(r) + "\n" for r in records))
+    forge.write(copy, records)  # the heads made again: what replay itself refuses is checked
     return copy
 
 

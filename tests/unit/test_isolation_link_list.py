@@ -264,7 +264,13 @@ def test_choosing_in_the_list_highlights_on_the_canvas_and_back(panel):
 
 
 def test_the_table_carries_the_list_inside_the_map(farmhouse):
-    assert farmhouse.map.link_list in farmhouse.map.children
+    """Under the canvas, behind a disclosure that keeps the map's column short."""
+    m = farmhouse.map
+    assert m.link_list in m.list_section.children and m.list_section in m.children
+    assert m.list_section.layout.display == "none" and not m.list_toggle.value
+    m.list_toggle.click()
+    assert m.list_section.layout.display != "none"
+    assert m.list_toggle.get_state()["mode"] == "expand"
     farmhouse.game.add_link("alice", "eve", "green", "Shared a thermos")
     assert any("Alice – Eve" in text for text in rows(farmhouse.map))
 
@@ -299,7 +305,7 @@ def test_the_canvas_is_named_for_screen_readers_and_points_to_the_list(panel, ga
     assert (name.selector, name.role) == (".iw-map", "img")
     assert name.label == (
         "Relationship map, a drawing: 3 characters (3 living), 6 links over 2 pairs. "
-        "Every link is listed in words under it, in Links, pair by pair."
+        "Every link is listed in words under it, behind the button Links, pair by pair."
     )
     game.add_link("alice", "eve", "green", "Shared a thermos")
     assert "7 links over 3 pairs" in name.label
@@ -315,10 +321,13 @@ def test_the_map_panel_keeps_jupyterlabs_shortcuts_out(panel):
 def test_the_label_box_stays_empty_when_the_last_keys_arrive_after_the_add(panel, game):
     lst = panel.link_list
     lst.a.value, lst.b.value = "alice", "eve"
-    lst.label.value = "S"  # the first key reached the kernel before the click
-    lst.label.submit("Shared a thermos")  # the click carried the whole label
+    lst.label.set_state({"value": "S", "typed": 1})  # the first key reached the kernel
+    # The click carried the whole label (the box's 16th edit).
+    lst.label._on_message(
+        lst.label, {"event": "submit", "value": "Shared a thermos", "typed": 16}, []
+    )
     assert game.state.links[-1].label == "Shared a thermos" and lst.label.value == ""
-    lst.label.value = "Shared a thermos"  # the keys held back by the browser, late
+    lst.label.set_state({"value": "Shared a thermos", "typed": 16})  # held back, late
     assert lst.label.value == ""
-    lst.label.value = "B"  # new typing stays
+    lst.label.set_state({"value": "B", "typed": 17})  # new typing stays
     assert lst.label.value == "B"

@@ -96,9 +96,11 @@ def test_the_status_names_both_ends_of_a_new_link(table):
     m.add_button.click()
     new = game.state.links[-1]
     assert new.pair == ("alice", "eve")
-    assert f"Added {new.id} (+ Shared a thermos) between <b>Alice</b> and <b>Eve</b>" in (
-        m.status.value
+    assert (
+        "Added a link between <b>Alice</b> and <b>Eve</b>: + green, labeled “Shared a thermos”"
+        in m.status.value
     )
+    assert new.id not in m.status.value  # names, never the link's id
     click_node(m.view, "bob")  # the next click starts afresh
     assert "Added" not in m.status.value
 

@@ -125,7 +125,10 @@ def test_a_whole_persuasion_conflict_by_clicks_iso_e02_e03(table):
     assert bob_red.count("iw-die--red") == 7
     assert bob_red.count("↳") == 2 and "extra die from the explosion of #5" in bob_red
     assert "→ 4 odds" in bob_red  # the digest's correction: the exploded 1 counts
-    assert "AP_odds = ⌊4 red odds − 3 green evens⌋₀ = <b>1</b>" in cp.first_reading.value
+    assert (
+        "the Active Player's odds: 4 red odds − 3 green evens (never below 0) = <b>1</b>"
+        in cp.first_reading.value
+    )
 
     alice, eve = cp.stance_widgets["alice"], cp.stance_widgets["eve"]
     assert "net +2" in alice.text.value
@@ -242,7 +245,7 @@ def test_a_physical_failure_asks_the_table_for_the_wounds(table):
     # A wrong total is the engine's to refuse, shown in the panel.
     cp.wound_inputs["bob"].value = 1
     cp.assign_button.click()
-    assert "distribute exactly 4 wound(s), got 1" in cp.messages.last_error
+    assert "distribute exactly 4 wounds, got 1" in cp.messages.last_error
     cp.wound_inputs["bob"].value = 2
     cp.wound_inputs["alice"].value = 2
     cp.assign_button.click()
@@ -870,7 +873,7 @@ def test_a_table_built_while_a_pair_roll_waits_shows_the_roll():
     t = IsolationTable(game)
     between = t.between
     assert between.outcome_box.layout.display == ""
-    assert "2 evens against 1 odds" in between.rolled.value
+    assert "2 evens against 1 odd" in between.rolled.value
     assert "Alice – Bob" in between.rolled.value
     assert 'data-face="4"' in between.rolled.value  # the dice, as chips
     t.close()
@@ -880,7 +883,7 @@ def test_a_pair_roll_made_in_code_shows_in_an_open_table(table):
     game, between = table.game, table.between
     game.end_session()
     game.pair_roll("alice", "bob", green_faces="2 4", red_faces="3")
-    assert "2 evens against 1 odds" in between.rolled.value
+    assert "2 evens against 1 odd" in between.rolled.value
 
 
 def test_undo_takes_the_pair_roll_and_its_outcome_off_the_panel(table):
@@ -894,14 +897,14 @@ def test_undo_takes_the_pair_roll_and_its_outcome_off_the_panel(table):
     assert "→ Alice – Bob: nothing" in between.rolled.value  # names, not ids
     scene.undo_button.click()  # the outcome: the roll waits again
     assert game.state.pair_roll is not None
-    assert "2 evens against 1 odds" in between.rolled.value
+    assert "2 evens against 1 odd" in between.rolled.value
     assert "→" not in between.rolled.value
     assert between.outcome_box.layout.display == ""
     scene.undo_button.click()  # the roll itself
     assert game.state.pair_roll is None and between.rolled.value == ""
     assert between.outcome_box.layout.display == "none"
     scene.redo_button.click()
-    assert "2 evens against 1 odds" in between.rolled.value
+    assert "2 evens against 1 odd" in between.rolled.value
 
 
 def test_the_pair_roll_leaves_the_panel_when_the_next_session_begins(table):
@@ -910,7 +913,7 @@ def test_the_pair_roll_leaves_the_panel_when_the_next_session_begins(table):
     between.a.value, between.b.value = "alice", "bob"
     between.green_faces.value, between.red_faces.value = "2 3", "3"
     between.enter_button.click()  # a tie: shown, nothing to choose
-    assert "1 evens against 1 odds" in between.rolled.value
+    assert "1 even against 1 odd" in between.rolled.value
     between.begin_button.click()
     assert between.rolled.value == ""
 

@@ -142,7 +142,7 @@ def test_consequences_and_the_last_conflicts_events():
     number, events = last_conflict_events(game.journal.effective())
     assert number == 1
     lines = consequences(events)
-    assert lines[0].startswith("+ green unlabeled link L7 between Alice and Bob")
+    assert lines[0].startswith("+ green unlabeled link between Alice and Bob")
     assert "Stress 2 → 0: Complete Success (ISO-R34)" in lines
 
 

@@ -35,7 +35,7 @@ def test_the_wound_boxes_take_at_most_the_wounds_the_engine_left(table):
 
 def test_a_wound_box_takes_at_most_what_its_character_can_still_take():
     """The engine's numbers: wounds left to share, and each character's wound_capacity."""
-    game = boarding_party(stress=2, seed=10)
+    game = boarding_party(stress=2, seed=1)
     game.add_character("Dan", profession="Cook", bias="b", goal="g")
     game.add_link("dan", "bob", "green", "Old friends")
     game.add_link("dan", "alice", "green", "Chess")
@@ -52,7 +52,7 @@ def test_a_wound_box_takes_at_most_what_its_character_can_still_take():
 
 
 def test_a_later_conflict_opens_its_wound_form_blank():
-    game = boarding_party(stress=2, seed=13)
+    game = boarding_party(stress=2, seed=159)
     game.add_character("Dan", profession="Cook", bias="b", goal="g")
     game.add_link("dan", "bob", "green", "Old friends")
     game.add_link("dan", "alice", "green", "Chess")

@@ -28,7 +28,7 @@ PACKAGE = ROOT / "isowidgets"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("words",),
     ("errors", "version"),
-    ("checks", "server"),
+    ("checks", "server", "regular_file"),
     ("lab", "binding", "commitment", "dice", "odds", "settings"),
     ("journal",),
     ("contract", "visibility", "checkpoints"),
@@ -44,9 +44,27 @@ LAYERS: tuple[tuple[str, ...], ...] = (
 (by the top-level name under ``isowidgets``; inside one name, the circle check rules)."""
 
 INNER: dict[str, tuple[str, ...]] = {
-    "isowidgets.dice": ("format", "values", "faces", "notation", "records", "keep", "roller"),
+    "isowidgets.dice": (
+        "format",
+        "values",
+        "faces",
+        "notation",
+        "records",
+        "keep",
+        "streams",
+        "roller",
+    ),
     "isowidgets.words": ("message", "catalogues", "extract"),
-    "isowidgets.journal": ("events", "codec", "history", "export", "files", "reading", "store"),
+    "isowidgets.journal": (
+        "events",
+        "chain",
+        "codec",
+        "history",
+        "export",
+        "files",
+        "reading",
+        "store",
+    ),
 }
 """The concept packages' own layers, bottom first (each module imports only those
 before it, and the package's ``__init__`` re-exports them all)."""

@@ -8,8 +8,16 @@ from typing import ClassVar, Literal
 
 import pytest
 
-from isowidgets.dice import Limits, Pool
-from isowidgets.errors import DiceCapError, JournalError, RuleError, SaveFileError, SettingsError
+from isowidgets.contract import Action
+from isowidgets.dice import Dice, Limits, Pool
+from isowidgets.errors import (
+    DiceCapError,
+    DiceError,
+    JournalError,
+    RuleError,
+    SaveFileError,
+    SettingsError,
+)
 from isowidgets.game import Game
 from isowidgets.journal import Event
 from isowidgets.settings import RuleSettings, setting
@@ -61,6 +69,12 @@ class ToyGame(Game[ToyState]):
 
     def bump(self, by: int) -> None:
         self.commit(Bumped(by=by))
+
+
+def roll_then_bump(action: Action[ToyState], by: int) -> None:
+    """A rule that rolls, then adds an event the fold refuses (past the ceiling)."""
+    action.dice.roll(Pool.parse("3d6"))
+    action.add(Bumped(by=by))
 
 
 # --------------------------------------------------------------------------- settings
@@ -164,9 +178,8 @@ def test_a_rejected_action_changes_nothing(tmp_path: Path):
     game.bump(2)
     before_state, before_lines = game.state, (tmp_path / "toy.jsonl").read_text()
     before_dice = game.dice.state()
-    with pytest.raises(RuleError, match="cannot pass 3"), game.atomic():
-        game.dice.roll(Pool.parse("3d6"))
-        game.bump(2)
+    with pytest.raises(RuleError, match="cannot pass 3"):
+        game.act(roll_then_bump, 2)  # rolls, then the event does not fit
     assert game.state == before_state
     assert (tmp_path / "toy.jsonl").read_text() == before_lines
     assert game.dice.state() == before_dice
@@ -217,10 +230,26 @@ def test_resumed_dice_are_reproducible(tmp_path: Path):
     tray.roll("3d6")
     tray.journal.close()
     a = DiceTray.resume(tmp_path / "t.jsonl")
-    first = a.dice.roll(Pool.parse("5d6")).faces
+    first = a.roll("5d6").faces
     a.journal.close()
+    (tmp_path / "t.jsonl").write_bytes(b"".join(_lines(tmp_path / "t.jsonl")[:2]))
     b = DiceTray.resume(tmp_path / "t.jsonl")
-    assert b.dice.roll(Pool.parse("5d6")).faces == first
+    assert b.roll("5d6").faces == first
+
+
+def _lines(path: Path) -> list[bytes]:
+    return path.read_bytes().splitlines(keepends=True)
+
+
+def test_a_games_dice_roll_random_dice_only_inside_its_actions(tmp_path: Path):
+    """A roll outside an action would take a number no line holds (verify would report a
+    deleted roll): refused, and nothing taken; typed faces are fine anywhere."""
+    tray = DiceTray.new(tmp_path / "t.jsonl", seed=11)
+    with pytest.raises(DiceError, match="only inside one of its actions"):
+        tray.dice.roll(Pool.parse("5d6"))
+    assert tray.dice.taken == (0, 0)
+    assert tray.dice.roll(Pool.parse("2d6"), "3 4").source == "typed"
+    assert Dice(11).roll(Pool.parse("5d6")).number == 1  # dice of no game roll anywhere
 
 
 def test_listeners_see_each_action_and_cannot_break_it():

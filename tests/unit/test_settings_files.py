@@ -13,6 +13,7 @@ import os
 import tracemalloc
 from pathlib import Path
 
+import forge
 import pytest
 
 from isowidgets import checks
@@ -116,8 +117,9 @@ def test_a_journal_with_a_huge_setting_does_not_replay(tmp_path: Path):
     """A journal edited by hand to hold 10**400 names its line instead of loading it."""
     path = tmp_path / "s.jsonl"
     IsolationGame.new(path, seed=1).journal.close()
-    text = path.read_text().replace('"stress_start":1', f'"stress_start":{10**400}')
-    path.write_text(text)
+    lines = forge.records(path)
+    lines[0]["data"]["settings"]["stress_start"] = 10**400
+    forge.write(path, lines)  # the heads made again, as a careful forger would
     from isowidgets.errors import JournalError
 
     with pytest.raises(JournalError, match="line 1: the session's settings do not load") as got:

@@ -14,13 +14,15 @@ import subprocess
 import sys
 from pathlib import Path
 
+import forge
 import pytest
+from test_contract import Added, CounterGame, roll_and_add
 
 from isowidgets.__main__ import main
 from isowidgets.commitment import Secret, commit, sidecar_path
 from isowidgets.dice import Dice, Pool
 from isowidgets.errors import DiceError, JournalError, RuleError, VerifyError
-from isowidgets.journal import Entry, Journal, Rolled, SessionStarted
+from isowidgets.journal import Entry, Journal, SessionStarted
 from isowidgets.rules.isolation import IsolationGame, IsolationSettings
 from isowidgets.rules.isolation.examples import add_boarding_party
 from isowidgets.tray import DiceTray
@@ -48,12 +50,13 @@ def lines(path: Path) -> list[dict[str, object]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
-def write(path: Path, records: list[dict[str, object]]) -> None:
-    """Write ``records`` as a journal, renumbering seq and action (one event per action)."""
+def write(path: Path, records: list[dict[str, object]], *, rechain: bool = True) -> None:
+    """Write ``records`` as a journal, renumbering seq and action (one event per action),
+    with the heads made again (a careful forger) unless ``rechain=False``."""
     for number, record in enumerate(records, start=1):
         record["seq"] = record["action"] = number
         record["end"] = True
-    path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")
+    forge.write(path, records, rechain=rechain)  # type: ignore[arg-type]
 
 
 def random_rolls(records: list[dict[str, object]]) -> list[int]:
@@ -226,12 +229,27 @@ def test_one_altered_face_is_named(tmp_path: Path) -> None:
     write(path, records)
     report = verify(path)
     assert report.mismatch is not None
-    assert report.mismatch.seq == target + 1
-    assert report.mismatch.kind == "rolled"
+    assert report.mismatch.seq == report.mismatch.line == target + 1
+    assert report.mismatch.kind == "rolled" and report.mismatch.problem == "faces"
     assert report.mismatch.expected == tuple(found)
     assert report.mismatch.found == (found[0] % 10 + 1, *found[1:])
-    assert "altered" in report.mismatch.why
-    assert f"MISMATCH at event #{target + 1} (rolled" in report.text()
+    assert "altered" in report.mismatch.why and "public roll #3" in report.mismatch.why
+    assert f"MISMATCH at line {target + 1}, event #{target + 1} (rolled" in report.text()
+
+
+def test_a_line_changed_without_its_heads_made_again_is_named_by_the_chain(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    played(path)
+    records = lines(path)
+    target = random_rolls(records)[2]
+    roll = records[target]["data"]["roll"]  # type: ignore[index]
+    roll["faces"][0] = roll["faces"][0] % 10 + 1
+    write(path, records, rechain=False)
+    report = verify(path)
+    assert report.mismatch is not None and report.mismatch.problem == "tampered"
+    assert report.mismatch.line == target + 1 and report.mismatch.kind == "rolled"
+    assert "is not the hash of the journal up to it" in report.mismatch.why
+    assert report.commitment == lines(path)[0]["data"]["commitment"]  # type: ignore[index]
 
 
 def test_one_inserted_roll_is_named(tmp_path: Path) -> None:
@@ -244,7 +262,8 @@ def test_one_inserted_roll_is_named(tmp_path: Path) -> None:
     report = verify(path)
     assert report.mismatch is not None
     assert report.mismatch.seq == len(records) - 1  # the copy, not the original
-    assert "inserted" in report.mismatch.why
+    assert report.mismatch.problem == "repeated" and "inserted" in report.mismatch.why
+    assert f"(line {first + 1})" not in report.mismatch.why  # the last roll before it is named
 
 
 def test_one_deleted_roll_is_named(tmp_path: Path) -> None:
@@ -252,14 +271,29 @@ def test_one_deleted_roll_is_named(tmp_path: Path) -> None:
     played(path)
     records = lines(path)
     rolls = random_rolls(records)
-    deleted = records.pop(rolls[1])  # the 4dF
+    records.pop(rolls[1])  # the 4dF, public roll #2
     write(path, records)
     report = verify(path)
     assert report.mismatch is not None
     assert report.mismatch.seq == rolls[2]  # the 2d10, one line earlier now
-    assert "deleted" in report.mismatch.why
-    assert report.mismatch.draw == deleted["data"]["roll"]["draw"][1]  # type: ignore[index]
+    assert report.mismatch.problem == "missing" and "deleted" in report.mismatch.why
+    assert "public roll #2 is missing before this one (#3)" in report.mismatch.why
     assert report.random_rolls == 1
+
+
+def test_a_roll_retyped_as_typed_faces_is_named(tmp_path: Path) -> None:
+    """A bad roll turned into 'typed' to take it out of the proof leaves its number out."""
+    path = tmp_path / "s.jsonl"
+    played(path)
+    records = lines(path)
+    rolls = random_rolls(records)
+    roll = records[rolls[1]]["data"]["roll"]  # type: ignore[index]
+    roll["source"] = "typed"
+    del roll["n"]
+    write(path, records)
+    report = verify(path)
+    assert report.mismatch is not None and report.mismatch.seq == rolls[2] + 1
+    assert "retyped as typed-in faces" in report.mismatch.why
 
 
 def test_a_roll_cut_off_the_end_is_named(tmp_path: Path) -> None:
@@ -270,17 +304,29 @@ def test_a_roll_cut_off_the_end_is_named(tmp_path: Path) -> None:
     write(path, records)
     report = verify(path)
     assert report.mismatch is not None and report.mismatch.kind == "seed_revealed"
-    assert "deleted" in report.mismatch.why
+    assert report.mismatch.problem == "count" and report.mismatch.line == len(records)
+    assert (
+        "says 4 public roll(s)" in report.mismatch.why and "cut off the end" in report.mismatch.why
+    )
 
 
-def test_a_seed_that_does_not_match_its_commitment_is_refused(tmp_path: Path) -> None:
+@pytest.mark.parametrize("field", ["seed", "salt", "commitment"])
+def test_a_seed_that_does_not_match_its_commitment_is_refused_naming_both_lines(
+    tmp_path: Path, field: str
+) -> None:
     path = tmp_path / "s.jsonl"
     played(path)
     records = lines(path)
-    records[-1]["data"]["seed"] = "another seed"  # type: ignore[index]
+    if field == "commitment":
+        records[0]["data"]["commitment"] = "0" * 64  # type: ignore[index]
+    else:
+        records[-1]["data"][field] = "another seed" if field == "seed" else "f" * 64  # type: ignore[index]
     write(path, records)
-    with pytest.raises(VerifyError, match="does not match the commitment"):
+    with pytest.raises(VerifyError, match="does not match the commitment") as refused:
         verify(path)
+    assert refused.value.key == "verify.secret"
+    assert f"at line {len(records)} (seed_revealed)" in str(refused.value)
+    assert "at line 1 (session_started)" in str(refused.value)
 
 
 def test_nothing_revealed_is_refused(tmp_path: Path) -> None:
@@ -392,17 +438,18 @@ def test_the_verifier_reads_without_locking_or_changing(tmp_path: Path) -> None:
 def test_a_random_roll_not_rolled_by_the_action_is_refused(tmp_path: Path) -> None:
     """A copy of an earlier roll, or a roll from other dice, would be a forged roll."""
     path = tmp_path / "s.jsonl"
-    tray = DiceTray.new(path, seed=5)
-    tray.roll("3d6")
-    earlier = tray.journal.entries[-1].event
-    before = path.read_bytes(), tray.dice.state()
-    for forged in (earlier, Rolled(roll=Dice(5).roll(Pool.parse("3d6")))):
-        with pytest.raises(RuleError, match="this action's dice did not roll"):
-            tray.commit(forged)
-        assert (path.read_bytes(), tray.dice.state()) == before
-    typed = Rolled(roll=Dice().roll(Pool.parse("3d6"), faces=[1, 2, 3]))
-    tray.commit(typed)
-    tray.reveal()
+    game = CounterGame.new(path, seed=5)
+    earlier = game.act(roll_and_add, None).entries[-1].event
+    assert isinstance(earlier, Added) and earlier.roll is not None
+    before = path.read_bytes(), game.dice.state()
+    other = Dice(5).roll(Pool.parse("2d6"))
+    for forged in (earlier, Added(amount=other.total, roll=other)):
+        with pytest.raises(RuleError, match="not the roll this action's dice made next"):
+            game.commit(forged)
+        assert (path.read_bytes(), game.dice.state()) == before
+    typed = Dice().roll(Pool.parse("2d6"), faces=[1, 2])
+    game.commit(Added(amount=3, roll=typed))
+    game.reveal()
     assert verify(path).ok
 
 
@@ -418,16 +465,16 @@ def test_a_random_roll_after_the_reveal_is_named(tmp_path: Path) -> None:
     assert "after the seed was revealed" in report.mismatch.why
 
 
-def test_a_random_roll_without_its_draw_is_named(tmp_path: Path) -> None:
+def test_a_random_roll_without_its_number_is_named(tmp_path: Path) -> None:
     path = tmp_path / "s.jsonl"
     played(path)
     records = lines(path)
     target = random_rolls(records)[1]
-    del records[target]["data"]["roll"]["draw"]  # type: ignore[index]
+    del records[target]["data"]["roll"]["n"]  # type: ignore[index]
     write(path, records)
     report = verify(path)
     assert report.mismatch is not None and report.mismatch.seq == target + 1
-    assert "no draw position" in report.mismatch.why
+    assert "a random roll with no number" in report.mismatch.why
 
 
 def test_a_random_pick_is_a_journaled_roll_and_verifies(tmp_path: Path) -> None:
@@ -441,14 +488,15 @@ def test_a_random_pick_is_a_journaled_roll_and_verifies(tmp_path: Path) -> None:
     game.kill("eve", "lost in the woods")  # 2 greens, 3 pairs: 2 left over, placed at random
     shared = [e.event for e in game.journal.entries if e.kind == "death_greens_shared"]
     assert len(shared) == 1 and len(shared[0].rolls()) == 2
-    assert all(roll.source == "random" and roll.draw for roll in shared[0].rolls())
+    assert all(roll.source == "random" and roll.number for roll in shared[0].rolls())
     game.reveal()
     report = verify(path)
     assert report.ok and report.random_rolls == 2
 
 
 def test_resuming_rolls_what_carrying_on_would_have(tmp_path: Path) -> None:
-    """A resume replays the journal's draws, so it offers the GM no second stream."""
+    """A resume takes each counter up after the journal's highest number, so it offers
+    the GM no second roll."""
 
     def opening(tray: DiceTray) -> None:
         tray.roll("5d6!1")
@@ -464,14 +512,32 @@ def test_resuming_rolls_what_carrying_on_would_have(tmp_path: Path) -> None:
     resumed = DiceTray.resume(tmp_path / "resumed.jsonl")
     for notation in ("3d6!6", "d20", "4dF"):
         assert resumed.roll(notation).faces == carried.roll(notation).faces
-    assert resumed.dice.position == carried.dice.position
+    assert resumed.dice.taken == carried.dice.taken == (5, 0)
     resumed.reveal()
     assert verify(tmp_path / "resumed.jsonl").ok
 
 
-def test_a_lost_roll_takes_a_new_stream_up_after_the_last_draw(tmp_path: Path) -> None:
-    """A torn last line lost a roll: the resume cannot replay past the gap, so it starts
-    a new stream after the last draw, and verify names the lost draws."""
+def test_a_roll_lost_with_a_torn_last_line_is_rolled_again_with_its_faces(
+    tmp_path: Path,
+) -> None:
+    """A crash mid-write lost the last roll: the resume gives its number again, so the
+    same dice show the same faces, and the journal verifies."""
+    path = tmp_path / "s.jsonl"
+    tray = DiceTray.new(path, seed=8)
+    tray.roll("3d6")
+    lost = tray.roll("d20")
+    tray.journal.close()
+    data = path.read_bytes()
+    path.write_bytes(data[: data.rstrip(b"\n").rfind(b"\n") + 1] + data.rsplit(b"\n", 2)[1][:40])
+    again = DiceTray.resume(path)
+    assert any("torn" in problem for problem in again.journal.problems)
+    assert again.dice.taken == (1, 0)
+    assert again.roll("d20") == lost
+    again.reveal()
+    assert verify(path).ok
+
+
+def test_a_roll_deleted_from_the_middle_is_named_after_a_resume(tmp_path: Path) -> None:
     path = tmp_path / "s.jsonl"
     tray = DiceTray.new(path, seed=8)
     tray.roll("3d6")
@@ -479,18 +545,19 @@ def test_a_lost_roll_takes_a_new_stream_up_after_the_last_draw(tmp_path: Path) -
     tray.roll("d20")
     tray.journal.close()
     records = lines(path)
-    del records[2]  # the 2d6 is lost
+    del records[2]  # the 2d6, public roll #2
     write(path, records)
     again = DiceTray.resume(path)
-    assert again.dice.start == 6 and again.dice.position == (6, 6)
+    assert again.dice.taken == (3, 0)
     again.roll("d6")
     again.reveal()
     report = verify(path)
-    assert report.mismatch is not None and "draws 3–4 are missing" in report.mismatch.why
+    assert report.mismatch is not None and "#2 is missing" in report.mismatch.why
+    assert report.mismatch.line == 3 and report.mismatch.kind == "rolled"
 
 
 def test_rolls_of_no_dice_resume_and_verify(tmp_path: Path) -> None:
-    """A roll of no dice draws nothing and shares its draw with the next roll."""
+    """A roll of no dice takes a number like any random roll."""
     path = tmp_path / "s.jsonl"
     tray = DiceTray.new(path, seed=4)
     tray.roll("2d6")
@@ -498,10 +565,73 @@ def test_rolls_of_no_dice_resume_and_verify(tmp_path: Path) -> None:
     tray.roll("0d6")
     tray.journal.close()
     tray = DiceTray.resume(path)
-    assert tray.dice.position == (0, 2)
+    assert tray.dice.taken == (3, 0)
     tray.roll("d20")
     tray.roll("0d6")
     tray.reveal()
     report = verify(path)
     assert report.ok, report.text()
     assert report.random_rolls == 5
+
+
+# --------------------------------------------------------------------------- heads
+
+
+def test_the_issues_cut_roll_then_more_play_is_caught_by_a_head(tmp_path: Path) -> None:
+    """Roll 3d6 then 1d20; close; cut the last line; resume; roll 1d6 and 1d20; reveal.
+    The file alone cannot tell (a careful forger leaves no gap: the cut roll's number is
+    taken again, and the same dice would show the same faces), but the head the stream
+    showed after the 1d20 is carried by no line any more."""
+    path = tmp_path / "s.jsonl"
+    tray = DiceTray.new(path, seed=5)
+    tray.roll("3d6")
+    cut = tray.roll("1d20")
+    seen = tray.shown_head()
+    assert seen is not None and seen.public_rolls == 2
+    tray.journal.close()
+    data = path.read_bytes()
+    path.write_bytes(data[: data.rstrip(b"\n").rfind(b"\n") + 1])
+    again = DiceTray.resume(path)
+    assert again.dice.taken == (1, 0)
+    redo = Dice.resumed(again.dice.seed, again.dice.limits, [])
+    redo.roll(Pool.parse("3d6"))
+    assert redo.roll(Pool.parse("1d20")) == cut  # the same number gives the same faces
+    again.roll("1d6")
+    again.roll("1d20")
+    again.reveal()
+    assert main(["verify", str(path)]) == 0  # said in the README: a head is needed
+    head = f"{seen.public_rolls}:{seen.head[:16]}"
+    report = verify(path, heads=[head])
+    assert report.mismatch is not None and report.mismatch.problem == "head_missing_near"
+    assert report.mismatch.line == 3 and report.mismatch.kind == "rolled"  # public roll #2
+    assert main(["verify", str(path), "--head", head]) == 1
+
+
+def test_a_roll_deleted_off_the_end_with_the_count_lowered_is_caught_by_the_last_head(
+    tmp_path: Path,
+) -> None:
+    path = tmp_path / "s.jsonl"
+    tray = played(path)
+    final = tray.shown_head()
+    assert final is not None and final.head == tray.journal.head  # the reveal's own head
+    records = lines(path)
+    records.pop(random_rolls(records)[-1])
+    records[-1]["data"]["public_rolls"] -= 1  # type: ignore[index]
+    write(path, records)
+    assert verify(path).ok
+    report = verify(path, heads=[final.head])
+    assert report.mismatch is not None and report.mismatch.problem == "head_missing"
+
+
+def test_heads_are_read_as_people_copy_them(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    tray = played(path)
+    head = tray.journal.head
+    for text in (head, head[:16], head[:16].upper(), " ".join([head[:8], head[8:16]]), f"4:{head}"):
+        report = verify(path, heads=[text])
+        assert report.ok and report.heads[0].line == len(tray.journal)
+    for bad in ("", "xyz", head[:15], f"a:{head}", "1:2:3", f"{'9' * 12}:{head}"):
+        with pytest.raises(VerifyError, match="is not a head") as refused:
+            verify(path, heads=[bad])
+        assert refused.value.key == "verify.bad_head"
+    assert main(["verify", str(path), "--head", "nothex"]) == 2

@@ -16,7 +16,6 @@ from isowidgets.widgets.common import (
     Timeline,
     chain_order,
     die_chip,
-    guard,
     roll_chips,
 )
 from isowidgets.widgets.tray import TrayPanel
@@ -87,22 +86,28 @@ def test_a_roll_without_explosions_has_no_brackets_or_counts_in_tooltips():
     assert "iw-chain" not in html and 'title="green die #1 showing 2: counts"' in html
 
 
-def test_guard_shows_our_errors_and_unexpected_ones():
+def test_a_callback_shows_our_errors_and_unexpected_ones():
+    """The one way to run a callback (``Messages.handler``, ``Messages.run``), also for a
+    callback that leaves the last message alone (``clear=False``: a view following the
+    game, fitting the map)."""
     messages = Messages()
 
-    @guard(messages)
     def refuse() -> None:
         raise RuleError("Eve cannot cooperate: her roll allows Neutral or Hostile")
 
-    refuse()
+    messages.handler(refuse, clear=False)()
     assert "Eve cannot cooperate" in messages.value and "iw-msg--error" in messages.value
 
-    @guard(messages)
     def crash() -> None:
         raise KeyError("oops")
 
-    crash()
+    messages.handler(crash, clear=False)()
     assert "unexpected KeyError" in messages.value
+    messages.info("the link was added")
+    messages.run(lambda: None, clear=False)
+    assert "the link was added" in messages.value  # left alone
+    messages.run(lambda: None)
+    assert messages.value == ""  # a new request clears it
 
 
 def test_timeline_appends_in_place():
@@ -285,7 +290,8 @@ def test_set_options_keeps_the_value_while_it_is_offered():
     assert box.value is None and box.options == ()
 
 
-def test_a_panel_handler_clears_the_last_message_and_shows_refusals():
+def test_a_panels_callback_clears_the_last_message_and_shows_refusals():
+    """A panel runs its callbacks the one way: through its messages (``handler``)."""
     from isowidgets.errors import RuleError
     from isowidgets.tray import DiceTray
     from isowidgets.widgets.common import Messages, Panel
@@ -297,9 +303,9 @@ def test_a_panel_handler_clears_the_last_message_and_shows_refusals():
     def refuse(_button: object) -> None:
         raise RuleError("not now")
 
-    panel.handler(refuse)(None)
+    panel.messages.handler(refuse)(None)
     assert "not now" in panel.messages.value and "old note" not in panel.messages.value
-    assert panel.handler(lambda _b: 7)(None) == 7
+    assert panel.messages.handler(lambda _b: 7)(None) == 7
     assert panel.messages.value == ""
 
 
@@ -330,7 +336,6 @@ def test_common_still_offers_every_name_it_did():
         "chain_order",
         "die_chip",
         "entries_since",
-        "guard",
         "roll_chips",
         "set_options",
         "style",

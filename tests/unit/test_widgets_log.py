@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import html
 from typing import Any
 
 import pytest
@@ -96,7 +97,9 @@ def test_undone_events_are_struck_through_and_say_so():
     log = LogView(tray)
     tray.undo()
     assert 'class="iw-void"' in log.table.value and "(retconned)" in log.table.value
-    assert "retcon of action #3: undo" in log.table.value
+    # The undo says what it took back, by what it did, not by the action's number.
+    assert "undo: roll 2: 1×d6 rolled" in html.unescape(log.table.value)
+    assert "action #" not in log.table.value
 
 
 def test_kinds_filter_what_is_counted_and_shown():

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from isowidgets.errors import RuleError
 from isowidgets.tray import DiceTray
-from isowidgets.widgets.messages import Messages, guard
+from isowidgets.widgets.messages import Messages
 
 
 def test_each_kind_has_a_word_a_border_and_a_role():
@@ -41,15 +41,17 @@ def test_run_clears_first_and_shows_the_kits_errors_and_bugs():
     assert "unexpected KeyError" in messages.value and "Traceback" in messages.value
 
 
-def test_guard_keeps_its_old_contract():
+def test_a_callback_that_is_no_request_leaves_the_last_message_and_shows_its_error():
+    """``clear=False`` (a view following the game, fitting the map): what ``guard`` did."""
     messages = Messages()
+    messages.info("an old note")
 
-    @guard(messages)
     def refuse() -> None:
         raise RuleError("refused")
 
-    assert refuse() is None
+    assert messages.handler(refuse, clear=False)() is None
     assert "refused" in messages.last_error
+    assert messages.run(lambda: 7, clear=False) == 7
 
 
 def test_a_followed_game_clears_stale_messages_at_the_next_action_and_at_undo():

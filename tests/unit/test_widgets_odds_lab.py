@@ -162,8 +162,33 @@ def test_the_panel_follows_the_system_question_and_setting_chosen():
     assert lab.setting.value == "great_dying_comparison"  # the setting the question reads
     assert (lab.first.value, lab.second.value) == ("lt", "le")
     assert (lab.start.value, lab.stop.value) == (0, 14)
-    lab.setting.value = "year_step"  # a bounded whole number: a window round its default
-    assert lab.first.value == 1 and lab.second.value == 2
+    # Only the settings the question reads: another would give two identical columns.
+    assert [value for _, value in lab.setting.options] == ["great_dying_comparison"]
+    lab.system.value = "impact"
+    assert [value for _, value in lab.setting.options] == [
+        "success_target",
+        "great_success_rule",
+        "great_success_margin",
+    ]
+    lab.setting.value = "success_target"  # a bounded whole number: a window round its default
+    assert lab.first.value == 8 and lab.second.value == 7
+    lab.close()
+
+
+def test_a_new_choice_or_a_refused_sweep_leaves_no_earlier_answer():
+    lab = OddsLab("fudge_conflict", "beat")
+    lab.start.value, lab.stop.value = 0, 1
+    lab.compare_button.click()
+    assert lab.frame is not None and "<table" in lab.table.value and lab.figure.data
+    assert "<th></th>" not in lab.table.value  # every header cell says something
+    lab.start.value, lab.stop.value = 3, 1
+    lab.compare_button.click()  # refused: the table of the earlier sweep goes too
+    assert "nothing to sweep" in lab.messages.value
+    assert lab.frame is None and lab.table.value == "" and not lab.figure.data
+    lab.start.value, lab.stop.value = 0, 1
+    lab.compare_button.click()
+    lab.question.value = "result"  # another question: the last answer was not for it
+    assert lab.frame is None and lab.table.value == "" and not lab.figure.data
     lab.close()
 
 

@@ -63,7 +63,8 @@ def test_every_setting_is_shown_with_its_id_description_default_and_allowed_valu
         if spec.kind == "whole" and not spec.optional:
             assert (row.control.min, row.control.max) == (spec.low, spec.high)
             assert f"from {spec.low} to {spec.high}" in row.state.value
-    assert f"{len(editor.rows)} settings, 0 changed from default" in editor.title.value
+    count = "1 setting" if len(editor.rows) == 1 else f"{len(editor.rows)} settings"
+    assert f"{count}, 0 changed from default" in editor.title.value
 
 
 def test_the_danish_system_has_its_thirty_two_settings_and_each_kind_of_control():
@@ -179,12 +180,12 @@ def test_a_bad_file_is_refused_in_the_panel_and_nothing_changes(tmp_path, text, 
     game.change_settings(success_target=7)
     bad = tmp_path / "bad.toml"
     bad.write_text(text, encoding="utf-8")
-    before = (len(game.journal), game.settings, game.dice.position)
+    before = (len(game.journal), game.settings, game.dice.taken)
     editor.path.value = str(bad)
     editor.load_button.click()
     assert words in editor.messages.last_error.replace("&#x27;", "'")
     assert 'role="alert"' in editor.messages.value
-    assert (len(game.journal), game.settings, game.dice.position) == before
+    assert (len(game.journal), game.settings, game.dice.taken) == before
     assert editor.rows["success_target"].control.value == 7
     editor.path.value = str(tmp_path / "missing.toml")
     with pytest.raises(SaveFileError, match="cannot read settings file"):

@@ -7,6 +7,8 @@ nothing.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+
 from ... import checks
 from ...contract import Action
 from ...errors import RuleError
@@ -68,14 +70,21 @@ def abilities_arg(value: object, state: FudgeState) -> dict[Ability, int]:
 
 def add_character(
     action: Action[FudgeState],
-    name: object,
-    role: object,
-    skills: object,
-    categories: object,
-    abilities: object,
-    pool: object,
+    name: str,
+    *,
+    role: str = "pc",
+    skills: Mapping[str, int] | None = None,
+    categories: Mapping[str, str] | None = None,
+    abilities: Mapping[str, int] | None = None,
+    pool: int | None = None,
 ) -> str:
-    """A new character; returns its id (``char-N``)."""
+    """A character: ``role`` ``"pc"``, ``"npc"`` or ``"central"`` (a central GM
+    character, DK-R22), skills 0–4 (DK-R02), skill → ability categories over the
+    designer's map (DK-A09), ability scores (DK-A24), pool points (DK-A01).
+    Returns its id (``char-N``)."""
+    skills = {} if skills is None else skills
+    categories = {} if categories is None else categories
+    abilities = {} if abilities is None else abilities
     state = action.state
     name = checks.text(name, "a character's name", collapse=True)
     picked = checks.choice(role, "a character's role", ROLES)
@@ -99,7 +108,8 @@ def who_arg(state: FudgeState, who: object, what: str = "a character") -> Charac
     return state.character(checks.identifier(who, what))
 
 
-def set_skill(action: Action[FudgeState], who: object, skill: object, value: object) -> None:
+def set_skill(action: Action[FudgeState], who: str, skill: str, value: int) -> None:
+    """Set (or add) one of ``who``'s skills, 0–4 (DK-R02)."""
     character = who_arg(action.state, who)
     name = skill_name(skill)
     level = checks.whole(value, f"skill {name!r} (DK-R02)", 0, SKILL_MAX)
@@ -114,7 +124,9 @@ def set_skill(action: Action[FudgeState], who: object, skill: object, value: obj
     )
 
 
-def add_pool_points(action: Action[FudgeState], who: object, points: object, reason: object) -> int:
+def add_pool_points(
+    action: Action[FudgeState], who: str | None, points: int, reason: str = ""
+) -> int:
     """Add (or, negative, take) points of a pool (DK-A01); returns the new total.
 
     ``who=None`` is the table's pool (``pool_scope = "table"``).
@@ -148,10 +160,11 @@ def _permanent_harm_check(character: Character, inside: bool) -> None:
 
 
 def mark_wound(
-    action: Action[FudgeState], who: object, level: object, ability: object, reason: object
+    action: Action[FudgeState], who: str, level: int, ability: str, reason: str = ""
 ) -> int:
-    """The GM marks damage outside Let It Hurt (``damage_outside_lih``, DK-A23); returns
-    the level it is recorded at (DK-R32)."""
+    """The GM marks damage outside Let It Hurt (only with ``damage_outside_lih``,
+    DK-A23; never on a central GM character, DK-R22). Returns the level it is recorded at
+    (DK-R32)."""
     state = action.state
     character = who_arg(state, who)
     wanted = checks.whole(level, "a damage level", 1, 6)
@@ -180,7 +193,12 @@ def mark_wound(
 
 
 def heal(
-    action: Action[FudgeState], who: object, levels: object, count: object, reason: object
+    action: Action[FudgeState],
+    who: str,
+    levels: Sequence[int] = (),
+    reason: str = "",
+    *,
+    count: int = 0,
 ) -> tuple[int, ...]:
     """Heal wounds: the ones at ``levels``, or the ``count`` highest (DK-R38's hook,
     ``heal(level or count)``: the excerpt's healing rules are missing, so the table's or
@@ -193,7 +211,8 @@ def heal(
     filled = sorted(w.level for w in character.wounds)
     if number:
         if number > len(filled):
-            raise RuleError(f"{character.name} has {len(filled)} wound(s); cannot heal {number}")
+            noun = "wound" if len(filled) == 1 else "wounds"
+            raise RuleError(f"{character.name} has {len(filled)} {noun}; cannot heal {number}")
         picked = list(reversed(filled))[:number]
     else:
         picked = [checks.whole(level, "a level to heal", 1, DEFEAT) for level in listed]

@@ -9,6 +9,7 @@ player can let it hurt (:mod:`.hurt`).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import NamedTuple
 
 from ... import checks
@@ -27,13 +28,13 @@ from .hurt import hurt_steps, invocations
 from .model import Conflict, FudgeState
 from .rolling import (
     Faces,
-    dice_sources,
     difficulty_arg,
     equipment_ids,
     given_dice,
     passed_on,
     pay_to_act,
     roll_for,
+    roll_sources,
 )
 
 __all__ = [
@@ -41,6 +42,7 @@ __all__ = [
     "Verdict",
     "assist",
     "cancel_conflict",
+    "check",
     "judge",
     "next_steps",
     "open_conflict",
@@ -63,20 +65,23 @@ def _require_open(state: FudgeState, doing: str) -> Conflict:
 
 def open_conflict(
     action: Action[FudgeState],
-    kind: object,
-    initiator: object,
-    skill: object,
+    kind: str,
+    initiator: str,
+    skill: str,
     *,
-    opponent: object = None,
-    opponent_skill: object = None,
-    difficulty: object = None,
-    intention: object = "",
-    opponent_intention: object = "",
-    success: object = "",
-    failure: object = "",
-    circumstance: object = 0,
+    opponent: str | None = None,
+    opponent_skill: str | None = None,
+    difficulty: int | None = None,
+    intention: str = "",
+    opponent_intention: str = "",
+    success: str = "",
+    failure: str = "",
+    circumstance: int = 0,
 ) -> str:
-    """Agree a conflict's intention and open it (DK-R09, DK-R10); returns its id."""
+    """Agree a conflict's intention and open it (DK-R09, DK-R10): ``kind`` ``"passive"``
+    (with a ``difficulty``), ``"active"`` or ``"competing"`` (with an ``opponent`` and
+    ``opponent_skill``); ``circumstance`` penalty dice hit every roll in it (DK-R20).
+    Returns its id."""
     state = action.state
     picked = checks.choice(kind, "the kind of opposition", KINDS)
     first = who_arg(state, initiator, "the initiator")
@@ -134,16 +139,16 @@ def open_conflict(
 
 def assist(
     action: Action[FudgeState],
-    helper: object,
-    skill: object,
+    helper: str,
+    skill: str,
     *,
-    target: object = None,
-    gate: object = None,
-    penalties: object = None,
-    bonus: object = 0,
-    penalty: object = 0,
-    equipment: object = (),
-    faces: Faces = None,
+    target: str | None = None,
+    gate: int | None = None,
+    penalties: bool | None = None,
+    bonus: int = 0,
+    penalty: int = 0,
+    equipment: Sequence[str] = (),
+    faces: Faces | None = None,
 ) -> AssistRolled:
     """An assisting roll for ``target`` (default: the initiator).
 
@@ -190,14 +195,8 @@ def assist(
         else checks.flag(penalties, "penalties")
     )
     level = None if gate is None else difficulty_arg(gate, "the gate's difficulty")
-    sources = dice_sources(
-        state,
-        helping.id,
-        helper_skill,
-        bonus=given_dice(bonus, "bonus dice"),
-        penalty=given_dice(penalty, "penalty dice"),
-        assist=conflict.carried(principal),
-        circumstance=conflict.opened.circumstance,
+    sources = roll_sources(
+        state, helping.id, helper_skill, target=principal, bonus=bonus, penalty=penalty
     )
     toggled = equipment_ids(state, helping.id, equipment)
     pay_to_act(action, helping.id)
@@ -299,18 +298,19 @@ def judge(
 
 def roll_conflict(
     action: Action[FudgeState],
-    faces: Faces = None,
-    opponent_faces: Faces = None,
+    faces: Faces | None = None,
+    opponent_faces: Faces | None = None,
     *,
-    bonus: object = 0,
-    penalty: object = 0,
-    opponent_bonus: object = 0,
-    opponent_penalty: object = 0,
-    equipment: object = (),
-    opponent_equipment: object = (),
-    tie_winner: object = None,
+    bonus: int = 0,
+    penalty: int = 0,
+    opponent_bonus: int = 0,
+    opponent_penalty: int = 0,
+    equipment: Sequence[str] = (),
+    opponent_equipment: Sequence[str] = (),
+    tie_winner: str | None = None,
 ) -> ConflictRolled:
-    """Roll the open conflict (both sides at once against an opponent) and settle it."""
+    """Roll the open conflict (both sides at once against an opponent) and settle it
+    (DK-R05, DK-R10…R12)."""
     state = action.state
     conflict = _require_open(state, "roll")
     opened = conflict.opened
@@ -343,15 +343,7 @@ def roll_conflict(
             )
         )
     for actor, skill, plus, minus, gear, typed in sides:
-        sources = dice_sources(
-            state,
-            actor,
-            skill,
-            bonus=given_dice(plus, "bonus dice"),
-            penalty=given_dice(minus, "penalty dice"),
-            assist=conflict.carried(actor),
-            circumstance=opened.circumstance,
-        )
+        sources = roll_sources(state, actor, skill, bonus=plus, penalty=minus)
         toggled = equipment_ids(state, actor, gear)
         pay_to_act(action, actor)
         rolls.append(roll_for(action, actor, skill, sources, typed, toggled))
@@ -376,7 +368,8 @@ def roll_conflict(
     return event
 
 
-def cancel_conflict(action: Action[FudgeState], reason: object = "") -> None:
+def cancel_conflict(action: Action[FudgeState], reason: str = "") -> None:
+    """Call the open conflict off before it is rolled."""
     conflict = _require_open(action.state, "call off")
     action.add(ConflictCancelled(conflict=conflict.id, reason=_note(reason, "a reason")))
 
@@ -421,3 +414,48 @@ def next_steps(state: FudgeState) -> tuple[Step, ...]:
         )
     steps.extend(invocations(state))
     return tuple(steps)
+
+
+def check(
+    action: Action[FudgeState],
+    kind: str,
+    initiator: str,
+    skill: str,
+    *,
+    opponent: str | None = None,
+    opponent_skill: str | None = None,
+    difficulty: int | None = None,
+    faces: Faces | None = None,
+    opponent_faces: Faces | None = None,
+    bonus: int = 0,
+    penalty: int = 0,
+    opponent_bonus: int = 0,
+    opponent_penalty: int = 0,
+    intention: str = "",
+    circumstance: int = 0,
+    tie_winner: str | None = None,
+) -> ConflictRolled:
+    """Open a conflict and roll it in one call (no assistance): the quick way to
+    settle a check. Journaled as two actions (opened, rolled)."""
+    open_conflict(
+        action,
+        kind,
+        initiator,
+        skill,
+        opponent=opponent,
+        opponent_skill=opponent_skill,
+        difficulty=difficulty,
+        intention=intention,
+        circumstance=circumstance,
+    )
+    action.split()
+    return roll_conflict(
+        action,
+        faces,
+        opponent_faces,
+        bonus=bonus,
+        penalty=penalty,
+        opponent_bonus=opponent_bonus,
+        opponent_penalty=opponent_penalty,
+        tie_winner=tie_winner,
+    )

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ... import checks
 from ...contract import Action
@@ -65,8 +66,10 @@ def bonus_arg(value: object, what: str = "an equipment bonus") -> tuple[BonusKin
     return kind, size, condition
 
 
-def add_item(action: Action[FudgeState], owner: str, name: str, bonuses: Sequence[object]) -> str:
-    """A new item for ``owner`` with ``bonuses``; returns its id."""
+def add_item(action: Action[FudgeState], owner: str, name: str, bonuses: Sequence[Any] = ()) -> str:
+    """An item of ``owner`` with bonuses ``(kind, value[, condition])``: kind ``"damage"``
+    or ``"protection"``, value 1–3, at most three +1, two +2, one +3 (DK-R39…R41).
+    Returns its id."""
     state = action.state
     character = state.character(checks.identifier(owner, "an item's owner"))
     name = checks.text(name, "an item's name", collapse=True)
@@ -86,8 +89,11 @@ def add_item(action: Action[FudgeState], owner: str, name: str, bonuses: Sequenc
     return item_id
 
 
-def add_bonus(action: Action[FudgeState], item: str, bonus: object, source: object = "gm") -> str:
-    """A bonus the GM grants on the spot or that technology gives (DK-R42, DK-R43)."""
+def add_bonus(
+    action: Action[FudgeState], item: str, bonus: Sequence[Any], source: str = "gm"
+) -> str:
+    """A bonus the GM grants on the spot (``"gm"``) or technology gives (``"technology"``)
+    to an item (DK-R42, DK-R43). Returns its id."""
     state = action.state
     found = state.item(checks.identifier(item, "an item"))
     kind, value, condition = bonus_arg(bonus)
@@ -100,6 +106,7 @@ def add_bonus(action: Action[FudgeState], item: str, bonus: object, source: obje
 
 
 def remove_item(action: Action[FudgeState], item: str) -> None:
+    """Take an item (and its bonuses) off its owner."""
     found = action.state.item(checks.identifier(item, "an item"))
     action.add(ItemRemoved(item=found.id, name=found.name))
 

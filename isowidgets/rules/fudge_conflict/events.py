@@ -18,7 +18,6 @@ from .abilities import Ability
 from .keep import PenaltyKeep
 
 __all__ = [
-    "SOURCE_TEXT",
     "ActionDeclared",
     "AssistRolled",
     "BonusAdded",
@@ -66,20 +65,8 @@ SourceKind: TypeAlias = Literal[
     "combining",
     "cap",
 ]
-"""Where a roll's bonus (+) or penalty (−) dice came from."""
-
-SOURCE_TEXT: dict[SourceKind, str] = {
-    "bonus": "bonus dice given (DK-R06)",
-    "penalty": "penalty dice given (DK-R07)",
-    "assist": "passed on by assistance (DK-R15, DK-R19)",
-    "circumstance": "the circumstances of the conflict (DK-R20)",
-    "scratch": "scratches (DK-R33, DK-R34)",
-    "lasting": "wounded or maimed in this category (DK-R33, DK-R34)",
-    "first_round": "won the conflict that triggered Let It Hurt (DK-R29)",
-    "defence": "won a defence last round (DK-R27)",
-    "combining": "combined skills last round (DK-R36)",
-    "cap": "the cap on bonus and penalty dice (DK-A25)",
-}
+"""Where a roll's bonus (+) or penalty (−) dice came from (the tables say each in their
+words: ``source.<kind>`` in the Danish table's labels)."""
 
 
 class _Data(BaseModel):
@@ -132,7 +119,9 @@ class RollRecord(_Data):
         )
         extra = ""
         if self.net:
-            extra = f", {abs(self.net)} {'bonus' if self.net > 0 else 'penalty'} dice"
+            count = abs(self.net)
+            kind = "bonus" if self.net > 0 else "penalty"
+            extra = f", {count} {kind} {'die' if count == 1 else 'dice'}"
         return f"{self.name} ({self.skill} {self.skill_value}{extra}): {faces} → {self.result}"
 
 
@@ -382,7 +371,9 @@ class HurtStarted(FudgeEvent):
 
     def describe(self) -> str:
         first = "".join(
-            f"; {g.dice} bonus dice in round 1 for {g.name or g.actor}" for g in self.grants
+            f"; {g.dice} bonus {'die' if g.dice == 1 else 'dice'} in round 1 for "
+            f"{g.name or g.actor}"
+            for g in self.grants
         )
         return f"{self.invoker_name} lets it hurt{first}"
 

@@ -46,30 +46,24 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ... import checks
-from ...contract import Action, Beats, OddsQuestion, Step
+from ...contract import Action, Beats, OddsQuestion, Step, rule_method
 from ...dice import Dice
 from ...errors import RuleError
 from ...game import Game
-from ...journal import Entry, Event
+from ...journal import Event
 from ...settings import RuleSettings
 from ...systems import register
 from . import characters, conflict, equipment, hurt, rolling
 from .abilities import Ability
 from .beats import BEATS
 from .events import (
-    ActionDeclared,
-    AssistRolled,
-    ConflictRolled,
     DiceSource,
-    HurtEnded,
-    HurtStarted,
-    RoundRolled,
 )
 from .fold import fold
 from .hurt_odds import HURT_QUESTIONS, Fighter, HurtOdds, hurt_odds
 from .model import Character, FudgeState, Hurt
 from .odds import QUESTIONS, Contest, contest, passive_contest, success_chance
-from .rolling import Faces, dice_sources
+from .rolling import roll_sources
 from .settings import FudgeSettings
 from .timeline import damage_rows
 
@@ -113,33 +107,26 @@ class FudgeGame(Game[FudgeState]):
         return self.state.character(checks.identifier(who, "a character"))
 
     def roll_preview(
-        self, who: str, skill: str, *, bonus: int = 0, penalty: int = 0
+        self,
+        who: str,
+        skill: str,
+        *,
+        target: str | None = None,
+        bonus: int = 0,
+        penalty: int = 0,
     ) -> tuple[DiceSource, ...]:
         """The bonus and penalty dice ``who``'s roll of ``skill`` would carry now, with
-        why (scratches, lasting wounds, the open conflict's circumstances and chain, the
-        dice won for the current round of Let It Hurt)."""
-        state = self.state
+        why: gathered as the roll itself gathers them (:func:`.rolling.roll_sources`:
+        scratches, lasting wounds, the open conflict's circumstances and what its chain
+        passed on to ``target``, the principal a helper rolls for, the dice won for the
+        current round of Let It Hurt)."""
         character = self.character(who)
         name = characters.skill_name(skill)
         character.skill(name)
-        opened = state.open_conflict()
-        hurt_now = state.active_hurt()
-        circumstance = 0
-        assist = 0
-        if opened is not None:
-            circumstance = opened.opened.circumstance
-            assist = opened.carried(character.id)
-        elif hurt_now is not None and state.conflict is not None:
-            circumstance = state.conflict.opened.circumstance
-        return dice_sources(
-            state,
-            character.id,
-            name,
-            bonus=checks.whole(bonus, "bonus dice", 0, 50),
-            penalty=checks.whole(penalty, "penalty dice", 0, 50),
-            assist=assist,
-            circumstance=circumstance,
-            round=hurt_now.round if hurt_now else None,
+        if target is not None:
+            self.character(target)
+        return roll_sources(
+            self.state, character.id, name, target=target, bonus=bonus, penalty=penalty
         )
 
     def success_chance(self, skill: int, difficulty: int, net: int = 0) -> float:
@@ -309,263 +296,34 @@ class FudgeGame(Game[FudgeState]):
 
     # ------------------------------------------------------------------ characters
 
-    def add_character(
-        self,
-        name: str,
-        *,
-        role: str = "pc",
-        skills: Mapping[str, int] | None = None,
-        categories: Mapping[str, str] | None = None,
-        abilities: Mapping[str, int] | None = None,
-        pool: int | None = None,
-    ) -> str:
-        """A character: ``role`` ``"pc"``, ``"npc"`` or ``"central"`` (a central GM
-        character, DK-R22), skills 0–4 (DK-R02), skill → ability categories over the
-        designer's map (DK-A09), ability scores (DK-A24), pool points (DK-A01).
-        Returns its id."""
-        return self.act(
-            characters.add_character,
-            name,
-            role,
-            {} if skills is None else skills,
-            {} if categories is None else categories,
-            {} if abilities is None else abilities,
-            pool,
-        ).value
-
-    def set_skill(self, who: str, skill: str, value: int) -> list[Entry]:
-        """Set (or add) one of ``who``'s skills, 0–4."""
-        return self.act(characters.set_skill, who, skill, value).entries
-
-    def add_pool_points(self, who: str | None, points: int, reason: str = "") -> int:
-        """Add points to (or take them from) a pool; ``who=None`` is the table's pool
-        (``pool_scope = "table"``). Returns the new total."""
-        return self.act(characters.add_pool_points, who, points, reason).value
-
-    def mark_wound(self, who: str, level: int, ability: str, reason: str = "") -> int:
-        """The GM marks damage outside Let It Hurt (only with ``damage_outside_lih``,
-        DK-A23; never on a central GM character, DK-R22). Returns the level recorded."""
-        return self.act(characters.mark_wound, who, level, ability, reason).value
-
-    def heal(
-        self, who: str, levels: Sequence[int] = (), reason: str = "", *, count: int = 0
-    ) -> tuple[int, ...]:
-        """Heal the wounds at ``levels``, or the ``count`` highest (DK-R38's hook: the
-        healing rules are not in the excerpt, so the table's policy says which). Returns
-        the levels healed."""
-        return self.act(characters.heal, who, levels, count, reason).value
+    add_character = rule_method(characters.add_character)
+    set_skill = rule_method(characters.set_skill)
+    add_pool_points = rule_method(characters.add_pool_points)
+    mark_wound = rule_method(characters.mark_wound)
+    heal = rule_method(characters.heal)
 
     # ------------------------------------------------------------------ equipment
 
-    def add_item(self, owner: str, name: str, bonuses: Sequence[Any] = ()) -> str:
-        """An item with bonuses ``(kind, value[, condition])``: kind ``"damage"`` or
-        ``"protection"``, value 1–3, at most three +1, two +2, one +3 (DK-R39…R41).
-        Returns its id."""
-        return self.act(equipment.add_item, owner, name, bonuses).value
-
-    def add_bonus(self, item: str, bonus: Sequence[Any], source: str = "gm") -> str:
-        """A bonus the GM grants (``"gm"``) or technology gives (``"technology"``) to an
-        item (DK-R42, DK-R43). Returns its id."""
-        return self.act(equipment.add_bonus, item, bonus, source).value
-
-    def remove_item(self, item: str) -> list[Entry]:
-        return self.act(equipment.remove_item, item).entries
+    add_item = rule_method(equipment.add_item)
+    add_bonus = rule_method(equipment.add_bonus)
+    remove_item = rule_method(equipment.remove_item)
 
     # ------------------------------------------------------------------ a conflict
 
-    def open_conflict(
-        self,
-        kind: str,
-        initiator: str,
-        skill: str,
-        *,
-        opponent: str | None = None,
-        opponent_skill: str | None = None,
-        difficulty: int | None = None,
-        intention: str = "",
-        opponent_intention: str = "",
-        success: str = "",
-        failure: str = "",
-        circumstance: int = 0,
-    ) -> str:
-        """Agree a conflict's intention and open it: ``kind`` ``"passive"`` (with a
-        ``difficulty``), ``"active"`` or ``"competing"`` (with an ``opponent`` and
-        ``opponent_skill``); ``circumstance`` penalty dice hit every roll in it (DK-R20).
-        Returns its id."""
-        return self.act(
-            conflict.open_conflict,
-            kind,
-            initiator,
-            skill,
-            opponent=opponent,
-            opponent_skill=opponent_skill,
-            difficulty=difficulty,
-            intention=intention,
-            opponent_intention=opponent_intention,
-            success=success,
-            failure=failure,
-            circumstance=circumstance,
-        ).value
-
-    def assist(
-        self,
-        helper: str,
-        skill: str,
-        *,
-        target: str | None = None,
-        gate: int | None = None,
-        penalties: bool | None = None,
-        bonus: int = 0,
-        penalty: int = 0,
-        equipment: Sequence[str] = (),
-        faces: Faces = None,
-    ) -> AssistRolled:
-        """An assisting roll for ``target`` (default the initiator): the principal
-        combining another skill, or a helper; ``gate`` makes it a check that must beat
-        that difficulty (DK-R15…R19)."""
-        return self.act(
-            conflict.assist,
-            helper,
-            skill,
-            target=target,
-            gate=gate,
-            penalties=penalties,
-            bonus=bonus,
-            penalty=penalty,
-            equipment=equipment,
-            faces=faces,
-        ).value
-
-    def roll_conflict(
-        self,
-        faces: Faces = None,
-        opponent_faces: Faces = None,
-        *,
-        bonus: int = 0,
-        penalty: int = 0,
-        opponent_bonus: int = 0,
-        opponent_penalty: int = 0,
-        equipment: Sequence[str] = (),
-        opponent_equipment: Sequence[str] = (),
-        tie_winner: str | None = None,
-    ) -> ConflictRolled:
-        """Roll the open conflict and settle it (DK-R05, DK-R10…R12)."""
-        return self.act(
-            conflict.roll_conflict,
-            faces,
-            opponent_faces,
-            bonus=bonus,
-            penalty=penalty,
-            opponent_bonus=opponent_bonus,
-            opponent_penalty=opponent_penalty,
-            equipment=equipment,
-            opponent_equipment=opponent_equipment,
-            tie_winner=tie_winner,
-        ).value
-
-    def cancel_conflict(self, reason: str = "") -> list[Entry]:
-        """Call the open conflict off before it is rolled."""
-        return self.act(conflict.cancel_conflict, reason).entries
-
-    def check(
-        self,
-        kind: str,
-        initiator: str,
-        skill: str,
-        *,
-        opponent: str | None = None,
-        opponent_skill: str | None = None,
-        difficulty: int | None = None,
-        faces: Faces = None,
-        opponent_faces: Faces = None,
-        bonus: int = 0,
-        penalty: int = 0,
-        opponent_bonus: int = 0,
-        opponent_penalty: int = 0,
-        intention: str = "",
-        circumstance: int = 0,
-        tie_winner: str | None = None,
-    ) -> ConflictRolled:
-        """Open a conflict and roll it in one call (no assistance): the quick way to
-        settle a check. Journaled as two actions (opened, rolled)."""
-
-        def both(action: Any) -> ConflictRolled:
-            conflict.open_conflict(
-                action,
-                kind,
-                initiator,
-                skill,
-                opponent=opponent,
-                opponent_skill=opponent_skill,
-                difficulty=difficulty,
-                intention=intention,
-                circumstance=circumstance,
-            )
-            action.split()
-            return conflict.roll_conflict(
-                action,
-                faces,
-                opponent_faces,
-                bonus=bonus,
-                penalty=penalty,
-                opponent_bonus=opponent_bonus,
-                opponent_penalty=opponent_penalty,
-                tie_winner=tie_winner,
-            )
-
-        return self.act(both).value
+    open_conflict = rule_method(conflict.open_conflict)
+    assist = rule_method(conflict.assist)
+    roll_conflict = rule_method(conflict.roll_conflict)
+    cancel_conflict = rule_method(conflict.cancel_conflict)
+    check = rule_method(conflict.check)
 
     # ------------------------------------------------------------------ let it hurt
 
-    def let_it_hurt(self, invoker: str, opponent: str | None = None) -> HurtStarted:
-        """A player lets the last conflict hurt (DK-R21); after a passive check
-        ``opponent`` names the GM's side, or one is made (DK-A08)."""
-        return self.act(hurt.let_it_hurt, invoker, opponent).value
-
-    def join_hurt(self, who: str) -> list[Entry]:
-        """Another character joins the fight at the start of a round (DK-A26)."""
-        return self.act(hurt.join_hurt, who).entries
-
-    def state_intention(self, actor: str, text: str) -> list[Entry]:
-        """``actor``'s intention for this round (DK-R23)."""
-        return self.act(hurt.state_intention, actor, text).entries
-
-    def declare(
-        self,
-        actor: str,
-        category: str,
-        target: str,
-        skill: str,
-        *,
-        ability: str | None = None,
-        difficulty: int | None = None,
-        combining: bool = False,
-        equipment: Sequence[str] = (),
-    ) -> ActionDeclared:
-        """Declare or revise ``actor``'s action this round: ``"crossing"``,
-        ``"parallel"`` or ``"defensive"`` against ``target`` with ``skill``, naming the
-        ``ability`` it damages; ``combining=True`` spends the round combining skills
-        (DK-R24…R27, DK-R36)."""
-        return self.act(
-            hurt.declare,
-            actor,
-            category,
-            target,
-            skill,
-            ability=ability,
-            difficulty=difficulty,
-            combining=combining,
-            equipment=equipment,
-        ).value
-
-    def roll_round(self, faces: Mapping[str, Faces] | None = None) -> RoundRolled:
-        """Everyone rolls at once (``faces`` maps a party's id to typed faces) and the
-        round is settled: damage, scratches, next round's bonus dice, defeat."""
-        return self.act(hurt.roll_round, faces).value
-
-    def give_up(self, actor: str) -> HurtEnded:
-        """``actor`` gives up: Let It Hurt ends and the damage falls down (DK-R35, DK-R37)."""
-        return self.act(hurt.give_up, actor).value
+    let_it_hurt = rule_method(hurt.let_it_hurt)
+    join_hurt = rule_method(hurt.join_hurt)
+    state_intention = rule_method(hurt.state_intention)
+    declare = rule_method(hurt.declare)
+    roll_round = rule_method(hurt.roll_round)
+    give_up = rule_method(hurt.give_up)
 
     def __repr__(self) -> str:
         cast = ", ".join(c.name for c in self.state.characters)

@@ -25,6 +25,7 @@ round has no other initiator; against a defence the attacker is the initiator.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from ... import checks
@@ -51,7 +52,7 @@ from .events import (
     Settled,
 )
 from .model import Character, FudgeState, Hurt, Wound
-from .rolling import Faces, dice_sources, difficulty_arg, equipment_ids, passed_on, roll_for
+from .rolling import Faces, difficulty_arg, equipment_ids, passed_on, roll_for, roll_sources
 from .settings import FudgeSettings
 
 __all__ = [
@@ -94,9 +95,10 @@ def _damage_bonus(state: FudgeState, record: RollRecord) -> int:
 
 
 def let_it_hurt(
-    action: Action[FudgeState], invoker: object, opponent: object = None
+    action: Action[FudgeState], invoker: str, opponent: str | None = None
 ) -> HurtStarted:
-    """A player lets the last conflict hurt (DK-R14, DK-R21, DK-R29)."""
+    """A player lets the last conflict hurt (DK-R14, DK-R21, DK-R29); after a passive check
+    ``opponent`` names the GM's side, or one is made (DK-A08)."""
     state = action.state
     conflict = state.conflict
     if state.active_hurt() is not None:
@@ -171,7 +173,7 @@ def let_it_hurt(
     return event
 
 
-def join_hurt(action: Action[FudgeState], who: object) -> None:
+def join_hurt(action: Action[FudgeState], who: str) -> None:
     """Another character joins the fight; actions are resolved in pairs (DK-A26)."""
     hurt = _require_hurt(action.state)
     character = who_arg(action.state, who)
@@ -193,7 +195,7 @@ def _party(state: FudgeState, hurt: Hurt, who: object, what: str = "a party") ->
     return character
 
 
-def state_intention(action: Action[FudgeState], actor: object, text: object) -> None:
+def state_intention(action: Action[FudgeState], actor: str, text: str) -> None:
     """A party's intention for this round (DK-R23): before anyone declares an action."""
     state = action.state
     hurt = _require_hurt(state)
@@ -215,17 +217,19 @@ def _cost(state: FudgeState, character: Character) -> int:
 
 def declare(
     action: Action[FudgeState],
-    actor: object,
-    category: object,
-    target: object,
-    skill: object,
+    actor: str,
+    category: str,
+    target: str,
+    skill: str,
     *,
-    ability: object = None,
-    difficulty: object = None,
-    combining: object = False,
-    equipment: object = (),
+    ability: str | None = None,
+    difficulty: int | None = None,
+    combining: bool = False,
+    equipment: Sequence[str] = (),
 ) -> ActionDeclared:
-    """Declare (or revise) ``actor``'s action this round (DK-R24…R27, DK-R36)."""
+    """Declare (or revise) ``actor``'s action this round: ``"crossing"``, ``"parallel"``
+    or ``"defensive"`` against ``target`` with ``skill``, naming the ``ability`` it damages;
+    ``combining=True`` spends the round combining skills (DK-R24…R27, DK-R36)."""
     state = action.state
     hurt = _require_hurt(state)
     character = _party(state, hurt, actor)
@@ -265,7 +269,8 @@ def declare(
     cost = _cost(state, character)
     if cost and state.pool_of(character.id) < cost:
         raise RuleError(
-            f"{character.name} is maimed and must pay {cost} point(s) from the pool to act "
+            f"{character.name} is maimed and must pay {cost} "
+            f"{'point' if cost == 1 else 'points'} from the pool to act "
             f"(DK-R33); the pool holds {state.pool_of(character.id)}"
         )
     event = ActionDeclared(
@@ -457,7 +462,8 @@ class _Round:
             text = "a tie: nothing happens"
             winner = None
         else:
-            text = f"{self.name(defender)} holds and gets {dice} bonus dice next round"
+            noun = "die" if dice == 1 else "dice"
+            text = f"{self.name(defender)} holds and gets {dice} bonus {noun} next round"
             winner = defender
         self.pairs.append(
             PairOutcome(first=attacker, second=defender, how="defensive", winner=winner, text=text)
@@ -537,7 +543,7 @@ def _other(hurt: Hurt, who: str) -> str | None:
     return others[0] if len(others) == 1 else None
 
 
-def roll_round(action: Action[FudgeState], faces: object = None) -> RoundRolled:
+def roll_round(action: Action[FudgeState], faces: Mapping[str, Faces] | None = None) -> RoundRolled:
     """Everyone rolls at once and the round is settled (DK-R25…R35).
 
     ``faces`` maps a party's id to the faces typed for their roll; parties left
@@ -551,8 +557,6 @@ def roll_round(action: Action[FudgeState], faces: object = None) -> RoundRolled:
             f"everyone declares an action before the roll; still to declare: {', '.join(waiting)}"
         )
     typed = _faces_for(state, hurt, faces)
-    conflict = state.conflict
-    circumstance = conflict.opened.circumstance if conflict is not None else 0
     payments: list[Payment] = []
     table_due = 0
     for party in hurt.parties:
@@ -565,16 +569,15 @@ def roll_round(action: Action[FudgeState], faces: object = None) -> RoundRolled:
         left = state.table_pool - table_due if holder is None else character.pool - cost
         if left < 0:
             raise RuleError(
-                f"{character.name} is maimed and cannot pay {cost} point(s) from the pool to act "
+                f"{character.name} is maimed and cannot pay {cost} "
+                f"{'point' if cost == 1 else 'points'} from the pool to act "
                 "(DK-R33); add points or let them give up"
             )
         payments.append(Payment(actor=party, pool=holder, points=cost))
     rolls: dict[str, RollRecord] = {}
     for party in hurt.parties:
         declared = hurt.declared[party]
-        sources = dice_sources(
-            state, party, declared.skill, circumstance=circumstance, round=hurt.round
-        )
+        sources = roll_sources(state, party, declared.skill)
         rolls[party] = roll_for(
             action, party, declared.skill, sources, typed.get(party), declared.equipment
         )
@@ -641,7 +644,7 @@ def roll_round(action: Action[FudgeState], faces: object = None) -> RoundRolled:
     return event
 
 
-def give_up(action: Action[FudgeState], actor: object) -> HurtEnded:
+def give_up(action: Action[FudgeState], actor: str) -> HurtEnded:
     """``actor`` yields: Let It Hurt ends, the other side wins (DK-R35, DK-A20); the
     damage falls down (DK-R37)."""
     state = action.state

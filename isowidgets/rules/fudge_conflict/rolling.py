@@ -9,11 +9,11 @@ typed, keeping three (DK-R04, DK-R06, DK-R07).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Any
 
 from ... import checks
 from ...contract import Action
+from ...dice import Faces
 from ...errors import RuleError
 from .damage import lasting_penalty
 from .events import DiceSource, PoolChanged, RollRecord
@@ -30,10 +30,8 @@ __all__ = [
     "passed_on",
     "pay_to_act",
     "roll_for",
+    "roll_sources",
 ]
-
-Faces = Sequence[int] | str | int | None
-"""Typed faces of one roll (``"+ 0 -"``, ``[1, 0, -1]``), or ``None`` to roll."""
 
 MAX_GIVEN_DICE = 50
 """The most bonus or penalty dice the table may hand one roll in one call (far past any
@@ -113,6 +111,47 @@ def dice_sources(
     return tuple(sources)
 
 
+def roll_sources(
+    state: FudgeState,
+    who: str,
+    skill: str,
+    *,
+    target: str | None = None,
+    bonus: object = 0,
+    penalty: object = 0,
+) -> tuple[DiceSource, ...]:
+    """Where the bonus and penalty dice of ``who``'s roll of ``skill`` come from now.
+
+    The one place a roll's dice are gathered, for the roll and for its preview alike:
+    the dice the table gives (``bonus``, ``penalty``); in an open conflict, what its
+    chain passed on to ``target`` (whom the roll is for: ``who`` themself, or the
+    principal a helper rolls for) and its circumstances; in Let It Hurt, the
+    circumstances of the conflict let hurt and the dice won for this round; and the
+    character's own scratches and lasting wounds (see :func:`dice_sources`).
+    """
+    opened = state.open_conflict()
+    hurt = state.active_hurt()
+    assist = circumstance = 0
+    round_now = None
+    if opened is not None:
+        circumstance = opened.opened.circumstance
+        assist = opened.carried(who if target is None else target)
+    elif hurt is not None:
+        round_now = hurt.round
+        if state.conflict is not None:
+            circumstance = state.conflict.opened.circumstance
+    return dice_sources(
+        state,
+        who,
+        skill,
+        bonus=given_dice(bonus, "bonus dice"),
+        penalty=given_dice(penalty, "penalty dice"),
+        assist=assist,
+        circumstance=circumstance,
+        round=round_now,
+    )
+
+
 def equipment_ids(state: FudgeState, owner: str, chosen: object) -> tuple[str, ...]:
     """The bonus ids toggled on for ``owner``'s roll: bonus ids, or item ids for all of
     an item's bonuses (DK-R40). Each must belong to ``owner``."""
@@ -141,7 +180,7 @@ def roll_for(
     actor: str,
     skill: str,
     sources: tuple[DiceSource, ...],
-    faces: Faces,
+    faces: Faces | None,
     equipment: tuple[str, ...] = (),
 ) -> RollRecord:
     """Roll (or read the typed faces of) ``actor``'s ``skill`` with ``sources``' dice."""
@@ -184,7 +223,8 @@ def pay_to_act(action: Action[FudgeState], actor: str) -> None:
     have = state.pool_of(actor)
     if have < cost:
         raise RuleError(
-            f"{character.name} is maimed and must pay {cost} point(s) from the pool to act "
+            f"{character.name} is maimed and must pay {cost} "
+            f"{'point' if cost == 1 else 'points'} from the pool to act "
             f"(DK-R33); the pool holds {have}"
         )
     table = settings.pool_scope == "table"

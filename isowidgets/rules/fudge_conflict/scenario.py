@@ -68,7 +68,9 @@ def station_cast(action: Action[FudgeState]) -> dict[str, str]:
     )
     ids = {}
     for key, name, role, skills, categories in cast:
-        ids[key] = characters.add_character(action, name, role, skills, categories, {}, None)
+        ids[key] = characters.add_character(
+            action, name, role=role, skills=skills, categories=categories
+        )
         action.split()
     ids["revolver"] = equipment.add_item(
         action, ids["burke"], "Revolver", [("damage", 1, "in combat")]

@@ -61,7 +61,7 @@ class FudgeSettings(RuleSettings):
     damage_bump: Literal["cascade", "single_step"] = setting(
         "cascade",
         "A wound on a filled level moves up to the first free level (cascade), or one level "
-        "only and stacks there (single_step).",
+        "only and stacks there (single step).",
         ref="DK-A03",
     )
     penalty_keep_mode: PenaltyKeep = setting(

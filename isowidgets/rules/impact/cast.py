@@ -8,7 +8,8 @@ Adding characters and scenes (IMP-R14, IMP-A14), Details and their kinds
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ... import checks
 from ...contract import Action
@@ -98,8 +99,28 @@ def add_character(
     return _with_details(action, added, character, "character", details)
 
 
+def add_pc(
+    action: Action[ImpactState], name: str, details: Sequence[Any] = (), *, impact: Any = None
+) -> str:
+    """A player character (D12 unless ``impact``, IMP-R14), with Character Details;
+    returns its id.
+
+    ``details`` are texts, or ``(text, hint)`` pairs for a negative trait such as
+    ``("Sworn Enemy of the Prince", "hinders")``.
+    """
+    return add_character(action, name, "pc", details, impact)
+
+
+def add_npc(
+    action: Action[ImpactState], name: str, details: Sequence[Any] = (), *, impact: Any = None
+) -> str:
+    """An NPC adversary (``npc_start_impact`` unless ``impact``, IMP-A14), with its
+    Details; returns its id."""
+    return add_character(action, name, "npc", details, impact)
+
+
 def add_scene(
-    action: Action[ImpactState], name: object, details: object = (), impact: object = None
+    action: Action[ImpactState], name: str, details: Sequence[Any] = (), *, impact: Any = None
 ) -> str:
     """A scene with its Scene Details; its Impact Die is ``impact`` or ``scene_start_impact``
     (IMP-A14). Returns the scene's id."""
@@ -123,10 +144,11 @@ def _with_details(
 
 def add_detail(
     action: Action[ImpactState],
-    owner: object,
-    text: object,
-    kind: object = None,
-    hint: object = "either",
+    owner: str,
+    text: str,
+    *,
+    kind: str | None = None,
+    hint: Hint = "either",
 ) -> str:
     """A Detail on a character, a scene or the world (IMP-R01); returns its id.
 
@@ -165,7 +187,7 @@ def add_detail(
 # --------------------------------------------------------------------------- Impact Dice
 
 
-def set_impact(action: Action[ImpactState], who: object, die: object, reason: object = "") -> None:
+def set_impact(action: Action[ImpactState], who: str, die: Any, reason: str = "") -> None:
     """The GM sets an Impact Die directly (a scene's die, IMP-A14, or a correction).
 
     A scene may be set to ``None`` (no Impact Die). Adds nothing when the die
@@ -186,9 +208,7 @@ def set_impact(action: Action[ImpactState], who: object, die: object, reason: ob
         action.add(impact_event(holder, new, "gm", why, None))
 
 
-def damage(
-    action: Action[ImpactState], who: object, steps: object = 1, reason: object = ""
-) -> None:
+def damage(action: Action[ImpactState], who: str, steps: int = 1, reason: str = "") -> None:
     """A blow from an enemy: the Impact Die goes down (IMP-R15; below D4 see IMP-R16, A13)."""
     holder = action.state.holder(who)
     count = checks.whole(steps, "damage (in steps)", 1, 6)
@@ -210,14 +230,14 @@ def _earning_pc(state: ImpactState, who: object, earning: str) -> Character:
     )
 
 
-def heroic_act(action: Action[ImpactState], who: object, reason: object = "") -> None:
+def heroic_act(action: Action[ImpactState], who: str, reason: str = "") -> None:
     """The GM judges a PC's act classically heroic: the die goes up one step (IMP-R18c)."""
     character = _earning_pc(action.state, who, "a heroic act")
     action.add(raise_step(action.state, character.id, "heroic", reason=reason_arg(reason)))
 
 
 def self_complication(
-    action: Action[ImpactState], who: object, detail: object, text: object, hint: object = "hinders"
+    action: Action[ImpactState], who: str, detail: str, text: str, *, hint: Hint = "hinders"
 ) -> str:
     """A Complication tied to one of the character's own Details earns a step (IMP-R18b).
     Returns the new Temporary Detail's id.
@@ -253,9 +273,7 @@ def self_complication(
     return event.detail
 
 
-def opening_scene(
-    action: Action[ImpactState], who: object, detail: object, text: object = ""
-) -> None:
+def opening_scene(action: Action[ImpactState], who: str, detail: str, text: str = "") -> None:
     """An opening scene addressing one of the character's Details: D12 → D20 (IMP-R20)."""
     state = action.state
     character = require_pc(state, who, "author of an opening scene")
@@ -292,7 +310,7 @@ def opening_scene(
 # --------------------------------------------------------------------------- the adventure
 
 
-def rest(action: Action[ImpactState], who: object = None) -> None:
+def rest(action: Action[ImpactState], who: str | Sequence[str] | None = None) -> None:
     """A rest break: the GM resets the PCs' Impact Dice to D12 (IMP-R19, IMP-A07).
 
     ``who`` is one PC id, a list of them, or ``None`` for every PC. With
@@ -371,14 +389,26 @@ def new_adventure(action: Action[ImpactState]) -> None:
 
 def alter_detail(
     action: Action[ImpactState],
-    detail: object,
-    text: object = None,
-    hint: object = None,
-    reason: object = "",
+    detail: str,
     *,
-    test: str | None = None,
+    text: str | None = None,
+    hint: Hint | None = None,
+    reason: str = "",
 ) -> None:
-    """Change a Detail's wording or hint (the GM, or a Success effect (2))."""
+    """Reword a Detail or change its hint (the GM; a Success effect (2) does it too)."""
+    altered_detail(action, detail, text, hint, reason, test=None)
+
+
+def altered_detail(
+    action: Action[ImpactState],
+    detail: object,
+    text: object,
+    hint: object,
+    reason: object,
+    *,
+    test: str | None,
+) -> None:
+    """:func:`alter_detail`, for the GM or for the effect of ``test``'s Success."""
     found = action.state.detail(detail)
     new_text = found.text if text is None else text_arg(text, "a Detail's text")
     new_hint = found.hint if hint is None else hint_arg(hint)
@@ -400,10 +430,16 @@ def alter_detail(
     )
 
 
-def remove_detail(
-    action: Action[ImpactState], detail: object, reason: object = "", *, test: str | None = None
+def remove_detail(action: Action[ImpactState], detail: str, reason: str = "") -> None:
+    """Remove a Detail (the GM, the fiction, or a Success effect (2); Temporary Details
+    stay until removed, IMP-A16)."""
+    removed_detail(action, detail, reason, test=None)
+
+
+def removed_detail(
+    action: Action[ImpactState], detail: object, reason: object, *, test: str | None
 ) -> None:
-    """Remove a Detail (the GM, the fiction, or a Success effect (2); IMP-A16)."""
+    """:func:`remove_detail`, for the GM or for the effect of ``test``'s Success."""
     found = action.state.detail(detail)
     action.add(
         DetailRemoved(
@@ -417,14 +453,17 @@ def remove_detail(
 
 
 def set_detail_active(
-    action: Action[ImpactState],
-    detail: object,
-    active: object,
-    reason: object = "",
-    *,
-    test: str | None = None,
+    action: Action[ImpactState], detail: str, active: bool, reason: str = ""
 ) -> None:
     """Disable a Detail the fiction makes unusable, or enable it again (IMP-R02, IMP-A17)."""
+    toggled_detail(action, detail, active, reason, test=None)
+
+
+def toggled_detail(
+    action: Action[ImpactState], detail: object, active: object, reason: object, *, test: str | None
+) -> None:
+    """:func:`set_detail_active`, for the GM or for the effect (disruption) of ``test``'s
+    Success."""
     found = action.state.detail(detail)
     wanted = checks.flag(active, "active")
     why = reason_arg(reason)
@@ -437,14 +476,10 @@ def set_detail_active(
 
 
 def set_detail_kind(
-    action: Action[ImpactState],
-    detail: object,
-    kind: object,
-    reason: object = "",
-    *,
-    test: str | None = None,
+    action: Action[ImpactState], detail: str, kind: DetailKind, reason: str = ""
 ) -> None:
-    """Mark a Detail temporary, or make a Temporary Detail lasting again (IMP-R01).
+    """Mark a Detail temporary (``kind="temporary"``), or make a Temporary Detail lasting
+    again (``"character"`` on a character, ``"scene"`` on a scene or the world; IMP-R01).
 
     On a character a Detail is a Character Detail or a Temporary one; on a
     scene or the world it is a Scene Detail or a Temporary one. Nothing else
@@ -482,7 +517,7 @@ def set_detail_kind(
         old_kind=found.kind,
         detail_kind=chosen,
         reason=reason_arg(reason),
-        test=test,
+        test=None,
     )
     open_test = state.test
     if open_test is not None and open_test.phase == "setup" and found.id in open_test.cited():

@@ -23,20 +23,17 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ... import checks
-from ...contract import Beats, OddsQuestion, Step
+from ...contract import Beats, OddsQuestion, Step, rule_method
 from ...errors import RuleError
 from ...game import Game
-from ...journal import Entry, Event
+from ...journal import Event
 from ...settings import RuleSettings
 from ...systems import register
 from . import cast, rules
 from .beats import BEATS
-from .effects import Effect, Hint
-from .events import TestRolled
 from .fold import fold
-from .model import DetailKind, ImpactState, OpenTest, Sign
+from .model import ImpactState, OpenTest, Sign
 from .odds import QUESTIONS, PlanOdds, plan_odds
-from .rules import Faces
 from .settings import ImpactSettings
 from .timeline import timeline_rows
 
@@ -130,206 +127,50 @@ class ImpactGame(Game[ImpactState]):
 
     # ------------------------------------------------------------------ cast and Details
 
-    def add_pc(self, name: str, details: Sequence[Any] = (), *, impact: Any = None) -> str:
-        """A player character (D12 unless ``impact``), with Character Details; returns its id.
-
-        ``details`` are texts, or ``(text, hint)`` pairs for a negative trait
-        such as ``("Sworn Enemy of the Prince", "hinders")``.
-        """
-        return self.act(cast.add_character, name, "pc", details, impact).value
-
-    def add_npc(self, name: str, details: Sequence[Any] = (), *, impact: Any = None) -> str:
-        """An NPC adversary (``npc_start_impact`` unless ``impact``); returns its id."""
-        return self.act(cast.add_character, name, "npc", details, impact).value
-
-    def add_scene(self, name: str, details: Sequence[Any] = (), *, impact: Any = None) -> str:
-        """A scene with Scene Details and an optional Impact Die (IMP-A14); returns its id."""
-        return self.act(cast.add_scene, name, details, impact).value
-
-    def add_detail(
-        self, owner: str, text: str, *, kind: str | None = None, hint: Hint = "either"
-    ) -> str:
-        """A Detail on a character, a scene or ``"world"``; returns its id."""
-        return self.act(cast.add_detail, owner, text, kind, hint).value
-
-    def alter_detail(
-        self,
-        detail: str,
-        *,
-        text: str | None = None,
-        hint: Hint | None = None,
-        reason: str = "",
-    ) -> list[Entry]:
-        """Reword a Detail or change its hint."""
-        return self.act(cast.alter_detail, detail, text, hint, reason).entries
-
-    def remove_detail(self, detail: str, reason: str = "") -> list[Entry]:
-        """Remove a Detail (Temporary Details stay until removed, IMP-A16)."""
-        return self.act(cast.remove_detail, detail, reason).entries
-
-    def set_detail_active(self, detail: str, active: bool, reason: str = "") -> list[Entry]:
-        """Disable a Detail the fiction makes unusable, or enable it again (IMP-A17)."""
-        return self.act(cast.set_detail_active, detail, active, reason).entries
-
-    def set_detail_kind(self, detail: str, kind: DetailKind, reason: str = "") -> list[Entry]:
-        """Mark a Detail temporary (``kind="temporary"``) or make it lasting again
-        (``"character"`` on a character, ``"scene"`` on a scene or the world; IMP-R01)."""
-        return self.act(cast.set_detail_kind, detail, kind, reason).entries
+    add_pc = rule_method(cast.add_pc)
+    add_npc = rule_method(cast.add_npc)
+    add_scene = rule_method(cast.add_scene)
+    add_detail = rule_method(cast.add_detail)
+    alter_detail = rule_method(cast.alter_detail)
+    remove_detail = rule_method(cast.remove_detail)
+    set_detail_active = rule_method(cast.set_detail_active)
+    set_detail_kind = rule_method(cast.set_detail_kind)
 
     # ------------------------------------------------------------------ Impact outside tests
 
-    def set_impact(self, who: str, die: Any, reason: str = "") -> list[Entry]:
-        """The GM sets an Impact Die (``"D8"``, ``"ineffectual"``, ``None`` for a scene)."""
-        return self.act(cast.set_impact, who, die, reason).entries
-
-    def damage(self, who: str, steps: int = 1, reason: str = "") -> list[Entry]:
-        """A blow from an enemy: the Impact Die steps down (IMP-R15)."""
-        return self.act(cast.damage, who, steps, reason).entries
-
-    def heroic_act(self, who: str, reason: str = "") -> list[Entry]:
-        """The GM rewards a classically heroic act with a step (IMP-R18c)."""
-        return self.act(cast.heroic_act, who, reason).entries
-
-    def self_complication(self, who: str, detail: str, text: str, *, hint: Hint = "hinders") -> str:
-        """The owning player approves a Complication tied to ``detail``: a Temporary
-        Detail and a step (IMP-R18b). Returns the new Detail's id."""
-        return self.act(cast.self_complication, who, detail, text, hint).value
-
-    def opening_scene(self, who: str, detail: str, text: str = "") -> list[Entry]:
-        """An opening scene addressing one of ``who``'s Details: one step, D12 → D20
-        (IMP-R20)."""
-        return self.act(cast.opening_scene, who, detail, text).entries
-
-    def rest(self, who: str | Sequence[str] | None = None) -> list[Entry]:
-        """A rest break: Impact Dice reset to D12 (IMP-R19, IMP-A07); all PCs by default."""
-        return self.act(cast.rest, who).entries
-
-    def next_session(self) -> list[Entry]:
-        """The next session of the adventure; Impact Dice carry over (IMP-R19)."""
-        return self.act(cast.next_session).entries
-
-    def new_adventure(self) -> list[Entry]:
-        """A new adventure: everyone back to the starting die (IMP-R14)."""
-        return self.act(cast.new_adventure).entries
+    set_impact = rule_method(cast.set_impact)
+    damage = rule_method(cast.damage)
+    heroic_act = rule_method(cast.heroic_act)
+    self_complication = rule_method(cast.self_complication)
+    opening_scene = rule_method(cast.opening_scene)
+    rest = rule_method(cast.rest)
+    next_session = rule_method(cast.next_session)
+    new_adventure = rule_method(cast.new_adventure)
 
     # ------------------------------------------------------------------ tests: opening
 
-    def action(
-        self,
-        actor: str,
-        difficulty: Any,
-        *,
-        helps: Sequence[str] = (),
-        hinders: Sequence[str] = (),
-        helpers: Sequence[str] = (),
-    ) -> str:
-        """Open a Difficulty Test for ``actor`` (IMP-R03…R08), journaled once with the
-        Details it cites and who helps; returns the test id."""
-        plan = {"difficulty": difficulty, "helps": helps, "hinders": hinders, "helpers": helpers}
-        return self.act(rules.open_test, "action", actor, **plan).value
-
-    def avoid_harm(
-        self,
-        actor: str,
-        threat: str,
-        *,
-        cost_detail: str | None = None,
-        helps: Sequence[str] = (),
-        hinders: Sequence[str] = (),
-        helpers: Sequence[str] = (),
-    ) -> str:
-        """Open an Avoid Harm test against ``threat`` (IMP-R12); the GM announces the cost:
-        ``cost_detail`` names a Temporary Detail, ``None`` means Impact steps."""
-        plan = {"threat": threat, "cost_detail": cost_detail, "helps": helps, "hinders": hinders}
-        return self.act(rules.open_test, "avoid_harm", actor, helpers=helpers, **plan).value
-
-    def foil(
-        self,
-        roller: str | None,
-        adversary: str,
-        difficulty: Any,
-        *,
-        intent: Effect | None = None,
-        helps: Sequence[str] = (),
-        hinders: Sequence[str] = (),
-        helpers: Sequence[str] = (),
-    ) -> str:
-        """Open a test to foil ``adversary``'s plan (IMP-R13, IMP-A11); ``intent`` is what
-        the plan does if the roll fails. With ``foil_roller = "highest_impact"``,
-        ``roller=None`` lets the engine pick the PC."""
-        plan = {"threat": adversary, "difficulty": difficulty, "intent": intent}
-        return self.act(
-            rules.open_test, "foil", roller, helps=helps, hinders=hinders, helpers=helpers, **plan
-        ).value
-
-    def open_draft(self, draft: OpenTest) -> str:
-        """Open a test drafted with :func:`.rules.draft_test` (and edited with
-        :func:`.rules.cite` & co.), checked afresh; returns the test id."""
-        return self.act(rules.open_draft, draft).value
-
-    def cancel_test(self) -> list[Entry]:
-        """Call the test off before it is rolled."""
-        return self.act(rules.cancel_test).entries
+    action = rule_method(rules.action)
+    avoid_harm = rule_method(rules.avoid_harm)
+    foil = rule_method(rules.foil)
+    open_draft = rule_method(rules.open_draft)
+    cancel_test = rule_method(rules.cancel_test)
 
     # ------------------------------------------------------------------ tests: the roll
 
-    def roll(self, faces: Faces = None) -> TestRolled:
-        """Roll the open test's die, or take the face typed in from a physical die.
-
-        Returns the journaled :class:`~.events.TestRolled` (its ``explanation``
-        reads the roll in one line).
-        """
-        return self.act(rules.roll_test, faces).value
-
-    def roll_draft(self, draft: OpenTest, faces: Faces = None) -> TestRolled:
-        """Open a drafted test and roll it, as one action: a refused face opens nothing."""
-        return self.act(rules.roll_draft, draft, faces).value
+    roll = rule_method(rules.roll)
+    roll_draft = rule_method(rules.roll_draft)
 
     # ------------------------------------------------------------------ tests: after the roll
 
-    def declare_great_success(self) -> list[Entry]:
-        """The GM calls an Avoid Harm Success great (``great_success_rule = "gm_flag"``)."""
-        return self.act(rules.declare_great_success).entries
+    declare_great_success = rule_method(rules.declare_great_success)
 
-    def choose_effect(
-        self,
-        effect: Effect | str,
-        *,
-        target: str | None = None,
-        text: str | None = None,
-        hint: Hint | None = None,
-    ) -> list[Entry]:
-        """Pick the Success effect (IMP-R09): an :class:`Effect`, or its kind with
-        ``target`` (and ``text``/``hint`` for a Detail)."""
-        if not isinstance(effect, Effect):
-            effect = Effect.make(effect, target, text, hint)
-        elif any(value is not None for value in (target, text, hint)):
-            raise RuleError("pass either an Effect or a kind with target/text/hint, not both")
-        return self.act(rules.choose_effect, effect).entries
-
-    def offer_complication(self, text: str, hint: Hint = "hinders") -> list[Entry]:
-        """The GM offers a Complication for the Failure (IMP-R10)."""
-        return self.act(rules.offer_complication, text, hint).entries
-
-    def accept_complication(self) -> list[Entry]:
-        """Accept it: a Temporary Detail and one step up (IMP-R18a)."""
-        return self.act(rules.accept_complication).entries
-
-    def decline_complication(self) -> list[Entry]:
-        """Decline it: the Failure stands (IMP-R11)."""
-        return self.act(rules.decline_complication).entries
-
-    def spend(self) -> list[Entry]:
-        """Spend a step to turn the Failure into a Success (IMP-R17)."""
-        return self.act(rules.spend).entries
-
-    def take_cost(self, text: str | None = None) -> list[Entry]:
-        """Apply a failed Avoid Harm's announced cost, optionally reworded by the player."""
-        return self.act(rules.take_cost, text).entries
-
-    def finish(self) -> list[Entry]:
-        """Close the open test with its phase's defaults (see :func:`.rules.finish`)."""
-        return self.act(rules.finish).entries
+    choose_effect = rule_method(rules.choose_effect)
+    offer_complication = rule_method(rules.offer_complication)
+    accept_complication = rule_method(rules.accept_complication)
+    decline_complication = rule_method(rules.decline_complication)
+    spend = rule_method(rules.spend)
+    take_cost = rule_method(rules.take_cost)
+    finish = rule_method(rules.finish)
 
     def __repr__(self) -> str:
         test = self.state.test

@@ -15,7 +15,7 @@ click and a unit test with exact faces::
 
     draft_test → cite / uncite / add_helper / remove_helper   (pure drafts: nothing
         is journaled; plan_odds gives their exact odds)
-    open_test (open_draft) → roll_test    (roll_draft opens and rolls at once)
+    open_test (open_draft) → roll         (roll_draft opens and rolls at once)
     then, by result:
       Success          choose_effect | finish
       Avoid Harm       (gm_flag) declare_great_success | finish
@@ -32,12 +32,12 @@ import contextlib
 import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Literal
+from typing import Any, Literal
 
 from ... import checks
 from ...checks import shown
 from ...contract import Action, Step, WaitsFor
-from ...dice import DieType, Pool
+from ...dice import DieType, Faces, Pool
 from ...errors import RuleError
 from ._common import (
     MAX_DETAILS,
@@ -60,8 +60,8 @@ from ._common import (
     sign_arg,
     text_arg,
 )
-from .cast import alter_detail, remove_detail, set_detail_active
-from .effects import EFFECT_KINDS, Effect
+from .cast import altered_detail, removed_detail, toggled_detail
+from .effects import EFFECT_KINDS, Effect, Hint
 from .events import (
     Cite,
     CitedDetail,
@@ -93,7 +93,9 @@ __all__ = [
     "Faces",
     "RollPlan",
     "accept_complication",
+    "action",
     "add_helper",
+    "avoid_harm",
     "cancel_test",
     "carry_over",
     "choose_effect",
@@ -105,22 +107,20 @@ __all__ = [
     "earn_warning",
     "explain",
     "finish",
+    "foil",
     "next_steps",
     "offer_complication",
     "open_draft",
     "open_test",
     "remove_helper",
+    "roll",
     "roll_draft",
     "roll_plan",
-    "roll_test",
     "spend",
     "spend_problem",
     "take_cost",
     "uncite",
 ]
-
-Faces = Sequence[int] | str | int | None
-"""A face typed in from a physical die (or ``None`` for a random roll)."""
 
 
 # --------------------------------------------------------------------------- checking a plan
@@ -447,7 +447,75 @@ def open_test(action: Action[ImpactState], /, kind: object, actor: object, **pla
     return test.id
 
 
-def open_draft(action: Action[ImpactState], draft: object) -> str:
+def action(
+    act: Action[ImpactState],
+    actor: str,
+    difficulty: Any,
+    *,
+    helps: Sequence[str] = (),
+    hinders: Sequence[str] = (),
+    helpers: Sequence[str] = (),
+) -> str:
+    """Open a Difficulty Test for ``actor`` (IMP-R03…R08), journaled once with the
+    Details it cites and who helps; returns the test id."""
+    return open_test(
+        act, "action", actor, difficulty=difficulty, helps=helps, hinders=hinders, helpers=helpers
+    )
+
+
+def avoid_harm(
+    action: Action[ImpactState],
+    actor: str,
+    threat: str,
+    *,
+    cost_detail: str | None = None,
+    helps: Sequence[str] = (),
+    hinders: Sequence[str] = (),
+    helpers: Sequence[str] = (),
+) -> str:
+    """Open an Avoid Harm test against ``threat`` (IMP-R12); the GM announces the cost:
+    ``cost_detail`` names a Temporary Detail, ``None`` means Impact steps. Returns the
+    test id."""
+    return open_test(
+        action,
+        "avoid_harm",
+        actor,
+        threat=threat,
+        cost_detail=cost_detail,
+        helps=helps,
+        hinders=hinders,
+        helpers=helpers,
+    )
+
+
+def foil(
+    action: Action[ImpactState],
+    roller: str | None,
+    adversary: str,
+    difficulty: Any,
+    *,
+    intent: Effect | None = None,
+    helps: Sequence[str] = (),
+    hinders: Sequence[str] = (),
+    helpers: Sequence[str] = (),
+) -> str:
+    """Open a test to foil ``adversary``'s plan (IMP-R13, IMP-A11); ``intent`` is what
+    the plan does if the roll fails. With ``foil_roller = "highest_impact"``,
+    ``roller=None`` lets the engine pick the PC. Returns the test id."""
+    return open_test(
+        action,
+        "foil",
+        roller,
+        threat=adversary,
+        difficulty=difficulty,
+        intent=intent,
+        helps=helps,
+        hinders=hinders,
+        helpers=helpers,
+    )
+
+
+def open_draft(action: Action[ImpactState], draft: OpenTest) -> str:
     """Journal a draft (checked afresh on the state it lands on); returns its id."""
     test = _draft(draft)
     return open_test(
@@ -643,12 +711,14 @@ def explain(state: ImpactState, plan: RollPlan, face: int) -> str:
     return "; ".join(parts) + f"; {sums}: {word}{target}"
 
 
-def roll_test(action: Action[ImpactState], faces: Faces = None) -> TestRolled:
-    """Roll the open test's die, or read the faces typed in (IMP-R05, IMP-R08).
+def roll(action: Action[ImpactState], faces: Faces | None = None) -> TestRolled:
+    """Roll the open test's die, or take the face typed in from a physical die (IMP-R05,
+    IMP-R08).
 
     ``faces`` is ``None`` for a random roll, else the face read off a physical
     die; both go through the session's dice, so a typed face is checked the
-    same way. Returns the journaled roll.
+    same way. Returns the journaled :class:`~.events.TestRolled` (its
+    ``explanation`` reads the roll in one line).
     """
     state = action.state
     plan = roll_plan(state)
@@ -694,10 +764,12 @@ def roll_test(action: Action[ImpactState], faces: Faces = None) -> TestRolled:
     return rolled
 
 
-def roll_draft(action: Action[ImpactState], draft: object, faces: Faces = None) -> TestRolled:
+def roll_draft(
+    action: Action[ImpactState], draft: OpenTest, faces: Faces | None = None
+) -> TestRolled:
     """Open a draft and roll it in one action: a refused face leaves no opened test behind."""
     open_draft(action, draft)
-    return roll_test(action, faces)
+    return roll(action, faces)
 
 
 # --------------------------------------------------------------------------- Success
@@ -756,12 +828,12 @@ def _effect_events(
                 f"{detail.text!r} belongs to {state.name_of(detail.owner)}"
             )
         if effect.kind == "remove_detail":
-            remove_detail(action, detail.id, test=test_id)
+            removed_detail(action, detail.id, "", test=test_id)
             return f"removed {detail.text!r}"
         if effect.kind == "disable_detail":
-            set_detail_active(action, detail.id, False, test=test_id)
+            toggled_detail(action, detail.id, False, "", test=test_id)
             return f"disrupted {detail.text!r}"
-        alter_detail(action, detail.id, effect.text, effect.hint, test=test_id)
+        altered_detail(action, detail.id, effect.text, effect.hint, "", test=test_id)
         return f"altered {detail.text!r}"
     holder = state.holder(effect.target)
     if actor is not None and holder.id == actor and not state.settings.success_effect_self_target:
@@ -783,15 +855,22 @@ def _probe(action: Action[ImpactState]) -> Action[ImpactState]:
     return Action(action.state, fold, action.dice)
 
 
-def choose_effect(action: Action[ImpactState], effect: object) -> None:
+def choose_effect(
+    action: Action[ImpactState],
+    effect: Effect | str,
+    *,
+    target: str | None = None,
+    text: str | None = None,
+    hint: Hint | None = None,
+) -> None:
     """Pick the one effect of a Success (IMP-R09), or of an Avoid Harm Great Success
-    against the foe (IMP-R12)."""
-    test = require_test(action.state, "success")
+    against the foe (IMP-R12): an :class:`Effect`, or its kind with ``target`` (and
+    ``text``/``hint`` for a Detail)."""
     if not isinstance(effect, Effect):
-        raise RuleError(
-            "choose_effect needs an Effect, such as Effect.step_down('char-2'), got "
-            f"{shown(effect)}"
-        )
+        effect = Effect.make(effect, target, text, hint)
+    elif any(value is not None for value in (target, text, hint)):
+        raise RuleError("pass either an Effect or a kind with target/text/hint, not both")
+    test = require_test(action.state, "success")
     effect = Effect.make(effect.kind, effect.target, effect.text, effect.hint)
     if test.kind == "avoid_harm" and test.outcome != "great_success":
         raise RuleError("a plain Avoid Harm Success has no further effect (IMP-R12)")
@@ -853,7 +932,7 @@ def spend(action: Action[ImpactState]) -> None:
         )
 
 
-def offer_complication(action: Action[ImpactState], text: object, hint: object = "hinders") -> None:
+def offer_complication(action: Action[ImpactState], text: str, hint: Hint = "hinders") -> None:
     """The GM offers a Complication for the Failure (IMP-R10); a new offer replaces the old.
 
     The event carries the earn warning (IMP-A02) so the player sees it before
@@ -938,7 +1017,7 @@ def decline_complication(action: Action[ImpactState]) -> None:
     _close_failure(action, "Failure; Complication declined")
 
 
-def take_cost(action: Action[ImpactState], text: object = None) -> None:
+def take_cost(action: Action[ImpactState], text: str | None = None) -> None:
     """Apply the announced cost of a failed Avoid Harm (IMP-R12, IMP-R15, IMP-A15).
 
     ``text`` is the player's wording of a Temporary Detail cost (the player is

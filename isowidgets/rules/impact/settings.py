@@ -39,7 +39,7 @@ class ImpactSettings(RuleSettings):
     )
     great_success_margin: int = setting(
         4,
-        "With great_success_rule = 'margin': how far above the target a total must reach.",
+        "When a Great Success is a margin over the target: how far above it a total must reach.",
         ref="IMP-A01",
         ge=0,
         le=40,

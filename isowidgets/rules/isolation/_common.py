@@ -14,7 +14,16 @@ from ... import checks
 from ...errors import RuleError
 from .model import Character, Conflict, IsolationState, pair_key
 
-__all__ = ["a_conflict", "line", "living", "named", "no_conflict", "pair", "texts"]
+__all__ = [
+    "a_conflict",
+    "faces_word",
+    "line",
+    "living",
+    "named",
+    "no_conflict",
+    "pair",
+    "texts",
+]
 
 
 def line(value: object, what: str, *, allow_empty: bool = False) -> str:
@@ -98,3 +107,9 @@ def a_conflict(state: IsolationState, conflict: object, what: str) -> Conflict:
             f"{type(c).__name__} {checks.shown(c)}"
         )
     return c
+
+
+def faces_word(n: int, kind: str) -> str:
+    """A count of even or odd faces as the table says it: ``1 even``, ``3 evens``,
+    ``1 odd``, ``0 odds``."""
+    return f"{n} {kind}" if n == 1 else f"{n} {kind}s"

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ._common import name_of
 from .events import STARTING_STRESS
 from .model import IsolationState, Origin
 
@@ -52,7 +53,8 @@ def _map_order(state: IsolationState) -> MapWarning | None:
             return MapWarning(
                 "ISO-R11",
                 None,
-                f"the {link.origin} link {link.id} ({link.a}–{link.b}, “{link.label}”) was "
+                f"the {link.origin} link “{link.label}” between {name_of(state, link.a)} and "
+                f"{name_of(state, link.b)} was "
                 f"added after the {later[-1]} pass had begun; the text builds the map with "
                 "descriptors, then biases, then goals, then adds the same-boat NPCs. Every "
                 "link counts the same either way: this is advice only.",
@@ -106,7 +108,7 @@ def warnings(state: IsolationState) -> list[MapWarning]:
                     "ISO-R04",
                     c.id,
                     f"nobody falls under {c.name}'s bias “{c.bias}”, so it cannot come into play. "
-                    "Tip: add_bias_links(holder, target) records who falls under it.",
+                    "Tip: Add bias links, under Build the map, records who falls under it.",
                 )
             )
         if c.late:
@@ -125,7 +127,8 @@ def warnings(state: IsolationState) -> list[MapWarning]:
             MapWarning(
                 "ISO-A24",
                 p.dead,
-                f"{p.count} leftover green link(s) from {p.dead}'s death wait for the GM. "
+                f"{p.count} leftover green {'link' if p.count == 1 else 'links'} from "
+                f"{p.dead}'s death {'waits' if p.count == 1 else 'wait'} for the GM. "
                 "Tip: place_death_greens(dead, pairs).",
             )
         )

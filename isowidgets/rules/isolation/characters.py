@@ -47,12 +47,12 @@ def add_character(
     action: Act,
     name: str,
     *,
-    kind: Kind = "PC",
     profession: str,
-    positive: Sequence[str] = (),
-    negative: Sequence[str] = (),
     bias: str,
     goal: str,
+    positive: Sequence[str] = (),
+    negative: Sequence[str] = (),
+    kind: Kind = "PC",
     character_id: str | None = None,
 ) -> str:
     """Add a PC or a same-boat NPC (ISO-R01, ISO-R05); returns its id.

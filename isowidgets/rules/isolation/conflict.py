@@ -21,13 +21,13 @@ now, as :class:`~isowidgets.contract.Step`, for a click-through panel.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from ... import checks
 from ...checks import shown
 from ...contract import Action, Step
-from ...dice import DEFAULT_LIMITS, Limits, PoolRoll
+from ...dice import DEFAULT_LIMITS, Faces, Limits, PoolRoll
 from ...errors import DiceCapError, RuleError
 from ._common import line, named
 from .events import (
@@ -92,7 +92,6 @@ __all__ = [
 ]
 
 Act = Action[IsolationState]
-Faces = Sequence[int] | str
 
 MOST_DICE = 10**9
 """More dice than any modifier can ask for: past every dice cap (which then refuses the
@@ -571,15 +570,20 @@ def _fields(c: Conflict) -> dict[str, Any]:
     return {name: getattr(c, name) for name in Conflict.__dataclass_fields__}
 
 
-def propose(action: Act, /, ap: str, proposal: str, **kwargs: Any) -> Conflict:
+def propose(table: Act, /, ap: str, action: str, **kwargs: Any) -> Conflict:
     """Record a spoken proposal (ISO-R15); it cannot be withdrawn quietly.
 
-    Keyword arguments are those of :func:`compose` (:data:`PROPOSAL`; the dice
-    caps are the session's). Returns the conflict in progress.
+    ``action`` is the action proposed, in the table's words. Keywords (those of
+    :func:`compose`, :data:`PROPOSAL`; the dice caps are the session's): ``mode``
+    (persuade_all, subset, alone, direct), ``pps``, ``target``, ``physical``,
+    ``difficulty`` (going alone), ``factors`` ({character: {modifier: value}}),
+    ``hostile`` (PPs Hostile without rolling), ``force_roll`` (roll even at Stress 0:
+    with no threat marked, every mode, a direct action included, is otherwise an
+    automatic Basic Success). Returns the conflict in progress.
     """
     checks.keywords(kwargs, "propose", PROPOSAL)
-    c = compose(action.state, ap, proposal, limits=action.dice.limits, **kwargs)
-    action.add(
+    c = compose(table.state, ap, action, limits=table.dice.limits, **kwargs)
+    table.add(
         ConflictProposed(
             number=c.number,
             ap=c.ap,
@@ -593,12 +597,12 @@ def propose(action: Act, /, ap: str, proposal: str, **kwargs: Any) -> Conflict:
             difficulty=c.difficulty,
             factors=c.factors,
             declared_hostile=c.declared_hostile,
-            names=named(action.state, c.ap, *c.pps, *c.defaulted, c.target),
+            names=named(table.state, c.ap, *c.pps, *c.defaulted, c.target),
         )
     )
-    _settle(action)
-    assert action.state.conflict is not None
-    return action.state.conflict
+    _settle(table)
+    assert table.state.conflict is not None
+    return table.state.conflict
 
 
 def set_factors(action: Act, /, character: str, **values: Any) -> None:
@@ -621,7 +625,7 @@ def set_factors(action: Act, /, character: str, **values: Any) -> None:
         _settle(action)
 
 
-def mark_physical(action: Act, physical: bool) -> None:
+def mark_physical(action: Act, physical: bool = True) -> None:
     """Mark the conflict physically threatening (or not) before it is resolved (ISO-R39)."""
     c = _unresolved(action.state, "change whether it is physical")
     physical = checks.flag(physical, "physical")
@@ -982,13 +986,15 @@ def assign_wounds(action: Act, assignment: Mapping[str, int]) -> None:
         )
         if n > cap:
             raise RuleError(
-                f"{_named(state, who)} can take at most {cap} more wound(s) "
+                f"{_named(state, who)} can take at most {cap} more "
+                f"{'wound' if cap == 1 else 'wounds'} "
                 f"({state.character(who).health})"
             )
         clean[who] = n
         total += n
     if total != c.wounds_left:
-        raise RuleError(f"distribute exactly {c.wounds_left} wound(s), got {total}")
+        noun = "wound" if c.wounds_left == 1 else "wounds"
+        raise RuleError(f"distribute exactly {c.wounds_left} {noun}, got {total}")
     action.add(WoundsAssigned(assignment=clean, names=named(state, *clean)))
     reason = f"wound from conflict {c.number} (ISO-R39)"
     for who in c.wound_pool:
@@ -1100,7 +1106,8 @@ def next_steps(state: IsolationState) -> tuple[Step, ...]:
 
     if c.wounds_left:
         among = ", ".join(map(named, c.wound_pool))
-        label = f"distribute {c.wounds_left} wound(s) among {among}"
+        noun = "wound" if c.wounds_left == 1 else "wounds"
+        label = f"distribute {c.wounds_left} {noun} among {among}"
         return (Step("assign_wounds", None, "names", label, c.wound_pool),)
     steps: list[Step] = []
     if not c.automatic:
@@ -1156,3 +1163,99 @@ def next_steps(state: IsolationState) -> tuple[Step, ...]:
     if plan.all_rolled and c.all_stances_chosen:
         steps.append(Step("resolve", None, "click", "read the second interpretation"))
     return tuple(steps)
+
+
+RUN_CONFLICT = (
+    "faces",
+    "stances",
+    "difficulty",
+    "downgrades",
+    "wounds",
+    *(k for k in PROPOSAL if k != "difficulty"),
+)
+"""The keywords :func:`run_conflict` takes."""
+
+
+def run_conflict(
+    table: Act,
+    /,
+    ap: str,
+    action: str,
+    *,
+    faces: Mapping[str, Any] | None = None,
+    stances: Mapping[str, Stance] | None = None,
+    difficulty: int | str | None = None,
+    downgrades: Sequence[str] = (),
+    wounds: Mapping[str, int] | None = None,
+    **kwargs: Any,
+) -> Conflict:
+    """Run a whole conflict, step by step, each step its own journaled action.
+
+    Args:
+        faces: typed faces by roller: ``{"bob": {"green": "4 3 1 6 4", "red": ...},
+            "GM": "5 4 3 4 1 6 3 4 5"}``; a roller with one pool may give faces
+            directly. Missing pools are rolled at random.
+        stances: chosen stances; a PP not listed takes the best one allowed.
+        difficulty: the GM's Difficulty (set when the rules allow it).
+        downgrades: defaulted Neutrals (or volunteers) who turn Hostile.
+        wounds: the table's wound distribution, if one is needed.
+        kwargs: passed to :func:`propose`.
+
+    Each step is the rule a click would run, on an
+    :class:`~isowidgets.contract.Action` of its own, chained on the state the
+    last one left; every step is checked before anything is written: if one
+    fails, nothing is journaled and the dice are untouched.
+
+    Returns:
+        The conflict, closed (see ``state.last_conflict``), or still open if
+        wounds wait for :func:`assign_wounds`.
+    """
+    checks.keywords(kwargs, "run_conflict", RUN_CONFLICT)
+    downgrades = checks.id_list(downgrades, "downgrades")
+    if stances is not None and not isinstance(stances, Mapping):
+        raise RuleError(f"stances must map Passive Players to stances, got {checks.shown(stances)}")
+    chosen = stances or {}
+
+    def play(working: Action[IsolationState]) -> None:
+        def step(rule: Callable[..., object], *args: Any, **kw: Any) -> None:
+            rule(working, *args, **kw)
+            working.split()  # one journal action per step, as if clicked
+
+        mode, pps = kwargs.get("mode"), kwargs.get("pps")
+        alone = mode == "alone" or (mode == "direct" and pps == [])
+        alone_difficulty = difficulty if alone else None
+        step(propose, ap, action, difficulty=alone_difficulty, **kwargs)
+        assert working.state.conflict is not None
+        check_faces(faces, working.state.conflict)
+        for _ in range(200):  # a conflict has far fewer steps; never loop forever
+            state = working.state
+            c = state.conflict
+            if c is None or c.resolution is not None:
+                break
+            offered: dict[str, Step] = {}
+            for offer in next_steps(state):
+                offered.setdefault(offer.action, offer)
+            turning = [d for d in downgrades if d not in c.downgraded]
+            if (pool := offered.get("roll")) is not None:
+                who, colour = pool.actor or "", pool.options[0]
+                typed = typed_faces(faces, who, colour, state)
+                step(roll, who, colour, typed)
+            elif (stance := offered.get("choose_stance")) is not None:
+                pp = stance.actor or ""
+                step(choose_stance, pp, chosen.get(pp, stance.options[0]))
+            elif "set_difficulty" in offered and offered["set_difficulty"].required:
+                if difficulty is None:
+                    raise RuleError("run_conflict needs difficulty=1..6 for the GM's roll")
+                step(set_difficulty, difficulty)
+            elif "resolve" in offered and turning:
+                step(downgrade, turning[0])
+            else:
+                step(resolve)
+        c = working.state.conflict
+        if c is not None and c.wounds_left and wounds is not None:
+            step(assign_wounds, wounds)
+
+    play(table)
+    result = table.state.conflict or table.state.last_conflict
+    assert result is not None
+    return result

@@ -15,6 +15,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, model_serializer
 
 from ...journal import Event, RollField
+from ._common import faces_word
 from .model import (
     GM,
     Character,
@@ -132,7 +133,7 @@ class CharacterAdded(IsolationEvent):
         c = self.character
         who = "same-boat NPC" if c.kind == "boat_NPC" else "PC"
         late = " (after play began)" if c.late else ""
-        return f"{c.name} ({c.id}) joins as a {who}, {c.profession or 'no profession'}{late}"
+        return f"{c.name} joins as a {who}, {c.profession or 'no profession'}{late}"
 
 
 class CharacterUpdated(IsolationEvent):
@@ -152,7 +153,7 @@ class CharacterRemoved(IsolationEvent):
     name: str
 
     def describe(self) -> str:
-        return f"{self.name} ({self.character_id}) removed from the map"
+        return f"{self.name} removed from the map"
 
 
 class HealthChanged(IsolationEvent):
@@ -204,7 +205,8 @@ class LinkRelabeled(IsolationEvent):
         ends = ""
         if self.ends:
             ends = f" between {self.name_of(self.ends[0])} and {self.name_of(self.ends[1])}"
-        return f"link {self.link_id}{ends} relabeled “{self.old}” → “{self.new}”"
+        # The ends name the link; a journal from before they were kept has only its id.
+        return f"link{ends or ' ' + self.link_id} relabeled “{self.old}” → “{self.new}”"
 
 
 # --------------------------------------------------------------------------- scenario
@@ -287,7 +289,8 @@ class PairRolled(IsolationEvent):
             result = "a tie: nothing changes"
         return (
             f"pair roll {self.pair(self.a, self.b)}: green [{self.green.faces_text()}] "
-            f"{self.evens} evens, red [{self.red.faces_text()}] {self.odds} odds; {result}"
+            f"{faces_word(self.evens, 'even')}, red [{self.red.faces_text()}] "
+            f"{faces_word(self.odds, 'odd')}; {result}"
         )
 
 
@@ -353,12 +356,13 @@ class DeathGreensDropped(IsolationEvent):
     def describe(self) -> str:
         if not self.left:
             return (
-                f"{self.name_of(self.dead)}'s {self.dropped} leftover green link(s) are lost: "
-                "fewer than two survivors"
+                f"{self.name_of(self.dead)}'s {self.dropped} leftover green "
+                f"{'link is' if self.dropped == 1 else 'links are'} lost: fewer than two survivors"
             )
         return (
             f"{self.dropped} of {self.name_of(self.dead)}'s leftover green links are lost: only "
-            f"{self.left} living pair(s) remain to take one each"
+            f"{self.left} living {'pair remains' if self.left == 1 else 'pairs remain'} to take "
+            "one each"
         )
 
 
@@ -467,7 +471,11 @@ class DiceRolled(IsolationEvent):
 
     def describe(self) -> str:
         source = "typed" if self.roll.source == "typed" else "rolled"
-        count = f"{self.roll.evens} evens" if self.colour == "green" else f"{self.roll.odds} odds"
+        count = (
+            faces_word(self.roll.evens, "even")
+            if self.colour == "green"
+            else faces_word(self.roll.odds, "odd")
+        )
         faces = self.roll.faces_text() or "no dice"
         who = "the GM" if self.who == GM else f"{self.name_of(self.who)} ({self.role})"
         return f"{who} {source} {self.colour} [{faces}]: {count}"
@@ -485,7 +493,7 @@ class StancesRead(IsolationEvent):
             f"{self.name_of(p.character)} net {p.net:+d} → {'/'.join(p.allowed)}"
             for p in r.readings
         ]
-        return f"first reading: AP_odds {r.ap_odds}; " + "; ".join(parts)
+        return f"first reading: the Active Player's odds {r.ap_odds}; " + "; ".join(parts)
 
 
 class StanceChosen(IsolationEvent):
@@ -539,7 +547,8 @@ class WoundsPending(IsolationEvent):
     candidates: tuple[str, ...]
 
     def describe(self) -> str:
-        return f"{self.wounds} wound(s) to distribute among {self.listed(self.candidates)}"
+        noun = "wound" if self.wounds == 1 else "wounds"
+        return f"{self.wounds} {noun} to distribute among {self.listed(self.candidates)}"
 
 
 class WoundsAssigned(IsolationEvent):

@@ -9,6 +9,7 @@ composition, and the margin and degree. It is stored in the
 
 from __future__ import annotations
 
+from ._common import faces_word
 from .model import (
     GM,
     Conflict,
@@ -70,7 +71,7 @@ def explain_stance(state: IsolationState, c: Conflict, who: str) -> ExplainedSta
     else:
         arithmetic = (
             f"{r.green_evens} green evens − {r.red_odds} red odds = {r.evens:+d}; "
-            f"− AP_odds {c.first.ap_odds} = net {r.net:+d}"
+            f"− the Active Player's odds {c.first.ap_odds} = net {r.net:+d}"
         )
         if r.rolled == "Cooperative":
             band = f"net ≥ {s.cooperate_net_min}: may cooperate"
@@ -112,9 +113,9 @@ def explain(
         if roll is None:
             reading = "not rolled"
         elif unit.colour == "green":
-            reading = f"{roll.evens} evens"
+            reading = faces_word(roll.evens, "even")
         else:
-            reading = f"{roll.odds} odds"
+            reading = faces_word(roll.odds, "odd")
         pools.append(
             ExplainedPool(
                 who=unit.who,
@@ -131,8 +132,8 @@ def explain(
     if c.first is not None:
         f = c.first
         steps.append(
-            f"AP_odds = ⌊{f.ap_red_odds} red odds − {f.ap_green_evens} green evens⌋₀ = "
-            f"{f.ap_odds} (ISO-R23)"
+            f"the Active Player's odds: {f.ap_red_odds} red odds − {f.ap_green_evens} green "
+            f"evens (never below 0) = {f.ap_odds} (ISO-R23)"
         )
     stances = tuple(explain_stance(state, c, pp) for pp in c.pps)
     second = read_second(state, c)
@@ -158,7 +159,8 @@ def explain(
         f"margin = {r.team_evens} − {r.opposition_odds} = {r.margin:+d} → {r.degree} (ISO-R31)"
     )
     if r.wounds:
-        steps.append(f"physically threatening failure: {r.wounds} wound(s) (ISO-R39)")
+        noun = "wound" if r.wounds == 1 else "wounds"
+        steps.append(f"physically threatening failure: {r.wounds} {noun} (ISO-R39)")
     return Explanation(
         c.number,
         c.mode,

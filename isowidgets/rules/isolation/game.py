@@ -11,19 +11,20 @@ from a click.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any, ClassVar, Literal
+from collections.abc import Mapping
+from typing import Any, ClassVar
 
 from ... import checks
-from ...contract import Action, Beats, OddsQuestion, Step
-from ...dice import PoolRoll
+from ...contract import Beats, OddsQuestion, Step, rule_method
+from ...dice import Faces, PoolRoll
 from ...errors import RuleError
 from ...game import Game
 from ...journal import Entry, Event, SettingsChanged
 from ...settings import RuleSettings
 from ...systems import register
-from . import characters, injury, links, sessions, stress
+from . import characters, injury, links, sessions
 from . import conflict as _conflict
+from . import stress as stress_rules
 from ._common import a_conflict
 from .advice import MapWarning, warnings
 from .beats import BEATS
@@ -31,15 +32,10 @@ from .fold import fold
 from .model import (
     GM,
     Character,
-    Colour,
     Conflict,
     Explanation,
     IsolationState,
-    Kind,
     Link,
-    Origin,
-    Resolution,
-    Stance,
 )
 from .odds import QUESTIONS
 from .plan import PoolPlan, plan_for
@@ -48,18 +44,6 @@ from .whole import WHOLE_QUESTIONS, WholeConflictOdds
 from .whole import whole_conflict_odds as _whole_conflict_odds
 
 __all__ = ["IsolationGame"]
-
-Faces = Sequence[int] | str
-
-RUN_CONFLICT = (
-    "faces",
-    "stances",
-    "difficulty",
-    "downgrades",
-    "wounds",
-    *(k for k in _conflict.PROPOSAL if k != "difficulty"),
-)
-"""The keywords :meth:`IsolationGame.run_conflict` takes."""
 
 
 @register
@@ -129,8 +113,9 @@ class IsolationGame(Game[IsolationState]):
         diff = updated.changes_from(current)
         if not diff:
             return []
-        bounds = stress.stress_into_bounds(self.state, updated)
-        return self.commit(SettingsChanged(changes=diff), *bounds)
+        bounds = stress_rules.stress_into_bounds(self.state, updated)
+        with self._way_in(SettingsChanged):
+            return self.commit(SettingsChanged(changes=diff), *bounds)
 
     def links_between(self, a: str, b: str) -> tuple[Link, ...]:
         """Every link between ``a`` and ``b``, by character id."""
@@ -202,284 +187,53 @@ class IsolationGame(Game[IsolationState]):
 
     # ------------------------------------------------------------------ characters
 
-    def add_character(
-        self,
-        name: str,
-        *,
-        profession: str,
-        bias: str,
-        goal: str,
-        positive: Sequence[str] = (),
-        negative: Sequence[str] = (),
-        kind: Kind = "PC",
-        character_id: str | None = None,
-    ) -> str:
-        """Add a PC or same-boat NPC (ISO-R01, ISO-R05); returns its id."""
-        return self.act(
-            characters.add_character,
-            name,
-            kind=kind,
-            profession=profession,
-            positive=positive,
-            negative=negative,
-            bias=bias,
-            goal=goal,
-            character_id=character_id,
-        ).value
-
-    def edit_character(self, character_id: str, **changes: Any) -> list[Entry]:
-        return self.act(characters.edit_character, character_id, **changes).entries
-
-    def remove_character(self, character_id: str) -> list[Entry]:
-        return self.act(characters.remove_character, character_id).entries
+    add_character = rule_method(characters.add_character)
+    edit_character = rule_method(characters.edit_character)
+    remove_character = rule_method(characters.remove_character)
 
     # ------------------------------------------------------------------ map
 
-    def add_descriptor_link(
-        self, a: str, a_descriptor: str, b: str, b_descriptor: str, colour: Colour
-    ) -> str:
-        """One labeled link for a (in)compatible descriptor pair (ISO-R08); returns its id."""
-        return self.act(links.add_descriptor_link, a, a_descriptor, b, b_descriptor, colour).value
-
-    def add_bias_links(self, holder: str, target: str, *, shared: bool = False) -> list[str]:
-        """Two labeled bias links (ISO-R09); returns their ids."""
-        return self.act(links.add_bias_links, holder, target, shared=shared).value
-
-    def add_goal_links(self, a: str, b: str, relation: Literal["same", "opposed"]) -> list[str]:
-        """Three labeled goal links (ISO-R10); returns their ids."""
-        return self.act(links.add_goal_links, a, b, relation).value
-
-    def add_link(
-        self,
-        a: str,
-        b: str,
-        colour: Colour,
-        label: str = "",
-        *,
-        origin: Origin | None = None,
-        why: str = "",
-    ) -> list[str]:
-        """A free-form link; unlabeled ones cancel the other colour first (ISO-R33).
-
-        Returns the ids of links added (empty when the new link only cancelled one).
-        """
-        return self.act(links.add_link, a, b, colour, label, origin=origin, why=why).value
-
-    def relabel_link(self, link_id: str, label: str) -> list[Entry]:
-        return self.act(links.relabel_link, link_id, label).entries
-
-    def remove_link(self, link_id: str, why: str = "removed by the GM") -> list[Entry]:
-        return self.act(links.remove_link, link_id, why).entries
+    add_descriptor_link = rule_method(links.add_descriptor_link)
+    add_bias_links = rule_method(links.add_bias_links)
+    add_goal_links = rule_method(links.add_goal_links)
+    add_link = rule_method(links.add_link)
+    relabel_link = rule_method(links.relabel_link)
+    remove_link = rule_method(links.remove_link)
 
     # ------------------------------------------------------------------ scenario
 
-    def start_play(self) -> list[Entry]:
-        return self.act(characters.start_play).entries
-
-    def set_starting_stress(self, value: int) -> list[Entry]:
-        """The scenario's opening Stress Level (ISO-R36: the text starts at 1–3; advice)."""
-        return self.act(stress.set_starting_stress, value).entries
-
-    def adjust_stress(self, delta: int, reason: str) -> list[Entry]:
-        """GM stress adjustment (ISO-R35: the text moves it ±1..3 per event; advice)."""
-        return self.act(stress.adjust_stress, delta, reason).entries
-
-    def set_threat(self, present: bool) -> list[Entry]:
-        return self.act(stress.set_threat, present).entries
-
-    def injure(self, character_id: str, reason: str, *, levels: int = 1) -> list[Entry]:
-        """Wound a character outside a conflict, with injury links (ISO-R38, ISO-R40)."""
-        return self.act(injury.injure, character_id, reason, levels=levels).entries
-
-    def kill(
-        self,
-        character_id: str,
-        reason: str,
-        *,
-        remainder_pairs: Sequence[tuple[str, str]] | None = None,
-    ) -> list[Entry]:
-        """A death by the GM's ruling, with the map changes of ISO-R44."""
-        return self.act(injury.kill, character_id, reason, remainder_pairs=remainder_pairs).entries
-
-    def place_death_greens(self, dead: str, pairs: Sequence[tuple[str, str]]) -> list[Entry]:
-        return self.act(injury.place_death_greens, dead, pairs).entries
-
-    def end_session(self) -> list[Entry]:
-        return self.act(sessions.end_session).entries
-
-    def begin_session(self) -> list[Entry]:
-        return self.act(sessions.begin_session).entries
-
-    def pair_roll(
-        self,
-        a: str,
-        b: str,
-        *,
-        green_faces: Faces | None = None,
-        red_faces: Faces | None = None,
-        take_explosions: bool = True,
-    ) -> list[Entry]:
-        """A pair's session-end roll (ISO-R45); then :meth:`choose_pair_outcome`."""
-        return self.act(
-            sessions.pair_roll,
-            a,
-            b,
-            green_faces=green_faces,
-            red_faces=red_faces,
-            take_explosions=take_explosions,
-        ).entries
-
-    def choose_pair_outcome(
-        self,
-        outcome: sessions.PairChoice,
-        *,
-        link_id: str | None = None,
-        label: str = "",
-    ) -> list[Entry]:
-        return self.act(sessions.choose_pair_outcome, outcome, link_id=link_id, label=label).entries
+    start_play = rule_method(characters.start_play)
+    set_starting_stress = rule_method(stress_rules.set_starting_stress)
+    adjust_stress = rule_method(stress_rules.adjust_stress)
+    set_threat = rule_method(stress_rules.set_threat)
+    injure = rule_method(injury.injure)
+    kill = rule_method(injury.kill)
+    place_death_greens = rule_method(injury.place_death_greens)
+    end_session = rule_method(sessions.end_session)
+    begin_session = rule_method(sessions.begin_session)
+    pair_roll = rule_method(sessions.pair_roll)
+    choose_pair_outcome = rule_method(sessions.choose_pair_outcome)
 
     # ------------------------------------------------------------------ conflict steps
 
-    def propose(self, ap: str, action: str, **kwargs: Any) -> Conflict:
-        """Record a proposal (ISO-R15). Keywords: ``mode`` (persuade_all, subset, alone,
-        direct), ``pps``, ``target``, ``physical``, ``difficulty`` (going alone),
-        ``factors`` ({character: {modifier: value}}), ``hostile`` (PPs Hostile without
-        rolling), ``force_roll`` (roll even at Stress 0: with no threat marked, every
-        mode, a direct action included, is otherwise an automatic Basic Success; see
-        :func:`~.conflict.compose`)."""
-        return self.act(_conflict.propose, ap, action, **kwargs).value
-
-    def set_factors(self, character: str, **values: Any) -> list[Entry]:
-        """Modifier judgements for one character, before any pool is rolled."""
-        return self.act(_conflict.set_factors, character, **values).entries
-
-    def mark_physical(self, physical: bool = True) -> list[Entry]:
-        return self.act(_conflict.mark_physical, physical).entries
-
-    def declare_hostile(self, pp: str) -> list[Entry]:
-        return self.act(_conflict.declare_hostile, pp).entries
-
-    def roll(
-        self,
-        who: str,
-        colour: Colour,
-        faces: Faces | None = None,
-        *,
-        take_explosions: bool = True,
-    ) -> PoolRoll:
-        """Roll one pool (``faces=None``) or record typed-in faces; returns the roll."""
-        return self.act(_conflict.roll, who, colour, faces, take_explosions=take_explosions).value
+    propose = rule_method(_conflict.propose)
+    set_factors = rule_method(_conflict.set_factors)
+    mark_physical = rule_method(_conflict.mark_physical)
+    declare_hostile = rule_method(_conflict.declare_hostile)
+    roll = rule_method(_conflict.roll)
 
     def roll_gm(self, faces: Faces | None = None) -> PoolRoll:
         """The GM's red pool: Difficulty + Living + Stress (ISO-R28)."""
         return self.roll(GM, "red", faces)
 
-    def roll_ready(self, faces: Mapping[str, Any] | None = None) -> list[PoolRoll]:
-        """Roll every pool that can be rolled now, as one action (typed faces by roller)."""
-        return self.act(_conflict.roll_ready, faces).value
-
-    def choose_stance(self, pp: str, stance: Stance) -> list[Entry]:
-        return self.act(_conflict.choose_stance, pp, stance).entries
-
-    def set_difficulty(self, difficulty: int | str) -> list[Entry]:
-        return self.act(_conflict.set_difficulty, difficulty).entries
-
-    def downgrade(self, who: str) -> list[Entry]:
-        return self.act(_conflict.downgrade, who).entries
-
-    def resolve(self) -> Resolution:
-        """Read the second interpretation and apply its consequences; returns the result."""
-        return self.act(_conflict.resolve).value
-
-    def assign_wounds(self, assignment: Mapping[str, int]) -> list[Entry]:
-        return self.act(_conflict.assign_wounds, assignment).entries
-
-    def cancel_conflict(self, reason: str) -> list[Entry]:
-        return self.act(_conflict.cancel_conflict, reason).entries
+    roll_ready = rule_method(_conflict.roll_ready)
+    choose_stance = rule_method(_conflict.choose_stance)
+    set_difficulty = rule_method(_conflict.set_difficulty)
+    downgrade = rule_method(_conflict.downgrade)
+    resolve = rule_method(_conflict.resolve)
+    assign_wounds = rule_method(_conflict.assign_wounds)
+    cancel_conflict = rule_method(_conflict.cancel_conflict)
 
     # ------------------------------------------------------------------ convenience
 
-    def run_conflict(
-        self,
-        ap: str,
-        action: str,
-        *,
-        faces: Mapping[str, Any] | None = None,
-        stances: Mapping[str, Stance] | None = None,
-        difficulty: int | str | None = None,
-        downgrades: Sequence[str] = (),
-        wounds: Mapping[str, int] | None = None,
-        **kwargs: Any,
-    ) -> Conflict:
-        """Run a whole conflict, step by step, each step its own journaled action.
-
-        Args:
-            faces: typed faces by roller: ``{"bob": {"green": "4 3 1 6 4", "red": ...},
-                "GM": "5 4 3 4 1 6 3 4 5"}``; a roller with one pool may give faces
-                directly. Missing pools are rolled at random.
-            stances: chosen stances; a PP not listed takes the best one allowed.
-            difficulty: the GM's Difficulty (set when the rules allow it).
-            downgrades: defaulted Neutrals (or volunteers) who turn Hostile.
-            wounds: the table's wound distribution, if one is needed.
-            kwargs: passed to :meth:`propose`.
-
-        Each step is the rule a click would run, on an
-        :class:`~isowidgets.contract.Action` of its own, chained on the state the
-        last one left; every step is checked before anything is written: if one
-        fails, nothing is journaled and the dice are untouched.
-
-        Returns:
-            The conflict, closed (see ``state.last_conflict``), or still open if
-            wounds wait for :meth:`assign_wounds`.
-        """
-        checks.keywords(kwargs, "run_conflict", RUN_CONFLICT)
-        downgrades = checks.id_list(downgrades, "downgrades")
-        if stances is not None and not isinstance(stances, Mapping):
-            raise RuleError(
-                f"stances must map Passive Players to stances, got {checks.shown(stances)}"
-            )
-        chosen = stances or {}
-
-        def play(working: Action[IsolationState]) -> None:
-            def step(rule: Callable[..., object], *args: Any, **kw: Any) -> None:
-                rule(working, *args, **kw)
-                working.split()  # one journal action per step, as if clicked
-
-            mode, pps = kwargs.get("mode"), kwargs.get("pps")
-            alone = mode == "alone" or (mode == "direct" and pps == [])
-            alone_difficulty = difficulty if alone else None
-            step(_conflict.propose, ap, action, difficulty=alone_difficulty, **kwargs)
-            assert working.state.conflict is not None
-            _conflict.check_faces(faces, working.state.conflict)
-            for _ in range(200):  # a conflict has far fewer steps; never loop forever
-                state = working.state
-                c = state.conflict
-                if c is None or c.resolution is not None:
-                    break
-                offered: dict[str, Step] = {}
-                for offer in _conflict.next_steps(state):
-                    offered.setdefault(offer.action, offer)
-                turning = [d for d in downgrades if d not in c.downgraded]
-                if (roll := offered.get("roll")) is not None:
-                    who, colour = roll.actor or "", roll.options[0]
-                    typed = _conflict.typed_faces(faces, who, colour, state)
-                    step(_conflict.roll, who, colour, typed)
-                elif (stance := offered.get("choose_stance")) is not None:
-                    pp = stance.actor or ""
-                    step(_conflict.choose_stance, pp, chosen.get(pp, stance.options[0]))
-                elif "set_difficulty" in offered and offered["set_difficulty"].required:
-                    if difficulty is None:
-                        raise RuleError("run_conflict needs difficulty=1..6 for the GM's roll")
-                    step(_conflict.set_difficulty, difficulty)
-                elif "resolve" in offered and turning:
-                    step(_conflict.downgrade, turning[0])
-                else:
-                    step(_conflict.resolve)
-            c = working.state.conflict
-            if c is not None and c.wounds_left and wounds is not None:
-                step(_conflict.assign_wounds, wounds)
-
-        self.act(play)
-        result = self.state.conflict or self.state.last_conflict
-        assert result is not None
-        return result
+    run_conflict = rule_method(_conflict.run_conflict)

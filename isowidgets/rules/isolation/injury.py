@@ -156,7 +156,8 @@ def _check_placement(state: IsolationState, pairs: object, count: int) -> list[t
             )
         out.append(key)
     if len(pairs) != count:
-        raise RuleError(f"place exactly {count} leftover green link(s), got {len(pairs)}")
+        noun = "link" if count == 1 else "links"
+        raise RuleError(f"place exactly {count} leftover green {noun}, got {len(pairs)}")
     if len(set(out)) != len(out):
         raise RuleError("the leftover links go to different pairs (the share is even)")
     return out

@@ -147,8 +147,7 @@ def add_descriptor_link(
         if link.origin == "descriptor" and link.label in (label, mirror):
             raise RuleError(
                 f"{name_of(state, first)}–{name_of(state, second)} already have a descriptor link "
-                f"“{link.label}” ({link.id}); "
-                "ISO-R08 gives one link per descriptor pair"
+                f"“{link.label}”; ISO-R08 gives one link per descriptor pair"
             )
     why = "descriptor pass (ISO-R08)"
     return add_labeled(action, a, b, colour, label, "descriptor", why=why)[0]
@@ -171,8 +170,7 @@ def add_bias_links(action: Act, holder: str, target: str, *, shared: bool = Fals
         if link.origin == "bias" and link.subject == holder and link.colour == colour:
             raise RuleError(
                 f"{name_of(state, holder)}'s bias already links {name_of(state, holder)} and "
-                f"{name_of(state, target)} ({link.id}); "
-                "ISO-R09 adds its two links once"
+                f"{name_of(state, target)} (“{link.label}”); ISO-R09 adds its two links once"
             )
     return add_labeled(
         action, holder, target, colour, bias, "bias", 2, holder, "bias pass (ISO-R09)"

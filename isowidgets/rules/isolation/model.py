@@ -177,9 +177,10 @@ class Link:
         return None
 
     def describe(self, names: Mapping[str, str] | None = None) -> str:
-        """``red labeled link L4 “Arrogant / Vain” between bob and eve``; with ``names``
-        (character id → name) the characters are named."""
-        text = f"{self.colour} {'labeled' if self.labeled else 'unlabeled'} link {self.id}"
+        """``red labeled link “Arrogant / Vain” between bob and eve``; with ``names``
+        (character id → name) the characters are named. The link's id (``L4``) is for
+        code, never said: the label and the two ends tell a link apart at the table."""
+        text = f"{self.colour} {'labeled' if self.labeled else 'unlabeled'} link"
         if self.labeled:
             text += f" “{self.label}”"
         a, b = ((names or {}).get(x, x) for x in (self.a, self.b))

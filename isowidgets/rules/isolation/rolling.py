@@ -8,11 +8,8 @@ every reading applies.
 
 from __future__ import annotations
 
-import dataclasses
-from collections.abc import Sequence
-
 from ... import checks
-from ...dice import D6, Dice, Pool, PoolRoll
+from ...dice import D6, Dice, Faces, Pool, PoolRoll
 from ...errors import FacesError
 from .model import COLOURS, Colour, IsolationState
 from .plan import explosion_rule
@@ -48,7 +45,7 @@ def roll_colour(
     colour: Colour,
     count: int,
     label: str,
-    faces: Sequence[int] | str | None,
+    faces: Faces | None,
     *,
     take_explosions: bool = True,
     gm: bool = False,
@@ -97,16 +94,7 @@ def _roll_to_house_limit(dice: Dice, pool: Pool, cap: int, *, take: bool) -> Poo
 
     ``take`` is false only when the rules let the roller decline every
     explosion (optional green 6s). Past the dice core's own explosion cap the
-    chain stops one die over it, and :meth:`Dice.roll` then refuses it with
-    :class:`~isowidgets.errors.DiceCapError`, exactly as without a house limit.
+    chain is refused with :class:`~isowidgets.errors.DiceCapError`, exactly as
+    without a house limit.
     """
-    at = dice.position  # recorded on the roll, so verify can replay its draws
-    rolled = [dice.face(pool.die) for _ in range(pool.count)]
-    if take:
-        limit = min(cap, dice.limits.max_explosions + 1)
-        cursor = 0
-        while cursor < len(rolled) and len(rolled) - pool.count < limit:
-            if rolled[cursor] in pool.explode_on:
-                rolled.append(dice.face(pool.die))
-            cursor += 1
-    return dataclasses.replace(dice.roll(pool, rolled), source="random", draw=at)
+    return dice.roll(pool, take_optional=take, most_extras=cap)

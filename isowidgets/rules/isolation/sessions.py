@@ -7,11 +7,11 @@ death or removal voids the roll in the same action (:func:`void_pair_roll`).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Literal
 
 from ... import checks
 from ...contract import Action
+from ...dice import Faces
 from ...errors import RuleError
 from ._common import line, name_of, named, no_conflict, pair
 from .events import LinkRemoved, PairOutcome, PairRolled, SessionBegun, SessionEnded
@@ -83,8 +83,8 @@ def pair_roll(
     a: str,
     b: str,
     *,
-    green_faces: Sequence[int] | str | None = None,
-    red_faces: Sequence[int] | str | None = None,
+    green_faces: Faces | None = None,
+    red_faces: Faces | None = None,
     take_explosions: bool = True,
 ) -> None:
     """A pair rolls their green links against their red links (ISO-R45, ISO-A17).

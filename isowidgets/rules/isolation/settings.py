@@ -26,7 +26,8 @@ class IsolationSettings(RuleSettings):
 
     cooperate_net_min: int = setting(
         2,
-        "A Passive Player may cooperate when net = PP_evens − AP_odds reaches this.",
+        "A Passive Player may cooperate when their net (their evens minus the Active "
+        "Player's odds) reaches this.",
         ref="ISO-A01",
     )
     hostile_net_max: int = setting(
@@ -136,7 +137,7 @@ class IsolationSettings(RuleSettings):
         True,
         "At Stress 0, roll as normal while the GM marks a threat present (otherwise every "
         "action, a direct one included, is an automatic Basic Success unless proposed "
-        "with force_roll).",
+        "with “roll even at Stress 0”).",
         ref="ISO-A21",
     )
     wound_candidates_include_defaulted: bool = setting(

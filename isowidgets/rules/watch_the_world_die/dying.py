@@ -184,7 +184,9 @@ def dying_years(
     """The distribution of the Great Dying's year from ``state``, between turns.
 
     Args:
-        state: a game begun and not over, with no turn in progress.
+        state: a game begun and not over, with no turn in progress, or at a year-end
+            check (the 2d6 is due): this year's chance is then the check's own, on the
+            Events of the year so far.
         relieve_at: ``k``: the policy relieves once Pressure is ``k`` or more (1…30).
         horizon: the years shown, from this one (1…200).
         depth: the chained Events followed per Make It Worse (see
@@ -202,14 +204,18 @@ def dying_years(
         raise RuleError("the game has not begun: name the players and the starting year first")
     if state.over is not None:
         raise RuleError("the game is over: no Great Dying is still to come")
-    if state.turn is not None:
+    at_year_end = state.turn is not None and state.turn.phase == "year_end"
+    if state.turn is not None and not at_year_end:
         raise RuleError("a turn is in progress: the odds are worked out between turns")
     settings = state.settings
     comparison = settings.great_dying_comparison
     check = [float(great_dying_chance(e, comparison)) for e in range(_SURE_DEATH + 1)]
-    first_ends, lost = _year_end(
-        state, k, state.pressure, state.events_this_year, not state.first_roll_made, depth
-    )
+    if at_year_end:  # the check is due: this year ends on the Events it has now
+        first_ends, lost = {min(state.events_this_year, _SURE_DEATH): 1.0}, 0.0
+    else:
+        first_ends, lost = _year_end(
+            state, k, state.pressure, state.events_this_year, not state.first_roll_made, depth
+        )
     if settings.new_year_pressure == "zero":
         later_ends, later_lost = _year_end(state, k, 0, 0, False, depth)
     else:

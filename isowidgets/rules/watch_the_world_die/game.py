@@ -51,12 +51,12 @@ A Make It Worse turn with a chain, typed dice::
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from fractions import Fraction
 from typing import ClassVar
 
 from ... import checks
-from ...contract import Beats, Export, OddsQuestion, Step
+from ...contract import Beats, Export, OddsQuestion, Step, rule_method
 from ...errors import RuleError
 from ...game import Game
 from ...journal import Entry, Event
@@ -66,21 +66,12 @@ from . import relieve, turns, worse
 from .beats import BEATS
 from .chronicle import Chronicle, chronicle, chronicle_csv, chronicle_markdown
 from .dying import DEFAULT_HORIZON, DYING_QUESTIONS, DyingYears, dying_years
-from .events import (
-    ChainRolled,
-    EventTypeRolled,
-    ModeRolled,
-    ReliefFinished,
-    RPRolled,
-    YearEndRolled,
-)
 from .fold import fold
-from .model import Turn, WorldEvent, WorldResponse, WorldState
+from .model import Turn, WorldState
 from .odds import QUESTIONS, WorseOdds, great_dying_chance, worse_distribution
 from .settings import WorldSettings
 from .tables import Response, Tables, load_tables
 from .timeline import PressurePoint, pressure_timeline
-from .worse import Faces
 
 __all__ = ["WorldGame"]
 
@@ -226,67 +217,23 @@ class WorldGame(Game[WorldState]):
         tables = load_tables(target)
         return self.act(turns.use_tables, tables, checks.shown(str(target))).entries
 
-    def begin(
-        self, players: Sequence[str], year: int = 2020, apocalypse: str | None = None
-    ) -> tuple[str, ...]:
-        """Set up the world: players in clockwise order, the starting year, and the optional
-        Apocalypse Type chosen together (WTWD-R01…R03). Returns the players."""
-        return self.act(turns.begin, players, year, apocalypse).value
-
-    def stop(self, reason: str = "") -> list[Entry]:
-        """End the game by hand, recorded as abandoned (WTWD-A18)."""
-        reason = checks.text(reason, "reason", allow_empty=True)
-        return self.act(turns.stop, reason).entries
+    begin = rule_method(turns.begin)
+    stop = rule_method(turns.stop)
 
     # ------------------------------------------------------------------ Make It Worse
 
-    def make_it_worse(self, faces: Faces = None) -> EventTypeRolled:
-        """Open a Make It Worse turn: roll (or type) the Event Type (WTWD-R04…R06)."""
-        return self.act(worse.make_it_worse, faces).value
-
-    def roll_cause(self, faces: Faces = None) -> EventTypeRolled:
-        """First move, a 6: the reroll for The Cause, a 6 read as 5 (WTWD-R11)."""
-        return self.act(worse.roll_cause, faces).value
-
-    def roll_mode(self, faces: Faces = None) -> ModeRolled:
-        """The optional Event Mode roll for the next Event (inspiration; no Pressure)."""
-        return self.act(worse.roll_mode, faces).value
-
-    def create_event(
-        self,
-        entry: str,
-        region: str = "",
-        details: str = "",
-        *,
-        target: str | None = None,
-        event_type: int | None = None,
-    ) -> WorldEvent:
-        """Create the Event the die called for, from its type's list (WTWD-R07, R10, R11)."""
-        return self.act(
-            worse.create_event, entry, region, details, target=target, event_type=event_type
-        ).value
-
-    def roll_chain(self, faces: Faces = None) -> ChainRolled:
-        """The chaining roll after the latest Event (WTWD-R08)."""
-        return self.act(worse.roll_chain, faces).value
+    make_it_worse = rule_method(worse.make_it_worse)
+    roll_cause = rule_method(worse.roll_cause)
+    roll_mode = rule_method(worse.roll_mode)
+    create_event = rule_method(worse.create_event)
+    roll_chain = rule_method(worse.roll_chain)
 
     # ------------------------------------------------------------------ Relieve It
 
-    def relieve_it(self, faces: Faces = None) -> RPRolled:
-        """Open a Relieve It turn: RP = 2d6 + Pressure (WTWD-R05, R12)."""
-        return self.act(relieve.relieve_it, faces).value
-
-    def buy_response(self, response: int | str, details: str = "") -> WorldResponse:
-        """Buy a Societal Response by its number (cost) or name (WTWD-R13)."""
-        return self.act(relieve.buy_response, response, details).value
-
-    def finish_relief(self) -> ReliefFinished:
-        """Done buying: the RP left replace Pressure (WTWD-R14, WTWD-A07)."""
-        return self.act(relieve.finish_relief).value
-
-    def roll_year_end(self, faces: Faces = None) -> YearEndRolled:
-        """The year ends: 2d6 against the Events of the year (WTWD-R15)."""
-        return self.act(relieve.roll_year_end, faces).value
+    relieve_it = rule_method(relieve.relieve_it)
+    buy_response = rule_method(relieve.buy_response)
+    finish_relief = rule_method(relieve.finish_relief)
+    roll_year_end = rule_method(relieve.roll_year_end)
 
     def __repr__(self) -> str:
         state = self.state

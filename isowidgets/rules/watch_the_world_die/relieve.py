@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-def relieve_it(action: Action[WorldState], faces: Faces = None) -> RPRolled:
+def relieve_it(action: Action[WorldState], faces: Faces | None = None) -> RPRolled:
     """Open a Relieve It turn and roll the Response Points: 2d6 + Pressure (WTWD-R12)."""
     state = action.state
     in_play(state)
@@ -68,7 +68,7 @@ def relieve_it(action: Action[WorldState], faces: Faces = None) -> RPRolled:
 
 
 def buy_response(
-    action: Action[WorldState], response: object, details: object = ""
+    action: Action[WorldState], response: int | str, details: str = ""
 ) -> WorldResponse:
     """Buy one Societal Response at its cost in RP (WTWD-R13, WTWD-A11, A13).
 
@@ -149,7 +149,7 @@ def finish_relief(action: Action[WorldState]) -> ReliefFinished:
     return finished
 
 
-def roll_year_end(action: Action[WorldState], faces: Faces = None) -> YearEndRolled:
+def roll_year_end(action: Action[WorldState], faces: Faces | None = None) -> YearEndRolled:
     """The year ends: 2d6 against E; lower brings the Great Dying (WTWD-R15, R16, A08, A10)."""
     state = action.state
     turn = turn_in(state, "year_end")

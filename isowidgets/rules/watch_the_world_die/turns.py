@@ -10,6 +10,8 @@ enables its buttons from it.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ... import checks
 from ...checks import shown
 from ...contract import Action, Step
@@ -118,7 +120,10 @@ def use_tables(action: Action[WorldState], tables: Tables, source: str) -> None:
 
 
 def begin(
-    action: Action[WorldState], players: object, year: object, apocalypse: object
+    action: Action[WorldState],
+    players: Sequence[str],
+    year: int = 2020,
+    apocalypse: str | None = None,
 ) -> tuple[str, ...]:
     """Phase 2: the players clockwise, the starting year, Pressure 0 (WTWD-R01, R03), with
     the optional Apocalypse Type of Phase 1 (WTWD-R02). Returns the players."""
@@ -142,8 +147,10 @@ def begin(
     return names
 
 
-def stop(action: Action[WorldState], reason: str) -> None:
-    """Stop the game by hand: the only end besides the Great Dying (WTWD-R17, WTWD-A18)."""
+def stop(action: Action[WorldState], reason: str = "") -> None:
+    """End the game by hand, recorded as abandoned: the only end besides the Great Dying
+    (WTWD-R17, WTWD-A18)."""
+    reason = checks.text(reason, "reason", allow_empty=True)
     state = action.state
     in_play(state)
     action.add(GameEnded(ending="stopped", year=state.year, reason=reason))
@@ -233,7 +240,7 @@ def next_steps(state: WorldState) -> tuple[Step, ...]:
                 "create_event",
                 player,
                 "choice",
-                f"{player}: create a {names} Event{where}",
+                f"{player}: create {'an' if names[:1] in 'AEIOU' else 'a'} {names} Event{where}",
                 options,
             )
         )

@@ -20,12 +20,10 @@ roll past the session's dice cap (``Limits.max_explosions``, 200 by default) wit
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from ... import checks
 from ...checks import shown
 from ...contract import Action
-from ...dice import D6, Pool
+from ...dice import D6, Faces, Pool
 from ...errors import DiceCapError, RuleError
 from .events import ChainRolled, EventCreated, EventTypeRolled, ModeRolled, TurnStarted
 from .model import WorldEvent, WorldState
@@ -41,15 +39,12 @@ __all__ = [
     "roll_mode",
 ]
 
-Faces = Sequence[int] | str | int | None
-"""Faces typed in from physical dice, or ``None`` for a random roll."""
-
 
 def _die(label: str) -> Pool:
     return Pool(D6, 1, label=label)
 
 
-def make_it_worse(action: Action[WorldState], faces: Faces = None) -> EventTypeRolled:
+def make_it_worse(action: Action[WorldState], faces: Faces | None = None) -> EventTypeRolled:
     """Open a Make It Worse turn and roll the Event Type (WTWD-R04…R06)."""
     state = action.state
     in_play(state)
@@ -69,13 +64,13 @@ def make_it_worse(action: Action[WorldState], faces: Faces = None) -> EventTypeR
     return _type_roll(action, faces, reroll=False)
 
 
-def roll_cause(action: Action[WorldState], faces: Faces = None) -> EventTypeRolled:
+def roll_cause(action: Action[WorldState], faces: Faces | None = None) -> EventTypeRolled:
     """The first move's reroll for The Cause: a 6 reads as 5 (WTWD-R11, WTWD-A01, A02)."""
     turn_in(action.state, "cause")
     return _type_roll(action, faces, reroll=True)
 
 
-def _type_roll(action: Action[WorldState], faces: Faces, *, reroll: bool) -> EventTypeRolled:
+def _type_roll(action: Action[WorldState], faces: Faces | None, *, reroll: bool) -> EventTypeRolled:
     state = action.state
     settings = state.settings
     turn = state.turn
@@ -111,7 +106,7 @@ def _type_roll(action: Action[WorldState], faces: Faces, *, reroll: bool) -> Eve
     return rolled
 
 
-def roll_mode(action: Action[WorldState], faces: Faces = None) -> ModeRolled:
+def roll_mode(action: Action[WorldState], faces: Faces | None = None) -> ModeRolled:
     """Roll the optional Event Mode for the Event about to be created (WTWD-R07, WTWD-A14).
 
     It is inspiration only: it adds no Pressure and changes no rule.
@@ -131,12 +126,12 @@ def roll_mode(action: Action[WorldState], faces: Faces = None) -> ModeRolled:
 
 def create_event(
     action: Action[WorldState],
-    entry: object,
-    region: object = "",
-    details: object = "",
+    entry: str,
+    region: str = "",
+    details: str = "",
     *,
-    target: object = None,
-    event_type: object = None,
+    target: str | None = None,
+    event_type: int | None = None,
 ) -> WorldEvent:
     """Create the Event the turn calls for, from its type's list (WTWD-R07, R10, R11).
 
@@ -260,7 +255,7 @@ def _type_for(state: WorldState, types: tuple[int, ...], entry: str, chosen: obj
     )
 
 
-def roll_chain(action: Action[WorldState], faces: Faces = None) -> ChainRolled:
+def roll_chain(action: Action[WorldState], faces: Faces | None = None) -> ChainRolled:
     """The chaining roll after the latest Event (WTWD-R08, A03, A04, A06)."""
     state = action.state
     turn = turn_in(state, "chain")

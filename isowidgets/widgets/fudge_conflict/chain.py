@@ -11,6 +11,10 @@ as the conflict's roll on the conflict panel.
 Before each roll the panel shows the roller's bonus and penalty dice and the
 chance the roll does its job (beats the gate, or passes bonus dice on), from the
 engine's odds. The chain so far is listed under it, each roll with what it passed on.
+
+The form belongs to one conflict and the dice box to one roll of its chain
+(:mod:`~isowidgets.widgets.fresh`): a new conflict starts with the form at its defaults,
+and each roll with an empty box and no "last roll" mark of the one before.
 """
 
 from __future__ import annotations
@@ -22,13 +26,14 @@ import ipywidgets as widgets
 
 from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ..dice_entry import DiceEntry
+from ..fresh import Fresh, first_option
 from ..i18n import Labels
 from ..messages import Messages
 from ..numbers import percent
-from ..panel import set_options, wrap_row
+from ..panel import redraws, set_options, wrap_row
 from .conflict import character_options, skill_options
 from .sheets import SheetsView
-from .views import dice_words, net_of, record_html, sources_text
+from .views import dice_words, net_of, offered_steps, record_html, sources_text
 
 __all__ = ["ChainPanel"]
 
@@ -81,6 +86,12 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
         labels.bind(self.entry.faces, "roll.dice_hint", "placeholder")
         self.chain = widgets.HTML()
         self.chain.add_class("iw-fudge-chain-list")
+        self.fresh = Fresh()
+        """The form, at its defaults again for each conflict."""
+        for choice in (self.helper, self.skill, self.target):
+            self.fresh.add(choice, first_option(choice))
+        for box in (self.gated, self.gate, self.penalties):
+            self.fresh.add(box)
         for box in (self.helper, self.skill, self.target, self.gated, self.gate):
             box.observe(lambda _c: self.refresh(self.game.state), names="value")
         super().__init__(
@@ -115,16 +126,21 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ drawing
 
+    @redraws
     def refresh(self, state: FudgeState) -> None:
-        """Redraw the form, the dice before the roll and the chain, for ``state``."""
+        """Redraw the form, the dice before the roll and the chain, for ``state`` (once:
+        the form's own observers find the redraw under way)."""
         labels = self.labels
         conflict = state.open_conflict()
+        last = state.conflict
+        self.fresh.belong_to(last.id if last is not None else None)
+        self.entry.belong_to((last.id, len(last.assists)) if last is not None else None)
         set_options(self.helper, character_options(state))
         set_options(self.skill, skill_options(state, self.helper.value))
         sides = conflict.sides if conflict is not None else ()
         set_options(self.target, [(state.character(side).name, side) for side in sides])
         self.gate.disabled = not self.gated.value
-        can = "assist" in {step.action for step in self.game.steps(state)}
+        can = "assist" in {step.action for step in offered_steps(self.game, state)}
         self.entry.disabled = not can
         for box in (self.helper, self.skill, self.target, self.gated, self.penalties):
             box.disabled = not can
@@ -141,13 +157,8 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
         helper, skill, target = self.helper.value, self.skill.value, self.target.value
         if conflict is None or not helper or not skill or not target:
             return ""
-        carried = conflict.carried(target)
-        if helper == target:  # the engine's preview already counts what the chain passed on
-            sources = self.game.roll_preview(helper, skill)
-        else:
-            sources = self.game.roll_preview(
-                helper, skill, bonus=max(carried, 0), penalty=max(-carried, 0)
-            )
+        # The roll's own dice, with what the chain passed on to the principal it is for.
+        sources = self.game.roll_preview(helper, skill, target=target)
         net = net_of(sources)
         value = state.character(helper).skill(skill)
         if self.gated.value:

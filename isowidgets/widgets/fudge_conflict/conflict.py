@@ -15,6 +15,10 @@ Steps of a conflict (DK-R09) on one panel:
    offers; never the GM: DK-R14).
 
 The equipment toggled on each side's sheet goes with the roll.
+
+Every box belongs to one conflict (:mod:`~isowidgets.widgets.fresh`): once **Open the
+conflict** is accepted the Intention form gives way to the conflict's summary and starts
+clean for the next one, and the dice entry starts clean for each conflict.
 """
 
 from __future__ import annotations
@@ -27,12 +31,13 @@ import ipywidgets as widgets
 
 from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ..dice_entry import DiceEntry
+from ..fresh import Fresh, first_option
 from ..i18n import Labels
 from ..messages import Messages
 from ..numbers import percent
-from ..panel import set_options, set_shown, wrap_row
+from ..panel import redraws, set_options, set_shown, wrap_row
 from .sheets import SheetsView
-from .views import record_html, sources_text, split_faces
+from .views import offered_steps, record_html, sources_text, split_faces
 
 __all__ = ["ConflictPanel", "skill_options"]
 
@@ -131,8 +136,12 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
         """Puts the keyboard on the round's first step after **Let it hurt** (this
         button is then gone); the table points it at its round panel."""
 
-        run = messages.handler
-        self.open_button.on_click(run(lambda _b: self._opened(self.open_conflict())))
+        # The table's message line shows beside the controls that acted (Messages.near).
+        self.form_slot = messages.slot()
+        self.hurt_slot = messages.slot()
+        self.open_button.on_click(
+            messages.near(self.form_slot, lambda _b: self._opened(self.open_conflict()))
+        )
         for box in (self.kind, self.actor, self.opponent):
             box.observe(lambda _c: self.refresh(self.game.state), names="value")
         self.form = widgets.VBox(
@@ -145,12 +154,22 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
                 self.failure,
                 self.circumstance,
                 self.open_button,
+                self.form_slot,
             ]
         )
         self.form.add_class("iw-fudge-conflict-form")
-        self.rolling = widgets.VBox([self.before, self.tie, self.entry])
+        self.fresh = Fresh()
+        """The Intention form: clean again for each conflict once one is opened."""
+        self.fresh.add(self.kind, KINDS[0])
+        for choice in (self.actor, self.skill, self.opponent, self.opponent_skill, self.tie):
+            self.fresh.add(choice, first_option(choice))
+        for box in (self.difficulty, self.intention, self.failure, self.circumstance):
+            self.fresh.add(box)
+        self.opened = widgets.HTML()
+        self.opened.add_class("iw-fudge-opened")
+        self.rolling = widgets.VBox([self.opened, self.before, self.tie, self.entry])
         self.rolling.add_class("iw-fudge-conflict-rolling")
-        super().__init__([self.form, self.rolling, self.result, self.hurt_row])
+        super().__init__([self.form, self.rolling, self.result, self.hurt_row, self.hurt_slot])
         self.add_class("iw-fudge-conflict")
         labels.on_switch(lambda: self.refresh(self.game.state))
         self.refresh(game.state)
@@ -214,12 +233,15 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ drawing
 
+    @redraws
     def refresh(self, state: FudgeState) -> None:
         """Redraw for ``state`` in the language spoken: options, what is enabled, the
-        chance before the roll, the last result and the let-it-hurt buttons."""
+        chance before the roll, the last result and the let-it-hurt buttons (once: the
+        form's own observers find the redraw under way)."""
         labels = self.labels
-        steps = self.game.steps(state)
+        steps = offered_steps(self.game, state)
         actions = {step.action for step in steps}
+        self.fresh.belong_to(state.counters.conflicts)  # a conflict opened: the form is clean
         set_options(self.kind, [(labels(f"conflict.{kind}"), kind) for kind in KINDS])
         people = character_options(state)
         set_options(self.actor, people)
@@ -236,12 +258,17 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
             box.disabled = not can_open
         self.open_button.disabled = not can_open or not self.skill.value
         conflict = state.open_conflict()
+        # The dice belong to the conflict last opened (an undone roll is still its roll).
+        self.entry.belong_to(state.conflict.id if state.conflict is not None else None)
         self.entry.disabled = "roll_conflict" not in actions
+        set_shown(self.form, conflict is None)
         set_shown(self.rolling, conflict is not None)
         self.before.value = self._before(state) if conflict is not None else ""
+        self.opened.value = self._opened_html(state) if conflict is not None else ""
         if conflict is not None:
             placeholder = " / ".join(state.character(side).name for side in conflict.sides)
-            self.entry.faces.placeholder = f"{placeholder}: {labels('roll.dice_hint')}"
+            hint = "roll.dice_hint.two" if len(conflict.sides) > 1 else "roll.dice_hint"
+            self.entry.faces.placeholder = f"{placeholder}: {labels(hint)}"
             competing = conflict.kind == "competing"
             set_shown(self.tie, competing)
             set_options(
@@ -251,6 +278,35 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
             )
         self.result.value = self._result(state)
         self._hurt_buttons(state, steps)
+
+    def _opened_html(self, state: FudgeState) -> str:
+        """The open conflict in one line (the form that opened it is clean again): who
+        acts with which skill, against whom or what difficulty, and what is at stake."""
+        labels = self.labels
+        conflict = state.open_conflict()
+        assert conflict is not None
+        opened = conflict.opened
+        actor = state.character(opened.initiator)
+        said = f"{actor.name} ({opened.skill} {actor.skill(opened.skill)})"
+        if opened.opponent is not None and opened.opponent_skill is not None:
+            other = state.character(opened.opponent)
+            said += (
+                f" {labels('conflict.against')} {other.name} "
+                f"({opened.opponent_skill} {other.skill(opened.opponent_skill)})"
+            )
+        elif opened.difficulty is not None:
+            said += f" · {labels('conflict.difficulty')} {opened.difficulty}"
+        stakes = [
+            f"{labels(key)}: {text}"
+            for key, text in (
+                ("conflict.intention", opened.intention),
+                ("conflict.failure", opened.failure),
+            )
+            if text
+        ]
+        head = f"{labels(f'conflict.{conflict.kind}')}: {said}"
+        rest = "".join(f"<div>{html.escape(line)}</div>" for line in stakes)
+        return f'<div class="iw-fudge-opened-line"><b>{html.escape(head)}</b>{rest}</div>'
 
     def _before(self, state: FudgeState) -> str:
         """Each side's dice and why, and the exact chance (the engine's
@@ -329,7 +385,7 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
             if button is None:
                 button = widgets.Button(layout=widgets.Layout(width="auto"), button_style="warning")
                 button.add_class(f"iw-fudge-lih-{who}")
-                button.on_click(self.messages.handler(_bound(self.let_it_hurt, who)))
+                button.on_click(self.messages.near(self.hurt_slot, _bound(self.let_it_hurt, who)))
                 self.hurt_buttons[who] = button
             button.description = text
             button.tooltip = self.labels("conflict.lih.tip")

@@ -15,7 +15,14 @@ A round of *lade det gøre ondt* on one panel, in the order the rules play it
    round: **Roll**, or every party's faces typed with ``/`` between them and Enter.
 5. **Consequence**: the dice, each wound asked and where it landed on the track (the
    sheets' tracks move too), the bonus dice won, and **next round's dice before anyone
-   rolls**, as the engine would give them to the same skills.
+   rolls**, as the engine would give them to the same skills: shown at the top of the
+   panel, over the next round's first step (the keyboard goes there).
+
+Every box and choice belongs to one round (:mod:`~isowidgets.widgets.fresh`): when the
+next round starts each party's intention box is empty, the declaration is back at its
+default (crossing, against the first opponent, with the engine's usual skill and the
+ability that skill's wounds weigh on, not combining), and the round's dice box is empty
+with no "last roll" mark of the round before.
 
 A party may give up at any time (DK-R35); the damage then falls down (DK-R37).
 Before the first round the tab also answers **how much will this hurt?** for the
@@ -36,6 +43,7 @@ from ...rules.fudge_conflict.abilities import ABILITIES
 from ...rules.fudge_conflict.events import HurtEnded, HurtStarted, RoundRolled
 from ...rules.fudge_conflict.hurt import usual_attack, usual_skill
 from ..dice_entry import DiceEntry
+from ..fresh import UNSET, Fresh
 from ..i18n import Labels
 from ..messages import Messages
 from ..numbers import percent
@@ -45,7 +53,7 @@ from ..submit_text import SubmitText
 from .conflict import skill_options
 from .hurt_odds import HurtOddsView
 from .sheets import SheetsView
-from .views import ability_label, dice_words, net_of, record_html, sources_text
+from .views import ability_label, dice_words, net_of, offered_steps, record_html, sources_text
 
 __all__ = ["PartyRow", "RoundPanel", "last_round_events"]
 
@@ -82,7 +90,11 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
         self.panel = panel
         self.who = who
         labels = panel.labels
-        run = panel.messages.handler
+        self.slot = panel.messages.slot()
+        """Where the table's message line shows when this party's controls act."""
+
+        def run(function: Any) -> Any:
+            return panel.messages.near(self.slot, function)
 
         def control(widget: Any, key: str, css: str) -> Any:
             labels.control(widget, key, f"{css}-{who}")
@@ -90,17 +102,13 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
                 widget.layout = widgets.Layout(width="auto", flex="1 1 200px")
             return widget
 
-        # The conflict whose fight the usual choices were last made for.
-        self._suggested: str | None = None
         self.heading = widgets.HTML()
         self.intention = control(SubmitText(), "lih.intention.short", "iw-fudge-intent")
         labels.bind(self.intention, "lih.intention.hint", "placeholder")
         self.intention_button = control(
             SubmitButton(text=self.intention), "lih.set_intention", "iw-fudge-intent-set"
         )
-        self.intention.on_submit(
-            lambda text: panel.messages.run(lambda: self.state_intention(text))
-        )
+        self.intention.on_submit(run(lambda text: self.state_intention(text)))
         self.category = control(widgets.Dropdown(), "lih.category", "iw-fudge-category")
         self.target = control(widgets.Dropdown(), "lih.target", "iw-fudge-target")
         self.skill = control(widgets.Dropdown(), "conflict.skill", "iw-fudge-act-skill")
@@ -119,6 +127,7 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
             [
                 self.heading,
                 widgets.HBox([self.intention, self.intention_button], layout=wrap_row()),
+                self.slot,
                 widgets.HBox(
                     [self.category, self.target, self.skill, self.ability], layout=wrap_row()
                 ),
@@ -129,21 +138,38 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
         )
         self.add_class("iw-fudge-party")
         self.add_class(f"iw-fudge-party-{who}")
+        self.fresh = Fresh(self.intention)
+        """The party's boxes for one round: the intention, then the declaration at its
+        default (see :meth:`_usual_skill`, :meth:`_usual_ability`)."""
+        self.fresh.add(self.category, CATEGORIES[0])
+        self.fresh.add(self.target, self._first_target)
+        self.fresh.add(self.skill, self._usual_skill)
+        self.fresh.add(self.ability, self._usual_ability)
+        self.fresh.add(self.combining, False)
 
-    def _suggest(self, state: FudgeState) -> None:
-        """At a fight's start, the engine's usual choices (:func:`~isowidgets.rules.
-        fudge_conflict.hurt.usual_skill`, :func:`~isowidgets.rules.fudge_conflict.hurt.
-        usual_attack`): the skill of the conflict let hurt, and the ability the
-        opponent's skill weighs on. Later rounds keep what was chosen last."""
-        skill = usual_skill(state, self.who)
-        if skill is not None and skill in [value for _, value in self.skill.options]:
-            self.skill.value = skill
-        if self.target.value:
-            self.ability.value = usual_attack(state, self.target.value)
+    def _first_target(self) -> str | None:
+        return next((value for _, value in self.target.options), None)
+
+    def _usual_skill(self) -> str | None:
+        """The engine's usual choice (:func:`~isowidgets.rules.fudge_conflict.hurt.
+        usual_skill`): the skill of the conflict let hurt (the first one offered when
+        nothing says which)."""
+        offered = [value for _, value in self.skill.options]
+        skill = usual_skill(self.panel.game.state, self.who)
+        return skill if skill in offered else (offered[0] if offered else None)
+
+    def _usual_ability(self) -> str:
+        """The ability the opponent's skill weighs on (:func:`~isowidgets.rules.
+        fudge_conflict.hurt.usual_attack`), Kraft when there is no opponent."""
+        target = self.target.value
+        return usual_attack(self.panel.game.state, target) if target else "kraft"
 
     def state_intention(self, text: str) -> Any:
+        """``who``'s intention for the round (Enter in the box); the box empties and the
+        keyboard goes on to the next party without one, or to this party's action."""
         entries = self.panel.game.state_intention(self.who, text)
         self.intention.value = ""
+        self.panel.focus_after_intention(self.who)
         return entries
 
     def declare(self) -> Any:
@@ -176,9 +202,10 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
         set_options(self.target, [(state.character(p).name, p) for p in others])
         set_options(self.skill, skill_options(state, self.who))
         set_options(self.ability, [(ability_label(labels, a), a) for a in ABILITIES])
-        if hurt is not None and self._suggested != hurt.conflict:
-            self._suggest(state)
-            self._suggested = hurt.conflict
+        if hurt is not None and self.fresh.owner is UNSET:
+            self.fresh.reset()  # the first round: the engine's usual choices
+        if hurt is not None:
+            self.fresh.belong_to((hurt.conflict, hurt.round))
         self.intention.disabled = self.intention_button.disabled = (
             "state_intention",
             self.who,
@@ -231,8 +258,11 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         )
         labels.bind(self.join_button, "lih.join.tip", "tooltip")
         self.join_button.add_class("iw-fudge-join")
-        self.join_button.on_click(messages.handler(lambda _b: self.join()))
-        self.join_row = widgets.HBox([self.joiner, self.join_button], layout=wrap_row())
+        self.join_slot = messages.slot()
+        self.join_button.on_click(messages.near(self.join_slot, lambda _b: self.join()))
+        self.join_row = widgets.VBox(
+            [widgets.HBox([self.joiner, self.join_button], layout=wrap_row()), self.join_slot]
+        )
         self.declared = widgets.HTML()
         self.declared.add_class("iw-fudge-declared")
         self.before = widgets.HTML()
@@ -254,13 +284,15 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
             [
                 self.status,
                 self.hurt_odds,
+                # The last round's dice and damage first: as the next round starts, that is
+                # what is new, and its first step (an intention) comes right under it.
+                self.outcome,
                 self.parties,
+                self.next_round,
                 self.join_row,
                 self.declared,
                 self.before,
                 self.entry,
-                self.outcome,
-                self.next_round,
             ]
         )
         self.add_class("iw-fudge-hurt")
@@ -268,10 +300,38 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         self.refresh(game.state)
 
     def focus_first(self) -> None:
-        """Put the keyboard on the first party's intention: the round's first step."""
+        """Put the keyboard on the round's first step: the first intention still to state
+        (round one), else the first action still to declare (later rounds keep the
+        intentions, which may be changed). The last round's result, just above, is
+        brought into view with it."""
         rows = [row for row in self.parties.children if isinstance(row, PartyRow)]
+        steps = [step for step in self.game.steps(self.game.state) if step.required]
+        result = ".iw-fudge-round-result"
+        for row in rows:
+            if any(s.action == "state_intention" and s.actor == row.who for s in steps):
+                row.intention.focus_after(result)
+                return
+        for row in rows:
+            if any(s.action == "declare" and s.actor == row.who for s in steps):
+                row.intention.reveal(result)
+                row.category.focus()
+                return
         if rows:
-            rows[0].intention.focus()
+            rows[0].intention.focus_after(result)
+
+    def focus_after_intention(self, who: str) -> None:
+        """After ``who`` stated an intention: the next party who has none states theirs;
+        when everyone has, the round's first action to declare."""
+        hurt = self.game.state.active_hurt()
+        rows = [row for row in self.parties.children if isinstance(row, PartyRow)]
+        stated = hurt.intentions if hurt is not None else {}
+        start = next((i for i, row in enumerate(rows) if row.who == who), 0)
+        order = rows[start + 1 :] + rows[:start]
+        waiting = next((row for row in order if row.who not in stated), None)
+        if waiting is not None:
+            waiting.intention.focus()
+        else:
+            self.focus_first()
 
     def _roll(self, faces: str | None) -> Any:
         """The dice entry's callback: the whole round, everyone's faces split by ``/``."""
@@ -279,10 +339,16 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
 
         hurt = self.game.state.active_hurt()
         if hurt is None or faces is None:
-            return self.game.roll_round(None)
+            rolled = self.game.roll_round(None)
+            if self.game.state.active_hurt() is not None:
+                self.focus_first()
+            return rolled
         names = [self.game.character(p).name for p in hurt.parties]
         typed = split_faces(faces, names, what=self.labels("lih.round", n=hurt.round))
-        return self.game.roll_round(dict(zip(hurt.parties, typed, strict=True)))
+        rolled = self.game.roll_round(dict(zip(hurt.parties, typed, strict=True)))
+        if self.game.state.active_hurt() is not None:
+            self.focus_first()  # the next round: its first step is the first intention
+        return rolled
 
     def join(self) -> Any:
         """The character chosen in :attr:`joiner` joins the fight (DK-A26)."""
@@ -294,7 +360,7 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         """Redraw every part of the round for ``state``, in the language spoken."""
         labels = self.labels
         hurt = state.active_hurt()
-        steps = self.game.steps(state)
+        steps = offered_steps(self.game, state)
         actions = {(step.action, step.actor) for step in steps}
         rolled, ended = last_round_events(self.game.journal.effective())
         self.hurt_odds.refresh(state)
@@ -324,11 +390,13 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         set_shown(self.join_row, hurt is not None)
         self.declared.value = self._declared(state)
         self.before.value = self._before(state)
+        self.entry.belong_to((hurt.conflict, hurt.round) if hurt is not None else None)
         self.entry.disabled = ("roll_round", None) not in actions
         set_shown(self.entry, hurt is not None)
         if hurt is not None:
             order = " / ".join(state.character(p).name for p in hurt.parties)
-            self.entry.faces.placeholder = f"{order}: {labels('roll.dice_hint')}"
+            hint = "roll.dice_hint.two" if len(hurt.parties) > 1 else "roll.dice_hint"
+            self.entry.faces.placeholder = f"{order}: {labels(hint)}"
         self.outcome.value = self._outcome(state, rolled, ended)
         self.next_round.value = self._next(state, rolled) if hurt is not None else ""
 

@@ -25,7 +25,7 @@ from ...rules.fudge_conflict.abilities import DEFEAT, level_name
 from ...rules.fudge_conflict.hurt_odds import HurtOdds
 from ..i18n import Labels
 from ..numbers import grouped, percent
-from ..panel import set_options, set_shown, wrap_row
+from ..panel import redraws, set_options, set_shown, wrap_row
 from ..toggle import PressToggle
 
 __all__ = ["HurtOddsView", "shows_hurt_odds"]
@@ -74,7 +74,6 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
         self.result = widgets.HTML()
         self.result.add_class("iw-fudge-hurt-odds-result")
         self._kept: tuple[FudgeState, tuple[int, ...], HurtOdds | str] | None = None
-        self._drawing = False
         self.body = widgets.VBox([widgets.HBox(list(self.yields), layout=wrap_row()), self.result])
         super().__init__([self.toggle, self.body])
         self.add_class("iw-fudge-hurt-odds")
@@ -105,20 +104,14 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
         self._kept = (state, levels, answer)
         return answer
 
+    @redraws
     def refresh(self, state: FudgeState) -> None:
         """Show the odds for ``state``, or hide the box where they do not apply."""
-        if self._drawing:
-            return
         shown = shows_hurt_odds(state)
         set_shown(self, shown)
         set_shown(self.body, shown and bool(self.toggle.value))
-        if not shown or not self.toggle.value:
-            return
-        self._drawing = True
-        try:
+        if shown and self.toggle.value:
             self._draw(state)
-        finally:
-            self._drawing = False
 
     def _relabel(self) -> None:
         self.toggle.relabel(self.labels("hurtodds.title"))

@@ -127,6 +127,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     # The table's layout.
     "table.title": ("Fudge-dice conflict", "Fudgeterning-konflikt"),
     "table.characters": ("Characters", "Spilpersoner"),
+    "table.in_play": ("Damage of those in play", "Skade hos dem i spil"),
     "table.conflict": ("Conflict", "Konflikt"),
     "table.chain": ("Assistance chain", "Assistancekæde"),
     "table.lih": ("Let it hurt", "Lad det gøre ondt"),
@@ -157,6 +158,7 @@ _WORDS: dict[str, tuple[str, str]] = {
     "conflict.skill": ("Skill", "Færdighed"),
     "conflict.opponent_skill": ("Opponent's skill", "Modstanderens færdighed"),
     "conflict.difficulty": ("Difficulty", "Sværhedsgrad"),
+    "conflict.against": ("against", "mod"),
     "conflict.intention": ("Intention", "Intention"),
     "conflict.intention.hint": ("what success gives", "hvad succes giver"),
     "conflict.failure": ("Failure costs", "Fiasko koster"),
@@ -354,6 +356,10 @@ _WORDS: dict[str, tuple[str, str]] = {
     "roll.dropped": ("not kept", "ikke beholdt"),
     "roll.result": ("Result {n}", "Resultat {n}"),
     "roll.dice_hint": ("3 to 9 Fudge faces, e.g. + 0 -", "3 til 9 fudgesider, f.eks. + 0 -"),
+    "roll.dice_hint.two": (
+        "each side's Fudge faces, a / between them, e.g. + 0 - / 0 0 +",
+        "hver sides fudgesider med / imellem, f.eks. + 0 - / 0 0 +",
+    ),
     "roll.empty": (
         "type the faces rolled first, e.g. + 0 -",
         "skriv de slåede sider først, f.eks. + 0 -",

@@ -22,7 +22,7 @@ from ..i18n import Labels
 from ..toggle import PressToggle
 from .views import damage_track, dice_words, refresh_damage_track
 
-__all__ = ["CharacterSheet", "SheetsView", "bonus_label"]
+__all__ = ["CharacterSheet", "FightBoard", "SheetsView", "bonus_label"]
 
 
 def bonus_label(labels: Labels, item_name: str, bonus: Bonus) -> str:
@@ -157,7 +157,9 @@ class CharacterSheet(widgets.VBox):  # type: ignore[misc]
 
 
 class SheetsView(widgets.VBox):  # type: ignore[misc]
-    """Every character's sheet, in the order they joined; redrawn from each new state.
+    """Every character's sheet, in the order they joined (the fighters first while someone
+    lets it hurt, so their damage tracks are in view beside the round); redrawn from each
+    new state.
 
     Attributes:
         sheets: character id → :class:`CharacterSheet`.
@@ -199,11 +201,79 @@ class SheetsView(widgets.VBox):  # type: ignore[misc]
                 self.sheets[character.id] = CharacterSheet(self.labels, character, state)
             else:
                 sheet.refresh(character, state)
-        children = tuple(self.sheets[c.id] for c in state.characters)
+        fight = state.active_hurt()
+        first = fight.parties if fight is not None else ()
+        order = [*first, *(c.id for c in state.characters if c.id not in first)]
+        children = tuple(self.sheets[who] for who in order if who in self.sheets)
         if tuple(self.children) != children:
             self.children = children
 
     def close(self) -> None:
         for sheet in getattr(self, "sheets", {}).values():
             sheet.close()
+        super().close()
+
+
+class FightBoard(widgets.VBox):  # type: ignore[misc]
+    """The damage tracks of the characters in play, in one short strip: the conflict's
+    sides while it is open, the parties while someone lets it hurt (nothing otherwise).
+
+    The table keeps it in view beside the panel in use
+    (:class:`~isowidgets.widgets.stay_in_view.StayInView`): the sheets are too tall to
+    stay on screen with the round's controls, and the tracks are what a GM watches.
+
+    Attributes:
+        tracks: character id → the strip's :class:`~isowidgets.widgets.track.Track`
+            (class ``iw-fudge-board-track-<id>``).
+    """
+
+    children: tuple[Any, ...]
+
+    def __init__(self, labels: Labels, state: FudgeState) -> None:
+        self.labels = labels
+        self.tracks: dict[str, Any] = {}
+        self.names: dict[str, widgets.HTML] = {}
+        self.title = widgets.HTML()
+        self._state = state
+        super().__init__([self.title])
+        self.add_class("iw-fudge-board")
+        self.refresh(state)
+        labels.on_switch(lambda: self.refresh(self._state))
+
+    @staticmethod
+    def in_play(state: FudgeState) -> tuple[str, ...]:
+        """Who is in play: the parties of the fight, else the open conflict's sides."""
+        fight = state.active_hurt()
+        if fight is not None:
+            return fight.parties
+        conflict = state.open_conflict()
+        return conflict.sides if conflict is not None else ()
+
+    def refresh(self, state: FudgeState) -> None:
+        self._state = state
+        labels = self.labels
+        who = self.in_play(state)
+        for gone in [w for w in self.tracks if w not in who]:
+            self.tracks.pop(gone).close()
+            self.names.pop(gone).close()
+        for w in who:
+            character = state.character(w)
+            levels = dict(character.track())
+            if w not in self.tracks:
+                self.names[w] = widgets.HTML()
+                self.tracks[w] = damage_track(labels, levels, css_class=f"iw-fudge-board-track-{w}")
+            refresh_damage_track(self.tracks[w], labels, levels, defeated=character.defeated)
+            name = f'<div class="iw-fudge-sheet-name">{html.escape(character.name)}</div>'
+            if self.names[w].value != name:
+                self.names[w].value = name
+        title = f'<div class="iw-title">{html.escape(labels("table.in_play"))}</div>'
+        self.title.value = title if who else ""
+        children = (self.title, *(part for w in who for part in (self.names[w], self.tracks[w])))
+        if tuple(self.children) != children:
+            self.children = children
+        self.layout.display = None if who else "none"
+
+    def close(self) -> None:
+        for track in getattr(self, "tracks", {}).values():
+            track.close()
         super().close()

@@ -28,16 +28,18 @@ import ipywidgets as widgets
 
 from ...journal import Entry
 from ...rules.fudge_conflict import FudgeGame
+from ..gm import HeldBack
 from ..i18n import Labels, LanguageSwitch
 from ..log import LogView
-from ..messages import Messages, guard
+from ..messages import Messages
 from ..panel import Panel
+from ..stay_in_view import StayInView
 from ..toolbar import SessionToolbar
 from .chain import ChainPanel
 from .conflict import ConflictPanel
 from .hurt import RoundPanel
 from .labels import CATALOGUE, GLOSSARY
-from .sheets import SheetsView
+from .sheets import FightBoard, SheetsView
 from .timeline import DamageTimeline
 from .views import FUDGE_CSS
 
@@ -93,12 +95,17 @@ class FudgeTable(Panel):
     ) -> None:
         self.labels = labels = Labels(CATALOGUE, language)
         self.messages = labels.bind_kit(Messages(game))
+        self.top_slot = Messages.slot()
+        """The message line's place under the toolbar (the toolbar's own actions say
+        there; a panel's controls move it beside themselves)."""
+        self.messages.show_in(self.top_slot, home=True)
         self.language = LanguageSwitch(labels)
         self.toolbar = labels.bind_kit(
             SessionToolbar(game, messages=self.messages, export_dir=export_dir, key="fudge")
         )
         self.toolbar.export_format.style.description_width = "initial"  # "Eksportér som"
         self.sheets = SheetsView(labels, game.state)
+        self.board = FightBoard(labels, game.state)
         self.conflict_panel = ConflictPanel(game, labels, self.messages, self.sheets)
         self.chain_panel = ChainPanel(game, labels, self.messages, self.sheets)
         self.round_panel = RoundPanel(game, labels, self.messages, self.sheets)
@@ -111,9 +118,10 @@ class FudgeTable(Panel):
         self.glossary = widgets.HTML()
         self.glossary.add_class("iw-fudge-glossary-view")
         self._headings: list[tuple[widgets.HTML, str]] = []
-        sheets_column = widgets.VBox([self._heading("table.characters"), self.sheets])
+        sheets_column = widgets.VBox([self.board, self._heading("table.characters"), self.sheets])
         sheets_column.add_class("iw-fudge-sheets")
-        play_column = widgets.VBox([self.tabs])
+        self.held = labels.bind_kit(HeldBack(game, key="fudge"))
+        play_column = widgets.VBox([self.held, self.tabs])
         play_column.add_class("iw-fudge-play")
         main = widgets.Box([sheets_column, play_column])
         main.add_class("iw-fudge-main")
@@ -125,13 +133,15 @@ class FudgeTable(Panel):
                 widgets.HTML(FUDGE_CSS, layout=widgets.Layout(height="0px", overflow="hidden")),
                 top,
                 self.toolbar,
-                self.messages,
+                self.top_slot,
                 main,
                 self._heading("table.plot"),
                 self.plot.figure,
                 self._heading("table.log"),
                 self.log_view,
                 self.glossary,
+                # The damage of those in play stays in view beside the panel in use.
+                StayInView(selector=".iw-fudge-board", within=".iw-fudge-main"),
             ],
         )
         self.add_class("iw-fudge-table")
@@ -162,9 +172,9 @@ class FudgeTable(Panel):
     # ------------------------------------------------------------------ following
 
     def _on_actions(self, entries: Sequence[Entry], state: Any) -> None:
-        @guard(self.messages)
         def update() -> None:
             self.sheets.refresh(state)
+            self.board.refresh(state)
             self.conflict_panel.refresh(state)
             self.chain_panel.refresh(state)
             self.round_panel.refresh(state)
@@ -172,17 +182,19 @@ class FudgeTable(Panel):
             if any(entry.kind == "hurt_started" for entry in entries):
                 self.tabs.selected_index = TABS.index("table.lih")
 
-        update()
+        self.messages.run(update, clear=False)
 
     def close(self) -> None:
         for part in (
             "sheets",
+            "board",
             "conflict_panel",
             "chain_panel",
             "round_panel",
             "log_view",
             "toolbar",
             "messages",
+            "held",
         ):
             if hasattr(self, part):
                 getattr(self, part).close()

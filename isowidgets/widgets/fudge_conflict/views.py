@@ -16,7 +16,9 @@ import html
 from collections.abc import Mapping, Sequence
 
 from ... import checks
+from ...contract import Step
 from ...errors import RuleError
+from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ...rules.fudge_conflict.events import DiceSource, RollRecord
 from ..chips import die_chip
 from ..i18n import Labels
@@ -30,8 +32,8 @@ __all__ = [
     "damage_levels",
     "damage_track",
     "dice_words",
-    "html_list",
     "net_of",
+    "offered_steps",
     "record_html",
     "refresh_damage_track",
     "slot_words",
@@ -57,6 +59,13 @@ FUDGE_CSS = """
 .iw-fudge-main > .iw-fudge-sheets { flex: 1 1 340px; min-width: 0; }
 .iw-fudge-main > .iw-fudge-play { flex: 1 1 420px; min-width: 0; }
 .iw-fudge-sheets-list { max-height: 62vh; overflow-y: auto; }
+.iw-fudge-board { background: #fff; border: 2px solid #555; border-radius: 6px;
+  padding: 2px 8px; margin: 2px 0 6px; position: relative; z-index: 3; }
+.iw-fudge-board.iw-floating { box-shadow: 0 3px 8px rgba(0, 0, 0, 0.35); }
+.iw-fudge-board .iw-track-slot { min-width: 3em; padding: 1px 3px; }
+.iw-fudge-board .iw-track-note { display: none; }
+/* The board floats down its column past the column's end: let it show there. */
+.iw-fudge-main > .iw-fudge-sheets { overflow: visible; }
 .iw-fudge-sheets-list > .iw-fudge-sheet { flex: 0 0 auto; }
 .iw-fudge-roll > .iw-dice-label:first-child { flex-basis: 100%; }
 .iw-fudge-sheet .iw-track-note { display: none; }
@@ -208,9 +217,8 @@ def record_html(labels: Labels, record: RollRecord) -> str:
     )
 
 
-def html_list(items: Sequence[str], *, css_class: str) -> str:
-    """Escaped lines as a list (or nothing when there are none)."""
-    if not items:
-        return ""
-    body = "".join(f"<li>{html.escape(item)}</li>" for item in items)
-    return f'<ul class="{css_class}">{body}</ul>'
+def offered_steps(game: FudgeGame, state: FudgeState) -> tuple[Step, ...]:
+    """What the table can do in ``state``: for the game's own state, its next steps as
+    the game works them out once per state (:meth:`~isowidgets.game.Game.next_steps`),
+    so the panels redrawn after an action share one answer."""
+    return game.next_steps() if state is game.state else game.steps(state)

@@ -637,7 +637,8 @@ class ImpactBoard(Panel):
     # ------------------------------------------------------------------ views
 
     def _on_actions(self, _entries: Sequence[Entry], _state: Any) -> None:
-        self.messages.run(self.refresh)
+        if self.drafting.form is None:  # else the test panel tells it, once its form is set
+            self.messages.run(self.refresh)
 
     def _on_draft(self) -> None:
         """The draft changed (a chip, a helper, the test panel's inputs): show it."""

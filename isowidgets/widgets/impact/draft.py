@@ -9,7 +9,8 @@ and opening the test journals it once, with all of it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from ...errors import RuleError
@@ -67,6 +68,19 @@ class Drafting:
         self.kept = change(self.draft())
         self.changed()
         return self.kept
+
+    @contextlib.contextmanager
+    def opening(self) -> Iterator[OpenTest]:
+        """The draft, as it is opened: its helpers and citations go with it, so the redraw
+        that follows the opening shows a fresh draft (one redraw, not a second one after
+        it); they are kept again if the opening is refused."""
+        draft = self.draft()
+        kept, self.kept = self.kept, None
+        try:
+            yield draft
+        except BaseException:
+            self.kept = kept
+            raise
 
     def clear(self) -> None:
         """Forget the helpers and citations (the test they were for has been opened)."""

@@ -20,6 +20,10 @@ a refused face is explained beside the box and the explanation goes at the next
 attempt, and the last roll is marked random or typed. After each step the
 keyboard focus moves to the control of the next one (the effect to choose, the
 Complication to answer, Finish…), since the buttons just used are hidden.
+
+Every box belongs to one test (:mod:`~isowidgets.widgets.fresh`): the set-up form
+starts at its defaults again once a test is over, the effect, Complication and cost
+boxes are clean for each test rolled, and so is the die's box.
 """
 
 from __future__ import annotations
@@ -46,8 +50,10 @@ from ...rules.impact import (
 from ...rules.impact.events import TestResolved, TestRolled
 from ...rules.impact.ladder import die_label
 from ..dice_entry import DiceEntry
+from ..fresh import Fresh, first_option
+from ..gm import HeldBack
 from ..numbers import percent
-from ..panel import Panel, set_options, set_shown
+from ..panel import Panel, redraws, set_options, set_shown
 from ..submit_text import SubmitText
 from .board import HINT_CHOICES
 from .draft import Drafting
@@ -144,6 +150,15 @@ class EffectInputs:
         for name in ("kind", "target", "text", "hint"):
             getattr(self, name).add_class(f"{css}-{name}")
         self.children: tuple[Any, ...] = (self.kind, self.target, self.text, self.hint)
+        self.fresh = Fresh(self.kind)
+        """The inputs at their defaults (the first kind, the first target, no wording)."""
+        self.fresh.add(self.target, first_option(self.target))
+        self.fresh.add(self.text)
+        self.fresh.add(self.hint)
+
+    def reset(self) -> None:
+        """Back to the defaults, for the next test."""
+        self.fresh.reset()
 
     def sync(self, state: ImpactState) -> None:
         """Offer the targets the kind picked can aim at; show wording and hint only for a
@@ -213,8 +228,11 @@ class TestPanel(Panel):
 
     def __init__(self, game: ImpactGame, drafting: Drafting | None = None) -> None:
         self.messages = TableMessages(game)
+        self.held = HeldBack(game, key="impact")
         self.drafting = drafting if drafting is not None else Drafting(game)
         self.focused: Any = None
+        self.strip: Any = None
+        """The ladders of the test's holders, when a table shows them (:mod:`.in_play`)."""
         self._syncing = False
         self._rolled: dict[str, TestRolled] = {}
         self._resolved: dict[str, TestResolved] = {}
@@ -355,6 +373,15 @@ class TestPanel(Panel):
         and the roll buttons, which open the draft and roll it."""
 
         self._wire()
+        self.setup_fresh = Fresh(self.kind)
+        """The set-up form, at its defaults again once a test is over."""
+        self.setup_fresh.add(self.roller, first_option(self.roller))
+        for box in (self.difficulty, self.cost, self.intent):
+            self.setup_fresh.add(box)
+        self.setup_fresh.add(self.threat, first_option(self.threat))
+        self.setup_fresh.add(self.helper, first_option(self.helper))
+        self.test_fresh = Fresh(self.effect, self.complication, self.cost_text)
+        """What is typed after the roll: clean for each test."""
         self.open_row = widgets.HBox(
             [self.kind, self.roller, self.difficulty, self.threat, self.cost, self.open_button],
             layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
@@ -393,6 +420,7 @@ class TestPanel(Panel):
             game,
             [
                 impact_style(),
+                self.held,
                 self.open_row,
                 self.intent_row,
                 self.preview,
@@ -547,9 +575,8 @@ class TestPanel(Panel):
 
     def open_test(self) -> str:
         """Journal the test as set up (with its citations and helpers); returns its id."""
-        test = self.game.open_draft(self.drafting.draft())
-        self.drafting.clear()
-        return test
+        with self.drafting.opening() as draft:
+            return self.game.open_draft(draft)
 
     def roll(self, face: str | None = None) -> TestRolled:
         """Roll the open test's die, or open the test set up and roll it in one action;
@@ -559,8 +586,8 @@ class TestPanel(Panel):
             RuleError: the test cannot be rolled, or the face does not fit its die.
         """
         if self.game.test is None:
-            rolled = self.game.roll_draft(self.drafting.draft(), face)
-            self.drafting.clear()
+            with self.drafting.opening() as draft:
+                rolled = self.game.roll_draft(draft, face)
         else:
             rolled = self.game.roll(face)
         return rolled
@@ -638,22 +665,37 @@ class TestPanel(Panel):
                 self._scan()
             else:
                 self._record(entries)
-            self.refresh()
+            state = self.game.state
+            with self._sync():  # the choices the form offers now, before anyone redraws
+                self._sync_choices(state, state.test)
+            self.drafting.changed()  # the board and this panel redraw once, on the draft now
 
         self.messages.run(update)
 
+    def close(self) -> None:
+        if hasattr(self, "held"):
+            self.held.close()
+        if getattr(self, "drafting", None) is not None and self.drafting.form == self._form:
+            self.drafting.form = None  # the board follows the game itself again
+        super().close()
+
+    @redraws
     def refresh(self) -> None:
         """Bring every field, button and message up to the game's state and the draft."""
         state = self.game.state
         steps = {step.action for step in self.game.next_steps()}
         test = state.test
+        last = state.last_test.id if state.last_test is not None else None
+        with self._sync():  # a test over: the next one is set up afresh
+            self.setup_fresh.belong_to(last)
+            self.test_fresh.belong_to(test.id if test is not None else None)
+        self.entry.belong_to(test.id if test is not None else ("set up", last))
         inputs = (self.kind, self.roller, self.threat, self.difficulty, self.cost)
         before = [widget.value for widget in inputs]
         with self._sync():
             self._sync_choices(state, test)
         if test is None and [widget.value for widget in inputs] != before:
             self.drafting.changed()  # a new roller or threat offered: the board follows
-            return
         draft: OpenTest | None = None
         problem = ""
         if test is None:
@@ -681,6 +723,8 @@ class TestPanel(Panel):
         for button in (self.add_helper_button, self.remove_helper_button):
             button.disabled = draft is None
         shown = test if test is not None else draft
+        if self.strip is not None:
+            self.strip.show(state, shown)
         helping = ", ".join(state.name_of(h) for h in shown.helpers) if shown else ""
         self.helpers.value = f"helping: <b>{html.escape(helping)}</b>" if helping else ""
         set_shown(self.helper_row, test is None or setup)
@@ -713,7 +757,7 @@ class TestPanel(Panel):
         rollers = pcs
         kind = test.kind if test is not None else self.kind.value
         if kind == "foil" and state.settings.foil_roller == "highest_impact" and pcs:
-            auto = ("the PC with the highest Impact Die (foil_roller, IMP-A11)", AUTO_ROLLER)
+            auto = ("the PC with the highest Impact Die (house rule IMP-A11)", AUTO_ROLLER)
             rollers = [auto, *pcs]
         offered = AUTO_ROLLER in [value for _, value in self.roller.options]
         set_options(self.roller, rollers)

@@ -23,9 +23,11 @@ import ipywidgets as widgets
 from ...rules.impact import ImpactGame
 from ..log import LogView
 from ..panel import Panel
+from ..stay_in_view import StayInView
 from ..toolbar import SessionToolbar
 from .board import ImpactBoard
 from .draft import Drafting
+from .in_play import PlayStrip
 from .messages import TableMessages
 from .rolls import TestPanel
 from .timeline import ImpactTimeline
@@ -73,6 +75,10 @@ class ImpactTable(Panel):
         self.drafting = Drafting(game)
         self.board = ImpactBoard(game, self.drafting)
         self.test_panel = TestPanel(game, self.drafting)
+        self.in_play = PlayStrip()
+        self.test_panel.strip = self.in_play
+        self.test_panel.refresh()
+        self.held = self.test_panel.held  # what the viewers do not see yet, where play is
         self.timeline = ImpactTimeline(game)
         self.log_view = LogView(game, rows=log_rows)
         self.toolbar = SessionToolbar(game, messages=self.messages, export_dir=export_dir)
@@ -101,7 +107,7 @@ class ImpactTable(Panel):
             layout=widgets.Layout(flex_flow="row wrap"),
         )
         between.add_class("iw-impact-between-tests")
-        board_column = widgets.VBox([_heading("Characters and scenes"), self.board])
+        board_column = widgets.VBox([self.in_play, _heading("Characters and scenes"), self.board])
         board_column.add_class("iw-impact-board-column")
         test_column = widgets.VBox([_heading("The test"), self.test_panel])
         test_column.add_class("iw-impact-test-column")
@@ -119,6 +125,8 @@ class ImpactTable(Panel):
                 self.timeline,
                 _heading("Session log"),
                 self.log_view,
+                # The ladders of the test in play stay in view beside the test panel.
+                StayInView(selector=".iw-impact-in-play", within=".iw-impact-main"),
             ],
         )
         self.add_class("iw-impact-table")

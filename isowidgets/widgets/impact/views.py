@@ -78,6 +78,10 @@ IMPACT_CSS = """
 .iw-impact-main > .iw-impact-board-column { flex: 1 1 400px; min-width: 0; }
 .iw-impact-main > .iw-impact-test-column { flex: 1 1 380px; min-width: 0; }
 .iw-impact-cards { max-height: 62vh; overflow-y: auto; align-content: flex-start; }
+.iw-impact-in-play { background: #fff; border: 2px solid #555; border-radius: 6px;
+  padding: 2px 8px; margin: 2px 0 6px; position: relative; z-index: 3; }
+.iw-impact-in-play.iw-floating { box-shadow: 0 3px 8px rgba(0, 0, 0, 0.35); }
+.iw-impact-main > .iw-impact-board-column { overflow: visible; }
 .iw-impact-card { border: 1px solid #bbb; border-radius: 6px; padding: 4px 6px;
   margin: 3px; box-sizing: border-box; background: #fcfcfc; }
 .iw-impact-card-head { font-weight: 600; }
@@ -192,7 +196,7 @@ def ladder_place(step: int | None, *, role: str = "pc") -> tuple[int | None, str
     if step <= INEFFECTUAL:
         return None, f"✖ ineffectual ({_BELOW_D4.get(role, 'below D4')})"
     if step >= BANKED:
-        return TOP, f"+{step - TOP} banked above D20 (impact_overflow_at_d20 = bank)"
+        return TOP, f"+{step - TOP} banked above D20 (a house rule keeps them)"
     return step, ""
 
 

@@ -24,6 +24,7 @@ import ipywidgets as widgets
 
 from ...journal import Entry, Retcon
 from ...rules.isolation import HEALTH_LADDER, IsolationGame, IsolationState, counts
+from ...rules.isolation._common import faces_word
 from ...rules.isolation.events import HealthChanged, PairOutcome, PairRolled, SessionEnded
 from ..chips import roll_chips
 from ..dice_entry import DiceEntry
@@ -71,6 +72,12 @@ class PairEntry(DiceEntry):
         roll_button, green, enter, source = row.children
         row.children = (roll_button, green, self.red_faces, enter, source)
 
+    def reset(self) -> None:
+        """Start clean for another pair: both boxes empty, no message, no mark."""
+        super().reset()
+        if self.red_faces.value:
+            self.red_faces.value = ""
+
     def enter(self) -> Any:
         """Roll with the faces in both boxes (one may be empty: that pool has no dice)."""
         if not (self.faces.value.strip() or self.red_faces.value.strip()):
@@ -87,8 +94,8 @@ class PairEntry(DiceEntry):
 
     @disabled.setter
     def disabled(self, value: bool) -> None:
-        for control in (self.roll_button, self.faces, self.red_faces, self.enter_button):
-            control.disabled = bool(value)
+        DiceEntry.disabled.fset(self, value)  # type: ignore[attr-defined]
+        self.red_faces.disabled = bool(value)
 
 
 class BetweenSessions(Panel):
@@ -269,8 +276,9 @@ class BetweenSessions(Panel):
             else ""
         )
         self.rolled.value = (
-            f'<div class="iw-status"><b>{html.escape(who)}</b>: {rolled.evens} evens against '
-            f"{rolled.odds} odds</div>{green}{red}"
+            f'<div class="iw-status"><b>{html.escape(who)}</b>: '
+            f"{faces_word(rolled.evens, 'even')} against {faces_word(rolled.odds, 'odd')}</div>"
+            f"{green}{red}"
             f'<div class="iw-status">{html.escape(rolled.describe().split("; ")[-1])}</div>' + after
         )
 
@@ -316,6 +324,8 @@ class BetweenSessions(Panel):
 
     def _show_pair(self) -> None:
         a, b = self.a.value, self.b.value
+        # The faces belong to the pair chosen, in this interlude: another pair starts clean.
+        self.entry.belong_to((self.state.session, self.state.interlude, a, b))
         if not a or not b or a == b:
             self.pair_links.value = ""
             return

@@ -31,6 +31,8 @@ import ipywidgets as widgets
 
 from ...journal import Entry
 from ...rules.isolation import Conflict, IsolationGame, IsolationState, Step
+from ..fresh import Fresh
+from ..gm import HeldBack
 from ..messages import Messages
 from ..panel import Panel
 from .modifiers import ModifierRow
@@ -103,6 +105,7 @@ class ConflictPanel(Panel):
         self.breakdown_toggle = self.result_part.breakdown_toggle
         self.wounds, self.assign_button = self.wound_part, self.wound_part.assign_button
 
+        self.held = HeldBack(game, key="conflict")
         self.summary = widgets.HTML()
         self.summary.add_class("iw-conflict-summary")
         self.next = widgets.HTML()
@@ -120,12 +123,26 @@ class ConflictPanel(Panel):
             tooltip="take the proposal back, saying why (ISO-R15: never quietly)",
         )
         self.cancel_button.add_class("iw-cancel")
-        self.cancel_bar = widgets.HBox(
-            [self.cancel_reason, self.cancel_button],
-            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+        self.cancel_slot = Messages.slot()
+        self.cancel_bar = widgets.VBox(
+            [
+                widgets.HBox(
+                    [self.cancel_reason, self.cancel_button],
+                    layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
+                ),
+                self.cancel_slot,
+            ]
         )
         self.cancel_bar.add_class("iw-cancel-bar")
-        self.cancel_button.on_click(self.messages.handler(lambda _b: self._cancel_clicked()))
+        self.cancel_button.on_click(
+            self.messages.near(self.cancel_slot, lambda _b: self._cancel_clicked())
+        )
+        self.top_slot = Messages.slot()
+        """The message line's place when no part has acted: under the next steps."""
+        self.messages.show_in(self.top_slot, home=True)
+        self.fresh = Fresh(self.proposal.fresh, self.difficulty, self.cancel_reason)
+        """Every box of the panel belongs to one conflict: a new proposal starts them
+        clean (each pool's dice entry belongs to its pool of its conflict)."""
 
         super().__init__(
             game,
@@ -133,9 +150,10 @@ class ConflictPanel(Panel):
                 isolation_style(),
                 widgets.HTML('<div class="iw-title">Conflict</div>'),
                 self.summary,
+                self.held,
                 self.result_part,
                 self.next,
-                self.messages,
+                self.top_slot,
                 self.proposal,
                 self.pool_part,
                 self.stance_part,
@@ -254,6 +272,7 @@ class ConflictPanel(Panel):
         waiting for, so they leave the kernel before anything else is redrawn.
         """
         view = self.view = ConflictView.of(self.game)
+        self.fresh.belong_to(view.shown.number if view.shown is not None else None)
         for part in self.parts:
             part.render(view)
         shown = view.shown
@@ -273,4 +292,5 @@ class ConflictPanel(Panel):
     def close(self) -> None:
         for pool in self.pool_widgets.values():
             pool.close()
+        self.held.close()
         super().close()

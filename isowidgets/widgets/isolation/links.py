@@ -24,6 +24,7 @@ unit tests read directly, and which the map uses for its busy-pair summaries.
 
 from __future__ import annotations
 
+import functools
 import html
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
@@ -32,7 +33,7 @@ import ipywidgets as widgets
 
 from ...journal import Entry
 from ...rules.isolation import IsolationGame, IsolationState, Link, Origin
-from ..messages import Messages, guard
+from ..messages import Messages
 from ..panel import set_options
 from ..submit_button import SubmitButton
 from ..submit_text import SubmitText
@@ -190,12 +191,10 @@ class LinkList(widgets.VBox):  # type: ignore[misc]
         self.game = game
         self.on_select = on_select
         self._quiet = False
-        self._cleared: str | None = None
-        """The label just added and cleared from its box (see :meth:`_label_typed`)."""
         self._pairs_of_rows: dict[str, Pair] = {}
         """The pair of every link listed at the last refresh (to stay near a vanished one)."""
         self.messages = Messages(game)
-        on = guard(self.messages)
+        on = functools.partial(self.messages.handler, clear=False)
 
         self.summary = widgets.HTML()
         self.summary.add_class("iw-link-list-summary")
@@ -255,7 +254,6 @@ class LinkList(widgets.VBox):  # type: ignore[misc]
 
         self.choice.observe(on(self._chose), names=["value"])
         self.labeled.observe(on(lambda _c: self._show_label_box()), names=["value"])
-        self.label.observe(on(self._label_typed), names=["value"])
         self.new_label.on_submit(on(lambda _text: self.relabel()))
         self.delete_button.on_click(on(lambda _b: self.delete()))
         self.label.on_submit(on(lambda _text: self.add()))
@@ -385,18 +383,6 @@ class LinkList(widgets.VBox):  # type: ignore[misc]
     def _show_label_box(self) -> None:
         self.label.disabled = not self.labeled.value
 
-    def _label_typed(self, change: dict[str, Any]) -> None:
-        """Keep the label box empty after an add, whatever arrives late from the browser.
-
-        The browser holds back the last keys typed until the kernel has answered the
-        first ones, so after an Add (which carried the whole label) those keys can
-        still arrive and put the label back in the emptied box. That late value is the
-        label just added; anything else is new typing and stays.
-        """
-        cleared, self._cleared = self._cleared, None
-        if cleared is not None and change["new"] == cleared:
-            self.label.value = ""
-
     # ------------------------------------------------------------------ following
 
     def _on_actions(self, _entries: Sequence[Entry], _state: Any) -> None:
@@ -477,8 +463,7 @@ class LinkList(widgets.VBox):  # type: ignore[misc]
                 f"Nothing added between {who}: the new {_COLOUR_WORDS[colour]} temporary link "
                 f"cancelled a {other} temporary one (ISO-R33)"
             )
-        self.label.value = ""
-        self._cleared = label or None
+        self.label.value = ""  # late keys of it cannot refill the box (see SubmitText)
         return added
 
     def close(self) -> None:

@@ -16,10 +16,15 @@ Editing is by clicks, since ipycytoscape draws no edges itself:
 * click a link: a form shows what it is and offers relabel (labeled links only)
   and delete.
 
-The canvas is not the only way in: under it, :class:`~.links.LinkList` lists every
-link pair by pair in words and edits them with the keyboard, through the same
-engine calls. Choosing a row there highlights its link (or its pair) here, and a
-link clicked here is chosen there.
+The canvas is not the only way in: under it, behind **Links, pair by pair** (a
+disclosure button, so the map's column stays short enough to keep in view beside the
+conflict panel), :class:`~.links.LinkList` lists every link pair by pair in words and
+edits them with the keyboard, through the same engine calls. Choosing a row there
+highlights its link (or its pair) here, and a link clicked here is chosen there.
+
+The forms open under the canvas's buttons, within the view, and take the keyboard
+focus (the label box of a new link, the label of the link clicked); a relabel shows the
+new label at once, and after a delete the focus goes back to the map's first button.
 
 **Busy pairs.** A pair with more than ``busy_after`` links (4 by default) would
 draw a fan of overlapping labels, so it is drawn as one thick line that says how
@@ -33,6 +38,7 @@ removed from the cytoscape widget (see :mod:`isowidgets.widgets.graph`).
 
 from __future__ import annotations
 
+import functools
 import html
 import math
 from collections.abc import Callable, Mapping, Sequence
@@ -45,13 +51,16 @@ from ...journal import Entry
 from ...rules.isolation import IsolationGame, IsolationState, Origin
 from ...rules.isolation.events import LinkAdded
 from ..aria import AriaLabel
-from ..common import Messages, Panel, guard
+from ..common import Messages, Panel
 from ..graph import FIT_PADDING, EdgeSpec, GraphView
 from ..keep_in_view import KeepInView
+from ..numbers import plural
+from ..submit_button import SubmitButton
+from ..submit_text import SubmitText
+from ..toggle import PressToggle
 from .links import LinkList, link_words, ordered_pairs, pair_count_text, pair_id, pair_of
 from .views import (
     HEALTH_MARK,
-    edge_text,
     ellipse_positions,
     isolation_style,
     label_side,
@@ -90,6 +99,10 @@ MAP_KINDS = frozenset(
 )
 
 WIDTH, HEIGHT = 760, 520
+SHOWN_HEIGHT = 410
+"""The canvas's height on the page: the ring is laid out in a WIDTH × HEIGHT box and the
+drawing fitted into the canvas, which is kept short enough for the map's column (title,
+canvas, buttons, a line of status) to stay in view beside the conflict panel at 1280×800."""
 """The map's size in pixels; node positions are laid out inside this box."""
 
 BUSY_AFTER = 4
@@ -344,13 +357,16 @@ class RelationshipMap(Panel):
         self.label_width = 170 if len(game.state.links) <= 12 else 110
         self.view = GraphView(
             style=[*map_style(labels=show_labels, label_width=self.label_width), *fold_style()],
-            on_node_click=guard(self.messages)(self._node_clicked),
-            on_edge_click=guard(self.messages)(self._edge_clicked),
+            on_node_click=self.messages.handler(self._node_clicked, clear=False),
+            on_edge_click=self.messages.handler(self._edge_clicked, clear=False),
             css_class=css_class,
             compact_after=compact_after,
         )
         self.view.widget.layout = widgets.Layout(
-            width=f"{WIDTH}px", max_width="100%", height=f"{HEIGHT}px", border="1px solid #ccc"
+            width=f"{WIDTH}px",
+            max_width="100%",
+            height=f"{SHOWN_HEIGHT}px",
+            border="1px solid #ccc",
         )
         self.sides: dict[str, str] = {}
         self.fresh: set[str] = set()
@@ -376,6 +392,8 @@ class RelationshipMap(Panel):
         self.fold_button.add_class("iw-map-fold")
         self.status = widgets.HTML()
         self.status.add_class("iw-map-status")
+        self.title = widgets.HTML()
+        self.title.add_class("iw-map-title")
 
         # the new-link form
         # A list showing the chosen colour in words and glyph, not buttons told apart by shade.
@@ -391,10 +409,10 @@ class RelationshipMap(Panel):
         self.colour.add_class("iw-link-colour")
         self.labeled = widgets.Checkbox(value=True, description="labeled (permanent)", indent=False)
         self.labeled.add_class("iw-link-labeled")
-        self.label = widgets.Text(placeholder="label, e.g. Bonded over chess", description="Label")
+        self.label = SubmitText(placeholder="label, e.g. Bonded over chess", description="Label")
         self.label.add_class("iw-link-label")
-        self.add_button = widgets.Button(
-            description="Add link", button_style="primary", icon="plus"
+        self.add_button = SubmitButton(
+            description="Add link", button_style="primary", icon="plus", text=self.label
         )
         self.add_button.add_class("iw-link-add")
         self.cancel_button = widgets.Button(description="Cancel", icon="times")
@@ -414,9 +432,11 @@ class RelationshipMap(Panel):
         # the link editor
         self.link_title = widgets.HTML()
         self.link_title.add_class("iw-link-title")
-        self.relabel_text = widgets.Text(description="Label")
+        self.relabel_text = SubmitText(description="Label")
         self.relabel_text.add_class("iw-relabel-text")
-        self.relabel_button = widgets.Button(description="Relabel", icon="pencil")
+        self.relabel_button = SubmitButton(
+            description="Relabel", icon="pencil", text=self.relabel_text
+        )
         self.relabel_button.add_class("iw-relabel")
         self.delete_button = widgets.Button(
             description="Delete link", button_style="danger", icon="trash"
@@ -438,41 +458,55 @@ class RelationshipMap(Panel):
         self.warnings.add_class("iw-map-warnings")
         self.legend = widgets.HTML(legend_html() + _fold_legend(busy_after))
 
-        on = guard(self.messages)
+        on = functools.partial(self.messages.handler, clear=False)
         self.fit_button.on_click(on(lambda _b: self.view.fit()))
         self.arrange_button.on_click(on(lambda _b: self.arrange()))
         self.labels_box.observe(on(self._labels_changed), names=["value"])
         self.add_button.on_click(on(lambda _b: self.add_link()))
+        self.label.on_submit(on(lambda _text: self.add_link()))
+        self.relabel_text.on_submit(on(lambda _text: self.relabel()))
         self.cancel_button.on_click(on(lambda _b: self.release()))
         self.relabel_button.on_click(on(lambda _b: self.relabel()))
         self.delete_button.on_click(on(lambda _b: self.delete_link()))
         self.close_button.on_click(on(lambda _b: self._close_clicked()))
         self.fold_button.on_click(on(lambda _b: self.fold()))
         self.link_list = LinkList(game, on_select=on(self._listed))
+        self.list_toggle = PressToggle(
+            "Links, pair by pair",
+            mode="expand",
+            on_label="Hide the links, pair by pair",
+            tooltip="every link in words, to read and edit with the keyboard",
+        )
+        self.list_toggle.add_class("iw-link-list-toggle")
+        self.list_section = widgets.VBox([self.link_list, self.legend])
+        self.list_section.add_class("iw-link-list-section")
+        self.list_section.layout.display = "none"
+        self.list_toggle.on_change(self._show_list)
         self.canvas_name = AriaLabel(selector=f".{css_class}", role="img")
         """Names the canvas for screen readers, and points them to the list."""
         self.keep_in_view = KeepInView(selector=f".{css_class}", padding=FIT_PADDING)
 
         for button in (self.fit_button, self.arrange_button, self.fold_button):
             button.layout.width = "auto"  # never cut to "Arran…" in a narrow column
+        self.labels_box.layout.width = "auto"
         toolbar = widgets.HBox(
             [self.fit_button, self.arrange_button, self.fold_button, self.labels_box],
-            layout=widgets.Layout(flex_flow="row wrap"),
+            layout=widgets.Layout(flex_flow="row wrap", align_items="center"),
         )
         super().__init__(
             game,
             [
                 isolation_style(),
-                widgets.HTML('<div class="iw-title">Relationship map</div>'),
+                self.title,
                 self.view.widget,
                 toolbar,
-                self.status,
-                self.messages,
                 self.connect_form,
                 self.link_form,
-                self.link_list,
-                self.legend,
+                self.messages,
+                self.status,
                 self.warnings,
+                self.list_toggle,
+                self.list_section,
                 self.canvas_name,
                 self.keep_in_view,
             ],
@@ -480,7 +514,7 @@ class RelationshipMap(Panel):
         self.add_class("iw-map-panel")
         self.arrange(move=False)
         self.sync()
-        self.follow(guard(self.messages)(self._on_actions))
+        self.follow(self.messages.handler(self._on_actions, clear=False))
 
     # ------------------------------------------------------------------ syncing
 
@@ -673,23 +707,34 @@ class RelationshipMap(Panel):
         self.chosen_link, self.listed, self.highlight = link_id, False, None
         self.link_list.select(link_id)
         link = self.state.link(link_id)
-        names = self._names()
-        self.link_title.value = (
-            f"<b>{html.escape(link.id)}</b>: {html.escape(link.describe(names))} "
-            f"<br><small>origin: {html.escape(link.origin)}; "
-            f"{html.escape(names.get(link.a, link.a))} – {html.escape(names.get(link.b, link.b))}"
-            "</small>"
-        )
+        self._show_link_title(link_id)
         self.relabel_text.value = link.label
         self.relabel_text.disabled = not link.labeled
         self.relabel_button.disabled = not link.labeled
         self.link_form.layout.display = ""
         self.sync()
+        (self.relabel_text if link.labeled else self.delete_button).focus()
+
+    def _show_link_title(self, link_id: str) -> None:
+        """The link clicked, in words: who, the colour and the label, where it came from."""
+        link = self.state.link(link_id)
+        names = self._names()
+        a, b = (html.escape(names.get(x, x)) for x in link.pair)
+        self.link_title.value = (
+            f"<b>Link between {a} and {b}</b>: {html.escape(link_words(link, names))}"
+        )
 
     def close(self) -> None:
         """Stop following the game, the link list included."""
         self.link_list.close()
         super().close()
+
+    def _show_list(self, shown: bool) -> None:
+        self.list_section.layout.display = None if shown else "none"
+
+    def show_list(self, shown: bool = True) -> None:
+        """Open (or close) **Links, pair by pair**, as its button does."""
+        self.list_toggle.value = bool(shown)
 
     def pick(self, character_id: str) -> None:
         """Click a character from Python (what a click on its node does)."""
@@ -704,10 +749,10 @@ class RelationshipMap(Panel):
         names = self._names()
         a, b = (html.escape(names.get(x, x)) for x in self.pair)
         existing = len(self.state.links_between(*self.pair))
-        self.connect_title.value = (
-            f"<b>New link between {a} and {b}</b> <small>({existing} link(s) already)</small>"
-        )
+        already = "no link yet" if not existing else plural(existing, "link") + " already"
+        self.connect_title.value = f"<b>New link between {a} and {b}</b> <small>({already})</small>"
         self.connect_form.layout.display = ""
+        (self.label if self.labeled.value else self.colour).focus()
 
     def _close_link_form(self) -> None:
         self.chosen_link, self.listed = None, False
@@ -742,11 +787,8 @@ class RelationshipMap(Panel):
             return []
         # Ask for what the form says: a labeled link is permanent (origin "session").
         origin: Origin | None = "session" if self.labeled.value else None
-        added: list[str] = self.act(
-            lambda: self.game.add_link(
-                a, b, self.colour.value, label, origin=origin, why="map editor"
-            )
-        )
+        self.messages.clear()  # a new request: a refusal shows alone
+        added = self.game.add_link(a, b, self.colour.value, label, origin=origin, why="map editor")
         self.label.value = ""
         self.first, self.pair = None, None
         self.connect_form.layout.display = "none"
@@ -754,10 +796,7 @@ class RelationshipMap(Panel):
         between = f"<b>{html.escape(names[a])}</b> and <b>{html.escape(names[b])}</b>"
         if added:
             link = self.state.link(added[-1])
-            self.note = (
-                f"Added {html.escape(link.id)} ({html.escape(edge_text(link, names))}) "
-                f"between {between}."
-            )
+            self.note = f"Added a link between {between}: {html.escape(link_words(link, names))}."
         else:
             self.note = f"No link added between {between}."
             self.messages.info("the new link cancelled an unlabeled link of the other colour")
@@ -765,17 +804,29 @@ class RelationshipMap(Panel):
         return added
 
     def relabel(self) -> None:
+        """Give the chosen link the label typed (Enter in its box, or **Relabel**); the
+        editor shows the new label at once, ready for another change."""
         if self.chosen_link is None:
             return
         link_id = self.chosen_link
-        self.act(lambda: self.game.relabel_link(link_id, self.relabel_text.value))
+        self.messages.clear()
+        self.game.relabel_link(link_id, self.relabel_text.value)
+        self.relabel_text.value = self.state.link(link_id).label
+        self._show_link_title(link_id)  # the editor says the new label at once
 
     def delete_link(self) -> None:
+        """Delete the chosen link; the keyboard goes back to the map's first button."""
         if self.chosen_link is None:
             return
         link_id = self.chosen_link
-        self.act(lambda: self.game.remove_link(link_id, "deleted on the map"))
-        self.messages.info(f"link {link_id} deleted")
+        names = self._names()
+        link = self.state.link(link_id)
+        what = f"the link between {names.get(link.a, link.a)} and {names.get(link.b, link.b)}"
+        words = link_words(link, names)
+        self.messages.clear()
+        self.game.remove_link(link_id, "deleted on the map")
+        self.messages.info(f"Deleted {what}: {words}")
+        self.fit_button.focus()
 
     # ------------------------------------------------------------------ status
 
@@ -838,10 +889,14 @@ class RelationshipMap(Panel):
                 f"; {len(busy)} busy pair{'s' if len(busy) > 1 else ''} (more than "
                 f"{self.busy_after} links), {folded} drawn folded as one line"
             )
-        self.status.value = f'<div class="iw-status">{text}<br><small>{counts}</small></div>'
+        self.status.value = f'<div class="iw-status"><small>{text}</small></div>'
+        self.title.value = (
+            f'<div class="iw-title">Relationship map <small class="iw-map-counts">· {counts}'
+            "</small></div>"
+        )
         self.canvas_name.label = (
             f"Relationship map, a drawing: {counts}. Every link is listed in words under "
-            "it, in Links, pair by pair."
+            "it, behind the button Links, pair by pair."
         )
 
 

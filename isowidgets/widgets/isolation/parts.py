@@ -8,7 +8,8 @@ names) and hands it to each part, which redraws only what changed.
 
 Every part acts through the panel's one message line, in the kit's one callback
 style (:meth:`~isowidgets.widgets.messages.Messages.run`): a click clears the last
-message, a refusal shows the engine's words, and after a step that went through the
+message, a refusal shows the engine's words (next to the part's controls: the line
+moves into the part's :attr:`Part.slot` first), and after a step that went through the
 keyboard focus moves to the control of the next step (:meth:`Part.control_for`).
 """
 
@@ -114,14 +115,16 @@ class Part(widgets.VBox):  # type: ignore[misc]
         self.game = game
         self.messages = messages
         self.done = done or (lambda: None)
-        super().__init__(list(children), **kwargs)
+        self.slot = Messages.slot()
+        """Where the panel's message line shows while this part acts (under its controls)."""
+        super().__init__([*children, self.slot], **kwargs)
 
     def handler(self, function: Callable[..., Any], *, moves: bool = True) -> Callable[..., Any]:
         """``function`` as a widget callback, run by the panel's messages; when it went
         through (and ``moves``), the focus moves on to the next step."""
 
         def callback(*args: Any) -> None:
-            went = self.messages.run(lambda: function(*args) or True)
+            went = self.messages.run(lambda: function(*args) or True, slot=self.slot)
             if went and moves:
                 self.done()
 

@@ -22,7 +22,19 @@ from ..messages import Messages
 from .parts import ConflictView, Part, assign, auto_layout
 from .views import PoolRow, pool_head_html, pool_rows, roll_html, slug
 
-__all__ = ["PoolWidget", "PoolsPanel"]
+__all__ = ["PoolWidget", "PoolsPanel", "example_faces"]
+
+
+_EXAMPLE = (4, 3, 1, 6, 2, 5)
+
+
+def example_faces(count: int) -> str:
+    """An example of typed faces with as many faces as the pool has dice (``4 3 1`` for
+    three), so the hint never suggests a count the pool would refuse."""
+    count = max(1, count)
+    return " ".join(str(_EXAMPLE[i % len(_EXAMPLE)]) for i in range(min(count, 12))) + (
+        " …" if count > 12 else ""
+    )
 
 
 class PoolWidget(widgets.VBox):  # type: ignore[misc]
@@ -59,7 +71,7 @@ class PoolWidget(widgets.VBox):  # type: ignore[misc]
             key=key,
             enter_label="Enter",
             faces_label="",
-            placeholder="faces, e.g. 4 3 1 6 4",
+            placeholder="the faces rolled at the table",
             empty_hint="type the faces rolled at the table first",
         )
         self.entry.error.follow(game)
@@ -73,8 +85,11 @@ class PoolWidget(widgets.VBox):  # type: ignore[misc]
         self.add_class("iw-pool")
         self.add_class(f"iw-pool-{key}")
 
-    def show(self, row: PoolRow, names: dict[str, str], rollable: bool) -> None:
-        """Show ``row``; its entry takes a roll only when ``rollable``."""
+    def show(self, row: PoolRow, names: dict[str, str], rollable: bool, conflict: int) -> None:
+        """Show ``row`` of conflict number ``conflict``; its entry takes a roll only when
+        ``rollable``. The entry belongs to this pool of this conflict: a pool of the next
+        conflict (the same key) starts with an empty box and no "last roll" mark."""
+        self.entry.belong_to((conflict, row.key))
         shown = (row, rollable, names.get(row.who, row.who))
         if shown == self._shown:  # nothing to send: skip even the trait validation
             return
@@ -87,13 +102,14 @@ class PoolWidget(widgets.VBox):  # type: ignore[misc]
         assign(self.entry.layout, display="none" if rolled else "")
         if not rolled:  # hidden controls keep their state: fewer messages per roll
             self.entry.disabled = not rollable
+            example = example_faces(row.count)
             self.entry.empty_hint = (
                 f"type the faces {self.name} rolled at the table first, base dice then each "
-                "extra die, e.g. 4 3 1 6 4"
+                f"extra die, e.g. {example}"
             )
             tip = f"{self.name}'s {row.colour} dice"
             assign(self.roll_button, tooltip=f"Roll {tip} at random")
-            assign(self.faces, placeholder=f"{tip}, e.g. 4 3 1 6 4")
+            assign(self.faces, placeholder=f"{tip}, e.g. {example}")
 
     def close(self) -> None:
         if hasattr(self, "entry"):
@@ -175,7 +191,7 @@ class PoolsPanel(Part):
             if pool is None:
                 pool = PoolWidget(row.key, self.game, self.roll_pool)
                 self.widgets_by_key[row.key] = pool
-            pool.show(row, view.names, (row.who, row.colour) in ready)
+            pool.show(row, view.names, (row.who, row.colour) in ready, shown.number)
             children.append(pool)
         if tuple(children) != tuple(self.pools.children):
             self.pools.children = tuple(children)
@@ -183,9 +199,9 @@ class PoolsPanel(Part):
         assign(
             self.first_reading,
             value=(
-                '<div class="iw-status"><b>First interpretation:</b> AP_odds = '
-                f"⌊{first.ap_red_odds} red odds − {first.ap_green_evens} green evens⌋₀ = "
-                f"<b>{first.ap_odds}</b> (ISO-R23)</div>"
+                '<div class="iw-status"><b>First interpretation:</b> the Active Player\'s '
+                f"odds: {first.ap_red_odds} red odds − {first.ap_green_evens} green evens "
+                f"(never below 0) = <b>{first.ap_odds}</b> (ISO-R23)</div>"
             )
             if first is not None
             else "",

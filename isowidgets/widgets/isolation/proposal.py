@@ -5,6 +5,9 @@ nothing is journaled); after it the form gives way to the conflict's summary, an
 modifier grid stays editable until the first die is down (ISO-R18, ISO-R20), then
 shows as one line. Whom the Active Player persuades is chosen with
 :class:`~isowidgets.widgets.toggle.PressToggle` buttons (``✔ Alice`` / ``○ Eve``, ``aria-pressed``).
+
+The form belongs to one proposal (:attr:`ProposalPanel.fresh`): once a proposal is
+spoken it starts clean for the next one (the conflict panel says when).
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ import ipywidgets as widgets
 
 from ...errors import IsowidgetsError
 from ...rules.isolation import Conflict, IsolationGame
+from ..fresh import Fresh, first_option
 from ..messages import Messages
 from ..panel import set_options
 from ..toggle import PressToggle
@@ -130,6 +134,7 @@ class ProposalPanel(Part):
         self.form.add_class("iw-proposal-form")
         self.children = [
             self.form,
+            self.slot,
             widgets.HTML('<div class="iw-h">Modifiers (fixed before anyone rolls)</div>'),
             self.physical,
             self.modifiers,
@@ -138,7 +143,25 @@ class ProposalPanel(Part):
             self.chances,
         ]
         self.add_class("iw-proposal")
+        self.fresh = Fresh()
+        """The form, at its defaults again for each proposal (AP first in the cast, no
+        action said, persuade everyone, everyone pressed)."""
+        self.fresh.add(self.ap, first_option(self.ap))
+        self.fresh.add(self.action)
+        self.fresh.add(self.mode)
+        self.fresh.add(self.target, first_option(self.target))
+        self.fresh.add(self.force_roll)
+        self.fresh.also(self._press_everyone)
         self._refresh_form()
+
+    def _press_everyone(self) -> None:
+        self._quiet = True
+        try:
+            for toggle in self.pp_toggles.values():
+                if not toggle.value:
+                    toggle.value = True
+        finally:
+            self._quiet = False
 
     # ------------------------------------------------------------------ the form
 

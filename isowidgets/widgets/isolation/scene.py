@@ -26,6 +26,7 @@ import ipywidgets as widgets
 from ...journal import SessionStarted
 from ...rules.isolation import IsolationGame, IsolationState
 from ..messages import Messages
+from ..numbers import plural
 from ..panel import Panel, set_options
 from ..toggle import PressToggle
 from ..toolbar import SessionToolbar
@@ -111,7 +112,8 @@ class ScenePanel(Panel):
         self.ruling = widgets.Text(
             description="what happens",
             placeholder="e.g. the window gives way",
-            layout=widgets.Layout(width="330px"),
+            layout=widgets.Layout(width="360px"),
+            style={"description_width": "initial"},
         )
         self.ruling.add_class("iw-gm-reason")
         self.injure_button = widgets.Button(description="Injure", icon="medkit", layout=_w("90px"))
@@ -245,8 +247,9 @@ class ScenePanel(Panel):
         self._greens_for = pending.dead
         self.greens_title.value = (
             f'<div class="iw-status"><b>{html.escape(names.get(pending.dead, pending.dead))}'
-            f"'s {pending.count} leftover green link(s)</b> wait for the GM (ISO-A24): tick "
-            f"{pending.count} pair(s).</div>"
+            f"'s {plural(pending.count, 'leftover green link')}</b> "
+            f"{'waits' if pending.count == 1 else 'wait'} for the GM (ISO-A24): tick "
+            f"{plural(pending.count, 'pair')}.</div>"
         )
         boxes = {}
         for a, b in state.living_pairs():

@@ -10,7 +10,8 @@ From top to bottom: the GM's bar (:class:`.scene.ScenePanel`, with the Stress tr
 the table's one session toolbar: undo, redo, a note, export), the relationship map
 (:class:`.map.RelationshipMap`) beside the conflict panel
 (:class:`.conflict.ConflictPanel`) on a 1280-pixel screen and wider (one above the
-other on a narrower one), the Stress and health plot
+other on a narrower one), the map kept in view as the conflict panel grows
+(:class:`~isowidgets.widgets.stay_in_view.StayInView`), the Stress and health plot
 (:class:`.timeline.StressTimeline`), and tabs for the character sheets, the
 between-sessions step and the session log (the kit's paged
 :class:`~isowidgets.widgets.log.LogView`). Every part follows the same game, so a
@@ -26,6 +27,7 @@ import ipywidgets as widgets
 from ...rules.isolation import IsolationGame
 from ..log import LogView
 from ..panel import Panel
+from ..stay_in_view import StayInView
 from .between import BetweenSessions
 from .conflict import ConflictPanel
 from .map import RelationshipMap
@@ -69,6 +71,7 @@ class IsolationTable(Panel):
         # panel's dice and result first, then the plot and the map, the rest after.
         self.timeline = StressTimeline(game)
         self.conflict = ConflictPanel(game)
+        self.held = self.conflict.held  # what the viewers do not see yet, where play is
         self.map = RelationshipMap(game, css_class=f"iw-map-{self.table_name}")
         # Every message line of the table follows the game, the map's too: "link L4
         # deleted" goes at the next action or an undo (following twice is harmless).
@@ -83,6 +86,8 @@ class IsolationTable(Panel):
         self.conflict.add_class("iw-play-conflict")
         self.play = widgets.Box([self.map, self.conflict])
         self.play.add_class("iw-play")
+        # The map stays in view beside the conflict panel as that panel grows.
+        self.stay_in_view = StayInView(selector=".iw-play-map", within=".iw-play")
         log = widgets.VBox([self.log_view])
         log.add_class("iw-session-log")
         self.tabs = widgets.Tab(
@@ -98,6 +103,7 @@ class IsolationTable(Panel):
                 self.play,
                 self.timeline,
                 self.tabs,
+                self.stay_in_view,
             ],
         )
         self.add_class("iw-isolation")

@@ -46,6 +46,7 @@ from ...rules.isolation import (
     counts,
     plan_for,
 )
+from ...rules.isolation._common import faces_word
 from ...rules.isolation.beats import DEGREE_GLYPH, HEALTH_MARK
 from ...rules.isolation.events import (
     ConflictCancelled,
@@ -492,7 +493,7 @@ def roll_html(who: str, colour: Colour, roll: PoolRoll) -> str:
     """
     counted = partial(counts, colour)
     read = sum(counted(face) for face in roll.faces)
-    reading = f"{read} {'evens' if colour == 'green' else 'odds'}"
+    reading = faces_word(read, "even" if colour == "green" else "odd")
     chips = roll_chips(roll, colour=colour, counts=counted, label=f"{who} {colour}")
     return (
         '<div style="display:flex; align-items:center; flex-wrap:wrap">'
@@ -737,8 +738,8 @@ def warnings_html(found: Sequence[MapWarning]) -> str:
     items = "".join(f"<li>{html.escape(w.message)} ({w.rule})</li>" for w in found)
     count = f"{len(found)} recommendation{'s' if len(found) > 1 else ''}"
     return (
-        '<div class="iw-msg iw-msg--warning"><details><summary><b>△ The text recommends</b> '
-        f"({count}; advice, not errors)</summary><ul>{items}</ul></details></div>"
+        f'<div class="iw-msg iw-msg--warning"><details><summary><b>△ {count}</b> from the '
+        f"text (advice)</summary><ul>{items}</ul></details></div>"
     )
 
 
@@ -748,7 +749,7 @@ def character_table_html(state: IsolationState) -> str:
     for c in state.characters:
         rows.append(
             "<tr>"
-            f"<td><b>{html.escape(c.name)}</b><br><small>{c.id}</small></td>"
+            f"<td><b>{html.escape(c.name)}</b></td>"
             f"<td>{'NPC' if c.kind == 'boat_NPC' else 'PC'}</td>"
             f"<td>{html.escape(c.profession)}</td>"
             f"<td>{html.escape(', '.join(c.positive))}</td>"

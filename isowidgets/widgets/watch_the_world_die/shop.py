@@ -25,6 +25,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...rules.watch_the_world_die import WorldGame
+from ..fresh import Fresh
 from ..panel import Panel
 from ..submit_button import SubmitButton
 from ..submit_text import SubmitText
@@ -77,13 +78,16 @@ class ResponseShop(Panel):
             layout=widgets.Layout(width="auto"),
         )
         self.finish_button.add_class("iw-wtwd-finish")
-        self.details.on_submit(self.handler(self._buy))
-        self.finish_button.on_click(self.handler(lambda _b: self.game.finish_relief()))
+        self.details.on_submit(self.messages.handler(self._buy))
+        self.finish_button.on_click(self.messages.handler(lambda _b: self.game.finish_relief()))
         self.order = widgets.HBox([self.details, self.buy_button])
         super().__init__(game, [self.rp, self.list, self.picked, self.order, self.finish_button])
         self.add_class("iw-wtwd-shop")
         self._tables: Any = None
         self._shopping = False
+        self.fresh = Fresh(self.details)
+        """The details box and the Response picked, clean for each Relieve It turn."""
+        self.fresh.also(self._unpick)
         self.refresh()
         self.follow(lambda _entries, _state: self.messages.run(self._update))
 
@@ -112,7 +116,7 @@ class ResponseShop(Panel):
             button = widgets.Button(layout=widgets.Layout(width="auto"))
             button.add_class("iw-wtwd-response")
             button.add_class(f"iw-wtwd-response-{response.cost}")
-            button.on_click(self.handler(lambda _b, cost=response.cost: self.choose(cost)))
+            button.on_click(self.messages.handler(lambda _b, cost=response.cost: self.choose(cost)))
             self.buttons[response.cost] = button
         self.list.children = tuple(self.buttons.values())
 
@@ -132,6 +136,9 @@ class ResponseShop(Panel):
         self.details.value = ""
         self.chosen = None
 
+    def _unpick(self) -> None:
+        self.chosen = None
+
     # ------------------------------------------------------------------ drawing
 
     def refresh(self) -> None:
@@ -139,6 +146,7 @@ class ResponseShop(Panel):
         self._build()
         game = self.game
         turn = game.turn
+        self.fresh.belong_to(turn.number if turn is not None else None)
         actions = {step.action for step in game.next_steps()}
         shopping = "buy_response" in actions or "finish_relief" in actions
         self._shopping = shopping

@@ -26,6 +26,7 @@ from ...rules.watch_the_world_die import WorldGame
 from ..log import LogView
 from ..numbers import percent
 from ..panel import Panel, set_options
+from ..stay_in_view import StayInView
 from ..submit_button import SubmitButton
 from ..submit_text import SubmitText
 from ..toolbar import SessionToolbar
@@ -121,6 +122,7 @@ class WorldTable(Panel):
         self.setup.add_class("iw-wtwd-setup")
 
         self.turn_panel = TurnPanel(game, messages=self.messages)
+        self.held = self.turn_panel.held  # what the viewers do not see yet, where play is
         self.shop = ResponseShop(game, messages=self.messages)
         self.year_end = YearEndCheck(game, messages=self.messages)
         self.chart = PressureChart(game)
@@ -144,6 +146,8 @@ class WorldTable(Panel):
         main.add_class("iw-wtwd-main")
         status = widgets.HBox([self.pressure, self.calendar, self.stop_button])
         status.add_class("iw-wtwd-status")
+        play = widgets.VBox([status, main])
+        play.add_class("iw-wtwd-play")
         super().__init__(
             game,
             [
@@ -151,14 +155,15 @@ class WorldTable(Panel):
                 self.toolbar,
                 self.messages,
                 self.setup,
-                status,
-                main,
+                play,
                 _heading("Pressure over the game"),
                 self.chart,
                 _heading("The chronicle"),
                 self.chronicle,
                 _heading("Session log"),
                 self.log_view,
+                # Pressure and the year stay in view over the turn, as a sticky bar.
+                StayInView(selector=".iw-wtwd-status", within=".iw-wtwd-play", header=True),
             ],
         )
         self.add_class("iw-wtwd-table")

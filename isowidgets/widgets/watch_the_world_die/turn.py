@@ -15,6 +15,11 @@
 * Under it, the turn step by step: each Event, each chained Event under it, the
   roll that ended the chain, and what comes next.
 
+Every box belongs to one die of one turn (:mod:`~isowidgets.widgets.fresh`): the
+opening entries to the turn they open, the due die's entry and the Event form to the die
+rolled last, so a new turn or a new die starts with empty boxes, the form at its
+defaults and no "last roll" mark of the die before.
+
 The panel only reads its inputs, calls the :class:`~isowidgets.rules.watch_the_world_die.WorldGame`
 method of the step the engine offers (``game.next_steps()``), and shows what was
 journaled.
@@ -32,6 +37,8 @@ from ...errors import RuleError
 from ...journal import Entry
 from ...rules.watch_the_world_die import WorldGame
 from ..dice_entry import DiceEntry
+from ..fresh import Fresh, first_option
+from ..gm import HeldBack
 from ..panel import Panel, set_options
 from ..submit_button import SubmitButton
 from ..submit_text import SubmitText
@@ -76,6 +83,7 @@ class TurnPanel(Panel):
 
     def __init__(self, game: WorldGame, *, messages: WorldMessages | None = None) -> None:
         self.messages = messages if messages is not None else WorldMessages(game)
+        self.held = HeldBack(game, key="turn")
         self.players = widgets.HTML()
         self.players.add_class("iw-wtwd-players-view")
         self.step = widgets.HTML()
@@ -167,14 +175,19 @@ class TurnPanel(Panel):
         self.chain = widgets.HTML()
         self.chain.add_class("iw-wtwd-chain-view")
 
+        self.event_fresh = Fresh(self.region, self.details, self.mode)
+        """The Event form, clean for each die that calls for an Event."""
+        for choice in (self.event_type, self.event_entry, self.target):
+            self.event_fresh.add(choice, first_option(choice))
         self.region.on_submit(lambda _text: self.details.focus())
-        self.details.on_submit(self.handler(self._create))
+        self.details.on_submit(self.messages.handler(self._create))
         self.event_type.observe(self._on_type, names="value")
 
         super().__init__(
             game,
             [
                 self.players,
+                self.held,
                 self.step,
                 self.opening,
                 self.due,
@@ -270,6 +283,14 @@ class TurnPanel(Panel):
         steps = game.next_steps()
         actions = {step.action for step in steps}
         turn = state.turn
+        # The opening dice belong to the turn they open; the due die and the Event form
+        # to the die rolled last in the turn.
+        opening_owner = state.turns if turn is None else ("in turn", turn.number)
+        for entry in (self.worse, self.relieve):
+            entry.belong_to(opening_owner)
+        die = (turn.number, len(turn.dice)) if turn is not None else None
+        self.dice.belong_to(die)
+        self.event_fresh.belong_to(die)
         self.players.value = players_html(
             state.players, state.current_player, turn=turn.number if turn else None
         )
@@ -364,3 +385,8 @@ class TurnPanel(Panel):
                 self._focus_next()
 
         self.messages.run(update)
+
+    def close(self) -> None:
+        if hasattr(self, "held"):
+            self.held.close()
+        super().close()

@@ -97,6 +97,11 @@ WTWD_CSS = """
 .iw-wtwd-table .iw-submit-text > .widget-label { width: auto; min-width: 3em;
   padding-right: 6px; }
 .iw-wtwd-section { border: 1px solid #ccc; border-radius: 6px; padding: 4px 8px; margin: 3px 0; }
+.iw-wtwd-status { background: #fff; align-items: center; gap: 8px; padding: 2px 4px;
+  position: relative; z-index: 3; border-bottom: 1px solid #ccc; }
+.iw-wtwd-status.iw-floating { box-shadow: 0 3px 8px rgba(0, 0, 0, 0.3); }
+.iw-wtwd-status .iw-track-state { white-space: nowrap; }
+.iw-wtwd-play { overflow: visible; }
 </style>
 """
 

@@ -113,6 +113,7 @@ class YearEndCheck(Panel):
         state = game.state
         due = "roll_year_end" in {step.action for step in game.next_steps()}
         self._due = due
+        self.entry.belong_to(state.year)  # the 2d6 of this year's end
         self.entry.disabled = not due
         # The dice only when the check is due: otherwise the odds so far say when it comes.
         display = None if due else "none"
@@ -154,7 +155,7 @@ class YearEndCheck(Panel):
         state = game.state
         if not state.begun or state.over is not None:
             return ""
-        if state.turn is not None:
+        if state.turn is not None and not self._due:
             return "<div><em>Worked out again when this turn ends.</em></div>"
         try:
             years = game.dying_years(int(self.relieve_at.value))

@@ -1,0 +1,189 @@
+"""One accepted action, one pass: in every table, playing one action works out the next
+steps once, folds each event once, serialises each event once, and redraws each panel
+once.
+
+Each table is driven as a person drives it (Enter in a dice box), with the kit's code
+watched by a profiler: every run of a function is counted, by the object it ran for, so
+a redraw that a panel's own observer starts again from inside itself is a second run.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import Counter
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from types import FrameType
+from typing import Any
+
+import pytest
+
+from isowidgets.rules.fudge_conflict import FudgeGame
+from isowidgets.rules.impact import ImpactGame
+from isowidgets.rules.isolation.examples import boarding_party
+from isowidgets.rules.watch_the_world_die import WorldGame
+from isowidgets.tray import DiceTray
+from isowidgets.widgets.fudge_conflict import FudgeTable
+from isowidgets.widgets.impact import ImpactTable
+from isowidgets.widgets.isolation import IsolationTable
+from isowidgets.widgets.submit_text import SubmitText
+from isowidgets.widgets.tray import TrayPanel
+from isowidgets.widgets.watch_the_world_die import WorldTable
+
+PACKAGE = str(Path(__file__).resolve().parents[2] / "isowidgets")
+REDRAWS = {"refresh", "render", "show", "_update", "on_actions", "redraw", "_draw"}
+"""The names of the methods a view redraws itself with."""
+
+pytestmark = pytest.mark.usefixtures("no_view_failures")
+
+
+class Runs:
+    """What ran while one action was played: each kit function, and each redraw by the
+    view it redrew."""
+
+    def __init__(self) -> None:
+        self.functions: Counter[str] = Counter()
+        self.redraws: Counter[tuple[str, int]] = Counter()
+
+    def watch(self, frame: FrameType, event: str, _arg: Any) -> None:
+        if event != "call" or not frame.f_code.co_filename.startswith(PACKAGE):
+            return
+        code = frame.f_code
+        self.functions[code.co_qualname] += 1
+        if (
+            code.co_name in REDRAWS
+            and "self" in frame.f_locals
+            and "<locals>" not in code.co_qualname
+        ):
+            self.redraws[(code.co_qualname, id(frame.f_locals["self"]))] += 1
+
+    def of(self, qualname: str) -> int:
+        return self.functions[qualname]
+
+    def redrawn(self) -> Counter[str]:
+        """How many views of each kind redrew (each once, or the test fails first)."""
+        return Counter(name for name, _view in self.redraws)
+
+
+def played(act: Callable[[], object]) -> Runs:
+    runs = Runs()
+    sys.setprofile(runs.watch)
+    try:
+        act()
+    finally:
+        sys.setprofile(None)
+    return runs
+
+
+def press_enter(box: SubmitText, text: str) -> None:
+    """What the browser sends when Enter is pressed in the box showing ``text``."""
+    box._handle_custom_msg({"event": "submit", "value": text}, [])
+
+
+def check_one_pass(runs: Runs, steps: str, events: int) -> None:
+    twice = {view: n for view, n in runs.redraws.items() if n > 1}
+    assert not twice, f"views redrawn more than once: {twice}"
+    assert runs.of(steps) == 1, "the next steps are worked out once"
+    assert runs.of("Fold.__call__") in (0, events)  # the tray folds nothing of its own
+    assert runs.of("_data_text") == events, "each event is serialised once"
+    assert runs.of("_event_of") == events, "and read back once, to check it"
+    assert runs.of("void_actions") == runs.of("effective_entries") == 0, "no whole-journal scan"
+
+
+@pytest.fixture
+def tables(tmp_path: Path) -> Iterator[list[Any]]:
+    made: list[Any] = []
+    yield made
+    for table in made:
+        table.close()
+
+
+def test_the_danish_conflict_box(tables: list[Any], tmp_path: Path):
+    game = FudgeGame.new(seed=7)
+    burke = game.add_character("Mr. Burke", skills={"argue": 2})
+    boss = game.add_character("The superior", role="central", skills={"argue": 3})
+    game.add_character("A colleague", skills={"argue": 4})
+    table = FudgeTable(game, export_dir=tmp_path)
+    tables.append(table)
+    panel = table.conflict_panel
+    panel.kind.value, panel.actor.value, panel.skill.value = "active", burke, "argue"
+    panel.opponent.value, panel.opponent_skill.value = boss, "argue"
+    panel.open_button.click()
+    before = len(game.journal)
+    runs = played(lambda: press_enter(panel.entry.faces, "+ 0 0 / 0 0 0"))
+    assert panel.entry.error.value == "" and len(game.journal) == before + 1
+    check_one_pass(runs, "next_steps", 1)
+    redrawn = runs.redrawn()
+    for view in ("ConflictPanel.refresh", "ChainPanel.refresh", "RoundPanel.refresh"):
+        assert redrawn[view] == 1, view
+    assert redrawn["CharacterSheet.refresh"] == 3 and redrawn["LogView.refresh"] == 1
+
+
+def test_the_danish_chain_box(tables: list[Any], tmp_path: Path):
+    """The chain panel's form observers (set_options changing a dropdown's value) do not
+    start its redraw again from inside itself."""
+    game = FudgeGame.new(seed=7)
+    burke = game.add_character("Mr. Burke", skills={"argue": 2})
+    boss = game.add_character("The superior", role="central", skills={"argue": 3})
+    helper = game.add_character("A colleague", skills={"argue": 4})
+    table = FudgeTable(game, export_dir=tmp_path)
+    tables.append(table)
+    game.open_conflict("active", burke, "argue", opponent=boss, opponent_skill="argue")
+    chain = table.chain_panel
+    chain.helper.value, chain.skill.value, chain.target.value = helper, "argue", burke
+    runs = played(lambda: press_enter(chain.entry.faces, "+ + 0"))
+    assert chain.entry.error.value == ""
+    check_one_pass(runs, "next_steps", 1)
+    assert runs.redrawn()["ChainPanel.refresh"] == 1
+
+
+def test_the_isolation_pool_box(tables: list[Any]):
+    table = IsolationTable(boarding_party(stress=2, seed=3), name="farmhouse")
+    tables.append(table)
+    conflict = table.conflict
+    conflict.ap.value, conflict.action.value = "bob", "board up the windows"
+    conflict.propose_button.click()
+    runs = played(lambda: press_enter(conflict.pool_widgets["bob-green"].faces, "4 3 1"))
+    assert conflict.pool_widgets["bob-green"].entry.error.value == ""
+    check_one_pass(runs, "next_steps", 1)
+    assert runs.redrawn()["PoolsPanel.render"] == 1
+
+
+def test_the_impact_face_box(tables: list[Any], tmp_path: Path):
+    game = ImpactGame.new(seed=1962)
+    game.add_pc("Algernon Pierce", ["Expert At Getting Into Places"])
+    ellis = game.add_pc("Quartermaster Ellis", ["Access To Every Mechanical Design"])
+    table = ImpactTable(game, export_dir=tmp_path)
+    tables.append(table)
+    panel = table.test_panel
+    panel.kind.value, panel.roller.value, panel.difficulty.value = "action", ellis, "Difficult"
+    runs = played(lambda: press_enter(panel.entry.faces, "8"))
+    assert panel.entry.error.value == ""
+    check_one_pass(runs, "next_steps", 2)  # the test opened and rolled in one action
+    redrawn = runs.redrawn()
+    assert redrawn["ImpactBoard.refresh"] == 1 and redrawn["TestPanel.refresh"] == 1
+
+
+def test_the_world_make_it_worse_box(tables: list[Any], tmp_path: Path):
+    game = WorldGame.new(seed=14)
+    table = WorldTable(game, export_dir=tmp_path)
+    tables.append(table)
+    table.year_box.value, table.apocalypse.value = 2020, "Climate Chaos"
+    press_enter(table.players_box, "Ana, Ben, Chidi, Dana")
+    runs = played(lambda: press_enter(table.turn_panel.worse.faces, "4"))
+    assert table.turn_panel.worse.error.value == ""
+    check_one_pass(runs, "next_steps", 2)  # the turn started and its Event Type rolled
+    redrawn = runs.redrawn()
+    assert redrawn["TurnPanel.refresh"] == 1 and redrawn["WorldTable.refresh"] == 1
+
+
+def test_the_dice_tray_box(tables: list[Any], tmp_path: Path):
+    game = DiceTray.new(seed=5)
+    panel = TrayPanel(game, export_dir=tmp_path)
+    tables.append(panel)
+    runs = played(lambda: press_enter(panel.entry.faces, "3 4 5"))
+    assert panel.entry.error.value == ""
+    twice = {view: n for view, n in runs.redraws.items() if n > 1}
+    assert not twice
+    assert runs.of("_data_text") == runs.of("_event_of") == 1
+    assert runs.redrawn()["LogView.refresh"] == 1
