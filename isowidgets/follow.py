@@ -62,6 +62,7 @@ from .journal.codec import MAX_LINE_BYTES
 from .journal.history import History, ShownHead, effective_entries
 from .journal.reading import JournalReader
 from .journal.store import MAX_EVENTS, MAX_JOURNAL_BYTES
+from .regular_file import open_regular
 from .systems import game_for
 from .visibility import PublicView, public_view
 
@@ -234,7 +235,7 @@ class Spectator:
     def _catch_up(self, mark: tuple[int, int, int, int]) -> Catch | None:
         session = self._session
         fresh = session is None or session.identity != mark[:2]
-        with open(self.path, "rb") as handle:
+        with os.fdopen(open_regular(Path(self.path)), "rb") as handle:
             if not fresh:
                 assert session is not None
                 fresh = not self._continues(handle, session)

@@ -262,8 +262,11 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         name = checks.choice(fmt, "fmt", list(self.export_formats()), error=JournalError)
         kit = session_exports().get(name)
         if kit is not None:
-            view = "public" if (kit.public if public is None else public) else "everything"
-            text = kit.render(self._journal.entries, view, language)
+            if kit.public if public is None else public:
+                # Numbered again (public_view): no position in the page counts a hidden line.
+                text = kit.render(self.public_view(), "public", language)
+            else:
+                text = kit.render(self._journal.entries, "everything", language)
         else:
             entries = self.public_view() if public else self._journal.entries
             text = type(self).exports[name].render(effective_entries(entries))

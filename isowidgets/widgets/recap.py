@@ -25,6 +25,7 @@ landmarks and text alternatives are there for assistive technology.
 from __future__ import annotations
 
 import html
+import re
 from collections.abc import Sequence
 from datetime import datetime
 from typing import Any
@@ -231,7 +232,22 @@ body { margin: 0; background: #f4f3ee; color: #111; }
 
 
 def _render(entries: Sequence[Entry], view: str, language: str) -> str:
-    return recap_html(entries, "everything" if view == "everything" else "public", language)
+    page = recap_html(entries, "everything" if view == "everything" else "public", language)
+    return _numbered_marks(page)
+
+
+_MARK_ID = re.compile(r"iw-mark-(\d+)-")
+
+
+def _numbered_marks(page: str) -> str:
+    """The page with its drawings' mark ids numbered 1, 2, 3… in the order they appear:
+    the same session makes the same file, whatever else the process drew before."""
+    numbers: dict[str, int] = {}
+
+    def number(found: re.Match[str]) -> str:
+        return f"iw-mark-{numbers.setdefault(found.group(1), len(numbers) + 1)}-"
+
+    return _MARK_ID.sub(number, page)
 
 
 RECAP = SessionExport(

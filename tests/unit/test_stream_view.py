@@ -47,8 +47,8 @@ def test_a_board_that_cannot_show_a_catch_is_refused_where_it_is_written() -> No
 
 
 VERDICTS = {
-    "tray": ("Total 12", "I alt 12"),
-    "isolation": ("Complete Failure", "Fuldstændig fiasko"),
+    "tray": ("Total 10", "I alt 10"),
+    "isolation": ("Basic Failure", "Almindelig fiasko"),
     "impact": ("Failure", "Fiasko"),
     "fudge_conflict": ("Mr. Burke: wound on Reason, level 4 (Wounded)",
                        "Mr. Burke: skade på Fornuft, niveau 4 (Såret)"),
@@ -296,7 +296,7 @@ def test_the_address_cannot_choose_what_the_page_cannot_take(query: str, tmp_pat
 def test_a_lower_third_shows_the_outcome_alone(tmp_path: Path) -> None:
     PLAYS["isolation"](tmp_path / "i.jsonl")
     page = StreamPage(tmp_path / "i.jsonl", layout="lower-third")
-    assert "Complete Failure" in page.outcome.value
+    assert "Basic Failure" in page.outcome.value
     assert page.board_box not in page.children and "iw-stream--lower-third" in page._dom_classes
 
 
