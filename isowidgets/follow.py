@@ -6,20 +6,31 @@ must never lock, repair or write it, and must never hold the session's secret. A
 :class:`Spectator` therefore
 
 * looks at the file's identity, size and modification time (one ``stat``) and reads
-  it again only when one of them changed: a poll costs microseconds, so it can run
-  ten times a second without anyone noticing, and it needs no file-watching service
-  (which does not see changes made through some container and network mounts);
-* reads it with :meth:`Journal.read <isowidgets.journal.Journal.read>` (no lock, no
-  change): a torn last line, an action being written at this very moment, is simply
-  not read yet, and an action cut short by a crash is skipped as a resume skips it;
-* rebuilds the session's state by folding the entries with the system's own game
-  class (found by the name in the journal, :func:`isowidgets.systems.game_for`),
-  exactly as a resume does, so a stream can never disagree with the table;
-* notices a journal replaced by a new session (``open(..., resume=False)`` moves
-  the old file aside): the file is another one, or its first line changed.
+  it again only when one of them changed;
+* reads **only what was appended** since it last read
+  (:class:`~isowidgets.journal.reading.JournalReader`, with every check a full read
+  makes): a torn last line, an action being written at this very moment, is simply
+  not read yet, and an action whose end has not arrived waits for it (or for the next
+  action, which shows it was cut short by a crash, as a resume skips it);
+* keeps the public view up to date as actions arrive
+  (:class:`~isowidgets.visibility.PublicView`) and **folds only the new entries**
+  with the system's own game class (found by the name in the journal,
+  :func:`isowidgets.systems.game_for`), exactly as a resume does, so a stream can
+  never disagree with the table. An undo, a disclosure that shows an earlier action
+  or an entry of the past that changed refolds from the last checkpoint before the
+  change (:mod:`isowidgets.checkpoints`), never from the start;
+* notices a journal replaced by a new session (``open(..., resume=False)`` moves the
+  old file aside) or cut and rewritten: the file is another one, it is shorter, or its
+  first line or the last line read changed; then it reads it afresh.
 
-The game it holds reads a :meth:`Journal.view <isowidgets.journal.Journal.view>`
-of the entries (read-only) and its dice are sealed, so nothing can be played on it.
+So a poll costs the same at event 20 and at event 20,000. The game it holds reads a
+:meth:`Journal.view <isowidgets.journal.Journal.view>` of the entries (read-only) and
+its dice are sealed, so nothing can be played on it.
+
+:class:`Waker` is how a page following a journal waits between polls: woken by the
+operating system the moment the file changes where it can tell (inotify on Linux,
+through ``asyncinotify``), and otherwise (other systems, or a change the OS does not
+report: some network and container mounts) after a short interval, as a poll.
 
 **What a spectator sees** is chosen by its ``shown`` function, and the state is folded
 from those entries alone. By default it is :func:`public_only`, the session's public
@@ -32,22 +43,38 @@ has not seen unless it is told to (``shown=all_entries``).
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import dataclasses
 import inspect
 import os
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from . import checks
+from .checkpoints import Checkpoints
+from .dice import Dice
 from .errors import IsowidgetsError, JournalError
 from .game import Game
-from .journal import Entry, Journal, SeedRevealed, SessionStarted
-from .journal.history import ShownHead
+from .journal import Disclosed, Entry, Journal, Retcon, SeedRevealed, SessionStarted, event_type
+from .journal.codec import MAX_LINE_BYTES
+from .journal.history import History, ShownHead, effective_entries
+from .journal.reading import JournalReader
+from .journal.store import MAX_EVENTS, MAX_JOURNAL_BYTES
+from .regular_file import open_regular
 from .systems import game_for
-from .visibility import public_view
+from .visibility import PublicView, public_view
 
-__all__ = ["Catch", "Spectator", "all_entries", "public_only", "repeat"]
+__all__ = [
+    "Catch",
+    "Spectator",
+    "Waker",
+    "all_entries",
+    "follow",
+    "public_only",
+    "repeat",
+]
 
 SEALED = (
     "this is a read-only view of a session another kernel plays: it rolls no dice. "
@@ -79,12 +106,18 @@ def all_entries(entries: Sequence[Entry]) -> list[Entry]:
 class Catch:
     """What a poll found: the session as the spectator now sees it.
 
+    ``game`` and ``effective`` are the spectator's own, kept up to date by its next
+    polls: read them before polling again.
+
     Attributes:
         game: the read-only game (its ``state`` folded from the shown entries).
         new: the shown entries added since the last catch, in order.
         rebuilt: the history shown changed rather than grew (a new session replaced
             the file, an undo, an entry that became visible in the past): a view
             should redraw from ``game`` rather than add ``new``.
+        effective: the shown entries that make the state (no retcon, nothing taken
+            back), from the session's start, in order: where a view finds what
+            happened last without reading the whole session.
         head: the journal's head as viewers are shown it (carried by its latest public
             line, with the public rolls up to it), or ``None`` for a journal whose lines
             carry none (written before lines were chained).
@@ -93,6 +126,7 @@ class Catch:
     game: Game[Any]
     new: tuple[Entry, ...]
     rebuilt: bool
+    effective: Sequence[Entry] = ()
     head: ShownHead | None = None
 
     @property
@@ -104,16 +138,32 @@ class Catch:
     @property
     def commitment(self) -> str | None:
         """The session's published commitment to its seed, if it made one."""
-        start = self.game.journal.entries[0].event
+        start = self.game.journal.history.opening
         return start.commitment if isinstance(start, SessionStarted) else None
 
     @property
     def revealed(self) -> SeedRevealed | None:
         """The seed's disclosure, once the table has revealed it."""
-        return next(
-            (e.event for e in self.game.journal.effective() if isinstance(e.event, SeedRevealed)),
-            None,
-        )
+        return self.game.journal.history.revealed
+
+
+class _Session:
+    """What a spectator holds of one session file: its reader, its public view, its
+    view journal and game, and the checkpoints of the fold."""
+
+    def __init__(self, path: Path, identity: tuple[int, int]) -> None:
+        self.identity = identity
+        self.reader = JournalReader(path, event_type, most_events=MAX_EVENTS,
+                                    most_bytes=MAX_JOURNAL_BYTES)  # fmt: skip
+        self.first = b""  # the file's first line
+        self.held = 0  # entries read whose action may still grow (its end not read yet)
+        self.view: _View | None = None
+        self.shown: list[Entry] = []
+        self.effective: list[Entry] = []
+        self.game: Game[Any] | None = None
+        self.checkpoints: Checkpoints[Any] | None = None
+        self.history = History()  # of every entry read: the head viewers are shown
+        self.numbers: _Numbering | None = None
 
 
 class Spectator:
@@ -124,6 +174,9 @@ class Spectator:
         shown: picks the entries the spectator may see from the file's entries
             (default :func:`public_only`). It must return entries of the list it is
             given, in order (numbered again, as :func:`public_only` does, or not).
+            :func:`public_only` and :func:`all_entries` are followed piece by piece;
+            any other function is called with every entry on each change (slower on a
+            long session).
 
     Attributes:
         problem: why the last poll could not read the file (it does not exist yet,
@@ -140,8 +193,7 @@ class Spectator:
         checks.function(shown, "shown (a function choosing entries)", error=JournalError)
         self._shown = shown
         self._mark: tuple[int, int, int, int] | None = None
-        self._seen: list[Entry] = []  # the shown entries of the last catch
-        self._first = ""  # the first line of the last file read, to notice a new session
+        self._session: _Session | None = None
         self.last: Catch | None = None
         self.problem = ""
 
@@ -153,11 +205,13 @@ class Spectator:
         return (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns)
 
     def poll(self) -> Catch | None:
-        """Read the journal again if the file changed; the new catch, or ``None``.
+        """Read what was appended to the journal if the file changed; the new catch, or
+        ``None``.
 
         ``None`` means nothing new to show: the file is as it was, only a torn last
-        line grew, or it cannot be read now (then :attr:`problem` says why and the
-        last catch stays on show). Never raises for what the file holds.
+        line or an unfinished action grew, or it cannot be read now (then
+        :attr:`problem` says why and the last catch stays on show). Never raises for
+        what the file holds.
         """
         mark = self._stat()
         if mark is None:
@@ -166,34 +220,272 @@ class Spectator:
         if mark == self._mark:
             return None
         try:
-            journal = Journal.read(self.path)
-            entries = list(journal.entries)
-            if not entries:
-                raise JournalError(f"{self.path} holds no event yet")
-            shown = list(self._shown(entries))
-            game = game_for(Journal.system_of(self.path))._from_journal(
-                Journal.view(shown, path=None), None
-            )
-        except IsowidgetsError as exc:
+            catch = self._catch_up(mark)
+        except (IsowidgetsError, OSError) as exc:
             self.problem = str(exc)
             return None
-        game.dice.seal(SEALED)
-        game.journal.problems[:] = journal.problems
+        self._mark = mark
         self.problem = ""
-        first = entries[0].to_line()
-        replaced = self._mark is not None and (mark[:2] != self._mark[:2] or first != self._first)
-        grew = not replaced and shown[: len(self._seen)] == self._seen
-        new = tuple(shown[len(self._seen) :] if grew else shown)
-        self._mark, self._first, self._seen = mark, first, shown
-        if grew and not new and self.last is not None:
+        if catch is not None:
+            self.last = catch
+        return catch
+
+    # ------------------------------------------------------------------ reading
+
+    def _catch_up(self, mark: tuple[int, int, int, int]) -> Catch | None:
+        session = self._session
+        fresh = session is None or session.identity != mark[:2]
+        with os.fdopen(open_regular(Path(self.path)), "rb") as handle:
+            if not fresh:
+                assert session is not None
+                fresh = not self._continues(handle, session)
+            if fresh:
+                session = _Session(self.path, mark[:2])
+            assert session is not None
+            read = session.reader.more(handle)
+            session.history.add(read)
+            if fresh:
+                handle.seek(0)
+                session.first = handle.readline(MAX_LINE_BYTES + 1)
+        entries = session.reader.read.entries
+        if not entries:
+            raise JournalError(f"{self.path} holds no event yet")
+        replaced = fresh and self._session is not None
+        self._session = session
+        # An action is taken once it ended, or once a later action shows it never will.
+        complete = len(entries)
+        if not entries[-1].end:
+            action = entries[-1].action
+            while complete and entries[complete - 1].action == action:
+                complete -= 1
+        taken = entries[session.held : complete]
+        session.held = complete
+        if not read and not taken and not fresh:
             return None
-        # A retcon at the end undoes earlier entries: history changed, not just grew.
-        rebuilt = self.last is None or not grew or any(e.kind == "retcon" for e in new)
-        self.last = Catch(game, new, rebuilt, journal.history.shown_head)
-        return self.last
+        return self._fold(session, taken, fresh, replaced)
+
+    @staticmethod
+    def _continues(handle: Any, session: _Session) -> bool:
+        """Whether the open file goes on from what ``session`` read of it: the same first
+        line, the last line read still in its place, nothing cut."""
+        read = session.reader.read
+        start, last = read.last
+        try:
+            if os.fstat(handle.fileno()).st_size < read.offset:
+                return False
+            handle.seek(0)
+            if handle.read(len(session.first)) != session.first:
+                return False
+            handle.seek(start)
+            return bool(handle.read(len(last)) == last)
+        except OSError:
+            return False
+
+    def _fold(
+        self, session: _Session, taken: list[Entry], fresh: bool, replaced: bool
+    ) -> Catch | None:
+        start = session.reader.read.entries[0].event
+        if not isinstance(start, SessionStarted):
+            raise JournalError("the journal does not start with a session_started event")
+        cls = game_for(start.game)
+        before, known = session.shown, len(session.shown)
+        if self._shown is public_only or self._shown is all_entries:
+            if session.view is None:
+                public = self._shown is public_only
+                session.view = PublicView(aside=cls.aside) if public else _Everything()
+                session.numbers = _Numbering() if public else None
+            same = session.view.add(taken)
+            shown = session.view.shown
+            if session.numbers is not None:  # numbered again: no gap counts what is hidden
+                shown, same = session.numbers.update(shown, same)
+        else:  # any other choice of entries: asked again of the whole journal
+            shown = list(self._shown(session.reader.read.entries[: session.held]))
+            same = 0
+            while same < min(known, len(shown)) and before[same] is shown[same]:
+                same += 1
+        grew = same == known and not fresh
+        new = tuple(shown[same:])
+        session.shown = shown
+        if grew and not new:
+            return None
+        if not shown or not isinstance(shown[0].event, SessionStarted):
+            raise JournalError(f"{self.path} does not start with a session_started event")
+        # The state: fold only what is new when the shown entries only grew by entries
+        # that take nothing back; otherwise from the last checkpoint before the change.
+        undoes = any(isinstance(entry.event, Retcon) for entry in new)
+        if session.checkpoints is None or session.game is None or fresh:
+            session.checkpoints = cls.checkpoints(shown[0])
+            journal = Journal.view(shown, path=self.path)
+            dice = Dice(0)
+            dice.seal(SEALED)
+            session.game = cls(journal, dice, session.checkpoints.start)
+            session.effective = effective_entries(shown)
+            session.checkpoints.extend(session.effective[1:])
+        elif grew and not undoes:
+            incomplete = session.game.journal.history.incomplete()
+            session.game.journal.grow(new)
+            cut = incomplete | session.game.journal.history.incomplete()
+            added = [entry for entry in new if entry.action not in cut]
+            session.effective.extend(added)
+            session.checkpoints.extend(added)
+        else:
+            if grew:
+                session.game.journal.grow(new)
+            else:
+                session.game._journal = Journal.view(shown, path=self.path)
+            session.effective = session.game.journal.effective()
+            session.checkpoints.follow(session.effective[1:])
+        session.game._state = session.checkpoints.state
+        rebuilt = self.last is None or replaced or not grew or undoes
+        head = session.history.shown_head
+        return Catch(session.game, new, rebuilt, session.effective, head)
 
     def __repr__(self) -> str:
-        return f"<Spectator of {Path(self.path).name}: {len(self._seen)} entries shown>"
+        seen = len(self._session.shown) if self._session is not None else 0
+        return f"<Spectator of {Path(self.path).name}: {seen} entries shown>"
+
+
+class _View(Protocol):
+    """What a spectator follows its shown entries with (a :class:`PublicView`)."""
+
+    shown: list[Entry]
+
+    def add(self, new: Sequence[Entry]) -> int: ...
+
+
+class _Numbering:
+    """:func:`~isowidgets.visibility.renumbered` of a public view, kept as it grows: the
+    entries appended are numbered on from the last; a change in the past (an undo, a
+    disclosure) numbers the whole view again."""
+
+    def __init__(self) -> None:
+        self.out: list[Entry] = []
+        self._actions: dict[int, int] = {}
+
+    def update(self, shown: Sequence[Entry], same: int) -> tuple[list[Entry], int]:
+        """The view ``shown`` numbered again, and how many of its first entries are the
+        ones numbered before (``same``: those :meth:`PublicView.add` kept)."""
+        if same != len(self.out):
+            self.out, self._actions = [], {}
+            same = 0
+        for entry in shown[same:]:
+            action = self._actions.setdefault(entry.action, len(self._actions) + 1)
+            event = entry.event
+            if isinstance(event, Retcon | Disclosed) and event.action in self._actions:
+                event = event.model_copy(update={"action": self._actions[event.action]})
+            seq = len(self.out) + 1
+            self.out.append(dataclasses.replace(entry, seq=seq, action=action, event=event))
+        return self.out, same
+
+
+class _Everything:
+    """:func:`all_entries` followed piece by piece: every entry is shown."""
+
+    def __init__(self) -> None:
+        self.shown: list[Entry] = []
+
+    def add(self, new: Sequence[Entry]) -> int:
+        same = len(self.shown)
+        self.shown.extend(new)
+        return same
+
+
+class Waker:
+    """Waits until the journal at ``path`` may have changed, for a page that follows it.
+
+    Where the operating system tells (inotify on Linux, through ``asyncinotify``: a
+    file descriptor the event loop reads, no thread and no polling) :meth:`wait`
+    returns the moment the file is written, created, moved or removed; it also returns
+    after ``seconds`` in any case, so a change the system does not report (a network
+    or container mount written from elsewhere) is still found, as by a poll. Where the
+    system cannot tell, it waits ``seconds``.
+
+    Args:
+        path: the journal (its folder is watched, so the file may come later or be
+            replaced).
+        seconds: the longest wait.
+
+    Attributes:
+        notified: whether the operating system wakes it (else it polls).
+    """
+
+    def __init__(self, path: Path, seconds: float) -> None:
+        self.path = Path(path)
+        self.seconds = checks.real(seconds, "seconds", 0.001, 60.0, error=JournalError)
+        self._inotify: Any = None
+        self.notified = False
+        self._open()
+
+    def _open(self) -> None:
+        try:
+            from asyncinotify import Inotify, Mask  # Linux only (see pyproject.toml)
+        except (ImportError, OSError):
+            return
+        try:
+            inotify = Inotify()
+        except OSError:  # no inotify here (a kernel without it, a sandbox)
+            return
+        mask = (
+            Mask.MODIFY | Mask.CREATE | Mask.MOVED_TO | Mask.MOVED_FROM | Mask.DELETE
+            | Mask.CLOSE_WRITE | Mask.ATTRIB
+        )  # fmt: skip
+        try:
+            inotify.add_watch(self.path.parent, mask)
+        except OSError:  # the folder is not there (yet): poll
+            inotify.close()
+            return
+        self._inotify, self.notified = inotify, True
+
+    async def wait(self) -> bool:
+        """Wait for a change of the journal (``True``) or for ``seconds`` (``False``)."""
+        inotify = self._inotify
+        if inotify is None:
+            await asyncio.sleep(self.seconds)
+            return False
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.seconds
+        while (left := deadline - loop.time()) > 0:
+            try:
+                event = await asyncio.wait_for(inotify.get(), left)
+            except TimeoutError:
+                return False
+            if event.name is None or str(event.name) == self.path.name:
+                return True
+        return False
+
+    def close(self) -> None:
+        """Stop watching."""
+        if self._inotify is not None:
+            with contextlib.suppress(OSError):
+                self._inotify.close()
+            self._inotify, self.notified = None, False
+
+
+def follow(
+    step: Callable[[], object],
+    waker: Waker,
+    on_error: Callable[[Exception], None],
+) -> asyncio.Task[None]:
+    """Run ``step`` now and again each time ``waker`` wakes, on the running event loop,
+    until the task is cancelled (then the waker is closed).
+
+    What a page following a journal runs: a coroutine on the kernel's own loop (not a
+    thread), so widget updates are sent from the thread that owns the comms. An
+    exception from one step goes to ``on_error`` and the next runs as planned.
+    """
+
+    async def loop() -> None:
+        try:
+            while True:
+                try:
+                    step()
+                except Exception as exc:
+                    on_error(exc)
+                await waker.wait()
+        finally:
+            waker.close()
+
+    return asyncio.get_event_loop().create_task(loop())
 
 
 def repeat(

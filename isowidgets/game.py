@@ -28,11 +28,13 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import inspect
 import os
 import traceback
 import warnings
 from collections.abc import Callable, Iterator, Mapping, Sequence
+from importlib.metadata import entry_points
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, TypeVar
@@ -41,9 +43,10 @@ from pydantic import ValidationError
 
 from . import checks
 from .binding import refuse_bad_calls
+from .checkpoints import EVERY, Checkpoints
 from .checks import shown
 from .commitment import Secret
-from .contract import Acted, Action, Export, Step
+from .contract import Acted, Action, Beats, Export, SessionExport, Step
 from .dice import Dice, PoolRoll
 from .errors import (
     CoreEventError,
@@ -77,8 +80,34 @@ from .journal.export import LOG_FORMATS
 from .opening import Opening
 from .settings import RuleSettings
 from .visibility import GmOnly
+from .words import languages, render
 
-__all__ = ["Acted", "Action", "Game", "GameState", "Listener", "Step"]
+__all__ = [
+    "EXPORT_ENTRY_POINT_GROUP",
+    "Acted",
+    "Action",
+    "Game",
+    "GameState",
+    "Listener",
+    "Step",
+    "session_exports",
+]
+
+EXPORT_ENTRY_POINT_GROUP = "isowidgets.exports"
+"""The entry-point group the kit's exports of any session (the recap) are declared in."""
+
+
+@functools.cache
+def session_exports() -> Mapping[str, SessionExport]:
+    """The exports every game offers besides the log and its system's own, by name,
+    found in the ``isowidgets.exports`` entry points (an object that is no
+    :class:`~isowidgets.contract.SessionExport` is left out)."""
+    found: dict[str, SessionExport] = {}
+    for point in entry_points(group=EXPORT_ENTRY_POINT_GROUP):
+        loaded = point.load()
+        if isinstance(loaded, SessionExport):
+            found[point.name] = loaded
+    return MappingProxyType(found)
 
 
 class GameState(Protocol):
@@ -122,6 +151,9 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
     exports: ClassVar[Mapping[str, Export]] = MappingProxyType({})
     """The system's own exports by name (see :class:`~isowidgets.contract.Export`),
     written by :meth:`export` beside the log's formats ``md``, ``csv`` and ``json``."""
+    beats: ClassVar[Beats[Any]] = Beats("Game")
+    """The system's beats, the moments a person scrubs to (see
+    :class:`~isowidgets.contract.Beats`); a system without any names none."""
 
     # ------------------------------------------------------------------ the system's part
 
@@ -184,36 +216,60 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
 
     @classmethod
     def export_formats(cls) -> dict[str, str]:
-        """Every format :meth:`export` writes, name → label: the log's, then the system's."""
-        return dict(LOG_FORMATS) | {name: export.label for name, export in cls.exports.items()}
+        """Every format :meth:`export` writes, name → label: the log's, the system's, then
+        the kit's own for any session (the recap, :func:`session_exports`)."""
+        return (
+            dict(LOG_FORMATS)
+            | {name: export.label for name, export in cls.exports.items()}
+            | {name: render(export.label) for name, export in session_exports().items()}
+        )
 
     def export(
-        self, path: str | os.PathLike[str], fmt: str | None = None, *, public: bool = False
+        self,
+        path: str | os.PathLike[str],
+        fmt: str | None = None,
+        *,
+        public: bool | None = None,
+        language: str = "en",
     ) -> Path:
         """Write the session to ``path``: the log as ``md``, ``csv`` or ``json`` (by the
-        suffix unless ``fmt``; see :meth:`Journal.export`), or one of the system's own
-        :attr:`exports` named by ``fmt`` (a chronicle…), from the effective journal.
+        suffix unless ``fmt``; see :meth:`Journal.export`), one of the system's own
+        :attr:`exports` named by ``fmt`` (a chronicle…), from the effective journal, or
+        one the kit makes of any session (``"recap"``: an HTML page telling the story
+        beat by beat; see :func:`session_exports`), in ``language``.
 
         With ``public=True`` only what a viewer is shown is written (:meth:`public_view`):
         GM-only actions not yet disclosed, and what follows only from them, are left out
         of the log and of the system's export alike, and the events and actions are
         numbered again, so no gap counts what is hidden. A public log cannot be verified
-        (its GM-only rolls are missing); the journal can.
+        (its GM-only rolls are missing); the journal can. Left out (``None``), each
+        format's own default: the log and a system's export are written whole, the
+        recap public.
 
         Raises:
-            JournalError: an unknown format, a path that is none, or a file that
-                cannot be written; nothing is written then.
+            JournalError: an unknown format or language, a path that is none, or a file
+                that cannot be written; nothing is written then.
         """
         target = checks.path(path, "an export's path", error=JournalError)
-        public = checks.flag(public, "public", error=JournalError)
+        if public is not None:
+            public = checks.flag(public, "public", error=JournalError)
+        language = checks.choice(language, "language", languages(), error=JournalError)
         if fmt is None or (isinstance(fmt, str) and str.__str__(fmt) in LOG_FORMATS):
             kind = log_format(target, fmt)
             return self._journal._export(
                 target, kind, entries=self.public_view() if public else None
             )
         name = checks.choice(fmt, "fmt", list(self.export_formats()), error=JournalError)
-        entries = self.public_view() if public else self._journal.entries
-        text = type(self).exports[name].render(effective_entries(entries))
+        kit = session_exports().get(name)
+        if kit is not None:
+            if kit.public if public is None else public:
+                # Numbered again (public_view): no position in the page counts a hidden line.
+                text = kit.render(self.public_view(), "public", language)
+            else:
+                text = kit.render(self._journal.entries, "everything", language)
+        else:
+            entries = self.public_view() if public else self._journal.entries
+            text = type(self).exports[name].render(effective_entries(entries))
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
             target.write_text(text, encoding="utf-8")
@@ -229,10 +285,19 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
 
     # ------------------------------------------------------------------ writing
 
-    def _fold(self, state: S, event: Event) -> S:
+    @classmethod
+    def fold_event(cls, state: S, event: Event) -> S:
+        """Fold one journaled event into ``state`` (pure): the core's own events (settings
+        changed; notes, rolls and the like change nothing), then the system's
+        :meth:`apply`.
+
+        Raises:
+            RuleError: a retcon (replay leaves them out), or another system's event.
+            InconsistentEventError: the event does not fit ``state``.
+        """
         if isinstance(event, SettingsChanged):
             changes = {name: new for name, (_old, new) in event.changes.items()}
-            return self.with_settings(state, state.settings.updated(**changes))
+            return cls.with_settings(state, state.settings.updated(**changes))
         if isinstance(event, Retcon):  # replay never folds one: effective() leaves them out
             raise RuleError(
                 "a retcon is journaled only by undo() and redo(), which rebuild the state "
@@ -242,20 +307,63 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             event, Note | Rolled | SessionStarted | SeedRevealed | Prepared | Disclosed | TableSeed
         ):
             return state
-        if event.system != self.system:
-            raise RuleError(f"a {event.system!r} event cannot change a {self.system!r} game")
-        return self.apply(state, event)
+        if event.system != cls.system:
+            raise RuleError(f"a {event.system!r} event cannot change a {cls.system!r} game")
+        return cls.apply(state, event)
+
+    def _fold(self, state: S, event: Event) -> S:
+        return self.fold_event(state, event)
+
+    @classmethod
+    def fold_entry(cls, state: S, entry: Entry, journal: Journal | None = None) -> S:
+        """Fold one journal entry into ``state``, as a resume replays it.
+
+        Raises:
+            JournalError: the entry does not replay, naming its line (in ``journal``).
+        """
+        try:
+            return cls.fold_event(state, entry.event)
+        except IsowidgetsError as exc:
+            where = journal.path if journal is not None and journal.path else "journal"
+            line = journal.line_number(entry.seq) if journal is not None else entry.seq
+            raise JournalError(
+                f"{where}, line {line}: event #{entry.seq} ({entry.kind}) does not replay: {exc}"
+            ) from None
+
+    @classmethod
+    def checkpoints(
+        cls, start: Entry, *, journal: Journal | None = None, every: int = EVERY
+    ) -> Checkpoints[S]:
+        """Checkpoints that fold this system's entries after ``start``, the entry that
+        opens the session (see :mod:`isowidgets.checkpoints`): a follower folds only
+        what is new, a replay jumps to any position from the nearest kept state.
+
+        Fold the effective entries after ``start`` (``journal.effective()[1:]``); a
+        fold that fails raises :class:`~isowidgets.errors.JournalError` naming the line
+        (in ``journal``, when given).
+
+        Raises:
+            JournalError: ``start`` is not a ``session_started`` entry of this system,
+                or its settings do not load.
+        """
+        if not isinstance(start, Entry) or not isinstance(start.event, SessionStarted):
+            raise JournalError(
+                f"checkpoints start from a session_started entry, got {shown(start, 80)}"
+            )
+        if start.event.game != cls.system:
+            raise JournalError(
+                f"a {shown(start.event.game, 60)} session cannot be folded by {cls.__name__}"
+            )
+        settings = cls._start_settings(journal or Journal.view([start]), start)
+
+        def fold(state: S, entry: Entry) -> S:
+            return cls.fold_entry(state, entry, journal)
+
+        return Checkpoints(cls.initial_state(settings), fold, every=every)
 
     def _replay(self, entries: Sequence[Entry], state: S) -> S:
         for entry in entries:
-            try:
-                state = self._fold(state, entry.event)
-            except IsowidgetsError as exc:
-                raise JournalError(
-                    f"{self._journal.path or 'journal'}, line "
-                    f"{self._journal.line_number(entry.seq)}: event #{entry.seq} ({entry.kind}) "
-                    f"does not replay: {exc}"
-                ) from None
+            state = self.fold_entry(state, entry, self._journal)
         return state
 
     def act(

@@ -11,13 +11,14 @@ from dataclasses import dataclass
 from typing import ClassVar
 
 from . import checks
-from .contract import Action, Step, rule_method
+from .contract import Action, Beat, BeatDice, Beats, Moment, Step, rule_method
 from .dice import Faces, Pool, PoolRoll
 from .errors import DiceError
 from .game import Game
 from .journal import Rolled
 from .settings import RuleSettings, setting
 from .systems import register
+from .words import msg
 
 __all__ = ["DiceTray", "TraySettings", "TrayState", "reading", "roll"]
 
@@ -73,6 +74,35 @@ def roll(
     return rolled
 
 
+BEATS: Beats[TrayState] = Beats("Dice tray", {"roll": msg("tray.beat.kind.roll", "Rolls")})
+"""The tray's beats: every roll."""
+
+
+@BEATS.on(Rolled)
+def _roll_beat(moment: Moment[TrayState], event: Rolled) -> Beat:
+    roll = event.roll
+    notation = f"{roll.pool.count}{roll.pool.die}"
+    total = msg("tray.beat.total", "total {n}", n=roll.total)
+    return Beat(
+        kind="roll",
+        heading=(
+            msg(
+                "tray.beat.roll_for",
+                "{notation} for {purpose}",
+                notation=notation,
+                purpose=event.purpose,
+            )
+            if event.purpose
+            else msg("tray.beat.roll", "{notation}", notation=notation)
+        ),
+        verdict=total,
+        glyph="⚄",
+        dice=(
+            BeatDice(msg("tray.beat.pool", "{notation}", notation=notation), roll, reading=total),
+        ),
+    )
+
+
 @register
 class DiceTray(Game[TrayState]):
     """A journaled general-purpose roller."""
@@ -80,6 +110,7 @@ class DiceTray(Game[TrayState]):
     system: ClassVar[str] = "tray"
     title: ClassVar[str] = "Dice tray"
     settings_type: ClassVar[type[RuleSettings]] = TraySettings
+    beats: ClassVar[Beats[TrayState]] = BEATS
 
     @classmethod
     def initial_state(cls, settings: TraySettings) -> TrayState:

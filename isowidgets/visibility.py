@@ -66,6 +66,7 @@ from .journal import (
     Rolled,
     SeedRevealed,
     TableSeed,
+    incomplete_actions,
     void_actions,
 )
 from .journal.history import ShownHead
@@ -73,6 +74,7 @@ from .journal.history import ShownHead
 __all__ = [
     "ASIDE",
     "GmOnly",
+    "PublicView",
     "ShownHead",
     "disclosed_actions",
     "gm_actions",
@@ -125,32 +127,80 @@ def public_entries(
         aside: the event types that change nothing later actions build on
             (``type(game).aside``: :data:`ASIDE` and the system's own).
     """
-    aside = tuple(aside)
-    void = void_actions(entries)
-    hidden = hidden_actions(entries)
-    by_action: dict[int, list[Entry]] = {}
-    for entry in entries:
-        by_action.setdefault(entry.action, []).append(entry)
+    view = PublicView(aside=aside)
+    view.add(entries)
+    return view.shown
 
-    def is_aside(action: int) -> bool:
-        return all(isinstance(entry.event, aside) for entry in by_action[action])
 
-    shown: set[int] = set()
-    held = False
-    for action, group in by_action.items():
-        retcon = group[0].event if isinstance(group[0].event, Retcon) else None
-        if action in hidden:
-            if retcon is None and action not in void and not is_aside(action):
-                held = True  # the state from here on is built on what the table has not seen
-            continue
-        if held and not is_aside(action):
-            continue
-        if retcon is not None and retcon.action not in shown:
-            continue  # the undo of something the table never saw
-        if any(isinstance(e.event, Disclosed) and e.event.action not in shown for e in group):
-            continue  # shows an action that is still held
-        shown.add(action)
-    return [entry for entry in entries if entry.action in shown]
+class PublicView:
+    """:func:`public_entries` of a journal, kept up to date as its entries arrive.
+
+    :meth:`add` takes the journal's next entries, whole actions at a time (a follower
+    holds back an action whose end has not arrived yet). Entries that undo nothing and
+    show nothing from the past (no retcon, no disclosure: nearly every action) only
+    extend what is shown, read once each, so following a long session costs the same
+    as a short one; a retcon or a disclosure can change what was shown before, so then
+    the whole journal is read again (no fold: that is the checkpoints' job).
+
+    Attributes:
+        entries: every entry taken so far.
+        shown: the public ones (as :func:`public_entries` gives them).
+    """
+
+    def __init__(self, *, aside: Iterable[type[Event]] = ASIDE) -> None:
+        self.aside = tuple(aside)
+        self.entries: list[Entry] = []
+        self.shown: list[Entry] = []
+        self._shown_actions: set[int] = set()
+        self._held = False
+
+    def add(self, new: Sequence[Entry]) -> int:
+        """Take the journal's next entries (whole actions); how many of the entries shown
+        before are still shown first, in the same place (the rest of :attr:`shown` is
+        new or changed)."""
+        before = self.shown
+        whole = not (self.entries and new and new[0].action == self.entries[-1].action)
+        self.entries.extend(new)
+        if not whole or any(isinstance(e.event, Retcon | Disclosed) for e in new):
+            self._shown_actions, self._held = set(), False
+            self.shown = self._walk(self.entries, hidden_actions(self.entries),
+                                    void_actions(self.entries))  # fmt: skip
+            same = 0
+            while same < min(len(before), len(self.shown)) and before[same] is self.shown[same]:
+                same += 1
+            return same
+        # Nothing here undoes or shows an earlier action: only the new ones are read, a
+        # GM-only one is hidden (a disclosure of it would come later) and one cut short
+        # is void.
+        kept = len(before)
+        self.shown.extend(self._walk(new, gm_actions(new), set(incomplete_actions(new))))
+        return kept
+
+    def _walk(self, entries: Sequence[Entry], hidden: set[int], void: set[int]) -> list[Entry]:
+        """Decide each action of ``entries`` in order, carrying on from the actions
+        decided before; the entries of those shown."""
+        by_action: dict[int, list[Entry]] = {}
+        for entry in entries:
+            by_action.setdefault(entry.action, []).append(entry)
+        shown = self._shown_actions
+
+        def is_aside(action: int) -> bool:
+            return all(isinstance(entry.event, self.aside) for entry in by_action[action])
+
+        for action, group in by_action.items():
+            retcon = group[0].event if isinstance(group[0].event, Retcon) else None
+            if action in hidden:
+                if retcon is None and action not in void and not is_aside(action):
+                    self._held = True  # the state from here on is built on what is unseen
+                continue
+            if self._held and not is_aside(action):
+                continue
+            if retcon is not None and retcon.action not in shown:
+                continue  # the undo of something the table never saw
+            if any(isinstance(e.event, Disclosed) and e.event.action not in shown for e in group):
+                continue  # shows an action that is still held
+            shown.add(action)
+        return [entry for entry in entries if entry.action in shown]
 
 
 def renumbered(entries: Sequence[Entry]) -> list[Entry]:

@@ -58,9 +58,14 @@ def play_fudge(path: Path) -> FudgeGame:
         "active", burke, "argue", opponent=boss, opponent_skill="argue",
         faces="- 0 0", opponent_faces="+ 0 0",
     )  # fmt: skip
+    for name in ("Kimbo", "Dr. Lind", "Ana Holm", "Guard"):  # the station's whole cast
+        game.add_character(name, skills={"argue": 1})
     game.let_it_hurt(burke)
     game.state_intention(burke, "win the argument")
     game.state_intention(boss, "humiliate Burke")
+    game.declare(burke, "crossing", boss, "argue", ability="fornuft")
+    game.declare(boss, "crossing", burke, "argue", ability="fornuft")
+    game.roll_round({burke: "- 0 0", boss: "+ + 0 0 0 0"})  # Burke takes a wound
     return game
 
 

@@ -29,7 +29,7 @@ from .codec import MAX_LINE_BYTES, Entry
 from .events import Resolver, SessionStarted
 from .history import retcon_problem
 
-__all__ = ["Read", "read_journal", "system_of"]
+__all__ = ["JournalReader", "Read", "read_journal", "system_of"]
 
 
 @dataclass(slots=True)
@@ -42,6 +42,9 @@ class Read:
         lines: how many lines the file holds (a blank one counts).
         torn: a torn last line (a crash mid-write: never a complete line), or ``None``.
         needs_newline: the last line is complete but lacks its newline.
+        offset: the bytes read so far: up to the end of the last complete line.
+        last: the last complete line read and where it starts in the file, so a
+            reader that comes back can check it is still there.
         head: the hash of the journal up to its last entry (the chain's head; lines
             written before lines were chained are hashed all the same).
     """
@@ -51,6 +54,8 @@ class Read:
     lines: int = 0
     torn: bytes | None = None
     needs_newline: bool = False
+    offset: int = 0
+    last: tuple[int, bytes] = (0, b"")
     head: bytes = GENESIS
 
 
@@ -84,84 +89,156 @@ def read_journal(
         JournalError: a line that is not a valid journal line, or a file past the caps
             (naming the line); nothing is changed.
     """
-    size = os.fstat(handle.fileno()).st_size
-    if size > most_bytes:
-        raise JournalError(
-            f"{path} is {size:,} bytes; a journal holds at most "
-            f"{most_bytes:,} bytes ({most_bytes >> 20} MiB), so it is not "
-            "read. Tip: a session that long is best split; open a copy of its start."
-        )
-    handle.seek(0)
-    read = Read()
-    entries = read.entries
-    seen: set[int] = set()  # actions so far
-    head = GENESIS
-    chained = False  # a line with a head was read: every later line has one too
-    number = 0
-    for raw, ended in files.lines_of(handle, MAX_LINE_BYTES):
-        number += 1
-        if len(raw) > MAX_LINE_BYTES:
+    reader = JournalReader(path, resolve, most_events=most_events, most_bytes=most_bytes)
+    reader.more(handle)
+    return reader.read
+
+
+class JournalReader:
+    """Reads a journal file's lines as they are appended, each line read and checked once.
+
+    :meth:`more` reads from where the last call stopped (the end of the last complete
+    line) to the end of the file, with every check :func:`read_journal` makes (a line
+    checks against those before it: its sequence number, its action, its retcon), so
+    a follower of a growing journal reads only what was appended, whatever the
+    journal's length. A torn last line (a write in progress) is left for the next call.
+
+    The reader does not watch the file: its caller notices a file replaced or cut
+    (:attr:`Read.last` is the last line read and where it is, to compare).
+    """
+
+    def __init__(self, path: Path, resolve: Resolver, *, most_events: int, most_bytes: int) -> None:
+        self.path, self.resolve = path, resolve
+        self.most_events, self.most_bytes = most_events, most_bytes
+        self.read = Read()
+        self._seen: set[int] = set()  # actions so far
+        self._chained = False  # a line with a head was read
+
+    def more(self, handle: BinaryIO) -> list[Entry]:
+        """The entries of the lines appended since the last call, read from ``handle``
+        (the journal's file, open for reading).
+
+        Raises:
+            JournalError: a line that is not a valid journal line, a file past the caps,
+                or a file that does not continue what was read (it is shorter, or its
+                last line read was changed); what was read before stays as it was.
+        """
+        read, path = self.read, self.path
+        size = os.fstat(handle.fileno()).st_size
+        if size > self.most_bytes:
             raise JournalError(
-                f"{path}, line {number}: longer than {MAX_LINE_BYTES:,} bytes (1 MiB), "
-                "the most one journal line (one event) may hold, so it is not read. The "
-                "journal cannot be replayed past this line. Tip: keep the file as it is "
-                "and open a copy without that line."
+                f"{path} is {size:,} bytes; a journal holds at most "
+                f"{self.most_bytes:,} bytes ({self.most_bytes >> 20} MiB), so it is not "
+                "read. Tip: a session that long is best split; open a copy of its start."
             )
-        if not ended:  # the last line, without its newline
+        if size < read.offset:
+            raise JournalError(f"{path} is shorter than what was read of it: it was rewritten")
+        handle.seek(read.offset)
+        if read.needs_newline:  # the last line read had no newline: it must come next
+            following = handle.read(1)
+            if not following:
+                return []
+            if following != b"\n":
+                raise JournalError(
+                    f"{path}, line {read.lines}: the line was changed after it was read"
+                )
+            read.offset += 1
+            read.needs_newline = False
+        read.torn = None
+        entries = read.entries
+        number = read.lines
+        offset = read.offset
+        new: list[Entry] = []
+        added: set[int] = set()  # actions of the new lines (kept only if all of them read)
+        lines_of: dict[int, int] = {}
+        seen = _Both(self._seen, added)
+        last = read.last
+        head = read.head
+        chained = self._chained  # a line with a head was read: every later line has one too
+        needs_newline = False
+        for raw, ended in files.lines_of(handle, MAX_LINE_BYTES):
+            number += 1
+            if len(raw) > MAX_LINE_BYTES:
+                raise JournalError(
+                    f"{path}, line {number}: longer than {MAX_LINE_BYTES:,} bytes (1 MiB), "
+                    "the most one journal line (one event) may hold, so it is not read. The "
+                    "journal cannot be replayed past this line. Tip: keep the file as it is "
+                    "and open a copy without that line."
+                )
+            if not ended:  # the last line, without its newline
+                if not raw.strip():
+                    number -= 1
+                    break
+                if not files.is_json(raw):
+                    read.torn = raw  # a crash mid-write: never a complete line
+                    number -= 1
+                    break
+                needs_newline = True  # complete, only its newline is missing
             if not raw.strip():
-                number -= 1
-                break
-            if not files.is_json(raw):
-                read.torn = raw  # a crash mid-write: never a complete line
-                number -= 1
-                break
-            read.needs_newline = True  # complete, only its newline is missing
-        if not raw.strip():
-            continue
-        if len(entries) >= most_events:
-            raise JournalError(
-                f"{path}, line {number}: the journal holds more than {most_events:,} "
-                "events, the most one session may hold, so it is not read. Tip: open a "
-                "copy of its start."
-            )
-        entry = _entry_at(path, number, raw, resolve)
-        expected = len(entries) + 1
-        if entry.seq != expected:
-            why = msg(
-                "journal.tampered_sequence",
-                "sequence number {got}, expected {expected}; lines were removed or reordered",
-                got=entry.seq,
-                expected=expected,
-            )
-            raise _tampered(path, number, entry, why)
-        if entries and entry.action < entries[-1].action:
-            why = msg(
-                "journal.tampered_action_order",
-                "action #{action} comes after action #{previous}; lines were reordered",
-                action=entry.action,
-                previous=entries[-1].action,
-            )
-            raise _tampered(path, number, entry, why)
-        if entries and entry.action == entries[-1].action and entry.gm != entries[-1].gm:
-            why = msg(
-                "journal.tampered_gm_split",
-                "action #{action} is GM-only in some of its lines and not in others; a whole "
-                "action is GM-only or none of it",
-                action=entry.action,
-            )
-            raise _tampered(path, number, entry, why)
-        problem = retcon_problem(entry.event, entry.action, seen)
-        if problem:
-            why = msg("journal.tampered_retcon", "{problem}", problem=problem)
-            raise _tampered(path, number, entry, why)
-        head = _chain(path, number, entry, raw, head, chained)
-        chained = chained or bool(entry.head)
-        seen.add(entry.action)
-        entries.append(entry)
-        read.line_of[entry.seq] = number
-    read.lines = number
-    read.head = head
-    return read
+                offset += len(raw) + ended
+                continue
+            if len(entries) + len(new) >= self.most_events:
+                raise JournalError(
+                    f"{path}, line {number}: the journal holds more than {self.most_events:,} "
+                    "events, the most one session may hold, so it is not read. Tip: open a "
+                    "copy of its start."
+                )
+            entry = _entry_at(path, number, raw, self.resolve)
+            before = new[-1] if new else (entries[-1] if entries else None)
+            expected = len(entries) + len(new) + 1
+            if entry.seq != expected:
+                why = msg(
+                    "journal.tampered_sequence",
+                    "sequence number {got}, expected {expected}; lines were removed or reordered",
+                    got=entry.seq,
+                    expected=expected,
+                )
+                raise _tampered(path, number, entry, why)
+            if before is not None and entry.action < before.action:
+                why = msg(
+                    "journal.tampered_action_order",
+                    "action #{action} comes after action #{previous}; lines were reordered",
+                    action=entry.action,
+                    previous=before.action,
+                )
+                raise _tampered(path, number, entry, why)
+            if before is not None and entry.action == before.action and entry.gm != before.gm:
+                why = msg(
+                    "journal.tampered_gm_split",
+                    "action #{action} is GM-only in some of its lines and not in others; a "
+                    "whole action is GM-only or none of it",
+                    action=entry.action,
+                )
+                raise _tampered(path, number, entry, why)
+            problem = retcon_problem(entry.event, entry.action, seen)
+            if problem:
+                why = msg("journal.tampered_retcon", "{problem}", problem=problem)
+                raise _tampered(path, number, entry, why)
+            head = _chain(path, number, entry, raw, head, chained)
+            chained = chained or bool(entry.head)
+            added.add(entry.action)
+            new.append(entry)
+            lines_of[entry.seq] = number
+            last = (offset, raw)
+            offset += len(raw) + ended
+        entries.extend(new)
+        self._seen |= added
+        read.line_of.update(lines_of)
+        read.lines, read.offset, read.last = number, offset, last
+        read.head = head
+        self._chained = chained
+        read.needs_newline = needs_newline
+        return new
+
+
+class _Both:
+    """Two sets read as one (the actions read before, and those of the new lines)."""
+
+    def __init__(self, one: set[int], other: set[int]) -> None:
+        self.one, self.other = one, other
+
+    def __contains__(self, item: object) -> bool:
+        return item in self.one or item in self.other
 
 
 def _chain(path: Path, number: int, entry: Entry, raw: bytes, head: bytes, chained: bool) -> bytes:

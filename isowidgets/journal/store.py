@@ -72,6 +72,7 @@ class Journal:
         self._history = History()
         self._file: BinaryIO | None = None
         self._read_only = False
+        self._view = False  # made by view(): may grow()
         self._broken = ""  # why writing is refused for good, once a failed write stuck
         self._torn: bytes | None = None  # a torn last line, set aside before the next write
         self._needs_newline = False  # the last line is complete but lacks its newline
@@ -174,9 +175,25 @@ class Journal:
             None if path is None else checks.path(path, "a journal's path", error=JournalError)
         )
         journal._read_only = True
+        journal._view = True
         journal._entries = kept
         journal._history.add(kept)
         return journal
+
+    def grow(self, entries: Iterable[Entry]) -> None:
+        """Add ``entries``, the next ones of what this view shows (a follower's view of a
+        journal that grew), to a journal made by :meth:`view`.
+
+        Raises:
+            JournalError: this journal is not a view, or an item is not an entry.
+        """
+        if not self._view:
+            raise JournalError("only a journal view (Journal.view) grows by entries")
+        kept = list(entries)
+        if not all(isinstance(entry, Entry) for entry in kept):
+            raise JournalError(f"a journal view holds journal entries, got {shown(kept)}")
+        self._entries.extend(kept)
+        self._history.add(kept)
 
     system_of = staticmethod(system_of)
 

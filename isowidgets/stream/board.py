@@ -7,18 +7,22 @@ this package's page; it is named here too, where the stream's entry points
 
 from ..widgets.stream_board import (
     BOARD_ENTRY_POINT_GROUP,
+    DicePool,
+    Outcome,
     RollsBoard,
     StreamBoard,
     board_for,
-    latest_roll_html,
+    outcome_html,
     rolled_entries,
 )
 
 __all__ = [
     "BOARD_ENTRY_POINT_GROUP",
+    "DicePool",
+    "Outcome",
     "RollsBoard",
     "StreamBoard",
     "board_for",
-    "latest_roll_html",
+    "outcome_html",
     "rolled_entries",
 ]

@@ -4,6 +4,13 @@ Usage::
 
     python -m isowidgets.stream PATH [--port N] [--size 1920x1080|1280x720]
                                      [--transparent] [--language en|da]
+                                     [--layout board|lower-third] [--hold SECONDS]
+                                     [--previously N | --previously-from BEAT]
+
+The options are the page's defaults; a browser source can ask for others in the
+page's address (``http://127.0.0.1:8866/?layout=lower-third&transparent=1``: see
+:func:`~isowidgets.stream.page.page_options`), so one server feeds a board and a lower
+third at once.
 
 The page is a generated one-cell notebook (kept in a temporary folder and removed
 when the server stops) that builds a :class:`~isowidgets.stream.page.StreamPage`
@@ -26,8 +33,8 @@ from pathlib import Path
 from .. import checks
 from ..errors import IsowidgetsError, JournalError
 from ..server import server_config
-from .page import SIZES
-from .words import STREAM_WORDS
+from .page import HOLD_SECONDS, LANGUAGES, LAYOUTS, SIZES
+from .previously import Previously
 
 __all__ = ["DEFAULT_PORT", "main", "one_cell_notebook", "page_notebook", "parse", "voila_argv"]
 
@@ -38,13 +45,22 @@ NOTEBOOK_NAME = "stream.ipynb"
 
 
 def page_notebook(
-    path: str | Path, *, size: str = "1920x1080", transparent: bool = False, language: str = "en"
+    path: str | Path,
+    *,
+    size: str = "1920x1080",
+    transparent: bool = False,
+    language: str = "en",
+    layout: str = "board",
+    hold: float = HOLD_SECONDS,
+    previously: int = 0,
+    previously_from: int | None = None,
 ) -> dict[str, object]:
     """The one-cell notebook (nbformat 4, as a dict) that shows the stream of ``path``.
 
     The arguments are checked here, before any server starts, and written into the
     cell as Python literals (``repr``), so a path with quotes or newlines in it stays
-    one string.
+    one string. The cell reads the page's address (``QUERY_STRING``, which Voila sets
+    for the kernel of each page it serves) for the options a browser source asks for.
 
     Raises:
         JournalError: an argument the page cannot take.
@@ -52,11 +68,24 @@ def page_notebook(
     target = checks.path(path, "the session journal's path", error=JournalError)
     size = checks.choice(size, "size", list(SIZES), error=JournalError)
     transparent = checks.flag(transparent, "transparent", error=JournalError)
-    language = checks.choice(language, "language", STREAM_WORDS.languages, error=JournalError)
+    language = checks.choice(language, "language", LANGUAGES, error=JournalError)
+    layout = checks.choice(layout, "layout", LAYOUTS, error=JournalError)
+    hold = checks.real(hold, "hold", 0.0, 60.0, error=JournalError)
+    told = Previously(target, previously, previously_from)  # checks them
+    told_source = (
+        f", previously_from={told.start!r}"
+        if told.start is not None
+        else f", previously={told.last!r}"
+        if told.last
+        else ""
+    )
     source = (
+        "import os\n"
         "from isowidgets.stream.page import StreamPage\n\n"
-        f"page = StreamPage({str(target.resolve())!r}, size={size!r}, "
-        f"transparent={transparent!r}, language={language!r})\n"
+        f"page = StreamPage.from_address({str(target.resolve())!r}, "
+        'os.environ.get("QUERY_STRING", ""), '
+        f"size={size!r}, transparent={transparent!r}, language={language!r}, "
+        f"layout={layout!r}, hold={hold!r}{told_source})\n"
         "page.start()\n"
         "page"
     )
@@ -123,7 +152,36 @@ def parse(argv: Sequence[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--transparent", action="store_true", help="no page background (an OBS overlay)"
     )
-    parser.add_argument("--language", choices=list(STREAM_WORDS.languages), default="en")
+    parser.add_argument("--language", choices=list(LANGUAGES), default="en")
+    parser.add_argument(
+        "--layout",
+        choices=list(LAYOUTS),
+        default="board",
+        help="the whole board, or only the latest resolution along the bottom (a second "
+        "browser source); a page's address may ask for either (?layout=lower-third)",
+    )
+    parser.add_argument(
+        "--hold",
+        type=float,
+        default=HOLD_SECONDS,
+        help="the least seconds a resolution stays before the next replaces it "
+        "(default %(default)s)",
+    )
+    told = parser.add_mutually_exclusive_group()
+    told.add_argument(
+        "--previously",
+        type=int,
+        default=0,
+        metavar="N",
+        help='before following, play the last N beats of the session ("previously on…")',
+    )
+    told.add_argument(
+        "--previously-from",
+        type=int,
+        default=None,
+        metavar="BEAT",
+        help="before following, play the session's beats from this one on (1: the first)",
+    )
     return parser.parse_args(argv)
 
 
@@ -136,6 +194,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             size=arguments.size,
             transparent=arguments.transparent,
             language=arguments.language,
+            layout=arguments.layout,
+            hold=arguments.hold,
+            previously=arguments.previously,
+            previously_from=arguments.previously_from,
         )
         checks.whole(arguments.port, "port", 1024, 65535, error=JournalError)
     except IsowidgetsError as exc:
@@ -149,7 +211,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         page.write_text(json.dumps(notebook, indent=1), encoding="utf-8")
         print(
             f"stream of {arguments.path}: http://127.0.0.1:{arguments.port}/ "
-            f"({arguments.size}{', transparent' if arguments.transparent else ''})",
+            f"({arguments.size}, {arguments.layout}"
+            f"{', transparent' if arguments.transparent else ''}; "
+            f"a lower third: http://127.0.0.1:{arguments.port}/?layout=lower-third)",
             flush=True,
         )
         Voila.launch_instance(argv=voila_argv(page, port=arguments.port))

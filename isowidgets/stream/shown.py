@@ -20,8 +20,12 @@ __all__ = ["ShownSignal"]
 _ESM = """
 function render({ model, el }) {
   el.style.display = "none";
-  // After this frame: the page's other views are in the document and laid out.
-  requestAnimationFrame(() => setTimeout(() => model.send({ shown: true }), 200));
+  // After this frame: the page's other views are in the document and laid out; and
+  // once more when late styles and fonts have settled the boxes' final sizes.
+  requestAnimationFrame(() => {
+    setTimeout(() => model.send({ shown: true }), 200);
+    setTimeout(() => model.send({ shown: true }), 1500);
+  });
 }
 export default { render };
 """

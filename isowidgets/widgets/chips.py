@@ -116,11 +116,20 @@ def roll_chips(
     colour: DieColour = "plain",
     counts: Callable[[int], bool] | None = None,
     label: str | None = None,
+    counted: Callable[[RolledDie], bool] | None = None,
+    heading: str | None = None,
 ) -> str:
     """Every die of ``roll`` as chips, each extra die right after its parent, with the source.
 
     A base die that exploded and its extra dice share a dashed bracket
     (``iw-chain``); each chip's tooltip gives its number in roll order.
+
+    Args:
+        counts: whether a face counts (``●``) or not (``○``).
+        counted: whether a given die counts, where that depends on more than its face
+            (a die kept from a pool); wins over ``counts``.
+        heading: HTML to open the row with instead of the label and source (a view
+            that writes them in its reader's language).
     """
     die = roll.pool.die
     total = len(roll.dice) if roll.extras else None
@@ -129,7 +138,13 @@ def roll_chips(
         return die_chip(
             die.face_text(rolled.face),
             colour=colour,
-            counts=None if counts is None else counts(rolled.face),
+            counts=(
+                counted(rolled)
+                if counted is not None
+                else None
+                if counts is None
+                else counts(rolled.face)
+            ),
             parent=None if rolled.parent is None else rolled.parent + 1,
             index=rolled.index + 1,
             of=total,
@@ -148,9 +163,11 @@ def roll_chips(
         chips.append(html_chain)
     source = "✎ typed" if roll.source == "typed" else "⚄ rolled"
     name = roll.pool.label if label is None else label
-    head = (
-        f'<span class="iw-dice-label">{html.escape(name)} ({source})</span>'
-        if name
-        else (f'<span class="iw-dice-label">({source})</span>')
-    )
+    if heading is not None:
+        head = heading
+    elif name:
+        head = f'<span class="iw-dice-label">{html.escape(name)} ({source})</span>'
+    else:
+        head = f'<span class="iw-dice-label">({source})</span>'
+
     return f'<div class="iw-dice">{head}{"".join(chips) or "<em>no dice</em>"}</div>'

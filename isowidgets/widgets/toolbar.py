@@ -46,7 +46,7 @@ import ipywidgets as widgets
 from .. import checks
 from ..checks import shown
 from ..errors import JournalError, RuleError
-from ..game import Game
+from ..game import Game, session_exports
 from ..journal import Entry, Retcon, SeedRevealed
 from .dice_entry import css_name
 from .gm import HeldBack, gm_switch
@@ -339,7 +339,14 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         journal = self.game.journal
         stem = journal.path.stem if journal.path else self.game.system
         own = type(self.game).exports.get(fmt)
-        if own is None:
+        kit = session_exports().get(fmt)
+        if kit is not None:  # the recap: in the table's language, public
+            language = getattr(self.say, "language", "en")
+            path = self.game.export(
+                self.export_dir / f"{stem}-{fmt}.{kit.suffix}", fmt, language=language
+            )
+            self.messages.info(f"exported the {offered[fmt]} to {path}")
+        elif own is None:
             path = self.game.export(self.export_dir / f"{stem}.{fmt}", fmt)
             self.messages.info(f"exported {len(journal)} events to {path}")
         else:

@@ -154,24 +154,33 @@ class TrayPanel(Panel):
         )
 
     def _point(self, event: Rolled) -> None:
-        self._rolls += 1
-        source = event.roll.source
-        self.timeline.append(
-            f"{source} rolls",
-            [(self._rolls, event.roll.total, event.describe())],
-            symbol="circle" if source == "random" else "square",
-            mode="markers",
-        )
+        self._points([event])
+
+    def _points(self, events: Sequence[Rolled]) -> None:
+        """Add the rolls' points, one append per trace (a point at a time would copy each
+        trace once per point: minutes for a session of thousands of rolls)."""
+        grouped: dict[str, list[tuple[int, int, str]]] = {}
+        for event in events:
+            self._rolls += 1
+            grouped.setdefault(event.roll.source, []).append(
+                (self._rolls, event.roll.total, event.describe())
+            )
+        for source, points in grouped.items():
+            self.timeline.append(
+                f"{source} rolls",
+                points,
+                symbol="circle" if source == "random" else "square",
+                mode="markers",
+            )
 
     def _rebuild_timeline(self) -> None:
         self._rolls = 0
         last: Entry | None = None
         with self.timeline.batch():  # the whole refill is one message to the browser
             self.timeline.reset()
-            for entry in self.game.journal.effective():
-                if isinstance(entry.event, Rolled):
-                    self._point(entry.event)
-                    last = entry
+            rolled = [e for e in self.game.journal.effective() if isinstance(e.event, Rolled)]
+            self._points([entry.event for entry in rolled if isinstance(entry.event, Rolled)])
+            last = rolled[-1] if rolled else None
         if last is not None and isinstance(last.event, Rolled):
             self._show(last.event, gm=last.gm)
         else:

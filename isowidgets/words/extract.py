@@ -56,6 +56,7 @@ DOMAINS = (
     "journal",
     "kit",
     "odds",
+    "replay",
     "settings",
     "stream",
     "tray",

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import signal
+import socket
 import subprocess
 import sys
 import time
@@ -12,19 +13,23 @@ import urllib.request
 from pathlib import Path
 from types import TracebackType
 
-__all__ = ["STREAM_READY_JS", "StreamServer"]
+__all__ = ["STREAM_READY_JS", "StreamServer", "free_port"]
 
 REPO = Path(__file__).resolve().parents[2]
 
 ANSWER_SECONDS = 180
 """How long the server may take to answer its first request."""
 
-STREAM_READY_JS = """() => {
-  const root = document.querySelector('.iw-stream');
-  return !!root && !!root.querySelector('.iw-stream-board') &&
-    !(root.querySelector('.iw-stream-head')?.textContent || '').includes('Waiting');
-}"""
-"""True once the stream page shows a session's board."""
+STREAM_READY_JS = """() => !!document.querySelector('.iw-stream.iw-stream--live .iw-outcome')"""
+"""True once the stream page shows a session (its board, or in a lower third its outcome)."""
+
+
+def free_port() -> int:
+    """A TCP port nothing listens on now, chosen by the system (so tests run side by side,
+    in one worktree or several, never meet another's server on a fixed port)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
 
 
 class StreamServer:
@@ -32,12 +37,13 @@ class StreamServer:
 
     Args:
         path: the journal to follow.
-        port: the port (the stream tests use 8941-8949).
+        port: the port (``0``: one nothing listens on, see :func:`free_port`).
         options: more command-line options (``--size 1280x720``, ``--transparent``).
         log: where the server's output goes.
     """
 
     def __init__(self, path: Path, port: int, *options: str, log: Path) -> None:
+        port = port or free_port()
         self.path, self.port, self.options, self.log = path, port, options, log
         self.url = f"http://127.0.0.1:{port}/"
         self.process: subprocess.Popen[bytes] | None = None
@@ -58,8 +64,8 @@ class StreamServer:
                 raise RuntimeError(f"the stream server stopped: {self.log.read_text()[-2000:]}")
             try:
                 with urllib.request.urlopen(self.url, timeout=2) as answer:
-                    if answer.status == 200:
-                        return self
+                    if answer.status == 200 and self.process.poll() is None:
+                        return self  # ours answered (one that could not bind has stopped)
             except OSError:
                 time.sleep(0.3)
         self.__exit__(None, None, None)

@@ -28,7 +28,7 @@ from isowidgets.journal.chain import short_head
 if TYPE_CHECKING:
     from playwright.sync_api import BrowserContext, Page
 
-PORT = 8942
+PORT = 0  # a free port (see stream_server.free_port)
 GM_NOTEBOOK = "stream_gm_only.ipynb"
 SECRET = "the hidden cache"
 

@@ -8,6 +8,7 @@ anything it is handed that is not what it takes.
 
 from __future__ import annotations
 
+import asyncio
 import os
 from pathlib import Path
 
@@ -15,7 +16,7 @@ import pytest
 from stream_play import PLAYS
 
 from isowidgets.errors import DiceError, JournalError
-from isowidgets.follow import Spectator, all_entries
+from isowidgets.follow import Spectator, Waker, all_entries
 from isowidgets.journal import Journal, Rolled
 from isowidgets.tray import DiceTray
 
@@ -200,3 +201,115 @@ def test_state_that_follows_only_from_a_gm_only_action_stays_hidden(tmp_path: Pa
     game.disclose(game.journal.entries[-1].action - 1)
     shown = spectator.poll()
     assert shown is not None and shown.game.state.stress == game.state.stress
+
+
+# --------------------------------------------------------------------------- following cost
+
+
+def _long_tray(path: Path, rolls: int) -> DiceTray:
+    game = DiceTray.new(path, seed=4, title="Long")
+    for n in range(rolls):
+        game.note(f"note {n}")
+    return game
+
+
+def test_a_poll_reads_and_folds_only_what_was_appended(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    game = _long_tray(path, 300)
+    spectator = Spectator(path)
+    assert spectator.poll() is not None
+    session = spectator._session
+    assert session is not None and session.checkpoints is not None
+    folded, offset = session.checkpoints.folded, session.reader.read.offset
+    game.roll("2d6", purpose="one more")
+    catch = spectator.poll()
+    assert catch is not None and not catch.rebuilt
+    assert session.checkpoints.folded - folded == 1  # the new entry only
+    assert session.reader.read.offset - offset == len(game.journal.entries[-1].to_line()) + 1
+    assert catch.game.state == game.state and catch.effective[-1] is catch.new[-1]
+
+
+def test_an_undo_refolds_from_a_checkpoint_not_from_the_start(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    game = _long_tray(path, 300)
+    spectator = Spectator(path)
+    spectator.poll()
+    session = spectator._session
+    assert session is not None and session.checkpoints is not None
+    folded = session.checkpoints.folded
+    game.undo()
+    catch = spectator.poll()
+    assert catch is not None and catch.rebuilt
+    assert session.checkpoints.folded - folded < session.checkpoints.every
+    assert [e.event for e in catch.effective] == [e.event for e in game.journal.effective()]
+
+
+def test_an_action_is_shown_once_its_end_arrives(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    game = PLAYS["isolation"](path)
+    game.journal.close()
+    whole = path.read_bytes().splitlines(keepends=True)
+    last_action = [n for n, line in enumerate(whole) if b'"action":' in line]
+    ends = [n for n, line in enumerate(whole) if b'"end":true' in line]
+    cut = ends[-2] + 1  # every line up to the end of the next-to-last action
+    if cut == len(whole) - 1:
+        pytest.skip("the last action is one line")
+    path.write_bytes(b"".join(whole[: cut + 1]))  # one line of the last action only
+    spectator = Spectator(path)
+    first = spectator.poll()
+    assert first is not None and last_action
+    shown = len(first.game.journal.entries)
+    with open(path, "ab") as out:
+        out.write(b"".join(whole[cut + 1 :]))
+    catch = spectator.poll()
+    assert catch is not None and len(catch.game.journal.entries) == len(whole)
+    assert shown == cut
+
+
+def test_a_journal_cut_and_written_again_in_place_is_read_afresh(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    game = _long_tray(path, 3)
+    game.journal.close()
+    spectator = Spectator(path)
+    spectator.poll()
+    other = DiceTray.new(tmp_path / "other.jsonl", seed=5, title="Other")
+    other.roll("1d4")
+    other.journal.close()
+    with open(path, "r+b") as handle:  # the same file (same inode), other bytes
+        handle.truncate(0)
+        handle.write((tmp_path / "other.jsonl").read_bytes())
+    catch = spectator.poll()
+    assert catch is not None and catch.rebuilt and catch.commitment == other.commitment
+
+
+def test_the_waker_wakes_on_a_write_and_otherwise_after_its_interval(tmp_path: Path) -> None:
+    path = tmp_path / "s.jsonl"
+    game = _tray(path)
+    waker = Waker(path, 5.0)
+    if not waker.notified:
+        pytest.skip("this system does not report file changes (the follower polls)")
+
+    async def watch() -> tuple[bool, float]:
+        loop = asyncio.get_running_loop()
+        loop.call_later(0.05, game.roll, "1d6")
+        began = loop.time()
+        woke = await waker.wait()
+        return woke, loop.time() - began
+
+    woke, took = asyncio.run(watch())
+    assert woke and took < 4.0  # woken by the write, long before the interval
+    waker.seconds = 0.05
+    assert asyncio.run(waker.wait()) is False  # nothing written: the interval passed
+    waker.close()
+    assert not waker.notified
+
+
+def test_a_waker_where_the_system_cannot_tell_polls(tmp_path: Path) -> None:
+    waker = Waker(tmp_path / "no folder" / "s.jsonl", 0.01)
+    assert not waker.notified and asyncio.run(waker.wait()) is False
+
+
+@pytest.mark.parametrize("seconds", [0, -1, None, "1", 1e9])
+def test_a_waker_refuses_an_interval_it_cannot_keep(seconds: object, tmp_path: Path) -> None:
+    with pytest.raises(JournalError, match="seconds"):
+        Waker(tmp_path / "s.jsonl", seconds)  # type: ignore[arg-type]

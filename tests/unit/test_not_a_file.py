@@ -165,12 +165,12 @@ def test_the_stream_page_keeps_its_last_catch_when_the_journal_becomes_a_fifo(
     game.journal.close()
     page = StreamPage(path)
     try:
-        shown = page.latest.value
+        shown = page.outcome.value
         os.unlink(path)
         os.mkfifo(path)
         assert promptly(page.refresh, path) is False
         assert "FIFO" in page.status.value
-        assert page.latest.value == shown
+        assert page.outcome.value == shown
     finally:
         _release(path)
         page.close()

@@ -7,6 +7,7 @@ Voila; here each piece is read as the widgets hold it, which is what the browser
 
 from __future__ import annotations
 
+import asyncio
 import json
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -19,8 +20,7 @@ from isowidgets.errors import JournalError
 from isowidgets.server import CONNECTION_CLASS
 from isowidgets.stream import RollsBoard, StreamBoard, StreamPage, board_for
 from isowidgets.stream.launch import main, page_notebook, voila_argv
-from isowidgets.stream.page import page_css
-from isowidgets.stream.words import STREAM_WORDS
+from isowidgets.stream.page import page_css, page_options
 from isowidgets.widgets.isolation.stream import IsolationStreamBoard
 
 
@@ -46,9 +46,24 @@ def test_a_board_that_cannot_show_a_catch_is_refused_where_it_is_written() -> No
             system = "silent"
 
 
-def test_the_stream_words_are_complete_in_both_languages() -> None:
-    assert STREAM_WORDS.problems() == []
-    assert set(STREAM_WORDS.languages) == {"en", "da"}
+VERDICTS = {
+    "tray": ("Total 10", "I alt 10"),
+    "isolation": ("Basic Failure", "Almindelig fiasko"),
+    "impact": ("Failure", "Fiasko"),
+    "fudge_conflict": ("Mr. Burke: wound on Reason, level 4 (Wounded)",
+                       "Mr. Burke: skade på Fornuft, niveau 4 (Såret)"),
+    "watch_the_world_die": ("Political: Bribery/Scandal/Corruption in Ruritania",
+                            "Political: Bribery/Scandal/Corruption i Ruritania"),
+}  # fmt: skip
+"""Each system's short session's outcome, in English and in Danish."""
+
+
+@pytest.mark.parametrize("system", list(PLAYS))
+def test_each_page_leads_with_the_outcome_in_its_language(system: str, tmp_path: Path) -> None:
+    PLAYS[system](tmp_path / "s.jsonl")
+    english, danish = VERDICTS[system]
+    assert english in StreamPage(tmp_path / "s.jsonl").outcome.value
+    assert danish in StreamPage(tmp_path / "s.jsonl", language="da").outcome.value
 
 
 @pytest.mark.parametrize("system", list(PLAYS))
@@ -59,12 +74,13 @@ def test_each_systems_page_shows_its_board_latest_roll_and_commitment(
     game = PLAYS[system](path)
     page = StreamPage(path)
     assert page.board is not None and type(page.board).system == system
-    assert "iw-die" in page.latest.value and "iw-stream-meaning" in page.latest.value
+    assert "iw-die" in page.outcome.value and "iw-outcome-verdict" in page.outcome.value
     assert game.commitment is not None and game.commitment in page.commitment.value
     assert "verify" not in page.commitment.value
-    before = page.latest.value
+    before = page.outcome.value
+    page.hold = 0
     FOLLOWS[system](game)
-    assert page.refresh() and page.latest.value != before
+    assert page.refresh() and page.outcome.value != before
     assert not page.refresh()  # nothing new: nothing redrawn
 
 
@@ -93,16 +109,21 @@ def test_impact_board_has_a_ladder_per_character_and_scene(tmp_path: Path) -> No
 def test_danish_board_speaks_danish_on_a_danish_stream(tmp_path: Path) -> None:
     PLAYS["fudge_conflict"](tmp_path / "f.jsonl")
     page = StreamPage(tmp_path / "f.jsonl", language="da")
-    assert "Seneste slag" in page.latest.value
+    assert (
+        "Lad det gøre ondt · runde 1" in page.outcome.value and "resultat +5" in page.outcome.value
+    )
     assert "Skade" in page.board.children[1].value  # type: ignore[union-attr]
-    assert "Mr. Burke" in "".join(w.value for w in page.board.list.children)  # type: ignore[union-attr]
+    rows = page.board.list.children  # type: ignore[union-attr]
+    names = [row.children[0].value for row in rows]
+    assert len(rows) == 6 and "Mr. Burke" in names[0]  # the wounded fighter first
+    assert "■ </span>Fornuft" in rows[0].children[1].value  # the wound, in Danish
 
 
 def test_world_board_shows_pressure_year_and_latest_events(tmp_path: Path) -> None:
     game = PLAYS["watch_the_world_die"](tmp_path / "w.jsonl")
     board = StreamPage(tmp_path / "w.jsonl").board
     assert f"Pressure {game.state.pressure}" in board.now.value  # type: ignore[union-attr]
-    assert "⬟ Bribery/Scandal/Corruption in Ruritania" in board.events.value  # type: ignore[union-attr]
+    assert "⬟ Bribery/Scandal/Corruption Ruritania (+5)" in board.events.value  # type: ignore[union-attr]
     assert board.chart.points("Pressure") > 0  # type: ignore[union-attr]
 
 
@@ -122,8 +143,10 @@ def test_the_page_waits_for_a_journal_that_is_not_there_yet(tmp_path: Path) -> N
 
 
 def test_transparent_css_clears_the_background_and_sizes_follow_the_frame() -> None:
-    assert "background: transparent !important" in page_css("1280x720", transparent=True)
-    assert "transparent" not in page_css("1920x1080", transparent=False)
+    overlay = page_css("1280x720", transparent=True)
+    assert "background: transparent !important" in overlay
+    assert "background: rgba(255, 255, 255, 0.94) !important" in overlay  # cards keep a fill
+    assert "background: transparent !important" not in page_css("1920x1080", transparent=False)
     assert "width: 1920px; height: 1080px" in page_css("1920x1080", transparent=False)
     assert "width: 1280px; height: 720px" in page_css("1280x720", transparent=False)
 
@@ -137,6 +160,10 @@ def test_transparent_css_clears_the_background_and_sizes_follow_the_frame() -> N
         {"transparent": 1},
         {"language": "fr"},
         {"language": "x" * 100_000},
+        {"layout": "sidebar"},
+        {"layout": None},
+        {"hold": -1},
+        {"hold": "long"},
     ],
 )
 def test_the_page_refuses_options_it_cannot_take(kwargs: dict[str, object], tmp_path: Path) -> None:
@@ -158,11 +185,14 @@ def test_the_notebook_holds_one_cell_with_the_path_as_a_literal(tmp_path: Path) 
     (cell,) = notebook["cells"]  # type: ignore[misc]
     namespace: dict[str, object] = {}
     source = cell["source"].replace("page.start()\npage", "")
-    exec(source.replace("StreamPage(", "dict("), {"dict": lambda *a, **k: (a, k)}, namespace)
+    source = source.replace("from isowidgets.stream.page import StreamPage", "")
+    exec(source.replace("StreamPage.from_address(", "dict("), {"dict": lambda *a, **k: (a, k)},
+         namespace)  # fmt: skip
     assert namespace["page"] == (
-        (str(odd.resolve()),),
-        {"size": "1280x720", "transparent": True, "language": "da"},
-    )
+        (str(odd.resolve()), ""),
+        {"size": "1280x720", "transparent": True, "language": "da", "layout": "board",
+         "hold": 2.0},
+    )  # fmt: skip
     json.dumps(notebook)  # it is written as JSON
 
 
@@ -240,3 +270,46 @@ def test_the_world_chart_keeps_its_points_in_its_state_for_a_late_browser(tmp_pa
     page.refresh()
     pressure = next(trace for trace in figure._widget_data if trace.get("name") == "Pressure")
     assert list(pressure["y"])[-1] == game.state.pressure
+
+
+def test_the_address_chooses_the_layout_language_size_and_transparency() -> None:
+    defaults = {"size": "1920x1080", "transparent": False, "language": "en", "layout": "board"}
+    options, refused = page_options("layout=lower-third&language=da&transparent=1", defaults)
+    assert options == {**defaults, "layout": "lower-third", "language": "da", "transparent": True}
+    assert refused == ""
+    assert page_options("", defaults) == (defaults, "")
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["layout=sidebar", "language=fr", "size=4k", "transparent=maybe", "colour=red",
+     "layout=" + "x" * 600, "a=%00&b"],
+)  # fmt: skip
+def test_the_address_cannot_choose_what_the_page_cannot_take(query: str, tmp_path: Path) -> None:
+    defaults = {"size": "1920x1080", "transparent": False, "language": "en", "layout": "board"}
+    options, refused = page_options(query, defaults)
+    assert options == defaults and refused and len(refused) < 400
+    page = StreamPage.from_address(tmp_path / "s.jsonl", query, **defaults)
+    assert page.layout_name == "board" and refused in page.status.value.replace("&#x27;", "'")
+
+
+def test_a_lower_third_shows_the_outcome_alone(tmp_path: Path) -> None:
+    PLAYS["isolation"](tmp_path / "i.jsonl")
+    page = StreamPage(tmp_path / "i.jsonl", layout="lower-third")
+    assert "Basic Failure" in page.outcome.value
+    assert page.board_box not in page.children and "iw-stream--lower-third" in page._dom_classes
+
+
+def test_a_new_resolution_waits_until_the_one_on_screen_has_stayed(tmp_path: Path) -> None:
+    game = PLAYS["tray"](tmp_path / "t.jsonl")
+    page = StreamPage(tmp_path / "t.jsonl", hold=0.3)
+    first = page.outcome.value
+
+    async def play() -> None:
+        game.roll("1d6", purpose="too soon")
+        assert page.refresh()
+        assert page.outcome.value == first and page._pending is not None  # held, not dropped
+        await asyncio.sleep(0.6)
+        assert "too soon" in page.outcome.value and page._pending is None
+
+    asyncio.run(play())

@@ -103,7 +103,14 @@ def test_csv_has_one_row_per_step_and_the_credit_last():
 
 def test_the_game_exports_the_chronicle_beside_the_log(tmp_path):
     game = _two_years(path=tmp_path / "night.jsonl")
-    assert list(game.export_formats()) == ["md", "csv", "json", "chronicle-md", "chronicle-csv"]
+    assert list(game.export_formats()) == [
+        "md",
+        "csv",
+        "json",
+        "chronicle-md",
+        "chronicle-csv",
+        "recap",
+    ]  # the log's, the system's own, then the kit's for any session
     written = game.export(tmp_path / "story.md", "chronicle-md")
     assert written.read_text(encoding="utf-8") == chronicle_markdown(game.chronicle())
     assert game.export(tmp_path / "log.md").read_text().startswith("# Session log")
@@ -115,7 +122,14 @@ def test_the_session_toolbar_offers_the_chronicle(tmp_path):
     game = _two_years(path=tmp_path / "night.jsonl")
     bar = SessionToolbar(game, export_dir=tmp_path / "out")
     labels = [label for label, _value in bar.export_format.options]
-    assert labels == ["Markdown", "CSV", "JSON", "Chronicle (Markdown)", "Chronicle (CSV)"]
+    assert labels == [
+        "Markdown",
+        "CSV",
+        "JSON",
+        "Chronicle (Markdown)",
+        "Chronicle (CSV)",
+        "Recap (HTML page)",
+    ]
     path = bar.export("chronicle-csv")
     assert path == tmp_path / "out" / "night-chronicle-csv.csv"
     assert "exported the Chronicle (CSV) to" in bar.messages.value

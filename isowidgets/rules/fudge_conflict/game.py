@@ -46,7 +46,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ... import checks
-from ...contract import Action, OddsQuestion, Step, rule_method
+from ...contract import Action, Beats, OddsQuestion, Step, rule_method
 from ...dice import Dice
 from ...errors import RuleError
 from ...game import Game
@@ -55,6 +55,7 @@ from ...settings import RuleSettings
 from ...systems import register
 from . import characters, conflict, equipment, hurt, rolling
 from .abilities import Ability
+from .beats import BEATS
 from .events import (
     DiceSource,
 )
@@ -82,6 +83,7 @@ class FudgeGame(Game[FudgeState]):
     title: ClassVar[str] = "Danish Fudge-dice conflict system"
     settings_type: ClassVar[type[RuleSettings]] = FudgeSettings
     odds_questions: ClassVar[Mapping[str, OddsQuestion]] = {**QUESTIONS, **HURT_QUESTIONS}
+    beats: ClassVar[Beats[Any]] = BEATS
 
     @classmethod
     def initial_state(cls, settings: FudgeSettings) -> FudgeState:

@@ -23,13 +23,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any, ClassVar
 
 from ... import checks
-from ...contract import OddsQuestion, Step, rule_method
+from ...contract import Beats, OddsQuestion, Step, rule_method
 from ...errors import RuleError
 from ...game import Game
 from ...journal import Event
 from ...settings import RuleSettings
 from ...systems import register
 from . import cast, rules
+from .beats import BEATS
 from .fold import fold
 from .model import ImpactState, OpenTest, Sign
 from .odds import QUESTIONS, PlanOdds, plan_odds
@@ -52,6 +53,7 @@ class ImpactGame(Game[ImpactState]):
     title: ClassVar[str] = "The Impact System"
     settings_type: ClassVar[type[RuleSettings]] = ImpactSettings
     odds_questions: ClassVar[Mapping[str, OddsQuestion]] = QUESTIONS
+    beats: ClassVar[Beats[Any]] = BEATS
 
     @classmethod
     def initial_state(cls, settings: ImpactSettings) -> ImpactState:

@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from typing import Any, ClassVar
 
 from ... import checks
-from ...contract import OddsQuestion, Step, rule_method
+from ...contract import Beats, OddsQuestion, Step, rule_method
 from ...dice import Faces, PoolRoll
 from ...errors import RuleError
 from ...game import Game
@@ -27,6 +27,7 @@ from . import conflict as _conflict
 from . import stress as stress_rules
 from ._common import a_conflict
 from .advice import MapWarning, warnings
+from .beats import BEATS
 from .fold import fold
 from .model import (
     GM,
@@ -58,6 +59,7 @@ class IsolationGame(Game[IsolationState]):
     title: ClassVar[str] = "Isolation"
     settings_type: ClassVar[type[RuleSettings]] = IsolationSettings
     odds_questions: ClassVar[Mapping[str, OddsQuestion]] = {**QUESTIONS, **WHOLE_QUESTIONS}
+    beats: ClassVar[Beats[Any]] = BEATS
 
     # ------------------------------------------------------------------ the shell's part
 

@@ -56,13 +56,14 @@ from fractions import Fraction
 from typing import ClassVar
 
 from ... import checks
-from ...contract import Export, OddsQuestion, Step, rule_method
+from ...contract import Beats, Export, OddsQuestion, Step, rule_method
 from ...errors import RuleError
 from ...game import Game
 from ...journal import Entry, Event
 from ...settings import RuleSettings
 from ...systems import register
 from . import relieve, turns, worse
+from .beats import BEATS
 from .chronicle import Chronicle, chronicle, chronicle_csv, chronicle_markdown
 from .dying import DEFAULT_HORIZON, DYING_QUESTIONS, DyingYears, dying_years
 from .fold import fold
@@ -87,6 +88,7 @@ class WorldGame(Game[WorldState]):
     title: ClassVar[str] = "Watch the World Die"
     settings_type: ClassVar[type[RuleSettings]] = WorldSettings
     odds_questions: ClassVar[Mapping[str, OddsQuestion]] = {**QUESTIONS, **DYING_QUESTIONS}
+    beats: ClassVar[Beats[WorldState]] = BEATS
     exports: ClassVar[Mapping[str, Export]] = {
         "chronicle-md": Export(
             "Chronicle (Markdown)", "md", lambda entries: chronicle_markdown(chronicle(entries))

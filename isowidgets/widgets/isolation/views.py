@@ -47,6 +47,7 @@ from ...rules.isolation import (
     plan_for,
 )
 from ...rules.isolation._common import faces_word
+from ...rules.isolation.beats import DEGREE_GLYPH, HEALTH_MARK
 from ...rules.isolation.events import (
     ConflictCancelled,
     ConflictClosed,
@@ -88,18 +89,6 @@ __all__ = [
     "steps_html",
     "warnings_html",
 ]
-
-HEALTH_MARK = {"Healthy": "♥", "Injured": "✚", "Dying": "✚✚", "Dead": "✝"}
-"""A glyph per health level, written on the node next to the level's name."""
-
-DEGREE_GLYPH: dict[Degree, str] = {
-    "Complete Success": "▲▲",
-    "Basic Success": "▲",
-    "Partial Success": "△",
-    "Partial Failure": "▽",
-    "Basic Failure": "▼",
-    "Complete Failure": "▼▼",
-}
 
 _GLYPH = {"green": "+", "red": "×"}
 

@@ -1,0 +1,163 @@
+"""Scrubbing and resuming a 10,000-event session, against a full replay, per system.
+
+Usage::
+
+    .venv/bin/python benchmarks/replay.py [--events 10000] [--jumps 200] [--runs 5]
+                                          [--systems isolation,impact,...] [--keep DIR]
+
+Each system's session is grown to ``--events`` journal lines first
+(``tests/replay_play.py``: conflicts, tests, brawls or turns, with notes, undos and
+redos; ``--keep DIR`` writes them there once and reuses them). Then, in one process,
+side by side so that the machine's load hits both alike:
+
+* **jump**: the state at a random line of the journal, from the reel's checkpoints
+  (:meth:`Reel.state_at <isowidgets.reel.Reel.state_at>`, the GM's view and the public
+  one) against a **full replay** of the journal cut at that line (what a resume of the
+  cut folds: every entry from the start); and the read-only game the replay's board is
+  drawn from (:meth:`Reel.game_at <isowidgets.reel.Reel.game_at>`);
+* **resume**: ``Game.resume(path)`` of the whole session. A resume keeps no checkpoint
+  beside the journal: it reads and validates every line and folds every entry, so it
+  *is* the full replay; it is printed with its two parts, reading and validating the
+  lines (``Journal.read``) and folding the entries read (``_from_journal`` of a view),
+  to show where the time goes; and building the reel of the file (what opening a
+  Replay costs), against the resume.
+
+Prints median, p95 and worst of each, and each median's ratio to the full replay's.
+Targets (issue 27): a jump at most 50 ms, a resume at most 0.5 s. Numbers are printed,
+never asserted.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
+
+from replay_play import LONG
+
+from isowidgets.journal import Journal
+from isowidgets.reel import Reel
+from isowidgets.systems import game_for
+from isowidgets.visibility import public_entries
+
+JUMP_TARGET = 0.050
+"""Issue 27: jumping to any position of a 10,000-event session takes at most 50 ms."""
+
+RESUME_TARGET = 0.5
+"""Issue 27: resuming it takes at most 0.5 s."""
+
+
+def _timed(action: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
+
+
+def _line(name: str, seconds: list[float], baseline: float | None = None) -> str:
+    ordered = sorted(seconds)
+    median = statistics.median(ordered)
+    p95 = _p95(ordered)
+    ratio = f"  {median / baseline:6.3f}× full replay" if baseline else ""
+    return (
+        f"  {name:<34} median {median * 1000:8.2f} ms  p95 {p95 * 1000:8.2f} ms  "
+        f"worst {ordered[-1] * 1000:8.2f} ms{ratio}"
+    )
+
+
+def session(system: str, folder: Path, events: int) -> Path:
+    """The journal of ``system``'s long session in ``folder`` (grown once)."""
+    path = folder / f"{system}-{events}.jsonl"
+    if not path.exists():
+        started = time.perf_counter()
+        game = LONG[system](path, events)
+        game.journal.close()
+        print(f"  (grew {path.name}: {time.perf_counter() - started:.1f} s)", flush=True)
+    return path
+
+
+def bench(system: str, path: Path, jumps: int, runs: int) -> None:
+    cls = game_for(system)
+    entries = list(Journal.read(path).entries)
+    print(f"\n{system}: {len(entries):,} journal lines ({path.stat().st_size:,} bytes)")
+    reels = {view: Reel.of(path, view=view) for view in ("everything", "public")}
+    picks = random.Random(27).sample(range(1, len(entries) + 1), min(jumps, len(entries)))
+    full: list[float] = []
+    fast: list[float] = []
+    public: list[float] = []
+    games: list[float] = []
+    full_public: list[float] = []
+    for position in picks:  # alternately, so the load hits both alike
+        cut = entries[:position]
+        full.append(_timed(lambda cut=cut: cls._from_journal(Journal.view(cut), None)))
+        fast.append(_timed(lambda p=position: reels["everything"].state_at(p)))
+        shown = public_entries(cut, aside=cls.aside)
+        full_public.append(_timed(lambda shown=shown: cls._from_journal(Journal.view(shown), None)))
+        public.append(_timed(lambda p=position: reels["public"].state_at(p)))
+        games.append(_timed(lambda p=position: reels["public"].game_at(p)))
+    baseline = statistics.median(full)
+    print(f" jump to a random line ({len(picks)} lines)")
+    print(_line("full replay of the cut (GM's view)", full))
+    print(_line("reel.state_at (GM's view)", fast, baseline))
+    print(_line("full replay of the cut (public)", full_public))
+    print(_line("reel.state_at (public)", public, statistics.median(full_public)))
+    print(_line("reel.game_at (public, for a board)", games, statistics.median(full_public)))
+    resumed: list[float] = []
+    read: list[float] = []
+    folded: list[float] = []
+    built: list[float] = []
+    for _ in range(runs):  # alternately, so the load hits each alike
+        resumed.append(_timed(lambda: cls.resume(path).journal.close()))
+        read.append(_timed(lambda: Journal.read(path)))
+        folded.append(_timed(lambda: cls._from_journal(Journal.view(entries), None)))
+        built.append(_timed(lambda: Reel.of(path)))
+    baseline = statistics.median(resumed)
+    print(f" resume the whole session ({runs} runs)")
+    print(_line("Game.resume (= a full replay)", resumed))
+    print(_line("  reading and validating the lines", read, baseline))
+    print(_line("  folding the entries read", folded, baseline))
+    print(_line("Reel.of(path) (open a Replay)", built, baseline))
+    jump, resume = _p95(games), statistics.median(resumed)
+    print(
+        f" targets (issue 27): a jump at most {JUMP_TARGET * 1000:.0f} ms: p95 of game_at "
+        f"{jump * 1000:.1f} ms, {'met' if jump <= JUMP_TARGET else 'NOT met'}; a resume at "
+        f"most {RESUME_TARGET:.1f} s: median {resume:.2f} s, "
+        f"{'met' if resume <= RESUME_TARGET else 'NOT met'}"
+    )
+
+
+def _p95(seconds: list[float]) -> float:
+    ordered = sorted(seconds)
+    return ordered[min(len(ordered) - 1, int(len(ordered) * 0.95))]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--events", type=int, default=10_000)
+    parser.add_argument("--jumps", type=int, default=200)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--systems", default=",".join(LONG))
+    parser.add_argument("--keep", type=Path, default=None, help="grow the sessions here once")
+    arguments = parser.parse_args(argv)
+    systems = [s for s in arguments.systems.split(",") if s]
+    unknown = [s for s in systems if s not in LONG]
+    if unknown:
+        parser.error(f"unknown systems {unknown}; choose from {list(LONG)}")
+    with tempfile.TemporaryDirectory() as scratch:
+        folder = arguments.keep or Path(scratch)
+        folder.mkdir(parents=True, exist_ok=True)
+        for system in systems:
+            bench(
+                system, session(system, folder, arguments.events), arguments.jumps, arguments.runs
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
