@@ -480,7 +480,7 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
                     )
                 cards.append(beat_html(mark, self.language, notes=tuple(notes), heading_level=4))
             self._set(self.beat, "".join(cards))
-        self._set(self.log_view, self._log_html(game.journal.entries))
+        self._set(self.log_view, self._log_html(game.journal.entries, game.state))
         start = self.reel.run_at(1)[0].event
         title = getattr(start, "title", "") or self.reel.game_class.title
         self._set(
@@ -517,14 +517,15 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
         self.first_button.disabled = position == 1
         self.last_button.disabled = position == count
 
-    def _log_html(self, entries: Sequence[Entry]) -> str:
+    def _log_html(self, entries: Sequence[Entry], state: Any) -> str:
         rows = []
         for entry in list(entries)[::-1][:LOG_ROWS]:
             row = entry_row(entry)
             mark = f" <span class='iw-replay-gm'>{html.escape(self.say(GM_ONLY))}</span>"
             rows.append(
                 f"<li><span class='iw-replay-seq'>#{row['seq']}</span> "
-                f"{html.escape(str(row['summary']))}{mark if entry.gm else ''}</li>"
+                f"{html.escape(self.board.words(state, str(row['summary'])))}"
+                f"{mark if entry.gm else ''}</li>"
             )
         body = (
             f"<ul class='iw-replay-lines'>{''.join(rows)}</ul>"

@@ -80,6 +80,11 @@ def test_the_table_seed_by_keys_and_the_head_a_viewer_checks(
     nb = notebook(_write(lab_server, journal))
     nb.page.set_viewport_size({"width": 1280, "height": 900})
     nb.run_all(widget_timeout=60)
+    # The proof line is with the commitment behind the toolbar's More: opened by keys.
+    more = nb.page.locator(f"{TRAY} [class*='iw-more-toggle'] button").first
+    more.focus()
+    nb.page.keyboard.press("Enter")
+    expect(more).to_have_attribute("aria-expanded", "true", timeout=15_000)
     head = nb.widget("iw-head")
     box = nb.widget("iw-table-seed").locator("input")
     expect(box).to_be_visible(timeout=30_000)

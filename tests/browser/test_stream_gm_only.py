@@ -95,7 +95,7 @@ def test_a_gm_only_roll_stays_off_the_stream_until_it_is_shown(
             stream.set_viewport_size({"width": 1920, "height": 1080})
             stream.goto(server.url, wait_until="commit")
             stream.wait_for_function(STREAM_READY_JS, timeout=180_000)
-            stream.locator(".iw-stream-latest", has_text="the opening roll").wait_for(
+            stream.locator(".iw-stream-outcome", has_text="the opening roll").wait_for(
                 timeout=30_000
             )
             opening_head = _head_line(journal)
@@ -117,7 +117,7 @@ def test_a_gm_only_roll_stays_off_the_stream_until_it_is_shown(
             assert Journal.read(journal).entries[-2].gm  # the journal keeps it, marked
 
             # The later public roll reached the stream: it has read past the secret one.
-            stream.locator(".iw-stream-latest", has_text="a public roll after it").wait_for(
+            stream.locator(".iw-stream-outcome", has_text="a public roll after it").wait_for(
                 timeout=30_000
             )
             public_head = _head_line(journal)

@@ -40,7 +40,7 @@ from ...rules.watch_the_world_die.model import WorldEvent
 from ...words import Message, msg, plural
 from ..stream_board import DicePool, Outcome, StreamBoard, Tone, heading_html, scan_back
 from .chart import PressureChart
-from .views import TYPE_GLYPHS
+from .views import TYPE_GLYPHS, table_words
 
 __all__ = ["WorldStreamBoard", "world_outcome"]
 
@@ -224,6 +224,10 @@ class WorldStreamBoard(StreamBoard):
     """The Pressure chart, the year and Pressure now, and the latest Events."""
 
     system: ClassVar[str] = "watch_the_world_die"
+
+    def words(self, state: WorldState, text: str) -> str:
+        """Events and Responses by their names, not their ids (as the table's log says)."""
+        return table_words(state, text)
 
     def __init__(self, language: str) -> None:
         self.chart: PressureChart | None = None
