@@ -183,5 +183,5 @@ def test_the_host_sees_one_row_per_participant_with_what_they_play(
         table.locator(".iw-stream-head").filter(has_text="Workshop").wait_for(timeout=120_000)
         assert "Isolation" in table.locator(".iw-stream-head").inner_text()
         assert "participant=ada" in table.url and "sessions%2Foverview-" in table.url
-        table.locator(".iw-stream-latest .iw-stream-roll").first.wait_for(timeout=60_000)
+        table.locator(".iw-stream-outcome .iw-outcome-dice").first.wait_for(timeout=60_000)
         table.screenshot(path=str(SCREENSHOTS / "workshop-overview-table.png"))
