@@ -41,7 +41,8 @@ What it does **not** hide: the journal file on disk holds everything, and once t
 seed is revealed anyone can recompute every random roll, GM-only ones included.
 
 :class:`GmOnly` is the part of :class:`~isowidgets.game.Game` a GM marks actions with:
-``gm_only()``, ``prepare``, ``disclose`` and the game's ``public_entries``.
+``gm_only()``, ``prepare``, ``disclose``, the game's ``public_entries`` (kept as the
+journal grows) and what they hold back (``held_back``, ``show_to_table``).
 """
 
 from __future__ import annotations
@@ -145,12 +146,15 @@ class PublicView:
     Attributes:
         entries: every entry taken so far.
         shown: the public ones (as :func:`public_entries` gives them).
+        unshown: the actions taken and not shown, in order (GM-only ones not disclosed,
+            what they hold back, the undos of what the table never saw).
     """
 
     def __init__(self, *, aside: Iterable[type[Event]] = ASIDE) -> None:
         self.aside = tuple(aside)
         self.entries: list[Entry] = []
         self.shown: list[Entry] = []
+        self.unshown: list[int] = []
         self._shown_actions: set[int] = set()
         self._held = False
 
@@ -162,7 +166,7 @@ class PublicView:
         whole = not (self.entries and new and new[0].action == self.entries[-1].action)
         self.entries.extend(new)
         if not whole or any(isinstance(e.event, Retcon | Disclosed) for e in new):
-            self._shown_actions, self._held = set(), False
+            self._shown_actions, self.unshown, self._held = set(), [], False
             self.shown = self._walk(self.entries, hidden_actions(self.entries),
                                     void_actions(self.entries))  # fmt: skip
             same = 0
@@ -187,19 +191,26 @@ class PublicView:
         def is_aside(action: int) -> bool:
             return all(isinstance(entry.event, self.aside) for entry in by_action[action])
 
-        for action, group in by_action.items():
+        def shows(action: int, group: list[Entry]) -> bool:
             retcon = group[0].event if isinstance(group[0].event, Retcon) else None
             if action in hidden:
                 if retcon is None and action not in void and not is_aside(action):
                     self._held = True  # the state from here on is built on what is unseen
-                continue
+                return False
             if self._held and not is_aside(action):
-                continue
+                return False
             if retcon is not None and retcon.action not in shown:
-                continue  # the undo of something the table never saw
-            if any(isinstance(e.event, Disclosed) and e.event.action not in shown for e in group):
-                continue  # shows an action that is still held
-            shown.add(action)
+                return False  # the undo of something the table never saw
+            # A disclosure of an action that is still held shows nothing yet.
+            return not any(
+                isinstance(e.event, Disclosed) and e.event.action not in shown for e in group
+            )
+
+        for action, group in by_action.items():
+            if shows(action, group):
+                shown.add(action)
+            else:
+                self.unshown.append(action)
         return [entry for entry in entries if entry.action in shown]
 
 
@@ -227,6 +238,11 @@ def public_view(entries: Sequence[Entry], *, aside: Iterable[type[Event]] = ASID
     return renumbered(public_entries(entries, aside=aside))
 
 
+def _kept_secret(events: Sequence[Event]) -> bool:
+    """A prepared value (and nothing else): the GM keeps it secret on purpose."""
+    return bool(events) and all(isinstance(event, Prepared) for event in events)
+
+
 class GmOnly:
     """How a GM keeps actions from the table until they are shown (the game's part)."""
 
@@ -244,12 +260,31 @@ class GmOnly:
 
         def _way_in(self, *kinds: type[Event]) -> contextlib.AbstractContextManager[None]: ...
 
+    _kept_public: PublicView | None = None
+    _public_of: Journal | None = None  # the journal _kept_public was taken from
+    _held_of: tuple[Journal, int, tuple[int, ...], tuple[int, ...]] | None = None
+
+    def _public_view(self) -> PublicView:
+        """The journal's public projection, kept as its entries arrive: each time it is
+        asked it takes only the entries journaled since (a retcon or a disclosure among
+        them makes it read the journal again, see :class:`PublicView`); it starts again
+        when the game's journal is another one (a follower's view made afresh)."""
+        journal = self._journal
+        view = self._kept_public
+        if view is None or self._public_of is not journal or len(view.entries) > len(journal):
+            view = self._kept_public = PublicView(aside=type(self).aside)
+            self._public_of = journal
+        taken = len(view.entries)
+        if taken < len(journal):
+            view.add(journal.entries[taken:])
+        return view
+
     def public_entries(self) -> list[Entry]:
         """The journal's entries a viewer may see: GM-only actions not yet disclosed,
         and what follows only from them, left out (see :mod:`isowidgets.visibility`).
         They keep the journal's numbers (the GM's); :meth:`public_view` is what viewers
-        are shown."""
-        return public_entries(self._journal.entries, aside=type(self).aside)
+        are shown. Kept as the journal grows (a :class:`PublicView` of the game)."""
+        return list(self._public_view().shown)
 
     def public_view(self) -> list[Entry]:
         """What viewers are shown: :meth:`public_entries` numbered again, so nothing counts
@@ -261,6 +296,57 @@ class GmOnly:
         public line, with the public rolls up to it (see
         :class:`~isowidgets.journal.history.ShownHead`); kept as entries arrive."""
         return self._journal.history.shown_head
+
+    def held_back(self) -> tuple[int, ...]:
+        """The actions the table's viewers do not see yet, oldest first: GM-only actions
+        not shown to the table, and what they hold back (see :mod:`isowidgets.visibility`).
+        Undone actions, undos and redos, and prepared values kept secret on purpose are
+        not counted (:meth:`show_to_table` leaves those secret).
+
+        Worked out once per journal length from what is kept as the journal grows (the
+        game's public view, the journal's :class:`~isowidgets.journal.history.History`):
+        it reads the actions not shown, never the whole journal again.
+        """
+        return self._held()[0]
+
+    def show_to_table(self) -> list[Entry]:
+        """Show every GM-only action held back (:meth:`held_back`) to the table, oldest
+        first, and so what they held back: one disclosure each (:meth:`disclose`), so an
+        undo takes back one. Prepared values kept secret stay so. The entries written
+        (none when nothing is held back).
+
+        Raises:
+            RuleError: a disclosure is refused (see :meth:`disclose`); those before it
+                stay written.
+        """
+        entries: list[Entry] = []
+        for action in self._held()[1]:
+            entries += self.disclose(action)
+        return entries
+
+    def _held(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """``(held back, GM-only actions to disclose to show them)``, once per length."""
+        journal = self._journal
+        cached = self._held_of
+        if cached is not None and cached[0] is journal and cached[1] == len(journal):
+            return cached[2], cached[3]
+        history = journal.history
+        gm = history.gm_actions()
+        held: list[int] = []
+        show: list[int] = []
+        if gm:  # nothing GM-only: nothing held, and no public view to keep
+            hidden = gm - history.disclosed()
+            void = history.void()
+            for action in self._public_view().unshown:
+                if action in void or isinstance(history.first_event(action), Retcon):
+                    continue
+                if action in hidden:
+                    if _kept_secret(journal.action_events(action)):
+                        continue
+                    show.append(action)
+                held.append(action)
+        self._held_of = (journal, len(journal), tuple(held), tuple(show))
+        return self._held_of[2], self._held_of[3]
 
     @contextlib.contextmanager
     def gm_only(self) -> Iterator[None]:

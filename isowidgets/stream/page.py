@@ -50,7 +50,7 @@ from ..journal import Entry
 from ..journal.chain import short_head
 from ..widgets.css import style
 from ..widgets.stream_board import Outcome, outcome_html
-from ..words import Message, msg, render
+from ..words import Listing, Message, msg, plural, render
 from .board import StreamBoard, board_for
 from .previously import MAX_FROM, MOST, Previously
 from .shown import ShownSignal
@@ -230,18 +230,41 @@ body {{ margin: 0; overflow: hidden; }}
 </style>"""
 
 
-def page_options(query: str | None, defaults: Mapping[str, Any]) -> tuple[dict[str, Any], str]:
+CUT = 30
+"""The most characters of a name or value received that a refusal repeats."""
+
+MOST_NAMED = 3
+"""The most unknown names a refusal repeats (the rest are counted)."""
+
+
+def _cut(text: str) -> str:
+    """``text`` as a refusal repeats it: quoted, at most :data:`CUT` characters of it and
+    an ellipsis (no count in words: the refusal is said in the page's language)."""
+    return checks.shown(text[:CUT], CUT + 2) + ("…" if len(text) > CUT else "")
+
+
+def page_options(
+    query: str | None, defaults: Mapping[str, Any]
+) -> tuple[dict[str, Any], Message | None]:
     """The page's options from its URL's query (``layout``, ``language``, ``size``,
     ``transparent``, ``previously``, ``previously_from``), over the ``defaults`` the
-    command line chose; and what was refused in it, in words (``""``: nothing). A value
-    the page cannot take keeps the default.
+    command line chose; and what was refused in it, as a message the page says in its
+    language (``None``: nothing). A value the page cannot take keeps the default. Each
+    name and value refused is repeated cut to :data:`CUT` characters, and at most
+    :data:`MOST_NAMED` unknown names (the rest counted), so the refusal stays short
+    whatever the address holds.
     """
     options = dict(defaults)
     if not query:
-        return options, ""
+        return options, None
     if not isinstance(query, str) or len(query) > MAX_QUERY:
-        return options, f"the page's address is longer than {MAX_QUERY} characters; not read"
-    refused = []
+        return options, msg(
+            "stream.address_too_long",
+            "the page's address is longer than {most} characters; not read",
+            most=MAX_QUERY,
+        )
+    refused: list[Message] = []
+    unknown: list[str] = []
     allowed: dict[str, Sequence[str]] = {
         "layout": LAYOUTS,
         "language": LANGUAGES,
@@ -251,9 +274,7 @@ def page_options(query: str | None, defaults: Mapping[str, Any]) -> tuple[dict[s
     numbers = {"previously": (0, MOST), "previously_from": (1, MAX_FROM)}
     for name, values in parse_qs(query, keep_blank_values=True).items():
         if name not in allowed and name not in numbers:
-            refused.append(
-                f"{checks.shown(name, 30)} (the page reads {', '.join([*allowed, *numbers])})"
-            )
+            unknown.append(name)
             continue
         value = values[-1]
         if name in numbers:
@@ -262,18 +283,39 @@ def page_options(query: str | None, defaults: Mapping[str, Any]) -> tuple[dict[s
             if not (value.isascii() and value.isdigit() and len(value) <= len(str(hi))) or not (
                 lo <= int(value) <= hi
             ):
-                refused.append(f"{name}={checks.shown(value, 30)} ({name} is a whole "
-                               f"number from {lo} to {hi})")  # fmt: skip
+                refused.append(
+                    msg("stream.option_not_a_number",
+                        "{name}={value} ({name} is a whole number from {lo} to {hi})",
+                        name=name, value=_cut(value), lo=lo, hi=hi)
+                )  # fmt: skip
                 continue
             options[name] = int(value)
         elif value not in allowed[name]:
-            refused.append(f"{name}={checks.shown(value, 30)} ({name} is one of "
-                           f"{', '.join(allowed[name])})")  # fmt: skip
+            refused.append(
+                msg("stream.option_not_allowed", "{name}={value} ({name} is {allowed})",
+                    name=name, value=_cut(value), allowed=Listing.of(allowed[name], "or"))
+            )  # fmt: skip
         elif name == "transparent":
             options[name] = value in ("1", "true", "yes")
         else:
             options[name] = value
-    return options, ("; ".join(refused) and f"not used from the address: {'; '.join(refused)}")
+    if unknown:  # named once, however many: the address cannot make the refusal long
+        names: list[Any] = [_cut(name) for name in unknown[:MOST_NAMED]]
+        if len(unknown) > MOST_NAMED:
+            more = len(unknown) - MOST_NAMED
+            names.append(plural("stream.options_more", "{n} more", "{n} more", n=more))
+        refused.insert(
+            0,
+            msg("stream.option_unknown", "{names} (the page reads {known})",
+                names=Listing.of(names), known=Listing.of([*allowed, *numbers])),
+        )  # fmt: skip
+    if not refused:
+        return options, None
+    return options, msg(
+        "stream.options_refused",
+        "not used from the address: {refused}",
+        refused=Listing.of(refused),
+    )
 
 
 class StreamPage(widgets.VBox):  # type: ignore[misc]
@@ -379,16 +421,25 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
     ) -> StreamPage:
         """The page for ``path`` with the options its URL's ``query`` asks for over the
         command line's ``defaults`` (Voila hands the query to the kernel as
-        ``QUERY_STRING``); what the query asked that the page cannot take is said on it."""
+        ``QUERY_STRING``); what the query asked that the page cannot take is said on it,
+        in the page's language."""
         options, refused = page_options(query, defaults)
         page = cls(path, **options)
         page.refused = refused
-        if refused:
-            page._set(page.status, html.escape(refused))
+        if refused is not None:
+            page._set(page.status, page.say(refused))
         return page
 
-    refused = ""
-    """What the page's address asked that it could not take (said on the page)."""
+    refused: Message | None = None
+    """What the page's address asked that it could not take (said on the page, in its
+    language, while nothing else needs saying there)."""
+
+    def _status_html(self, problem: str) -> str:
+        """The status line: why the journal cannot be read, else what the address asked
+        that the page could not take, else nothing."""
+        if problem:
+            return html.escape(problem)
+        return "" if self.refused is None else self.say(self.refused)
 
     # ------------------------------------------------------------------ drawing
 
@@ -460,7 +511,7 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         """Look at the journal once and redraw what changed; whether anything did."""
         catch = self.spectator.poll()
         problem = self.spectator.problem
-        self._set(self.status, html.escape(problem or self.refused))
+        self._set(self.status, self._status_html(problem))
         if catch is None:
             return False
         self._board_for(catch)
@@ -486,7 +537,7 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
     def _live_again(self) -> None:
         """After "previously on…": the session as it is now, drawn afresh."""
         last = self.spectator.last
-        self._set(self.status, html.escape(self.spectator.problem or self.refused))
+        self._set(self.status, self._status_html(self.spectator.problem))
         if last is None or self.board is None:
             return
         catch = Catch(last.game, (), True, last.effective)

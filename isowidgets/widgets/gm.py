@@ -12,11 +12,13 @@ every dice entry, and the line that says what the table's viewers do not see yet
   next roll GM-only and turns itself off once the roll is taken, so a secret roll never
   leaves everything after it secret by accident. While the session switch is on it shows
   pressed and cannot be changed (every roll is GM-only then anyway).
-* **What is held back** (:func:`held_back`, :class:`HeldBack`): when GM-only actions keep
-  the public view back, the toolbar, the panel in use and the log say how many actions
-  the viewers do not see yet, with **🔓 Show to table** beside them
-  (:func:`show_to_table`). Prepared values the GM keeps secret on purpose are not
-  counted (the log shows each one when the GM chooses).
+* **What is held back** (:class:`HeldBack`): when GM-only actions keep the public view
+  back, the toolbar, the panel in use and the log say how many actions the viewers do
+  not see yet, with **🔓 Show to table** beside them. The count and what the button
+  shows are the game's (:meth:`Game.held_back <isowidgets.visibility.GmOnly.held_back>`,
+  :meth:`~isowidgets.visibility.GmOnly.show_to_table`), kept as the journal grows.
+  Prepared values the GM keeps secret on purpose are not counted (the log shows each
+  one when the GM chooses).
 
 Each toggle is a :class:`~.toggle.PressToggle`: the glyph and the words say whether it
 is on (``✔ 🔒 GM only`` / ``○ 🔒 GM only``), ``aria-pressed`` tells a screen reader, and
@@ -29,14 +31,13 @@ from __future__ import annotations
 import contextlib
 import html
 import weakref
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import ipywidgets as widgets
 
 from ..game import Game
-from ..journal import Entry, Prepared, Retcon
-from ..visibility import hidden_actions
+from ..journal import Entry
 from .i18n import english
 from .toggle import PressToggle
 
@@ -193,59 +194,17 @@ def one_roll(game: Game[Any], toggle: RollToggle | None) -> Iterator[bool]:
 
 # ---------------------------------------------------------------------- held back
 
-_HELD: weakref.WeakKeyDictionary[Game[Any], tuple[int, tuple[int, ...], tuple[int, ...]]] = (
-    weakref.WeakKeyDictionary()
-)
-
-
-def _kept_secret(events: Sequence[Any]) -> bool:
-    """A prepared value (and nothing else): the GM keeps it secret on purpose."""
-    return bool(events) and all(isinstance(event, Prepared) for event in events)
-
-
-def _held(game: Game[Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    """``(held back, hidden to show)``, worked out once per journal length."""
-    journal = game.journal
-    cached = _HELD.get(game)
-    if cached is not None and cached[0] == len(journal):
-        return cached[1], cached[2]
-    if not journal.history.gm_actions():  # nothing GM-only: nothing held, no scan
-        _HELD[game] = (len(journal), (), ())
-        return (), ()
-    entries = journal.entries
-    shown = {entry.action for entry in game.public_entries()}
-    void = journal.void_actions()
-    hidden = hidden_actions(entries)
-    by_action: dict[int, list[Any]] = {}
-    for entry in entries:
-        by_action.setdefault(entry.action, []).append(entry.event)
-    held = []
-    for action, events in by_action.items():
-        if action in shown or action in void or isinstance(events[0], Retcon):
-            continue
-        if action in hidden and _kept_secret(events):
-            continue
-        held.append(action)
-    show = tuple(action for action in held if action in hidden)
-    _HELD[game] = (len(journal), tuple(held), show)
-    return tuple(held), show
-
 
 def held_back(game: Game[Any]) -> tuple[int, ...]:
-    """The actions the table's viewers do not see yet, oldest first: GM-only actions not
-    shown to the table, and what they hold back (see :mod:`isowidgets.visibility`);
-    undone actions, undos and prepared values kept secret on purpose are not counted."""
-    return _held(game)[0]
+    """The actions the table's viewers do not see yet, oldest first: the game's own
+    :meth:`~isowidgets.visibility.GmOnly.held_back` (kept as the journal grows)."""
+    return game.held_back()
 
 
 def show_to_table(game: Game[Any]) -> list[Entry]:
-    """Show every GM-only action held back to the table (oldest first), and so what they
-    held back: one disclosure each (:meth:`Game.disclose`), so an undo takes back one.
-    Prepared values kept secret stay so."""
-    entries: list[Entry] = []
-    for action in _held(game)[1]:
-        entries += game.disclose(action)
-    return entries
+    """Show every GM-only action held back to the table: the game's own
+    :meth:`~isowidgets.visibility.GmOnly.show_to_table` (one disclosure each)."""
+    return game.show_to_table()
 
 
 class HeldBack(widgets.HBox):  # type: ignore[misc]

@@ -9,7 +9,10 @@ public and GM-only actions, undos, redos and disclosures of random action number
   undo or redo that is GM-only;
 * the public entries always fold with the system's fold (a viewer's board exists);
 * once every GM-only action in force is disclosed, the public effective entries are the
-  session's own effective entries: nothing is held back for ever.
+  session's own effective entries: nothing is held back for ever;
+* the game's public entries and what they hold back, kept as the journal grows (asked
+  after every action, or only now and then, so that undos and disclosures arrive
+  among several actions at once), are what the whole journal read again gives.
 """
 
 from __future__ import annotations
@@ -24,10 +27,10 @@ from hypothesis import strategies as st
 
 from isowidgets.errors import IsowidgetsError
 from isowidgets.game import Game
-from isowidgets.journal import Entry, Retcon, effective_entries
+from isowidgets.journal import Entry, Prepared, Retcon, effective_entries, void_actions
 from isowidgets.rules.impact import ImpactGame
 from isowidgets.tray import DiceTray
-from isowidgets.visibility import disclosed_actions, hidden_actions
+from isowidgets.visibility import disclosed_actions, gm_actions, hidden_actions, public_entries
 
 Op = tuple[str, bool, int]
 
@@ -128,3 +131,50 @@ def test_the_public_entries_hide_what_they_must_and_always_fold(
     public = game.public_entries()
     assert effective_entries(public) == effective_entries(entries)
     assert folds(game, public) == game.state
+
+
+def held_from_scratch(game: Game[Any]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """What is held back and what Show to table discloses, from the whole journal read
+    again: the actions not public, less undone ones, undos and redos, and prepared
+    values kept secret; those of them that are GM-only."""
+    entries = list(game.journal.entries)
+    if not gm_actions(entries):
+        return (), ()
+    shown = {entry.action for entry in public_entries(entries, aside=type(game).aside)}
+    void, hidden = void_actions(entries), hidden_actions(entries)
+    by_action: dict[int, list[Any]] = {}
+    for entry in entries:
+        by_action.setdefault(entry.action, []).append(entry.event)
+    held = [
+        action
+        for action, events in by_action.items()
+        if action not in shown
+        and action not in void
+        and not isinstance(events[0], Retcon)
+        and not (action in hidden and all(isinstance(e, Prepared) for e in events))
+    ]
+    return tuple(held), tuple(action for action in held if action in hidden)
+
+
+@pytest.mark.parametrize("system", sorted(SYSTEMS))
+@settings(max_examples=40, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(script=ops, looks=st.lists(st.booleans(), max_size=25))
+def test_what_is_kept_as_the_journal_grows_is_what_the_whole_journal_gives(
+    system: str, script: list[Op], looks: list[bool]
+) -> None:
+    cls, step = SYSTEMS[system]
+    game = cls.new(None, seed=1)
+    for n, op in enumerate(script):
+        with contextlib.suppress(IsowidgetsError):
+            play(game, step, op)
+        if n < len(looks) and looks[n]:
+            entries = list(game.journal.entries)
+            assert game.public_entries() == public_entries(entries, aside=cls.aside)
+            assert (game.held_back(), game._held()[1]) == held_from_scratch(game)
+    entries = list(game.journal.entries)
+    assert game.public_entries() == public_entries(entries, aside=cls.aside)
+    held, show = held_from_scratch(game)
+    assert game.held_back() == held
+    shown = game.show_to_table()
+    assert [entry.event.action for entry in shown] == list(show)
+    assert game.held_back() == held_from_scratch(game)[0] == ()

@@ -8,6 +8,7 @@ Voila; here each piece is read as the widgets hold it, which is what the browser
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -22,6 +23,7 @@ from isowidgets.stream import RollsBoard, StreamBoard, StreamPage, board_for
 from isowidgets.stream.launch import main, page_notebook, voila_argv
 from isowidgets.stream.page import page_css, page_options
 from isowidgets.widgets.isolation.stream import IsolationStreamBoard
+from isowidgets.words import render
 
 
 def test_every_registered_system_declares_a_stream_board() -> None:
@@ -276,21 +278,55 @@ def test_the_address_chooses_the_layout_language_size_and_transparency() -> None
     defaults = {"size": "1920x1080", "transparent": False, "language": "en", "layout": "board"}
     options, refused = page_options("layout=lower-third&language=da&transparent=1", defaults)
     assert options == {**defaults, "layout": "lower-third", "language": "da", "transparent": True}
-    assert refused == ""
-    assert page_options("", defaults) == (defaults, "")
+    assert refused is None
+    assert page_options("", defaults) == (defaults, None)
+
+
+MANY_NAMES = "&".join(f"n{i}=" for i in range(100))
+"""An address of 100 unknown names, within the page's cap on its length (489 characters)."""
 
 
 @pytest.mark.parametrize(
     "query",
     ["layout=sidebar", "language=fr", "size=4k", "transparent=maybe", "colour=red",
-     "layout=" + "x" * 600, "a=%00&b"],
+     "layout=" + "x" * 600, "a=%00&b", "layout=" + "x" * 480, "%ff" * 150 + "=1",
+     "size=" + "%00" * 160, MANY_NAMES, MANY_NAMES[:300] + "&previously=-1&layout=x&size=y"],
 )  # fmt: skip
 def test_the_address_cannot_choose_what_the_page_cannot_take(query: str, tmp_path: Path) -> None:
     defaults = {"size": "1920x1080", "transparent": False, "language": "en", "layout": "board"}
     options, refused = page_options(query, defaults)
-    assert options == defaults and refused and len(refused) < 400
+    assert options == defaults and refused is not None
+    if query == MANY_NAMES:  # the unknown names are named once, the rest counted
+        assert "'n2', and 97 more (the page reads" in render(refused)
+    for language in ("en", "da"):
+        assert 0 < len(render(refused, language)) < 400, language
     page = StreamPage.from_address(tmp_path / "s.jsonl", query, **defaults)
-    assert page.layout_name == "board" and refused in page.status.value.replace("&#x27;", "'")
+    assert page.layout_name == "board" and html.escape(render(refused)) in page.status.value
+
+
+@pytest.mark.parametrize(
+    ("query", "defaults"),
+    [("layout=sidebar&language=fr&size=4k&colour=red", {"language": "da"}),
+     ("language=da&layout=sidebar&previously=-1&colour=red", {}),
+     ("layout=" + "x" * 600, {"language": "da"})],
+)  # fmt: skip
+def test_a_danish_page_refuses_its_address_in_danish(
+    query: str, defaults: dict[str, str], tmp_path: Path
+) -> None:
+    """The refusal is said in the page's language, whether the command line or the
+    address chose it, when the page is made and at every look at the journal after."""
+    PLAYS["fudge_conflict"](tmp_path / "f.jsonl")
+    page = StreamPage.from_address(tmp_path / "f.jsonl", query, **defaults)
+    assert page.language == "da" and page.refused is not None
+    danish = html.escape(render(page.refused, "da"))
+    assert page.status.value == danish
+    page.refresh()
+    assert page.status.value == danish
+    for english in ("not used", "the page reads", "is a whole number", " or ", "longer than"):
+        assert english not in page.status.value
+    assert "adresse" in page.status.value
+    if "sidebar" in query:
+        assert "layout=&#x27;sidebar&#x27; (layout er board eller lower-third)" in danish
 
 
 def test_a_lower_third_shows_the_outcome_alone(tmp_path: Path) -> None:
