@@ -524,7 +524,7 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
             mark = f" <span class='iw-replay-gm'>{html.escape(self.say(GM_ONLY))}</span>"
             rows.append(
                 f"<li><span class='iw-replay-seq'>#{row['seq']}</span> "
-                f"{html.escape(self.board.words(state, str(row['summary'])))}"
+                f"{html.escape(self.board.summary_words(state, str(row['summary'])))}"
                 f"{mark if entry.gm else ''}</li>"
             )
         body = (

@@ -225,7 +225,7 @@ class WorldStreamBoard(StreamBoard):
 
     system: ClassVar[str] = "watch_the_world_die"
 
-    def words(self, state: WorldState, text: str) -> str:
+    def summary_words(self, state: WorldState, text: str) -> str:
         """Events and Responses by their names, not their ids (as the table's log says)."""
         return table_words(state, text)
 
