@@ -4,6 +4,7 @@ Usage::
 
     .venv/bin/python benchmarks/replay.py [--events 10000] [--jumps 200] [--runs 5]
                                           [--systems isolation,impact,...] [--keep DIR]
+                                          [--baseline REV|none]
 
 Each system's session is grown to ``--events`` journal lines first
 (``tests/replay_play.py``: conflicts, tests, brawls or turns, with notes, undos and
@@ -20,7 +21,10 @@ side by side so that the machine's load hits both alike:
   *is* the full replay; it is printed with its two parts, reading and validating the
   lines (``Journal.read``) and folding the entries read (``_from_journal`` of a view),
   to show where the time goes; and building the reel of the file (what opening a
-  Replay costs), against the resume.
+  Replay costs), against the resume. The resume is timed against the kit as it was at
+  ``--baseline`` (a git revision, by default the last one before the resume was made
+  faster), in a second process, run by turns with this one; ``--baseline none`` skips
+  it.
 
 Prints median, p95 and worst of each, and each median's ratio to the full replay's.
 Targets (issue 27): a jump at most 50 ms, a resume at most 0.5 s. Numbers are printed,
@@ -30,9 +34,12 @@ never asserted.
 from __future__ import annotations
 
 import argparse
+import io
 import random
 import statistics
+import subprocess
 import sys
+import tarfile
 import tempfile
 import time
 from collections.abc import Callable
@@ -53,6 +60,66 @@ JUMP_TARGET = 0.050
 RESUME_TARGET = 0.5
 """Issue 27: resuming it takes at most 0.5 s."""
 
+BASELINE = "1913b15"
+"""The kit before a resume read each line in one pass (issue 27, item 5): its resume
+took 0.9 to 1.4 s."""
+
+ROOT = Path(__file__).resolve().parents[1]
+
+_RESUMER = """
+import sys, time
+sys.path.insert(0, sys.argv[1])
+from isowidgets.systems import game_for
+cls = game_for(sys.argv[2])
+for _ in sys.stdin:
+    started = time.perf_counter()
+    cls.resume(sys.argv[3]).journal.close()
+    print(time.perf_counter() - started, flush=True)
+"""
+"""Resumes the journal at ``argv[3]`` with the kit at ``argv[1]``, once per line read,
+printing the seconds each took."""
+
+
+class Baseline:
+    """``Game.resume`` of one journal by the kit at another revision, in its own process.
+
+    The revision's package is written out of git into ``folder`` (``git archive``); the
+    process imports it and waits, so each :meth:`resume` times only the resume.
+    """
+
+    def __init__(self, revision: str, folder: Path, system: str, path: Path) -> None:
+        self.revision = revision
+        tree = folder / f"isowidgets-{revision}"
+        if not tree.exists():
+            archive = subprocess.run(
+                ["git", "-C", str(ROOT), "archive", "--format=tar", revision, "isowidgets"],
+                capture_output=True,
+                check=True,
+            ).stdout
+            with tarfile.open(fileobj=io.BytesIO(archive)) as tar:
+                tar.extractall(tree, filter="data")
+        self._process = subprocess.Popen(
+            [sys.executable, "-c", _RESUMER, str(tree), system, str(path)],
+            stdin=subprocess.PIPE,
+            stdout=subprocess.PIPE,
+            text=True,
+        )
+
+    def resume(self) -> float:
+        """Seconds one resume took."""
+        assert self._process.stdin is not None and self._process.stdout is not None
+        self._process.stdin.write("go\n")
+        self._process.stdin.flush()
+        answer = self._process.stdout.readline()
+        if not answer:
+            raise RuntimeError(f"the baseline ({self.revision}) stopped: see its error above")
+        return float(answer)
+
+    def close(self) -> None:
+        assert self._process.stdin is not None
+        self._process.stdin.close()
+        self._process.wait(timeout=60)
+
 
 def _timed(action: Callable[[], object]) -> float:
     started = time.perf_counter()
@@ -60,11 +127,13 @@ def _timed(action: Callable[[], object]) -> float:
     return time.perf_counter() - started
 
 
-def _line(name: str, seconds: list[float], baseline: float | None = None) -> str:
+def _line(
+    name: str, seconds: list[float], baseline: float | None = None, of: str = "full replay"
+) -> str:
     ordered = sorted(seconds)
     median = statistics.median(ordered)
     p95 = _p95(ordered)
-    ratio = f"  {median / baseline:6.3f}× full replay" if baseline else ""
+    ratio = f"  {median / baseline:6.3f}× {of}" if baseline else ""
     return (
         f"  {name:<34} median {median * 1000:8.2f} ms  p95 {p95 * 1000:8.2f} ms  "
         f"worst {ordered[-1] * 1000:8.2f} ms{ratio}"
@@ -82,7 +151,7 @@ def session(system: str, folder: Path, events: int) -> Path:
     return path
 
 
-def bench(system: str, path: Path, jumps: int, runs: int) -> None:
+def bench(system: str, path: Path, jumps: int, runs: int, old: Baseline | None) -> None:
     cls = game_for(system)
     entries = list(Journal.read(path).entries)
     print(f"\n{system}: {len(entries):,} journal lines ({path.stat().st_size:,} bytes)")
@@ -109,20 +178,28 @@ def bench(system: str, path: Path, jumps: int, runs: int) -> None:
     print(_line("reel.state_at (public)", public, statistics.median(full_public)))
     print(_line("reel.game_at (public, for a board)", games, statistics.median(full_public)))
     resumed: list[float] = []
+    before: list[float] = []
     read: list[float] = []
     folded: list[float] = []
     built: list[float] = []
     for _ in range(runs):  # alternately, so the load hits each alike
         resumed.append(_timed(lambda: cls.resume(path).journal.close()))
+        if old is not None:
+            before.append(old.resume())
         read.append(_timed(lambda: Journal.read(path)))
         folded.append(_timed(lambda: cls._from_journal(Journal.view(entries), None)))
         built.append(_timed(lambda: Reel.of(path)))
-    baseline = statistics.median(resumed)
     print(f" resume the whole session ({runs} runs)")
-    print(_line("Game.resume (= a full replay)", resumed))
-    print(_line("  reading and validating the lines", read, baseline))
-    print(_line("  folding the entries read", folded, baseline))
-    print(_line("Reel.of(path) (open a Replay)", built, baseline))
+    if old is not None:
+        name = f"Game.resume at {old.revision} (before)"
+        print(_line(name, before))
+        print(_line("Game.resume (= a full replay)", resumed, statistics.median(before), "before"))
+    else:
+        print(_line("Game.resume (= a full replay)", resumed))
+    median_resume = statistics.median(resumed)
+    print(_line("  reading and validating the lines", read, median_resume))
+    print(_line("  folding the entries read", folded, median_resume))
+    print(_line("Reel.of(path) (open a Replay)", built, median_resume))
     jump, resume = _p95(games), statistics.median(resumed)
     print(
         f" targets (issue 27): a jump at most {JUMP_TARGET * 1000:.0f} ms: p95 of game_at "
@@ -144,6 +221,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--systems", default=",".join(LONG))
     parser.add_argument("--keep", type=Path, default=None, help="grow the sessions here once")
+    parser.add_argument(
+        "--baseline",
+        default=BASELINE,
+        help=f"git revision whose resume is timed alongside (default {BASELINE}), or none",
+    )
     arguments = parser.parse_args(argv)
     systems = [s for s in arguments.systems.split(",") if s]
     unknown = [s for s in systems if s not in LONG]
@@ -153,9 +235,15 @@ def main(argv: list[str] | None = None) -> int:
         folder = arguments.keep or Path(scratch)
         folder.mkdir(parents=True, exist_ok=True)
         for system in systems:
-            bench(
-                system, session(system, folder, arguments.events), arguments.jumps, arguments.runs
-            )
+            path = session(system, folder, arguments.events)
+            baseline = None
+            if arguments.baseline != "none":
+                baseline = Baseline(arguments.baseline, Path(scratch), system, path)
+            try:
+                bench(system, path, arguments.jumps, arguments.runs, baseline)
+            finally:
+                if baseline is not None:
+                    baseline.close()
     return 0
 
 

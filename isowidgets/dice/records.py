@@ -161,6 +161,10 @@ class Pool:
         Raises:
             DiceError: a missing, unknown or wrongly typed field.
         """
+        key = _record_key(record)
+        known = _POOLS.get(key) if key is not None else None
+        if known is not None:
+            return known
         if not isinstance(record, Mapping):
             raise DiceError(f"a pool record must be an object, got {shown(record)}")
         check_keys("pool", record, required=("die", "count"), optional=_POOL_OPTIONAL)
@@ -171,16 +175,48 @@ class Pool:
         checks.whole(count, "a pool's dice count", error=DiceError)
         if not isinstance(explode_on, list | tuple):
             raise DiceError(f"a pool's explode_on must be a list of faces, got {shown(explode_on)}")
-        return cls(
+        pool = cls(
             die_named(die),
             count,
             frozenset(explode_on),
             record.get("explosions", "mandatory"),
             record.get("label", ""),
         )
+        if key is not None:
+            if len(_POOLS) >= _MOST_KEPT:
+                _POOLS.clear()
+            _POOLS[key] = pool
+        return pool
 
 
 _POOL_OPTIONAL = ("explode_on", "explosions", "label")
+
+_MOST_KEPT = 1024
+"""Pools and dice kept by :func:`_record_key` and :func:`_die` (a cache: emptied when
+full). A session's rolls ask for few pools and show few distinct dice."""
+
+_POOLS: dict[tuple[Any, ...], Pool] = {}
+"""The pools read from records so far, by :func:`_record_key`: a journal asks for the
+same few pools thousands of times, and a pool is a frozen value."""
+
+
+def _record_key(record: object) -> tuple[Any, ...] | None:
+    """A pool record exactly (every value's type too: ``1``, ``True`` and ``1.0`` are
+    three keys), or ``None`` for a record holding anything but text, whole numbers and
+    lists of whole numbers (read the long way, never kept)."""
+    if type(record) is not dict or len(record) > len(_POOL_OPTIONAL) + 2:
+        return None
+    key: list[Any] = []
+    for name, value in record.items():
+        kind = type(value)
+        if kind is list:
+            if len(value) > MAX_SIDES or not all(type(face) is int for face in value):
+                return None
+            value = tuple(value)
+        elif kind is not str and kind is not int:
+            return None
+        key.append((name, kind, value))
+    return tuple(key)
 
 
 def _explode_faces(value: Any) -> frozenset[int]:
@@ -503,15 +539,25 @@ def _checked_dice(pool: Pool, faces: Sequence[int], limits: Limits) -> tuple[Rol
     spawned = {p for p in parents if p is not None}
     declined = set(pending)
     return tuple(
-        RolledDie(
-            index=i,
-            face=face,
-            parent=parents[i],
-            exploded=i in spawned,
-            declined=i in declined,
-        )
-        for i, face in enumerate(checked)
+        _die(i, face, parents[i], i in spawned, i in declined) for i, face in enumerate(checked)
     )
+
+
+_DICE: dict[tuple[int, int, int | None, bool, bool], RolledDie] = {}
+"""The dice made by :func:`_checked_dice` so far: a die is a frozen value, and a
+session's rolls show the same few (index, face, parent) thousands of times."""
+
+
+def _die(index: int, face: int, parent: int | None, exploded: bool, declined: bool) -> RolledDie:
+    """The die ``RolledDie(index, face, parent, exploded, declined)``, made once (the
+    values are :func:`_checked_dice`'s own: plain whole numbers and flags)."""
+    key = (index, face, parent, exploded, declined)
+    die = _DICE.get(key)
+    if die is None:
+        if len(_DICE) >= _MOST_KEPT:
+            _DICE.clear()
+        die = _DICE[key] = RolledDie(index, face, parent, exploded, declined)
+    return die
 
 
 def _too_many(pool: Pool, expected: int, got: str, faces: Sequence[Any]) -> FacesError:

@@ -19,8 +19,9 @@ disclosure of an action not played yet can never be journaled.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from typing import Annotated, Any, ClassVar, Literal, Protocol
+from collections.abc import Callable, Mapping, Sequence
+from types import UnionType
+from typing import Annotated, Any, ClassVar, Literal, Protocol, Union, get_args, get_origin
 
 from pydantic import (
     BaseModel,
@@ -115,16 +116,53 @@ class Event(BaseModel):
     def rolls(self) -> list[PoolRoll]:
         """Every roll this event carries (for the log's faces column)."""
         found: list[PoolRoll] = []
-        for name in type(self).model_fields:
+        for name in _roll_fields(type(self)):
             _collect_rolls(getattr(self, name), found)
         return found
 
 
+_ROLL_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {}
+
+_ATOMIC = (str, int, float, bool, type(None))
+
+
+def _roll_fields(model: type[BaseModel]) -> tuple[str, ...]:
+    """The fields of ``model`` that may hold a roll: every field but those whose type is
+    plain text, a number, a flag, a literal or ``None`` (or a union of those), which
+    validation keeps from ever holding one. Found once per class: a resume asks every
+    event for its rolls (twice), and most events carry none."""
+    names = _ROLL_FIELDS.get(model)
+    if names is None:
+        names = tuple(
+            name for name, info in model.model_fields.items() if _may_hold_roll(info.annotation)
+        )
+        _ROLL_FIELDS[model] = names
+    return names
+
+
+def _may_hold_roll(annotation: Any) -> bool:
+    if annotation in _ATOMIC:
+        return False
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return False
+    arms = get_args(annotation)
+    if origin is Union or origin is UnionType:
+        return any(_may_hold_roll(arm) for arm in arms)
+    if origin in (dict, Mapping) and len(arms) == 2:  # only values are looked through
+        return _may_hold_roll(arms[1])
+    if origin in (list, tuple, Sequence) and arms:
+        return any(_may_hold_roll(arm) for arm in arms if arm is not Ellipsis)
+    return True  # a roll, a model, Any, anything else: looked through when read
+
+
 def _collect_rolls(value: Any, found: list[PoolRoll]) -> None:
+    if isinstance(value, _ATOMIC):
+        return
     if isinstance(value, PoolRoll):
         found.append(value)
     elif isinstance(value, BaseModel):
-        for name in type(value).model_fields:
+        for name in _roll_fields(type(value)):
             _collect_rolls(getattr(value, name), found)
     elif isinstance(value, Mapping):
         for item in value.values():

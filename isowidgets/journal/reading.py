@@ -275,7 +275,7 @@ def _chain(path: Path, number: int, entry: Entry, raw: bytes, head: bytes, chain
 def _entry_at(path: Path, number: int, raw: bytes, resolve: Resolver) -> Entry:
     """Line ``number`` of the file, validated (or a JournalError naming it)."""
     try:
-        return Entry.from_line(raw.decode("utf-8"), resolve)
+        return Entry.from_bytes(raw, resolve)
     except UnicodeDecodeError as exc:
         raise JournalError(
             f"{path}, line {number}: not UTF-8 text (byte "
