@@ -508,6 +508,23 @@ async ([path, timeoutMs]) => {{
 }}
 """
 
+_WIDGET_ERRORS_JS = """
+() => Array.from(document.querySelectorAll('.jp-OutputArea-output *'))
+  .filter((el) => Array.from(el.childNodes).some((node) => node.nodeType === 3
+    && node.textContent.includes('Click to show javascript error')))
+  .map((el) => {
+    const box = el.closest('.jupyter-widgets') || el.parentElement;
+    const kit = [];
+    for (let up = box; up; up = up.parentElement) {
+      const names = Array.from(up.classList || []).filter((c) => c.startsWith('iw-'));
+      if (names.length) kit.unshift(names.join('.'));
+    }
+    // The error and its stack are drawn only once the view is clicked.
+    if (typeof box.onclick === 'function') box.onclick();
+    return kit.join(' › ') + ': ' + (box.textContent || '').replace(/\\s+/g, ' ').slice(0, 1500);
+  })
+"""
+
 _CELLS_JS = f"""
 (path) => {{
   const panel = ({_PANEL_JS})(path);
@@ -825,6 +842,14 @@ class Notebook:
             if "Error displaying widget" in text
         ]
         assert not problems, f"{self.path}:\n" + "\n".join(problems)
+
+    def widget_errors(self) -> list[str]:
+        """What each widget view that threw while rendering says (ipywidgets draws such a
+        view as "Click to show javascript error." with the error and its stack hidden
+        under it), with the kit classes of the widget it stands in: the error's own words,
+        to route the fix."""
+        found: list[str] = self.page.evaluate(_WIDGET_ERRORS_JS)
+        return found
 
     def cell_outputs(self) -> list[dict[str, list[str]]]:
         """Per cell in notebook order: its outputs' visible texts and its kit widgets.

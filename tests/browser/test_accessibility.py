@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from axe_check import AxeReport, assert_accessible, axe, open_details
+from axe_check import AxeReport, assert_accessible, axe, open_details, report_widget_errors
 from lab import Notebook
 
 pytestmark = pytest.mark.browser
@@ -64,6 +64,7 @@ def test_an_isolation_conflict_in_play_has_no_critical_or_serious_violation(
     expect(table.locator(".iw-stances")).to_contain_text("Alice", timeout=20_000)
     opened = open_details(nb)
     found.add(f"first stage rolled, stances to choose, {opened} details opened", axe(nb))
+    report_widget_errors(nb, "an Isolation conflict in play")
     # Every faces box has its own id, so its <label for> names it and no other box (the
     # boxes drawn in one millisecond shared one: axe's duplicate-id-aria, "needs review").
     ids = nb.page.evaluate(

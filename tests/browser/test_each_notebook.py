@@ -35,7 +35,7 @@ import re
 from collections.abc import Callable
 
 import pytest
-from axe_check import TABS, AxeReport, assert_accessible, axe, open_details
+from axe_check import TABS, AxeReport, assert_accessible, axe, open_details, report_widget_errors
 from lab import NOTEBOOKS, Notebook
 from walk import SYSTEM_IDS, kit_texts, names_and_words
 
@@ -149,6 +149,7 @@ def test_each_notebook_as_saved_then_run_is_placed_accessible_and_in_words(
         found += names_and_words(texts, system)
     print(f"{name}: {len(texts)} texts scanned, characters {ids}")
     problems += [f"an id or code name, {match!r}, in: {line}" for match, line in sorted(set(found))]
+    report_widget_errors(nb, name)
     try:
         assert_accessible(report)
     except AssertionError as error:
