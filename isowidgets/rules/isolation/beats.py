@@ -39,7 +39,7 @@ from .events import (
 from .model import GM, Colour, Degree, Health, IsolationState, Link
 from .rolling import counts
 
-__all__ = ["BEATS", "DEGREE_GLYPH", "HEALTH_MARK", "degree_words", "health_words"]
+__all__ = ["BEATS", "DEGREE_GLYPH", "HEALTH_MARK", "TONE", "degree_words", "health_words"]
 
 HEALTH_MARK: dict[Health, str] = {"Healthy": "♥", "Injured": "✚", "Dying": "✚✚", "Dead": "✝"}
 """A glyph per health level, written next to the level's name (never colour alone)."""
@@ -54,7 +54,7 @@ DEGREE_GLYPH: dict[Degree, str] = {
 }
 """A glyph per degree of success: up for a success, down for a failure, hollow when partial."""
 
-_TONE: dict[Degree, Tone] = {
+TONE: dict[Degree, Tone] = {
     "Complete Success": "success",
     "Basic Success": "success",
     "Partial Success": "partial",
@@ -70,24 +70,25 @@ Act = Moment[IsolationState]
 
 
 def degree_words(degree: Degree) -> Message:
-    """A degree of success in words."""
+    """A degree of success in words (the recap's, the replay's and the stream's: one
+    catalogue entry each, with its Danish in the stream's catalogue)."""
     return {
-        "Complete Success": msg("isolation.degree.complete_success", "Complete Success"),
-        "Basic Success": msg("isolation.degree.basic_success", "Basic Success"),
-        "Partial Success": msg("isolation.degree.partial_success", "Partial Success"),
-        "Partial Failure": msg("isolation.degree.partial_failure", "Partial Failure"),
-        "Basic Failure": msg("isolation.degree.basic_failure", "Basic Failure"),
-        "Complete Failure": msg("isolation.degree.complete_failure", "Complete Failure"),
+        "Complete Success": msg("stream.isolation.complete_success", "Complete Success"),
+        "Basic Success": msg("stream.isolation.basic_success", "Basic Success"),
+        "Partial Success": msg("stream.isolation.partial_success", "Partial Success"),
+        "Partial Failure": msg("stream.isolation.partial_failure", "Partial Failure"),
+        "Basic Failure": msg("stream.isolation.basic_failure", "Basic Failure"),
+        "Complete Failure": msg("stream.isolation.complete_failure", "Complete Failure"),
     }[degree]
 
 
 def health_words(health: Health) -> Message:
     """A health level in words."""
     return {
-        "Healthy": msg("isolation.health.healthy", "Healthy"),
-        "Injured": msg("isolation.health.injured", "Injured"),
-        "Dying": msg("isolation.health.dying", "Dying"),
-        "Dead": msg("isolation.health.dead", "Dead"),
+        "Healthy": msg("stream.isolation.healthy", "Healthy"),
+        "Injured": msg("stream.isolation.injured", "Injured"),
+        "Dying": msg("stream.isolation.dying", "Dying"),
+        "Dead": msg("stream.isolation.dead", "Dead"),
     }[health]
 
 
@@ -289,7 +290,7 @@ def _conflict(moment: Act, event: ConflictResolved) -> Beat | None:
         ),
         verdict=degree_words(resolution.degree),
         glyph=DEGREE_GLYPH[resolution.degree],
-        tone=_TONE[resolution.degree],
+        tone=TONE[resolution.degree],
         changes=tuple(changes),
         dice=tuple(_pool(r.who, r.colour, r.roll, names) for r in conflict.rolls),
         reading=reading,

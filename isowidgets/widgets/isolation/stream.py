@@ -26,6 +26,7 @@ from ...dice import PoolRoll
 from ...follow import Catch
 from ...journal import Entry, Event
 from ...rules.isolation import IsolationState
+from ...rules.isolation.beats import TONE, degree_words, health_words
 from ...rules.isolation.events import (
     ConflictCancelled,
     ConflictClosed,
@@ -38,7 +39,7 @@ from ...rules.isolation.events import (
     PairRolled,
     StressChanged,
 )
-from ...rules.isolation.model import GM, Colour, Conflict, Degree, Health, Link
+from ...rules.isolation.model import GM, Colour, Conflict, Link
 from ...rules.isolation.rolling import counts
 from ...words import Message, msg, plural, render
 from ..graph import GraphView
@@ -48,37 +49,6 @@ from .map import HEIGHT, WIDTH, fold_busy_pairs, fold_style, place_counts
 from .views import DEGREE_GLYPH, HEALTH_MARK, ellipse_positions, label_side, map_specs, map_style
 
 __all__ = ["IsolationStreamBoard", "isolation_outcome"]
-
-_TONE: dict[Degree, Tone] = {
-    "Complete Success": "success",
-    "Basic Success": "success",
-    "Partial Success": "partial",
-    "Partial Failure": "partial",
-    "Basic Failure": "failure",
-    "Complete Failure": "failure",
-}
-
-
-def degree_words(degree: Degree) -> Message:
-    """A degree of success in words."""
-    return {
-        "Complete Success": msg("stream.isolation.complete_success", "Complete Success"),
-        "Basic Success": msg("stream.isolation.basic_success", "Basic Success"),
-        "Partial Success": msg("stream.isolation.partial_success", "Partial Success"),
-        "Partial Failure": msg("stream.isolation.partial_failure", "Partial Failure"),
-        "Basic Failure": msg("stream.isolation.basic_failure", "Basic Failure"),
-        "Complete Failure": msg("stream.isolation.complete_failure", "Complete Failure"),
-    }[degree]
-
-
-def health_words(health: Health) -> Message:
-    """A health level in words."""
-    return {
-        "Healthy": msg("stream.isolation.healthy", "Healthy"),
-        "Injured": msg("stream.isolation.injured", "Injured"),
-        "Dying": msg("stream.isolation.dying", "Dying"),
-        "Dead": msg("stream.isolation.dead", "Dead"),
-    }[health]
 
 
 def _link(link: Link, names: Mapping[str, str]) -> Message:
@@ -199,7 +169,7 @@ def _conflict_outcome(
         heading=heading,
         verdict=degree_words(resolution.degree),
         glyph=DEGREE_GLYPH[resolution.degree],
-        tone=_TONE[resolution.degree],
+        tone=TONE[resolution.degree],
         changes=tuple(changes),
         dice=tuple(_pool(r.who, r.colour, r.roll, names) for r in conflict.rolls if r.roll.dice),
         reading=reading,
