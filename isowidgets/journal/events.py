@@ -38,6 +38,7 @@ from ..checks import shown
 from ..commitment import COMMITMENT_PATTERN, SALT_PATTERN
 from ..dice import LOAD_LIMITS, MAX_TABLE_SEED, PoolRoll
 from ..errors import DiceError, JournalError
+from ..words import Message, msg, render
 
 __all__ = [
     "Disclosed",
@@ -109,9 +110,25 @@ class Event(BaseModel):
                 raise TypeError(f"event kind {key} is registered twice")
             _REGISTRY[key] = cls
 
+    def message(self) -> Message:
+        """What happened, as a message a view renders in its reader's language.
+
+        Each event says it from its own data (``msg("<system>.died", "{who} died",
+        who=Ref(self.character))``), so the journal holds no prose a view needs: the log,
+        every export, the stream and the recap render it in the language of whoever shows
+        it (:func:`isowidgets.words.render`). Subclasses override this; an event that
+        still says itself in English by overriding :meth:`describe` is wrapped as it is.
+        (Named ``message``, not ``summary``: Impact's older events carry a ``summary``
+        field.)
+        """
+        if type(self).describe is not Event.describe:
+            text = self.describe().replace("{", "{{").replace("}", "}}")
+            return Message("core.unkeyed", text)
+        return msg("core.event_kind", "{kind}", kind=self.kind.replace("_", " "))
+
     def describe(self) -> str:
-        """One line a person reads in the log. Subclasses say what happened."""
-        return self.kind.replace("_", " ")
+        """The summary in English, for plain callers (notebook code, ``print``)."""
+        return render(self.message())
 
     def rolls(self) -> list[PoolRoll]:
         """Every roll this event carries (for the log's faces column)."""

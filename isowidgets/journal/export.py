@@ -10,13 +10,14 @@ its title.
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from .. import checks
 from ..checks import shown
 from ..errors import JournalError
+from ..words import render
 from .codec import Entry
 from .history import effective_entries, void_actions
 
@@ -45,15 +46,20 @@ def log_format(target: Path, fmt: object) -> str:
     return str(kind)
 
 
-def entry_row(entry: Entry) -> dict[str, Any]:
+def entry_row(
+    entry: Entry, language: str = "en", *, names: Mapping[str, str] | None = None
+) -> dict[str, Any]:
     """How the log reads one entry: ``seq, action, kind, summary, faces, source`` (the
-    faces of each roll with its pool's label; random, typed or both)."""
+    faces of each roll with its pool's label; random, typed or both).
+
+    The summary is the event's :meth:`~.events.Event.message` rendered in ``language``,
+    with ids written as the table's ``names`` (:func:`isowidgets.words.render`)."""
     rolls = entry.event.rolls()
     return {
         "seq": entry.seq,
         "action": entry.action,
         "kind": entry.kind,
-        "summary": entry.event.describe(),
+        "summary": render(entry.event.message(), language, names=names),
         "faces": " | ".join(
             (f"{r.pool.label}: " if r.pool.label else "") + r.faces_text() for r in rolls
         ),

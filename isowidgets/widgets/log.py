@@ -22,6 +22,7 @@ import ipywidgets as widgets
 from .. import checks
 from ..game import Game
 from ..journal import Entry, Retcon, entry_row
+from ..words import render
 from .gm import HeldBack
 from .i18n import english
 from .messages import Messages
@@ -59,8 +60,8 @@ def kind_words(kind: str) -> str:
     return kind.replace("_", " ")
 
 
-def _row(entry: Entry) -> dict[str, Any]:
-    return {**entry_row(entry), "gm": entry.gm}
+def _row(entry: Entry, language: str) -> dict[str, Any]:
+    return {**entry_row(entry, language), "gm": entry.gm}
 
 
 class LogView(widgets.VBox):  # type: ignore[misc]
@@ -109,6 +110,7 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         self._scanned = 0
         self._end: int | None = None  # None: the page follows the newest events
         self._row_cache: dict[int, dict[str, Any]] = {}
+        self._row_language = "en"
         self.status = widgets.HTML()
         self.status.add_class("iw-log-status")
         self.table = widgets.HTML()
@@ -234,12 +236,15 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             page = tuple(entries[index] for index in self._positions[start:end])
         void = journal.void_actions()
         disclosed = journal.history.disclosed() if any(e.gm for e in page) else set()
+        language = getattr(self.say, "language", "en")  # a panel's Labels know theirs
+        if language != self._row_language:  # the summaries are said in the new language
+            self._row_cache, self._row_language = {}, language
         cache = self._row_cache
         shown: list[dict[str, Any]] = []
         for entry in reversed(page):
             row = cache.get(entry.seq)
-            if row is None:  # a line never changes once written: describe it once
-                row = _row(entry)
+            if row is None:  # a line never changes once written: say it once per language
+                row = _row(entry, language)
             shown.append(
                 {
                     **row,
@@ -306,11 +311,12 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         while events and isinstance(events[0], Retcon):  # a redo takes back an undo
             events = journal.action_events(events[0].action)
         reason = retcon.reason or "undo"
+        language = getattr(self.say, "language", "en")
         if not events:
-            return retcon.describe()
+            return render(retcon.message(), language)
         more = len(events) - 1
         extra = f" (and {more} more event{'s' if more > 1 else ''})" if more else ""
-        return f"{reason}: {events[0].describe()}{extra}"
+        return f"{reason}: {render(events[0].message(), language)}{extra}"
 
     def _offer_disclosures(self, rows: list[dict[str, Any]]) -> None:
         """One **Show to table** button per GM-only action on the page that the table
