@@ -55,7 +55,9 @@ def read_notation(notation: str) -> Notation:
     match = _NOTATION.fullmatch(notation)
     if not match:
         raise DiceError(
-            f"cannot read dice notation {shown(notation)}; write e.g. 5d6, 5d6!1 or 4dF"
+            "dice.notation.unreadable",
+            "cannot read dice notation {got}; write e.g. 5d6, 5d6!1 or 4dF",
+            got=shown(notation),
         )
     count_text, sides, optional, explode = match.groups()
     die = die_named(f"d{sides}")
@@ -64,8 +66,12 @@ def read_notation(notation: str) -> Notation:
         faces = parse_faces(explode, die, most=die.sides)
         if len(faces) > die.sides:
             raise DiceError(
-                f"dice notation {shown(notation)} lists more exploding faces than a {die} "
-                f"has ({die.sides}); name each face once, e.g. 5d6!1 or 2d6!5,6"
+                "dice.notation.too_many_exploding",
+                "dice notation {got} lists more exploding faces than a {die} has ({sides}); "
+                "name each face once, e.g. 5d6!1 or 2d6!5,6",
+                got=shown(notation),
+                die=die.name,
+                sides=die.sides,
             )
         explode_on = frozenset(faces)
     return Notation(int(count_text) if count_text else 1, die, explode_on, bool(optional))
