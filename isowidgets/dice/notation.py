@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from .. import checks
 from ..checks import shown
 from ..errors import DiceError
+from ..words import msg
 from .faces import parse_faces
 from .values import DieType, die_named
 
@@ -45,9 +46,9 @@ def read_notation(notation: str) -> Notation:
     """
     notation = checks.text(
         notation,
-        "dice notation",
+        msg("dice.what.notation", "dice notation"),
         max_length=MAX_NOTATION,
-        tip="write e.g. 5d6, 5d6!1 or 4dF",
+        tip=msg("dice.notation.tip", "write e.g. 5d6, 5d6!1 or 4dF"),
         error=DiceError,
     )
     # Stripped already, and no two neighbouring parts can match the same

@@ -655,12 +655,15 @@ def _checked_dice(pool: Pool, faces: Sequence[int], limits: Limits) -> tuple[Rol
         checked.append(int.__int__(face))
     if len(faces) < pool.count:
         raise FacesError(
-            "dice.faces.too_few",
-            "{pool} needs at least {count} faces (one per base die), got {got}: {faces}",
-            pool=pool.message(),
-            count=pool.count,
-            got=len(faces),
-            faces=faces_message(faces),
+            plural(
+                "dice.faces.too_few",
+                "{pool} needs at least {n} face (one per base die), got {got}: {faces}",
+                "{pool} needs at least {n} faces (one per base die), got {got}: {faces}",
+                n=pool.count,
+                pool=pool.message(),
+                got=len(faces),
+                faces=faces_message(faces),
+            )
         )
     pending: deque[int] = deque()
     parents: list[int | None] = []
@@ -677,15 +680,20 @@ def _checked_dice(pool: Pool, faces: Sequence[int], limits: Limits) -> tuple[Rol
         if not pending:
             raise _too_many(pool, most, got, faces)
         raise DiceCapError(
-            "dice.faces.past_cap",
-            "{pool}: more than {most} extra dice from explosions; that is past the explosion "
-            "cap (a roll holds its {count} base dice and at most {most} extra dice), got "
-            "{got} faces: {faces}",
-            pool=pool.message(),
-            most=limits.max_explosions,
-            count=pool.count,
-            got=got,
-            faces=faces_message(faces),
+            plural(
+                "dice.faces.past_cap",
+                "{pool}: more than {most} extra dice from explosions; that is past the explosion "
+                "cap (a roll holds its {n} base die and at most {most} extra dice), got {got} "
+                "faces: {faces}",
+                "{pool}: more than {most} extra dice from explosions; that is past the explosion "
+                "cap (a roll holds its {n} base dice and at most {most} extra dice), got {got} "
+                "faces: {faces}",
+                n=pool.count,
+                pool=pool.message(),
+                most=limits.max_explosions,
+                got=got,
+                faces=faces_message(faces),
+            )
         )
     if pending and pool.explosions == "mandatory":
         exploding = [i for i, f in enumerate(checked) if f in pool.explode_on]
@@ -701,12 +709,10 @@ def _checked_dice(pool: Pool, faces: Sequence[int], limits: Limits) -> tuple[Rol
         ]
         raise FacesError(
             "dice.faces.chain_short",
-            "{pool}: expected {expected} faces ({count} base + {exploding} from explosions: "
-            "{listed}{more}), got {got}: {faces}",
+            "{pool}: expected {expected} faces ({why}: {listed}{more}), got {got}: {faces}",
             pool=pool.message(),
             expected=expected,
-            count=pool.count,
-            exploding=len(exploding),
+            why=_why_explosions(pool.count, len(exploding)),
             listed=Listing.of(showed, "unit"),
             more="…" if len(exploding) > 6 else "",
             got=len(faces),
@@ -736,6 +742,17 @@ def _die(index: int, face: int, parent: int | None, exploded: bool, declined: bo
     return die
 
 
+def _why_explosions(base: int, extra: int) -> Message:
+    """Where a roll's faces come from: ``5 base + 2 from explosions``."""
+    return plural(
+        "dice.faces.why_explosions",
+        "{n} base + {extra} from explosions",
+        "{n} base + {extra} from explosions",
+        n=base,
+        extra=extra,
+    )
+
+
 def _too_many(pool: Pool, expected: int, got: int | Message, faces: Sequence[Any]) -> FacesError:
     """More faces than the chain of ``pool`` accounts for: it ended at ``expected``.
 
@@ -744,12 +761,7 @@ def _too_many(pool: Pool, expected: int, got: int | Message, faces: Sequence[Any
     """
     extra = expected - pool.count
     why = (
-        msg(
-            "dice.faces.why_explosions",
-            "{count} base + {extra} from explosions",
-            count=pool.count,
-            extra=extra,
-        )
+        _why_explosions(pool.count, extra)
         if extra
         else msg("dice.faces.why_one_per_die", "one per die")
     )
