@@ -48,6 +48,7 @@ __all__ = [
     "ordered",
     "path",
     "real",
+    "received",
     "shown",
     "text",
     "unstorable",
@@ -94,21 +95,36 @@ _REPR.maxdeque = _REPR.maxarray = 24
 _REPR.maxdict = 12
 
 
-def shown(value: object, limit: int = SHOWN) -> str:
-    """``repr(value)`` for a message, cut to about ``limit`` characters.
+def received(value: object, limit: int = SHOWN) -> str | Message:
+    """``repr(value)`` as a message's value, cut to about ``limit`` characters.
 
     Long text and huge containers are cut *before* ``repr`` (nested containers
     through :mod:`reprlib`) so a megabyte of input never builds a megabyte of
-    message; a type whose ``repr`` fails is named instead.
+    message; a type whose ``repr`` fails is named instead. What is said about a cut
+    value (``… (5,000 characters)``, ``a list of 300 items``) is a
+    :class:`~isowidgets.words.Message`, read in the reader's language.
     """
     try:
         if isinstance(value, str | bytes) and len(value) > limit:
-            text = repr(value[:limit])
-            return f"{text}… ({len(value):,} characters)"
+            return msg(
+                "checks.shown.cut",
+                "{text}… ({count} characters)",
+                text=repr(value[:limit]),
+                count=Number(len(value)),
+            )
         if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 600:
-            return f"a {value.bit_length():,}-bit whole number"
+            return msg(
+                "checks.shown.bits",
+                "a {bits}-bit whole number",
+                bits=Number(value.bit_length()),
+            )
         if isinstance(value, list | tuple | set | frozenset | dict) and len(value) > limit:
-            return f"a {type(value).__name__} of {len(value):,} items"
+            return msg(
+                "checks.shown.items",
+                "a {type} of {count} items",
+                type=type(value).__name__,
+                count=Number(len(value)),
+            )
         if isinstance(value, list | tuple | set | frozenset | dict):
             text = _REPR.repr(value)
         else:
@@ -116,8 +132,14 @@ def shown(value: object, limit: int = SHOWN) -> str:
         if not isinstance(text, str):
             raise TypeError("__repr__ returned no text")
     except Exception:  # a hostile __repr__ (or __len__) must not escape the error family
-        return f"a {type(value).__name__}"
+        return msg("checks.shown.type", "a {type}", type=type(value).__name__)
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
+
+
+def shown(value: object, limit: int = SHOWN) -> str:
+    """:func:`received` in English, for a sentence written in English."""
+    said = received(value, limit)
+    return said if isinstance(said, str) else render(said)
 
 
 def _type(value: object) -> str:
@@ -135,7 +157,7 @@ def _decimal(number: float) -> Number | str:
 
 
 def _too_long(
-    error: ErrorType, what: What, length: int, most: int, got: str, tip: str | Message
+    error: ErrorType, what: What, length: int, most: int, got: str | Message, tip: str | Message
 ) -> IsowidgetsError:
     if tip:
         return error(
@@ -182,11 +204,11 @@ def text(
             "{what} must be text, got {type} {got}",
             what=what,
             type=_type(value),
-            got=shown(value),
+            got=received(value),
         )
     value = str.__str__(value)  # a plain str: a subclass's own methods never run
     if len(value) > 4 * max_length + 64:  # far too long even before stripping
-        raise _too_long(error, what, len(value), max_length, shown(value), tip)
+        raise _too_long(error, what, len(value), max_length, received(value), tip)
     cleaned = value.strip() if strip else value
     if collapse:
         cleaned = " ".join(value.split())
@@ -195,14 +217,14 @@ def text(
             "checks.text.empty",
             "{what} must not be empty; a non-empty string is needed, got {got}",
             what=what,
-            got=shown(value),
+            got=received(value),
         )
     try:
         cleaned.encode("utf-8")
     except UnicodeEncodeError as exc:
         raise error(unstorable_message(what, exc, at=exc.start + 1)) from None
     if len(cleaned) > max_length:
-        raise _too_long(error, what, len(cleaned), max_length, shown(value), tip)
+        raise _too_long(error, what, len(cleaned), max_length, received(value), tip)
     return cleaned
 
 
@@ -259,7 +281,7 @@ def whole(
             "{what} must be a whole number, got {type} {got}",
             what=what,
             type=_type(value),
-            got=shown(value),
+            got=received(value),
         )
     number = int.__int__(value)  # a plain int: a subclass's own comparisons never run
     if (lo is not None and number < lo) or (hi is not None and number > hi):
@@ -269,7 +291,7 @@ def whole(
             "{what} must be in {bounds}, got {got}",
             what=what,
             bounds=bounds,
-            got=shown(number),
+            got=received(number),
         )
     if not -MAX_WHOLE <= number <= MAX_WHOLE:
         raise error(
@@ -277,7 +299,7 @@ def whole(
             "{what} must be a whole number of at most 64 bits (±{most}), got {got}",
             what=what,
             most=Number(MAX_WHOLE),
-            got=shown(number),
+            got=received(number),
         )
     return number
 
@@ -299,7 +321,7 @@ def real(
             "{what} must be a number, got {type} {got}",
             what=what,
             type=_type(value),
-            got=shown(value),
+            got=received(value),
         )
     if isinstance(value, float):
         number = float.__float__(value)
@@ -314,7 +336,7 @@ def real(
             what=what,
             lo=_decimal(lo),
             hi=_decimal(hi),
-            got=shown(value),
+            got=received(value),
         )
     if not inside:
         raise error(
@@ -323,7 +345,7 @@ def real(
             what=what,
             lo=_decimal(lo),
             hi=_decimal(hi),
-            got=shown(value),
+            got=received(value),
         )
     return number
 
@@ -336,7 +358,7 @@ def flag(value: object, what: What, *, error: ErrorType = RuleError) -> bool:
             "{what} must be True or False, got {type} {got}",
             what=what,
             type=_type(value),
-            got=shown(value),
+            got=received(value),
         )
     return value
 
@@ -361,7 +383,7 @@ def choice(value: object, what: What, allowed: Iterable[T], *, error: ErrorType 
         "{what} must be one of {allowed}; got {got}",
         what=what,
         allowed=_listed(options),
-        got=shown(value),
+        got=received(value),
     )
 
 
@@ -373,7 +395,7 @@ def function(value: object, what: What, *, error: ErrorType = RuleError) -> Any:
             "{what} must be a function, got {type} {got}",
             what=what,
             type=_type(value),
-            got=shown(value),
+            got=received(value),
         )
     return value
 
@@ -394,7 +416,7 @@ def identifier(
             "{what} must be an id (text), got {type} {got}",
             what=what,
             type=_type(value),
-            got=shown(value),
+            got=received(value),
         )
     value = str.__str__(value)
     if len(value) > max_length:
@@ -404,7 +426,7 @@ def identifier(
             what=what,
             length=Number(len(value)),
             most=max_length,
-            got=shown(value),
+            got=received(value),
         )
     if known is not None:
         ids = list(known)
@@ -413,14 +435,14 @@ def identifier(
                 "checks.id.unknown_none",
                 "{what} {got} is not known here; the ids are: none",
                 what=what,
-                got=shown(value),
+                got=received(value),
             )
         if value not in ids:
             raise error(
                 "checks.id.unknown",
                 "{what} {got} is not known here; the ids are: {ids}",
                 what=what,
-                got=shown(value),
+                got=received(value),
                 ids=_listed(ids),
             )
     return value
@@ -443,7 +465,7 @@ def id_list(
             "{what} must be an id or a list of ids, got {type} {got}",
             what=what,
             type=_type(value),
-            got=shown(value),
+            got=received(value),
         )
     items: list[str] = []
     for item in _bounded(value, what, most, error):
@@ -453,7 +475,7 @@ def id_list(
                 "{what} must be ids (text), got {type} {got}",
                 what=what,
                 type=_type(item),
-                got=shown(item),
+                got=received(item),
             )
         items.append(identifier(item, what, max_length=max_length, error=error))
     return tuple(items)
@@ -485,14 +507,14 @@ def ordered(
                 "{what} must be a list or a set, got {type} {got}",
                 what=what,
                 type=_type(value),
-                got=shown(value),
+                got=received(value),
             )
         raise error(
             "checks.ordered.list",
             "{what} must be a list (in order), got {type} {got}",
             what=what,
             type=_type(value),
-            got=shown(value),
+            got=received(value),
         )
     return tuple(_bounded(value, what, most, error))
 
@@ -512,7 +534,7 @@ def mapping(
             "{what} must be a mapping such as {{'name': value}}, got {type} {got}",
             what=what,
             type=_type(value),
-            got=shown(value),
+            got=received(value),
         )
     try:
         size = len(value)
@@ -524,7 +546,7 @@ def mapping(
             "{what} may hold at most {most} entries; got {got}",
             what=what,
             most=Number(most),
-            got=shown(value),
+            got=received(value),
         )
     return tuple(_bounded(_items(value), what, most, error))
 
@@ -555,7 +577,7 @@ def _bounded(value: Iterable[Any], what: What, most: int, error: ErrorType) -> l
             "{what} could not be read as a list ({problem}); got {got}",
             what=what,
             problem=_type(exc),
-            got=shown(value),
+            got=received(value),
         ) from None
     return items
 
@@ -602,7 +624,7 @@ def path(value: object, what: What, *, error: ErrorType = RuleError) -> Path:
             "{what} must be a file path (text or a pathlib.Path), got {type} {got}",
             what=what,
             type=_type(value),
-            got=shown(value),
+            got=received(value),
         )
     try:
         spelled = os.fspath(value)
@@ -613,7 +635,7 @@ def path(value: object, what: What, *, error: ErrorType = RuleError) -> Path:
             "checks.path.not_text",
             "{what} must be a file path made of text, got {got}",
             what=what,
-            got=shown(value),
+            got=received(value),
         )
     spelled = str.__str__(spelled)
     if len(spelled) > MAX_PATH:
@@ -623,11 +645,14 @@ def path(value: object, what: What, *, error: ErrorType = RuleError) -> Path:
             what=what,
             length=Number(len(spelled)),
             most=MAX_PATH,
-            got=shown(spelled),
+            got=received(spelled),
         )
     if not spelled.strip():
         raise error(
-            "checks.path.empty", "{what} must name a file, got {got}", what=what, got=shown(spelled)
+            "checks.path.empty",
+            "{what} must name a file, got {got}",
+            what=what,
+            got=received(spelled),
         )
     if "\0" in spelled:
         raise error(
@@ -636,7 +661,7 @@ def path(value: object, what: What, *, error: ErrorType = RuleError) -> Path:
             "hold; got {got}",
             what=what,
             at=spelled.index(chr(0)) + 1,
-            got=shown(spelled),
+            got=received(spelled),
         )
     try:
         os.fsencode(spelled)
@@ -648,6 +673,6 @@ def path(value: object, what: What, *, error: ErrorType = RuleError) -> Path:
             "character, a lone surrogate); got {got}. Tip: retype the name.",
             what=what,
             bad=repr(bad),
-            got=shown(spelled),
+            got=received(spelled),
         ) from None
     return Path(spelled)

@@ -28,7 +28,7 @@ import numpy as np
 import numpy.typing as npt
 
 from . import checks
-from .checks import shown
+from .checks import received
 from .dice import MAX_SIDES, DieType
 from .dice.records import EXPLODE_FACE
 from .errors import DiceError
@@ -81,7 +81,7 @@ def _check_count(n: object, what: Message) -> int:
             "{what} must be a whole number from 0 to {most}, got {got}",
             what=what,
             most=MAX_COPIES,
-            got=shown(n, 40),
+            got=received(n, 40),
         )
     return int.__int__(n)
 
@@ -95,7 +95,7 @@ def _score(value: object) -> int:
             "odds.score.type",
             "count_per_die scores must be whole numbers, got {type} {got}",
             type=type(value).__name__,
-            got=shown(value, 40),
+            got=received(value, 40),
         ) from None
     if number < 0:
         raise DiceError(
@@ -111,7 +111,7 @@ def _check_die(die: object, what: str) -> DieType:
             "{what} needs a DieType such as D6, got {type} {got}",
             what=what,
             type=type(die).__name__,
-            got=shown(die, 40),
+            got=received(die, 40),
         )
     return die
 
@@ -154,7 +154,7 @@ class Distribution:
                 "odds.table.type",
                 "a distribution needs a mapping {{outcome: probability}}, got {type} {got}",
                 type=type(table).__name__,
-                got=shown(table, 60),
+                got=received(table, 60),
             )
         if not table:
             raise DiceError("odds.table.empty", "a distribution needs at least one outcome")
@@ -384,7 +384,7 @@ def count_per_die(
         raise DiceError(
             "odds.explode_on",
             "explode_on must be a set of faces such as {{6}}, got {got}",
-            got=shown(explode_on, 40),
+            got=received(explode_on, 40),
         )
     listed = checks.ordered(explode_on, "explode_on", most=MAX_SIDES, sets=True, error=DiceError)
     explode = frozenset(checks.whole(face, EXPLODE_FACE, error=DiceError) for face in listed)

@@ -67,7 +67,7 @@ def roll(
             "tray.pool_type",
             "roll needs a Pool or dice notation such as '5d6!1' or '4dF', got {type} {got}",
             type=type(pool).__name__,
-            got=checks.shown(pool),
+            got=checks.received(pool),
         )
     purpose = checks.text(
         purpose,

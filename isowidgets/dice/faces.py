@@ -16,7 +16,7 @@ from itertools import islice
 from typing import TypeAlias
 
 from .. import checks
-from ..checks import shown
+from ..checks import received
 from ..errors import DiceCapError, DiceError, FacesError
 from ..words import Number, msg
 from .values import LIMITS_CEILING, DieType
@@ -71,7 +71,7 @@ def parse_faces(
             "dice.faces.die_type",
             "parse_faces needs a DieType such as D6, got {type} {got}",
             type=type(die).__name__,
-            got=shown(die),
+            got=received(die),
         )
     if most is not None:
         most = checks.whole(
@@ -101,7 +101,7 @@ def _typed_faces(text: object, die: DieType, stop: int) -> list[int]:
                 "typed-in faces must be in roll order, but a {type} has no order: {got}. "
                 "Allowed: text such as '5 4 3' or a list such as [5, 4, 3]",
                 type=type(text).__name__,
-                got=shown(text),
+                got=received(text),
             )
         if isinstance(text, bytes | bytearray | memoryview) or not isinstance(text, Iterable):
             raise FacesError(
@@ -109,7 +109,7 @@ def _typed_faces(text: object, die: DieType, stop: int) -> list[int]:
                 "typed-in faces must be text such as '5 4 3' or a list of whole numbers, "
                 "got {type} {got}",
                 type=type(text).__name__,
-                got=shown(text),
+                got=received(text),
             )
         try:
             return list(islice(text, stop))  # each face is checked against the pool later
@@ -118,7 +118,7 @@ def _typed_faces(text: object, die: DieType, stop: int) -> list[int]:
                 "dice.faces.unreadable",
                 "typed-in faces could not be read ({problem}); got {got}",
                 problem=type(exc).__name__,
-                got=shown(text),
+                got=received(text),
             ) from None
     text = str.__str__(text)
     if die.is_fudge:
@@ -138,7 +138,7 @@ def _typed_faces(text: object, die: DieType, stop: int) -> list[int]:
             raise FacesError(
                 "dice.faces.unread_token",
                 "could not read {token} as a face of a {die}; it shows {allowed}",
-                token=shown(token, 40),
+                token=received(token, 40),
                 die=die.name,
                 allowed=die.allowed(),
             )

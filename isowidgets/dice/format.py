@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..checks import shown
+from ..checks import received, shown
 from ..words import Message, Number, msg, render
 
 __all__ = ["FUDGE_GLYPHS", "faces_message", "faces_preview"]
@@ -22,7 +22,7 @@ FUDGE_GLYPHS = {-1: "−", 0: "0", 1: "+"}
 def faces_message(faces: Sequence[Any], most: int = 12) -> str | Message:
     """A list of faces as a message's value: the first ``most`` and how many in all."""
     if len(faces) <= most:
-        return shown(list(faces))
+        return received(list(faces))
     head = ", ".join(shown(f, 12) for f in faces[:most])
     return msg(
         "dice.faces_preview",

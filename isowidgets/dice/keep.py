@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import checks
-from ..checks import shown
+from ..checks import received
 from ..errors import DiceError
 from ..words import msg
 from .faces import MAX_TYPED
@@ -64,14 +64,14 @@ def _select(faces: Sequence[int], n: int, highest: bool) -> Selection:
         raise DiceError(
             "dice.keep.count",
             "cannot keep {got} dice; the number kept must be a whole number ≥ 0",
-            got=shown(n),
+            got=received(n),
         )
     n = int.__int__(n)
     if n > len(values):
         raise DiceError(
             "dice.keep.too_many",
             "cannot keep {got} of {count} dice",
-            got=shown(n),
+            got=received(n),
             count=len(values),
         )
     return selection_of(ordered_indices(values, n, highest), len(values))

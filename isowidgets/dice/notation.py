@@ -13,7 +13,7 @@ import re
 from dataclasses import dataclass
 
 from .. import checks
-from ..checks import shown
+from ..checks import received
 from ..errors import DiceError
 from ..words import msg
 from .faces import parse_faces
@@ -58,7 +58,7 @@ def read_notation(notation: str) -> Notation:
         raise DiceError(
             "dice.notation.unreadable",
             "cannot read dice notation {got}; write e.g. 5d6, 5d6!1 or 4dF",
-            got=shown(notation),
+            got=received(notation),
         )
     count_text, sides, optional, explode = match.groups()
     die = die_named(f"d{sides}")
@@ -70,7 +70,7 @@ def read_notation(notation: str) -> Notation:
                 "dice.notation.too_many_exploding",
                 "dice notation {got} lists more exploding faces than a {die} has ({sides}); "
                 "name each face once, e.g. 5d6!1 or 2d6!5,6",
-                got=shown(notation),
+                got=received(notation),
                 die=die.name,
                 sides=die.sides,
             )

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
 from .. import checks
-from ..checks import shown
+from ..checks import received
 from ..errors import DiceCapError, DiceError, FacesError
 from ..words import Listing, Message, msg, plural, render
 from .faces import MAX_TYPED
@@ -75,7 +75,7 @@ class Pool:
                 "dice.pool.die_type",
                 "Pool.die must be a DieType such as D6, got {type} {got}",
                 type=type(self.die).__name__,
-                got=shown(self.die),
+                got=received(self.die),
             )
         count = checks.whole(self.count, _DICE_COUNT, error=DiceError)
         if count < 0:
@@ -93,7 +93,7 @@ class Pool:
                 "dice.pool.explode_not_a_face",
                 "{die} cannot explode on {got}: its faces are {allowed}",
                 die=self.die.name,
-                got=shown(wrong),
+                got=received(wrong),
                 allowed=self.die.allowed(),
             )
         explosions = checks.choice(
@@ -124,7 +124,7 @@ class Pool:
                 "dice.limits.type",
                 "limits must be a dice.Limits, got {type} {got}",
                 type=type(limits).__name__,
-                got=shown(limits),
+                got=received(limits),
             )
         if self.count > limits.max_dice:
             raise DiceCapError(
@@ -225,7 +225,7 @@ class Pool:
             raise DiceError(
                 "dice.pool.record_type",
                 "a pool record must be an object, got {got}",
-                got=shown(record),
+                got=received(record),
             )
         check_keys("pool", record, required=("die", "count"), optional=_POOL_OPTIONAL)
         die, count = record["die"], record["count"]
@@ -234,14 +234,14 @@ class Pool:
             raise DiceError(
                 "dice.pool.record_die",
                 "a pool's die must be a name such as 'd6', got {got}",
-                got=shown(die),
+                got=received(die),
             )
         checks.whole(count, _DICE_COUNT, error=DiceError)
         if not isinstance(explode_on, list | tuple):
             raise DiceError(
                 "dice.pool.record_explode_on",
                 "a pool's explode_on must be a list of faces, got {got}",
-                got=shown(explode_on),
+                got=received(explode_on),
             )
         pool = cls(
             die_named(die),
@@ -297,7 +297,7 @@ def _explode_faces(value: Any) -> frozenset[int]:
         raise DiceError(
             "dice.explode_on.type",
             "explode_on must be a set of faces such as {{6}} or {{1, 2}}, got {got}",
-            got=shown(value),
+            got=received(value),
         )
     items = checks.ordered(value, "explode_on", most=MAX_SIDES, sets=True, error=DiceError)
     faces = []
@@ -306,8 +306,8 @@ def _explode_faces(value: Any) -> frozenset[int]:
             raise DiceError(
                 "dice.explode_on.face",
                 "explode_on must hold whole-number faces, got {got} in {value}",
-                got=shown(item),
-                value=shown(value),
+                got=received(item),
+                value=received(value),
             )
         faces.append(checks.whole(item, EXPLODE_FACE, error=DiceError))
     return frozenset(faces)
@@ -386,7 +386,7 @@ class PoolRoll:
                 "dice.roll.pool_type",
                 "a roll's pool must be a Pool, got {type} {got}",
                 type=type(self.pool).__name__,
-                got=shown(self.pool),
+                got=received(self.pool),
             )
         dice = checks.ordered(
             self.dice, msg("dice.what.roll_dice", "a roll's dice"), most=MAX_TYPED, error=DiceError
@@ -398,7 +398,7 @@ class PoolRoll:
                     "a roll's dice must be RolledDie values in roll order; die #{position} "
                     "is {got}. Tip: Dice.roll makes rolls (typed-in faces too).",
                     position=position + 1,
-                    got=shown(die, 80),
+                    got=received(die, 80),
                 )
         object.__setattr__(self, "dice", dice)
         object.__setattr__(
@@ -515,14 +515,14 @@ class PoolRoll:
             raise FacesError(
                 "dice.roll.record_type",
                 "a roll record must be an object, got {got}",
-                got=shown(record),
+                got=received(record),
             )
         if not isinstance(limits, Limits):
             raise DiceError(
                 "dice.limits.type",
                 "limits must be a dice.Limits, got {type} {got}",
                 type=type(limits).__name__,
-                got=shown(limits),
+                got=received(limits),
             )
         check_keys(
             "roll", record, required=("pool", "faces", "source"), optional=("draw", "n", "gm")
@@ -534,7 +534,7 @@ class PoolRoll:
             raise FacesError(
                 "dice.roll.record_faces",
                 "a roll's faces must be a list of whole numbers, got {got}",
-                got=shown(faces),
+                got=received(faces),
             )
         dice = _checked_dice(pool, faces, limits)
         draw = _draw_position(record["draw"], source, FacesError) if "draw" in record else None
@@ -543,7 +543,7 @@ class PoolRoll:
             raise FacesError(
                 "dice.roll.record_gm",
                 "a roll's gm is written only as true, got {got}",
-                got=shown(record["gm"]),
+                got=received(record["gm"]),
             )
         gm = "gm" in record
         _check_number(number, gm, source, draw, FacesError)
@@ -556,7 +556,7 @@ def _draw_position(value: Any, source: str, error: type[DiceError]) -> tuple[int
         raise error(
             "dice.roll.draw_type",
             "a roll's draw must be [start, index], got {got}",
-            got=shown(value),
+            got=received(value),
         )
     start = checks.whole(
         value[0], msg("dice.what.draw_start", "a roll's draw start"), 0, error=error
@@ -648,7 +648,7 @@ def _checked_dice(pool: Pool, faces: Sequence[int], limits: Limits) -> tuple[Rol
                 "face #{position} of {pool} is {got}; a {die} shows {allowed}",
                 position=position,
                 pool=pool.message(),
-                got=shown(face),
+                got=received(face),
                 die=pool.die.name,
                 allowed=pool.die.allowed(),
             )

@@ -58,7 +58,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from .. import checks
-from ..checks import shown
+from ..checks import received
 from ..errors import DiceCapError, DiceError
 from ..words import Message, msg, render
 from .faces import MAX_TYPED, parse_faces
@@ -113,7 +113,9 @@ def pick(block: bytes, sides: int) -> int | None:
     """
     if type(block) is not bytes or len(block) != 32:
         raise DiceError(
-            "dice.key.block", "a block is 32 bytes of HMAC-SHA256, got {got}", got=shown(block, 60)
+            "dice.key.block",
+            "a block is 32 bytes of HMAC-SHA256, got {got}",
+            got=received(block, 60),
         )
     if type(sides) is not int or not 1 <= sides <= MAX_SIDES:
         checks.whole(sides, SIDES, 1, MAX_SIDES, error=DiceError)
@@ -215,7 +217,7 @@ class RollKey:
             raise DiceError(
                 "dice.key.not_numbered",
                 "only a numbered random roll has faces to recompute: {got}",
-                got=shown(roll, 80),
+                got=received(roll, 80),
             )
         die, number = roll.pool.die, roll.number
         return tuple(self._face(die, roll.gm, number, index) for index in range(len(roll.dice)))
@@ -227,7 +229,7 @@ class RollKey:
                 "dice.key.die_type",
                 "a die such as D6 is needed, got {type} {got}",
                 type=type(die).__name__,
-                got=shown(die),
+                got=received(die),
             )
         return (
             die,
@@ -267,7 +269,7 @@ class Dice:
                 "dice.limits.type",
                 "limits must be a dice.Limits, got {type} {got}",
                 type=type(limits).__name__,
-                got=shown(limits),
+                got=received(limits),
             )
         self.seed: int | str = secrets.randbits(63) if seed is None else seed
         self.limits = limits
@@ -277,7 +279,7 @@ class Dice:
         )
         if len(listed) != 2:
             raise DiceError(
-                "dice.taken", "taken is (public, GM-only) numbers, got {got}", got=shown(taken)
+                "dice.taken", "taken is (public, GM-only) numbers, got {got}", got=received(taken)
             )
         self._taken = [
             checks.whole(n, msg("dice.what.numbers_taken", "numbers taken"), 0, error=DiceError)
@@ -318,7 +320,7 @@ class Dice:
                 raise DiceError(
                     "dice.resumed.roll_type",
                     "a journal's rolls must be PoolRoll values, got {got}",
-                    got=shown(roll, 60),
+                    got=received(roll, 60),
                 )
             if roll.number is not None:
                 taken[roll.gm] = max(taken[roll.gm], roll.number)
@@ -436,7 +438,7 @@ class Dice:
                 "dice.snapshot",
                 "a snapshot is what Dice.state() made, got {type} {got}",
                 type=type(state).__name__,
-                got=shown(state, 60),
+                got=received(state, 60),
             ) from None
 
     def take_up(self, rolls: Iterable[PoolRoll]) -> None:
@@ -452,7 +454,7 @@ class Dice:
                 raise DiceError(
                     "dice.take_up.roll_type",
                     "take_up takes PoolRoll values, got {got}",
-                    got=shown(roll, 60),
+                    got=received(roll, 60),
                 )
         for roll in listed:
             if roll.number is not None:
@@ -498,7 +500,7 @@ class Dice:
                 "dice.roll.needs_pool",
                 "roll needs a Pool such as Pool.parse('5d6!1'), got {type} {got}",
                 type=type(pool).__name__,
-                got=shown(pool),
+                got=received(pool),
             )
         take_optional = checks.flag(take_optional, "take_optional", error=DiceError)
         if most_extras is not None:
@@ -590,7 +592,7 @@ def _checked_seed(seed: object) -> int | str:
             "dice.seed.type_named",
             "a seed must be a whole number or text, got {type} {got}",
             type=type(seed).__name__,
-            got=shown(seed),
+            got=received(seed),
         )
     return checks.whole(seed, _SEED, error=DiceError)
 

@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 from .. import checks
-from ..checks import shown
+from ..checks import received
 from ..errors import DiceError
 from ..words import msg
 from .values import DieType
@@ -62,7 +62,7 @@ def stream_seed(seed: int | str, start: int) -> int | str:
     """
     if isinstance(seed, bool) or not isinstance(seed, int | str):
         raise DiceError(
-            "dice.seed.type", "a seed must be a whole number or text, got {got}", got=shown(seed)
+            "dice.seed.type", "a seed must be a whole number or text, got {got}", got=received(seed)
         )
     start = checks.whole(start, msg("dice.what.first_draw", "the first draw"), 0, error=DiceError)
     if start == 0:

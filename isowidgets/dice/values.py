@@ -15,7 +15,7 @@ from itertools import islice
 from typing import Any
 
 from .. import checks
-from ..checks import shown
+from ..checks import received
 from ..errors import DiceError
 from ..words import Message, Number, msg, render
 from .format import FUDGE_GLYPHS
@@ -82,7 +82,7 @@ class DieType:
                 "dice.die.faces_order",
                 "die {die} faces must be distinct and ascending, got {got}",
                 die=repr(name),
-                got=shown(faces),
+                got=received(faces),
             )
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "faces", faces)
@@ -132,7 +132,7 @@ class DieType:
                 "dice.die.no_such_face",
                 "a {die} has no face {got}; it shows {allowed}",
                 die=self.name,
-                got=shown(face),
+                got=received(face),
                 allowed=self.allowed(),
             )
         if self.is_fudge:
@@ -183,7 +183,7 @@ def die_named(name: str) -> DieType:
         raise DiceError(
             "dice.die.unknown",
             "unknown die {got}; write it as d6, d20 or dF",
-            got=shown(text),
+            got=received(text),
         )
     return d(int(match.group(1)))
 
@@ -219,7 +219,7 @@ class Limits:
                     "that even a legal request could stall the kernel",
                     name=name,
                     most=LIMITS_CEILING,
-                    got=shown(value),
+                    got=received(value),
                 )
             object.__setattr__(self, name, int.__int__(value))
 
@@ -233,7 +233,7 @@ class Limits:
             raise DiceError(
                 "dice.limits.record_type",
                 "a limits record must be an object, got {got}",
-                got=shown(record),
+                got=received(record),
             )
         check_keys("limits", record, required=("max_dice", "max_explosions"), optional=())
         return cls(record["max_dice"], record["max_explosions"])
@@ -278,7 +278,7 @@ def check_keys(
         "a {what} record has unknown fields {unknown}{more}; allowed fields: {allowed} "
         "({required} required)",
         what=what,
-        unknown=shown(unknown[:5]),
+        unknown=received(unknown[:5]),
         more=more,
         allowed=allowed,
         required=needed,

@@ -128,7 +128,7 @@ def sweep(
         raise RuleError(
             "odds.sweep.repeated",
             "a sweep asks each size once; repeated: {repeated}",
-            repeated=checks.shown(repeated, 60),
+            repeated=checks.received(repeated, 60),
         )
     pairs = checks.mapping(readings, "readings", most=MAX_READINGS)
     if not pairs:
@@ -180,7 +180,7 @@ def side_by_side(frame: pd.DataFrame) -> pd.DataFrame:
         raise RuleError(
             "odds.side_by_side",
             "side_by_side needs a sweep's table, got {got}",
-            got=checks.shown(frame, 80),
+            got=checks.received(frame, 80),
         )
     outcomes = list(dict.fromkeys(frame["outcome"]))
     readings = list(dict.fromkeys(frame["reading"]))

@@ -158,6 +158,8 @@ def test_numbers_in_a_refusal_are_written_the_danish_way() -> None:
     assert long.key == "checks.text.too_long"
     assert "is 5,000 characters long" in str(long)
     assert "er 5.000 tegn lang; højst 300 er tilladt" in long.render("da")
+    assert str(long).endswith("'… (5,000 characters).")
+    assert long.render("da").endswith("'… (5.000 tegn).")
     half = _refusal(lambda: checks.real(2, "a share", 0, 0.5))
     assert str(half) == "a share must be a number from 0 to 0.5, got 2"
     assert half.render("da") == "a share skal være et tal fra 0 til 0,5, fik 2"
@@ -221,3 +223,14 @@ def test_a_sealed_session_refuses_in_the_readers_language() -> None:
     plain = Dice(1)
     plain.seal("the seed is revealed")
     assert str(_refusal(lambda: plain.roll(Pool.parse("1d6")))) == "the seed is revealed"
+
+
+def test_a_value_received_is_cut_short_in_the_readers_language() -> None:
+    many = _refusal(lambda: checks.mapping(dict.fromkeys(range(20_000)), "readings", most=10))
+    assert str(many) == "readings may hold at most 10 entries; got a dict of 20,000 items"
+    assert many.render("da") == "readings må højst have 10 poster; fik en dict med 20.000 elementer"
+    huge = _refusal(lambda: checks.whole(2**700, "a level"))
+    assert "got a 701-bit whole number" in str(huge)
+    assert "fik et helt tal på 701 bit" in huge.render("da")
+    assert checks.shown("y" * 300) == repr("y" * 200) + "… (300 characters)"
+    assert checks.received(5) == "5"
