@@ -157,7 +157,7 @@ def test_numbers_in_a_refusal_are_written_the_danish_way() -> None:
     long = _refusal(lambda: checks.text("x" * 5000, "a name"))
     assert long.key == "checks.text.too_long"
     assert "is 5,000 characters long" in str(long)
-    assert "er 5.000 tegn lang; højst 300 er tilladt" in long.render("da")
+    assert "har 5.000 tegn; højst 300 er tilladt" in long.render("da")
     assert str(long).endswith("'… (5,000 characters).")
     assert long.render("da").endswith("'… (5.000 tegn).")
     half = _refusal(lambda: checks.real(2, "a share", 0, 0.5))
