@@ -28,6 +28,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from .errors import IsowidgetsError, RuleError
+from .words import Message, Number, msg, render
 
 __all__ = [
     "MAX_COUNT",
@@ -47,9 +48,11 @@ __all__ = [
     "ordered",
     "path",
     "real",
+    "received",
     "shown",
     "text",
     "unstorable",
+    "unstorable_message",
     "whole",
 ]
 
@@ -77,6 +80,10 @@ MAX_PATH = 4096
 
 T = TypeVar("T")
 ErrorType = type[IsowidgetsError]
+What = str | Message
+"""What a check calls the argument it checks: English prose from the caller (shown as
+it is), or a :class:`~isowidgets.words.Message` rendered in the reader's language
+(``msg("kit.rows", "a log page's rows")``)."""
 
 _REPR = reprlib.Repr()
 _REPR.maxlevel = 3
@@ -88,21 +95,36 @@ _REPR.maxdeque = _REPR.maxarray = 24
 _REPR.maxdict = 12
 
 
-def shown(value: object, limit: int = SHOWN) -> str:
-    """``repr(value)`` for a message, cut to about ``limit`` characters.
+def received(value: object, limit: int = SHOWN) -> str | Message:
+    """``repr(value)`` as a message's value, cut to about ``limit`` characters.
 
     Long text and huge containers are cut *before* ``repr`` (nested containers
     through :mod:`reprlib`) so a megabyte of input never builds a megabyte of
-    message; a type whose ``repr`` fails is named instead.
+    message; a type whose ``repr`` fails is named instead. What is said about a cut
+    value (``… (5,000 characters)``, ``a list of 300 items``) is a
+    :class:`~isowidgets.words.Message`, read in the reader's language.
     """
     try:
         if isinstance(value, str | bytes) and len(value) > limit:
-            text = repr(value[:limit])
-            return f"{text}… ({len(value):,} characters)"
+            return msg(
+                "checks.shown.cut",
+                "{text}… ({count} characters)",
+                text=repr(value[:limit]),
+                count=Number(len(value)),
+            )
         if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 600:
-            return f"a {value.bit_length():,}-bit whole number"
+            return msg(
+                "checks.shown.bits",
+                "a {bits}-bit whole number",
+                bits=Number(value.bit_length()),
+            )
         if isinstance(value, list | tuple | set | frozenset | dict) and len(value) > limit:
-            return f"a {type(value).__name__} of {len(value):,} items"
+            return msg(
+                "checks.shown.items",
+                "a {type} of {count} items",
+                type=type(value).__name__,
+                count=Number(len(value)),
+            )
         if isinstance(value, list | tuple | set | frozenset | dict):
             text = _REPR.repr(value)
         else:
@@ -110,23 +132,62 @@ def shown(value: object, limit: int = SHOWN) -> str:
         if not isinstance(text, str):
             raise TypeError("__repr__ returned no text")
     except Exception:  # a hostile __repr__ (or __len__) must not escape the error family
-        return f"a {type(value).__name__}"
+        return msg("checks.shown.type", "a {type}", type=type(value).__name__)
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
-def _tip(tip: str) -> str:
-    return f" Tip: {tip}" if tip else ""
+def shown(value: object, limit: int = SHOWN) -> str:
+    """:func:`received` in English, for a sentence written in English."""
+    said = received(value, limit)
+    return said if isinstance(said, str) else render(said)
+
+
+def _type(value: object) -> str:
+    """The name of ``value``'s type, as a message shows it (``int``, ``NoneType``)."""
+    return type(value).__name__
+
+
+def _decimal(number: float) -> Number | str:
+    """A bound of a range for a message: written the reader's way when three decimals
+    hold it, else as Python writes it briefly (``1e-15``)."""
+    brief = f"{number:g}"
+    if "e" in brief or round(number, 3) != number:
+        return brief
+    return Number(number, grouped=False)
+
+
+def _too_long(
+    error: ErrorType, what: What, length: int, most: int, got: str | Message, tip: str | Message
+) -> IsowidgetsError:
+    if tip:
+        return error(
+            "checks.text.too_long_tip",
+            "{what} is {length} characters long; at most {most} are allowed, got {got}. Tip: {tip}",
+            what=what,
+            length=Number(length),
+            most=most,
+            got=got,
+            tip=tip,
+        )
+    return error(
+        "checks.text.too_long",
+        "{what} is {length} characters long; at most {most} are allowed, got {got}.",
+        what=what,
+        length=Number(length),
+        most=most,
+        got=got,
+    )
 
 
 def text(
     value: object,
-    what: str,
+    what: What,
     *,
     allow_empty: bool = False,
     collapse: bool = False,
     strip: bool = True,
     max_length: int = MAX_TEXT,
-    tip: str = "",
+    tip: str | Message = "",
     error: ErrorType = RuleError,
 ) -> str:
     """A stripped string (runs of blanks folded to one with ``collapse``).
@@ -138,47 +199,72 @@ def text(
     (a label read back from a journal must stay exactly as it was written).
     """
     if not isinstance(value, str):
-        raise error(f"{what} must be text, got {type(value).__name__} {shown(value)}")
+        raise error(
+            "checks.text.type",
+            "{what} must be text, got {type} {got}",
+            what=what,
+            type=_type(value),
+            got=received(value),
+        )
     value = str.__str__(value)  # a plain str: a subclass's own methods never run
     if len(value) > 4 * max_length + 64:  # far too long even before stripping
-        raise error(
-            f"{what} is {len(value):,} characters long; at most {max_length} are allowed, "
-            f"got {shown(value)}.{_tip(tip)}"
-        )
+        raise _too_long(error, what, len(value), max_length, received(value), tip)
     cleaned = value.strip() if strip else value
     if collapse:
         cleaned = " ".join(value.split())
     if not cleaned.strip() and not allow_empty:
-        raise error(f"{what} must not be empty; a non-empty string is needed, got {shown(value)}")
+        raise error(
+            "checks.text.empty",
+            "{what} must not be empty; a non-empty string is needed, got {got}",
+            what=what,
+            got=received(value),
+        )
     try:
         cleaned.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise error(unstorable(what, exc, at=exc.start + 1)) from None
+        raise error(unstorable_message(what, exc, at=exc.start + 1)) from None
     if len(cleaned) > max_length:
-        raise error(
-            f"{what} is {len(cleaned):,} characters long; at most {max_length} are allowed, "
-            f"got {shown(value)}.{_tip(tip)}"
-        )
+        raise _too_long(error, what, len(cleaned), max_length, received(value), tip)
     return cleaned
 
 
-def unstorable(what: str, exc: UnicodeEncodeError, *, at: int | None = None) -> str:
+def unstorable_message(what: What, exc: UnicodeEncodeError, *, at: int | None = None) -> Message:
     """Why ``what`` cannot be stored: the half of a character (a lone surrogate) that
     ``exc`` found in it, and where (``at``, counted from 1), said once for the whole
     kit (a text argument, and any event's text on its way to the journal).
     """
     bad = exc.object[exc.start : exc.end]
-    where = f" at position {at}" if at is not None else ""
-    return (
-        f"{what} holds {bad!r} (U+{ord(bad[0]):04X}){where}: not valid Unicode text (half "
-        "of a character, a lone surrogate) which cannot be stored. Allowed: text of whole "
-        "characters; nothing was written. Tip: retype that part, or paste it again."
+    code = f"{ord(bad[0]):04X}"
+    if at is not None:
+        return msg(
+            "checks.unstorable_at",
+            "{what} holds {bad} (U+{code}) at position {at}: not valid Unicode text (half of "
+            "a character, a lone surrogate) which cannot be stored. Allowed: text of whole "
+            "characters; nothing was written. Tip: retype that part, or paste it again.",
+            what=what,
+            bad=repr(bad),
+            code=code,
+            at=at,
+        )
+    return msg(
+        "checks.unstorable",
+        "{what} holds {bad} (U+{code}): not valid Unicode text (half of a character, a lone "
+        "surrogate) which cannot be stored. Allowed: text of whole characters; nothing was "
+        "written. Tip: retype that part, or paste it again.",
+        what=what,
+        bad=repr(bad),
+        code=code,
     )
+
+
+def unstorable(what: What, exc: UnicodeEncodeError, *, at: int | None = None) -> str:
+    """:func:`unstorable_message` in English, for a plain caller's sentence."""
+    return render(unstorable_message(what, exc, at=at))
 
 
 def whole(
     value: object,
-    what: str,
+    what: What,
     lo: int | None = None,
     hi: int | None = None,
     *,
@@ -190,22 +276,37 @@ def whole(
     kit takes a number of hundreds of digits.
     """
     if isinstance(value, bool) or not isinstance(value, int):
-        raise error(f"{what} must be a whole number, got {type(value).__name__} {shown(value)}")
+        raise error(
+            "checks.whole.type",
+            "{what} must be a whole number, got {type} {got}",
+            what=what,
+            type=_type(value),
+            got=received(value),
+        )
     number = int.__int__(value)  # a plain int: a subclass's own comparisons never run
     if (lo is not None and number < lo) or (hi is not None and number > hi):
         bounds = f"{lo if lo is not None else '−∞'}..{hi if hi is not None else '∞'}"
-        raise error(f"{what} must be in {bounds}, got {shown(number)}")
+        raise error(
+            "checks.whole.range",
+            "{what} must be in {bounds}, got {got}",
+            what=what,
+            bounds=bounds,
+            got=received(number),
+        )
     if not -MAX_WHOLE <= number <= MAX_WHOLE:
         raise error(
-            f"{what} must be a whole number of at most 64 bits (±{MAX_WHOLE:,}), "
-            f"got {shown(number)}"
+            "checks.whole.bits",
+            "{what} must be a whole number of at most 64 bits (±{most}), got {got}",
+            what=what,
+            most=Number(MAX_WHOLE),
+            got=received(number),
         )
     return number
 
 
 def real(
     value: object,
-    what: str,
+    what: What,
     lo: float,
     hi: float,
     *,
@@ -215,27 +316,59 @@ def real(
     """A finite number (int or float, not a bool) from ``lo`` to ``hi`` (``hi`` itself
     excluded with ``below_hi``), as a float."""
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise error(f"{what} must be a number, got {type(value).__name__} {shown(value)}")
+        raise error(
+            "checks.real.type",
+            "{what} must be a number, got {type} {got}",
+            what=what,
+            type=_type(value),
+            got=received(value),
+        )
     if isinstance(value, float):
         number = float.__float__(value)
     else:
         count = int.__int__(value)
         number = float(count) if abs(count) <= MAX_WHOLE else math.inf * (1 if count > 0 else -1)
     inside = lo <= number < hi if below_hi else lo <= number <= hi  # also refuses NaN
+    if not inside and below_hi:
+        raise error(
+            "checks.real.range_below",
+            "{what} must be a number from {lo} up to (not including) {hi}, got {got}",
+            what=what,
+            lo=_decimal(lo),
+            hi=_decimal(hi),
+            got=received(value),
+        )
     if not inside:
-        end = f"up to (not including) {hi:g}" if below_hi else f"to {hi:g}"
-        raise error(f"{what} must be a number from {lo:g} {end}, got {shown(value)}")
+        raise error(
+            "checks.real.range",
+            "{what} must be a number from {lo} to {hi}, got {got}",
+            what=what,
+            lo=_decimal(lo),
+            hi=_decimal(hi),
+            got=received(value),
+        )
     return number
 
 
-def flag(value: object, what: str, *, error: ErrorType = RuleError) -> bool:
+def flag(value: object, what: What, *, error: ErrorType = RuleError) -> bool:
     """``True`` or ``False`` (not 0, 1 or text)."""
     if not isinstance(value, bool):
-        raise error(f"{what} must be True or False, got {type(value).__name__} {shown(value)}")
+        raise error(
+            "checks.flag",
+            "{what} must be True or False, got {type} {got}",
+            what=what,
+            type=_type(value),
+            got=received(value),
+        )
     return value
 
 
-def choice(value: object, what: str, allowed: Iterable[T], *, error: ErrorType = RuleError) -> T:
+def _listed(options: Sequence[object]) -> str:
+    """Allowed values as a message lists them: their reprs, at most 20 of them."""
+    return ", ".join(repr(o) for o in options[:20]) + (" …" if len(options) > 20 else "")
+
+
+def choice(value: object, what: What, allowed: Iterable[T], *, error: ErrorType = RuleError) -> T:
     """``value`` if it is one of ``allowed`` (compared by equality, never by hashing
     a hostile value), else the kit's error listing what is allowed."""
     options = list(allowed)
@@ -245,20 +378,31 @@ def choice(value: object, what: str, allowed: Iterable[T], *, error: ErrorType =
                 return option
         except Exception:  # a hostile __eq__
             break
-    listed = ", ".join(repr(o) for o in options[:20]) + (" …" if len(options) > 20 else "")
-    raise error(f"{what} must be one of {listed}; got {shown(value)}")
+    raise error(
+        "checks.choice",
+        "{what} must be one of {allowed}; got {got}",
+        what=what,
+        allowed=_listed(options),
+        got=received(value),
+    )
 
 
-def function(value: object, what: str, *, error: ErrorType = RuleError) -> Any:
+def function(value: object, what: What, *, error: ErrorType = RuleError) -> Any:
     """Something that can be called (a function, a lambda, a class)."""
     if not callable(value):
-        raise error(f"{what} must be a function, got {type(value).__name__} {shown(value)}")
+        raise error(
+            "checks.function",
+            "{what} must be a function, got {type} {got}",
+            what=what,
+            type=_type(value),
+            got=received(value),
+        )
     return value
 
 
 def identifier(
     value: object,
-    what: str,
+    what: What,
     known: Iterable[str] | None = None,
     *,
     max_length: int = MAX_ID,
@@ -267,24 +411,46 @@ def identifier(
     """An id (text of at most ``max_length`` characters); when ``known`` is given,
     one of those ids."""
     if not isinstance(value, str):
-        raise error(f"{what} must be an id (text), got {type(value).__name__} {shown(value)}")
+        raise error(
+            "checks.id.type",
+            "{what} must be an id (text), got {type} {got}",
+            what=what,
+            type=_type(value),
+            got=received(value),
+        )
     value = str.__str__(value)
     if len(value) > max_length:
         raise error(
-            f"{what} is {len(value):,} characters long; an id has at most {max_length}, "
-            f"got {shown(value)}"
+            "checks.id.too_long",
+            "{what} is {length} characters long; an id has at most {most}, got {got}",
+            what=what,
+            length=Number(len(value)),
+            most=max_length,
+            got=received(value),
         )
     if known is not None:
         ids = list(known)
+        if value not in ids and not ids:
+            raise error(
+                "checks.id.unknown_none",
+                "{what} {got} is not known here; the ids are: none",
+                what=what,
+                got=received(value),
+            )
         if value not in ids:
-            listed = ", ".join(repr(i) for i in ids[:20]) + (" …" if len(ids) > 20 else "")
-            raise error(f"{what} {shown(value)} is not known here; the ids are: {listed or 'none'}")
+            raise error(
+                "checks.id.unknown",
+                "{what} {got} is not known here; the ids are: {ids}",
+                what=what,
+                got=received(value),
+                ids=_listed(ids),
+            )
     return value
 
 
 def id_list(
     value: object,
-    what: str,
+    what: What,
     *,
     most: int = MAX_COUNT,
     max_length: int = MAX_ID,
@@ -295,19 +461,29 @@ def id_list(
         return (identifier(value, what, max_length=max_length, error=error),)
     if isinstance(value, Mapping) or not isinstance(value, Iterable):
         raise error(
-            f"{what} must be an id or a list of ids, got {type(value).__name__} {shown(value)}"
+            "checks.ids.type",
+            "{what} must be an id or a list of ids, got {type} {got}",
+            what=what,
+            type=_type(value),
+            got=received(value),
         )
     items: list[str] = []
     for item in _bounded(value, what, most, error):
         if not isinstance(item, str):
-            raise error(f"{what} must be ids (text), got {type(item).__name__} {shown(item)}")
+            raise error(
+                "checks.ids.item",
+                "{what} must be ids (text), got {type} {got}",
+                what=what,
+                type=_type(item),
+                got=received(item),
+            )
         items.append(identifier(item, what, max_length=max_length, error=error))
     return tuple(items)
 
 
 def ordered(
     value: object,
-    what: str,
+    what: What,
     *,
     most: int = MAX_COUNT,
     sets: bool = False,
@@ -325,13 +501,26 @@ def ordered(
         or isinstance(value, str | bytes | bytearray | memoryview | Mapping)
         or not isinstance(value, Iterable)
     ):
-        kind = "a list or a set" if sets else "a list (in order)"
-        raise error(f"{what} must be {kind}, got {type(value).__name__} {shown(value)}")
+        if sets:
+            raise error(
+                "checks.ordered.list_or_set",
+                "{what} must be a list or a set, got {type} {got}",
+                what=what,
+                type=_type(value),
+                got=received(value),
+            )
+        raise error(
+            "checks.ordered.list",
+            "{what} must be a list (in order), got {type} {got}",
+            what=what,
+            type=_type(value),
+            got=received(value),
+        )
     return tuple(_bounded(value, what, most, error))
 
 
 def mapping(
-    value: object, what: str, *, most: int = MAX_COUNT, error: ErrorType = RuleError
+    value: object, what: What, *, most: int = MAX_COUNT, error: ErrorType = RuleError
 ) -> tuple[tuple[Any, Any], ...]:
     """A mapping (a dict) of at most ``most`` entries, as ``(key, value)`` pairs in order.
 
@@ -341,15 +530,24 @@ def mapping(
     """
     if not isinstance(value, Mapping):
         raise error(
-            f"{what} must be a mapping such as {{'name': value}}, got {type(value).__name__} "
-            f"{shown(value)}"
+            "checks.mapping.type",
+            "{what} must be a mapping such as {{'name': value}}, got {type} {got}",
+            what=what,
+            type=_type(value),
+            got=received(value),
         )
     try:
         size = len(value)
     except Exception:  # a hostile __len__
         size = most + 1
     if size > most:
-        raise error(f"{what} may hold at most {most:,} entries; got {shown(value)}")
+        raise error(
+            "checks.mapping.too_big",
+            "{what} may hold at most {most} entries; got {got}",
+            what=what,
+            most=Number(most),
+            got=received(value),
+        )
     return tuple(_bounded(_items(value), what, most, error))
 
 
@@ -358,37 +556,62 @@ def _items(value: Mapping[Any, Any]) -> Iterable[tuple[Any, Any]]:
         yield key, value[key]
 
 
-def _bounded(value: Iterable[Any], what: str, most: int, error: ErrorType) -> list[Any]:
+def _bounded(value: Iterable[Any], what: What, most: int, error: ErrorType) -> list[Any]:
     """At most ``most`` items of ``value``; more, or an iterable that fails, is refused."""
     items: list[Any] = []
     try:
         for item in value:
             if len(items) >= most:
-                raise error(f"{what} may hold at most {most:,} items; got more")
+                raise error(
+                    "checks.list.too_long",
+                    "{what} may hold at most {most} items; got more",
+                    what=what,
+                    most=Number(most),
+                )
             items.append(item)
     except IsowidgetsError:
         raise
     except Exception as exc:  # a hostile iterator must not escape the error family
         raise error(
-            f"{what} could not be read as a list ({type(exc).__name__}); got {shown(value)}"
+            "checks.list.unreadable",
+            "{what} could not be read as a list ({problem}); got {got}",
+            what=what,
+            problem=_type(exc),
+            got=received(value),
         ) from None
     return items
 
 
 def keywords(
-    given: Mapping[str, Any], what: str, allowed: Sequence[str], *, error: ErrorType = RuleError
+    given: Mapping[str, Any], what: What, allowed: Sequence[str], *, error: ErrorType = RuleError
 ) -> None:
     """Refuse keyword arguments that are not among ``allowed``, naming each."""
     unknown = [name for name in given if name not in allowed]
-    if unknown:
-        names = ", ".join(shown(name, 60) for name in unknown[:5])
-        more = f" (and {len(unknown) - 5:,} more)" if len(unknown) > 5 else ""
+    if not unknown:
+        return
+    names = ", ".join(shown(name, 60) for name in unknown[:5])
+    more: str | Message = ""
+    if len(unknown) > 5:
+        more = msg("checks.keywords.more", " (and {count} more)", count=Number(len(unknown) - 5))
+    if not allowed:
         raise error(
-            f"{what} takes no argument {names}{more}; allowed: {', '.join(allowed) or 'none'}"
+            "checks.keywords.none",
+            "{what} takes no argument {names}{more}; allowed: none",
+            what=what,
+            names=names,
+            more=more,
         )
+    raise error(
+        "checks.keywords",
+        "{what} takes no argument {names}{more}; allowed: {allowed}",
+        what=what,
+        names=names,
+        more=more,
+        allowed=", ".join(allowed),
+    )
 
 
-def path(value: object, what: str, *, error: ErrorType = RuleError) -> Path:
+def path(value: object, what: What, *, error: ErrorType = RuleError) -> Path:
     """A file path: text or a path object, not empty, without NUL and in characters
     the file system can store (no lone surrogate), at most :data:`MAX_PATH` long.
 
@@ -397,34 +620,59 @@ def path(value: object, what: str, *, error: ErrorType = RuleError) -> Path:
     """
     if isinstance(value, bytes | bytearray) or not isinstance(value, str | os.PathLike):
         raise error(
-            f"{what} must be a file path (text or a pathlib.Path), got "
-            f"{type(value).__name__} {shown(value)}"
+            "checks.path.type",
+            "{what} must be a file path (text or a pathlib.Path), got {type} {got}",
+            what=what,
+            type=_type(value),
+            got=received(value),
         )
     try:
         spelled = os.fspath(value)
     except Exception:  # a hostile __fspath__
         spelled = None
     if not isinstance(spelled, str):
-        raise error(f"{what} must be a file path made of text, got {shown(value)}")
+        raise error(
+            "checks.path.not_text",
+            "{what} must be a file path made of text, got {got}",
+            what=what,
+            got=received(value),
+        )
     spelled = str.__str__(spelled)
     if len(spelled) > MAX_PATH:
         raise error(
-            f"{what} is {len(spelled):,} characters long; a path has at most {MAX_PATH}, "
-            f"got {shown(spelled)}"
+            "checks.path.too_long",
+            "{what} is {length} characters long; a path has at most {most}, got {got}",
+            what=what,
+            length=Number(len(spelled)),
+            most=MAX_PATH,
+            got=received(spelled),
         )
     if not spelled.strip():
-        raise error(f"{what} must name a file, got {shown(spelled)}")
+        raise error(
+            "checks.path.empty",
+            "{what} must name a file, got {got}",
+            what=what,
+            got=received(spelled),
+        )
     if "\0" in spelled:
         raise error(
-            f"{what} holds a NUL character (\\x00) at position {spelled.index(chr(0)) + 1}, "
-            f"which no file name may hold; got {shown(spelled)}"
+            "checks.path.nul",
+            "{what} holds a NUL character (\\x00) at position {at}, which no file name may "
+            "hold; got {got}",
+            what=what,
+            at=spelled.index(chr(0)) + 1,
+            got=received(spelled),
         )
     try:
         os.fsencode(spelled)
     except UnicodeError as exc:
         bad = spelled[exc.start : exc.end] if isinstance(exc, UnicodeEncodeError) else "?"
         raise error(
-            f"{what} holds {bad!r}, a character the file system cannot store (half of a "
-            f"character, a lone surrogate); got {shown(spelled)}. Tip: retype the name."
+            "checks.path.unstorable",
+            "{what} holds {bad}, a character the file system cannot store (half of a "
+            "character, a lone surrogate); got {got}. Tip: retype the name.",
+            what=what,
+            bad=repr(bad),
+            got=received(spelled),
         ) from None
     return Path(spelled)

@@ -28,9 +28,11 @@ import numpy as np
 import numpy.typing as npt
 
 from . import checks
-from .checks import shown
+from .checks import received
 from .dice import MAX_SIDES, DieType
+from .dice.records import EXPLODE_FACE
 from .errors import DiceError
+from .words import Message, Number, msg
 
 __all__ = [
     "MAX_COPIES",
@@ -55,19 +57,32 @@ MAX_OUTCOMES = 100_000
 """The most outcomes the table of one open-ended die may hold."""
 
 
+_OUTCOME = msg("odds.what.outcome", "an outcome")
+_DICE = msg("odds.what.dice", "the number of dice")
+
+
 def _check_tail(tail: object) -> float:
     try:
         return checks.real(tail, "tail", TAIL, 1, below_hi=True, error=DiceError)
     except DiceError as exc:
         raise DiceError(
-            f"{exc}; tail is a probability, and a smaller one than {TAIL:g} is below double "
-            "precision and is never reached"
+            "odds.tail",
+            "{problem}; tail is a probability, and a smaller one than {least} is below double "
+            "precision and is never reached",
+            problem=exc.message,
+            least=f"{TAIL:g}",
         ) from None
 
 
-def _check_count(n: object, what: str) -> int:
+def _check_count(n: object, what: Message) -> int:
     if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= MAX_COPIES:
-        raise DiceError(f"{what} must be a whole number from 0 to {MAX_COPIES}, got {shown(n, 40)}")
+        raise DiceError(
+            "odds.count",
+            "{what} must be a whole number from 0 to {most}, got {got}",
+            what=what,
+            most=MAX_COPIES,
+            got=received(n, 40),
+        )
     return int.__int__(n)
 
 
@@ -77,18 +92,26 @@ def _score(value: object) -> int:
         number = operator.index(value)  # type: ignore[arg-type]
     except Exception:  # not a whole number (a float, text, a hostile __index__)
         raise DiceError(
-            f"count_per_die scores must be whole numbers, got {type(value).__name__} "
-            f"{shown(value, 40)}"
+            "odds.score.type",
+            "count_per_die scores must be whole numbers, got {type} {got}",
+            type=type(value).__name__,
+            got=received(value, 40),
         ) from None
     if number < 0:
-        raise DiceError("count_per_die scores must be ≥ 0; use pool_sum for signed faces")
-    return checks.whole(number, "a score", 0, MAX_OUTCOMES, error=DiceError)
+        raise DiceError(
+            "odds.score.negative", "count_per_die scores must be ≥ 0; use pool_sum for signed faces"
+        )
+    return checks.whole(number, msg("odds.what.score", "a score"), 0, MAX_OUTCOMES, error=DiceError)
 
 
 def _check_die(die: object, what: str) -> DieType:
     if not isinstance(die, DieType):
         raise DiceError(
-            f"{what} needs a DieType such as D6, got {type(die).__name__} {shown(die, 40)}"
+            "odds.die_type",
+            "{what} needs a DieType such as D6, got {type} {got}",
+            what=what,
+            type=type(die).__name__,
+            got=received(die, 40),
         )
     return die
 
@@ -112,7 +135,10 @@ class Distribution:
     @classmethod
     def point(cls, value: int) -> Distribution:
         """Certainty: X = value."""
-        return cls(np.array([1.0]), checks.whole(value, "a point's value", error=DiceError))
+        return cls(
+            np.array([1.0]),
+            checks.whole(value, msg("odds.what.point", "a point's value"), error=DiceError),
+        )
 
     @classmethod
     def from_mapping(cls, table: Mapping[int, float]) -> Distribution:
@@ -125,23 +151,30 @@ class Distribution:
         """
         if not isinstance(table, Mapping):
             raise DiceError(
-                f"a distribution needs a mapping {{outcome: probability}}, got "
-                f"{type(table).__name__} {shown(table, 60)}"
+                "odds.table.type",
+                "a distribution needs a mapping {{outcome: probability}}, got {type} {got}",
+                type=type(table).__name__,
+                got=received(table, 60),
             )
         if not table:
-            raise DiceError("a distribution needs at least one outcome")
+            raise DiceError("odds.table.empty", "a distribution needs at least one outcome")
         # A hair over 1 is allowed: a sum of float probabilities rounds.
         table = {
-            checks.whole(value, "an outcome", error=DiceError): checks.real(
-                p, "a probability", 0, 1 + 1e-9, error=DiceError
+            checks.whole(value, _OUTCOME, error=DiceError): checks.real(
+                p, msg("odds.what.probability", "a probability"), 0, 1 + 1e-9, error=DiceError
             )
             for value, p in table.items()
         }
         lo, hi = min(table), max(table)
         if hi - lo >= MAX_OUTCOMES:
             raise DiceError(
-                f"a distribution from {lo} to {hi} spans {hi - lo + 1:,} outcomes; at most "
-                f"{MAX_OUTCOMES:,} are allowed"
+                "odds.table.too_wide",
+                "a distribution from {lo} to {hi} spans {span} outcomes; at most {most} are "
+                "allowed",
+                lo=str(lo),
+                hi=str(hi),
+                span=Number(hi - lo + 1),
+                most=Number(MAX_OUTCOMES),
             )
         probs = np.zeros(hi - lo + 1)
         for value, p in table.items():
@@ -155,7 +188,7 @@ class Distribution:
         return range(self.offset, self.offset + len(self.probs))
 
     def __getitem__(self, value: int) -> float:
-        index = checks.whole(value, "an outcome", error=DiceError) - self.offset
+        index = checks.whole(value, _OUTCOME, error=DiceError) - self.offset
         return float(self.probs[index]) if 0 <= index < len(self.probs) else 0.0
 
     def to_dict(self, *, min_p: float = 0.0) -> dict[int, float]:
@@ -163,17 +196,27 @@ class Distribution:
 
     def at_least(self, value: int) -> float:
         """P(X ≥ value)."""
-        index = max(0, checks.whole(value, "at_least's value", error=DiceError) - self.offset)
+        index = max(
+            0,
+            checks.whole(value, msg("odds.what.at_least", "at_least's value"), error=DiceError)
+            - self.offset,
+        )
         return float(self.probs[index:].sum())
 
     def at_most(self, value: int) -> float:
         """P(X ≤ value)."""
-        index = checks.whole(value, "at_most's value", error=DiceError) - self.offset + 1
+        index = (
+            checks.whole(value, msg("odds.what.at_most", "at_most's value"), error=DiceError)
+            - self.offset
+            + 1
+        )
         return float(self.probs[: max(0, index)].sum())
 
     def probability(self, predicate: Callable[[int], bool]) -> float:
         """P(predicate(X))."""
-        checks.function(predicate, "probability's predicate", error=DiceError)
+        checks.function(
+            predicate, msg("odds.what.predicate", "probability's predicate"), error=DiceError
+        )
         return float(sum(p for v, p in zip(self.values, self.probs, strict=True) if predicate(v)))
 
     @property
@@ -210,7 +253,7 @@ class Distribution:
 
     def floor(self, minimum: int = 0) -> Distribution:
         """max(minimum, X): a count that cancellation cannot push below ``minimum``."""
-        minimum = checks.whole(minimum, "floor's minimum", error=DiceError)
+        minimum = checks.whole(minimum, msg("odds.what.floor", "floor's minimum"), error=DiceError)
         if self.offset >= minimum:
             return self
         cut = minimum - self.offset
@@ -226,7 +269,7 @@ class Distribution:
         Raises:
             DiceError: ``n`` is not a whole number from 0 to :data:`MAX_COPIES`.
         """
-        n = _check_count(n, "the number of copies to add up")
+        n = _check_count(n, msg("odds.what.copies", "the number of copies to add up"))
         result = Distribution.point(0)
         base = self
         while n:
@@ -250,11 +293,13 @@ class Distribution:
 
     def map(self, function: Callable[[int], int]) -> Distribution:
         """The distribution of ``function(X)`` (``function`` gives whole numbers)."""
-        checks.function(function, "map's function", error=DiceError)
+        checks.function(function, msg("odds.what.map_function", "map's function"), error=DiceError)
         table: dict[int, float] = {}
         for value, p in zip(self.values, self.probs, strict=True):
             if p:
-                key = checks.whole(function(value), "map's result", error=DiceError)
+                key = checks.whole(
+                    function(value), msg("odds.what.map_result", "map's result"), error=DiceError
+                )
                 table[key] = table.get(key, 0.0) + float(p)
         result = Distribution.from_mapping(table)
         return Distribution(result.probs, result.offset, self.lost)
@@ -281,7 +326,10 @@ def _count_per_die(
 ) -> Distribution:
     n = len(faces)
     if all(explode):
-        raise DiceError("every face explodes: the chain never ends, so it has no distribution")
+        raise DiceError(
+            "odds.endless",
+            "every face explodes: the chain never ends, so it has no distribution",
+        )
     width = max(scores) + 1
     booming = sum(explode)  # faces that explode: P(the chain goes on) = booming / n
     # After k more dice the chain is still going with probability (booming/n)^k,
@@ -290,9 +338,12 @@ def _count_per_die(
     grow = max((s for s, boom in zip(scores, explode, strict=True) if boom), default=0)
     if width > MAX_OUTCOMES or steps > MAX_OUTCOMES or steps * grow + width > MAX_OUTCOMES:
         raise DiceError(
-            f"an open-ended die with these faces and scores needs a table of more than "
-            f"{MAX_OUTCOMES} outcomes to reach tail {tail:g}. Tip: raise tail, lower the "
-            "scores, or let fewer faces explode"
+            "odds.open_ended_too_wide",
+            "an open-ended die with these faces and scores needs a table of more than "
+            "{most} outcomes to reach tail {tail}. Tip: raise tail, lower the scores, or let "
+            "fewer faces explode",
+            most=MAX_OUTCOMES,
+            tail=f"{tail:g}",
         )
     stop = np.zeros(width)
     again = np.zeros(width)
@@ -331,12 +382,12 @@ def count_per_die(
     tail = _check_tail(tail)
     if isinstance(explode_on, str | bytes | Mapping) or not isinstance(explode_on, Iterable):
         raise DiceError(
-            f"explode_on must be a set of faces such as {{6}}, got {shown(explode_on, 40)}"
+            "odds.explode_on",
+            "explode_on must be a set of faces such as {{6}}, got {got}",
+            got=received(explode_on, 40),
         )
     listed = checks.ordered(explode_on, "explode_on", most=MAX_SIDES, sets=True, error=DiceError)
-    explode = frozenset(
-        checks.whole(face, "a face in explode_on", error=DiceError) for face in listed
-    )
+    explode = frozenset(checks.whole(face, EXPLODE_FACE, error=DiceError) for face in listed)
     checks.function(score, "score", error=DiceError)
     scores = tuple(_score(score(face)) for face in die.faces)
     flags = tuple(face in explode for face in die.faces)
@@ -360,12 +411,12 @@ def pool_count(
     tail: float = TAIL,
 ) -> Distribution:
     """The total score of ``n`` independent open-ended dice (see :func:`count_per_die`)."""
-    n = _check_count(n, "the number of dice")
+    n = _check_count(n, _DICE)
     return _pool_count(count_per_die(die, score, explode_on, tail=tail), n)
 
 
 def pool_sum(n: int, die: DieType) -> Distribution:
     """The sum of the faces of ``n`` dice (no explosions)."""
-    n = _check_count(n, "the number of dice")
+    n = _check_count(n, _DICE)
     die = _check_die(die, "pool_sum")
     return die_faces(die).times(n)

@@ -64,10 +64,17 @@ def roll(
         pool = Pool.parse(pool)
     elif not isinstance(pool, Pool):
         raise DiceError(
-            f"roll needs a Pool or dice notation such as '5d6!1' or '4dF', got "
-            f"{type(pool).__name__} {checks.shown(pool)}"
+            "tray.pool_type",
+            "roll needs a Pool or dice notation such as '5d6!1' or '4dF', got {type} {got}",
+            type=type(pool).__name__,
+            got=checks.received(pool),
         )
-    purpose = checks.text(purpose, "a roll's purpose", allow_empty=True, max_length=checks.MAX_NOTE)
+    purpose = checks.text(
+        purpose,
+        msg("tray.what.purpose", "a roll's purpose"),
+        allow_empty=True,
+        max_length=checks.MAX_NOTE,
+    )
     rolled = action.dice.roll(pool, faces)
     parity = action.state.settings.read_parity
     action.add(Rolled(roll=rolled, purpose=purpose, reading=reading(rolled, parity=parity)))

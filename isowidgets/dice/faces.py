@@ -16,8 +16,9 @@ from itertools import islice
 from typing import TypeAlias
 
 from .. import checks
-from ..checks import shown
+from ..checks import received
 from ..errors import DiceCapError, DiceError, FacesError
+from ..words import Number, msg
 from .values import LIMITS_CEILING, DieType
 
 __all__ = ["MAX_TYPED", "Faces", "parse_faces"]
@@ -67,16 +68,24 @@ def parse_faces(
     """
     if not isinstance(die, DieType):
         raise DiceError(
-            f"parse_faces needs a DieType such as D6, got {type(die).__name__} {shown(die)}"
+            "dice.faces.die_type",
+            "parse_faces needs a DieType such as D6, got {type} {got}",
+            type=type(die).__name__,
+            got=received(die),
         )
     if most is not None:
-        most = checks.whole(most, "most (faces to read)", 0, MAX_TYPED, error=DiceError)
+        most = checks.whole(
+            most, msg("dice.what.most_faces", "most (faces to read)"), 0, MAX_TYPED, error=DiceError
+        )
     stop = (MAX_TYPED if most is None else most) + 1
     faces = _typed_faces(text, die, stop)
     if most is None and len(faces) > MAX_TYPED:
         raise DiceCapError(
-            f"more than {MAX_TYPED:,} faces were typed in; no roll has that many dice "
-            f"(at most {LIMITS_CEILING:,} base dice and {LIMITS_CEILING:,} from explosions)"
+            "dice.faces.too_many_typed",
+            "more than {most} faces were typed in; no roll has that many dice "
+            "(at most {ceiling} base dice and {ceiling} from explosions)",
+            most=Number(MAX_TYPED),
+            ceiling=Number(LIMITS_CEILING),
         )
     return faces
 
@@ -88,20 +97,28 @@ def _typed_faces(text: object, die: DieType, stop: int) -> list[int]:
     if not isinstance(text, str):
         if isinstance(text, AbstractSet | Mapping):
             raise FacesError(
-                f"typed-in faces must be in roll order, but a {type(text).__name__} has no "
-                f"order: {shown(text)}. Allowed: text such as '5 4 3' or a list such as "
-                "[5, 4, 3]"
+                "dice.faces.unordered",
+                "typed-in faces must be in roll order, but a {type} has no order: {got}. "
+                "Allowed: text such as '5 4 3' or a list such as [5, 4, 3]",
+                type=type(text).__name__,
+                got=received(text),
             )
         if isinstance(text, bytes | bytearray | memoryview) or not isinstance(text, Iterable):
             raise FacesError(
-                f"typed-in faces must be text such as '5 4 3' or a list of whole numbers, "
-                f"got {type(text).__name__} {shown(text)}"
+                "dice.faces.type",
+                "typed-in faces must be text such as '5 4 3' or a list of whole numbers, "
+                "got {type} {got}",
+                type=type(text).__name__,
+                got=received(text),
             )
         try:
             return list(islice(text, stop))  # each face is checked against the pool later
         except Exception as exc:  # a hostile iterator must not escape the error family
             raise FacesError(
-                f"typed-in faces could not be read ({type(exc).__name__}); got {shown(text)}"
+                "dice.faces.unreadable",
+                "typed-in faces could not be read ({problem}); got {got}",
+                problem=type(exc).__name__,
+                got=received(text),
             ) from None
     text = str.__str__(text)
     if die.is_fudge:
@@ -119,8 +136,11 @@ def _typed_faces(text: object, die: DieType, stop: int) -> list[int]:
             value = int(token) if _NUMBER.fullmatch(token) else None
         if value is None:
             raise FacesError(
-                f"could not read {shown(token, 40)} as a face of a {die}; it shows "
-                f"{die.allowed_text()}"
+                "dice.faces.unread_token",
+                "could not read {token} as a face of a {die}; it shows {allowed}",
+                token=received(token, 40),
+                die=die.name,
+                allowed=die.allowed(),
             )
         faces.append(value)
     return faces

@@ -10,17 +10,29 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..checks import shown
+from ..checks import received, shown
+from ..words import Message, Number, msg, render
 
-__all__ = ["FUDGE_GLYPHS", "faces_preview"]
+__all__ = ["FUDGE_GLYPHS", "faces_message", "faces_preview"]
 
 FUDGE_GLYPHS = {-1: "−", 0: "0", 1: "+"}
 """A Fudge die's faces as a chip shows them (a true minus sign, not a hyphen)."""
 
 
-def faces_preview(faces: Sequence[Any], most: int = 12) -> str:
-    """A list of faces for a message: the first ``most`` and how many in all."""
+def faces_message(faces: Sequence[Any], most: int = 12) -> str | Message:
+    """A list of faces as a message's value: the first ``most`` and how many in all."""
     if len(faces) <= most:
-        return shown(list(faces))
+        return received(list(faces))
     head = ", ".join(shown(f, 12) for f in faces[:most])
-    return f"[{head}, … ({len(faces)} faces)]"
+    return msg(
+        "dice.faces_preview",
+        "[{head}, … ({count} faces)]",
+        head=head,
+        count=Number(len(faces), grouped=False),
+    )
+
+
+def faces_preview(faces: Sequence[Any], most: int = 12) -> str:
+    """A list of faces for an English sentence: :func:`faces_message` in English."""
+    preview = faces_message(faces, most)
+    return preview if isinstance(preview, str) else render(preview)

@@ -13,10 +13,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .. import checks
-from ..checks import shown
+from ..checks import received
 from ..errors import DiceError
+from ..words import msg
 from .faces import MAX_TYPED
-from .format import faces_preview
+from .format import faces_message
 
 __all__ = ["Selection", "keep_highest", "keep_lowest", "ordered_indices", "selection_of"]
 
@@ -40,8 +41,11 @@ class Selection:
         needed = max((*self.kept, *self.dropped), default=-1) + 1
         if len(listed) < needed:
             raise DiceError(
-                f"this selection was made from {needed} faces or more; got {len(listed)}: "
-                f"{faces_preview(listed)}"
+                "dice.keep.too_few_faces",
+                "this selection was made from {needed} faces or more; got {count}: {faces}",
+                needed=needed,
+                count=len(listed),
+                faces=faces_message(listed),
             )
         return tuple(listed[i] for i in self.kept)
 
@@ -53,12 +57,23 @@ def _select(faces: Sequence[int], n: int, highest: bool) -> Selection:
         most=MAX_TYPED,
         error=DiceError,
     )
-    values = [checks.whole(face, "a face", error=DiceError) for face in listed]
+    values = [
+        checks.whole(face, msg("dice.what.face", "a face"), error=DiceError) for face in listed
+    ]
     if isinstance(n, bool) or not isinstance(n, int) or n < 0:
-        raise DiceError(f"cannot keep {shown(n)} dice; the number kept must be a whole number ≥ 0")
+        raise DiceError(
+            "dice.keep.count",
+            "cannot keep {got} dice; the number kept must be a whole number ≥ 0",
+            got=received(n),
+        )
     n = int.__int__(n)
     if n > len(values):
-        raise DiceError(f"cannot keep {shown(n)} of {len(values)} dice")
+        raise DiceError(
+            "dice.keep.too_many",
+            "cannot keep {got} of {count} dice",
+            got=received(n),
+            count=len(values),
+        )
     return selection_of(ordered_indices(values, n, highest), len(values))
 
 

@@ -13,8 +13,9 @@ import re
 from dataclasses import dataclass
 
 from .. import checks
-from ..checks import shown
+from ..checks import received
 from ..errors import DiceError
+from ..words import msg
 from .faces import parse_faces
 from .values import DieType, die_named
 
@@ -45,9 +46,9 @@ def read_notation(notation: str) -> Notation:
     """
     notation = checks.text(
         notation,
-        "dice notation",
+        msg("dice.what.notation", "dice notation"),
         max_length=MAX_NOTATION,
-        tip="write e.g. 5d6, 5d6!1 or 4dF",
+        tip=msg("dice.notation.tip", "write e.g. 5d6, 5d6!1 or 4dF"),
         error=DiceError,
     )
     # Stripped already, and no two neighbouring parts can match the same
@@ -55,7 +56,9 @@ def read_notation(notation: str) -> Notation:
     match = _NOTATION.fullmatch(notation)
     if not match:
         raise DiceError(
-            f"cannot read dice notation {shown(notation)}; write e.g. 5d6, 5d6!1 or 4dF"
+            "dice.notation.unreadable",
+            "cannot read dice notation {got}; write e.g. 5d6, 5d6!1 or 4dF",
+            got=received(notation),
         )
     count_text, sides, optional, explode = match.groups()
     die = die_named(f"d{sides}")
@@ -64,8 +67,12 @@ def read_notation(notation: str) -> Notation:
         faces = parse_faces(explode, die, most=die.sides)
         if len(faces) > die.sides:
             raise DiceError(
-                f"dice notation {shown(notation)} lists more exploding faces than a {die} "
-                f"has ({die.sides}); name each face once, e.g. 5d6!1 or 2d6!5,6"
+                "dice.notation.too_many_exploding",
+                "dice notation {got} lists more exploding faces than a {die} has ({sides}); "
+                "name each face once, e.g. 5d6!1 or 2d6!5,6",
+                got=received(notation),
+                die=die.name,
+                sides=die.sides,
             )
         explode_on = frozenset(faces)
     return Notation(int(count_text) if count_text else 1, die, explode_on, bool(optional))

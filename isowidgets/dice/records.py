@@ -19,10 +19,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, TypeAlias
 
 from .. import checks
-from ..checks import shown
+from ..checks import received
 from ..errors import DiceCapError, DiceError, FacesError
+from ..words import Listing, Message, msg, plural, render
 from .faces import MAX_TYPED
-from .format import faces_preview
+from .format import faces_message
 from .notation import read_notation
 from .values import DEFAULT_LIMITS, MAX_SIDES, DieType, Limits, check_keys, die_named
 
@@ -30,6 +31,20 @@ __all__ = ["Pool", "PoolRoll", "RollSource", "RolledDie", "assemble"]
 
 RollSource: TypeAlias = Literal["random", "typed"]
 """Where a roll's faces came from: the session's generator, or dice typed in."""
+
+DIE_INDEX = msg("dice.what.die_index", "a die's index")
+ROLL_NUMBER = msg("dice.what.roll_number", "a roll's number")
+EXPLODE_FACE = msg("dice.what.explode_face", "a face in explode_on")
+_DICE_COUNT = msg("dice.what.dice_count", "a pool's dice count")
+_SOURCE = msg("dice.what.roll_source", "a roll's source")
+
+
+def _labelled(label: str, text: Message) -> Message:
+    """``text`` with a pool's label in front (``Bob green: 5×d6``), or as it is."""
+    if not label:
+        return text
+    return msg("dice.labelled", "{label}: {text}", label=label, text=text)
+
 
 # --------------------------------------------------------------------------- pools
 
@@ -57,28 +72,40 @@ class Pool:
     def __post_init__(self) -> None:
         if not isinstance(self.die, DieType):
             raise DiceError(
-                f"Pool.die must be a DieType such as D6, got {type(self.die).__name__} "
-                f"{shown(self.die)}"
+                "dice.pool.die_type",
+                "Pool.die must be a DieType such as D6, got {type} {got}",
+                type=type(self.die).__name__,
+                got=received(self.die),
             )
-        count = checks.whole(self.count, "a pool's dice count", error=DiceError)
+        count = checks.whole(self.count, _DICE_COUNT, error=DiceError)
         if count < 0:
-            raise DiceError(f"a pool cannot hold {count} dice; the count must be ≥ 0")
+            raise DiceError(
+                "dice.pool.negative",
+                "a pool cannot hold {count} dice; the count must be ≥ 0",
+                count=str(count),
+            )
         object.__setattr__(self, "count", count)
         explode = _explode_faces(self.explode_on)
         object.__setattr__(self, "explode_on", explode)
         wrong = sorted(f for f in explode if f not in self.die.faces)
         if wrong:
             raise DiceError(
-                f"{self.die} cannot explode on {shown(wrong)}: its faces are "
-                f"{self.die.allowed_text()}"
+                "dice.pool.explode_not_a_face",
+                "{die} cannot explode on {got}: its faces are {allowed}",
+                die=self.die.name,
+                got=received(wrong),
+                allowed=self.die.allowed(),
             )
         explosions = checks.choice(
-            self.explosions, "explosions", ("mandatory", "optional"), error=DiceError
+            self.explosions,
+            msg("dice.what.explosions", "explosions"),
+            ("mandatory", "optional"),
+            error=DiceError,
         )
         object.__setattr__(self, "explosions", explosions)
         label = checks.text(
             self.label,
-            "a pool's label",
+            msg("dice.what.pool_label", "a pool's label"),
             allow_empty=True,
             strip=False,
             max_length=checks.MAX_NOTE,
@@ -94,12 +121,19 @@ class Pool:
         """Refuse, before rolling, a pool the caps or the arithmetic forbid."""
         if not isinstance(limits, Limits):
             raise DiceError(
-                f"limits must be a dice.Limits, got {type(limits).__name__} {shown(limits)}"
+                "dice.limits.type",
+                "limits must be a dice.Limits, got {type} {got}",
+                type=type(limits).__name__,
+                got=received(limits),
             )
         if self.count > limits.max_dice:
             raise DiceCapError(
-                f"{self.describe()} asks for {self.count} dice; one pool may hold at most "
-                f"{limits.max_dice}. Tip: split the roll, or raise Limits.max_dice."
+                "dice.pool.too_many",
+                "{pool} asks for {count} dice; one pool may hold at most {most}. "
+                "Tip: split the roll, or raise Limits.max_dice.",
+                pool=self.message(),
+                count=self.count,
+                most=limits.max_dice,
             )
         if (
             self.explosions == "mandatory"
@@ -107,19 +141,41 @@ class Pool:
             and self.explode_on == frozenset(self.die.faces)
         ):
             raise DiceCapError(
-                f"{self.describe()} explodes on every face, so its chain can never end; "
-                f"the explosion cap is {limits.max_explosions} extra dice. "
-                "Tip: leave at least one face that does not explode."
+                "dice.pool.endless",
+                "{pool} explodes on every face, so its chain can never end; the explosion "
+                "cap is {most} extra dice. Tip: leave at least one face that does not explode.",
+                pool=self.message(),
+                most=limits.max_explosions,
             )
 
-    def describe(self) -> str:
-        """``"5×d6 (explode on 1)"`` with the label in front when there is one."""
-        text = f"{self.count}×{self.die}"
-        if self.explode_on:
+    def message(self) -> Message:
+        """What the pool asks for: ``5×d6 (explode on 1)``, the label in front when there
+        is one (``Bob green: 5×d6 (explode on 1)``)."""
+        if not self.explode_on:
+            text = msg("dice.pool", "{count}×{die}", count=self.count, die=self.die.name)
+        else:
             faces = ", ".join(self.die.face_text(f) for f in sorted(self.explode_on))
-            kind = "may explode" if self.explosions == "optional" else "explode"
-            text += f" ({kind} on {faces})"
-        return f"{self.label}: {text}" if self.label else text
+            if self.explosions == "optional":
+                text = msg(
+                    "dice.pool.may_explode",
+                    "{count}×{die} (may explode on {faces})",
+                    count=self.count,
+                    die=self.die.name,
+                    faces=faces,
+                )
+            else:
+                text = msg(
+                    "dice.pool.explode",
+                    "{count}×{die} (explode on {faces})",
+                    count=self.count,
+                    die=self.die.name,
+                    faces=faces,
+                )
+        return _labelled(self.label, text)
+
+    def describe(self) -> str:
+        """:meth:`message` in English: ``"5×d6 (explode on 1)"``."""
+        return render(self.message())
 
     @classmethod
     @classmethod
@@ -166,15 +222,27 @@ class Pool:
         if known is not None:
             return known
         if not isinstance(record, Mapping):
-            raise DiceError(f"a pool record must be an object, got {shown(record)}")
+            raise DiceError(
+                "dice.pool.record_type",
+                "a pool record must be an object, got {got}",
+                got=received(record),
+            )
         check_keys("pool", record, required=("die", "count"), optional=_POOL_OPTIONAL)
         die, count = record["die"], record["count"]
         explode_on = record.get("explode_on", [])
         if not isinstance(die, str):
-            raise DiceError(f"a pool's die must be a name such as 'd6', got {shown(die)}")
-        checks.whole(count, "a pool's dice count", error=DiceError)
+            raise DiceError(
+                "dice.pool.record_die",
+                "a pool's die must be a name such as 'd6', got {got}",
+                got=received(die),
+            )
+        checks.whole(count, _DICE_COUNT, error=DiceError)
         if not isinstance(explode_on, list | tuple):
-            raise DiceError(f"a pool's explode_on must be a list of faces, got {shown(explode_on)}")
+            raise DiceError(
+                "dice.pool.record_explode_on",
+                "a pool's explode_on must be a list of faces, got {got}",
+                got=received(explode_on),
+            )
         pool = cls(
             die_named(die),
             count,
@@ -227,16 +295,21 @@ def _explode_faces(value: Any) -> frozenset[int]:
     """
     if isinstance(value, str | bytes | bytearray | Mapping) or not isinstance(value, Iterable):
         raise DiceError(
-            f"explode_on must be a set of faces such as {{6}} or {{1, 2}}, got {shown(value)}"
+            "dice.explode_on.type",
+            "explode_on must be a set of faces such as {{6}} or {{1, 2}}, got {got}",
+            got=received(value),
         )
     items = checks.ordered(value, "explode_on", most=MAX_SIDES, sets=True, error=DiceError)
     faces = []
     for item in items:
         if isinstance(item, bool) or not isinstance(item, int):
             raise DiceError(
-                f"explode_on must hold whole-number faces, got {shown(item)} in {shown(value)}"
+                "dice.explode_on.face",
+                "explode_on must hold whole-number faces, got {got} in {value}",
+                got=received(item),
+                value=received(value),
             )
-        faces.append(checks.whole(item, "a face in explode_on", error=DiceError))
+        faces.append(checks.whole(item, EXPLODE_FACE, error=DiceError))
     return frozenset(faces)
 
 
@@ -264,12 +337,20 @@ class RolledDie:
     declined: bool = False
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "index", checks.whole(self.index, DIE_INDEX, 0, error=DiceError))
         object.__setattr__(
-            self, "index", checks.whole(self.index, "a die's index", 0, error=DiceError)
+            self,
+            "face",
+            checks.whole(self.face, msg("dice.what.die_face", "a die's face"), error=DiceError),
         )
-        object.__setattr__(self, "face", checks.whole(self.face, "a die's face", error=DiceError))
         if self.parent is not None:
-            parent = checks.whole(self.parent, "a die's parent", 0, self.index - 1, error=DiceError)
+            parent = checks.whole(
+                self.parent,
+                msg("dice.what.die_parent", "a die's parent"),
+                0,
+                self.index - 1,
+                error=DiceError,
+            )
             object.__setattr__(self, "parent", parent)
         checks.flag(self.exploded, "exploded", error=DiceError)
         checks.flag(self.declined, "declined", error=DiceError)
@@ -302,18 +383,26 @@ class PoolRoll:
     def __post_init__(self) -> None:
         if not isinstance(self.pool, Pool):
             raise DiceError(
-                f"a roll's pool must be a Pool, got {type(self.pool).__name__} {shown(self.pool)}"
+                "dice.roll.pool_type",
+                "a roll's pool must be a Pool, got {type} {got}",
+                type=type(self.pool).__name__,
+                got=received(self.pool),
             )
-        dice = checks.ordered(self.dice, "a roll's dice", most=MAX_TYPED, error=DiceError)
+        dice = checks.ordered(
+            self.dice, msg("dice.what.roll_dice", "a roll's dice"), most=MAX_TYPED, error=DiceError
+        )
         for position, die in enumerate(dice):
             if not isinstance(die, RolledDie) or die.index != position:
                 raise DiceError(
-                    f"a roll's dice must be RolledDie values in roll order; die #{position + 1} "
-                    f"is {shown(die, 80)}. Tip: Dice.roll makes rolls (typed-in faces too)."
+                    "dice.roll.die_type",
+                    "a roll's dice must be RolledDie values in roll order; die #{position} "
+                    "is {got}. Tip: Dice.roll makes rolls (typed-in faces too).",
+                    position=position + 1,
+                    got=received(die, 80),
                 )
         object.__setattr__(self, "dice", dice)
         object.__setattr__(
-            self, "source", checks.choice(self.source, "a roll's source", _SOURCES, error=DiceError)
+            self, "source", checks.choice(self.source, _SOURCE, _SOURCES, error=DiceError)
         )
         if self.draw is not None:
             object.__setattr__(self, "draw", _draw_position(self.draw, self.source, DiceError))
@@ -339,7 +428,7 @@ class PoolRoll:
 
     def count(self, predicate: Callable[[int], bool]) -> int:
         """How many dice show a face that satisfies ``predicate``."""
-        checks.function(predicate, "count's predicate", error=DiceError)
+        checks.function(predicate, msg("dice.what.predicate", "count's predicate"), error=DiceError)
         return sum(1 for face in self.faces if predicate(face))
 
     @property
@@ -352,7 +441,7 @@ class PoolRoll:
 
     def depth(self, index: int) -> int:
         """How many explosions led to die ``index`` (0 for a base die)."""
-        index = checks.whole(index, "a die's index", 0, len(self.dice) - 1, error=DiceError)
+        index = checks.whole(index, DIE_INDEX, 0, len(self.dice) - 1, error=DiceError)
         steps = 0
         parent = self.dice[index].parent
         while parent is not None:
@@ -375,10 +464,30 @@ class PoolRoll:
             parts.append("→".join(chain))
         return " ".join(parts)
 
+    def message(self) -> Message:
+        """What the roll showed: ``5×d6 rolled [5 4 3 6 1→1→2]`` (``typed in`` for typed
+        faces), the pool's label in front when there is one."""
+        if self.source == "typed":
+            text = msg(
+                "dice.roll.typed",
+                "{count}×{die} typed in [{faces}]",
+                count=len(self.dice),
+                die=self.pool.die.name,
+                faces=self.faces_text(),
+            )
+        else:
+            text = msg(
+                "dice.roll.rolled",
+                "{count}×{die} rolled [{faces}]",
+                count=len(self.dice),
+                die=self.pool.die.name,
+                faces=self.faces_text(),
+            )
+        return _labelled(self.pool.label, text)
+
     def describe(self) -> str:
-        source = "typed in" if self.source == "typed" else "rolled"
-        label = f"{self.pool.label}: " if self.pool.label else ""
-        return f"{label}{len(self.dice)}×{self.pool.die} {source} [{self.faces_text()}]"
+        """:meth:`message` in English: ``"5×d6 rolled [5 4 3 6 1→1→2]"``."""
+        return render(self.message())
 
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready record; :meth:`from_record` checks it on the way back."""
@@ -403,22 +512,39 @@ class PoolRoll:
         numbers (``2.5``, ``"234"`` or ``true`` are refused, never converted).
         """
         if not isinstance(record, Mapping):
-            raise FacesError(f"a roll record must be an object, got {shown(record)}")
+            raise FacesError(
+                "dice.roll.record_type",
+                "a roll record must be an object, got {got}",
+                got=received(record),
+            )
         if not isinstance(limits, Limits):
-            raise DiceError(f"limits must be a dice.Limits, got {shown(limits)}")
+            raise DiceError(
+                "dice.limits.type",
+                "limits must be a dice.Limits, got {type} {got}",
+                type=type(limits).__name__,
+                got=received(limits),
+            )
         check_keys(
             "roll", record, required=("pool", "faces", "source"), optional=("draw", "n", "gm")
         )
         pool = Pool.from_record(record["pool"])
-        source = checks.choice(record["source"], "a roll's source", _SOURCES, error=FacesError)
+        source = checks.choice(record["source"], _SOURCE, _SOURCES, error=FacesError)
         faces = record["faces"]
         if not isinstance(faces, list | tuple):
-            raise FacesError(f"a roll's faces must be a list of whole numbers, got {shown(faces)}")
+            raise FacesError(
+                "dice.roll.record_faces",
+                "a roll's faces must be a list of whole numbers, got {got}",
+                got=received(faces),
+            )
         dice = _checked_dice(pool, faces, limits)
         draw = _draw_position(record["draw"], source, FacesError) if "draw" in record else None
         number = record.get("n")
         if "gm" in record and record["gm"] is not True:  # absent is public: only true is written
-            raise FacesError(f"a roll's gm is written only as true, got {shown(record['gm'])}")
+            raise FacesError(
+                "dice.roll.record_gm",
+                "a roll's gm is written only as true, got {got}",
+                got=received(record["gm"]),
+            )
         gm = "gm" in record
         _check_number(number, gm, source, draw, FacesError)
         return cls(pool, dice, source, draw, number, gm)
@@ -427,11 +553,23 @@ class PoolRoll:
 def _draw_position(value: Any, source: str, error: type[DiceError]) -> tuple[int, int]:
     """A roll's ``draw`` as ``(start, index)`` with ``0 ≤ start ≤ index``, strictly."""
     if not isinstance(value, list | tuple) or len(value) != 2:
-        raise error(f"a roll's draw must be [start, index], got {shown(value)}")
-    start = checks.whole(value[0], "a roll's draw start", 0, error=error)
-    index = checks.whole(value[1], "a roll's draw index", start, error=error)
+        raise error(
+            "dice.roll.draw_type",
+            "a roll's draw must be [start, index], got {got}",
+            got=received(value),
+        )
+    start = checks.whole(
+        value[0], msg("dice.what.draw_start", "a roll's draw start"), 0, error=error
+    )
+    index = checks.whole(
+        value[1], msg("dice.what.draw_index", "a roll's draw index"), start, error=error
+    )
     if source != "random":
-        raise error(f"only a random roll has a draw position; this one is {source}")
+        raise error(
+            "dice.roll.draw_not_random",
+            "only a random roll has a draw position; this one is {source}",
+            source=source,
+        )
     return start, index
 
 
@@ -440,16 +578,25 @@ def _check_number(
 ) -> None:
     """A roll's ``number`` and ``gm``: a whole number from 1 on a random roll only (not
     beside an old draw position), and ``gm`` only on a numbered roll."""
-    checks.flag(gm, "a roll's gm", error=error)
+    checks.flag(gm, msg("dice.what.roll_gm", "a roll's gm"), error=error)
     if number is None:
         if gm:
-            raise error("only a numbered random roll counts among the GM-only rolls")
+            raise error(
+                "dice.roll.gm_unnumbered",
+                "only a numbered random roll counts among the GM-only rolls",
+            )
         return
-    checks.whole(number, "a roll's number", 1, error=error)
+    checks.whole(number, ROLL_NUMBER, 1, error=error)
     if source != "random":
-        raise error(f"only a random roll has a number; this one is {source}")
+        raise error(
+            "dice.roll.number_not_random",
+            "only a random roll has a number; this one is {source}",
+            source=source,
+        )
     if draw is not None:
-        raise error("a roll has a number or an old draw position, not both")
+        raise error(
+            "dice.roll.number_and_draw", "a roll has a number or an old draw position, not both"
+        )
 
 
 _SOURCES: tuple[RollSource, ...] = ("random", "typed")
@@ -485,7 +632,9 @@ def _checked_dice(pool: Pool, faces: Sequence[int], limits: Limits) -> tuple[Rol
     """
     pool.check(limits)
     most = pool.count + limits.max_explosions
-    got = f"more than {most}" if len(faces) > most else str(len(faces))
+    got: int | Message = (
+        msg("dice.more_than", "more than {most}", most=most) if len(faces) > most else len(faces)
+    )
     allowed = set(pool.die.faces)
     checked: list[int] = []
     for position, face in enumerate(faces[:most], start=1):
@@ -495,14 +644,26 @@ def _checked_dice(pool: Pool, faces: Sequence[int], limits: Limits) -> tuple[Rol
             or int.__int__(face) not in allowed  # a plain int: no subclass's __hash__ runs
         ):
             raise FacesError(
-                f"face #{position} of {pool.describe()} is {shown(face)}; a {pool.die} shows "
-                f"{pool.die.allowed_text()}"
+                "dice.faces.not_on_die",
+                "face #{position} of {pool} is {got}; a {die} shows {allowed}",
+                position=position,
+                pool=pool.message(),
+                got=received(face),
+                die=pool.die.name,
+                allowed=pool.die.allowed(),
             )
         checked.append(int.__int__(face))
     if len(faces) < pool.count:
         raise FacesError(
-            f"{pool.describe()} needs at least {pool.count} faces (one per base die), "
-            f"got {len(faces)}: {faces_preview(faces)}"
+            plural(
+                "dice.faces.too_few",
+                "{pool} needs at least {n} face (one per base die), got {got}: {faces}",
+                "{pool} needs at least {n} faces (one per base die), got {got}: {faces}",
+                n=pool.count,
+                pool=pool.message(),
+                got=len(faces),
+                faces=faces_message(faces),
+            )
         )
     pending: deque[int] = deque()
     parents: list[int | None] = []
@@ -519,22 +680,43 @@ def _checked_dice(pool: Pool, faces: Sequence[int], limits: Limits) -> tuple[Rol
         if not pending:
             raise _too_many(pool, most, got, faces)
         raise DiceCapError(
-            f"{pool.describe()}: more than {limits.max_explosions} extra dice from "
-            f"explosions; that is past the explosion cap (a roll holds its {pool.count} "
-            f"base dice and at most {limits.max_explosions} extra dice), got {got} faces: "
-            f"{faces_preview(faces)}"
+            plural(
+                "dice.faces.past_cap",
+                "{pool}: more than {most} extra dice from explosions; that is past the explosion "
+                "cap (a roll holds its {n} base die and at most {most} extra dice), got {got} "
+                "faces: {faces}",
+                "{pool}: more than {most} extra dice from explosions; that is past the explosion "
+                "cap (a roll holds its {n} base dice and at most {most} extra dice), got {got} "
+                "faces: {faces}",
+                n=pool.count,
+                pool=pool.message(),
+                most=limits.max_explosions,
+                got=got,
+                faces=faces_message(faces),
+            )
         )
     if pending and pool.explosions == "mandatory":
         exploding = [i for i, f in enumerate(checked) if f in pool.explode_on]
         expected = pool.count + len(exploding)
-        listed = ", ".join(
-            f"die {i + 1} showed {pool.die.face_text(checked[i])}" for i in exploding[:6]
-        )
-        more = "…" if len(exploding) > 6 else ""
+        showed = [
+            msg(
+                "dice.faces.die_showed",
+                "die {die} showed {face}",
+                die=i + 1,
+                face=pool.die.face_text(checked[i]),
+            )
+            for i in exploding[:6]
+        ]
         raise FacesError(
-            f"{pool.describe()}: expected {expected} faces "
-            f"({pool.count} base + {len(exploding)} from explosions: {listed}{more}), "
-            f"got {len(faces)}: {faces_preview(faces)}"
+            "dice.faces.chain_short",
+            "{pool}: expected {expected} faces ({why}: {listed}{more}), got {got}: {faces}",
+            pool=pool.message(),
+            expected=expected,
+            why=_why_explosions(pool.count, len(exploding)),
+            listed=Listing.of(showed, "unit"),
+            more="…" if len(exploding) > 6 else "",
+            got=len(faces),
+            faces=faces_message(faces),
         )
     spawned = {p for p in parents if p is not None}
     declined = set(pending)
@@ -560,23 +742,49 @@ def _die(index: int, face: int, parent: int | None, exploded: bool, declined: bo
     return die
 
 
-def _too_many(pool: Pool, expected: int, got: str, faces: Sequence[Any]) -> FacesError:
+def _why_explosions(base: int, extra: int) -> Message:
+    """Where a roll's faces come from: ``5 base + 2 from explosions``."""
+    return plural(
+        "dice.faces.why_explosions",
+        "{n} base + {extra} from explosions",
+        "{n} base + {extra} from explosions",
+        n=base,
+        extra=extra,
+    )
+
+
+def _too_many(pool: Pool, expected: int, got: int | Message, faces: Sequence[Any]) -> FacesError:
     """More faces than the chain of ``pool`` accounts for: it ended at ``expected``.
 
     Explosions are mentioned only for a pool that can explode: a single D8 that never
     explodes is told it takes one face, not how to list extra dice it cannot have.
     """
     extra = expected - pool.count
-    why = f"{pool.count} base + {extra} from explosions" if extra else "one per die"
-    noun = "face" if expected == 1 else "faces"
+    why = (
+        _why_explosions(pool.count, extra)
+        if extra
+        else msg("dice.faces.why_one_per_die", "one per die")
+    )
     tip = (
-        "Tip: list the base dice first, then one extra die per exploding face, in roll order."
+        msg(
+            "dice.faces.tip_chain",
+            "Tip: list the base dice first, then one extra die per exploding face, in roll order.",
+        )
         if pool.explodes
-        else "Tip: type one face per die."
+        else msg("dice.faces.tip_one_per_die", "Tip: type one face per die.")
     )
     return FacesError(
-        f"{pool.describe()}: expected {expected} {noun} ({why}), got {got}: "
-        f"{faces_preview(faces)}. {tip}"
+        plural(
+            "dice.faces.too_many",
+            "{pool}: expected {n} face ({why}), got {got}: {faces}. {tip}",
+            "{pool}: expected {n} faces ({why}), got {got}: {faces}. {tip}",
+            n=expected,
+            pool=pool.message(),
+            why=why,
+            got=got,
+            faces=faces_message(faces),
+            tip=tip,
+        )
     )
 
 

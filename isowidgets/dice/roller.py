@@ -58,11 +58,12 @@ from collections.abc import Iterable, Sequence
 from typing import Any, Final
 
 from .. import checks
-from ..checks import shown
+from ..checks import received
 from ..errors import DiceCapError, DiceError
+from ..words import Message, msg, render
 from .faces import MAX_TYPED, parse_faces
-from .records import Pool, PoolRoll, assemble
-from .values import DEFAULT_LIMITS, MAX_SIDES, DieType, Limits
+from .records import DIE_INDEX, ROLL_NUMBER, Pool, PoolRoll, assemble
+from .values import DEFAULT_LIMITS, MAX_SIDES, SIDES, DieType, Limits
 
 __all__ = [
     "LEGACY_SCHEME",
@@ -111,9 +112,13 @@ def pick(block: bytes, sides: int) -> int | None:
             :data:`~isowidgets.dice.MAX_SIDES`.
     """
     if type(block) is not bytes or len(block) != 32:
-        raise DiceError(f"a block is 32 bytes of HMAC-SHA256, got {shown(block, 60)}")
+        raise DiceError(
+            "dice.key.block",
+            "a block is 32 bytes of HMAC-SHA256, got {got}",
+            got=received(block, 60),
+        )
     if type(sides) is not int or not 1 <= sides <= MAX_SIDES:
-        checks.whole(sides, "a die's number of sides", 1, MAX_SIDES, error=DiceError)
+        checks.whole(sides, SIDES, 1, MAX_SIDES, error=DiceError)
     return _pick(block, sides)
 
 
@@ -164,9 +169,9 @@ class RollKey:
             DiceError: an argument that is not a flag or a whole number in range.
         """
         gm = checks.flag(gm, "gm", error=DiceError)
-        number = checks.whole(number, "a roll's number", 1, error=DiceError)
-        index = checks.whole(index, "a die's index", 0, error=DiceError)
-        block = checks.whole(block, "a block", 0, error=DiceError)
+        number = checks.whole(number, ROLL_NUMBER, 1, error=DiceError)
+        index = checks.whole(index, DIE_INDEX, 0, error=DiceError)
+        block = checks.whole(block, msg("dice.what.block", "a block"), 0, error=DiceError)
         return self._block(gm, number, index, block)
 
     def _block(self, gm: bool, number: int, index: int, block: int) -> bytes:
@@ -181,7 +186,7 @@ class RollKey:
             DiceError: ``die`` is not a die, or another argument is out of range.
         """
         die, gm, number = self._checked(die, gm, number)
-        return self._face(die, gm, number, checks.whole(index, "a die's index", 0, error=DiceError))
+        return self._face(die, gm, number, checks.whole(index, DIE_INDEX, 0, error=DiceError))
 
     def _face(self, die: DieType, gm: bool, number: int, index: int) -> int:
         block = 0
@@ -196,7 +201,9 @@ class RollKey:
             DiceError: ``die`` is not a die, or another argument is out of range.
         """
         die, gm, number = self._checked(die, gm, number)
-        count = checks.whole(count, "a count of dice", 0, MAX_TYPED, error=DiceError)
+        count = checks.whole(
+            count, msg("dice.what.count_of_dice", "a count of dice"), 0, MAX_TYPED, error=DiceError
+        )
         return tuple(self._face(die, gm, number, index) for index in range(count))
 
     def faces_of(self, roll: PoolRoll) -> tuple[int, ...]:
@@ -208,7 +215,9 @@ class RollKey:
         """
         if not isinstance(roll, PoolRoll) or roll.number is None:
             raise DiceError(
-                f"only a numbered random roll has faces to recompute: {shown(roll, 80)}"
+                "dice.key.not_numbered",
+                "only a numbered random roll has faces to recompute: {got}",
+                got=received(roll, 80),
             )
         die, number = roll.pool.die, roll.number
         return tuple(self._face(die, roll.gm, number, index) for index in range(len(roll.dice)))
@@ -216,11 +225,16 @@ class RollKey:
     @staticmethod
     def _checked(die: DieType, gm: bool, number: int) -> tuple[DieType, bool, int]:
         if not isinstance(die, DieType):
-            raise DiceError(f"a die such as D6 is needed, got {type(die).__name__} {shown(die)}")
+            raise DiceError(
+                "dice.key.die_type",
+                "a die such as D6 is needed, got {type} {got}",
+                type=type(die).__name__,
+                got=received(die),
+            )
         return (
             die,
             checks.flag(gm, "gm", error=DiceError),
-            checks.whole(number, "a roll's number", 1, error=DiceError),
+            checks.whole(number, ROLL_NUMBER, 1, error=DiceError),
         )
 
 
@@ -252,19 +266,29 @@ class Dice:
             seed = _checked_seed(seed)
         if not isinstance(limits, Limits):
             raise DiceError(
-                f"limits must be a dice.Limits, got {type(limits).__name__} {shown(limits)}"
+                "dice.limits.type",
+                "limits must be a dice.Limits, got {type} {got}",
+                type=type(limits).__name__,
+                got=received(limits),
             )
         self.seed: int | str = secrets.randbits(63) if seed is None else seed
         self.limits = limits
         self._key = RollKey(self.seed, _table_text(table))
-        listed = checks.ordered(taken, "the numbers taken", most=2, error=DiceError)
+        listed = checks.ordered(
+            taken, msg("dice.what.the_numbers_taken", "the numbers taken"), most=2, error=DiceError
+        )
         if len(listed) != 2:
-            raise DiceError(f"taken is (public, GM-only) numbers, got {shown(taken)}")
-        self._taken = [checks.whole(n, "numbers taken", 0, error=DiceError) for n in listed]
+            raise DiceError(
+                "dice.taken", "taken is (public, GM-only) numbers, got {got}", got=received(taken)
+            )
+        self._taken = [
+            checks.whole(n, msg("dice.what.numbers_taken", "numbers taken"), 0, error=DiceError)
+            for n in listed
+        ]
         self._gm = False
         self._acting = 0  # how many counting() blocks are open
         self._bound = False  # a game's dice: random rolls only inside its actions
-        self._sealed = ""
+        self._sealed: str | Message = ""
         self._issued: list[PoolRoll] = []  # every random roll made, for act's check
 
     @classmethod
@@ -284,11 +308,20 @@ class Dice:
                 of rolls.
         """
         cls(seed, limits=limits, table=table)  # checked before any work
-        rolls = checks.ordered(rolls, "a journal's rolls", most=_MOST_ROLLS, error=DiceError)
+        rolls = checks.ordered(
+            rolls,
+            msg("dice.what.journal_rolls", "a journal's rolls"),
+            most=_MOST_ROLLS,
+            error=DiceError,
+        )
         taken = [0, 0]
         for roll in rolls:
             if not isinstance(roll, PoolRoll):
-                raise DiceError(f"a journal's rolls must be PoolRoll values, got {shown(roll, 60)}")
+                raise DiceError(
+                    "dice.resumed.roll_type",
+                    "a journal's rolls must be PoolRoll values, got {got}",
+                    got=received(roll, 60),
+                )
             if roll.number is not None:
                 taken[roll.gm] = max(taken[roll.gm], roll.number)
         return cls(seed, limits=limits, table=table, taken=(taken[0], taken[1]))
@@ -320,8 +353,11 @@ class Dice:
         text = _table_text(seed)
         if any(self._taken):
             raise DiceError(
+                "dice.table_seed.late",
                 "the table's seed is given before the first random roll; this session has "
-                f"rolled already ({self._taken[0]} public, {self._taken[1]} GM-only rolls)"
+                "rolled already ({public} public, {gm} GM-only rolls)",
+                public=self._taken[0],
+                gm=self._taken[1],
             )
         self._key = RollKey(self.seed, text)
 
@@ -346,15 +382,29 @@ class Dice:
 
     @property
     def sealed(self) -> str:
-        """Why random faces are refused (``""`` while they are not; see :meth:`seal`)."""
-        return self._sealed
+        """Why random faces are refused, in English (``""`` while they are not; see
+        :meth:`seal`)."""
+        reason = self._sealed
+        return reason if isinstance(reason, str) else render(reason)
 
-    def seal(self, reason: str) -> None:
-        """Refuse every random roll from now on, with ``reason`` (typed faces still work).
+    @property
+    def sealed_message(self) -> Message | None:
+        """Why random faces are refused, as the message a refusal carries (``None``
+        while they are not; see :meth:`seal`)."""
+        if not self._sealed:
+            return None
+        return msg("dice.sealed", "{reason}", reason=self._sealed)
+
+    def seal(self, reason: str | Message) -> None:
+        """Refuse every random roll from now on, with ``reason`` (typed faces still work):
+        a sentence, or a :class:`~isowidgets.words.Message` said in the reader's language.
 
         A session whose seed is revealed is sealed: anyone could foresee its rolls.
         """
-        self._sealed = checks.text(reason, "a reason", error=DiceError)
+        if isinstance(reason, Message):
+            self._sealed = reason
+        else:
+            self._sealed = checks.text(reason, msg("dice.what.reason", "a reason"), error=DiceError)
 
     def state(self) -> object:
         """An opaque snapshot of the counters (see :meth:`restore`)."""
@@ -385,8 +435,10 @@ class Dice:
             )
         except (TypeError, DiceError):
             raise DiceError(
-                f"a snapshot is what Dice.state() made, got {type(state).__name__} "
-                f"{shown(state, 60)}"
+                "dice.snapshot",
+                "a snapshot is what Dice.state() made, got {type} {got}",
+                type=type(state).__name__,
+                got=received(state, 60),
             ) from None
 
     def take_up(self, rolls: Iterable[PoolRoll]) -> None:
@@ -399,7 +451,11 @@ class Dice:
         listed = checks.ordered(rolls, "rolls", most=_MOST_ROLLS, error=DiceError)
         for roll in listed:
             if not isinstance(roll, PoolRoll):
-                raise DiceError(f"take_up takes PoolRoll values, got {shown(roll, 60)}")
+                raise DiceError(
+                    "dice.take_up.roll_type",
+                    "take_up takes PoolRoll values, got {got}",
+                    got=received(roll, 60),
+                )
         for roll in listed:
             if roll.number is not None:
                 self._taken[roll.gm] = max(self._taken[roll.gm], roll.number)
@@ -441,8 +497,10 @@ class Dice:
         """
         if not isinstance(pool, Pool):
             raise DiceError(
-                f"roll needs a Pool such as Pool.parse('5d6!1'), got {type(pool).__name__} "
-                f"{shown(pool)}"
+                "dice.roll.needs_pool",
+                "roll needs a Pool such as Pool.parse('5d6!1'), got {type} {got}",
+                type=type(pool).__name__,
+                got=received(pool),
             )
         take_optional = checks.flag(take_optional, "take_optional", error=DiceError)
         if most_extras is not None:
@@ -452,13 +510,15 @@ class Dice:
             most = pool.count + self.limits.max_explosions
             typed = parse_faces(faces, pool.die, most=most)
             return assemble(pool, typed, "typed", self.limits)
-        if self._sealed:  # even a roll of no dice: it would be journaled as random
-            raise DiceError(self._sealed)
+        sealed = self.sealed_message
+        if sealed is not None:  # even a roll of no dice: it would be journaled as random
+            raise DiceError(sealed)
         if self._bound and not self._acting:
             raise DiceError(
+                "dice.outside_action",
                 "a session's dice roll random dice only inside one of its actions (a game "
                 "method, or game.act(rule)), so that every roll is journaled and can be "
-                "verified. Tip: roll through the game; typed faces are taken anywhere"
+                "verified. Tip: roll through the game; typed faces are taken anywhere",
             )
         gm = self._gm
         self._taken[gm] += 1
@@ -489,8 +549,10 @@ class Dice:
                     break  # the house limit stops every chain here
                 if extras >= self.limits.max_explosions:
                     raise DiceCapError(
-                        f"{pool.describe()}: the explosions passed the cap of "
-                        f"{self.limits.max_explosions} extra dice"
+                        "dice.explosions_past_cap",
+                        "{pool}: the explosions passed the cap of {most} extra dice",
+                        pool=pool.message(),
+                        most=self.limits.max_explosions,
                     )
                 rolled.append(key._face(die, gm, number, len(rolled)))
             cursor += 1
@@ -515,18 +577,24 @@ class _Counting:
         self._dice._acting -= 1
 
 
+_SEED = msg("dice.what.seed", "a seed")
+
+
 def _checked_seed(seed: object) -> int | str:
     """A seed as every roll takes it: a whole number of at most 64 bits, or text of at
     most :data:`MAX_SEED_TEXT` characters, kept exactly as given."""
     if isinstance(seed, str):
         return checks.text(
-            seed, "a seed", allow_empty=True, strip=False, max_length=MAX_SEED_TEXT, error=DiceError
+            seed, _SEED, allow_empty=True, strip=False, max_length=MAX_SEED_TEXT, error=DiceError
         )
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise DiceError(
-            f"a seed must be a whole number or text, got {type(seed).__name__} {shown(seed)}"
+            "dice.seed.type_named",
+            "a seed must be a whole number or text, got {type} {got}",
+            type=type(seed).__name__,
+            got=received(seed),
         )
-    return checks.whole(seed, "a seed", error=DiceError)
+    return checks.whole(seed, _SEED, error=DiceError)
 
 
 def _table_text(seed: object) -> str:
@@ -534,10 +602,12 @@ def _table_text(seed: object) -> str:
     characters, kept exactly as given (``""`` is no table seed)."""
     return checks.text(
         seed,
-        "the table's seed",
+        msg("dice.what.table_seed", "the table's seed"),
         allow_empty=True,
         strip=False,
         max_length=MAX_TABLE_SEED,
-        tip="a short phrase a player types, or a line from the stream's chat",
+        tip=msg(
+            "dice.table_seed.tip", "a short phrase a player types, or a line from the stream's chat"
+        ),
         error=DiceError,
     )

@@ -17,8 +17,9 @@ import random
 from typing import Any
 
 from .. import checks
-from ..checks import shown
+from ..checks import received
 from ..errors import DiceError
+from ..words import msg
 from .values import DieType
 
 __all__ = ["Stream", "stream_seed"]
@@ -60,10 +61,12 @@ def stream_seed(seed: int | str, start: int) -> int | str:
     past lost draws used ``f"{seed}/{n}"``.
     """
     if isinstance(seed, bool) or not isinstance(seed, int | str):
-        raise DiceError(f"a seed must be a whole number or text, got {shown(seed)}")
-    start = checks.whole(start, "the first draw", 0, error=DiceError)
+        raise DiceError(
+            "dice.seed.type", "a seed must be a whole number or text, got {got}", got=received(seed)
+        )
+    start = checks.whole(start, msg("dice.what.first_draw", "the first draw"), 0, error=DiceError)
     if start == 0:
         return seed
     if isinstance(seed, int):  # a seed a session takes is bounded, so it reads as text
-        seed = checks.whole(seed, "a seed", error=DiceError)
+        seed = checks.whole(seed, msg("dice.what.seed", "a seed"), error=DiceError)
     return f"{seed}/{start}"

@@ -15,8 +15,9 @@ from itertools import islice
 from typing import Any
 
 from .. import checks
-from ..checks import shown
+from ..checks import received
 from ..errors import DiceError
+from ..words import Message, Number, msg, render
 from .format import FUDGE_GLYPHS
 
 __all__ = [
@@ -38,6 +39,10 @@ __all__ = [
     "die_named",
 ]
 
+_DIE_NAME = msg("dice.what.die_name", "a die's name")
+SIDES = msg("dice.what.sides", "a die's number of sides")
+"""What a check calls a die's number of sides."""
+
 MAX_SIDES = 1000
 """The largest standard die :func:`d` makes (a d1000 is already a novelty), and the
 most faces any die may have."""
@@ -57,16 +62,27 @@ class DieType:
     faces: tuple[int, ...]
 
     def __post_init__(self) -> None:
-        name = checks.text(self.name, "a die's name", strip=False, error=DiceError)
+        name = checks.text(self.name, _DIE_NAME, strip=False, error=DiceError)
         listed = checks.ordered(
-            self.faces, f"the faces of die {name!r}", most=MAX_SIDES, error=DiceError
+            self.faces,
+            msg("dice.what.faces_of_die", "the faces of die {die}", die=repr(name)),
+            most=MAX_SIDES,
+            error=DiceError,
         )
-        faces = tuple(checks.whole(f, f"a face of die {name!r}", error=DiceError) for f in listed)
+        face_of = msg("dice.what.face_of_die", "a face of die {die}", die=repr(name))
+        faces = tuple(checks.whole(f, face_of, error=DiceError) for f in listed)
         if not faces:
-            raise DiceError(f"die {name!r} has no faces; a die needs at least one face")
+            raise DiceError(
+                "dice.die.no_faces",
+                "die {die} has no faces; a die needs at least one face",
+                die=repr(name),
+            )
         if tuple(sorted(set(faces))) != faces:
             raise DiceError(
-                f"die {name!r} faces must be distinct and ascending, got {shown(faces)}"
+                "dice.die.faces_order",
+                "die {die} faces must be distinct and ascending, got {got}",
+                die=repr(name),
+                got=received(faces),
             )
         object.__setattr__(self, "name", name)
         object.__setattr__(self, "faces", faces)
@@ -88,13 +104,19 @@ class DieType:
     def is_fudge(self) -> bool:
         return self.faces == (-1, 0, 1)
 
-    def allowed_text(self) -> str:
-        """The faces as a person would say them: ``1–6`` or ``-1, 0, +1``."""
+    def allowed(self) -> str | Message:
+        """The faces as a person would say them (a message's value): ``1–6`` or
+        ``-1, 0, +1 (also written -, 0, +)``."""
         if self.is_fudge:
-            return "-1, 0, +1 (also written -, 0, +)"
+            return msg("dice.fudge_faces", "-1, 0, +1 (also written -, 0, +)")
         if self.faces == tuple(range(self.lowest, self.highest + 1)):
             return f"{self.lowest}–{self.highest}"
         return ", ".join(str(f) for f in self.faces)
+
+    def allowed_text(self) -> str:
+        """:meth:`allowed` in English: ``1–6`` or ``-1, 0, +1 (also written -, 0, +)``."""
+        allowed = self.allowed()
+        return allowed if isinstance(allowed, str) else render(allowed)
 
     def face_text(self, face: int) -> str:
         """A face as shown on a chip: Fudge faces as ``+``, ``0`` and ``−``.
@@ -102,10 +124,16 @@ class DieType:
         Raises:
             DiceError: ``face`` is not one of this die's faces.
         """
-        face = checks.whole(face, f"a face of a {self.name}", error=DiceError)
+        face = checks.whole(
+            face, msg("dice.what.face_of_a", "a face of a {die}", die=self.name), error=DiceError
+        )
         if face not in self.faces:
             raise DiceError(
-                f"a {self.name} has no face {shown(face)}; it shows {self.allowed_text()}"
+                "dice.die.no_such_face",
+                "a {die} has no face {got}; it shows {allowed}",
+                die=self.name,
+                got=received(face),
+                allowed=self.allowed(),
             )
         if self.is_fudge:
             return FUDGE_GLYPHS[face]
@@ -117,9 +145,14 @@ class DieType:
 
 def d(sides: int) -> DieType:
     """A standard die with faces 1..sides (``d(6)`` is a d6, the very same object)."""
-    sides = checks.whole(sides, "a die's number of sides", error=DiceError)
+    sides = checks.whole(sides, SIDES, error=DiceError)
     if not 2 <= sides <= MAX_SIDES:
-        raise DiceError(f"a die must have 2 to {MAX_SIDES} sides, got {sides}")
+        raise DiceError(
+            "dice.die.sides",
+            "a die must have 2 to {most} sides, got {got}",
+            most=MAX_SIDES,
+            got=sides,
+        )
     return _standard(sides)
 
 
@@ -129,7 +162,7 @@ def _standard(sides: int) -> DieType:
 
 
 D4, D6, D8, D10, D12, D20 = (d(n) for n in (4, 6, 8, 10, 12, 20))
-_DIE_TIP = "write it as d6, d20 or dF"
+_DIE_TIP = msg("dice.die.tip", "write it as d6, d20 or dF")
 DF = DieType("dF", (-1, 0, 1))
 """A Fudge die: −1, 0 or +1, each with probability 1/3."""
 
@@ -141,13 +174,17 @@ def die_named(name: str) -> DieType:
         DiceError: ``name`` is not text, or names no die.
     """
     text = checks.text(
-        name, "a die's name", allow_empty=True, max_length=40, tip=_DIE_TIP, error=DiceError
+        name, _DIE_NAME, allow_empty=True, max_length=40, tip=_DIE_TIP, error=DiceError
     )
     if text.lower() == "df":
         return DF
     match = re.fullmatch(r"[dD](\d{1,4})", text)
     if not match:
-        raise DiceError(f"unknown die {shown(text)}; {_DIE_TIP}")
+        raise DiceError(
+            "dice.die.unknown",
+            "unknown die {got}; write it as d6, d20 or dF",
+            got=received(text),
+        )
     return d(int(match.group(1)))
 
 
@@ -177,8 +214,12 @@ class Limits:
                 or not 0 <= value <= LIMITS_CEILING
             ):
                 raise DiceError(
-                    f"Limits.{name} must be a whole number from 0 to {LIMITS_CEILING}, got "
-                    f"{shown(value)}; past that even a legal request could stall the kernel"
+                    "dice.limits.range",
+                    "Limits.{name} must be a whole number from 0 to {most}, got {got}; past "
+                    "that even a legal request could stall the kernel",
+                    name=name,
+                    most=LIMITS_CEILING,
+                    got=received(value),
                 )
             object.__setattr__(self, name, int.__int__(value))
 
@@ -189,7 +230,11 @@ class Limits:
     def from_record(cls, record: Mapping[str, Any]) -> Limits:
         """Rebuild limits from :meth:`to_record`'s output, strictly."""
         if not isinstance(record, Mapping):
-            raise DiceError(f"a limits record must be an object, got {shown(record)}")
+            raise DiceError(
+                "dice.limits.record_type",
+                "a limits record must be an object, got {got}",
+                got=received(record),
+            )
         check_keys("limits", record, required=("max_dice", "max_explosions"), optional=())
         return cls(record["max_dice"], record["max_explosions"])
 
@@ -212,12 +257,29 @@ def check_keys(
     field or has one it does not know, naming both lists (at most 1,000 fields read)."""
     missing = [k for k in required if k not in record]
     unknown = [k for k in islice(record, 1000) if k not in required and k not in optional]
-    if missing or unknown or len(record) > 1000:
-        more = f" (of {len(record):,} fields)" if len(record) > 5 else ""
-        problem = (
-            f"lacks {missing}" if missing else f"has unknown fields {shown(unknown[:5])}{more}"
-        )
+    if not (missing or unknown or len(record) > 1000):
+        return
+    allowed = repr([*required, *optional])
+    needed = ", ".join(required)
+    if missing:
         raise DiceError(
-            f"a {what} record {problem}; allowed fields: {[*required, *optional]} "
-            f"({', '.join(required)} required)"
+            "dice.record.missing",
+            "a {what} record lacks {missing}; allowed fields: {allowed} ({required} required)",
+            what=what,
+            missing=repr(missing),
+            allowed=allowed,
+            required=needed,
         )
+    more: str | Message = ""
+    if len(record) > 5:
+        more = msg("dice.record.of_fields", " (of {count} fields)", count=Number(len(record)))
+    raise DiceError(
+        "dice.record.unknown",
+        "a {what} record has unknown fields {unknown}{more}; allowed fields: {allowed} "
+        "({required} required)",
+        what=what,
+        unknown=received(unknown[:5]),
+        more=more,
+        allowed=allowed,
+        required=needed,
+    )

@@ -29,6 +29,7 @@ from ..errors import RuleError
 from ..game import Game
 from ..settings import SettingSpec
 from ..systems import game_for, names
+from ..words import Number, msg
 from .css import style
 from .keyboard import KeepKeys
 from .messages import Messages
@@ -74,6 +75,10 @@ def questions() -> pd.DataFrame:
     return pd.DataFrame(rows)
 
 
+_SYSTEM = msg("odds.what.system", "a system that asks odds")
+_QUESTION = msg("odds.what.question", "an odds question")
+
+
 def sweep(
     system: str,
     question: str,
@@ -104,26 +109,48 @@ def sweep(
     """
     checks.keywords(options, "sweep()", ["progress"])
     progress: Callable[[int, int], Any] | None = options.get("progress")
-    chosen = checks.choice(system, "a system that asks odds", list(_asking()))
+    chosen = checks.choice(system, _SYSTEM, list(_asking()))
     game = game_for(chosen)
-    name = checks.choice(question, "an odds question", list(game.odds_questions))
+    name = checks.choice(question, _QUESTION, list(game.odds_questions))
     asked = game.odds_questions[name]
     grid = list(asked.sizes) if sizes is None else list(checks.ordered(sizes, "sizes"))
     if not 1 <= len(grid) <= MAX_SIZES:
-        raise RuleError(f"a sweep asks about 1 to {MAX_SIZES} sizes, got {len(grid):,}")
-    grid = [checks.whole(size, f"a size ({asked.size})", asked.low, asked.high) for size in grid]
+        raise RuleError(
+            "odds.sweep.sizes",
+            "a sweep asks about 1 to {most} sizes, got {got}",
+            most=MAX_SIZES,
+            got=Number(len(grid)),
+        )
+    a_size = msg("odds.what.size", "a size ({size})", size=asked.size)
+    grid = [checks.whole(size, a_size, asked.low, asked.high) for size in grid]
     repeated = sorted({size for size in grid if grid.count(size) > 1})
     if repeated:
-        raise RuleError(f"a sweep asks each size once; repeated: {checks.shown(repeated, 60)}")
+        raise RuleError(
+            "odds.sweep.repeated",
+            "a sweep asks each size once; repeated: {repeated}",
+            repeated=checks.received(repeated, 60),
+        )
     pairs = checks.mapping(readings, "readings", most=MAX_READINGS)
     if not pairs:
-        raise RuleError(f"a sweep compares 1 to {MAX_READINGS} readings, got none")
+        raise RuleError(
+            "odds.sweep.no_readings",
+            "a sweep compares 1 to {most} readings, got none",
+            most=MAX_READINGS,
+        )
     settings = {}
     for label, changes in pairs:
-        label = checks.text(label, "a reading's label")
+        label = checks.text(label, msg("odds.what.reading_label", "a reading's label"))
         if label in settings:
-            raise RuleError(f"two readings are labelled {label!r}: give each reading its own label")
-        changed = dict(checks.mapping(changes, f"the reading {label!r}"))
+            raise RuleError(
+                "odds.sweep.same_label",
+                "two readings are labelled {label}: give each reading its own label",
+                label=repr(label),
+            )
+        changed = dict(
+            checks.mapping(
+                changes, msg("odds.what.reading", "the reading {label}", label=repr(label))
+            )
+        )
         for key in changed:
             game.settings_type.check_name(key)
         settings[label] = game.settings_type().updated(**changed)
@@ -150,7 +177,11 @@ def side_by_side(frame: pd.DataFrame) -> pd.DataFrame:
         "outcome",
         "probability",
     ]:
-        raise RuleError(f"side_by_side needs a sweep's table, got {checks.shown(frame, 80)}")
+        raise RuleError(
+            "odds.side_by_side",
+            "side_by_side needs a sweep's table, got {got}",
+            got=checks.received(frame, 80),
+        )
     outcomes = list(dict.fromkeys(frame["outcome"]))
     readings = list(dict.fromkeys(frame["reading"]))
     wide = frame.pivot_table(
@@ -192,12 +223,17 @@ def two_readings(system: str, question: str) -> dict[str, dict[str, Any]]:
     Raises:
         RuleError: an unknown system or question, or a question that reads no setting.
     """
-    chosen = checks.choice(system, "a system that asks odds", list(_asking()))
+    chosen = checks.choice(system, _SYSTEM, list(_asking()))
     game = game_for(chosen)
-    name = checks.choice(question, "an odds question", list(game.odds_questions))
+    name = checks.choice(question, _QUESTION, list(game.odds_questions))
     read = game.odds_questions[name].settings
     if not read:
-        raise RuleError(f"the {name!r} question of {chosen} reads no setting to compare")
+        raise RuleError(
+            "odds.no_setting",
+            "the {question} question of {system} reads no setting to compare",
+            question=repr(name),
+            system=chosen,
+        )
     spec = next(s for s in game.settings_type.specs() if s.name == read[0])
     other = _other(spec)
     return {_label(spec, spec.default): {}, _label(spec, other): {spec.name: other}}
@@ -234,7 +270,7 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
         checks.keywords(unknown, "OddsLab", ["system", "question", "setting"])
         asking = _asking()
         system = next(iter(asking)) if system is None else system
-        system = checks.choice(system, "a system that asks odds", list(asking))
+        system = checks.choice(system, _SYSTEM, list(asking))
         self.frame: pd.DataFrame | None = None
         self._busy = False
         self.messages = Messages()
@@ -264,12 +300,14 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
         self._fill_questions()
         if question is not None:
             self.question.value = checks.choice(
-                question, "an odds question", [v for _, v in self.question.options]
+                question, _QUESTION, [v for _, v in self.question.options]
             )
             self._fill_settings()
         if setting is not None:
             self.setting.value = checks.choice(
-                setting, "a setting to compare", [v for _, v in self.setting.options]
+                setting,
+                msg("odds.what.setting", "a setting to compare"),
+                [v for _, v in self.setting.options],
             )
             self._fill_values()
         self.system.observe(lambda _c: self._fill_questions(), names="value")
@@ -361,8 +399,9 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
         spec = next(s for s in game.settings_type.specs() if s.name == self.setting.value)
         if self.first.value == self.second.value:
             raise RuleError(
-                f"Reading A and Reading B are both {value_words(spec, self.first.value)!r}: "
-                "pick two different values to compare"
+                "odds.same_readings",
+                "Reading A and Reading B are both {value}: pick two different values to compare",
+                value=repr(value_words(spec, self.first.value)),
             )
         # The values alone: the setting is named in its dropdown, and the table stays narrow.
         return {value_words(spec, v): {spec.name: v} for v in (self.first.value, self.second.value)}
@@ -378,8 +417,11 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
         self._clear_results()  # a refused sweep leaves no answer of an earlier choice
         if self.stop.value < self.start.value:
             raise RuleError(
-                f"the sizes run from {self.start.value} to {self.stop.value}: nothing to sweep; "
-                "set 'to' at or above 'from'"
+                "odds.sizes_backwards",
+                "the sizes run from {start} to {stop}: nothing to sweep; set 'to' at or above "
+                "'from'",
+                start=str(self.start.value),
+                stop=str(self.stop.value),
             )
         sizes = list(range(self.start.value, self.stop.value + 1))
         readings = self.readings()

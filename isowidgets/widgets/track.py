@@ -20,6 +20,7 @@ import ipywidgets as widgets
 
 from .. import checks
 from ..errors import RuleError
+from ..words import msg
 
 __all__ = [
     "Level",
@@ -51,10 +52,13 @@ class Level:
     note: str = ""
 
 
+_TITLE = msg("checks.track.what.title", "a track's title")
+
+
 def _levels(levels: Sequence[Level | str]) -> list[Level]:
     found = [level if isinstance(level, Level) else Level(str(level)) for level in levels]
     if not found:
-        raise RuleError("a ladder needs at least one level, got none")
+        raise RuleError("checks.track.no_levels", "a ladder needs at least one level, got none")
     return found
 
 
@@ -214,7 +218,13 @@ def slots_html(
     rungs = _levels(levels)
     outside = sorted(index for index in filled if not 0 <= index < len(rungs))
     if outside:
-        raise RuleError(f"{title} has slots 0 to {len(rungs) - 1}; cannot fill {outside}")
+        raise RuleError(
+            "checks.track.no_such_slot",
+            "{title} has slots 0 to {last}; cannot fill {outside}",
+            title=title,
+            last=len(rungs) - 1,
+            outside=repr(outside),
+        )
     items = []
     for index, level in enumerate(rungs):
         mark = filled.get(index)
@@ -283,7 +293,7 @@ class Track(widgets.HTML):  # type: ignore[misc]
     ) -> None:
         super().__init__(**kwargs)
         self.rungs = rungs
-        self.title = checks.text(title, "a track's title")
+        self.title = checks.text(title, _TITLE)
         self.levels = _levels(levels) if levels else []
         self.low, self.high = low, high
         self.marks = dict(marks or {})
@@ -354,7 +364,11 @@ class Track(widgets.HTML):  # type: ignore[misc]
             RuleError: the track is not a slot track, or a slot it does not have.
         """
         if self.filled is None:
-            raise RuleError(f"{self.title} is not a slot track: move it with set()")
+            raise RuleError(
+                "checks.track.not_slots",
+                "{title} is not a slot track: move it with set()",
+                title=self.title,
+            )
         slots_html(self.title, self.levels, filled, state=state, words=self.words)  # checks
         self.filled, self.state = dict(filled), state
         self._draw()
@@ -376,11 +390,15 @@ class Track(widgets.HTML):  # type: ignore[misc]
             new = _levels(levels)
             if len(new) != len(self.levels):
                 raise RuleError(
-                    f"{self.title} has {len(self.levels)} levels; relabelling gave {len(new)}"
+                    "checks.track.relabel_count",
+                    "{title} has {count} levels; relabelling gave {got}",
+                    title=self.title,
+                    count=len(self.levels),
+                    got=len(new),
                 )
             self.levels = new
         if title is not None:
-            self.title = checks.text(title, "a track's title")
+            self.title = checks.text(title, _TITLE)
         if words is not None:
             self.words = words
         if (self.title, self.levels, self.words) != before:
@@ -393,11 +411,21 @@ class Track(widgets.HTML):  # type: ignore[misc]
             RuleError: a counter given ``None``, or a value that is not whole.
         """
         if self.is_slots:
-            raise RuleError(f"{self.title} is a slot track: fill it with fill()")
+            raise RuleError(
+                "checks.track.slots",
+                "{title} is a slot track: fill it with fill()",
+                title=self.title,
+            )
         if current is not None:
-            current = checks.whole(current, f"{self.title}'s value")
+            current = checks.whole(
+                current, msg("checks.track.what.value", "{title}'s value", title=self.title)
+            )
         elif not self.is_ladder:
-            raise RuleError(f"{self.title} is a counter: it needs a whole number")
+            raise RuleError(
+                "checks.track.counter",
+                "{title} is a counter: it needs a whole number",
+                title=self.title,
+            )
         self.current, self.state = current, state
         self._draw()
 
@@ -429,10 +457,20 @@ class Track(widgets.HTML):  # type: ignore[misc]
                 not whole numbers or cross.
         """
         if self.is_ladder:
-            raise RuleError(f"{self.title} is a ladder: its levels are its bounds")
-        low = checks.whole(low, f"{self.title}'s lowest value")
+            raise RuleError(
+                "checks.track.ladder",
+                "{title} is a ladder: its levels are its bounds",
+                title=self.title,
+            )
+        low = checks.whole(
+            low, msg("checks.track.what.lowest", "{title}'s lowest value", title=self.title)
+        )
         if high is not None:
-            high = checks.whole(high, f"{self.title}'s highest value", lo=low)
+            high = checks.whole(
+                high,
+                msg("checks.track.what.highest", "{title}'s highest value", title=self.title),
+                lo=low,
+            )
         if (low, high) != (self.low, self.high):
             self.low, self.high = low, high
             self.set(self.current)

@@ -149,7 +149,7 @@ def test_enter_in_either_pair_box_rolls_the_pair_with_both(table):
     assert "type the faces the pair rolled" in between.entry.error.value
     between.red_faces.value = "2 4"
     press_enter(between.green_faces, "")  # Bob and Eve have a green link: one face missing
-    assert "needs at least 1 faces" in between.entry.error.last_error or (
+    assert "needs at least 1 face (one per base die)" in between.entry.error.last_error or (
         "expected" in between.entry.error.last_error
     )
     assert game.state.pair_roll is None
