@@ -46,6 +46,7 @@ from pydantic import (
 from .. import checks
 from ..checks import shown
 from ..errors import JournalError, RuleError
+from ..words import Message, Number, render
 from .chain import HEAD_SUFFIX_BYTES, link, with_head
 from .events import Event, Resolver, event_type
 
@@ -79,9 +80,13 @@ before its real line is made): any time will do."""
 
 class LineError(ValueError):
     """An event that cannot be a journal line: text that cannot be stored, or a line
-    longer than :data:`MAX_LINE_BYTES`. The message says which and that nothing was
-    written; the game raises it as a :class:`~isowidgets.errors.RuleError` (too much
+    longer than :data:`MAX_LINE_BYTES`. Its :attr:`message` says which and that nothing
+    was written; the game raises it as a :class:`~isowidgets.errors.RuleError` (too much
     input), the journal as a :class:`~isowidgets.errors.JournalError`."""
+
+    def __init__(self, key: str, template: str, /, **values: Any) -> None:
+        self.message = Message(key, template, "", tuple(values.items()))
+        super().__init__(render(self.message))
 
 
 @dataclass(frozen=True, slots=True)
@@ -135,9 +140,12 @@ def _kind_text(kind: type[Event]) -> str:
 def _check_size(size: int, kind: str) -> None:
     if size > MAX_LINE_BYTES:  # too much input (a bound a rule forgot), not a bug
         raise LineError(
-            f"the {kind} event would be a journal line of {size:,} bytes; a line holds at "
-            f"most {MAX_LINE_BYTES:,} bytes (1 MiB). Allowed: shorter text and fewer items; "
-            "nothing was written."
+            "journal.line_too_big",
+            "the {kind} event would be a journal line of {size} bytes; a line holds at most "
+            "{most} bytes (1 MiB). Allowed: shorter text and fewer items; nothing was written.",
+            kind=kind,
+            size=Number(size),
+            most=Number(MAX_LINE_BYTES),
         )
 
 
@@ -155,7 +163,11 @@ def encode_event(event: Event) -> Payload:
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise LineError(checks.unstorable(f"the {event.kind} event's text", exc)) from None
+        raise LineError(
+            "journal.unstorable",
+            "{problem}",
+            problem=checks.unstorable(f"the {event.kind} event's text", exc),
+        ) from None
     shortest = _head(1, 1, True, False, _PLACEHOLDER_AT, event)
     _check_size(len(shortest.encode("utf-8")) + len(data) + HEAD_SUFFIX_BYTES, event.kind)
     return Payload(event, data)
@@ -201,7 +213,7 @@ def journalable(*events: Event) -> list[Payload | Event]:
         try:
             payload = encode_event(event)
         except LineError as exc:  # bad input, not a bug: say so
-            raise RuleError(str(exc)) from None
+            raise RuleError(exc.message) from None
         except (ValueError, TypeError) as exc:
             problem = str(exc)
         else:
@@ -209,10 +221,13 @@ def journalable(*events: Event) -> list[Payload | Event]:
             checked.append(payload)
         if problem:
             raise JournalError(
-                f"a {event.kind} event cannot be journaled: {problem}. Allowed: only "
-                "values that read back unchanged from the journal; nothing was written. "
-                "Tip: this is a bug in the rules that made the event; please report it "
-                f"with this value: {shown(event, 1000)}"
+                "journal.not_journalable",
+                "a {kind} event cannot be journaled: {problem}. Allowed: only values that read "
+                "back unchanged from the journal; nothing was written. Tip: this is a bug in "
+                "the rules that made the event; please report it with this value: {got}",
+                kind=event.kind,
+                problem=problem,
+                got=shown(event, 1000),
             )
     return checked
 

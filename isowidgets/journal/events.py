@@ -269,15 +269,24 @@ def event_type(system: str, kind: str) -> type[Event]:
         there = sorted({name for finder in _FINDERS for name in finder.names()})
         known = sorted(k for s, k in _REGISTRY if s == system)
         if known or system in there:
-            tip = f"system {shown(system)} has no such kind"
+            tip = msg(
+                "journal.no_such_kind", "system {system} has no such kind", system=shown(system)
+            )
         else:
-            tip = (
-                f"no installed system is called {shown(system)} (the systems here: "
-                f"{there}). Tip: install the package that provides it"
+            tip = msg(
+                "journal.no_such_system",
+                "no installed system is called {system} (the systems here: {there}). Tip: "
+                "install the package that provides it",
+                system=shown(system),
+                there=str(there),
             )
         raise JournalError(
-            f"unknown event kind {shown(kind)} for system {shown(system)}; known kinds: "
-            f"{known}; {tip}"
+            "journal.unknown_kind",
+            "unknown event kind {kind} for system {system}; known kinds: {known}; {tip}",
+            kind=shown(kind),
+            system=shown(system),
+            known=str(known),
+            tip=tip,
         ) from None
 
 
