@@ -213,7 +213,8 @@ def cause(exc: BaseException) -> Message | str:
     (so it is rendered in the reader's language), any other exception as its text."""
     if isinstance(exc, IsowidgetsError):
         return exc.message
-    return str(exc)
+    message = getattr(exc, "message", None)  # a journal line's problem carries one too
+    return message if isinstance(message, Message) else str(exc)
 
 
 @contextlib.contextmanager

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import csv
+import html
 import json
 from pathlib import Path
 
@@ -288,3 +289,26 @@ def test_an_error_nested_in_another_is_rendered_in_the_same_language(tmp_path: P
     assert isinstance(errors.cause(problem), type(problem.message))
     assert errors.cause(ValueError("plain")) == "plain"
     assert issubclass(JournalError, IsowidgetsError)
+
+
+def test_a_danish_panel_logs_and_exports_in_danish(tmp_path: Path):
+    from isowidgets.widgets.i18n import KIT, Labels
+    from isowidgets.widgets.log import LogView
+    from isowidgets.widgets.toolbar import SessionToolbar
+
+    tray = DiceTray.new(tmp_path / "aften.jsonl", seed=2)
+    labels = Labels(KIT)
+    log = labels.bind_kit(LogView(tray))
+    toolbar = labels.bind_kit(SessionToolbar(tray, export_dir=tmp_path / "out", formats=("md",)))
+    labels.set_language("da")
+    tray.roll("2d6", faces="1 2", purpose="låsen")
+    tray.undo()
+    shown = html.unescape(log.table.value)
+    assert "fortrydelse: låsen: 2×d6 indtastet [1 2] → i alt 3; 1 lige, 1 ulige" in shown
+    path = toolbar.export()
+    assert f"eksporterede 3 hændelser til {path}" in toolbar.messages.value
+    assert "fortrydelse af en tidligere handling" in path.read_text(encoding="utf-8")
+    labels.set_language("en")
+    assert "undo: låsen: 2×d6 typed in [1 2] → total 3; 1 even, 1 odd" in html.unescape(
+        log.table.value
+    )
