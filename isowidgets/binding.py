@@ -16,6 +16,7 @@ from typing import Any, TypeVar
 
 from . import checks
 from .errors import RuleError
+from .words import msg
 
 __all__ = ["refuse_bad_calls", "refusing"]
 
@@ -39,7 +40,11 @@ def refusing(method: F) -> F:
             problem = str(exc)
             problem = problem if len(problem) <= 200 else f"{problem[:199]}…"
             raise RuleError(
-                f"{method.__name__}(): {problem}; it takes: {', '.join(named) or 'no arguments'}"
+                "core.bad_call",
+                "{method}(): {problem}; it takes: {takes}",
+                method=method.__name__,
+                problem=problem,
+                takes=", ".join(named) if named else msg("core.no_arguments", "no arguments"),
             ) from None
         return method(self, *args, **kwargs)
 

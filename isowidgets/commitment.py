@@ -33,7 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .checks import shown
-from .errors import JournalError
+from .errors import JournalError, cause
 from .regular_file import open_regular
 
 __all__ = [
@@ -117,8 +117,10 @@ def write_sidecar(journal: Path, secret: Secret) -> Path:
         with contextlib.suppress(OSError):
             temporary.unlink()
         raise JournalError(
-            f"cannot keep the session's secret in {target}: {exc.strerror or exc}; the "
-            "session was not started"
+            "journal.cannot_keep_secret",
+            "cannot keep the session's secret in {path}: {problem}; the session was not started",
+            path=str(target),
+            problem=exc.strerror or str(exc),
         ) from None
     return target
 
@@ -136,7 +138,12 @@ def read_sidecar(journal: Path) -> Secret | None:
     except FileNotFoundError:
         return None
     except OSError as exc:
-        raise JournalError(f"cannot read the session's secret {target}: {exc}") from None
+        raise JournalError(
+            "journal.cannot_read_secret",
+            "cannot read the session's secret {path}: {problem}",
+            path=str(target),
+            problem=cause(exc),
+        ) from None
     try:
         if len(raw) > MAX_SIDECAR_BYTES:
             raise ValueError(f"longer than {MAX_SIDECAR_BYTES} bytes")
@@ -144,9 +151,11 @@ def read_sidecar(journal: Path) -> Secret | None:
         return secret_from_record(record)
     except (ValueError, UnicodeDecodeError, RecursionError) as exc:
         raise JournalError(
-            f"{target} is not a session's secret ({shown(str(exc), 120)}). Tip: restore it "
-            "from a backup; without it the session resumes but its next rolls cannot be "
-            "verified"
+            "journal.not_a_secret",
+            "{path} is not a session's secret ({problem}). Tip: restore it from a backup; "
+            "without it the session resumes but its next rolls cannot be verified",
+            path=str(target),
+            problem=shown(str(exc), 120),
         ) from None
 
 

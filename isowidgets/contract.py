@@ -42,6 +42,7 @@ from itertools import pairwise
 from typing import TYPE_CHECKING, Any, Concatenate, Generic, Literal, ParamSpec, TypeVar, overload
 
 from .binding import refusing
+from .checks import shown
 from .errors import InconsistentEventError, folding
 from .words import Message
 
@@ -221,10 +222,18 @@ class Fold(Generic[S]):
         handler = self._handlers.get(type(event))
         if handler is None and not hasattr(type(event), "kind"):
             raise InconsistentEventError(
-                f"{self.title} folds journal events, got {type(event).__name__}"
+                "core.folds_events",
+                "{title} folds journal events, got {type}",
+                title=self.title,
+                type=type(event).__name__,
             )
         if handler is None:
-            raise InconsistentEventError(f"{self.title} has no event {event.kind!r}")
+            raise InconsistentEventError(
+                "core.no_such_event",
+                "{title} has no event {kind}",
+                title=self.title,
+                kind=shown(event.kind),
+            )
         with folding(event.kind):
             return handler(state, event)
 

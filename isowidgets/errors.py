@@ -45,6 +45,7 @@ __all__ = [
     "SettingsError",
     "TableSeedError",
     "VerifyError",
+    "cause",
     "folding",
 ]
 
@@ -205,6 +206,15 @@ class InconsistentEventError(JournalError):
     <isowidgets.game.Game.commit>` writes nothing, and replay reports it as a
     :class:`JournalError` naming the line.
     """
+
+
+def cause(exc: BaseException) -> Message | str:
+    """What ``exc`` says, as a value of another message: the kit's error as its message
+    (so it is rendered in the reader's language), any other exception as its text."""
+    if isinstance(exc, IsowidgetsError):
+        return exc.message
+    message = getattr(exc, "message", None)  # a journal line's problem carries one too
+    return message if isinstance(message, Message) else str(exc)
 
 
 @contextlib.contextmanager

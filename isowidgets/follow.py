@@ -93,7 +93,10 @@ def public_only(entries: Sequence[Entry]) -> list[Entry]:
     """
     start = entries[0].event if entries else None
     if not isinstance(start, SessionStarted):
-        raise JournalError("the journal does not start with a session_started event")
+        raise JournalError(
+            "journal.no_session_start_here",
+            "the journal does not start with a session_started event",
+        )
     return public_view(entries, aside=game_for(start.game).aside)
 
 
@@ -249,7 +252,9 @@ class Spectator:
                 session.first = handle.readline(MAX_LINE_BYTES + 1)
         entries = session.reader.read.entries
         if not entries:
-            raise JournalError(f"{self.path} holds no event yet")
+            raise JournalError(
+                "journal.no_event_yet", "{path} holds no event yet", path=str(self.path)
+            )
         replaced = fresh and self._session is not None
         self._session = session
         # An action is taken once it ended, or once a later action shows it never will.
@@ -286,7 +291,10 @@ class Spectator:
     ) -> Catch | None:
         start = session.reader.read.entries[0].event
         if not isinstance(start, SessionStarted):
-            raise JournalError("the journal does not start with a session_started event")
+            raise JournalError(
+                "journal.no_session_start_here",
+                "the journal does not start with a session_started event",
+            )
         cls = game_for(start.game)
         before, known = session.shown, len(session.shown)
         if self._shown is public_only or self._shown is all_entries:
@@ -309,7 +317,11 @@ class Spectator:
         if grew and not new:
             return None
         if not shown or not isinstance(shown[0].event, SessionStarted):
-            raise JournalError(f"{self.path} does not start with a session_started event")
+            raise JournalError(
+                "journal.no_start",
+                "{path} does not start with a session_started event",
+                path=str(self.path),
+            )
         # The state: fold only what is new when the shown entries only grew by entries
         # that take nothing back; otherwise from the last checkpoint before the change.
         undoes = any(isinstance(entry.event, Retcon) for entry in new)

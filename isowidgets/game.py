@@ -170,7 +170,12 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             InconsistentEventError: the event does not fit ``state`` (a bug in the
                 rules that made it, or an edited journal; never a refused request).
         """
-        raise InconsistentEventError(f"{cls.title} has no event {event.kind!r}")
+        raise InconsistentEventError(
+            "core.no_such_event",
+            "{title} has no event {kind}",
+            title=cls.title,
+            kind=shown(event.kind),
+        )
 
     @classmethod
     def with_settings(cls, state: S, settings: Any) -> S:
@@ -205,14 +210,17 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
     def journal(self) -> Journal:
         return self._journal
 
-    def log(self, *, effective_only: bool = False, public: bool = False) -> Any:
-        """The journal as a pandas DataFrame (see :meth:`Journal.to_frame`); with
-        ``public=True`` what a viewer is shown (:meth:`public_view`: the public entries,
-        numbered again)."""
+    def log(
+        self, *, effective_only: bool = False, public: bool = False, language: str = "en"
+    ) -> Any:
+        """The journal as a pandas DataFrame (see :meth:`Journal.to_frame`), its summaries
+        in ``language``; with ``public=True`` what a viewer is shown (:meth:`public_view`:
+        the public entries, numbered again)."""
         if not checks.flag(public, "public", error=JournalError):
-            return self._journal.to_frame(effective_only=effective_only)
+            return self._journal.to_frame(effective_only=effective_only, language=language)
         effective_only = checks.flag(effective_only, "effective_only", error=JournalError)
-        return log_frame(self.public_view(), effective_only=effective_only)
+        language = checks.choice(language, "language", languages(), error=JournalError)
+        return log_frame(self.public_view(), effective_only=effective_only, language=language)
 
     @classmethod
     def export_formats(cls) -> dict[str, str]:
@@ -257,7 +265,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         if fmt is None or (isinstance(fmt, str) and str.__str__(fmt) in LOG_FORMATS):
             kind = log_format(target, fmt)
             return self._journal._export(
-                target, kind, entries=self.public_view() if public else None
+                target, kind, entries=self.public_view() if public else None, language=language
             )
         name = checks.choice(fmt, "fmt", list(self.export_formats()), error=JournalError)
         kit = session_exports().get(name)
@@ -275,7 +283,10 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             target.write_text(text, encoding="utf-8")
         except OSError as exc:
             raise JournalError(
-                f"cannot export to {shown(str(target))}: {exc.strerror or exc}"
+                "journal.cannot_export",
+                "cannot export to {path}: {problem}",
+                path=shown(str(target)),
+                problem=exc.strerror or str(exc),
             ) from None
         return target
 
@@ -300,15 +311,21 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             return cls.with_settings(state, state.settings.updated(**changes))
         if isinstance(event, Retcon):  # replay never folds one: effective() leaves them out
             raise RuleError(
+                "core.retcon_way_in",
                 "a retcon is journaled only by undo() and redo(), which rebuild the state "
-                "without the action it takes back; commit() and rules cannot add one"
+                "without the action it takes back; commit() and rules cannot add one",
             )
         if isinstance(
             event, Note | Rolled | SessionStarted | SeedRevealed | Prepared | Disclosed | TableSeed
         ):
             return state
         if event.system != cls.system:
-            raise RuleError(f"a {event.system!r} event cannot change a {cls.system!r} game")
+            raise RuleError(
+                "core.other_system",
+                "a {system} event cannot change a {game} game",
+                system=shown(event.system),
+                game=shown(cls.system),
+            )
         return cls.apply(state, event)
 
     def _fold(self, state: S, event: Event) -> S:
@@ -327,7 +344,13 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             where = journal.path if journal is not None and journal.path else "journal"
             line = journal.line_number(entry.seq) if journal is not None else entry.seq
             raise JournalError(
-                f"{where}, line {line}: event #{entry.seq} ({entry.kind}) does not replay: {exc}"
+                "journal.does_not_replay",
+                "{where}, line {line}: event #{seq} ({kind}) does not replay: {problem}",
+                where=str(where),
+                line=line,
+                seq=entry.seq,
+                kind=entry.kind,
+                problem=exc.message,
             ) from None
 
     @classmethod
@@ -348,11 +371,16 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         """
         if not isinstance(start, Entry) or not isinstance(start.event, SessionStarted):
             raise JournalError(
-                f"checkpoints start from a session_started entry, got {shown(start, 80)}"
+                "journal.checkpoints_start",
+                "checkpoints start from a session_started entry, got {got}",
+                got=shown(start, 80),
             )
         if start.event.game != cls.system:
             raise JournalError(
-                f"a {shown(start.event.game, 60)} session cannot be folded by {cls.__name__}"
+                "journal.other_game",
+                "a {game} session cannot be folded by {folder}",
+                game=shown(start.event.game, 60),
+                folder=cls.__name__,
             )
         settings = cls._start_settings(journal or Journal.view([start]), start)
 
@@ -393,7 +421,11 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
                 schema refuses (as :class:`~isowidgets.errors.RuleError`).
         """
         if not callable(rule):
-            raise RuleError(f"act needs a rule (a function), got {type(rule).__name__}")
+            raise RuleError(
+                "core.act_needs_rule",
+                "act needs a rule (a function), got {type}",
+                type=type(rule).__name__,
+            )
         gm = self._gm_depth > 0
         before = self.dice.state()
         entries: list[Entry] = []
@@ -406,7 +438,11 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
                     error = exc.errors()[0]
                     where = ".".join(str(part) for part in error.get("loc", ())) or "a value"
                     raise RuleError(
-                        f"{where} cannot be {shown(error.get('input'), 60)}: {error['msg']}"
+                        "core.schema_refused",
+                        "{where} cannot be {got}: {problem}",
+                        where=where,
+                        got=shown(error.get("input"), 60),
+                        problem=str(error["msg"]),
                     ) from None
             if not action.events:  # nothing journaled: no roll may be missing from it
                 self.dice.restore(before)
@@ -445,7 +481,10 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         for event in events:
             if not isinstance(event, Event):
                 raise JournalError(
-                    f"commit takes journal events, got {type(event).__name__} {shown(event, 60)}"
+                    "journal.commit_events",
+                    "commit takes journal events, got {type} {got}",
+                    type=type(event).__name__,
+                    got=shown(event, 60),
                 )
 
         def add(action: Action[S]) -> None:
@@ -509,7 +548,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         """
         carried = [roll for event in events for roll in event.rolls() if roll.source == "random"]
         if carried and self.dice.sealed:  # a roll of no dice draws nothing, yet is random
-            raise DiceError(self.dice.sealed)
+            raise DiceError("core.sealed", "{why}", why=self.dice.sealed)
         for position, roll in enumerate(carried):
             if position >= len(made) or roll != made[position]:  # number and gm compared too
                 raise RollCheckError(
@@ -581,16 +620,18 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             target = entry.action
             break
         if target is None:
-            raise RuleError("there is nothing to undo in this session")
+            raise RuleError("core.nothing_to_undo", "there is nothing to undo in this session")
         if any(isinstance(e, SeedRevealed) for e in self._journal.action_events(target)):
             raise RuleError(
+                "core.undo_reveal",
                 "the latest action revealed the session's seed, and a revealed seed cannot "
-                "be hidden again; nothing was undone"
+                "be hidden again; nothing was undone",
             )
         if any(isinstance(e, TableSeed) for e in self._journal.action_events(target)):
             raise RuleError(
+                "core.undo_table_seed",
                 "the latest action gave the table's seed, which is given once and kept "
-                "(taking it back would let the seed be chosen again); nothing was undone"
+                "(taking it back would let the seed be chosen again); nothing was undone",
             )
         return self._retcon(target, reason or "undo")
 
@@ -607,9 +648,10 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         stack = self._journal.history.redo_stack()
         if not stack:
             raise RuleError(
+                "core.nothing_to_redo",
                 "there is nothing to redo: redo restores what undo took back, most recent "
                 "first, and every undo since the latest action is already redone (or there "
-                "was none)"
+                "was none)",
             )
         return self._retcon(stack[-1], "redo")
 
@@ -648,8 +690,10 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             inspect.signature(listener).bind([], None)
         except TypeError:
             raise RuleError(
-                f"a listener is called as listener(entries, state); {checks.shown(listener)} "
-                "cannot take those two arguments"
+                "core.listener",
+                "a listener is called as listener(entries, state); {got} cannot take those two "
+                "arguments",
+                got=checks.shown(listener),
             ) from None
         except ValueError:  # a builtin without a signature: trust it
             pass

@@ -53,8 +53,11 @@ class HouseRules:
             return cls.settings_type(**entry.event.settings)
         except SettingsError as exc:
             raise JournalError(
-                f"{journal.path or 'journal'}, line {journal.line_number(entry.seq)}: the "
-                f"session's settings do not load: {exc}"
+                "journal.settings_do_not_load",
+                "{where}, line {line}: the session's settings do not load: {problem}",
+                where=str(journal.path or "journal"),
+                line=journal.line_number(entry.seq),
+                problem=exc.message,
             ) from None
 
     @classmethod
@@ -63,8 +66,12 @@ class HouseRules:
             return cls.settings_type()
         if not isinstance(settings, cls.settings_type):
             raise RuleError(
-                f"{cls.title} needs {cls.settings_type.__name__}, got {type(settings).__name__} "
-                f"{shown(settings, 80)}"
+                "core.settings_type",
+                "{title} needs {needs}, got {type} {got}",
+                title=cls.title,
+                needs=cls.settings_type.__name__,
+                type=type(settings).__name__,
+                got=shown(settings, 80),
             )
         return settings
 
@@ -104,8 +111,13 @@ class HouseRules:
             chosen = settings
         else:
             raise SettingsError(
-                f"{cls.title}'s odds need {cls.settings_type.__name__}, a mapping of settings "
-                f"to change, or None; got {type(settings).__name__} {shown(settings, 80)}"
+                "core.odds_settings",
+                "{title}'s odds need {needs}, a mapping of settings to change, or None; got "
+                "{type} {got}",
+                title=cls.title,
+                needs=cls.settings_type.__name__,
+                type=type(settings).__name__,
+                got=shown(settings, 80),
             )
         return {outcome: float(p) for outcome, p in asked.answer(chosen, number).items()}
 

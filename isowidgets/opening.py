@@ -143,9 +143,14 @@ class Opening:
     @classmethod
     def _already_there(cls, path: Path) -> JournalError:
         return JournalError(
-            f"{path} already holds a session (or other data: {path.stat().st_size} bytes). "
-            f"Tip: {cls.__name__}.resume({shown(str(path))}) continues it; "
-            f"{cls.__name__}.open(..., resume=False) starts afresh and keeps the old file."
+            "journal.already_there",
+            "{path} already holds a session (or other data: {size} bytes). Tip: "
+            "{game}.resume({shown}) continues it; {game}.open(..., resume=False) starts afresh "
+            "and keeps the old file.",
+            path=str(path),
+            size=path.stat().st_size,
+            game=cls.__name__,
+            shown=shown(str(path)),
         )
 
     @classmethod
@@ -170,7 +175,10 @@ class Opening:
             seed = checks.text(seed, "a seed", allow_empty=True, strip=False, error=DiceError)
         elif seed is not None and (isinstance(seed, bool) or not isinstance(seed, int)):
             raise DiceError(
-                f"a seed must be a whole number or text, got {type(seed).__name__} {shown(seed)}"
+                "core.seed_type",
+                "a seed must be a whole number or text, got {type} {got}",
+                type=type(seed).__name__,
+                got=shown(seed),
             )
         title = checks.text(title, "a session's title", allow_empty=True)
         dice = Dice(seed, limits=limits) if seed is not None else None  # checks the seed
@@ -224,8 +232,12 @@ class Opening:
         _refuse_unless_regular(target)
         if not target.is_file():
             raise JournalError(
-                f"there is no journal at {target}. Tip: {cls.__name__}.new({shown(str(target))}) "
-                f"starts one; {cls.__name__}.open(...) resumes or starts as needed."
+                "journal.no_journal",
+                "there is no journal at {path}. Tip: {game}.new({shown}) starts one; "
+                "{game}.open(...) resumes or starts as needed.",
+                path=str(target),
+                game=cls.__name__,
+                shown=shown(str(target)),
             )
         journal = Journal._open(target, sync=sync, clock=clock, repair=False)
         try:
@@ -275,13 +287,27 @@ class Opening:
         entries = journal.effective()
         if not entries or not isinstance(entries[0].event, SessionStarted):
             taken = journal.entries and isinstance(journal.entries[0].event, SessionStarted)
-            why = " in force (a retcon takes it back)" if taken else ""
-            raise JournalError(f"{journal.path} does not start with a session_started event{why}")
+            if taken:
+                raise JournalError(
+                    "journal.start_taken_back",
+                    "{path} does not start with a session_started event in force (a retcon "
+                    "takes it back)",
+                    path=str(journal.path),
+                )
+            raise JournalError(
+                "journal.no_start",
+                "{path} does not start with a session_started event",
+                path=str(journal.path),
+            )
         start = entries[0].event
         if start.game != cls.system:
             raise JournalError(
-                f"{journal.path} holds a {shown(start.game, 60)} session, not {cls.system!r}. "
-                "Tip: open it with that system's game class."
+                "journal.other_system",
+                "{path} holds a {game} session, not {system}. Tip: open it with that system's "
+                "game class.",
+                path=str(journal.path),
+                game=shown(start.game, 60),
+                system=shown(cls.system),
             )
         settings = cls._start_settings(journal, entries[0])
         if limits is None:
@@ -296,9 +322,11 @@ class Opening:
             secret = read_sidecar(journal.path) if journal.path is not None else None
             if secret is not None and not secret.matches(start.commitment):
                 raise JournalError(
-                    f"the secret kept next to {journal.path} does not match the commitment "
-                    "the journal starts with (it belongs to another session). Tip: put the "
-                    "right .secret file back, or move this one away to resume unverifiably"
+                    "journal.wrong_secret",
+                    "the secret kept next to {path} does not match the commitment the journal "
+                    "starts with (it belongs to another session). Tip: put the right .secret "
+                    "file back, or move this one away to resume unverifiably",
+                    path=str(journal.path),
                 )
             if secret is None:
                 journal.problems.append(
@@ -325,8 +353,11 @@ class Opening:
             return Limits.from_record(entry.event.limits)
         except DiceError as exc:
             raise JournalError(
-                f"{journal.path or 'journal'}, line {journal.line_number(entry.seq)}: the "
-                f"session's dice caps do not load: {exc}"
+                "journal.caps_do_not_load",
+                "{where}, line {line}: the session's dice caps do not load: {problem}",
+                where=str(journal.path or "journal"),
+                line=journal.line_number(entry.seq),
+                problem=exc.message,
             ) from None
 
     # ------------------------------------------------------------------ verifiable dice
@@ -358,11 +389,15 @@ class Opening:
                 file was missing when it was resumed).
         """
         if self.revealed is not None:
-            raise RuleError("the session's seed is revealed already; nothing was written")
+            raise RuleError(
+                "core.revealed_already",
+                "the session's seed is revealed already; nothing was written",
+            )
         if self._secret is None or self.commitment is None:
             raise RuleError(
+                "core.no_secret",
                 "this session has no secret to reveal: its journal predates commitments, or "
-                "its .secret file was missing when it was resumed; nothing was written"
+                "its .secret file was missing when it was resumed; nothing was written",
             )
         drawn = [
             roll
@@ -479,7 +514,10 @@ def _check_opening(sync: object, limits: object, clock: object) -> None:
     checks.choice(sync, "sync", ("flush", "fsync"), error=JournalError)
     if not isinstance(limits, Limits):
         raise DiceError(
-            f"limits must be a dice.Limits, got {type(limits).__name__} {shown(limits, 60)}"
+            "core.limits_type",
+            "limits must be a dice.Limits, got {type} {got}",
+            type=type(limits).__name__,
+            got=shown(limits, 60),
         )
     checks.function(clock, "clock (a function returning a datetime)", error=JournalError)
 

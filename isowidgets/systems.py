@@ -53,16 +53,26 @@ def register(game: G) -> G:
             identifier, or another class already holds the name.
     """
     if not (isinstance(game, type) and issubclass(game, Game)):
-        raise RuleError(f"register takes a Game subclass, got {game!r:.80}")
+        raise RuleError(
+            "core.register_type", "register takes a Game subclass, got {got}", got=repr(game)[:80]
+        )
     name = game.system
     if not isinstance(name, str) or not _NAME.fullmatch(name) or name == "core":
         raise RuleError(
-            f"{game.__name__}.system must be a short lowercase identifier other than 'core' "
-            f"(letters, digits, _; at most 40), got {name!r:.60}"
+            "core.system_name",
+            "{game}.system must be a short lowercase identifier other than 'core' (letters, "
+            "digits, _; at most 40), got {got}",
+            game=game.__name__,
+            got=repr(name)[:60],
         )
     held = _REGISTERED.get(name)
     if held is not None and held.__qualname__ != game.__qualname__:
-        raise RuleError(f"system {name!r} is registered already, by {held.__qualname__}")
+        raise RuleError(
+            "core.registered_already",
+            "system {name} is registered already, by {held}",
+            name=repr(name),
+            held=held.__qualname__,
+        )
     _REGISTERED[name] = game
     return game
 
@@ -83,7 +93,11 @@ def game_for(name: str) -> type[Game[Any]]:
         JournalError: no registered or installed system has that name.
     """
     if not isinstance(name, str):
-        raise JournalError(f"a system's name must be text, got {type(name).__name__}")
+        raise JournalError(
+            "journal.system_name_type",
+            "a system's name must be text, got {type}",
+            type=type(name).__name__,
+        )
     if name not in _REGISTERED:
         point = _installed().get(name)
         if point is not None:
@@ -94,8 +108,12 @@ def game_for(name: str) -> type[Game[Any]]:
     except KeyError:
         shown = name if len(name) <= 60 else f"{name[:59]}…"
         raise JournalError(
-            f"no system is called {shown!r}; the systems here are {names()}. Tip: install "
-            f"the package that provides it (its entry point group is {ENTRY_POINT_GROUP!r})"
+            "journal.no_system",
+            "no system is called {name}; the systems here are {there}. Tip: install the "
+            "package that provides it (its entry point group is {group})",
+            name=repr(shown),
+            there=str(names()),
+            group=repr(ENTRY_POINT_GROUP),
         ) from None
 
 

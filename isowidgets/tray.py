@@ -16,9 +16,10 @@ from .dice import Faces, Pool, PoolRoll
 from .errors import DiceError
 from .game import Game
 from .journal import Rolled
+from .journal.events import reading_message
 from .settings import RuleSettings, setting
 from .systems import register
-from .words import msg
+from .words import msg, render
 
 __all__ = ["DiceTray", "TraySettings", "TrayState", "reading", "roll"]
 
@@ -39,13 +40,10 @@ class TrayState:
 
 
 def reading(roll: PoolRoll, *, parity: bool = True) -> str:
-    """How a roll reads at a glance: its total, and evens/odds for numbered dice."""
-    parts = [f"total {roll.total:+d}" if roll.pool.die.is_fudge else f"total {roll.total}"]
-    if parity and not roll.pool.die.is_fudge:
-        parts.append(f"{roll.evens} even, {roll.odds} odd")
-    if roll.extras:
-        parts.append(f"{len(roll.extras)} from explosions")
-    return "; ".join(parts)
+    """How a roll reads at a glance, in English: its total, and evens/odds for numbered
+    dice (the core's :func:`~isowidgets.journal.events.reading_message`, which the log
+    renders in the reader's language)."""
+    return render(reading_message(roll, parity=parity))
 
 
 def roll(

@@ -404,8 +404,10 @@ class GmOnly:
             value = checks.text(value, "a prepared value", collapse=True)
         else:
             raise RuleError(
-                f"a prepared value must be a whole number or short text, got "
-                f"{type(value).__name__} {shown(value)}"
+                "core.prepared_value",
+                "a prepared value must be a whole number or short text, got {type} {got}",
+                type=type(value).__name__,
+                got=shown(value),
             )
         with self._gm_if(checks.flag(gm_only, "gm_only")), self._way_in(Prepared):
             return self.commit(Prepared(name=name, value=value))
@@ -428,24 +430,40 @@ class GmOnly:
         action = checks.whole(action, "the action to show to the table", 1, max(last, 1))
         events = self._journal.action_events(action)
         if not events:
-            raise RuleError(f"there is no action #{action} in this session; nothing was written")
+            raise RuleError(
+                "core.no_such_action",
+                "there is no action #{action} in this session; nothing was written",
+                action=action,
+            )
         if action not in history.gm_actions():
             raise RuleError(
-                f"action #{action} ({events[0].describe()[:80]}) is not GM-only: the table "
-                "sees it already; nothing was written"
+                "core.not_gm_only",
+                "action #{action} ({summary}) is not GM-only: the table sees it already; "
+                "nothing was written",
+                action=action,
+                summary=events[0].message(),
             )
         if isinstance(events[0], Retcon):
             raise RuleError(
-                f"action #{action} is an undo or redo: it is shown with the action it takes "
-                "back, not on its own; nothing was written"
+                "core.disclose_retcon",
+                "action #{action} is an undo or redo: it is shown with the action it takes "
+                "back, not on its own; nothing was written",
+                action=action,
             )
         if action in self._journal.void_actions():
             raise RuleError(
-                f"action #{action} ({events[0].describe()[:80]}) was undone, so there is "
-                "nothing to show; nothing was written"
+                "core.disclose_undone",
+                "action #{action} ({summary}) was undone, so there is nothing to show; nothing "
+                "was written",
+                action=action,
+                summary=events[0].message(),
             )
         if action in history.disclosed():
-            raise RuleError(f"action #{action} is shown to the table already; nothing was written")
+            raise RuleError(
+                "core.disclosed_already",
+                "action #{action} is shown to the table already; nothing was written",
+                action=action,
+            )
         with self._public(), self._way_in(Disclosed):
             return self.commit(Disclosed(action=action))
 

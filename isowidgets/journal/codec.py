@@ -45,7 +45,8 @@ from pydantic import (
 
 from .. import checks
 from ..checks import shown
-from ..errors import JournalError, RuleError
+from ..errors import JournalError, RuleError, cause
+from ..words import Message, Number, msg, render
 from .chain import HEAD_SUFFIX_BYTES, link, with_head
 from .events import Event, Resolver, event_type
 
@@ -55,6 +56,7 @@ __all__ = [
     "Entries",
     "Entry",
     "LineError",
+    "LineProblem",
     "Payload",
     "encode_event",
     "journalable",
@@ -77,10 +79,23 @@ _PLACEHOLDER_AT = datetime(2000, 1, 1)
 before its real line is made): any time will do."""
 
 
-class LineError(ValueError):
+class LineProblem(ValueError):
+    """A journal line that cannot be read (or written), said as a :attr:`message` (its
+    English is the exception's text): a ``ValueError`` for callers that catch those, and
+    the journal names the line and renders the message in its reader's language."""
+
+    def __init__(self, what: str | Message, template: str = "", /, **values: Any) -> None:
+        if isinstance(what, Message):
+            self.message = what
+        else:
+            self.message = Message(what, template, "", tuple(values.items()))
+        super().__init__(render(self.message))
+
+
+class LineError(LineProblem):
     """An event that cannot be a journal line: text that cannot be stored, or a line
-    longer than :data:`MAX_LINE_BYTES`. The message says which and that nothing was
-    written; the game raises it as a :class:`~isowidgets.errors.RuleError` (too much
+    longer than :data:`MAX_LINE_BYTES`. Its :attr:`message` says which and that nothing
+    was written; the game raises it as a :class:`~isowidgets.errors.RuleError` (too much
     input), the journal as a :class:`~isowidgets.errors.JournalError`."""
 
 
@@ -135,9 +150,12 @@ def _kind_text(kind: type[Event]) -> str:
 def _check_size(size: int, kind: str) -> None:
     if size > MAX_LINE_BYTES:  # too much input (a bound a rule forgot), not a bug
         raise LineError(
-            f"the {kind} event would be a journal line of {size:,} bytes; a line holds at "
-            f"most {MAX_LINE_BYTES:,} bytes (1 MiB). Allowed: shorter text and fewer items; "
-            "nothing was written."
+            "journal.line_too_big",
+            "the {kind} event would be a journal line of {size} bytes; a line holds at most "
+            "{most} bytes (1 MiB). Allowed: shorter text and fewer items; nothing was written.",
+            kind=kind,
+            size=Number(size),
+            most=Number(MAX_LINE_BYTES),
         )
 
 
@@ -155,7 +173,11 @@ def encode_event(event: Event) -> Payload:
     try:
         data = text.encode("utf-8")
     except UnicodeEncodeError as exc:
-        raise LineError(checks.unstorable(f"the {event.kind} event's text", exc)) from None
+        raise LineError(
+            "journal.unstorable",
+            "{problem}",
+            problem=checks.unstorable(f"the {event.kind} event's text", exc),
+        ) from None
     shortest = _head(1, 1, True, False, _PLACEHOLDER_AT, event)
     _check_size(len(shortest.encode("utf-8")) + len(data) + HEAD_SUFFIX_BYTES, event.kind)
     return Payload(event, data)
@@ -169,13 +191,21 @@ def reads_back(payload: Payload, resolve: Resolver = event_type) -> str:
     let a wrong value through (an id of ``None``) would otherwise be journaled and only
     fail when the file is reopened.
     """
+    problem = _not_back(payload, resolve)
+    return "" if problem is None else render(problem) if isinstance(problem, Message) else problem
+
+
+def _not_back(payload: Payload, resolve: Resolver = event_type) -> Message | str | None:
+    """:func:`reads_back`'s answer as a message (``None`` when it reads back)."""
     event = payload.event
     try:
         raw = _parse(payload.data.decode("utf-8"))
         again = _event_of(event.system, event.kind, raw, resolve)
     except (ValueError, TypeError, JournalError) as exc:
-        return str(exc)
-    return "" if again == event else "it reads back as a different event"
+        return cause(exc)
+    if again == event:
+        return None
+    return msg("journal.reads_back_different", "it reads back as a different event")
 
 
 def journalable(*events: Event) -> list[Payload | Event]:
@@ -201,18 +231,21 @@ def journalable(*events: Event) -> list[Payload | Event]:
         try:
             payload = encode_event(event)
         except LineError as exc:  # bad input, not a bug: say so
-            raise RuleError(str(exc)) from None
+            raise RuleError(exc.message) from None
         except (ValueError, TypeError) as exc:
-            problem = str(exc)
+            problem: Message | str | None = cause(exc)
         else:
-            problem = reads_back(payload)
+            problem = _not_back(payload)
             checked.append(payload)
-        if problem:
+        if problem is not None:
             raise JournalError(
-                f"a {event.kind} event cannot be journaled: {problem}. Allowed: only "
-                "values that read back unchanged from the journal; nothing was written. "
-                "Tip: this is a bug in the rules that made the event; please report it "
-                f"with this value: {shown(event, 1000)}"
+                "journal.not_journalable",
+                "a {kind} event cannot be journaled: {problem}. Allowed: only values that read "
+                "back unchanged from the journal; nothing was written. Tip: this is a bug in "
+                "the rules that made the event; please report it with this value: {got}",
+                kind=event.kind,
+                problem=problem,
+                got=shown(event, 1000),
             )
     return checked
 
@@ -242,7 +275,7 @@ class _Envelope(BaseModel):
 
 
 def _refuse_constant(name: str) -> Any:
-    raise ValueError(f"{name} is not a number JSON allows")
+    raise LineProblem("journal.json_constant", "{name} is not a number JSON allows", name=name)
 
 
 def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -250,7 +283,9 @@ def _unique_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     if len(record) != len(pairs):
         seen: set[str] = set()
         twice = next(key for key, _ in pairs if key in seen or seen.add(key))  # type: ignore[func-returns-value]
-        raise ValueError(f"the key {shown(twice)} appears twice in one object")
+        raise LineProblem(
+            "journal.key_twice", "the key {key} appears twice in one object", key=shown(twice)
+        )
     return record
 
 
@@ -259,11 +294,15 @@ def _parse(text: str) -> Any:
     try:
         return json.loads(text, parse_constant=_refuse_constant, object_pairs_hook=_unique_keys)
     except RecursionError:
-        raise ValueError("not a journal line (JSON nested too deeply to read)") from None
+        raise LineProblem(
+            "journal.json_too_deep", "not a journal line (JSON nested too deeply to read)"
+        ) from None
     except json.JSONDecodeError as exc:
-        raise ValueError(f"not JSON ({exc.msg})") from None
+        raise LineProblem("journal.not_json", "not JSON ({problem})", problem=exc.msg) from None
     except ValueError as exc:  # NaN/Infinity, a duplicate key, a number too long
-        raise ValueError(f"not valid journal JSON ({exc})") from None
+        raise LineProblem(
+            "journal.bad_json", "not valid journal JSON ({problem})", problem=cause(exc)
+        ) from None
 
 
 def _event_of(system: str, kind: str, data: Any, resolve: Resolver) -> Event:
@@ -274,17 +313,34 @@ def _event_of(system: str, kind: str, data: Any, resolve: Resolver) -> Event:
         text = json.dumps(data, ensure_ascii=False)
         return payload_type.model_validate_json(text, strict=True)
     except ValidationError as exc:
-        raise ValueError(f"{kind} event: {_first_error(exc)}") from None
+        raise LineProblem(
+            "journal.bad_event", "{kind} event: {problem}", kind=kind, problem=_first_error(exc)
+        ) from None
     except RecursionError:
-        raise ValueError(f"{kind} event: data nested too deeply") from None
+        raise LineProblem(
+            "journal.event_too_deep", "{kind} event: data nested too deeply", kind=kind
+        ) from None
 
 
-def _first_error(exc: ValidationError) -> str:
+def _first_error(exc: ValidationError) -> Message:
+    """What is wrong with the first field pydantic refused (its problem in pydantic's
+    own English, or our validators')."""
     error = exc.errors()[0]
     where = ".".join(str(x) for x in error["loc"])
     if error["type"] == "value_error":  # our own validators name the value already
-        return f"{where}: {error['msg'].removeprefix('Value error, ')}"
-    return f"{where}: {error['msg']} (got {shown(error.get('input'))})"
+        return msg(
+            "journal.field_value",
+            "{where}: {problem}",
+            where=where,
+            problem=str(error["msg"]).removeprefix("Value error, "),
+        )
+    return msg(
+        "journal.field_type",
+        "{where}: {problem} (got {got})",
+        where=where,
+        problem=str(error["msg"]),
+        got=shown(error.get("input")),
+    )
 
 
 _OPENING = re.compile(
@@ -448,30 +504,44 @@ class Entry:
                 :func:`~isowidgets.journal.events.event_type`).
         """
         if not isinstance(line, str):
-            raise ValueError(f"a journal line must be text, got {type(line).__name__}")
+            raise LineProblem(
+                "journal.line_type",
+                "a journal line must be text, got {type}",
+                type=type(line).__name__,
+            )
         line = str.__str__(line)
         if len(line) > MAX_LINE_BYTES or len(line.encode("utf-8", "surrogatepass")) > (
             MAX_LINE_BYTES
         ):
-            raise ValueError(
-                f"not a journal line: longer than {MAX_LINE_BYTES:,} bytes (1 MiB), the most "
-                "one event may take"
+            raise LineProblem(
+                "journal.not_a_line_too_long",
+                "not a journal line: longer than {most} bytes (1 MiB), the most one event may take",
+                most=Number(MAX_LINE_BYTES),
             )
         raw = _parse(line)
         if not isinstance(raw, dict):
-            raise ValueError(f"not a JSON object (got {type(raw).__name__})")
+            raise LineProblem(
+                "journal.not_an_object", "not a JSON object (got {type})", type=type(raw).__name__
+            )
         if "gm" in raw and raw["gm"] is not True:  # absent is public: only true is written
-            raise ValueError(
-                f"gm: only true is written (absent means public), got {shown(raw['gm'])}"
+            raise LineProblem(
+                "journal.gm_mark",
+                "gm: only true is written (absent means public), got {got}",
+                got=shown(raw["gm"]),
             )
         try:
             envelope = _Envelope.model_validate(raw)
         except ValidationError as exc:
-            raise ValueError(_first_error(exc)) from None
+            raise LineProblem(_first_error(exc)) from None
         if (envelope.h is None) != (envelope.v == 1):
-            raise ValueError(
-                f"h: a line of format {envelope.v} "
-                + ("carries no head" if envelope.v == 1 else "ends with its head, got none")
+            if envelope.v == 1:
+                raise LineProblem(
+                    "journal.head_v1", "h: a line of format {v} carries no head", v=envelope.v
+                )
+            raise LineProblem(
+                "journal.head_missing",
+                "h: a line of format {v} ends with its head, got none",
+                v=envelope.v,
             )
         event = _event_of(envelope.system, envelope.kind, envelope.data, resolve)
         return cls(

@@ -38,7 +38,7 @@ from ..checks import shown
 from ..commitment import COMMITMENT_PATTERN, SALT_PATTERN
 from ..dice import LOAD_LIMITS, MAX_TABLE_SEED, PoolRoll
 from ..errors import DiceError, JournalError
-from ..words import Message, msg, render
+from ..words import Message, msg, plural, render
 
 __all__ = [
     "Disclosed",
@@ -57,6 +57,7 @@ __all__ = [
     "core_event_types",
     "event_type",
     "find_systems_with",
+    "reading_message",
 ]
 
 
@@ -206,15 +207,85 @@ class SystemFinder(Protocol):
 _FINDERS: list[SystemFinder] = []
 
 
-def _said(value: object) -> str:
-    """A house rule's value as the log says it: ``margin``, not ``'margin'``; ``off``."""
+def _said(value: object) -> Message | str | int | float:
+    """A house rule's value as the log says it: ``margin``, not ``'margin'``; ``off``.
+
+    A switch and an unset value are words of the catalogue; a whole number and a short
+    decimal are passed as numbers (written the reader's way); anything else as it is
+    shown."""
     if isinstance(value, bool):
-        return "on" if value else "off"
+        return msg("core.setting_on", "on") if value else msg("core.setting_off", "off")
     if value is None:
-        return "unset"
+        return msg("core.setting_unset", "unset")
     if isinstance(value, str):
         return shown(value.replace("_", " "), 80).strip("'\"")
+    if isinstance(value, int) and 0 <= value < 10_000:
+        return value
+    if isinstance(value, float) and _plain_decimal(value):
+        return value  # written the same in English; with a decimal comma in Danish
     return shown(value, 80)
+
+
+def _plain_decimal(value: float) -> bool:
+    """Whether ``value`` is written the same as a number the reader's way (in English)
+    as ``repr`` writes it: a short decimal below 1,000 with at most three decimals."""
+    text = repr(value)
+    whole, _, fraction = text.partition(".")
+    return (
+        not value.is_integer()
+        and whole.lstrip("-").isdigit()
+        and 0 <= value < 1000
+        and fraction.isdigit()
+        and len(fraction) <= 3
+    )
+
+
+def _then(one: Message, rest: Message | str) -> Message:
+    """Two parts of one summary, one after the other: ``a; b``."""
+    return msg("core.then", "{one}; {rest}", one=one, rest=rest)
+
+
+def reading_message(roll: PoolRoll, *, parity: bool = True) -> Message:
+    """How a roll reads at a glance: its total, evens and odds for numbered dice (with
+    ``parity``), and the dice its explosions added (``total 8; 1 even, 2 odd``)."""
+    if roll.pool.die.is_fudge:
+        said = msg("core.reading_total", "total {total}", total=f"{roll.total:+d}")
+    else:
+        said = msg("core.reading_total", "total {total}", total=roll.total)
+    parts = [said]
+    if parity and not roll.pool.die.is_fudge:
+        parts.append(
+            msg("core.reading_parity", "{evens} even, {odds} odd", evens=roll.evens, odds=roll.odds)
+        )
+    if roll.extras:
+        parts.append(msg("core.reading_extras", "{n} from explosions", n=len(roll.extras)))
+    said = parts[-1]
+    for part in reversed(parts[:-1]):
+        said = _then(part, said)
+    return said
+
+
+def _reading(roll: PoolRoll, text: str) -> Message | str:
+    """A roll's journaled reading as a message, when it is the reading the kit writes
+    for that roll (:func:`reading_message`); any other text as it was written."""
+    for parity in (True, False):
+        said = reading_message(roll, parity=parity)
+        if render(said) == text:
+            return said
+    return text
+
+
+def _roll_message(roll: PoolRoll) -> Message:
+    """A roll as a log line names it: ``Green: 3×d6 rolled [1 4 6]``."""
+    values = {"count": len(roll.dice), "die": str(roll.pool.die), "faces": roll.faces_text()}
+    said = (
+        msg("core.roll_typed", "{count}×{die} typed in [{faces}]", **values)
+        if roll.source == "typed"
+        else msg("core.roll_random", "{count}×{die} rolled [{faces}]", **values)
+    )
+    if roll.pool.label:
+        return msg("core.roll_labelled", "{label}: {roll}", label=roll.pool.label, roll=said)
+    return said
 
 
 def system_title(system: str) -> str:
@@ -269,15 +340,24 @@ def event_type(system: str, kind: str) -> type[Event]:
         there = sorted({name for finder in _FINDERS for name in finder.names()})
         known = sorted(k for s, k in _REGISTRY if s == system)
         if known or system in there:
-            tip = f"system {shown(system)} has no such kind"
+            tip = msg(
+                "journal.no_such_kind", "system {system} has no such kind", system=shown(system)
+            )
         else:
-            tip = (
-                f"no installed system is called {shown(system)} (the systems here: "
-                f"{there}). Tip: install the package that provides it"
+            tip = msg(
+                "journal.no_such_system",
+                "no installed system is called {system} (the systems here: {there}). Tip: "
+                "install the package that provides it",
+                system=shown(system),
+                there=str(there),
             )
         raise JournalError(
-            f"unknown event kind {shown(kind)} for system {shown(system)}; known kinds: "
-            f"{known}; {tip}"
+            "journal.unknown_kind",
+            "unknown event kind {kind} for system {system}; known kinds: {known}; {tip}",
+            kind=shown(kind),
+            system=shown(system),
+            known=str(known),
+            tip=tip,
         ) from None
 
 
@@ -305,12 +385,37 @@ class SessionStarted(Event):
     draws, :mod:`isowidgets.dice.streams`) for journals written before, which do not
     name one. :mod:`isowidgets.verify` checks each journal by the rules of its scheme."""
 
-    def describe(self) -> str:
-        title = f" “{self.title}”" if self.title else ""
+    def message(self) -> Message:
         game = system_title(self.game)
         if self.commitment is not None:
-            return f"{game} session{title} started (dice committed: {self.commitment[:12]}…)"
-        return f"{game} session{title} started (seed {self.seed})"
+            if self.title:
+                return msg(
+                    "core.session_started_titled",
+                    "{game} session “{title}” started (dice committed: {commitment}…)",
+                    game=game,
+                    title=self.title,
+                    commitment=self.commitment[:12],
+                )
+            return msg(
+                "core.session_started",
+                "{game} session started (dice committed: {commitment}…)",
+                game=game,
+                commitment=self.commitment[:12],
+            )
+        if self.title:
+            return msg(
+                "core.session_started_seed_titled",
+                "{game} session “{title}” started (seed {seed})",
+                game=game,
+                title=self.title,
+                seed=str(self.seed),
+            )
+        return msg(
+            "core.session_started_seed",
+            "{game} session started (seed {seed})",
+            game=game,
+            seed=str(self.seed),
+        )
 
 
 class SeedRevealed(Event):
@@ -342,10 +447,22 @@ class SeedRevealed(Event):
                 del data[name]
         return data
 
-    def describe(self) -> str:
+    def message(self) -> Message:
         if self.public_rolls is None:
-            return f"seed revealed: {shown(self.seed, 80)} after {self.draws or 0} random dice"
-        return f"seed revealed: {shown(self.seed, 80)} after {self.public_rolls} public rolls"
+            return plural(
+                "core.seed_revealed_draws",
+                "seed revealed: {seed} after {n} random die",
+                "seed revealed: {seed} after {n} random dice",
+                n=self.draws or 0,
+                seed=shown(self.seed, 80),
+            )
+        return plural(
+            "core.seed_revealed",
+            "seed revealed: {seed} after {n} public roll",
+            "seed revealed: {seed} after {n} public rolls",
+            n=self.public_rolls,
+            seed=shown(self.seed, 80),
+        )
 
 
 class TableSeed(Event):
@@ -361,8 +478,8 @@ class TableSeed(Event):
     way_in: ClassVar[str] = "game.give_table_seed(text)"
     seed: str = Field(min_length=1, max_length=MAX_TABLE_SEED)
 
-    def describe(self) -> str:
-        return f"the table's seed: {shown(self.seed, 80)}"
+    def message(self) -> Message:
+        return msg("core.table_seed", "the table's seed: {seed}", seed=shown(self.seed, 80))
 
 
 class SettingsChanged(Event):
@@ -372,12 +489,18 @@ class SettingsChanged(Event):
     way_in: ClassVar[str] = "game.change_settings(...) (or game.load_settings(path))"
     changes: dict[str, tuple[Any, Any]]
 
-    def describe(self) -> str:
-        parts = [
-            f"{name.replace('_', ' ')}: {_said(old)} → {_said(new)}"
-            for name, (old, new) in self.changes.items()
-        ]
-        return "house rules: " + "; ".join(parts)
+    def message(self) -> Message:
+        said: Message | None = None
+        for name, (old, new) in reversed(self.changes.items()):
+            change = msg(
+                "core.setting_changed",
+                "{name}: {old} → {new}",
+                name=name.replace("_", " "),  # the setting's own name: settings.py's to give
+                old=_said(old),
+                new=_said(new),
+            )
+            said = change if said is None else _then(change, said)
+        return msg("core.settings_changed", "house rules: {changes}", changes=said or "")
 
 
 class Retcon(Event):
@@ -388,11 +511,16 @@ class Retcon(Event):
     action: int = Field(ge=1)
     reason: str = ""
 
-    def describe(self) -> str:
-        if self.reason in ("undo", "redo"):
-            return f"{self.reason} of an earlier action"
-        why = f": {self.reason}" if self.reason else ""
-        return f"an earlier action taken back{why}"
+    def message(self) -> Message:
+        if self.reason == "undo":
+            return msg("core.retcon_undo", "undo of an earlier action")
+        if self.reason == "redo":
+            return msg("core.retcon_redo", "redo of an earlier action")
+        if self.reason:
+            return msg(
+                "core.retcon_reason", "an earlier action taken back: {reason}", reason=self.reason
+            )
+        return msg("core.retcon", "an earlier action taken back")
 
 
 class Note(Event):
@@ -402,8 +530,8 @@ class Note(Event):
     way_in: ClassVar[str] = "game.note(text)"
     text: str
 
-    def describe(self) -> str:
-        return f"note: {self.text}"
+    def message(self) -> Message:
+        return msg("core.note", "note: {text}", text=self.text)
 
 
 class Prepared(Event):
@@ -420,8 +548,10 @@ class Prepared(Event):
     name: str
     value: int | str
 
-    def describe(self) -> str:
-        return f"prepared: {self.name} = {self.value}"
+    def message(self) -> Message:
+        return msg(
+            "core.prepared", "prepared: {name} = {value}", name=self.name, value=str(self.value)
+        )
 
 
 class Disclosed(Event):
@@ -436,8 +566,8 @@ class Disclosed(Event):
     way_in: ClassVar[str] = "game.disclose(action)"
     action: int = Field(ge=1)
 
-    def describe(self) -> str:
-        return "shown to the table: an earlier GM-only action"
+    def message(self) -> Message:
+        return msg("core.disclosed", "shown to the table: an earlier GM-only action")
 
 
 class Rolled(Event):
@@ -449,10 +579,15 @@ class Rolled(Event):
     purpose: str = ""
     reading: str = ""
 
-    def describe(self) -> str:
-        parts = [self.roll.describe()]
-        if self.reading:
-            parts.append(f"→ {self.reading}")
-        if self.purpose:
-            parts.insert(0, f"{self.purpose}:")
-        return " ".join(parts)
+    def message(self) -> Message:
+        said = _roll_message(self.roll)
+        if self.reading:  # the tray's reading, in the reader's language when it is the kit's
+            said = msg(
+                "core.rolled_reading",
+                "{roll} → {reading}",
+                roll=said,
+                reading=_reading(self.roll, self.reading),
+            )
+        if self.purpose:  # what the table typed it was for
+            said = msg("core.rolled_purpose", "{purpose}: {roll}", purpose=self.purpose, roll=said)
+        return said

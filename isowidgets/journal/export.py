@@ -17,11 +17,19 @@ from typing import Any
 from .. import checks
 from ..checks import shown
 from ..errors import JournalError
-from ..words import render
+from ..words import msg, render
 from .codec import Entry
 from .history import effective_entries, void_actions
 
-__all__ = ["LOG_FORMATS", "PUBLIC_NOTE", "entry_row", "log_format", "log_frame", "write_log"]
+__all__ = [
+    "LOG_FORMATS",
+    "PUBLIC_MESSAGE",
+    "PUBLIC_NOTE",
+    "entry_row",
+    "log_format",
+    "log_frame",
+    "write_log",
+]
 
 LOG_FORMATS = {"md": "Markdown", "csv": "CSV", "json": "JSON"}
 """The log's own formats, name → label."""
@@ -41,7 +49,9 @@ def log_format(target: Path, fmt: object) -> str:
     )
     if kind not in ("csv", "json", "md"):
         raise JournalError(
-            f"cannot export to {shown(target.name)}: use a .csv, .json or .md file (or pass fmt)"
+            "journal.export_format",
+            "cannot export to {name}: use a .csv, .json or .md file (or pass fmt)",
+            name=shown(target.name),
         )
     return str(kind)
 
@@ -67,16 +77,18 @@ def entry_row(
     }
 
 
-def log_frame(entries: Sequence[Entry], *, effective_only: bool = False) -> Any:
-    """``entries`` as the log's DataFrame (see :meth:`Journal.to_frame`); what is
-    retconned is read from these entries' own retcons."""
+def log_frame(
+    entries: Sequence[Entry], *, effective_only: bool = False, language: str = "en"
+) -> Any:
+    """``entries`` as the log's DataFrame (see :meth:`Journal.to_frame`), the summaries
+    in ``language``; what is retconned is read from these entries' own retcons."""
     import pandas as pd
 
     void = void_actions(entries)
     rows = []
     source = effective_entries(entries) if effective_only else entries
     for entry in source:
-        row = entry_row(entry)
+        row = entry_row(entry, language)
         rows.append(
             {
                 "seq": row["seq"],
@@ -106,33 +118,49 @@ def log_frame(entries: Sequence[Entry], *, effective_only: bool = False) -> Any:
     return pd.DataFrame(rows, columns=columns)
 
 
-PUBLIC_NOTE = (
+PUBLIC_MESSAGE = msg(
+    "journal.public_note",
     "public log: GM-only entries, and what follows only from them, are left out until "
-    "shown; its rolls cannot be verified from it (verify the session's journal)"
+    "shown; its rolls cannot be verified from it (verify the session's journal)",
 )
 """What a public export's Markdown title line says under the title."""
 
+PUBLIC_NOTE = render(PUBLIC_MESSAGE)
+""":data:`PUBLIC_MESSAGE` in English."""
+
 
 def write_log(
-    target: Path, kind: str, entries: Sequence[Entry], *, title: str, public: bool = False
+    target: Path,
+    kind: str,
+    entries: Sequence[Entry],
+    *,
+    title: str,
+    public: bool = False,
+    language: str = "en",
 ) -> Path:
     """Write ``entries`` as the log in ``kind`` (``md``, ``csv`` or ``json``) to ``target``;
     ``public`` says under a Markdown title that they are the entries a viewer may see.
+    The summaries (and a Markdown title) are written in ``language``.
 
     Raises:
         JournalError: the file cannot be written.
     """
     try:
-        return _write(target, kind, entries, title=title, public=public)
+        return _write(target, kind, entries, title=title, public=public, language=language)
     except OSError as exc:
         raise JournalError(
-            f"cannot export to {shown(str(target))}: {exc.strerror or exc}"
+            "journal.cannot_export",
+            "cannot export to {path}: {problem}",
+            path=shown(str(target)),
+            problem=exc.strerror or str(exc),
         ) from None
 
 
-def _write(target: Path, kind: str, entries: Sequence[Entry], *, title: str, public: bool) -> Path:
+def _write(
+    target: Path, kind: str, entries: Sequence[Entry], *, title: str, public: bool, language: str
+) -> Path:
     target.parent.mkdir(parents=True, exist_ok=True)
-    frame = log_frame(entries)
+    frame = log_frame(entries, language=language)
     frame["at"] = frame["at"].map(lambda t: t.isoformat(timespec="seconds"))
     if kind == "csv":
         frame.to_csv(target, index=False)
@@ -148,10 +176,11 @@ def _write(target: Path, kind: str, entries: Sequence[Entry], *, title: str, pub
         ]
         cells = frame.map(lambda v: _markdown_cell(v) if isinstance(v, str) else v)
         table = cells.to_markdown(index=False, disable_numparse=True)
-        note = f"*{PUBLIC_NOTE}*\n\n" if public else ""
-        target.write_text(
-            f"# Session log: {_markdown_cell(title)}\n\n{note}{table}\n", encoding="utf-8"
+        note = f"*{render(PUBLIC_MESSAGE, language)}*\n\n" if public else ""
+        heading = render(
+            msg("journal.log_title", "Session log: {title}", title=_markdown_cell(title)), language
         )
+        target.write_text(f"# {heading}\n\n{note}{table}\n", encoding="utf-8")
     return target
 
 

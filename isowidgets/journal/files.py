@@ -134,13 +134,19 @@ def held_for_rename(path: Path) -> Iterator[None]:
     try:
         probe = os.fdopen(open_regular(path), "rb")
     except OSError as exc:
-        raise JournalError(f"cannot read journal {path}: {exc.strerror or exc}") from None
+        raise JournalError(
+            "journal.cannot_read",
+            "cannot read journal {path}: {problem}",
+            path=str(path),
+            problem=exc.strerror or str(exc),
+        ) from None
     with probe:
         if not lock(probe):
             raise JournalLockedError(
-                f"journal {path} is open in another process (another kernel?), or "
-                "being moved aside by one, so it is not renamed. Tip: shut that "
-                "kernel down first."
+                "journal.locked_for_rename",
+                "journal {path} is open in another process (another kernel?), or being moved "
+                "aside by one, so it is not renamed. Tip: shut that kernel down first.",
+                path=str(path),
             )
         try:
             held, there = os.fstat(probe.fileno()), os.stat(path)
@@ -148,8 +154,10 @@ def held_for_rename(path: Path) -> Iterator[None]:
             there = None
         if there is None or (held.st_dev, held.st_ino) != (there.st_dev, there.st_ino):
             raise JournalError(
-                f"journal {path} was moved or replaced by another process while it was "
-                "being set aside; nothing was renamed. Tip: look at the files next to it."
+                "journal.moved_meanwhile",
+                "journal {path} was moved or replaced by another process while it was being "
+                "set aside; nothing was renamed. Tip: look at the files next to it.",
+                path=str(path),
             )
         yield
 
@@ -191,12 +199,20 @@ def archive(path: Path) -> Path:
                     return candidate
             except OSError as exc:
                 raise JournalError(
-                    f"cannot keep the old journal {path} aside as {candidate.name}: "
-                    f"{exc.strerror or exc}; nothing was renamed"
+                    "journal.cannot_archive",
+                    "cannot keep the old journal {path} aside as {name}: {problem}; nothing "
+                    "was renamed",
+                    path=str(path),
+                    name=candidate.name,
+                    problem=exc.strerror or str(exc),
                 ) from None
     raise JournalError(
-        f"cannot keep the old journal {path} aside: {path.stem}.1{path.suffix} to "
-        f"{path.stem}.{_MAX_ARCHIVES}{path.suffix} all exist. Tip: move old sessions elsewhere."
+        "journal.archives_full",
+        "cannot keep the old journal {path} aside: {first} to {last} all exist. Tip: move old "
+        "sessions elsewhere.",
+        path=str(path),
+        first=f"{path.stem}.1{path.suffix}",
+        last=f"{path.stem}.{_MAX_ARCHIVES}{path.suffix}",
     )
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 
+from ..words import Message, msg
 from .codec import Entry
 from .events import Disclosed, Event, Retcon, SeedRevealed, TableSeed
 
@@ -68,15 +69,25 @@ def effective_entries(entries: Sequence[Entry], *, then: Retcon | None = None) -
     return [e for e in entries if e.action not in void and not isinstance(e.event, Retcon)]
 
 
-def retcon_problem(event: Event, action: int, earlier: Container[int]) -> str:
-    """Why ``event`` (in ``action``) cannot be a retcon there, or ``""``: a retcon takes
+def retcon_problem(event: Event, action: int, earlier: Container[int]) -> Message | None:
+    """Why ``event`` (in ``action``) cannot be a retcon there, or ``None``: a retcon takes
     back one of the ``earlier`` actions, never itself or a later one."""
     if not isinstance(event, Retcon) or event.action in earlier:
-        return ""
-    when = "a later action" if event.action >= action else "an action that is not in the journal"
-    return (
-        f"a retcon in action #{action} takes back action #{event.action}, {when}; a retcon "
-        "can only take back an earlier action"
+        return None
+    if event.action >= action:
+        return msg(
+            "journal.retcon_later",
+            "a retcon in action #{action} takes back action #{target}, a later action; a "
+            "retcon can only take back an earlier action",
+            action=action,
+            target=event.action,
+        )
+    return msg(
+        "journal.retcon_missing",
+        "a retcon in action #{action} takes back action #{target}, an action that is not in "
+        "the journal; a retcon can only take back an earlier action",
+        action=action,
+        target=event.action,
     )
 
 

@@ -20,9 +20,9 @@ from typing import BinaryIO
 
 from .. import checks
 from ..checks import shown
-from ..errors import JournalError, JournalTamperedError
+from ..errors import JournalError, JournalTamperedError, cause
 from ..regular_file import open_regular
-from ..words import Message, msg
+from ..words import Message, Number, msg
 from . import files
 from .chain import GENESIS, link, split_head
 from .codec import MAX_LINE_BYTES, Entry
@@ -127,12 +127,21 @@ class JournalReader:
         size = os.fstat(handle.fileno()).st_size
         if size > self.most_bytes:
             raise JournalError(
-                f"{path} is {size:,} bytes; a journal holds at most "
-                f"{self.most_bytes:,} bytes ({self.most_bytes >> 20} MiB), so it is not "
-                "read. Tip: a session that long is best split; open a copy of its start."
+                "journal.file_too_big",
+                "{path} is {size} bytes; a journal holds at most {most} bytes ({mib} MiB), "
+                "so it is not read. Tip: a session that long is best split; open a copy of "
+                "its start.",
+                path=str(path),
+                size=Number(size),
+                most=Number(self.most_bytes),
+                mib=self.most_bytes >> 20,
             )
         if size < read.offset:
-            raise JournalError(f"{path} is shorter than what was read of it: it was rewritten")
+            raise JournalError(
+                "journal.rewritten",
+                "{path} is shorter than what was read of it: it was rewritten",
+                path=str(path),
+            )
         handle.seek(read.offset)
         if read.needs_newline:  # the last line read had no newline: it must come next
             following = handle.read(1)
@@ -140,7 +149,10 @@ class JournalReader:
                 return []
             if following != b"\n":
                 raise JournalError(
-                    f"{path}, line {read.lines}: the line was changed after it was read"
+                    "journal.line_changed",
+                    "{path}, line {line}: the line was changed after it was read",
+                    path=str(path),
+                    line=read.lines,
                 )
             read.offset += 1
             read.needs_newline = False
@@ -160,10 +172,14 @@ class JournalReader:
             number += 1
             if len(raw) > MAX_LINE_BYTES:
                 raise JournalError(
-                    f"{path}, line {number}: longer than {MAX_LINE_BYTES:,} bytes (1 MiB), "
-                    "the most one journal line (one event) may hold, so it is not read. The "
-                    "journal cannot be replayed past this line. Tip: keep the file as it is "
-                    "and open a copy without that line."
+                    "journal.line_too_long",
+                    "{path}, line {line}: longer than {most} bytes (1 MiB), the most one "
+                    "journal line (one event) may hold, so it is not read. The journal cannot "
+                    "be replayed past this line. Tip: keep the file as it is and open a copy "
+                    "without that line.",
+                    path=str(path),
+                    line=number,
+                    most=Number(MAX_LINE_BYTES),
                 )
             if not ended:  # the last line, without its newline
                 if not raw.strip():
@@ -179,9 +195,12 @@ class JournalReader:
                 continue
             if len(entries) + len(new) >= self.most_events:
                 raise JournalError(
-                    f"{path}, line {number}: the journal holds more than {self.most_events:,} "
-                    "events, the most one session may hold, so it is not read. Tip: open a "
-                    "copy of its start."
+                    "journal.too_many_lines",
+                    "{path}, line {line}: the journal holds more than {most} events, the most "
+                    "one session may hold, so it is not read. Tip: open a copy of its start.",
+                    path=str(path),
+                    line=number,
+                    most=Number(self.most_events),
                 )
             entry = _entry_at(path, number, raw, self.resolve)
             before = new[-1] if new else (entries[-1] if entries else None)
@@ -211,9 +230,8 @@ class JournalReader:
                 )
                 raise _tampered(path, number, entry, why)
             problem = retcon_problem(entry.event, entry.action, seen)
-            if problem:
-                why = msg("journal.tampered_retcon", "{problem}", problem=problem)
-                raise _tampered(path, number, entry, why)
+            if problem is not None:
+                raise _tampered(path, number, entry, problem)
             head = _chain(path, number, entry, raw, head, chained)
             chained = chained or bool(entry.head)
             added.add(entry.action)
@@ -278,15 +296,23 @@ def _entry_at(path: Path, number: int, raw: bytes, resolve: Resolver) -> Entry:
         return Entry.from_bytes(raw, resolve)
     except UnicodeDecodeError as exc:
         raise JournalError(
-            f"{path}, line {number}: not UTF-8 text (byte "
-            f"{raw[exc.start]:#04x} at column {exc.start + 1}). The journal cannot be "
-            "replayed past this line. Tip: keep the file as it is and open a copy "
-            "without that line."
+            "journal.not_utf8",
+            "{path}, line {line}: not UTF-8 text (byte {byte} at column {column}). The "
+            "journal cannot be replayed past this line. Tip: keep the file as it is and open "
+            "a copy without that line.",
+            path=str(path),
+            line=number,
+            byte=f"{raw[exc.start]:#04x}",
+            column=exc.start + 1,
         ) from None
     except (ValueError, JournalError) as exc:
         raise JournalError(
-            f"{path}, line {number}: {exc}. The journal cannot be replayed past "
-            "this line. Tip: keep the file as it is and open a copy without that line."
+            "journal.bad_line",
+            "{path}, line {line}: {problem}. The journal cannot be replayed past this line. "
+            "Tip: keep the file as it is and open a copy without that line.",
+            path=str(path),
+            line=number,
+            problem=cause(exc),
         ) from None
 
 
@@ -304,16 +330,37 @@ def system_of(path: str | os.PathLike[str]) -> str:
         with os.fdopen(open_regular(target), "rb") as handle:
             first = handle.readline(MAX_LINE_BYTES + 1)
     except (OSError, ValueError) as exc:
-        raise JournalError(f"cannot read journal {shown(str(path))}: {exc}") from None
+        raise JournalError(
+            "journal.cannot_read",
+            "cannot read journal {path}: {problem}",
+            path=shown(str(path)),
+            problem=cause(exc),
+        ) from None
     try:
         if len(first) > MAX_LINE_BYTES:
-            raise ValueError(f"its first line is longer than {MAX_LINE_BYTES} bytes")
+            raise JournalError(
+                "journal.not_a_journal",
+                "{path} is not a session journal: {problem}",
+                path=shown(str(path)),
+                problem=msg(
+                    "journal.first_line_too_long",
+                    "its first line is longer than {most} bytes",
+                    most=MAX_LINE_BYTES,
+                ),
+            )
         event = Entry.from_line(first.decode("utf-8")).event
     except (UnicodeDecodeError, ValueError) as exc:
-        raise JournalError(f"{shown(str(path))} is not a session journal: {exc}") from None
+        raise JournalError(
+            "journal.not_a_journal",
+            "{path} is not a session journal: {problem}",
+            path=shown(str(path)),
+            problem=cause(exc),
+        ) from None
     if not isinstance(event, SessionStarted):
         raise JournalError(
-            f"{shown(str(path))} does not start with a session_started event "
-            f"(its first event is {event.kind})"
+            "journal.no_session_start",
+            "{path} does not start with a session_started event (its first event is {kind})",
+            path=shown(str(path)),
+            kind=event.kind,
         )
     return event.game

@@ -21,6 +21,7 @@ from .. import checks
 from ..checks import shown
 from ..errors import JournalError, JournalLockedError
 from ..regular_file import open_regular
+from ..words import Message, Number, languages, msg
 from . import files
 from .chain import GENESIS
 from .codec import Entries, Entry, LineError, Payload, encode_event
@@ -73,7 +74,7 @@ class Journal:
         self._file: BinaryIO | None = None
         self._read_only = False
         self._view = False  # made by view(): may grow()
-        self._broken = ""  # why writing is refused for good, once a failed write stuck
+        self._broken: Message | None = None  # why writing is refused for good
         self._torn: bytes | None = None  # a torn last line, set aside before the next write
         self._needs_newline = False  # the last line is complete but lacks its newline
         self._lines = 0  # lines in the file (for line numbers of new entries)
@@ -151,7 +152,12 @@ class Journal:
             with os.fdopen(open_regular(target), "rb") as handle:
                 journal._read_existing(handle)
         except OSError as exc:
-            raise JournalError(f"cannot read journal {target}: {exc.strerror or exc}") from None
+            raise JournalError(
+                "journal.cannot_read",
+                "cannot read journal {path}: {problem}",
+                path=str(target),
+                problem=exc.strerror or str(exc),
+            ) from None
         return journal
 
     @classmethod
@@ -170,7 +176,11 @@ class Journal:
         """
         kept = list(entries) if isinstance(entries, Iterable) else None
         if kept is None or not all(isinstance(entry, Entry) for entry in kept):
-            raise JournalError(f"a journal view holds journal entries, got {shown(entries)}")
+            raise JournalError(
+                "journal.view_entries",
+                "a journal view holds journal entries, got {got}",
+                got=shown(entries),
+            )
         journal = cls(
             None if path is None else checks.path(path, "a journal's path", error=JournalError)
         )
@@ -188,10 +198,16 @@ class Journal:
             JournalError: this journal is not a view, or an item is not an entry.
         """
         if not self._view:
-            raise JournalError("only a journal view (Journal.view) grows by entries")
+            raise JournalError(
+                "journal.not_a_view", "only a journal view (Journal.view) grows by entries"
+            )
         kept = list(entries)
         if not all(isinstance(entry, Entry) for entry in kept):
-            raise JournalError(f"a journal view holds journal entries, got {shown(kept)}")
+            raise JournalError(
+                "journal.view_entries",
+                "a journal view holds journal entries, got {got}",
+                got=shown(kept),
+            )
         self._entries.extend(kept)
         self._history.add(kept)
 
@@ -214,12 +230,19 @@ class Journal:
                 fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
                 handle: BinaryIO = os.fdopen(fd, "a+b", buffering=0)
             except OSError as exc:
-                raise JournalError(f"cannot open journal {path}: {exc}") from None
+                raise JournalError(
+                    "journal.cannot_open",
+                    "cannot open journal {path}: {problem}",
+                    path=str(path),
+                    problem=str(exc),
+                ) from None
             if not files.lock(handle):
                 handle.close()
                 raise JournalLockedError(
-                    f"journal {path} is open in another process (another kernel?). "
-                    "Tip: shut that kernel down, or open a copy of the file."
+                    "journal.locked",
+                    "journal {path} is open in another process (another kernel?). Tip: shut "
+                    "that kernel down, or open a copy of the file.",
+                    path=str(path),
                 )
             try:
                 self._read_existing(handle)
@@ -279,8 +302,12 @@ class Journal:
             os.ftruncate(fd, os.fstat(fd).st_size - len(torn))
         except OSError as exc:
             raise JournalError(
-                f"cannot set the torn last line of {self.path} aside in "
-                f"{self._side_path().name}: {exc}; nothing was written"
+                "journal.cannot_set_aside",
+                "cannot set the torn last line of {path} aside in {side}: {problem}; nothing "
+                "was written",
+                path=str(self.path),
+                side=self._side_path().name,
+                problem=str(exc),
             ) from None
         pending = self._torn_problem("it moves there before the next write")
         self.problems = [
@@ -327,48 +354,67 @@ class Journal:
         """
         gm = checks.flag(gm, "gm", error=JournalError)
         if not events:
-            raise JournalError("an action must hold at least one event")
+            raise JournalError("journal.empty_action", "an action must hold at least one event")
         for event in events:
             if isinstance(event, Payload):
                 continue
             if not isinstance(event, Event) or not event.kind:
                 raise JournalError(
-                    f"only registered Event payloads can be journaled, got "
-                    f"{type(event).__name__} {shown(event)}"
+                    "journal.not_an_event",
+                    "only registered Event payloads can be journaled, got {type} {got}",
+                    type=type(event).__name__,
+                    got=shown(event),
                 )
         if len(self._entries) + len(events) > MAX_EVENTS:
             raise JournalError(
-                f"journal {self.path or '(in memory)'} holds {len(self._entries):,} events; one "
-                f"session holds at most {MAX_EVENTS:,}, so these {len(events)} were not written. "
-                "Tip: start a new session (Game.open(path, resume=False) keeps this one)."
+                "journal.too_many_events",
+                "journal {path} holds {held} events; one session holds at most {most}, so "
+                "these {count} were not written. Tip: start a new session (Game.open(path, "
+                "resume=False) keeps this one).",
+                path=str(self.path) if self.path else "(in memory)",
+                held=Number(len(self._entries)),
+                most=Number(MAX_EVENTS),
+                count=len(events),
             )
         if self._read_only:
             raise JournalError(
-                f"journal {self.path} was opened read-only (Journal.read); nothing was written. "
-                "Tip: Journal.open (or the game's resume) opens it for writing."
+                "journal.read_only",
+                "journal {path} was opened read-only (Journal.read); nothing was written. Tip: "
+                "Journal.open (or the game's resume) opens it for writing.",
+                path=str(self.path),
             )
-        if self._broken:
+        if self._broken is not None:
             raise JournalError(self._broken)
         if self.closed:
             raise JournalError(
-                f"journal {self.path} was closed (or re-opened elsewhere in this kernel); "
-                "Tip: use the game object that opened it last."
+                "journal.closed",
+                "journal {path} was closed (or re-opened elsewhere in this kernel); Tip: use "
+                "the game object that opened it last.",
+                path=str(self.path),
             )
         try:
             at = self._clock()
         except Exception as exc:  # a clock handed in by the caller
-            raise JournalError(f"the journal's clock failed: {type(exc).__name__}") from None
+            raise JournalError(
+                "journal.clock_failed",
+                "the journal's clock failed: {error}",
+                error=type(exc).__name__,
+            ) from None
         if not isinstance(at, datetime):
             raise JournalError(
-                f"the journal's clock must return a datetime, got {type(at).__name__} "
-                f"{checks.shown(at)}; nothing was written"
+                "journal.clock_not_a_time",
+                "the journal's clock must return a datetime, got {type} {got}; nothing was written",
+                type=type(at).__name__,
+                got=checks.shown(at),
             )
         action = (self._entries[-1].action + 1) if self._entries else 1
         payloads = [e if isinstance(e, Payload) else _payload(e) for e in events]
         for payload in payloads:
             problem = retcon_problem(payload.event, action, self._history)
-            if problem:
-                raise JournalError(f"{problem}; nothing was written")
+            if problem is not None:
+                raise JournalError(
+                    "journal.retcon_refused", "{problem}; nothing was written", problem=problem
+                )
         seq = len(self._entries)
         new: list[Entry] = []
         lines = []
@@ -378,7 +424,7 @@ class Journal:
             try:
                 entry, line, head = entry.encode(payload, head)
             except LineError as exc:
-                raise JournalError(str(exc)) from None
+                raise JournalError(exc.message) from None
             new.append(entry)
             lines.append(line + b"\n")
         if self._file is not None:
@@ -386,13 +432,24 @@ class Journal:
             try:
                 held = os.fstat(self._file.fileno()).st_size
             except OSError as exc:
-                raise JournalError(f"could not write journal {self.path}: {exc}") from None
+                raise JournalError(
+                    "journal.cannot_write",
+                    "could not write journal {path}: {problem}",
+                    path=str(self.path),
+                    problem=str(exc),
+                ) from None
             if held + len(data) > MAX_JOURNAL_BYTES:
                 raise JournalError(
-                    f"journal {self.path} holds {held:,} bytes; with these {len(events)} events "
-                    f"it would pass {MAX_JOURNAL_BYTES:,} bytes ({MAX_JOURNAL_BYTES >> 20} MiB), "
-                    "the most one journal holds, so nothing was written. Tip: start a new "
-                    "session (Game.open(path, resume=False) keeps this one)."
+                    "journal.too_many_bytes",
+                    "journal {path} holds {held} bytes; with these {count} events it would pass "
+                    "{most} bytes ({mib} MiB), the most one journal holds, so nothing was "
+                    "written. Tip: start a new session (Game.open(path, resume=False) keeps "
+                    "this one).",
+                    path=str(self.path),
+                    held=Number(held),
+                    count=len(events),
+                    most=Number(MAX_JOURNAL_BYTES),
+                    mib=MAX_JOURNAL_BYTES >> 20,
                 )
             self._set_aside_torn()
             if self._needs_newline:
@@ -414,7 +471,12 @@ class Journal:
         try:
             start = os.fstat(fd).st_size
         except OSError as exc:
-            raise JournalError(f"could not write journal {self.path}: {exc}") from None
+            raise JournalError(
+                "journal.cannot_write",
+                "could not write journal {path}: {problem}",
+                path=str(self.path),
+                problem=str(exc),
+            ) from None
         try:
             files.write_all(fd, data)
             if self.sync == "fsync":
@@ -423,16 +485,23 @@ class Journal:
             try:
                 os.ftruncate(fd, start)
             except OSError as again:
-                self._broken = (
-                    f"journal {self.path} is unusable: a write failed ({exc}) and the part "
-                    f"already written could not be removed ({again}); nothing more is written. "
+                self._broken = msg(
+                    "journal.unusable",
+                    "journal {path} is unusable: a write failed ({problem}) and the part "
+                    "already written could not be removed ({again}); nothing more is written. "
                     "Tip: free the disk, then resume the file: what reached it is handled like "
-                    "a crash mid-write."
+                    "a crash mid-write.",
+                    path=str(self.path),
+                    problem=str(exc),
+                    again=str(again),
                 )
                 raise JournalError(self._broken) from None
             raise JournalError(
-                f"could not write journal {self.path}: {exc}; the action was not journaled "
-                "and the file is as it was before it"
+                "journal.write_failed",
+                "could not write journal {path}: {problem}; the action was not journaled and "
+                "the file is as it was before it",
+                path=str(self.path),
+                problem=str(exc),
             ) from None
 
     # ------------------------------------------------------------------ reading
@@ -495,19 +564,25 @@ class Journal:
 
     # ------------------------------------------------------------------ views
 
-    def to_frame(self, *, effective_only: bool = False) -> Any:
-        """A pandas DataFrame, one row per event, with a readable summary.
+    def to_frame(self, *, effective_only: bool = False, language: str = "en") -> Any:
+        """A pandas DataFrame, one row per event, with a readable summary (in ``language``).
 
         Columns: ``seq, action, at, system, kind, summary, faces, source,
         retconned, data`` (``data`` is the event's JSON).
         """
         effective_only = checks.flag(effective_only, "effective_only", error=JournalError)
-        return log_frame(self._entries, effective_only=effective_only)
+        language = checks.choice(language, "language", languages(), error=JournalError)
+        return log_frame(self._entries, effective_only=effective_only, language=language)
 
     def export(
-        self, path: str | os.PathLike[str], fmt: Literal["csv", "json", "md"] | None = None
+        self,
+        path: str | os.PathLike[str],
+        fmt: Literal["csv", "json", "md"] | None = None,
+        *,
+        language: str = "en",
     ) -> Path:
-        """Write the log to ``path`` as CSV, JSON or Markdown (by suffix unless ``fmt``).
+        """Write the log to ``path`` as CSV, JSON or Markdown (by suffix unless ``fmt``),
+        each event's summary in ``language`` (``"da"``: a Danish table's log in Danish).
 
         Every format keeps each roll's context: the summary line, the faces
         with their chains, random or typed, and the full event data (in
@@ -515,18 +590,27 @@ class Journal:
         escaped, so a ``|``, a newline or HTML in a note cannot break the table.
         """
         target = checks.path(path, "an export's path", error=JournalError)
-        return self._export(target, log_format(target, fmt))
+        language = checks.choice(language, "language", languages(), error=JournalError)
+        return self._export(target, log_format(target, fmt), language=language)
 
-    def _export(self, target: Path, kind: str, *, entries: Sequence[Entry] | None = None) -> Path:
-        """Write ``entries`` (all by default) as the log in ``kind``; given entries are
-        the public ones (:meth:`Game.export <isowidgets.game.Game.export>`), and the
-        Markdown title says so."""
+    def _export(
+        self,
+        target: Path,
+        kind: str,
+        *,
+        entries: Sequence[Entry] | None = None,
+        language: str = "en",
+    ) -> Path:
+        """Write ``entries`` (all by default) as the log in ``kind``, in ``language``; given
+        entries are the public ones (:meth:`Game.export <isowidgets.game.Game.export>`),
+        and the Markdown title says so."""
         return write_log(
             target,
             kind,
             self._entries if entries is None else entries,
             title=self.path.stem if self.path else "session",
             public=entries is not None,
+            language=language,
         )
 
 
@@ -535,4 +619,4 @@ def _payload(event: Event) -> Payload:
     try:
         return encode_event(event)
     except LineError as exc:
-        raise JournalError(str(exc)) from None
+        raise JournalError(exc.message) from None

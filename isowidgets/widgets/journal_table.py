@@ -65,8 +65,13 @@ class JournalTable(widgets.VBox):  # type: ignore[misc]
         def export(_button: Any) -> None:
             self.export_dir.mkdir(parents=True, exist_ok=True)
             stem = self.game.journal.path.stem if self.game.journal.path else self.game.system
-            path = self.game.journal.export(self.export_dir / f"{stem}.{fmt}")
-            self.messages.info(f"exported {len(self.game.journal)} events to {path}")
+            language = getattr(self.log_view.say, "language", "en")
+            path = self.game.journal.export(self.export_dir / f"{stem}.{fmt}", language=language)
+            count = len(self.game.journal)
+            if count == 1:
+                self.messages.info(self.log_view.say("kit.exported.one_event", path=path))
+            else:
+                self.messages.info(self.log_view.say("kit.exported.events", count=count, path=path))
 
         return self.messages.handler(export, clear=False)
 

@@ -311,13 +311,20 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         events = journal.action_events(retcon.action)
         while events and isinstance(events[0], Retcon):  # a redo takes back an undo
             events = journal.action_events(events[0].action)
-        reason = retcon.reason or "undo"
         language = getattr(self.say, "language", "en")
         if not events:
             return render(retcon.message(), language)
+        first = render(events[0].message(), language)
         more = len(events) - 1
-        extra = f" (and {more} more event{'s' if more > 1 else ''})" if more else ""
-        return f"{reason}: {render(events[0].message(), language)}{extra}"
+        if more == 1:
+            first = self.say("kit.undone.one_more", first=first)
+        elif more:
+            first = self.say("kit.undone.more", first=first, more=more)
+        if retcon.reason == "redo":
+            return self.say("kit.log.redo", what=first)
+        if retcon.reason in ("", "undo"):
+            return self.say("kit.log.undo", what=first)
+        return self.say("kit.log.retcon_reason", reason=retcon.reason, what=first)
 
     def _offer_disclosures(self, rows: list[dict[str, Any]]) -> None:
         """One **Show to table** button per GM-only action on the page that the table

@@ -218,7 +218,7 @@ class StreamBoard(widgets.VBox):  # type: ignore[misc]
         Every subclass defines it (checked when the subclass is defined)."""
 
     def summary_words(self, state: Any, text: str) -> str:
-        """``text`` (an event's summary, as its ``describe()`` writes it for notebook code)
+        """``text`` (an event's summary: its ``message()`` rendered in the board's language)
         as the table says it with the game at ``state``: a system whose summaries name
         things by id (Watch the World Die's ``event-3``) puts their names in. As written
         by default."""

@@ -48,6 +48,7 @@ from ..checks import shown
 from ..errors import JournalError, RuleError
 from ..game import Game, session_exports
 from ..journal import Entry, Retcon, SeedRevealed
+from ..words import render
 from .dice_entry import css_name
 from .gm import HeldBack, gm_switch
 from .gm import relabel as relabel_gm
@@ -86,7 +87,7 @@ def undone_text(
         events = game.journal.action_events(retcon.action)
     if not events:
         return say("kit.undone.action", action=retcon.action)
-    first = events[0].describe()
+    first = render(events[0].message(), getattr(say, "language", "en"))
     if len(events) == 1:
         return first
     if len(events) == 2:
@@ -345,13 +346,18 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             path = self.game.export(
                 self.export_dir / f"{stem}-{fmt}.{kit.suffix}", fmt, language=language
             )
-            self.messages.info(f"exported the {offered[fmt]} to {path}")
-        elif own is None:
-            path = self.game.export(self.export_dir / f"{stem}.{fmt}", fmt)
-            self.messages.info(f"exported {len(journal)} events to {path}")
+            self.messages.info(self.say("kit.exported.own", what=offered[fmt], path=path))
+        elif own is None:  # the log: its summaries in the table's language
+            language = getattr(self.say, "language", "en")
+            path = self.game.export(self.export_dir / f"{stem}.{fmt}", fmt, language=language)
+            count = len(journal)
+            if count == 1:
+                self.messages.info(self.say("kit.exported.one_event", path=path))
+            else:
+                self.messages.info(self.say("kit.exported.events", count=count, path=path))
         else:
             path = self.game.export(self.export_dir / f"{stem}-{fmt}.{own.suffix}", fmt)
-            self.messages.info(f"exported the {own.label} to {path}")
+            self.messages.info(self.say("kit.exported.own", what=own.label, path=path))
         self.last_export = path
         return path
 

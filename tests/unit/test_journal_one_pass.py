@@ -131,4 +131,4 @@ def test_what_pydantic_takes_but_the_journal_refuses_is_refused(tmp_path: Path, 
     assert edited != first
     fast, slow = _both(edited)
     assert fast == slow
-    assert fast[0] == "ValueError"
+    assert fast[0] == "LineProblem"  # a ValueError that carries its message

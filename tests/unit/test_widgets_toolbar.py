@@ -65,7 +65,9 @@ def test_export_writes_the_chosen_format_and_says_where(tray, tmp_path):
     assert [value for _label, value in bar.export_format.options] == ["csv", "md"]
     bar.export_button.click()
     assert (tmp_path / "out" / "night.csv").exists() and bar.last_export is not None
-    assert f"exported {len(tray.journal)} events to" in bar.messages.value
+    count = len(tray.journal)
+    said = "exported 1 event to" if count == 1 else f"exported {count} events to"
+    assert said in bar.messages.value
     assert bar.export("md").read_text().startswith("# Session log")
     with pytest.raises(JournalError, match="the formats are md, csv, json"):
         bar.export("pdf")
