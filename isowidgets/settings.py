@@ -36,7 +36,8 @@ from pydantic import Field as _Field
 
 from . import checks
 from .checks import shown
-from .errors import SaveFileError, SettingsError
+from .errors import IsowidgetsError, SaveFileError, SettingsError
+from .words import Listing, Message, Number, msg
 
 __all__ = ["MAX_FILE_BYTES", "MAX_SETTING_INT", "RuleSettings", "SettingSpec", "setting"]
 
@@ -188,10 +189,22 @@ class RuleSettings(BaseModel):
                 if isinstance(name, str) and len(name) <= checks.MAX_TEXT
                 else []
             )
-            tip = f" Tip: did you mean {close[0]!r}?" if close else ""
+            if close:
+                raise SettingsError(
+                    "settings.no_such_setting_tip",
+                    "{system} has no setting {got}; its settings are {names}. "
+                    "Tip: did you mean {close}?",
+                    system=cls.system,
+                    got=shown(name, 80),
+                    names=Listing.of(cls.model_fields, "unit"),
+                    close=repr(close[0]),
+                )
             raise SettingsError(
-                f"{cls.system} has no setting {shown(name, 80)}; its settings are "
-                f"{', '.join(cls.model_fields)}.{tip}"
+                "settings.no_such_setting",
+                "{system} has no setting {got}; its settings are {names}.",
+                system=cls.system,
+                got=shown(name, 80),
+                names=Listing.of(cls.model_fields, "unit"),
             )
 
     def updated(self, **changes: Any) -> Self:
@@ -218,8 +231,10 @@ class RuleSettings(BaseModel):
         """``{name: (old, new)}`` for every setting that differs from ``other``."""
         if not isinstance(other, RuleSettings):
             raise SettingsError(
-                f"changes_from needs settings to compare with, got {type(other).__name__} "
-                f"{shown(other)}"
+                "settings.changes_from",
+                "changes_from needs settings to compare with, got {type} {got}",
+                type=type(other).__name__,
+                got=shown(other),
             )
         mine, theirs = self.model_dump(), other.model_dump()
         return {k: (theirs.get(k), v) for k, v in mine.items() if theirs.get(k) != v}
@@ -275,18 +290,26 @@ class RuleSettings(BaseModel):
             if spec.optional:
                 return None
             raise SettingsError(
-                f"setting {name!r} needs a value; allowed: {spec.allowed} (it cannot be unset)"
+                "settings.needs_value",
+                "setting {name} needs a value; allowed: {allowed} (it cannot be unset)",
+                name=repr(name),
+                allowed=spec.allowed,
             )
-        why = "it holds more than one value"
+        why: str | Message = msg("settings.more_than_one", "it holds more than one value")
         try:
             parsed = tomllib.loads(f"v = {text}")
         except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
             parsed, why = {}, _cut(str(exc), 120)
         if list(parsed) != ["v"]:  # not TOML, or more keys after the value ("1\nw = 2")
             raise SettingsError(
-                f"setting {name!r} cannot read {shown(text)} as one value ({why}); allowed: "
-                f"{spec.allowed}, written as in a settings file (text in quotes, a table as "
-                '{key = "value"})'
+                "settings.not_one_value",
+                "setting {name} cannot read {got} as one value ({why}); allowed: {allowed}, "
+                "written as in a settings file (text in quotes, a table as {table})",
+                name=repr(name),
+                got=shown(text),
+                why=why,
+                allowed=spec.allowed,
+                table='{key = "value"}',
             )
         return parsed["v"]
 
@@ -340,50 +363,86 @@ class RuleSettings(BaseModel):
         )
         if not isinstance(text, str):
             raise SaveFileError(
-                f"{source}: settings must be TOML text, got {type(text).__name__} {shown(text)}"
+                "settings.file_not_text",
+                "{source}: settings must be TOML text, got {type} {got}",
+                source=source,
+                type=type(text).__name__,
+                got=shown(text),
             )
         if len(text) > MAX_FILE_BYTES:
             raise SaveFileError(
-                f"{source} is {len(text):,} characters long; a settings file holds at most "
-                f"{MAX_FILE_BYTES:,} bytes (1 MiB). Tip: a file of every setting is a few KiB; "
-                "this is not a settings file."
+                "settings.text_too_long",
+                "{source} is {count} characters long; a settings file holds at most "
+                "{most} bytes (1 MiB). Tip: a file of every setting is a few KiB; "
+                "this is not a settings file.",
+                source=source,
+                count=Number(len(text)),
+                most=Number(MAX_FILE_BYTES),
             )
         try:
             data = tomllib.loads(str.__str__(text))
         except RecursionError:
             raise SaveFileError(
-                f"{source} is not valid settings: its values are nested too deeply to read "
-                "(a setting is one value: a number, true/false or text)"
+                "settings.too_deep",
+                "{source} is not valid settings: its values are nested too deeply to read "
+                "(a setting is one value: a number, true/false or text)",
+                source=source,
             ) from None
         except tomllib.TOMLDecodeError as exc:
-            raise SaveFileError(f"{source} is not valid TOML: {_cut(str(exc))}") from None
+            raise SaveFileError(
+                "settings.not_toml",
+                "{source} is not valid TOML: {why}",
+                source=source,
+                why=_cut(str(exc)),
+            ) from None
         except ValueError as exc:  # a number of too many digits to read
             raise SaveFileError(
-                f"{source} is not valid settings: {_cut(str(exc))}. Allowed: whole numbers "
-                f"within ±{MAX_SETTING_INT:,}"
+                "settings.number_too_long",
+                "{source} is not valid settings: {why}. Allowed: whole numbers within ±{most}",
+                source=source,
+                why=_cut(str(exc)),
+                most=Number(MAX_SETTING_INT),
             ) from None
         system = data.pop("system", cls.system)
         if system != cls.system:
             raise SaveFileError(
-                f"{source} holds settings for {shown(system, 60)}, not {cls.system!r}. "
-                "Tip: load it into a game of that system."
+                "settings.other_system",
+                "{source} holds settings for {got}, not {system}. "
+                "Tip: load it into a game of that system.",
+                source=source,
+                got=shown(system, 60),
+                system=repr(cls.system),
             )
         unknown = [k for k in data if k not in cls.model_fields]
         if unknown:
-            names = ", ".join(cls.model_fields)
+            names = Listing.of(cls.model_fields, "unit")
             listed = shown(unknown[:_UNKNOWN_SHOWN], 120)
-            more = (
-                f" and {len(unknown) - _UNKNOWN_SHOWN:,} more ({len(unknown):,} in all)"
-                if len(unknown) > _UNKNOWN_SHOWN
-                else ""
-            )
+            if len(unknown) > _UNKNOWN_SHOWN:
+                raise SaveFileError(
+                    "settings.unknown_more",
+                    "{source}: unknown settings {got} and {more} more ({count} in all); "
+                    "{system} has {names}",
+                    source=source,
+                    got=listed,
+                    more=Number(len(unknown) - _UNKNOWN_SHOWN),
+                    count=Number(len(unknown)),
+                    system=cls.system,
+                    names=names,
+                )
             raise SaveFileError(
-                f"{source}: unknown settings {listed}{more}; {cls.system} has {names}"
+                "settings.unknown",
+                "{source}: unknown settings {got}; {system} has {names}",
+                source=source,
+                got=listed,
+                system=cls.system,
+                names=names,
             )
         try:
             return cls._validated(data)
         except SettingsError as exc:
-            raise SaveFileError(f"{source}: {exc}") from None
+            raise SaveFileError(
+                "settings.in_file", "{source}: {problem}", source=source, problem=exc.message
+            ) from None
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the settings as a commented TOML file (folders made as needed).
@@ -399,7 +458,10 @@ class RuleSettings(BaseModel):
             target.write_text(self.to_toml(), encoding="utf-8")
         except (OSError, ValueError) as exc:
             raise SaveFileError(
-                f"cannot write settings file {_cut(str(target))}: {_os_reason(exc)}"
+                "settings.cannot_write",
+                "cannot write settings file {path}: {why}",
+                path=_cut(str(target)),
+                why=_os_reason(exc),
             ) from None
         return target
 
@@ -420,26 +482,56 @@ class RuleSettings(BaseModel):
         try:
             info = target.stat()
         except (OSError, ValueError) as exc:
-            raise SaveFileError(f"cannot read settings file {where}: {_os_reason(exc)}") from None
+            raise SaveFileError(
+                "settings.cannot_read",
+                "cannot read settings file {path}: {why}",
+                path=where,
+                why=_os_reason(exc),
+            ) from None
         if not stat.S_ISREG(info.st_mode):
-            raise SaveFileError(f"cannot read settings file {where}: it is not a file")
+            raise SaveFileError(
+                "settings.not_a_file",
+                "cannot read settings file {path}: it is not a file",
+                path=where,
+            )
         if info.st_size > MAX_FILE_BYTES:
-            raise SaveFileError(_too_long(where, f"{info.st_size:,} bytes"))
+            raise SaveFileError(
+                _too_long(where, msg("settings.bytes", "{count} bytes", count=Number(info.st_size)))
+            )
         try:
             with target.open("rb") as handle:
                 raw = handle.read(MAX_FILE_BYTES + 1)
         except (OSError, ValueError) as exc:
-            raise SaveFileError(f"cannot read settings file {where}: {_os_reason(exc)}") from None
+            raise SaveFileError(
+                "settings.cannot_read",
+                "cannot read settings file {path}: {why}",
+                path=where,
+                why=_os_reason(exc),
+            ) from None
         if len(raw) > MAX_FILE_BYTES:  # it grew since its size was read
-            raise SaveFileError(_too_long(where, f"more than {MAX_FILE_BYTES:,} bytes"))
+            raise SaveFileError(
+                _too_long(
+                    where,
+                    msg(
+                        "settings.more_bytes",
+                        "more than {count} bytes",
+                        count=Number(MAX_FILE_BYTES),
+                    ),
+                )
+            )
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             line = raw.count(b"\n", 0, exc.start) + 1
             column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
             raise SaveFileError(
-                f"{where} is not UTF-8 text: byte {raw[exc.start]:#04x} at line {line}, "
-                f"column {column}. Tip: save the file as UTF-8."
+                "settings.not_utf8",
+                "{path} is not UTF-8 text: byte {byte} at line {line}, column {column}. "
+                "Tip: save the file as UTF-8.",
+                path=where,
+                byte=f"{raw[exc.start]:#04x}",
+                line=line,
+                column=column,
             ) from None
         return cls.from_toml(text, source=str(target))
 
@@ -474,11 +566,14 @@ def _toml_text(value: Any) -> str:
     return tomli_w.dumps({"v": value}).strip()[4:]
 
 
-def _too_long(where: str, size: str) -> str:
-    return (
-        f"settings file {where} is {size}; a settings file holds at most "
-        f"{MAX_FILE_BYTES:,} bytes (1 MiB), so it is not read. Tip: a file of every setting "
-        "is a few KiB."
+def _too_long(where: str, size: Message) -> Message:
+    return msg(
+        "settings.file_too_long",
+        "settings file {path} is {size}; a settings file holds at most {most} bytes (1 MiB), "
+        "so it is not read. Tip: a file of every setting is a few KiB.",
+        path=where,
+        size=size,
+        most=Number(MAX_FILE_BYTES),
     )
 
 
@@ -506,26 +601,68 @@ def _check_numbers(cls: type[RuleSettings], data: dict[str, Any]) -> None:
             field_info = cls.model_fields.get(name)
             allowed = _allowed_text(field_info.annotation) if field_info else "?"
             raise SettingsError(
-                f"setting {shown(name, 80)} cannot be {shown(value)}: no setting goes past "
-                f"±{MAX_SETTING_INT:,}; allowed: {allowed} (within ±{MAX_SETTING_INT:,} "
-                "and the setting's own range)"
+                "settings.number_past_cap",
+                "setting {name} cannot be {got}: no setting goes past ±{most}; allowed: "
+                "{allowed} (within ±{most} and the setting's own range)",
+                name=shown(name, 80),
+                got=shown(value),
+                most=Number(MAX_SETTING_INT),
+                allowed=allowed,
             )
 
 
-def _explain(cls: type[RuleSettings], exc: ValidationError) -> str:
-    parts = []
+def _why(error: Any) -> Message | str:
+    """What pydantic found wrong with one value, as a message where the kit knows the
+    check (a range, a choice, a type), else pydantic's own words."""
+    ctx = error.get("ctx") or {}
+    kind = error.get("type", "")
+    if kind == "greater_than_equal" and "ge" in ctx:
+        return msg(
+            "settings.why.ge", "input should be greater than or equal to {low}", low=ctx["ge"]
+        )
+    if kind == "less_than_equal" and "le" in ctx:
+        return msg(
+            "settings.why.le", "input should be less than or equal to {high}", high=ctx["le"]
+        )
+    if kind == "literal_error" and "expected" in ctx:
+        return msg("settings.why.choice", "input should be {expected}", expected=ctx["expected"])
+    if kind == "int_type":
+        return msg("settings.why.int", "input should be a valid integer")
+    if kind == "bool_type":
+        return msg("settings.why.bool", "input should be a valid boolean")
+    if kind == "string_type":
+        return msg("settings.why.str", "input should be a valid string")
+    message = _cut(str(error["msg"]))
+    # Only the first letter: the message quotes the allowed values ('D8'), exactly.
+    return message[:1].lower() + message[1:]
+
+
+def _explain(cls: type[RuleSettings], exc: ValidationError) -> Message:
+    parts: list[Message] = []
     for error in exc.errors():
         if not error["loc"]:  # a check across several settings (a model validator)
-            parts.append(str(error["msg"]).removeprefix("Value error, "))
+            raised = (error.get("ctx") or {}).get("error")
+            if isinstance(raised, IsowidgetsError):
+                parts.append(raised.message)
+            else:
+                text = str(error["msg"]).removeprefix("Value error, ")
+                parts.append(msg("settings.check", "{problem}", problem=text))
             continue
         name = _cut(".".join(str(x) for x in error["loc"]), 80)
         field_info = cls.model_fields.get(str(error["loc"][0])) if error["loc"] else None
         allowed = _allowed_text(field_info.annotation) if field_info else "?"
-        received = error.get("input")
-        message = _cut(str(error["msg"]))
-        # Only the first letter: the message quotes the allowed values ('D8'), exactly.
-        message = message[:1].lower() + message[1:]
         parts.append(
-            f"setting {name!r} cannot be {shown(received)} ({message}); allowed: {allowed}"
+            msg(
+                "settings.cannot_be",
+                "setting {name} cannot be {got} ({why}); allowed: {allowed}",
+                name=repr(name),
+                got=shown(error.get("input")),
+                why=_why(error),
+                allowed=allowed,
+            )
         )
-    return "; ".join(parts[:_UNKNOWN_SHOWN])
+    said = parts[:_UNKNOWN_SHOWN]
+    message = said[-1]
+    for part in reversed(said[:-1]):
+        message = msg("settings.and", "{first}; {then}", first=part, then=message)
+    return message

@@ -128,13 +128,18 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
         checks.keywords(options, "SettingsEditor", _OPTIONS)
         if not isinstance(game, Game):
             raise RuleError(
-                f"SettingsEditor needs a game, got {type(game).__name__} {checks.shown(game)}"
+                "settings.editor_game",
+                "SettingsEditor needs a game, got {type} {got}",
+                type=type(game).__name__,
+                got=checks.shown(game),
             )
         messages = options.get("messages")
         if messages is not None and not isinstance(messages, Messages):
             raise RuleError(
-                f"SettingsEditor's messages must be a Messages line or None, got "
-                f"{type(messages).__name__} {checks.shown(messages)}"
+                "settings.editor_messages",
+                "SettingsEditor's messages must be a Messages line or None, got {type} {got}",
+                type=type(messages).__name__,
+                got=checks.shown(messages),
             )
         path = checks.text(
             options.get("path", DEFAULT_FILE), "a settings file's path", max_length=checks.MAX_PATH

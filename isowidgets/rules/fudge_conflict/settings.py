@@ -16,7 +16,9 @@ from typing import ClassVar, Literal, Self
 
 from pydantic import model_validator
 
+from ...errors import SettingsError
 from ...settings import RuleSettings, setting
+from ...words import Number
 from .abilities import Ability
 from .keep import PenaltyKeep
 
@@ -207,29 +209,45 @@ class FudgeSettings(RuleSettings):
     @model_validator(mode="after")
     def _consistent(self) -> Self:
         if self.success_level_min > self.success_level_max:
-            raise ValueError(
-                f"success_level_min ({self.success_level_min}) must not be above "
-                f"success_level_max ({self.success_level_max})"
+            raise SettingsError(
+                "fudge_conflict.settings.levels_order",
+                "success_level_min ({low}) must not be above success_level_max ({high})",
+                low=self.success_level_min,
+                high=self.success_level_max,
             )
         if self.protection_floor > self.success_level_max:
-            raise ValueError(
-                f"protection_floor ({self.protection_floor}) must not be above "
-                f"success_level_max ({self.success_level_max})"
+            raise SettingsError(
+                "fudge_conflict.settings.floor_above_max",
+                "protection_floor ({floor}) must not be above success_level_max ({high})",
+                floor=self.protection_floor,
+                high=self.success_level_max,
             )
         scores = self.ability_score_range
         if scores is not None and (len(scores) != 2 or scores[0] > scores[1]):
-            raise ValueError(
-                f"ability_score_range must be [low, high] with low ≤ high, got {scores}"
+            raise SettingsError(
+                "fudge_conflict.settings.score_range",
+                "ability_score_range must be [low, high] with low ≤ high, got {got}",
+                got=str(scores),
             )
         if scores is not None and any(abs(s) > 10_000 for s in scores):
-            raise ValueError(f"ability_score_range must lie within ±10,000, got {scores}")
+            raise SettingsError(
+                "fudge_conflict.settings.score_cap",
+                "ability_score_range must lie within ±{most}, got {got}",
+                most=Number(10_000),
+                got=str(scores),
+            )
         if len(self.skill_category_map) > 200:
-            raise ValueError(
-                f"skill_category_map maps at most 200 skills, got {len(self.skill_category_map)}"
+            raise SettingsError(
+                "fudge_conflict.settings.map_size",
+                "skill_category_map maps at most {most} skills, got {count}",
+                most=200,
+                count=len(self.skill_category_map),
             )
         for skill in self.skill_category_map:
             if not skill.strip() or len(skill) > 100:
-                raise ValueError(
-                    f"skill_category_map names skills of 1 to 100 characters, got {skill[:60]!r}"
+                raise SettingsError(
+                    "fudge_conflict.settings.map_skill",
+                    "skill_category_map names skills of 1 to 100 characters, got {got}",
+                    got=repr(skill[:60]),
                 )
         return self

@@ -20,6 +20,7 @@ from ...contract import Step
 from ...errors import RuleError
 from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ...rules.fudge_conflict.events import DiceSource, RollRecord
+from ...words import plural
 from ..chips import die_chip
 from ..i18n import Labels
 from ..track import Level, SlotWords, Track
@@ -184,10 +185,18 @@ def split_faces(text: str, names: Sequence[str], *, what: str) -> list[str]:
     """
     groups = [group.strip() for group in str(text).split("/")]
     if len(groups) != len(names) or not all(groups):
-        order = " / ".join(names)
         raise RuleError(
-            f"{what}: type the faces of {len(names)} roller{'s' if len(names) != 1 else ''} "
-            f"separated by /, in this order: {order}; got {checks.shown(text)}"
+            plural(
+                "fudge_conflict.faces_groups",
+                "{what}: type the faces of {n} roller separated by /, in this order: {order}; "
+                "got {got}",
+                "{what}: type the faces of {n} rollers separated by /, in this order: {order}; "
+                "got {got}",
+                n=len(names),
+                what=what,
+                order=" / ".join(names),
+                got=checks.shown(text),
+            )
         )
     return groups
 
