@@ -25,6 +25,7 @@ import os
 import stat
 import tomllib
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Literal, Self
@@ -37,9 +38,16 @@ from pydantic import Field as _Field
 from . import checks
 from .checks import shown
 from .errors import IsowidgetsError, SaveFileError, SettingsError
-from .words import Listing, Message, Number, msg
+from .words import Listing, Message, Number, msg, render
 
-__all__ = ["MAX_FILE_BYTES", "MAX_SETTING_INT", "RuleSettings", "SettingSpec", "setting"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_SETTING_INT",
+    "RuleSettings",
+    "SettingSpec",
+    "SettingWords",
+    "setting",
+]
 
 MAX_FILE_BYTES = 1 << 20
 """The largest settings file read: 1 MiB (a file of every setting, commented, is a few KiB)."""
@@ -53,6 +61,30 @@ _UNKNOWN_SHOWN = 5  # unknown names listed in a message; the rest are counted
 
 
 SpecKind = Literal["flag", "choice", "whole", "table"]
+
+
+@dataclass(frozen=True, slots=True)
+class SettingWords:
+    """What a person reads about one setting, as messages a view renders in its language.
+
+    A system that speaks more than English declares them with the setting
+    (:func:`setting`'s ``label``, a :class:`~isowidgets.words.Message` description and
+    ``values``), so the catalogue extractor finds every word as a literal; a system that
+    speaks only English leaves them out and is shown its names and descriptions as written.
+
+    Attributes:
+        label: the setting's name (``"pool scope"``, ``"puljens ejer"``).
+        description: what it changes.
+        values: the words of its named values (a choice's, or a flag's), by value.
+    """
+
+    label: Message | None = None
+    description: Message | None = None
+    values: tuple[tuple[Any, Message], ...] = ()
+
+    def value(self, value: Any) -> Message | None:
+        """The words of ``value``, where the setting names it."""
+        return next((words for known, words in self.values if known == value), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +108,8 @@ class SettingSpec:
         high: the largest whole number allowed (``MAX_SETTING_INT`` when unbounded).
         optional: whether it may be unset (``None``), which then is its default.
         allowed: the allowed values as one line of text (what TOML files say).
+        words: its name, description and values as messages (:class:`SettingWords`;
+            empty for a system that speaks only English).
     """
 
     name: str
@@ -88,6 +122,7 @@ class SettingSpec:
     high: int = MAX_SETTING_INT
     optional: bool = False
     allowed: str = ""
+    words: SettingWords = SettingWords()
 
     def written(self, value: Any) -> str:
         """``value`` as a settings file writes it (``3``, ``true``, ``"three_worst"``,
@@ -116,6 +151,7 @@ def _spec(name: str, info: Any) -> SettingSpec:
             low = max(low, int(bound.ge))  # type: ignore[call-overload]
         elif isinstance(bound, annotated_types.Le):
             high = min(high, int(bound.le))  # type: ignore[call-overload]
+    words = extra.get("words")
     return SettingSpec(
         name=name,
         ref=str(extra.get("ref", "")),
@@ -127,19 +163,37 @@ def _spec(name: str, info: Any) -> SettingSpec:
         high=high,
         optional=optional,
         allowed=_allowed_text(annotation),
+        words=words if isinstance(words, SettingWords) else SettingWords(),
     )
 
 
-def setting(default: Any, description: str, *, ref: str | None = None, **kwargs: Any) -> Any:
+def setting(
+    default: Any,
+    description: str | Message,
+    *,
+    ref: str | None = None,
+    label: Message | None = None,
+    values: Mapping[Any, Message] | None = None,
+    **kwargs: Any,
+) -> Any:
     """Declare one house-rule setting.
 
     Args:
         default: the digest's default reading.
-        description: one sentence a GM understands, shown in tables and files.
+        description: one sentence a GM understands, shown in tables and files: English
+            text, or a message (``msg("fudge_conflict.setting.x.about", "...")``) for a
+            system whose settings are read in more languages.
         ref: the digest's ID for the ambiguity this setting settles.
+        label: the setting's name as a message (by default its field name, with spaces).
+        values: the words of its named values as messages, by value (``{"table":
+            msg(...)}``); a value left out is written as it is, with spaces.
     """
     extra: dict[str, Any] = {"ref": ref} if ref else {}
-    return _Field(default, description=description, json_schema_extra=extra, **kwargs)
+    about = description if isinstance(description, Message) else None
+    if label is not None or about is not None or values:
+        extra["words"] = SettingWords(label, about, tuple((values or {}).items()))
+    english = render(description) if isinstance(description, Message) else description
+    return _Field(default, description=english, json_schema_extra=extra, **kwargs)
 
 
 class RuleSettings(BaseModel):
@@ -148,6 +202,9 @@ class RuleSettings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     system: ClassVar[str] = "core"
+    title: ClassVar[Message | None] = None
+    """The system's name as a message, for a view that names it in its reader's language
+    (the house-rules editor's heading); ``None``: the game's English title is shown."""
 
     def __init__(self, /, **data: Any) -> None:
         """Validate ``data`` as in :meth:`updated`.

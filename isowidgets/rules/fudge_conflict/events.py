@@ -121,6 +121,10 @@ class FudgeEvent(Event):
 
     system: ClassVar[str] = "fudge_conflict"
 
+    def kind_message(self) -> Message:
+        """The event's kind in the table's words (the log's kind column)."""
+        return _KINDS.get(self.kind) or super().kind_message()
+
 
 class DiceSource(_Data):
     """Some of a roll's bonus (positive) or penalty (negative) dice, and why."""
@@ -775,6 +779,28 @@ class HurtEnded(FudgeEvent):
 
 
 # --------------------------------------------------------------------------- summaries
+
+_KINDS: dict[str, Message] = {
+    "character_added": msg("fudge_conflict.kind.character_added", "character added"),
+    "skill_set": msg("fudge_conflict.kind.skill_set", "skill set"),
+    "pool_changed": msg("fudge_conflict.kind.pool_changed", "pool changed"),
+    "wound_marked": msg("fudge_conflict.kind.wound_marked", "wound marked"),
+    "healed": msg("fudge_conflict.kind.healed", "healed"),
+    "item_added": msg("fudge_conflict.kind.item_added", "item added"),
+    "bonus_added": msg("fudge_conflict.kind.bonus_added", "bonus added"),
+    "item_removed": msg("fudge_conflict.kind.item_removed", "item removed"),
+    "conflict_opened": msg("fudge_conflict.kind.conflict_opened", "conflict opened"),
+    "assist_rolled": msg("fudge_conflict.kind.assist_rolled", "assist rolled"),
+    "conflict_rolled": msg("fudge_conflict.kind.conflict_rolled", "conflict rolled"),
+    "conflict_cancelled": msg("fudge_conflict.kind.conflict_cancelled", "conflict cancelled"),
+    "hurt_started": msg("fudge_conflict.kind.hurt_started", "let it hurt started"),
+    "hurt_joined": msg("fudge_conflict.kind.hurt_joined", "joined the fight"),
+    "intention_stated": msg("fudge_conflict.kind.intention_stated", "intention stated"),
+    "action_declared": msg("fudge_conflict.kind.action_declared", "action declared"),
+    "round_rolled": msg("fudge_conflict.kind.round_rolled", "round rolled"),
+    "hurt_ended": msg("fudge_conflict.kind.hurt_ended", "let it hurt ended"),
+}
+"""Every event kind in the table's words, by kind."""
 
 GATE_FAILED = "a gate failed, so the task was impossible (DK-R16)"
 """The reason a conflict whose gate failed records (:class:`ConflictRolled`)."""

@@ -20,6 +20,7 @@ from ...dice import DF, LIMITS_CEILING, MAX_TYPED, Dice, DieType, Pool, PoolRoll
 from ...dice.format import faces_preview
 from ...dice.keep import ordered_indices, selection_of
 from ...errors import DiceError
+from ...words import plural
 
 __all__ = [
     "PENALTY_KEEP_MODES",
@@ -79,20 +80,17 @@ def keep_net(
     listed = checks.ordered(faces, "the faces to keep from", most=MAX_TYPED, error=DiceError)
     values = [checks.whole(face, "a face", error=DiceError) for face in listed]
     if len(values) != keep + abs(net):
-        if net >= 0:
-            raise DiceError(
-                "fudge_conflict.keep_faces_bonus",
-                "{extra} bonus dice and {keep} kept need {needed} faces, got {count}: {faces}",
-                extra=abs(net),
-                keep=keep,
-                needed=keep + abs(net),
-                count=len(values),
-                faces=faces_preview(values),
+        extra = (
+            plural("fudge_conflict.bonus_dice", "{n} bonus die", "{n} bonus dice", n=net)
+            if net >= 0
+            else plural(
+                "fudge_conflict.penalty_dice", "{n} penalty die", "{n} penalty dice", n=-net
             )
+        )
         raise DiceError(
-            "fudge_conflict.keep_faces_penalty",
-            "{extra} penalty dice and {keep} kept need {needed} faces, got {count}: {faces}",
-            extra=abs(net),
+            "fudge_conflict.keep_faces",
+            "{extra} and {keep} kept need {needed} faces, got {count}: {faces}",
+            extra=extra,
             keep=keep,
             needed=keep + abs(net),
             count=len(values),
