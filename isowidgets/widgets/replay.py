@@ -520,7 +520,7 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
     def _log_html(self, entries: Sequence[Entry], state: Any) -> str:
         rows = []
         for entry in list(entries)[::-1][:LOG_ROWS]:
-            row = entry_row(entry)
+            row = entry_row(entry, self.language)
             mark = f" <span class='iw-replay-gm'>{html.escape(self.say(GM_ONLY))}</span>"
             rows.append(
                 f"<li><span class='iw-replay-seq'>#{row['seq']}</span> "

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import ast
 import re
-import sys
 from pathlib import Path
 
 import pytest
+from fudge_duel import duel, play
+from fudge_station import hurting
+from replay_play import FULL
 
 import isowidgets
 from isowidgets import errors
@@ -22,10 +24,6 @@ from isowidgets.widgets.fudge_conflict.views import chance
 from isowidgets.widgets.log import LogView
 from isowidgets.widgets.settings_editor import SettingsEditor, label_words, value_words
 from isowidgets.words import Listing, Message, render
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from fudge_duel import duel, play
-from fudge_station import hurting
 
 PACKAGE = Path(isowidgets.__file__).resolve().parent
 FILES = sorted(
@@ -325,3 +323,14 @@ def test_an_event_with_no_message_of_its_own_still_reads_its_kind():
     assert Event.kind_message is not events.FudgeEvent.kind_message
     for kind in events._KINDS:
         assert "_" not in render(events._KINDS[kind])
+
+
+def test_the_danish_replays_log_reads_the_summaries_in_danish(tmp_path):
+    from isowidgets.widgets.replay import Replay
+
+    game = FULL["fudge_conflict"](tmp_path / "f.jsonl")
+    replay = Replay(game.journal.path, language="da")
+    said = replay.log_view.value
+    assert "runde " in said and "-sår på " in said
+    assert "takes a level" not in said and "round " not in said
+    replay.close()

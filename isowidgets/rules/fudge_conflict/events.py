@@ -524,21 +524,22 @@ class ConflictRolled(FudgeEvent):
                 rolled=rolled,
                 verdict=verdict,
             )
-        reason = (
-            msg(
-                "fudge_conflict.event.gate_reason",
-                "a gate failed, so the task was impossible (DK-R16)",
-            )
-            if self.reason == GATE_FAILED
-            else _said(self.reason)
-        )
         return msg(
             "fudge_conflict.event.conflict_rolled_why",
             "{rolled}: {verdict} ({reason})",
             rolled=rolled,
             verdict=verdict,
-            reason=reason,
+            reason=self.reason_message(),
         )
+
+    def reason_message(self) -> Message:
+        """Why it came out so, where the rules say (``""`` when they do not)."""
+        if self.reason == GATE_FAILED:
+            return msg(
+                "fudge_conflict.event.gate_reason",
+                "a gate failed, so the task was impossible (DK-R16)",
+            )
+        return _said(self.reason)
 
 
 class ConflictCancelled(FudgeEvent):

@@ -374,7 +374,11 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
         else:
             verdict = labels("conflict.failure_result")
         margin = labels("conflict.margin", n=rolled.margin)
-        why = f" — {html.escape(rolled.reason)}" if rolled.reason else ""
+        why = (
+            f" — {html.escape(render(rolled.reason_message(), labels.language))}"
+            if rolled.reason
+            else ""
+        )
         return (
             f'{rows}<div class="iw-fudge-ok" role="status">{html.escape(verdict)}'
             f" ({html.escape(margin)}){why}</div>"
