@@ -668,11 +668,18 @@ def _check_numbers(cls: type[RuleSettings], data: dict[str, Any]) -> None:
             )
 
 
-def _why(error: Any) -> Message | str:
+def _why(error: Any, annotation: Any = None) -> Message | str:
     """What pydantic found wrong with one value, as a message where the kit knows the
     check (a range, a choice, a type), else pydantic's own words."""
     ctx = error.get("ctx") or {}
     kind = error.get("type", "")
+    choices = typing.get_args(annotation) if typing.get_origin(annotation) is Literal else ()
+    if kind == "literal_error" and choices:
+        return msg(
+            "settings.why.choice",
+            "input should be {expected}",
+            expected=Listing.of((repr(choice) for choice in choices), "or"),
+        )
     if kind == "greater_than_equal" and "ge" in ctx:
         return msg(
             "settings.why.ge", "input should be greater than or equal to {low}", low=ctx["ge"]
@@ -681,8 +688,6 @@ def _why(error: Any) -> Message | str:
         return msg(
             "settings.why.le", "input should be less than or equal to {high}", high=ctx["le"]
         )
-    if kind == "literal_error" and "expected" in ctx:
-        return msg("settings.why.choice", "input should be {expected}", expected=ctx["expected"])
     if kind == "int_type":
         return msg("settings.why.int", "input should be a valid integer")
     if kind == "bool_type":
@@ -714,7 +719,7 @@ def _explain(cls: type[RuleSettings], exc: ValidationError) -> Message:
                 "setting {name} cannot be {got} ({why}); allowed: {allowed}",
                 name=repr(name),
                 got=shown(error.get("input")),
-                why=_why(error),
+                why=_why(error, field_info.annotation if field_info else None),
                 allowed=allowed,
             )
         )
