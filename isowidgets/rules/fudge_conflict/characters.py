@@ -163,7 +163,7 @@ def _permanent_harm_check(character: Character, inside: bool) -> None:
     if character.central and not inside:
         raise RuleError(
             "fudge_conflict.central_harm",
-            "{name} is a central GM character: only Let It Hurt can harm them permanently (DK-R22)",
+            "{name} is a central GM character: only Let it hurt can harm them permanently (DK-R22)",
             name=character.name,
         )
 
@@ -182,7 +182,7 @@ def mark_wound(
     if not state.settings.damage_outside_lih:
         raise RuleError(
             "fudge_conflict.damage_only_in_hurt",
-            "damage is marked only in Let It Hurt (damage_outside_lih = false, DK-A23): an "
+            "damage is marked only in Let it hurt (damage_outside_lih = false, DK-A23): an "
             "ordinary conflict settles the consequence agreed at its intention",
         )
     _permanent_harm_check(character, inside=False)

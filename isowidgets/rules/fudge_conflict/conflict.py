@@ -98,7 +98,7 @@ def open_conflict(
     if hurt is not None:
         raise RuleError(
             "fudge_conflict.open_during_hurt",
-            "Let It Hurt is being played; finish it (or give up) before a new conflict",
+            "Let it hurt is being played; finish it (or give up) before a new conflict",
         )
     already = state.open_conflict()
     if already is not None:

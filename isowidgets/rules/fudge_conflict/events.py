@@ -768,11 +768,11 @@ class HurtEnded(FudgeEvent):
         )
         if self.reason == "yield":
             over = msg(
-                "fudge_conflict.event.gives_up", "Let It Hurt is over: {name} gives up", name=who
+                "fudge_conflict.event.gives_up", "Let it hurt is over: {name} gives up", name=who
             )
         else:
             over = msg(
-                "fudge_conflict.event.defeated", "Let It Hurt is over: {name} is defeated", name=who
+                "fudge_conflict.event.defeated", "Let it hurt is over: {name} is defeated", name=who
             )
         if not self.text:
             return over

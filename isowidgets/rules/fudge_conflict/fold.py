@@ -98,7 +98,7 @@ def _hurt(state: FudgeState) -> Hurt:
     hurt = state.active_hurt()
     if hurt is None:
         raise InconsistentEventError(
-            "fudge_conflict.fold.no_hurt", "a Let It Hurt event, but none is in progress"
+            "fudge_conflict.fold.no_hurt", "a Let it hurt event, but none is in progress"
         )
     return hurt
 
@@ -262,7 +262,7 @@ def _hurt_started(state: FudgeState, event: HurtStarted) -> FudgeState:
     if conflict is None or conflict.id != event.conflict or not conflict.resolved or conflict.hurt:
         raise InconsistentEventError(
             "fudge_conflict.fold.hurt_from",
-            "Let It Hurt from {conflict}, which is not there",
+            "Let it hurt from {conflict}, which is not there",
             conflict=repr(event.conflict),
         )
     for grant in event.grants:

@@ -79,7 +79,7 @@ def _require_hurt(state: FudgeState) -> Hurt:
     if hurt is None:
         raise RuleError(
             "fudge_conflict.hurt_not_playing",
-            "Let It Hurt is not being played; a player starts it with let_it_hurt()",
+            "Let it hurt is not being played; a player starts it with let_it_hurt()",
         )
     return hurt
 
@@ -106,7 +106,7 @@ def let_it_hurt(
     state = action.state
     conflict = state.conflict
     if state.active_hurt() is not None:
-        raise RuleError("fudge_conflict.hurt_already", "Let It Hurt is already being played")
+        raise RuleError("fudge_conflict.hurt_already", "Let it hurt is already being played")
     if conflict is None or not conflict.resolved:
         raise RuleError(
             "fudge_conflict.hurt_nothing_settled",
@@ -154,7 +154,7 @@ def let_it_hurt(
     elif state.settings.passive_opposition_skill == "gm_supplied":
         raise RuleError(
             "fudge_conflict.hurt_needs_opponent",
-            "Let It Hurt after a passive check needs an opposing character "
+            "Let it hurt after a passive check needs an opposing character "
             "(passive_opposition_skill = 'gm_supplied', DK-A08): name the opponent",
         )
     else:

@@ -76,7 +76,7 @@ class FudgeSettings(RuleSettings):
         "round",
         msg(
             "fudge_conflict.setting.maimed_cost_per.about",
-            "A maimed character pays once per round of Let It Hurt in which they act, or once "
+            "A maimed character pays once per round of Let it hurt in which they act, or once "
             "per action: every roll they make, in a conflict, an assist or a round.",
         ),
         ref="DK-A01",
@@ -137,7 +137,7 @@ class FudgeSettings(RuleSettings):
         "initiator_loses_min1",
         msg(
             "fudge_conflict.setting.lih_tie_rule.about",
-            "A tied crossing or defensive action in Let It Hurt: the initiator loses and takes "
+            "A tied crossing or defensive action in Let it hurt: the initiator loses and takes "
             "level 1 (a defender who wins a tie gets no bonus dice), or nothing happens.",
         ),
         ref="DK-A05",
@@ -182,7 +182,7 @@ class FudgeSettings(RuleSettings):
         "difficulty",
         msg(
             "fudge_conflict.setting.passive_opposition_skill.about",
-            "Let It Hurt after a passive check: the opposition rolls with skill equal to the "
+            "Let it hurt after a passive check: the opposition rolls with skill equal to the "
             "difficulty, or the GM must name an opposing character.",
         ),
         ref="DK-A08",
@@ -342,7 +342,7 @@ class FudgeSettings(RuleSettings):
         True,
         msg(
             "fudge_conflict.setting.defeat_ends_conflict.about",
-            "Reaching level 7 (defeat) ends Let It Hurt.",
+            "Reaching level 7 (defeat) ends Let it hurt.",
         ),
         ref="DK-A21",
         label=msg("fudge_conflict.setting.defeat_ends_conflict", "defeat ends conflict"),
@@ -362,7 +362,7 @@ class FudgeSettings(RuleSettings):
         False,
         msg(
             "fudge_conflict.setting.damage_outside_lih.about",
-            "The GM may mark damage outside Let It Hurt (never permanent harm to a central GM "
+            "The GM may mark damage outside Let it hurt (never permanent harm to a central GM "
             "character).",
         ),
         ref="DK-A23",
@@ -431,7 +431,7 @@ class FudgeSettings(RuleSettings):
         False,
         msg(
             "fudge_conflict.setting.clamp_bonus_dice.about",
-            "Bonus dice won in Let It Hurt are also clamped to the success levels.",
+            "Bonus dice won in Let it hurt are also clamped to the success levels.",
         ),
         ref="DK-A28",
         label=msg("fudge_conflict.setting.clamp_bonus_dice", "clamp bonus dice"),
