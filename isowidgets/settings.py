@@ -25,6 +25,7 @@ import os
 import stat
 import tomllib
 import typing
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, ClassVar, Literal, Self
@@ -36,9 +37,17 @@ from pydantic import Field as _Field
 
 from . import checks
 from .checks import shown
-from .errors import SaveFileError, SettingsError
+from .errors import IsowidgetsError, SaveFileError, SettingsError
+from .words import Listing, Message, Number, msg, render
 
-__all__ = ["MAX_FILE_BYTES", "MAX_SETTING_INT", "RuleSettings", "SettingSpec", "setting"]
+__all__ = [
+    "MAX_FILE_BYTES",
+    "MAX_SETTING_INT",
+    "RuleSettings",
+    "SettingSpec",
+    "SettingWords",
+    "setting",
+]
 
 MAX_FILE_BYTES = 1 << 20
 """The largest settings file read: 1 MiB (a file of every setting, commented, is a few KiB)."""
@@ -52,6 +61,30 @@ _UNKNOWN_SHOWN = 5  # unknown names listed in a message; the rest are counted
 
 
 SpecKind = Literal["flag", "choice", "whole", "table"]
+
+
+@dataclass(frozen=True, slots=True)
+class SettingWords:
+    """What a person reads about one setting, as messages a view renders in its language.
+
+    A system that speaks more than English declares them with the setting
+    (:func:`setting`'s ``label``, a :class:`~isowidgets.words.Message` description and
+    ``values``), so the catalogue extractor finds every word as a literal; a system that
+    speaks only English leaves them out and is shown its names and descriptions as written.
+
+    Attributes:
+        label: the setting's name (``"pool scope"``, ``"puljens ejer"``).
+        description: what it changes.
+        values: the words of its named values (a choice's, or a flag's), by value.
+    """
+
+    label: Message | None = None
+    description: Message | None = None
+    values: tuple[tuple[Any, Message], ...] = ()
+
+    def value(self, value: Any) -> Message | None:
+        """The words of ``value``, where the setting names it."""
+        return next((words for known, words in self.values if known == value), None)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +108,8 @@ class SettingSpec:
         high: the largest whole number allowed (``MAX_SETTING_INT`` when unbounded).
         optional: whether it may be unset (``None``), which then is its default.
         allowed: the allowed values as one line of text (what TOML files say).
+        words: its name, description and values as messages (:class:`SettingWords`;
+            empty for a system that speaks only English).
     """
 
     name: str
@@ -87,6 +122,7 @@ class SettingSpec:
     high: int = MAX_SETTING_INT
     optional: bool = False
     allowed: str = ""
+    words: SettingWords = SettingWords()
 
     def written(self, value: Any) -> str:
         """``value`` as a settings file writes it (``3``, ``true``, ``"three_worst"``,
@@ -115,6 +151,7 @@ def _spec(name: str, info: Any) -> SettingSpec:
             low = max(low, int(bound.ge))  # type: ignore[call-overload]
         elif isinstance(bound, annotated_types.Le):
             high = min(high, int(bound.le))  # type: ignore[call-overload]
+    words = extra.get("words")
     return SettingSpec(
         name=name,
         ref=str(extra.get("ref", "")),
@@ -126,19 +163,37 @@ def _spec(name: str, info: Any) -> SettingSpec:
         high=high,
         optional=optional,
         allowed=_allowed_text(annotation),
+        words=words if isinstance(words, SettingWords) else SettingWords(),
     )
 
 
-def setting(default: Any, description: str, *, ref: str | None = None, **kwargs: Any) -> Any:
+def setting(
+    default: Any,
+    description: str | Message,
+    *,
+    ref: str | None = None,
+    label: Message | None = None,
+    values: Mapping[Any, Message] | None = None,
+    **kwargs: Any,
+) -> Any:
     """Declare one house-rule setting.
 
     Args:
         default: the digest's default reading.
-        description: one sentence a GM understands, shown in tables and files.
+        description: one sentence a GM understands, shown in tables and files: English
+            text, or a message (``msg("fudge_conflict.setting.x.about", "...")``) for a
+            system whose settings are read in more languages.
         ref: the digest's ID for the ambiguity this setting settles.
+        label: the setting's name as a message (by default its field name, with spaces).
+        values: the words of its named values as messages, by value (``{"table":
+            msg(...)}``); a value left out is written as it is, with spaces.
     """
     extra: dict[str, Any] = {"ref": ref} if ref else {}
-    return _Field(default, description=description, json_schema_extra=extra, **kwargs)
+    about = description if isinstance(description, Message) else None
+    if label is not None or about is not None or values:
+        extra["words"] = SettingWords(label, about, tuple((values or {}).items()))
+    english = render(description) if isinstance(description, Message) else description
+    return _Field(default, description=english, json_schema_extra=extra, **kwargs)
 
 
 class RuleSettings(BaseModel):
@@ -147,6 +202,9 @@ class RuleSettings(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid", strict=True)
 
     system: ClassVar[str] = "core"
+    title: ClassVar[Message | None] = None
+    """The system's name as a message, for a view that names it in its reader's language
+    (the house-rules editor's heading); ``None``: the game's English title is shown."""
 
     def __init__(self, /, **data: Any) -> None:
         """Validate ``data`` as in :meth:`updated`.
@@ -188,10 +246,22 @@ class RuleSettings(BaseModel):
                 if isinstance(name, str) and len(name) <= checks.MAX_TEXT
                 else []
             )
-            tip = f" Tip: did you mean {close[0]!r}?" if close else ""
+            if close:
+                raise SettingsError(
+                    "settings.no_such_setting_tip",
+                    "{system} has no setting {got}; its settings are {names}. "
+                    "Tip: did you mean {close}?",
+                    system=cls.system,
+                    got=shown(name, 80),
+                    names=Listing.of(cls.model_fields, "unit"),
+                    close=repr(close[0]),
+                )
             raise SettingsError(
-                f"{cls.system} has no setting {shown(name, 80)}; its settings are "
-                f"{', '.join(cls.model_fields)}.{tip}"
+                "settings.no_such_setting",
+                "{system} has no setting {got}; its settings are {names}.",
+                system=cls.system,
+                got=shown(name, 80),
+                names=Listing.of(cls.model_fields, "unit"),
             )
 
     def updated(self, **changes: Any) -> Self:
@@ -218,8 +288,10 @@ class RuleSettings(BaseModel):
         """``{name: (old, new)}`` for every setting that differs from ``other``."""
         if not isinstance(other, RuleSettings):
             raise SettingsError(
-                f"changes_from needs settings to compare with, got {type(other).__name__} "
-                f"{shown(other)}"
+                "settings.changes_from",
+                "changes_from needs settings to compare with, got {type} {got}",
+                type=type(other).__name__,
+                got=shown(other),
             )
         mine, theirs = self.model_dump(), other.model_dump()
         return {k: (theirs.get(k), v) for k, v in mine.items() if theirs.get(k) != v}
@@ -275,18 +347,26 @@ class RuleSettings(BaseModel):
             if spec.optional:
                 return None
             raise SettingsError(
-                f"setting {name!r} needs a value; allowed: {spec.allowed} (it cannot be unset)"
+                "settings.needs_value",
+                "setting {name} needs a value; allowed: {allowed} (it cannot be unset)",
+                name=repr(name),
+                allowed=spec.allowed,
             )
-        why = "it holds more than one value"
+        why: str | Message = msg("settings.more_than_one", "it holds more than one value")
         try:
             parsed = tomllib.loads(f"v = {text}")
         except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
             parsed, why = {}, _cut(str(exc), 120)
         if list(parsed) != ["v"]:  # not TOML, or more keys after the value ("1\nw = 2")
             raise SettingsError(
-                f"setting {name!r} cannot read {shown(text)} as one value ({why}); allowed: "
-                f"{spec.allowed}, written as in a settings file (text in quotes, a table as "
-                '{key = "value"})'
+                "settings.not_one_value",
+                "setting {name} cannot read {got} as one value ({why}); allowed: {allowed}, "
+                "written as in a settings file (text in quotes, a table as {table})",
+                name=repr(name),
+                got=shown(text),
+                why=why,
+                allowed=spec.allowed,
+                table='{key = "value"}',
             )
         return parsed["v"]
 
@@ -340,50 +420,86 @@ class RuleSettings(BaseModel):
         )
         if not isinstance(text, str):
             raise SaveFileError(
-                f"{source}: settings must be TOML text, got {type(text).__name__} {shown(text)}"
+                "settings.file_not_text",
+                "{source}: settings must be TOML text, got {type} {got}",
+                source=source,
+                type=type(text).__name__,
+                got=shown(text),
             )
         if len(text) > MAX_FILE_BYTES:
             raise SaveFileError(
-                f"{source} is {len(text):,} characters long; a settings file holds at most "
-                f"{MAX_FILE_BYTES:,} bytes (1 MiB). Tip: a file of every setting is a few KiB; "
-                "this is not a settings file."
+                "settings.text_too_long",
+                "{source} is {count} characters long; a settings file holds at most "
+                "{most} bytes (1 MiB). Tip: a file of every setting is a few KiB; "
+                "this is not a settings file.",
+                source=source,
+                count=Number(len(text)),
+                most=Number(MAX_FILE_BYTES),
             )
         try:
             data = tomllib.loads(str.__str__(text))
         except RecursionError:
             raise SaveFileError(
-                f"{source} is not valid settings: its values are nested too deeply to read "
-                "(a setting is one value: a number, true/false or text)"
+                "settings.too_deep",
+                "{source} is not valid settings: its values are nested too deeply to read "
+                "(a setting is one value: a number, true/false or text)",
+                source=source,
             ) from None
         except tomllib.TOMLDecodeError as exc:
-            raise SaveFileError(f"{source} is not valid TOML: {_cut(str(exc))}") from None
+            raise SaveFileError(
+                "settings.not_toml",
+                "{source} is not valid TOML: {why}",
+                source=source,
+                why=_cut(str(exc)),
+            ) from None
         except ValueError as exc:  # a number of too many digits to read
             raise SaveFileError(
-                f"{source} is not valid settings: {_cut(str(exc))}. Allowed: whole numbers "
-                f"within ±{MAX_SETTING_INT:,}"
+                "settings.number_too_long",
+                "{source} is not valid settings: {why}. Allowed: whole numbers within ±{most}",
+                source=source,
+                why=_cut(str(exc)),
+                most=Number(MAX_SETTING_INT),
             ) from None
         system = data.pop("system", cls.system)
         if system != cls.system:
             raise SaveFileError(
-                f"{source} holds settings for {shown(system, 60)}, not {cls.system!r}. "
-                "Tip: load it into a game of that system."
+                "settings.other_system",
+                "{source} holds settings for {got}, not {system}. "
+                "Tip: load it into a game of that system.",
+                source=source,
+                got=shown(system, 60),
+                system=repr(cls.system),
             )
         unknown = [k for k in data if k not in cls.model_fields]
         if unknown:
-            names = ", ".join(cls.model_fields)
+            names = Listing.of(cls.model_fields, "unit")
             listed = shown(unknown[:_UNKNOWN_SHOWN], 120)
-            more = (
-                f" and {len(unknown) - _UNKNOWN_SHOWN:,} more ({len(unknown):,} in all)"
-                if len(unknown) > _UNKNOWN_SHOWN
-                else ""
-            )
+            if len(unknown) > _UNKNOWN_SHOWN:
+                raise SaveFileError(
+                    "settings.unknown_more",
+                    "{source}: unknown settings {got} and {more} more ({count} in all); "
+                    "{system} has {names}",
+                    source=source,
+                    got=listed,
+                    more=Number(len(unknown) - _UNKNOWN_SHOWN),
+                    count=Number(len(unknown)),
+                    system=cls.system,
+                    names=names,
+                )
             raise SaveFileError(
-                f"{source}: unknown settings {listed}{more}; {cls.system} has {names}"
+                "settings.unknown",
+                "{source}: unknown settings {got}; {system} has {names}",
+                source=source,
+                got=listed,
+                system=cls.system,
+                names=names,
             )
         try:
             return cls._validated(data)
         except SettingsError as exc:
-            raise SaveFileError(f"{source}: {exc}") from None
+            raise SaveFileError(
+                "settings.in_file", "{source}: {problem}", source=source, problem=exc.message
+            ) from None
 
     def save(self, path: str | os.PathLike[str]) -> Path:
         """Write the settings as a commented TOML file (folders made as needed).
@@ -399,7 +515,10 @@ class RuleSettings(BaseModel):
             target.write_text(self.to_toml(), encoding="utf-8")
         except (OSError, ValueError) as exc:
             raise SaveFileError(
-                f"cannot write settings file {_cut(str(target))}: {_os_reason(exc)}"
+                "settings.cannot_write",
+                "cannot write settings file {path}: {why}",
+                path=_cut(str(target)),
+                why=_os_reason(exc),
             ) from None
         return target
 
@@ -420,26 +539,56 @@ class RuleSettings(BaseModel):
         try:
             info = target.stat()
         except (OSError, ValueError) as exc:
-            raise SaveFileError(f"cannot read settings file {where}: {_os_reason(exc)}") from None
+            raise SaveFileError(
+                "settings.cannot_read",
+                "cannot read settings file {path}: {why}",
+                path=where,
+                why=_os_reason(exc),
+            ) from None
         if not stat.S_ISREG(info.st_mode):
-            raise SaveFileError(f"cannot read settings file {where}: it is not a file")
+            raise SaveFileError(
+                "settings.not_a_file",
+                "cannot read settings file {path}: it is not a file",
+                path=where,
+            )
         if info.st_size > MAX_FILE_BYTES:
-            raise SaveFileError(_too_long(where, f"{info.st_size:,} bytes"))
+            raise SaveFileError(
+                _too_long(where, msg("settings.bytes", "{count} bytes", count=Number(info.st_size)))
+            )
         try:
             with target.open("rb") as handle:
                 raw = handle.read(MAX_FILE_BYTES + 1)
         except (OSError, ValueError) as exc:
-            raise SaveFileError(f"cannot read settings file {where}: {_os_reason(exc)}") from None
+            raise SaveFileError(
+                "settings.cannot_read",
+                "cannot read settings file {path}: {why}",
+                path=where,
+                why=_os_reason(exc),
+            ) from None
         if len(raw) > MAX_FILE_BYTES:  # it grew since its size was read
-            raise SaveFileError(_too_long(where, f"more than {MAX_FILE_BYTES:,} bytes"))
+            raise SaveFileError(
+                _too_long(
+                    where,
+                    msg(
+                        "settings.more_bytes",
+                        "more than {count} bytes",
+                        count=Number(MAX_FILE_BYTES),
+                    ),
+                )
+            )
         try:
             text = raw.decode("utf-8")
         except UnicodeDecodeError as exc:
             line = raw.count(b"\n", 0, exc.start) + 1
             column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
             raise SaveFileError(
-                f"{where} is not UTF-8 text: byte {raw[exc.start]:#04x} at line {line}, "
-                f"column {column}. Tip: save the file as UTF-8."
+                "settings.not_utf8",
+                "{path} is not UTF-8 text: byte {byte} at line {line}, column {column}. "
+                "Tip: save the file as UTF-8.",
+                path=where,
+                byte=f"{raw[exc.start]:#04x}",
+                line=line,
+                column=column,
             ) from None
         return cls.from_toml(text, source=str(target))
 
@@ -474,11 +623,14 @@ def _toml_text(value: Any) -> str:
     return tomli_w.dumps({"v": value}).strip()[4:]
 
 
-def _too_long(where: str, size: str) -> str:
-    return (
-        f"settings file {where} is {size}; a settings file holds at most "
-        f"{MAX_FILE_BYTES:,} bytes (1 MiB), so it is not read. Tip: a file of every setting "
-        "is a few KiB."
+def _too_long(where: str, size: Message) -> Message:
+    return msg(
+        "settings.file_too_long",
+        "settings file {path} is {size}; a settings file holds at most {most} bytes (1 MiB), "
+        "so it is not read. Tip: a file of every setting is a few KiB.",
+        path=where,
+        size=size,
+        most=Number(MAX_FILE_BYTES),
     )
 
 
@@ -506,26 +658,73 @@ def _check_numbers(cls: type[RuleSettings], data: dict[str, Any]) -> None:
             field_info = cls.model_fields.get(name)
             allowed = _allowed_text(field_info.annotation) if field_info else "?"
             raise SettingsError(
-                f"setting {shown(name, 80)} cannot be {shown(value)}: no setting goes past "
-                f"±{MAX_SETTING_INT:,}; allowed: {allowed} (within ±{MAX_SETTING_INT:,} "
-                "and the setting's own range)"
+                "settings.number_past_cap",
+                "setting {name} cannot be {got}: no setting goes past ±{most}; allowed: "
+                "{allowed} (within ±{most} and the setting's own range)",
+                name=shown(name, 80),
+                got=shown(value),
+                most=Number(MAX_SETTING_INT),
+                allowed=allowed,
             )
 
 
-def _explain(cls: type[RuleSettings], exc: ValidationError) -> str:
-    parts = []
+def _why(error: Any, annotation: Any = None) -> Message | str:
+    """What pydantic found wrong with one value, as a message where the kit knows the
+    check (a range, a choice, a type), else pydantic's own words."""
+    ctx = error.get("ctx") or {}
+    kind = error.get("type", "")
+    choices = typing.get_args(annotation) if typing.get_origin(annotation) is Literal else ()
+    if kind == "literal_error" and choices:
+        return msg(
+            "settings.why.choice",
+            "input should be {expected}",
+            expected=Listing.of((repr(choice) for choice in choices), "or"),
+        )
+    if kind == "greater_than_equal" and "ge" in ctx:
+        return msg(
+            "settings.why.ge", "input should be greater than or equal to {low}", low=ctx["ge"]
+        )
+    if kind == "less_than_equal" and "le" in ctx:
+        return msg(
+            "settings.why.le", "input should be less than or equal to {high}", high=ctx["le"]
+        )
+    if kind == "int_type":
+        return msg("settings.why.int", "input should be a valid integer")
+    if kind == "bool_type":
+        return msg("settings.why.bool", "input should be a valid boolean")
+    if kind == "string_type":
+        return msg("settings.why.str", "input should be a valid string")
+    message = _cut(str(error["msg"]))
+    # Only the first letter: the message quotes the allowed values ('D8'), exactly.
+    return message[:1].lower() + message[1:]
+
+
+def _explain(cls: type[RuleSettings], exc: ValidationError) -> Message:
+    parts: list[Message] = []
     for error in exc.errors():
         if not error["loc"]:  # a check across several settings (a model validator)
-            parts.append(str(error["msg"]).removeprefix("Value error, "))
+            raised = (error.get("ctx") or {}).get("error")
+            if isinstance(raised, IsowidgetsError):
+                parts.append(raised.message)
+            else:
+                text = str(error["msg"]).removeprefix("Value error, ")
+                parts.append(msg("settings.check", "{problem}", problem=text))
             continue
         name = _cut(".".join(str(x) for x in error["loc"]), 80)
         field_info = cls.model_fields.get(str(error["loc"][0])) if error["loc"] else None
         allowed = _allowed_text(field_info.annotation) if field_info else "?"
-        received = error.get("input")
-        message = _cut(str(error["msg"]))
-        # Only the first letter: the message quotes the allowed values ('D8'), exactly.
-        message = message[:1].lower() + message[1:]
         parts.append(
-            f"setting {name!r} cannot be {shown(received)} ({message}); allowed: {allowed}"
+            msg(
+                "settings.cannot_be",
+                "setting {name} cannot be {got} ({why}); allowed: {allowed}",
+                name=repr(name),
+                got=shown(error.get("input")),
+                why=_why(error, field_info.annotation if field_info else None),
+                allowed=allowed,
+            )
         )
-    return "; ".join(parts[:_UNKNOWN_SHOWN])
+    said = parts[:_UNKNOWN_SHOWN]
+    message = said[-1]
+    for part in reversed(said[:-1]):
+        message = msg("settings.and", "{first}; {then}", first=part, then=message)
+    return message

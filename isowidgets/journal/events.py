@@ -127,6 +127,12 @@ class Event(BaseModel):
             return Message("core.unkeyed", text)
         return msg("core.event_kind", "{kind}", kind=self.kind.replace("_", " "))
 
+    def kind_message(self) -> Message:
+        """The event's kind as a person reads it (the log's kind column): ``action
+        declared``, not ``action_declared``. A system whose events are read in more
+        languages names its kinds in its catalogue."""
+        return msg("core.event_kind", "{kind}", kind=self.kind.replace("_", " "))
+
     def describe(self) -> str:
         """The summary in English, for plain callers (notebook code, ``print``)."""
         return render(self.message())

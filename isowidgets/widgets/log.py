@@ -62,7 +62,8 @@ def kind_words(kind: str) -> str:
 
 
 def _row(entry: Entry, language: str) -> dict[str, Any]:
-    return {**entry_row(entry, language), "gm": entry.gm}
+    said = render(entry.event.kind_message(), language)
+    return {**entry_row(entry, language), "gm": entry.gm, "kind_words": said}
 
 
 class LogView(widgets.VBox):  # type: ignore[misc]
@@ -289,7 +290,7 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             css = f' class="{" ".join(classes)}"' if classes else ""
             if row["source"] in ("random", "typed"):  # the kit's two, said in the panel's words
                 row = {**row, "source": say(f"kit.source.{row['source']}")}
-            row = {**row, "kind": kind_words(row["kind"])}
+            row = {**row, "kind": row.get("kind_words") or kind_words(row["kind"])}
             cells = "".join(
                 f"<td>{html.escape(str(row[c]))}{note if c == 'summary' else ''}</td>"
                 for c in COLUMNS

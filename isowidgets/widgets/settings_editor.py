@@ -40,6 +40,7 @@ from ..errors import RuleError
 from ..game import Game
 from ..journal import Entry
 from ..settings import SettingSpec
+from ..words import render
 from .dice_entry import css_name
 from .i18n import english
 from .messages import Messages
@@ -47,7 +48,7 @@ from .panel import set_shown, wrap_row
 from .submit_text import SubmitText
 from .toggle import PressToggle
 
-__all__ = ["SettingRow", "SettingsEditor", "value_words"]
+__all__ = ["SettingRow", "SettingsEditor", "description_words", "label_words", "value_words"]
 
 DEFAULT_FILE = "house-rules.toml"
 """The file the editor's file box starts with (relative to the notebook's folder)."""
@@ -55,16 +56,42 @@ DEFAULT_FILE = "house-rules.toml"
 _OPTIONS = ("messages", "path", "key", "say")
 
 
+def _language(say: Callable[..., str]) -> str:
+    """The language ``say`` speaks (a panel's :class:`~.i18n.Labels` knows; English else)."""
+    language = getattr(say, "language", "en")
+    return language if isinstance(language, str) else "en"
+
+
 def value_words(spec: SettingSpec, value: Any, say: Callable[..., str] = english) -> str:
-    """A setting's value as a person reads it: ``on``/``off``, a choice with spaces for
-    underscores (``three worst``), ``unset``, or as a settings file writes it."""
+    """A setting's value as a person reads it: ``on``/``off``, a choice in the words its
+    system gives it (``three worst``, ``tre dårligste``) or with spaces for underscores,
+    ``unset``, or as a settings file writes it."""
     if value is None:
         return say("kit.rules.unset")
     if isinstance(value, bool):
         return say("kit.rules.on" if value else "kit.rules.off")
+    named = spec.words.value(value)
+    if named is not None:
+        return render(named, _language(say))
     if isinstance(value, str):
         return value.replace("_", " ")
     return spec.written(value)
+
+
+def label_words(spec: SettingSpec, say: Callable[..., str] = english) -> str:
+    """A setting's name as a person reads it: its system's words (``puljens ejer``), or
+    its field name with spaces (``pool scope``)."""
+    if spec.words.label is not None:
+        return render(spec.words.label, _language(say))
+    return spec.name.replace("_", " ")
+
+
+def description_words(spec: SettingSpec, say: Callable[..., str] = english) -> str:
+    """What a setting changes, in its system's words where it gives them (else the
+    designer's English)."""
+    if spec.words.description is not None:
+        return render(spec.words.description, _language(say))
+    return spec.description
 
 
 def _allowed_words(spec: SettingSpec, say: Callable[..., str]) -> str:
@@ -128,13 +155,18 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
         checks.keywords(options, "SettingsEditor", _OPTIONS)
         if not isinstance(game, Game):
             raise RuleError(
-                f"SettingsEditor needs a game, got {type(game).__name__} {checks.shown(game)}"
+                "settings.editor_game",
+                "SettingsEditor needs a game, got {type} {got}",
+                type=type(game).__name__,
+                got=checks.shown(game),
             )
         messages = options.get("messages")
         if messages is not None and not isinstance(messages, Messages):
             raise RuleError(
-                f"SettingsEditor's messages must be a Messages line or None, got "
-                f"{type(messages).__name__} {checks.shown(messages)}"
+                "settings.editor_messages",
+                "SettingsEditor's messages must be a Messages line or None, got {type} {got}",
+                type=type(messages).__name__,
+                got=checks.shown(messages),
             )
         path = checks.text(
             options.get("path", DEFAULT_FILE), "a settings file's path", max_length=checks.MAX_PATH
@@ -200,7 +232,7 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
         return made
 
     def _row(self, spec: SettingSpec) -> SettingRow:
-        name = spec.name.replace("_", " ")
+        name = label_words(spec, self.say)
         wide = {"description_width": "initial"}
         control: Any
         if spec.kind == "flag":
@@ -296,7 +328,8 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
             spec = row.spec
             if self.only_changed.value and current[name] == spec.default:
                 continue
-            text = f"{spec.ref} {name} {name.replace('_', ' ')} {spec.description}".lower()
+            said = f"{label_words(spec, self.say)} {description_words(spec, self.say)}"
+            text = f"{spec.ref} {name} {name.replace('_', ' ')} {spec.description} {said}".lower()
             if words and words not in text:
                 continue
             found.append(name)
@@ -348,9 +381,10 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
         finally:
             self._drawing = False
         changed = sum(current[name] != row.spec.default for name, row in self.rows.items())
+        named = self.game.settings_type.title
         title = say(
             "kit.rules.title.one" if len(self.rows) == 1 else "kit.rules.title",
-            system=self.game.title,
+            system=self.game.title if named is None else render(named, _language(say)),
             count=len(self.rows),
             changed=changed,
         )
@@ -390,7 +424,12 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
         for row in self.rows.values():
             spec = row.spec
             ref = f"<b>{_esc(spec.ref)}</b> · " if spec.ref else ""
-            row.head.value = f"{ref}{_esc(spec.description)}"
+            row.head.value = f"{ref}{_esc(description_words(spec, say))}"
+            name = label_words(spec, say)
+            if spec.kind == "flag":
+                row.control.relabel(name)
+            else:
+                row.control.description = name
             if spec.kind == "choice":
                 self._drawing = True
                 try:

@@ -107,7 +107,7 @@ def test_hostile_calls_during_let_it_hurt():
         (lambda: game.join_hurt(burke), "already in the fight"),
         (
             lambda: game.open_conflict("passive", burke, "sneak", difficulty=1),
-            "Let It Hurt is being played",
+            "Let it hurt is being played",
         ),
     ]
     for call, message in calls:

@@ -80,8 +80,9 @@ def test_a_central_gm_character_is_harmed_only_inside_let_it_hurt():
     game, ids = station(damage_outside_lih=True)
     assert game.mark_wound(ids["guard"], 2, "kraft") == 2
     before = game.journal.effective()
-    with pytest.raises(RuleError, match="only Let It Hurt"):
+    with pytest.raises(RuleError, match="only Let it hurt") as refused:
         game.mark_wound(ids["boss"], 2, "kraft")
+    assert refused.value.key == "fudge_conflict.central_harm"
     assert game.journal.effective() == before
     game, ids = hurting(burke_faces="+ + +", boss_faces="- - -")  # Burke wins 5 to 0
     _declare_both(game, ids)

@@ -322,8 +322,9 @@ def test_free_attack_difficulty():
 @pytest.mark.rule("DK-A23")
 def test_damage_outside_lih():
     game, ids = station()
-    with pytest.raises(RuleError, match="only in Let It Hurt"):
+    with pytest.raises(RuleError, match="only in Let it hurt") as refused:
         game.mark_wound(ids["burke"], 2, "kraft")
+    assert refused.value.key == "fudge_conflict.damage_only_in_hurt"
     game, ids = station(damage_outside_lih=True)
     assert game.mark_wound(ids["burke"], 2, "kraft") == 2
 

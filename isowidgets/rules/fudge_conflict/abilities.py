@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from typing import Literal, TypeAlias
 
+from ...words import Message, msg
+
 __all__ = [
     "ABILITIES",
     "DEFEAT",
@@ -15,11 +17,23 @@ __all__ = [
     "MAIMED",
     "Ability",
     "LevelName",
+    "ability_words",
     "level_name",
 ]
 
 Ability: TypeAlias = Literal["kraft", "fornuft", "intuition"]
 ABILITIES: tuple[Ability, ...] = ("kraft", "fornuft", "intuition")
+
+
+def ability_words(ability: Ability) -> Message:
+    """An ability's name in the table's language: the glossary's English UI label (Might,
+    Reason, Intuition) or the rule text's own word (Kraft, Fornuft, Intuition)."""
+    return {
+        "kraft": msg("fudge_conflict.ability.kraft", "Might"),
+        "fornuft": msg("fudge_conflict.ability.fornuft", "Reason"),
+        "intuition": msg("fudge_conflict.ability.intuition", "Intuition"),
+    }[ability]
+
 
 LevelName: TypeAlias = Literal["scratched", "wounded", "maimed", "defeat"]
 

@@ -17,7 +17,7 @@ from ...contract import Beat, BeatDice, Beats, Moment, Tone
 from ...dice import RolledDie
 from ...journal import Event
 from ...words import Message, msg, plural
-from .abilities import Ability, level_name
+from .abilities import ability_words, level_name
 from .events import (
     ConflictRolled,
     HurtEnded,
@@ -68,15 +68,6 @@ BEATS: Beats[FudgeState] = Beats(
         msg("fudge_conflict.credits", "The Danish Fudge-dice conflict system (in Danish)")
     ],
 )
-
-
-def ability_words(ability: Ability) -> Message:
-    """An ability's name."""
-    return {
-        "kraft": msg("fudge_conflict.ability.kraft", "Might"),
-        "fornuft": msg("fudge_conflict.ability.fornuft", "Reason"),
-        "intuition": msg("fudge_conflict.ability.intuition", "Intuition"),
-    }[ability]
 
 
 def level_words(level: int) -> Message:

@@ -12,6 +12,7 @@ from collections.abc import Mapping, Sequence
 from ... import checks
 from ...contract import Action
 from ...errors import RuleError
+from ...words import Listing, msg, plural
 from .abilities import ABILITIES, DEFEAT, Ability
 from .damage import place_wound
 from .events import CharacterAdded, CharacterKind, Healed, PoolChanged, SkillSet, WoundMarked
@@ -137,8 +138,9 @@ def add_pool_points(
     if who is None:
         if state.settings.pool_scope != "table":
             raise RuleError(
+                "fudge_conflict.pool_whose",
                 "each character has their own pool (pool_scope = 'character'); name the "
-                "character whose pool changes"
+                "character whose pool changes",
             )
         old, name, target = state.table_pool, "the table", None
     else:
@@ -146,7 +148,13 @@ def add_pool_points(
         old, name, target = character.pool, character.name, character.id
     new = old + change
     if not 0 <= new <= MAX_POOL:
-        raise RuleError(f"{name}'s pool would be {new}; a pool holds 0 to {MAX_POOL} points")
+        raise RuleError(
+            "fudge_conflict.pool_range",
+            "{name}'s pool would be {new}; a pool holds 0 to {most} points",
+            name=name,
+            new=new,
+            most=MAX_POOL,
+        )
     action.add(PoolChanged(character=target, name=name, old=old, new=new, reason=why))
     return new
 
@@ -154,8 +162,9 @@ def add_pool_points(
 def _permanent_harm_check(character: Character, inside: bool) -> None:
     if character.central and not inside:
         raise RuleError(
-            f"{character.name} is a central GM character: only Let It Hurt can harm them "
-            "permanently (DK-R22)"
+            "fudge_conflict.central_harm",
+            "{name} is a central GM character: only Let it hurt can harm them permanently (DK-R22)",
+            name=character.name,
         )
 
 
@@ -172,12 +181,18 @@ def mark_wound(
     why = checks.text(reason, "a reason", allow_empty=True, collapse=True)
     if not state.settings.damage_outside_lih:
         raise RuleError(
-            "damage is marked only in Let It Hurt (damage_outside_lih = false, DK-A23): an "
-            "ordinary conflict settles the consequence agreed at its intention"
+            "fudge_conflict.damage_only_in_hurt",
+            "damage is marked only in Let it hurt (damage_outside_lih = false, DK-A23): an "
+            "ordinary conflict settles the consequence agreed at its intention",
         )
     _permanent_harm_check(character, inside=False)
     if character.defeated:
-        raise RuleError(f"{character.name} is already defeated (level {DEFEAT})")
+        raise RuleError(
+            "fudge_conflict.already_defeated",
+            "{name} is already defeated (level {level})",
+            name=character.name,
+            level=DEFEAT,
+        )
     recorded = place_wound(character.wounds, wanted, hurt_on, state.settings)
     action.add(
         WoundMarked(
@@ -207,24 +222,36 @@ def heal(
     number = checks.whole(count, "count (wounds to heal)", 0, 20)
     listed = checks.ordered(levels, "levels to heal", most=20)
     if number and listed:
-        raise RuleError("heal takes levels or a count, not both")
+        raise RuleError("fudge_conflict.heal_both", "heal takes levels or a count, not both")
     filled = sorted(w.level for w in character.wounds)
     if number:
         if number > len(filled):
-            noun = "wound" if len(filled) == 1 else "wounds"
-            raise RuleError(f"{character.name} has {len(filled)} {noun}; cannot heal {number}")
+            raise RuleError(
+                plural(
+                    "fudge_conflict.heal_too_many",
+                    "{name} has {n} wound; cannot heal {count}",
+                    "{name} has {n} wounds; cannot heal {count}",
+                    n=len(filled),
+                    name=character.name,
+                    count=number,
+                )
+            )
         picked = list(reversed(filled))[:number]
     else:
         picked = [checks.whole(level, "a level to heal", 1, DEFEAT) for level in listed]
     if not picked:
-        raise RuleError("heal needs the levels to heal, or a count of at least 1")
+        raise RuleError(
+            "fudge_conflict.heal_nothing", "heal needs the levels to heal, or a count of at least 1"
+        )
     remaining = list(filled)
     for level in picked:
         if level not in remaining:
-            shown_levels = ", ".join(str(x) for x in filled) or "none"
             raise RuleError(
-                f"{character.name} has no wound at level {level} to heal; filled levels: "
-                f"{shown_levels}"
+                "fudge_conflict.heal_no_wound",
+                "{name} has no wound at level {level} to heal; filled levels: {filled}",
+                name=character.name,
+                level=level,
+                filled=Listing.of(filled, "unit") if filled else msg("fudge_conflict.none", "none"),
             )
         remaining.remove(level)
     why = checks.text(reason, "a reason", allow_empty=True, collapse=True)

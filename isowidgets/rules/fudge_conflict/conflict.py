@@ -15,14 +15,17 @@ from typing import NamedTuple
 from ... import checks
 from ...contract import Action, Step
 from ...errors import RuleError
+from ...words import Listing, Message, msg
 from .characters import skill_name, who_arg
 from .events import (
+    GATE_FAILED,
     AssistRolled,
     ConflictCancelled,
     ConflictOpened,
     ConflictRolled,
     OppositionKind,
     RollRecord,
+    opposition_words,
 )
 from .hurt import hurt_steps, invocations
 from .model import Conflict, FudgeState
@@ -56,10 +59,14 @@ def _note(value: object, what: str) -> str:
     return checks.text(value, what, allow_empty=True, collapse=True)
 
 
-def _require_open(state: FudgeState, doing: str) -> Conflict:
+def _require_open(state: FudgeState, doing: Message) -> Conflict:
     conflict = state.open_conflict()
     if conflict is None:
-        raise RuleError(f"no conflict is open to {doing}; open one with open_conflict()")
+        raise RuleError(
+            "fudge_conflict.no_open_conflict",
+            "no conflict is open to {doing}; open one with open_conflict()",
+            doing=doing,
+        )
     return conflict
 
 
@@ -89,29 +96,55 @@ def open_conflict(
     first.skill(first_skill)
     hurt = state.active_hurt()
     if hurt is not None:
-        raise RuleError("Let It Hurt is being played; finish it (or give up) before a new conflict")
+        raise RuleError(
+            "fudge_conflict.open_during_hurt",
+            "Let it hurt is being played; finish it (or give up) before a new conflict",
+        )
     already = state.open_conflict()
     if already is not None:
-        raise RuleError(f"{already.id} is open; roll it or call it off first")
+        raise RuleError(
+            "fudge_conflict.open_already",
+            "{conflict} is open; roll it or call it off first",
+            conflict=already.id,
+        )
     penalty = given_dice(circumstance, "circumstance penalty dice (DK-R20)")
     if picked == "passive":
         if opponent is not None or opponent_skill is not None:
-            raise RuleError("passive opposition has no opponent; give a difficulty instead")
+            raise RuleError(
+                "fudge_conflict.passive_no_opponent",
+                "passive opposition has no opponent; give a difficulty instead",
+            )
         if difficulty is None:
-            raise RuleError("passive opposition needs a difficulty set before the roll (DK-R10)")
+            raise RuleError(
+                "fudge_conflict.passive_needs_difficulty",
+                "passive opposition needs a difficulty set before the roll (DK-R10)",
+            )
         level = difficulty_arg(difficulty)
         second = None
         second_skill = None
     else:
         if difficulty is not None:
-            raise RuleError(f"{picked} opposition is against an opponent, not a difficulty")
+            raise RuleError(
+                "fudge_conflict.opposed_no_difficulty",
+                "{opposition} opposition is against an opponent, not a difficulty",
+                opposition=opposition_words(picked),
+            )
         if opponent is None:
-            raise RuleError(f"{picked} opposition needs an opponent who rolls too (DK-R11, DK-R12)")
+            raise RuleError(
+                "fudge_conflict.opposed_needs_opponent",
+                "{opposition} opposition needs an opponent who rolls too (DK-R11, DK-R12)",
+                opposition=opposition_words(picked),
+            )
         second = who_arg(state, opponent, "the opponent")
         if second.id == first.id:
-            raise RuleError(f"{first.name} cannot oppose themselves")
+            raise RuleError(
+                "fudge_conflict.oppose_self", "{name} cannot oppose themselves", name=first.name
+            )
         if opponent_skill is None:
-            raise RuleError("the opponent needs a skill to roll (opponent_skill)")
+            raise RuleError(
+                "fudge_conflict.opponent_needs_skill",
+                "the opponent needs a skill to roll (opponent_skill)",
+            )
         second_skill = skill_name(opponent_skill, "the opponent's skill")
         second.skill(second_skill)
         level = None
@@ -158,17 +191,22 @@ def assist(
     main action is impossible (DK-R16): the conflict is then settled as lost.
     """
     state = action.state
-    conflict = _require_open(state, "assist")
+    conflict = _require_open(state, msg("fudge_conflict.doing.assist", "assist"))
     if conflict.blocked() is not None:
-        raise RuleError("a gate failed: this conflict's task is impossible (DK-R16)")
+        raise RuleError(
+            "fudge_conflict.gate_failed",
+            "a gate failed: this conflict's task is impossible (DK-R16)",
+        )
     helping = who_arg(state, helper, "the helper")
     helper_skill = skill_name(skill)
     value = helping.skill(helper_skill)
     principal = conflict.opened.initiator if target is None else checks.identifier(target, "target")
     if principal not in conflict.sides:
-        names = ", ".join(conflict.sides)
         raise RuleError(
-            f"target {checks.shown(principal)} is not a principal of this conflict ({names})"
+            "fudge_conflict.not_a_principal",
+            "target {got} is not a principal of this conflict ({sides})",
+            got=checks.shown(principal),
+            sides=Listing.of(conflict.sides, "unit"),
         )
     main_skill = (
         conflict.opened.skill
@@ -177,17 +215,25 @@ def assist(
     )
     if helping.id == principal and helper_skill == main_skill:
         raise RuleError(
-            f"{helping.name} rolls {helper_skill} last, as the conflict's roll (DK-R19); "
-            "combine another skill, or roll the conflict"
+            "fudge_conflict.principal_rolls_last",
+            "{name} rolls {skill} last, as the conflict's roll (DK-R19); "
+            "combine another skill, or roll the conflict",
+            name=helping.name,
+            skill=helper_skill,
         )
     if state.settings.chain_order == "skill_desc_principal_last" and helper_skill == main_skill:
         for earlier in conflict.assists:
             same = earlier.target == principal and earlier.roll.skill == main_skill
             if same and value > earlier.roll.skill_value:
                 raise RuleError(
-                    f"helpers with {main_skill} roll in descending skill value (DK-R18, "
-                    f"DK-A18): {helping.name} has {value}, more than "
-                    f"{earlier.roll.name}'s {earlier.roll.skill_value} who rolled before"
+                    "fudge_conflict.chain_order",
+                    "helpers with {skill} roll in descending skill value (DK-R18, DK-A18): "
+                    "{name} has {value}, more than {earlier}'s {earlier_value} who rolled before",
+                    skill=main_skill,
+                    name=helping.name,
+                    value=value,
+                    earlier=earlier.roll.name,
+                    earlier_value=earlier.roll.skill_value,
                 )
     allow = (
         state.settings.assist_negative_gives_penalty
@@ -239,7 +285,7 @@ def _settle_blocked(action: Action[FudgeState], conflict: Conflict, principal: s
             loser=principal,
             margin=0,
             success=principal != initiator,
-            reason="a gate failed, so the task was impossible (DK-R16)",
+            reason=GATE_FAILED,
         )
     )
 
@@ -312,7 +358,7 @@ def roll_conflict(
     """Roll the open conflict (both sides at once against an opponent) and settle it
     (DK-R05, DK-R10…R12)."""
     state = action.state
-    conflict = _require_open(state, "roll")
+    conflict = _require_open(state, msg("fudge_conflict.doing.roll", "roll"))
     opened = conflict.opened
     if opened.opponent is None and (
         opponent_faces is not None
@@ -320,13 +366,17 @@ def roll_conflict(
         or opponent_penalty != 0
         or opponent_equipment != ()
     ):
-        raise RuleError("passive opposition has no opponent to roll for; leave opponent_* unset")
+        raise RuleError(
+            "fudge_conflict.passive_no_opponent_roll",
+            "passive opposition has no opponent to roll for; leave opponent_* unset",
+        )
     named = None
     if tie_winner is not None:
         if opened.opposition != "competing":
             raise RuleError(
+                "fudge_conflict.tie_winner_competing",
                 "only competing opposition lets the GM name a tie's winner (DK-R12); an active "
-                "tie goes against the initiator and a passive tie fails"
+                "tie goes against the initiator and a passive tie fails",
             )
         named = checks.identifier(tie_winner, "tie_winner", conflict.sides)
     rolls: list[RollRecord] = []
@@ -370,7 +420,7 @@ def roll_conflict(
 
 def cancel_conflict(action: Action[FudgeState], reason: str = "") -> None:
     """Call the open conflict off before it is rolled."""
-    conflict = _require_open(action.state, "call off")
+    conflict = _require_open(action.state, msg("fudge_conflict.doing.call_off", "call off"))
     action.add(ConflictCancelled(conflict=conflict.id, reason=_note(reason, "a reason")))
 
 

@@ -44,8 +44,12 @@ def _tiers_ok(values: Iterable[int], name: str) -> None:
     for value, most in TIER_LIMITS.items():
         if counted[value] > most:
             raise RuleError(
-                f"{name} would carry {counted[value]} bonuses of +{value}; one item holds at most "
-                "three +1, two +2 and one +3 (DK-R41)"
+                "fudge_conflict.item_tiers",
+                "{name} would carry {count} bonuses of +{value}; one item holds at most "
+                "three +1, two +2 and one +3 (DK-R41)",
+                name=name,
+                count=counted[value],
+                value=value,
             )
 
 
@@ -54,7 +58,10 @@ def bonus_arg(value: object, what: str = "an equipment bonus") -> tuple[BonusKin
     parts = checks.ordered(value, what, most=3)
     if len(parts) not in (2, 3):
         raise RuleError(
-            f"{what} must be (kind, value) or (kind, value, condition), got {checks.shown(value)}"
+            "fudge_conflict.bonus_parts",
+            "{what} must be (kind, value) or (kind, value, condition), got {got}",
+            what=what,
+            got=checks.shown(value),
         )
     kind = checks.choice(parts[0], f"{what}'s kind", BONUS_KINDS)
     size = checks.whole(parts[1], f"{what}'s value (DK-R40)", 1, 3)

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 
 from ...contract import Fold
 from ...errors import InconsistentEventError
+from ...words import msg
 from .abilities import DEFEAT
 from .events import (
     ActionDeclared,
@@ -50,7 +51,10 @@ def _expect_id(issued: str, prefix: str, count: int) -> None:
     expected = f"{prefix}-{count + 1}"
     if issued != expected:
         raise InconsistentEventError(
-            f"expected the next id to be {expected!r}, the event issues {issued!r}"
+            "fudge_conflict.fold.next_id",
+            "expected the next id to be {expected}, the event issues {issued}",
+            expected=repr(expected),
+            issued=repr(issued),
         )
 
 
@@ -81,9 +85,11 @@ def _consume(state: FudgeState, rolls: Iterable[RollRecord], round: int | None) 
 def _open(state: FudgeState, conflict_id: str) -> Conflict:
     conflict = state.open_conflict()
     if conflict is None or conflict.id != conflict_id:
-        current = conflict.id if conflict else "none"
         raise InconsistentEventError(
-            f"event for {conflict_id!r}, but the conflict open is {current}"
+            "fudge_conflict.fold.wrong_conflict",
+            "event for {conflict}, but the conflict open is {current}",
+            conflict=repr(conflict_id),
+            current=conflict.id if conflict else msg("fudge_conflict.none", "none"),
         )
     return conflict
 
@@ -91,7 +97,9 @@ def _open(state: FudgeState, conflict_id: str) -> Conflict:
 def _hurt(state: FudgeState) -> Hurt:
     hurt = state.active_hurt()
     if hurt is None:
-        raise InconsistentEventError("a Let It Hurt event, but none is in progress")
+        raise InconsistentEventError(
+            "fudge_conflict.fold.no_hurt", "a Let it hurt event, but none is in progress"
+        )
     return hurt
 
 
@@ -126,12 +134,21 @@ def _skill_set(state: FudgeState, event: SkillSet) -> FudgeState:
 def _pool_changed(state: FudgeState, event: PoolChanged) -> FudgeState:
     if event.character is None:
         if state.table_pool != event.old:
-            raise InconsistentEventError(f"the table's pool is {state.table_pool}, not {event.old}")
+            raise InconsistentEventError(
+                "fudge_conflict.fold.table_pool",
+                "the table's pool is {pool}, not {old}",
+                pool=state.table_pool,
+                old=event.old,
+            )
         return dataclasses.replace(state, table_pool=event.new)
     character = state.character(event.character)
     if character.pool != event.old:
         raise InconsistentEventError(
-            f"{character.name}'s pool is {character.pool}, not {event.old}"
+            "fudge_conflict.fold.pool",
+            "{name}'s pool is {pool}, not {old}",
+            name=character.name,
+            pool=character.pool,
+            old=event.old,
         )
     return _with_character(state, dataclasses.replace(character, pool=event.new))
 
@@ -150,7 +167,12 @@ def _healed(state: FudgeState, event: Healed) -> FudgeState:
     for level in event.levels:
         match = next((w for w in wounds if w.level == level), None)
         if match is None:
-            raise InconsistentEventError(f"{character.name} has no wound at level {level}")
+            raise InconsistentEventError(
+                "fudge_conflict.fold.no_wound",
+                "{name} has no wound at level {level}",
+                name=character.name,
+                level=level,
+            )
         wounds.remove(match)
     return _with_character(state, dataclasses.replace(character, wounds=tuple(wounds)))
 
@@ -199,7 +221,9 @@ def _item_removed(state: FudgeState, event: ItemRemoved) -> FudgeState:
 @fold.on(ConflictOpened)
 def _conflict_opened(state: FudgeState, event: ConflictOpened) -> FudgeState:
     if state.open_conflict() is not None or state.active_hurt() is not None:
-        raise InconsistentEventError("a conflict opened while another is being played")
+        raise InconsistentEventError(
+            "fudge_conflict.fold.conflict_open", "a conflict opened while another is being played"
+        )
     _expect_id(event.conflict, "conflict", state.counters.conflicts)
     state.character(event.initiator)
     if event.opponent is not None:
@@ -236,7 +260,11 @@ def _conflict_cancelled(state: FudgeState, event: ConflictCancelled) -> FudgeSta
 def _hurt_started(state: FudgeState, event: HurtStarted) -> FudgeState:
     conflict = state.conflict
     if conflict is None or conflict.id != event.conflict or not conflict.resolved or conflict.hurt:
-        raise InconsistentEventError(f"Let It Hurt from {event.conflict!r}, which is not there")
+        raise InconsistentEventError(
+            "fudge_conflict.fold.hurt_from",
+            "Let it hurt from {conflict}, which is not there",
+            conflict=repr(event.conflict),
+        )
     for grant in event.grants:
         character = state.character(grant.actor)
         state = _with_character(
@@ -261,7 +289,12 @@ def _hurt_joined(state: FudgeState, event: HurtJoined) -> FudgeState:
 def _intention_stated(state: FudgeState, event: IntentionStated) -> FudgeState:
     hurt = _hurt(state)
     if event.actor not in hurt.parties or event.round != hurt.round:
-        raise InconsistentEventError(f"intention of {event.actor!r} for round {event.round}")
+        raise InconsistentEventError(
+            "fudge_conflict.fold.intention",
+            "intention of {actor} for round {round}",
+            actor=repr(event.actor),
+            round=event.round,
+        )
     intentions = {**hurt.intentions, event.actor: event.text}
     return dataclasses.replace(state, hurt=dataclasses.replace(hurt, intentions=intentions))
 
@@ -270,7 +303,12 @@ def _intention_stated(state: FudgeState, event: IntentionStated) -> FudgeState:
 def _action_declared(state: FudgeState, event: ActionDeclared) -> FudgeState:
     hurt = _hurt(state)
     if event.actor not in hurt.parties or event.round != hurt.round:
-        raise InconsistentEventError(f"action of {event.actor!r} for round {event.round}")
+        raise InconsistentEventError(
+            "fudge_conflict.fold.action",
+            "action of {actor} for round {round}",
+            actor=repr(event.actor),
+            round=event.round,
+        )
     declared = {**hurt.declared, event.actor: event}
     return dataclasses.replace(state, hurt=dataclasses.replace(hurt, declared=declared))
 
@@ -279,7 +317,12 @@ def _action_declared(state: FudgeState, event: ActionDeclared) -> FudgeState:
 def _round_rolled(state: FudgeState, event: RoundRolled) -> FudgeState:
     hurt = _hurt(state)
     if event.round != hurt.round:
-        raise InconsistentEventError(f"round {event.round} rolled in round {hurt.round}")
+        raise InconsistentEventError(
+            "fudge_conflict.fold.round",
+            "round {round} rolled in round {current}",
+            round=event.round,
+            current=hurt.round,
+        )
     state = _consume(state, event.records, event.round)
     for payment in event.payments:
         if payment.pool is None:
@@ -292,7 +335,11 @@ def _round_rolled(state: FudgeState, event: RoundRolled) -> FudgeState:
     for hit in event.hits:
         target = state.character(hit.target)
         if not 1 <= hit.recorded <= DEFEAT:
-            raise InconsistentEventError(f"damage level {hit.recorded} is off the track")
+            raise InconsistentEventError(
+                "fudge_conflict.fold.off_track",
+                "damage level {level} is off the track",
+                level=hit.recorded,
+            )
         wounds = (*target.wounds, Wound(hit.recorded, hit.ability))
         state = _with_character(state, dataclasses.replace(target, wounds=wounds))
     for party in hurt.parties:
@@ -325,7 +372,11 @@ def _hurt_ended(state: FudgeState, event: HurtEnded) -> FudgeState:
     for settled in event.settled:
         character = state.character(settled.character)
         if character.track() != tuple(sorted(settled.before, key=lambda p: p[0])):
-            raise InconsistentEventError(f"{character.name}'s damage is not what settled")
+            raise InconsistentEventError(
+                "fudge_conflict.fold.settled",
+                "{name}'s damage is not what settled",
+                name=character.name,
+            )
         wounds = tuple(Wound(level, ability) for level, ability in settled.after)
         state = _with_character(state, dataclasses.replace(character, wounds=wounds))
     by_round = state.settings.scratch_penalty_scope == "next_round"

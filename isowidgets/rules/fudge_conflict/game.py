@@ -53,6 +53,7 @@ from ...game import Game
 from ...journal import Event
 from ...settings import RuleSettings
 from ...systems import register
+from ...words import Listing
 from . import characters, conflict, equipment, hurt, rolling
 from .abilities import Ability
 from .beats import BEATS
@@ -97,7 +98,11 @@ class FudgeGame(Game[FudgeState]):
     def steps(cls, state: FudgeState) -> tuple[Step, ...]:
         """What the table can do next in ``state`` (see :func:`.conflict.next_steps`)."""
         if not isinstance(state, FudgeState):
-            raise RuleError(f"steps() reads a FudgeState, got {checks.shown(state)}")
+            raise RuleError(
+                "fudge_conflict.steps_state",
+                "steps() reads a FudgeState, got {got}",
+                got=checks.shown(state),
+            )
         return conflict.next_steps(state)
 
     # ------------------------------------------------------------------ reading
@@ -164,7 +169,9 @@ class FudgeGame(Game[FudgeState]):
         state = self.state
         opened = state.open_conflict()
         if opened is None:
-            raise RuleError("no conflict is open; open one to see its odds")
+            raise RuleError(
+                "fudge_conflict.odds_no_conflict", "no conflict is open; open one to see its odds"
+            )
         first = opened.opened
         mode = self.settings.penalty_keep_mode
         mine = self.roll_preview(first.initiator, first.skill, bonus=bonus, penalty=penalty)
@@ -218,15 +225,25 @@ class FudgeGame(Game[FudgeState]):
         state, fight = self._fight_for(first_id, other_id)
         if len(fight.parties) != 2:
             raise RuleError(
-                f"the odds are for a fight between two sides; {len(fight.parties)} are in this one"
+                "fudge_conflict.odds_two_sides",
+                "the odds are for a fight between two sides; {count} are in this one",
+                count=len(fight.parties),
             )
         first = first_id or fight.invoker
         if first not in fight.parties:
-            named = ", ".join(state.character(p).name for p in fight.parties)
-            raise RuleError(f"{checks.shown(first)} is not in this fight; the sides: {named}")
+            raise RuleError(
+                "fudge_conflict.odds_not_a_side",
+                "{got} is not in this fight; the sides: {sides}",
+                got=checks.shown(first),
+                sides=Listing.of((state.character(p).name for p in fight.parties), "unit"),
+            )
         second = next(p for p in fight.parties if p != first)
         if other_id is not None and other_id != second:
-            raise RuleError(f"the fight is against {state.character(second).name}")
+            raise RuleError(
+                "fudge_conflict.odds_other_side",
+                "the fight is against {name}",
+                name=state.character(second).name,
+            )
         skills = (
             self._fight_skill(state, first, skill),
             self._fight_skill(state, second, opponent_skill),
@@ -262,13 +279,17 @@ class FudgeGame(Game[FudgeState]):
         settled = state.conflict
         if settled is None or not settled.resolved or settled.hurt:
             raise RuleError(
+                "fudge_conflict.odds_nothing_to_hurt",
                 "there is no conflict to let hurt: the odds are shown after a conflict is "
-                "rolled and before (or while) it hurts"
+                "rolled and before (or while) it hurts",
             )
         if who is None:
             players = [s for s in settled.sides if state.character(s).is_pc]
             if not players:
-                raise RuleError("only a player may let it hurt, and no side is a player's")
+                raise RuleError(
+                    "fudge_conflict.odds_no_player",
+                    "only a player may let it hurt, and no side is a player's",
+                )
             who = players[0]
         probe = Action(state, fold, Dice(0))
         hurt.let_it_hurt(probe, who, opponent)
@@ -286,7 +307,10 @@ class FudgeGame(Game[FudgeState]):
         usual = hurt.usual_skill(state, who)
         if usual is None:
             raise RuleError(
-                f"name the skill {character.name} fights with: {', '.join(character.skills)}"
+                "fudge_conflict.odds_name_skill",
+                "name the skill {name} fights with: {skills}",
+                name=character.name,
+                skills=Listing.of(character.skills, "unit"),
             )
         return usual
 

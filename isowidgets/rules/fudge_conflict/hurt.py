@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from ... import checks
 from ...contract import Action, Step
 from ...errors import RuleError
+from ...words import Listing, msg, plural
 from .abilities import DEFEAT, Ability
 from .characters import ability_arg, skill_name, who_arg
 from .damage import clamp_level, fall_down, place_wound, scratch_levels
@@ -76,7 +77,10 @@ OPPOSITION_NAME = "Opposition"
 def _require_hurt(state: FudgeState) -> Hurt:
     hurt = state.active_hurt()
     if hurt is None:
-        raise RuleError("Let It Hurt is not being played; a player starts it with let_it_hurt()")
+        raise RuleError(
+            "fudge_conflict.hurt_not_playing",
+            "Let it hurt is not being played; a player starts it with let_it_hurt()",
+        )
     return hurt
 
 
@@ -102,18 +106,30 @@ def let_it_hurt(
     state = action.state
     conflict = state.conflict
     if state.active_hurt() is not None:
-        raise RuleError("Let It Hurt is already being played")
+        raise RuleError("fudge_conflict.hurt_already", "Let it hurt is already being played")
     if conflict is None or not conflict.resolved:
-        raise RuleError("let it hurt after a conflict is rolled; none is settled yet")
+        raise RuleError(
+            "fudge_conflict.hurt_nothing_settled",
+            "let it hurt after a conflict is rolled; none is settled yet",
+        )
     if conflict.hurt:
-        raise RuleError(f"{conflict.id} has already been let hurt")
+        raise RuleError(
+            "fudge_conflict.hurt_done", "{conflict} has already been let hurt", conflict=conflict.id
+        )
     player = who_arg(state, invoker, "who lets it hurt")
     if player.id not in conflict.sides:
-        raise RuleError(f"{player.name} took no side in {conflict.id}; only its principals may")
+        raise RuleError(
+            "fudge_conflict.hurt_not_a_side",
+            "{name} took no side in {conflict}; only its principals may",
+            name=player.name,
+            conflict=conflict.id,
+        )
     if not player.is_pc:
         raise RuleError(
-            f"{player.name} is a GM character: only a player may let it hurt; the GM may "
-            "suggest it but never invoke it (DK-R14, DK-R21)"
+            "fudge_conflict.hurt_gm_character",
+            "{name} is a GM character: only a player may let it hurt; the GM may "
+            "suggest it but never invoke it (DK-R14, DK-R21)",
+            name=player.name,
         )
     opened = conflict.opened
     rolled = conflict.rolled
@@ -121,16 +137,25 @@ def let_it_hurt(
     if opened.opponent is not None:
         other_id = opened.opponent if player.id == opened.initiator else opened.initiator
         if opponent is not None and checks.identifier(opponent, "opponent") != other_id:
-            raise RuleError(f"the last conflict was against {state.character(other_id).name}")
+            raise RuleError(
+                "fudge_conflict.hurt_other_side",
+                "the last conflict was against {name}",
+                name=state.character(other_id).name,
+            )
         other = state.character(other_id)
     elif opponent is not None:
         other = who_arg(state, opponent, "the opponent")
         if other.id == player.id:
-            raise RuleError(f"{player.name} cannot let it hurt against themselves")
+            raise RuleError(
+                "fudge_conflict.hurt_self",
+                "{name} cannot let it hurt against themselves",
+                name=player.name,
+            )
     elif state.settings.passive_opposition_skill == "gm_supplied":
         raise RuleError(
-            "Let It Hurt after a passive check needs an opposing character "
-            "(passive_opposition_skill = 'gm_supplied', DK-A08): name the opponent"
+            "fudge_conflict.hurt_needs_opponent",
+            "Let it hurt after a passive check needs an opposing character "
+            "(passive_opposition_skill = 'gm_supplied', DK-A08): name the opponent",
         )
     else:
         other_id = f"char-{state.counters.characters + 1}"
@@ -144,7 +169,11 @@ def let_it_hurt(
         )
         other = action.state.character(other_id)
     if other.is_pc and not state.settings.lih_against_pcs:
-        raise RuleError(f"{other.name} is a player character and lih_against_pcs is off (DK-A27)")
+        raise RuleError(
+            "fudge_conflict.hurt_against_pc",
+            "{name} is a player character and lih_against_pcs is off (DK-A27)",
+            name=other.name,
+        )
     winner = rolled.winner
     if opened.opponent is None and winner is None and not rolled.draw:
         winner = other.id  # the passive task (or the GM's side) beat the player (DK-A08)
@@ -178,9 +207,14 @@ def join_hurt(action: Action[FudgeState], who: str) -> None:
     hurt = _require_hurt(action.state)
     character = who_arg(action.state, who)
     if character.id in hurt.parties:
-        raise RuleError(f"{character.name} is already in the fight")
+        raise RuleError(
+            "fudge_conflict.join_already", "{name} is already in the fight", name=character.name
+        )
     if hurt.declared:
-        raise RuleError("join at the start of a round, before anyone declares an action")
+        raise RuleError(
+            "fudge_conflict.join_late",
+            "join at the start of a round, before anyone declares an action",
+        )
     action.add(HurtJoined(character=character.id, name=character.name))
 
 
@@ -190,8 +224,12 @@ def join_hurt(action: Action[FudgeState], who: str) -> None:
 def _party(state: FudgeState, hurt: Hurt, who: object, what: str = "a party") -> Character:
     character = who_arg(state, who, what)
     if character.id not in hurt.parties:
-        names = ", ".join(state.character(p).name for p in hurt.parties)
-        raise RuleError(f"{character.name} is not in this fight; the parties: {names}")
+        raise RuleError(
+            "fudge_conflict.not_in_fight",
+            "{name} is not in this fight; the parties: {parties}",
+            name=character.name,
+            parties=Listing.of((state.character(p).name for p in hurt.parties), "unit"),
+        )
     return character
 
 
@@ -203,8 +241,9 @@ def state_intention(action: Action[FudgeState], actor: str, text: str) -> None:
     said = checks.text(text, "an intention", collapse=True)
     if hurt.declared:
         raise RuleError(
+            "fudge_conflict.intention_late",
             "intentions are stated before anyone declares an action this round (DK-R23); "
-            "change it at the start of the next round"
+            "change it at the start of the next round",
         )
     action.add(
         IntentionStated(actor=character.id, name=character.name, round=hurt.round, text=said)
@@ -236,13 +275,19 @@ def declare(
     missing = [state.character(p).name for p in hurt.parties if p not in hurt.intentions]
     if missing:
         raise RuleError(
-            f"every side states its intention before any action is declared (DK-R23); "
-            f"still to state one: {', '.join(missing)}"
+            "fudge_conflict.intentions_first",
+            "every side states its intention before any action is declared (DK-R23); "
+            "still to state one: {names}",
+            names=Listing.of(missing, "unit"),
         )
     kind = checks.choice(category, "an action's category (DK-R24)", CATEGORIES)
     aimed = _party(state, hurt, target, "an action's target")
     if aimed.id == character.id:
-        raise RuleError(f"{character.name}'s action needs another party as its target")
+        raise RuleError(
+            "fudge_conflict.action_target_self",
+            "{name}'s action needs another party as its target",
+            name=character.name,
+        )
     used = skill_name(skill)
     character.skill(used)
     mixing = checks.flag(combining, "combining")
@@ -250,13 +295,27 @@ def declare(
     hurts = ability_arg(ability, "the ability it damages") if ability is not None else None
     if hurts is None and (chooser == "defender" or (not mixing and kind != "defensive")):
         needs = (
-            "the ability this character risks (damage_ability_chooser = 'defender', DK-A07)"
+            msg(
+                "fudge_conflict.needs_ability_risked",
+                "the ability this character risks (damage_ability_chooser = 'defender', DK-A07)",
+            )
             if chooser == "defender"
-            else "the ability this action damages (DK-R30, DK-A07)"
+            else msg(
+                "fudge_conflict.needs_ability_damaged",
+                "the ability this action damages (DK-R30, DK-A07)",
+            )
         )
-        raise RuleError(f"{character.name}'s action must name {needs}: kraft, fornuft or intuition")
+        raise RuleError(
+            "fudge_conflict.action_needs_ability",
+            "{name}'s action must name {needs}: kraft, fornuft or intuition",
+            name=character.name,
+            needs=needs,
+        )
     if difficulty is not None and (kind != "parallel" or mixing):
-        raise RuleError("only a parallel action has a difficulty of its own (DK-A06)")
+        raise RuleError(
+            "fudge_conflict.difficulty_parallel_only",
+            "only a parallel action has a difficulty of its own (DK-A06)",
+        )
     level = (
         (
             state.settings.parallel_default_difficulty
@@ -269,9 +328,16 @@ def declare(
     cost = _cost(state, character)
     if cost and state.pool_of(character.id) < cost:
         raise RuleError(
-            f"{character.name} is maimed and must pay {cost} "
-            f"{'point' if cost == 1 else 'points'} from the pool to act "
-            f"(DK-R33); the pool holds {state.pool_of(character.id)}"
+            plural(
+                "fudge_conflict.maimed_must_pay",
+                "{name} is maimed and must pay {n} point from the pool to act (DK-R33); "
+                "the pool holds {have}",
+                "{name} is maimed and must pay {n} points from the pool to act (DK-R33); "
+                "the pool holds {have}",
+                n=cost,
+                name=character.name,
+                have=state.pool_of(character.id),
+            )
         )
     event = ActionDeclared(
         actor=character.id,
@@ -554,7 +620,9 @@ def roll_round(action: Action[FudgeState], faces: Mapping[str, Faces] | None = N
     waiting = [state.character(p).name for p in hurt.parties if p not in hurt.declared]
     if waiting:
         raise RuleError(
-            f"everyone declares an action before the roll; still to declare: {', '.join(waiting)}"
+            "fudge_conflict.declare_first",
+            "everyone declares an action before the roll; still to declare: {names}",
+            names=Listing.of(waiting, "unit"),
         )
     typed = _faces_for(state, hurt, faces)
     payments: list[Payment] = []
@@ -569,9 +637,15 @@ def roll_round(action: Action[FudgeState], faces: Mapping[str, Faces] | None = N
         left = state.table_pool - table_due if holder is None else character.pool - cost
         if left < 0:
             raise RuleError(
-                f"{character.name} is maimed and cannot pay {cost} "
-                f"{'point' if cost == 1 else 'points'} from the pool to act "
-                "(DK-R33); add points or let them give up"
+                plural(
+                    "fudge_conflict.maimed_cannot_pay",
+                    "{name} is maimed and cannot pay {n} point from the pool to act (DK-R33); "
+                    "add points or let them give up",
+                    "{name} is maimed and cannot pay {n} points from the pool to act (DK-R33); "
+                    "add points or let them give up",
+                    n=cost,
+                    name=character.name,
+                )
             )
         payments.append(Payment(actor=party, pool=holder, points=cost))
     rolls: dict[str, RollRecord] = {}

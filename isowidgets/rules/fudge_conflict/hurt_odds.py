@@ -58,6 +58,7 @@ import numpy as np
 from ... import checks
 from ...contract import OddsQuestion
 from ...errors import RuleError
+from ...words import Number
 from .abilities import DEFEAT, MAIMED, Ability
 from .damage import place_wound, scratch_levels
 from .equipment import bonus_total, protected_level, success_level, toggled
@@ -417,8 +418,11 @@ class _Chain:
                     states += pools.cells(core)
                     if states > MAX_STATES or len(cores) > MAX_CORES:
                         raise RuleError(
-                            f"this fight has more than {MAX_STATES:,} states (or "
-                            f"{MAX_CORES:,} without their pools) to solve; lower a yield level"
+                            "fudge_conflict.odds_too_many_states",
+                            "this fight has more than {states} states (or {cores} without "
+                            "their pools) to solve; lower a yield level",
+                            states=Number(MAX_STATES),
+                            cores=Number(MAX_CORES),
                         )
                 d_a, d_b = pools.shift(flags)
                 after = (spent[core][0] + d_a, spent[core][1] + d_b)
@@ -738,8 +742,9 @@ def _solve(matrix: list[list[float]], rhs: list[_Values]) -> list[_Values]:
         pivot = a[k][k]
         if pivot < 1e-13:
             raise RuleError(
+                "fudge_conflict.odds_never_ends",
                 "under these settings no round can change this fight, so it never ends "
-                "(no hit can move either side's damage track any further)"
+                "(no hit can move either side's damage track any further)",
             )
         for i in range(k + 1, size):
             factor = a[i][k] / pivot
@@ -780,7 +785,11 @@ def hurt_odds(state: FudgeState, first: Fighter, second: Fighter, *, round: int 
     for fighter in fighters:
         checks.whole(fighter.yield_at, f"{fighter.character.name}'s yield level", 1, DEFEAT)
     if first.character.id == second.character.id:
-        raise RuleError(f"{first.character.name} cannot fight themselves")
+        raise RuleError(
+            "fudge_conflict.odds_fight_self",
+            "{name} cannot fight themselves",
+            name=first.character.name,
+        )
     chain = _Chain(state, fighters, round)
     held = (
         (state.table_pool, 0)

@@ -20,6 +20,7 @@ from ...dice import DF, LIMITS_CEILING, MAX_TYPED, Dice, DieType, Pool, PoolRoll
 from ...dice.format import faces_preview
 from ...dice.keep import ordered_indices, selection_of
 from ...errors import DiceError
+from ...words import plural
 
 __all__ = [
     "PENALTY_KEEP_MODES",
@@ -79,9 +80,21 @@ def keep_net(
     listed = checks.ordered(faces, "the faces to keep from", most=MAX_TYPED, error=DiceError)
     values = [checks.whole(face, "a face", error=DiceError) for face in listed]
     if len(values) != keep + abs(net):
+        extra = (
+            plural("fudge_conflict.bonus_dice", "{n} bonus die", "{n} bonus dice", n=net)
+            if net >= 0
+            else plural(
+                "fudge_conflict.penalty_dice", "{n} penalty die", "{n} penalty dice", n=-net
+            )
+        )
         raise DiceError(
-            f"{abs(net)} {'bonus' if net >= 0 else 'penalty'} dice and {keep} kept need "
-            f"{keep + abs(net)} faces, got {len(values)}: {faces_preview(values)}"
+            "fudge_conflict.keep_faces",
+            "{extra} and {keep} kept need {needed} faces, got {count}: {faces}",
+            extra=extra,
+            keep=keep,
+            needed=keep + abs(net),
+            count=len(values),
+            faces=faces_preview(values),
         )
     return selection_of(kept_by_net(values, net, keep, penalty_keep), len(values))
 
@@ -117,17 +130,27 @@ class KeptRoll:
 
     def __post_init__(self) -> None:
         if not isinstance(self.roll, PoolRoll):
-            raise DiceError(f"a kept roll's roll must be a PoolRoll, got {shown(self.roll)}")
+            raise DiceError(
+                "fudge_conflict.kept_roll_type",
+                "a kept roll's roll must be a PoolRoll, got {got}",
+                got=shown(self.roll),
+            )
         if not isinstance(self.selection, Selection):
             raise DiceError(
-                f"a kept roll's selection must be a Selection, got {shown(self.selection)}"
+                "fudge_conflict.kept_selection_type",
+                "a kept roll's selection must be a Selection, got {got}",
+                got=shown(self.selection),
             )
         keep = len(self.roll.faces) - abs(checks.whole(self.net, "net dice", error=DiceError))
         expected = keep_net(self.roll.faces, self.net, max(keep, 0), penalty_keep=self.penalty_keep)
         if expected != self.selection:
             raise DiceError(
-                f"selection {shown(self.selection)} is not what {self.net:+d} dice keep from "
-                f"{faces_preview(self.roll.faces)}; they keep dice {shown(expected.kept)}"
+                "fudge_conflict.kept_selection_wrong",
+                "selection {got} is not what {net} dice keep from {faces}; they keep dice {kept}",
+                got=shown(self.selection),
+                net=f"{self.net:+d}",
+                faces=faces_preview(self.roll.faces),
+                kept=shown(expected.kept),
             )
 
     @property
@@ -185,11 +208,17 @@ def roll_kept(
     """
     if not isinstance(dice, Dice):
         raise DiceError(
-            f"roll_kept needs the session's Dice, got {type(dice).__name__} {shown(dice)}"
+            "fudge_conflict.roll_kept_dice",
+            "roll_kept needs the session's Dice, got {type} {got}",
+            type=type(dice).__name__,
+            got=shown(dice),
         )
     if not isinstance(die, DieType):
         raise DiceError(
-            f"roll_kept needs a DieType such as DF, got {type(die).__name__} {shown(die)}"
+            "fudge_conflict.roll_kept_die",
+            "roll_kept needs a DieType such as DF, got {type} {got}",
+            type=type(die).__name__,
+            got=shown(die),
         )
     net = checks.whole(
         net, "net bonus/penalty dice", -LIMITS_CEILING, LIMITS_CEILING, error=DiceError

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from ...checks import shown
 from ...errors import RuleError
+from ...words import Listing, msg
 from .abilities import DEFEAT, MAIMED, Ability
 from .events import (
     ActionDeclared,
@@ -125,8 +126,15 @@ class Character:
             RuleError: the character has no such skill; the message lists theirs.
         """
         if name not in self.skills:
-            listed = ", ".join(self.skills) or "none"
-            raise RuleError(f"{self.name} has no skill {shown(name)}; their skills: {listed}")
+            raise RuleError(
+                "fudge_conflict.no_such_skill",
+                "{name} has no skill {got}; their skills: {skills}",
+                name=self.name,
+                got=shown(name),
+                skills=Listing.of(self.skills, "unit")
+                if self.skills
+                else msg("fudge_conflict.none", "none"),
+            )
         return self.skills[name]
 
     def track(self) -> tuple[tuple[int, Ability], ...]:
@@ -231,22 +239,36 @@ class FudgeState:
         for character in self.characters:
             if character.id == who:
                 return character
-        listed = ", ".join(f"{c.id} ({c.name})" for c in self.characters[:20]) or "none yet"
-        raise RuleError(f"no character {shown(who)}; the characters: {listed}")
+        raise RuleError(
+            "fudge_conflict.no_such_character",
+            "no character {got}; the characters: {characters}",
+            got=shown(who),
+            characters=Listing.of((f"{c.id} ({c.name})" for c in self.characters[:20]), "unit")
+            if self.characters
+            else msg("fudge_conflict.none_yet", "none yet"),
+        )
 
     def item(self, item_id: str) -> Item:
         for item in self.items:
             if item.id == item_id:
                 return item
-        listed = ", ".join(f"{i.id} ({i.name})" for i in self.items[:20]) or "none yet"
-        raise RuleError(f"no item {shown(item_id)}; the items: {listed}")
+        raise RuleError(
+            "fudge_conflict.no_such_item",
+            "no item {got}; the items: {items}",
+            got=shown(item_id),
+            items=Listing.of((f"{i.id} ({i.name})" for i in self.items[:20]), "unit")
+            if self.items
+            else msg("fudge_conflict.none_yet", "none yet"),
+        )
 
     def bonus(self, bonus_id: str) -> Bonus:
         for item in self.items:
             for bonus in item.bonuses:
                 if bonus.id == bonus_id:
                     return bonus
-        raise RuleError(f"no equipment bonus {shown(bonus_id)}")
+        raise RuleError(
+            "fudge_conflict.no_such_bonus", "no equipment bonus {got}", got=shown(bonus_id)
+        )
 
     def items_of(self, who: str) -> tuple[Item, ...]:
         return tuple(item for item in self.items if item.owner == who)

@@ -15,6 +15,7 @@ from ... import checks
 from ...contract import Action
 from ...dice import Faces
 from ...errors import RuleError
+from ...words import Listing, msg, plural
 from .damage import lasting_penalty
 from .events import DiceSource, PoolChanged, RollRecord
 from .keep import roll_kept
@@ -166,10 +167,15 @@ def equipment_ids(state: FudgeState, owner: str, chosen: object) -> tuple[str, .
         else:
             found = [b.id for i in mine for b in i.bonuses if b.id == given]
             if not found:
-                owned = ", ".join(f"{i.id} ({i.name})" for i in mine) or "none"
                 raise RuleError(
-                    f"equipment {checks.shown(given)} is not one of {name}'s items or their "
-                    f"bonuses; {name}'s items: {owned}"
+                    "fudge_conflict.not_their_equipment",
+                    "equipment {got} is not one of {name}'s items or their bonuses; "
+                    "{name}'s items: {items}",
+                    got=checks.shown(given),
+                    name=name,
+                    items=Listing.of((f"{i.id} ({i.name})" for i in mine), "unit")
+                    if mine
+                    else msg("fudge_conflict.none", "none"),
                 )
         picked.extend(b for b in found if b not in picked)
     return tuple(picked)
@@ -223,9 +229,16 @@ def pay_to_act(action: Action[FudgeState], actor: str) -> None:
     have = state.pool_of(actor)
     if have < cost:
         raise RuleError(
-            f"{character.name} is maimed and must pay {cost} "
-            f"{'point' if cost == 1 else 'points'} from the pool to act "
-            f"(DK-R33); the pool holds {have}"
+            plural(
+                "fudge_conflict.maimed_must_pay",
+                "{name} is maimed and must pay {n} point from the pool to act (DK-R33); "
+                "the pool holds {have}",
+                "{name} is maimed and must pay {n} points from the pool to act (DK-R33); "
+                "the pool holds {have}",
+                n=cost,
+                name=character.name,
+                have=have,
+            )
         )
     table = settings.pool_scope == "table"
     action.add(

@@ -25,15 +25,15 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...rules.fudge_conflict import FudgeGame, FudgeState
+from ...words import msg, render
 from ..dice_entry import DiceEntry
 from ..fresh import Fresh, first_option
 from ..i18n import Labels
 from ..messages import Messages
-from ..numbers import percent
 from ..panel import redraws, set_options, wrap_row
 from .conflict import character_options, skill_options
 from .sheets import SheetsView
-from .views import dice_words, net_of, offered_steps, record_html, sources_text
+from .views import chance, dice_words, net_of, offered_steps, record_html, sources_text
 
 __all__ = ["ChainPanel"]
 
@@ -162,11 +162,23 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
         net = net_of(sources)
         value = state.character(helper).skill(skill)
         if self.gated.value:
-            said = labels(
-                "conflict.chance", p=percent(self.game.success_chance(value, self.gate.value, net))
+            said = render(
+                msg(
+                    "fudge_conflict.table.chance",
+                    "Chance of success: {p}",
+                    p=chance(self.game.success_chance(value, self.gate.value, net)),
+                ),
+                labels.language,
             )
         else:
-            said = labels("chain.chance_bonus", p=percent(self.game.success_chance(value, 0, net)))
+            said = render(
+                msg(
+                    "fudge_conflict.table.chance_bonus",
+                    "Chance of passing bonus dice on: {p}",
+                    p=chance(self.game.success_chance(value, 0, net)),
+                ),
+                labels.language,
+            )
         line = labels(
             "lih.dice_of", name=state.character(helper).name, dice=sources_text(labels, sources)
         )

@@ -30,15 +30,15 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...rules.fudge_conflict import FudgeGame, FudgeState
+from ...words import msg, render
 from ..children import set_children
 from ..dice_entry import DiceEntry
 from ..fresh import Fresh, first_option
 from ..i18n import Labels
 from ..messages import Messages
-from ..numbers import percent
 from ..panel import redraws, set_options, set_shown, wrap_row
 from .sheets import SheetsView
-from .views import offered_steps, record_html, sources_text, split_faces
+from .views import chance, offered_steps, record_html, sources_text, split_faces
 
 __all__ = ["ConflictPanel", "skill_options"]
 
@@ -333,15 +333,22 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
             )
         odds = self.game.conflict_odds()
         if opened.opponent_name is None:
-            said = labels("conflict.chance", p=percent(float(odds.win)))
+            said = render(
+                msg("fudge_conflict.table.chance", "Chance of success: {p}", p=chance(odds.win)),
+                labels.language,
+            )
         else:
-            said = labels(
-                "conflict.chance.opposed",
-                a=opened.initiator_name,
-                win=percent(float(odds.win)),
-                tie=percent(float(odds.draw)),
-                b=opened.opponent_name,
-                loss=percent(float(odds.loss)),
+            said = render(
+                msg(
+                    "fudge_conflict.table.chance_opposed",
+                    "{a} wins {win} · draw {tie} · {b} wins {loss}",
+                    a=opened.initiator_name,
+                    win=chance(odds.win),
+                    tie=chance(odds.draw),
+                    b=opened.opponent_name,
+                    loss=chance(odds.loss),
+                ),
+                labels.language,
             )
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
         return (
@@ -368,7 +375,11 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
         else:
             verdict = labels("conflict.failure_result")
         margin = labels("conflict.margin", n=rolled.margin)
-        why = f" — {html.escape(rolled.reason)}" if rolled.reason else ""
+        why = (
+            f" — {html.escape(render(rolled.reason_message(), labels.language))}"
+            if rolled.reason
+            else ""
+        )
         return (
             f'{rows}<div class="iw-fudge-ok" role="status">{html.escape(verdict)}'
             f" ({html.escape(margin)}){why}</div>"

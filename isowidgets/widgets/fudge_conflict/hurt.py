@@ -42,19 +42,27 @@ from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ...rules.fudge_conflict.abilities import ABILITIES
 from ...rules.fudge_conflict.events import HurtEnded, HurtStarted, RoundRolled
 from ...rules.fudge_conflict.hurt import usual_attack, usual_skill
+from ...words import msg, render
 from ..children import set_children
 from ..dice_entry import DiceEntry
 from ..fresh import UNSET, Fresh
 from ..i18n import Labels
 from ..messages import Messages
-from ..numbers import percent
 from ..panel import set_options, set_shown, wrap_row
 from ..submit_button import SubmitButton
 from ..submit_text import SubmitText
 from .conflict import skill_options
 from .hurt_odds import HurtOddsView
 from .sheets import SheetsView
-from .views import ability_label, dice_words, net_of, offered_steps, record_html, sources_text
+from .views import (
+    ability_label,
+    chance,
+    dice_words,
+    net_of,
+    offered_steps,
+    record_html,
+    sources_text,
+)
 
 __all__ = ["PartyRow", "RoundPanel", "last_round_events"]
 
@@ -452,13 +460,17 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
             chances = self.game.contest_chances(
                 "competing", first.skill(a_skill), second.skill(b_skill), nets[0], nets[1]
             )
-            said = labels(
-                "lih.odds",
-                a=first.name,
-                win=percent(float(chances.higher)),
-                tie=percent(float(chances.tie)),
-                b=second.name,
-                loss=percent(float(chances.lower)),
+            said = render(
+                msg(
+                    "fudge_conflict.table.round_odds",
+                    "{a} rolls higher {win} · equal {tie} · {b} rolls higher {loss}",
+                    a=first.name,
+                    win=chance(chances.higher),
+                    tie=chance(chances.tie),
+                    b=second.name,
+                    loss=chance(chances.lower),
+                ),
+                labels.language,
             )
             odds = f'<div class="iw-fudge-chance" role="status">{html.escape(said)}</div>'
         return f"<b>{html.escape(labels('lih.dice_before'))}</b><ul>{items}</ul>{odds}"

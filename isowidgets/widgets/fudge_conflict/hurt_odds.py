@@ -23,10 +23,11 @@ from ...errors import IsowidgetsError
 from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ...rules.fudge_conflict.abilities import DEFEAT, level_name
 from ...rules.fudge_conflict.hurt_odds import HurtOdds
+from ...words import Number, msg, render
 from ..i18n import Labels
-from ..numbers import grouped, percent
 from ..panel import redraws, set_options, set_shown, wrap_row
 from ..toggle import PressToggle
+from .views import chance
 
 __all__ = ["HurtOddsView", "shows_hurt_odds"]
 
@@ -129,21 +130,30 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
         for dropdown, side in zip(self.yields, (odds.first, odds.second), strict=True):
             dropdown.description = labels("hurtodds.yield_at", name=side.name)
         lines = [
-            labels(
-                "hurtodds.side",
-                name=side.name,
-                win=percent(side.win),
-                defeat=percent(side.defeat),
-                yields=percent(side.yields),
-                wounds=f"{side.wounds:.1f}",
+            render(
+                msg(
+                    "fudge_conflict.table.hurt_odds_side",
+                    "{name}: wins {win} · defeated {defeat} · gives up {yields} · "
+                    "expects {wounds} wounds",
+                    name=side.name,
+                    win=chance(side.win),
+                    defeat=chance(side.defeat),
+                    yields=chance(side.yields),
+                    wounds=Number(side.wounds, 1),
+                ),
+                labels.language,
             )
             for side in (odds.first, odds.second)
         ]
         policy = labels("hurtodds.policy", first=odds.first.name)
-        rounds = labels(
-            "hurtodds.rounds",
-            rounds=f"{odds.rounds:.1f}",
-            states=grouped(odds.states, labels.language),
+        rounds = render(
+            msg(
+                "fudge_conflict.table.hurt_odds_rounds",
+                "The fight lasts {rounds} rounds on average (exact, from {states} states).",
+                rounds=Number(odds.rounds, 1),
+                states=Number(odds.states),
+            ),
+            labels.language,
         )
         items = "".join(f"<li>{html.escape(line)}</li>" for line in lines)
         self.result.value = (

@@ -141,7 +141,6 @@ _WORDS: dict[str, tuple[str, str]] = {
     "sheet.pc": ("player character", "spillerperson"),
     "sheet.npc": ("GM character", "spillederperson"),
     "sheet.central": ("central GM character", "central spillederperson"),
-    "sheet.pool": ("Pool: {n} points", "Puljen: {n} point"),
     "sheet.pending": ("Next roll: {dice} from scratches", "Næste slag: {dice} fra skrammer"),
     "sheet.carried": ("Next round: {dice}", "Næste runde: {dice}"),
     "sheet.equipment": ("Equipment", "Udstyr"),
@@ -171,11 +170,6 @@ _WORDS: dict[str, tuple[str, str]] = {
         "agree the intention and the difficulty before anyone rolls",
         "aftal intention og sværhedsgrad før nogen slår",
     ),
-    "conflict.chance": ("Chance of success: {p}", "Chance for succes: {p}"),
-    "conflict.chance.opposed": (
-        "{a} wins {win} · draw {tie} · {b} wins {loss}",
-        "{a} vinder {win} · uafgjort {tie} · {b} vinder {loss}",
-    ),
     "conflict.none": ("No conflict yet.", "Ingen konflikt endnu."),
     "conflict.roll_for": ("Roll for {name}", "Slå for {name}"),
     "conflict.success": ("✔ Success", "✔ Succes"),
@@ -204,10 +198,6 @@ _WORDS: dict[str, tuple[str, str]] = {
     "chain.gate": ("Must succeed first", "Skal lykkes først"),
     "chain.gate_difficulty": ("against difficulty", "mod sværhedsgrad"),
     "chain.penalties": ("A bad roll gives penalty dice", "Et dårligt slag giver strafterninger"),
-    "chain.chance_bonus": (
-        "Chance of passing bonus dice on: {p}",
-        "Chance for at give bonusterninger videre: {p}",
-    ),
     "chain.blocked": (
         "{name} failed the first check: the task is impossible",
         "{name} klarede ikke første tjek: opgaven er umulig",
@@ -272,10 +262,6 @@ _WORDS: dict[str, tuple[str, str]] = {
         "{name} combines skills ({skill}) this round",
         "{name} kombinerer færdigheder ({skill}) i denne runde",
     ),
-    "lih.odds": (
-        "{a} rolls higher {win} · equal {tie} · {b} rolls higher {loss}",
-        "{a} slår højest {win} · lige {tie} · {b} slår højest {loss}",
-    ),
     "lih.round_result": ("Round {n}: the dice and the damage", "Runde {n}: terningerne og skaden"),
     "lih.defeated": ("{name} reaches level 7: defeat", "{name} når niveau 7: nederlag"),
     "lih.no_damage": ("No damage this round.", "Ingen skade i denne runde."),
@@ -308,14 +294,6 @@ _WORDS: dict[str, tuple[str, str]] = {
         "Hvis begge bliver ved med tværgående handlinger hver runde, og hver giver op ved "
         "det valgte niveau, eller når de er lemlæstede uden point i puljen til at handle "
         "({first} erklærer først og taber derfor uafgjort):",
-    ),
-    "hurtodds.side": (
-        "{name}: wins {win} · defeated {defeat} · gives up {yields} · expects {wounds} wounds",
-        "{name}: vinder {win} · besejret {defeat} · giver op {yields} · forventer {wounds} sår",
-    ),
-    "hurtodds.rounds": (
-        "The fight lasts {rounds} rounds on average (exact, from {states} states).",
-        "Kampen varer i gennemsnit {rounds} runder (præcist, ud fra {states} tilstande).",
     ),
     "hurtodds.none": (
         "Shown once a conflict is settled, before the first round.",

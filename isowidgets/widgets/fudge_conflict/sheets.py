@@ -18,6 +18,7 @@ import ipywidgets as widgets
 
 from ...rules.fudge_conflict import FudgeState
 from ...rules.fudge_conflict.model import Bonus, Character
+from ...words import plural, render
 from ..children import set_children
 from ..i18n import Labels
 from ..toggle import PressToggle
@@ -132,7 +133,17 @@ class CharacterSheet(widgets.VBox):  # type: ignore[misc]
         refresh_damage_track(
             self.track, labels, dict(character.track()), defeated=character.defeated
         )
-        lines = [labels("sheet.pool", n=state.pool_of(character.id))]
+        lines = [
+            render(
+                plural(
+                    "fudge_conflict.table.pool",
+                    "Pool: {n} point",
+                    "Pool: {n} points",
+                    n=state.pool_of(character.id),
+                ),
+                labels.language,
+            )
+        ]
         if character.scratch:
             lines.append(labels("sheet.pending", dice=dice_words(labels, -character.scratch)))
         carried = sum(grant.dice for grant in character.grants)

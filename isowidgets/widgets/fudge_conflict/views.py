@@ -14,12 +14,14 @@ from __future__ import annotations
 
 import html
 from collections.abc import Mapping, Sequence
+from fractions import Fraction
 
 from ... import checks
 from ...contract import Step
 from ...errors import RuleError
 from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ...rules.fudge_conflict.events import DiceSource, RollRecord
+from ...words import Message, Percent, msg, plural
 from ..chips import die_chip
 from ..i18n import Labels
 from ..track import Level, SlotWords, Track
@@ -154,6 +156,19 @@ def dice_words(labels: Labels, net: int) -> str:
     return labels("lih.no_dice")
 
 
+def chance(p: float | Fraction) -> Percent | Message:
+    """A probability as the tables print it, written the reader's way (``13.1%``,
+    ``13,1 %``): at most one decimal, a trailing zero dropped, and never rounded to 0% or
+    100% unless it is (``<0.1%``, ``>99.9%``), as :func:`~isowidgets.widgets.numbers.percent`."""
+    value = 100 * float(p)
+    text = f"{value:.1f}"
+    if text == "0.0" and value > 0:
+        return msg("fudge_conflict.table.below", "<{p}", p=Percent(0.001))
+    if text == "100.0" and value < 100:
+        return msg("fudge_conflict.table.above", ">{p}", p=Percent(0.999))
+    return Percent(float(p), 0 if text.endswith(".0") else 1)
+
+
 def net_of(sources: Sequence[DiceSource]) -> int:
     """The bonus (+) or penalty (−) dice a roll carries: the engine's sources are already
     signed and capped, and the engine rolls their sum (:func:`~isowidgets.rules.fudge_conflict.
@@ -184,10 +199,18 @@ def split_faces(text: str, names: Sequence[str], *, what: str) -> list[str]:
     """
     groups = [group.strip() for group in str(text).split("/")]
     if len(groups) != len(names) or not all(groups):
-        order = " / ".join(names)
         raise RuleError(
-            f"{what}: type the faces of {len(names)} roller{'s' if len(names) != 1 else ''} "
-            f"separated by /, in this order: {order}; got {checks.shown(text)}"
+            plural(
+                "fudge_conflict.faces_groups",
+                "{what}: type the faces of {n} roller separated by /, in this order: {order}; "
+                "got {got}",
+                "{what}: type the faces of {n} rollers separated by /, in this order: {order}; "
+                "got {got}",
+                n=len(names),
+                what=what,
+                order=" / ".join(names),
+                got=checks.shown(text),
+            )
         )
     return groups
 
