@@ -303,7 +303,11 @@ class FirstReading:
         for item in self.readings:
             if item.character == character:
                 return item
-        raise RuleError(f"{shown(character)} is not a Passive Player of this conflict")
+        raise RuleError(
+            "isolation.not_a_pp",
+            "{character} is not a Passive Player of this conflict",
+            character=shown(character),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -560,8 +564,11 @@ class IsolationState:
                     return found
         known = ", ".join(c.id for c in self.characters) or "none yet"
         raise RuleError(
-            f"there is no character {shown(character_id)}; the characters are: {known}. "
-            "Tip: use the id add_character returned (a lower-case slug of the name)."
+            "isolation.no_such_character",
+            "there is no character {character_id}; the characters are: {known}. Tip: use the id "
+            "add_character returned (a lower-case slug of the name).",
+            character_id=shown(character_id),
+            known=known,
         )
 
     def has_character(self, character_id: str) -> bool:
@@ -590,8 +597,10 @@ class IsolationState:
                 if item.id == link_id:
                     return item
         raise RuleError(
-            f"there is no link {shown(link_id)}. Tip: link ids look like 'L7'; "
-            "links_between(a, b) lists a pair's links."
+            "isolation.no_such_link",
+            "there is no link {link_id}. Tip: link ids look like 'L7'; links_between(a, b) lists "
+            "a pair's links.",
+            link_id=shown(link_id),
         )
 
     def links_between(self, a: str, b: str) -> tuple[Link, ...]:

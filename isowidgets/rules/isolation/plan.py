@@ -132,8 +132,12 @@ class PoolPlan:
                     return unit
         listed = ", ".join(f"{u.who}/{u.colour}" for u in self.units) or "none"
         raise RuleError(
-            f"{shown(who)} has no {shown(colour)} pool in conflict {self.conflict.number}; "
-            f"the pools are: {listed}"
+            "isolation.no_such_pool",
+            "{who} has no {colour} pool in conflict {number}; the pools are: {listed}",
+            who=shown(who),
+            colour=shown(colour),
+            number=self.conflict.number,
+            listed=listed,
         )
 
     def stage(self, stage: str) -> tuple[RollUnit, ...]:
