@@ -382,19 +382,21 @@ class PairRolled(IsolationEvent):
     evens: int
     odds: int
 
-    def message(self) -> Message:
+    def result(self) -> Message:
+        """What the roll lets or makes the pair do (the end of :meth:`message`)."""
         if self.evens > self.odds:
-            result = msg(
+            return msg(
                 "isolation.pair_roll_evens",
                 "more evens: they may erase a labeled red or add a labeled green",
             )
-        elif self.odds > self.evens:
-            result = msg(
+        if self.odds > self.evens:
+            return msg(
                 "isolation.pair_roll_odds",
                 "more odds: they must erase a labeled green or add a labeled red",
             )
-        else:
-            result = msg("isolation.pair_roll_tie", "a tie: nothing changes")
+        return msg("isolation.pair_roll_tie", "a tie: nothing changes")
+
+    def message(self) -> Message:
         return msg(
             "isolation.pair_rolled",
             "pair roll {pair}: green [{green}] {evens}, red [{red}] {odds}; {result}",
@@ -403,7 +405,7 @@ class PairRolled(IsolationEvent):
             evens=evens_word(self.evens),
             red=self.red.faces_text(),
             odds=odds_word(self.odds),
-            result=result,
+            result=self.result(),
         )
 
 

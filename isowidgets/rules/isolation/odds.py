@@ -85,7 +85,9 @@ def pool(colour: Colour, n: int, *, explode: bool = True, limit: int | None = No
             engine's roller stops it. ``None`` is open-ended.
     """
     if n < 0:
-        raise RuleError("isolation.pool_size_out_of_range", "a pool cannot hold {n} dice", n=n)
+        raise RuleError(
+            "isolation.pool_size_out_of_range", "a pool cannot hold {n} dice", n=checks.shown(n)
+        )
     return _pool(colour, n, explode, limit)
 
 
