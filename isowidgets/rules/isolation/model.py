@@ -19,7 +19,7 @@ from typing import Literal, TypeAlias
 from ...checks import shown
 from ...dice import PoolRoll
 from ...errors import RuleError
-from ...words import Message, Ref, msg, render
+from ...words import Listing, Message, Ref, msg, render
 from .settings import IsolationSettings
 
 __all__ = [
@@ -562,7 +562,11 @@ class IsolationState:
             for found in self.characters:
                 if found.id == character_id:
                     return found
-        known = ", ".join(c.id for c in self.characters) or "none yet"
+        known: Listing | Message = (
+            Listing.of((c.id for c in self.characters), "unit")
+            if self.characters
+            else msg("isolation.no_characters_yet", "none yet")
+        )
         raise RuleError(
             "isolation.no_such_character",
             "there is no character {character_id}; the characters are: {known}. Tip: use the id "
