@@ -12,12 +12,14 @@ from collections.abc import Iterable
 
 from ... import checks
 from ...errors import RuleError
+from ...words import Listing, Message, msg
 from .model import Character, Conflict, IsolationState, pair_key
 
 __all__ = [
     "a_conflict",
     "faces_word",
     "line",
+    "listed",
     "living",
     "named",
     "no_conflict",
@@ -43,10 +45,20 @@ def line(value: object, what: str, *, allow_empty: bool = False) -> str:
 def texts(values: object, what: str) -> tuple[str, ...]:
     """A list of short texts (descriptors), none repeated."""
     if isinstance(values, str) or not isinstance(values, Iterable):
-        raise RuleError(f"{what} must be a list of texts, got {checks.shown(values)}")
+        raise RuleError(
+            "isolation.not_a_list_of_texts",
+            "{what} must be a list of texts, got {values}",
+            what=what,
+            values=checks.shown(values),
+        )
     items = tuple(line(v, f"each of {what}") for v in values)
     if len(set(items)) != len(items):
-        raise RuleError(f"{what} lists the same entry twice: {checks.shown(list(items))}")
+        raise RuleError(
+            "isolation.texts_repeated",
+            "{what} lists the same entry twice: {items}",
+            what=what,
+            items=checks.shown(list(items)),
+        )
     return items
 
 
@@ -70,9 +82,12 @@ def no_conflict(state: IsolationState, doing: str) -> None:
     """Refuse a change to what a conflict's dice come from while one is in progress."""
     if state.conflict is not None:
         raise RuleError(
-            f"cannot {doing} while conflict {state.conflict.number} is in progress: its dice "
-            "come from the map and the Stress Level as they stand. Tip: finish it, or "
-            "cancel_conflict(reason) first."
+            "isolation.map_still_during_conflict",
+            "cannot {doing} while conflict {number} is in progress: its dice come from the map "
+            "and the Stress Level as they stand. Tip: finish it, or cancel_conflict(reason) "
+            "first.",
+            doing=doing,
+            number=state.conflict.number,
         )
 
 
@@ -80,7 +95,12 @@ def living(state: IsolationState, cid: object, role: str = "character") -> Chara
     """The living character ``cid`` names (by id)."""
     character = state.character(checks.identifier(cid, f"a {role}"))
     if not character.alive:
-        raise RuleError(f"{character.name} is Dead and cannot be a {role}")
+        raise RuleError(
+            "isolation.dead_cannot_be",
+            "{name} is Dead and cannot be a {role}",
+            name=character.name,
+            role=role,
+        )
     return character
 
 
@@ -88,7 +108,11 @@ def pair(state: IsolationState, a: object, b: object) -> tuple[str, str]:
     """Two different living characters, as the map's pair key (ISO-R07)."""
     ca, cb = living(state, a), living(state, b)
     if ca.id == cb.id:
-        raise RuleError(f"a link joins two different characters, got {ca.name} twice")
+        raise RuleError(
+            "isolation.link_to_self",
+            "a link joins two different characters, got {name} twice",
+            name=ca.name,
+        )
     return pair_key(ca.id, cb.id)
 
 
@@ -100,13 +124,26 @@ def a_conflict(state: IsolationState, conflict: object, what: str) -> Conflict:
     """
     c = state.conflict if conflict is None else conflict
     if c is None:
-        raise RuleError(f"{what}: there is no conflict in progress. Tip: pass compose(state, ...)")
+        raise RuleError(
+            "isolation.query_without_conflict",
+            "{what}: there is no conflict in progress. Tip: pass compose(state, ...)",
+            what=what,
+        )
     if not isinstance(c, Conflict):
         raise RuleError(
-            f"{what} takes a Conflict (from compose or game.conflict), got "
-            f"{type(c).__name__} {checks.shown(c)}"
+            "isolation.not_a_conflict",
+            "{what} takes a Conflict (from compose or game.conflict), got {name} {c}",
+            what=what,
+            name=type(c).__name__,
+            c=checks.shown(c),
         )
     return c
+
+
+def listed(items: Iterable[str]) -> Listing | Message:
+    """Ids or names for a refusal, as the table reads them: ``L1, L4``, or "none"."""
+    found = tuple(items)
+    return Listing.of(found, "unit") if found else msg("isolation.none", "none")
 
 
 def faces_word(n: int, kind: str) -> str:

@@ -65,9 +65,10 @@ def add_character(
     no_conflict(state, "add a character")
     if state.play_started and not state.settings.allow_late_characters:
         raise RuleError(
-            "play has begun, and the text calls adding characters now 'difficult and "
-            "cumbersome' (ISO-R06); allow_late_characters is False. Tip: "
-            "change_settings(allow_late_characters=True) to add one anyway."
+            "isolation.late_character",
+            "play has begun, and the text calls adding characters now 'difficult and cumbersome' "
+            "(ISO-R06); allow_late_characters is False. Tip: "
+            "change_settings(allow_late_characters=True) to add one anyway.",
         )
     stats = _stats(
         {
@@ -88,7 +89,11 @@ def add_character(
     else:
         cid = line(character_id, "character id")
         if state.has_character(cid) or cid.upper() == GM:
-            raise RuleError(f"the id {cid!r} is taken (or reserved for the GM's roll)")
+            raise RuleError(
+                "isolation.character_id_taken",
+                "the id {cid} is taken (or reserved for the GM's roll)",
+                cid=checks.shown(cid),
+            )
     action.add(CharacterAdded(character=Character(id=cid, late=state.play_started, **stats)))
     return cid
 
@@ -99,7 +104,10 @@ def edit_character(action: Act, /, character_id: str, **changes: Any) -> None:
     no_conflict(action.state, "edit a character")
     character = action.state.character(character_id)
     if not changes:
-        raise RuleError("edit_character needs at least one stat to change, e.g. goal='Escape'")
+        raise RuleError(
+            "isolation.edit_nothing",
+            "edit_character needs at least one stat to change, e.g. goal='Escape'",
+        )
     new = _stats(changes)
     changed = tuple(k for k, v in new.items() if getattr(character, k) != v)
     if changed:
@@ -118,8 +126,10 @@ def remove_character(action: Act, character_id: str) -> None:
     character = state.character(character_id)
     if state.play_started:
         raise RuleError(
-            f"play has begun; {character.name} cannot simply leave the map. "
-            "Tip: kill(character) applies the death rules (ISO-R44)."
+            "isolation.remove_after_play_began",
+            "play has begun; {name} cannot simply leave the map. Tip: kill(character) applies "
+            "the death rules (ISO-R44).",
+            name=character.name,
         )
     for link in state.links_of(character.id):
         action.add(
@@ -133,5 +143,5 @@ def remove_character(action: Act, character_id: str) -> None:
 def start_play(action: Act) -> None:
     """Close character creation (ISO-R06). The first conflict does this too."""
     if action.state.play_started:
-        raise RuleError("play has already begun")
+        raise RuleError("isolation.play_already_begun", "play has already begun")
     action.add(PlayStarted())

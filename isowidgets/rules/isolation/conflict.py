@@ -29,7 +29,8 @@ from ...checks import shown
 from ...contract import Action, Step
 from ...dice import DEFAULT_LIMITS, Faces, Limits, PoolRoll
 from ...errors import DiceCapError, RuleError
-from ._common import line, named
+from ...words import Listing, Number, plural
+from ._common import line, listed, named
 from .events import (
     DIFFICULTY_NAMES,
     ConflictCancelled,
@@ -129,14 +130,22 @@ FACTOR_FIELDS = (
 
 def _conflict(state: IsolationState) -> Conflict:
     if state.conflict is None:
-        raise RuleError("no conflict is in progress. Tip: propose(ap, action) starts one.")
+        raise RuleError(
+            "isolation.no_conflict",
+            "no conflict is in progress. Tip: propose(ap, action) starts one.",
+        )
     return state.conflict
 
 
 def _unresolved(state: IsolationState, doing: str) -> Conflict:
     c = _conflict(state)
     if c.resolution is not None:
-        raise RuleError(f"conflict {c.number} is already resolved; cannot {doing} now")
+        raise RuleError(
+            "isolation.conflict_resolved_already",
+            "conflict {number} is already resolved; cannot {doing} now",
+            number=c.number,
+            doing=doing,
+        )
     return c
 
 
@@ -169,7 +178,12 @@ def difficulty_value(value: int | str) -> int:
             if value.strip().lower() == name.lower():
                 return number
         names = ", ".join(f"{n} ({v})" for v, n in DIFFICULTY_NAMES.items())
-        raise RuleError(f"unknown Difficulty {shown(value)}; T-ISO-1 has {names}")
+        raise RuleError(
+            "isolation.unknown_difficulty",
+            "unknown Difficulty {value}; T-ISO-1 has {names}",
+            value=shown(value),
+            names=names,
+        )
     return checks.whole(value, "the Difficulty", 1, 6)
 
 
@@ -247,9 +261,12 @@ def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, 
     role = _role(c, who)
     if role is None:
         raise RuleError(
-            f"modifiers are for a character of conflict {c.number}, named by id; got {shown(who)}. "
-            f"Allowed: {', '.join(_participants(c))}. Tip: the ids are those add_character "
-            "returned."
+            "isolation.modifiers_for_outsider",
+            "modifiers are for a character of conflict {number}, named by id; got {who}. "
+            "Allowed: {participants}. Tip: the ids are those add_character returned.",
+            number=c.number,
+            who=shown(who),
+            participants=Listing.of(_participants(c), "unit"),
         )
     out: dict[str, Any] = {}
     for key in ("profession", "goal_for", "goal_against", "bias_for", "bias_against"):
@@ -260,46 +277,77 @@ def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, 
             out[key] = checks.whole(values[key], key, 0, MOST_DICE)
     if out.get("roleplay") and role != "AP":
         raise RuleError(
-            f"role-play dice go to the Active Player (ISO-R18), not to {_named(state, who)}"
+            "isolation.roleplay_dice_not_ap",
+            "role-play dice go to the Active Player (ISO-R18), not to {who}",
+            who=_named(state, who),
         )
     cap = state.settings.max_roleplay_dice
     if cap is not None and out.get("roleplay", 0) > cap:
-        raise RuleError(f"{out['roleplay']} role-play dice asked, the house cap is {cap} (ISO-A10)")
+        raise RuleError(
+            "isolation.roleplay_dice_over_cap",
+            "{out} role-play dice asked, the house cap is {cap} (ISO-A10)",
+            out=out["roleplay"],
+            cap=cap,
+        )
     if (out.get("extra_green") or out.get("extra_red")) and role != "target":
         raise RuleError(
-            "situational extra dice belong to a direct-action target (ISO-R43); "
-            f"{_named(state, who)} is the {role}. Tip: use profession, goal/bias or relevant_links."
+            "isolation.extra_dice_not_target",
+            "situational extra dice belong to a direct-action target (ISO-R43); {who} is the "
+            "{role}. Tip: use profession, goal/bias or relevant_links.",
+            who=_named(state, who),
+            role=role,
         )
     if role == "target" and any(out.get(k) for k in FACTOR_FIELDS[:5]):
         raise RuleError(
+            "isolation.target_modifiers",
             "a direct-action target rolls red links + Living − 1 + Stress + situational dice "
-            "(ISO-R43). Tip: give situational dice as extra_red / extra_green."
+            "(ISO-R43). Tip: give situational dice as extra_red / extra_green.",
         )
     if "relevant_links" in values:
         raw = values["relevant_links"]
         if isinstance(raw, str) or not isinstance(raw, Sequence):
-            raise RuleError(f"relevant_links must be a list of link ids, got {shown(raw)}")
+            raise RuleError(
+                "isolation.relevant_links_not_a_list",
+                "relevant_links must be a list of link ids, got {raw}",
+                raw=shown(raw),
+            )
         raw = checks.id_list(raw, "relevant_links", most=len(state.links))
         if len(set(raw)) != len(raw):
-            raise RuleError("a relevant link is counted once; remove the repeat")
+            raise RuleError(
+                "isolation.relevant_link_repeated",
+                "a relevant link is counted once; remove the repeat",
+            )
         if raw and role not in ("PP", "defaulted"):
             raise RuleError(
-                f"relevant-label dice go to Passive Players (ISO-R20), "
-                f"not to the {role} {_named(state, who)}"
+                "isolation.relevant_links_not_pp",
+                "relevant-label dice go to Passive Players (ISO-R20), not to the {role} {who}",
+                role=role,
+                who=_named(state, who),
             )
         scope = state.settings.relevant_label_scope
         for link_id in raw:
             link = state.link(link_id)
             if link.pair != tuple(sorted((who, c.ap))):
                 raise RuleError(
-                    f"{link_id} does not join {_named(state, who)} and the AP {_named(state, c.ap)}"
+                    "isolation.relevant_link_not_with_ap",
+                    "{link_id} does not join {who} and the AP {ap}",
+                    link_id=link_id,
+                    who=_named(state, who),
+                    ap=_named(state, c.ap),
                 )
             if not link.labeled:
-                raise RuleError(f"{link_id} is unlabeled; only a label can be relevant (ISO-R20)")
+                raise RuleError(
+                    "isolation.relevant_link_unlabeled",
+                    "{link_id} is unlabeled; only a label can be relevant (ISO-R20)",
+                    link_id=link_id,
+                )
             if scope == "descriptor" and link.origin != "descriptor":
                 raise RuleError(
-                    f"{link_id} is a {link.origin} link; relevant_label_scope='descriptor' "
-                    "counts only descriptor links (ISO-A08). Tip: 'any_labeled' widens it."
+                    "isolation.relevant_link_not_descriptor",
+                    "{link_id} is a {origin} link; relevant_label_scope='descriptor' counts only "
+                    "descriptor links (ISO-A08). Tip: 'any_labeled' widens it.",
+                    link_id=link_id,
+                    origin=link.origin,
                 )
         out["relevant_links"] = raw
     allowed = modifier_fields(state, c).get(who, ())
@@ -311,7 +359,12 @@ def _factors(state: IsolationState, c: Conflict, who: str, values: Mapping[str, 
             if not allowed
             else f"the {role} {_named(state, who)} may carry {', '.join(allowed)}"
         )
-        raise RuleError(f"{unused[0]} would add no dice here: {why}")
+        raise RuleError(
+            "isolation.modifier_unused",
+            "{unused} would add no dice here: {why}",
+            unused=unused[0],
+            why=why,
+        )
     return Factors(who, **out)
 
 
@@ -325,11 +378,15 @@ def _within_caps(state: IsolationState, plan: PoolPlan, limits: Limits) -> None:
         if unit.rolled is None and unit.count > limits.max_dice:
             sources = "; ".join(f"{s.count:,} {s.detail}" for s in unit.sources)
             raise DiceCapError(
-                f"{_named(state, unit.who)}'s {unit.colour} pool would hold {unit.count:,} dice "
-                f"({sources}); "
-                f"one pool may hold at most {limits.max_dice:,} dice (the dice cap, "
-                "Limits.max_dice). Tip: lower the modifier that makes it so large, or start "
-                "the session with a larger Limits(max_dice=...)."
+                "isolation.pool_too_big",
+                "{who}'s {colour} pool would hold {count} dice ({sources}); one pool may hold at "
+                "most {max_dice} dice (the dice cap, Limits.max_dice). Tip: lower the modifier "
+                "that makes it so large, or start the session with a larger Limits(max_dice=...).",
+                who=_named(state, unit.who),
+                colour=unit.colour,
+                count=Number(unit.count),
+                sources=sources,
+                max_dice=Number(limits.max_dice),
             )
 
 
@@ -437,19 +494,33 @@ def compose(
     (cancel it and propose it again).
     """
     if state.interlude:
-        raise RuleError("the session has ended; conflicts wait for begin_session()")
+        raise RuleError(
+            "isolation.conflict_between_sessions",
+            "the session has ended; conflicts wait for begin_session()",
+        )
     if state.pair_roll is not None:
-        raise RuleError("a pair roll waits for its outcome. Tip: choose_pair_outcome(...)")
+        raise RuleError(
+            "isolation.pair_roll_waits_before_conflict",
+            "a pair roll waits for its outcome. Tip: choose_pair_outcome(...)",
+        )
     if state.conflict is not None:
         raise RuleError(
-            f"conflict {state.conflict.number} is still in progress; one conflict at a time. "
-            "Tip: finish it or cancel_conflict(reason)."
+            "isolation.conflict_in_progress",
+            "conflict {number} is still in progress; one conflict at a time. Tip: finish it or "
+            "cancel_conflict(reason).",
+            number=state.conflict.number,
         )
     ap_char = state.character(ap) if isinstance(ap, str) else None
     if ap_char is None:
-        raise RuleError(f"the Active Player is named by character id, got {shown(ap)}")
+        raise RuleError(
+            "isolation.ap_not_an_id",
+            "the Active Player is named by character id, got {ap}",
+            ap=shown(ap),
+        )
     if not ap_char.alive:
-        raise RuleError(f"{ap_char.name} is Dead and cannot act")
+        raise RuleError(
+            "isolation.dead_cannot_act", "{name} is Dead and cannot act", name=ap_char.name
+        )
     action = line(action, "the proposed action")
     mode = checks.choice(mode, "mode", MODES)
     physical = checks.flag(physical, "physical")
@@ -457,43 +528,75 @@ def compose(
     others = [c.id for c in state.living if c.id != ap]
     if target is not None:
         if mode != "direct":
-            raise RuleError(f"a target is for mode='direct' (ISO-R43), not {mode!r}")
+            raise RuleError(
+                "isolation.target_without_direct",
+                "a target is for mode='direct' (ISO-R43), not {mode}",
+                mode=checks.shown(mode),
+            )
         if not isinstance(target, str) or target not in others:
             raise RuleError(
-                f"the target must be another living character ({', '.join(others) or 'none'}), "
-                f"got {shown(target)}"
+                "isolation.bad_target",
+                "the target must be another living character ({others}), got {target}",
+                others=listed(others),
+                target=shown(target),
             )
     elif mode == "direct":
-        raise RuleError("mode='direct' needs target=<character id> (ISO-R43)")
+        raise RuleError(
+            "isolation.direct_without_target",
+            "mode='direct' needs target=<character id> (ISO-R43)",
+        )
     candidates = [o for o in others if o != target]
     if pps is not None:
         if isinstance(pps, str) or not isinstance(pps, Sequence):
-            raise RuleError(f"pps must be a list of character ids, got {shown(pps)}")
+            raise RuleError(
+                "isolation.pps_not_a_list",
+                "pps must be a list of character ids, got {pps}",
+                pps=shown(pps),
+            )
         chosen = list(pps)
         for pp in chosen:
             if pp not in candidates:
+                if pp == target:
+                    raise RuleError(
+                        "isolation.target_as_pp",
+                        "{pp} cannot be a Passive Player here; the candidates are {candidates} "
+                        "(a target is never a PP, ISO-R16)",
+                        pp=shown(pp),
+                        candidates=listed(candidates),
+                    )
                 raise RuleError(
-                    f"{shown(pp)} cannot be a Passive Player here; the candidates are "
-                    f"{', '.join(candidates) or 'none'}"
-                    + (" (a target is never a PP, ISO-R16)" if pp == target else "")
+                    "isolation.not_a_pp_candidate",
+                    "{pp} cannot be a Passive Player here; the candidates are {candidates}",
+                    pp=shown(pp),
+                    candidates=listed(candidates),
                 )
         if len(set(chosen)) != len(chosen):
-            raise RuleError("a Passive Player is listed twice")
+            raise RuleError("isolation.pp_repeated", "a Passive Player is listed twice")
     if mode == "persuade_all":
         if pps is not None and set(pps) != set(candidates):
             raise RuleError(
-                "persuade_all persuades every other living character (ISO-R16). "
-                "Tip: mode='subset' persuades only some."
+                "isolation.persuade_all_with_pps",
+                "persuade_all persuades every other living character (ISO-R16). Tip: mode='subset' "
+                "persuades only some.",
             )
         chosen = candidates
         if not chosen:
-            raise RuleError("there is nobody else to persuade. Tip: mode='alone' (ISO-R42).")
+            raise RuleError(
+                "isolation.nobody_to_persuade",
+                "there is nobody else to persuade. Tip: mode='alone' (ISO-R42).",
+            )
     elif mode == "subset":
         if not pps:
-            raise RuleError("mode='subset' needs pps=[...], the characters to persuade (ISO-R41)")
+            raise RuleError(
+                "isolation.subset_without_pps",
+                "mode='subset' needs pps=[...], the characters to persuade (ISO-R41)",
+            )
     elif mode == "alone":
         if pps:
-            raise RuleError("going alone has no Passive Players (ISO-R42)")
+            raise RuleError(
+                "isolation.alone_with_pps",
+                "going alone has no Passive Players (ISO-R42)",
+            )
         chosen = []
     elif pps is None:
         chosen = candidates
@@ -512,15 +615,21 @@ def compose(
     if difficulty is not None:
         diff = difficulty_value(difficulty)
         if mode == "direct" and not nominal:
+            if pp_tuple:
+                raise RuleError(
+                    "isolation.direct_has_no_difficulty",
+                    "acting directly against a character has no Difficulty (ISO-R43)",
+                )
             raise RuleError(
-                "acting directly against a character has no Difficulty (ISO-R43)"
-                + ("" if pp_tuple else "; direct_alone_green_dice='modifiers_only' is set")
+                "isolation.direct_alone_has_no_difficulty",
+                "acting directly against a character has no Difficulty (ISO-R43); "
+                "direct_alone_green_dice='modifiers_only' is set",
             )
         if not nominal and state.settings.difficulty_after_stances and not automatic:
             raise RuleError(
-                "the GM sets the Difficulty after the stances are known (ISO-R26, ISO-A12). "
-                "Tip: set_difficulty() once every stance is chosen, or change "
-                "difficulty_after_stances."
+                "isolation.difficulty_before_stances",
+                "the GM sets the Difficulty after the stances are known (ISO-R26, ISO-A12). Tip: "
+                "set_difficulty() once every stance is chosen, or change difficulty_after_stances.",
             )
     conflict = Conflict(
         number=state.conflicts_held + 1,
@@ -535,23 +644,39 @@ def compose(
         difficulty=diff,
     )
     if isinstance(hostile, str) or not isinstance(hostile, Sequence):
-        raise RuleError(f"hostile must be a list of PP ids, got {shown(hostile)}")
+        raise RuleError(
+            "isolation.hostile_not_a_list",
+            "hostile must be a list of PP ids, got {hostile}",
+            hostile=shown(hostile),
+        )
     if hostile and automatic:
         raise RuleError(
-            "at Stress 0 nobody rolls, so nobody needs to be Hostile 'without rolling'. "
-            "Tip: choose_stance(pp, 'Hostile') once the proposal is made."
+            "isolation.hostile_at_stress_zero",
+            "at Stress 0 nobody rolls, so nobody needs to be Hostile 'without rolling'. Tip: "
+            "choose_stance(pp, 'Hostile') once the proposal is made.",
         )
     for who in hostile:
         if who not in pp_tuple:
-            raise RuleError(f"only a Passive Player can declare Hostile up front, not {shown(who)}")
+            raise RuleError(
+                "isolation.hostile_of_no_pp",
+                "only a Passive Player can declare Hostile up front, not {who}",
+                who=shown(who),
+            )
     if factors is not None:
         if not isinstance(factors, Mapping):
-            raise RuleError(f"factors must map character ids to modifiers, got {shown(factors)}")
+            raise RuleError(
+                "isolation.factors_not_a_mapping",
+                "factors must map character ids to modifiers, got {factors}",
+                factors=shown(factors),
+            )
         items = []
         for who, values in factors.items():
             if not isinstance(values, Mapping):
                 raise RuleError(
-                    f"the modifiers of {shown(who)} must be a mapping, got {shown(values)}"
+                    "isolation.modifiers_not_a_mapping",
+                    "the modifiers of {who} must be a mapping, got {values}",
+                    who=shown(who),
+                    values=shown(values),
                 )
             checks.keywords(values, f"the modifiers of {shown(who, 60)}", FACTOR_FIELDS)
             item = _factors(state, conflict, who, values)
@@ -613,8 +738,9 @@ def set_factors(action: Act, /, character: str, **values: Any) -> None:
     c = _unresolved(state, "change modifiers")
     if c.rolls:
         raise RuleError(
+            "isolation.modifiers_after_rolls",
             "modifiers are fixed before rolling (ISO-R18, ISO-R20) and dice are already down. "
-            "Tip: undo the rolls first if a modifier was forgotten."
+            "Tip: undo the rolls first if a modifier was forgotten.",
         )
     base = c.factors_of(character) if isinstance(character, str) else None
     merged = {k: getattr(base, k) for k in FACTOR_FIELDS} if base else {}
@@ -631,9 +757,10 @@ def mark_physical(action: Act, physical: bool = True) -> None:
     physical = checks.flag(physical, "physical")
     if physical and c.automatic and not c.physical:
         raise RuleError(
-            "this conflict was proposed at Stress 0 with nothing threatening, so nobody "
-            "rolls and it cannot wound (ISO-R37). Tip: cancel_conflict(reason) and propose "
-            "it again with physical=True: a physical threat is rolled as normal (ISO-A21)"
+            "isolation.physical_after_automatic",
+            "this conflict was proposed at Stress 0 with nothing threatening, so nobody rolls "
+            "and it cannot wound (ISO-R37). Tip: cancel_conflict(reason) and propose it again "
+            "with physical=True: a physical threat is rolled as normal (ISO-A21)",
         )
     if physical != c.physical:
         action.add(PhysicalMarked(physical=physical))
@@ -645,16 +772,27 @@ def declare_hostile(action: Act, pp: str) -> None:
     pp = checks.identifier(pp, "pp")
     if pp not in c.pps:
         raise RuleError(
-            f"{shown(pp)} is not a Passive Player (they are {', '.join(c.pps) or 'none'})"
+            "isolation.downgrade_of_no_pp",
+            "{pp} is not a Passive Player (they are {pps})",
+            pp=shown(pp),
+            pps=listed(c.pps),
         )
     if c.automatic:
-        raise RuleError("at Stress 0 nobody rolls: choose_stance(pp, 'Hostile') instead")
+        raise RuleError(
+            "isolation.downgrade_at_stress_zero",
+            "at Stress 0 nobody rolls: choose_stance(pp, 'Hostile') instead",
+        )
     if pp in c.declared_hostile or c.stance_of(pp) is not None:
-        raise RuleError(f"{_named(action.state, pp)} already has a stance")
+        raise RuleError(
+            "isolation.downgrade_after_stance",
+            "{pp} already has a stance",
+            pp=_named(action.state, pp),
+        )
     if c.roll_of(pp, "green") is not None or c.roll_of(pp, "red") is not None:
         raise RuleError(
-            f"{_named(action.state, pp)} has rolled already; Hostile is always open in "
-            "choose_stance (ISO-R14)"
+            "isolation.downgrade_after_roll",
+            "{pp} has rolled already; Hostile is always open in choose_stance (ISO-R14)",
+            pp=_named(action.state, pp),
         )
     action.add(HostileDeclared(character=pp, names=named(action.state, pp)))
     _settle(action)
@@ -675,20 +813,29 @@ def roll(
     then one extra die per exploding face, in roll order); returns the roll."""
     c = _unresolved(action.state, "roll")
     if c.automatic:
-        raise RuleError("Stress is 0 and nothing threatens: no rolls are made (ISO-R37)")
+        raise RuleError(
+            "isolation.roll_at_stress_zero",
+            "Stress is 0 and nothing threatens: no rolls are made (ISO-R37)",
+        )
     colour = checks.choice(colour, "colour", COLOURS)
     take_explosions = checks.flag(take_explosions, "take_explosions")
     unit = plan_for(action.state, c).unit(who, colour)
     if unit.rolled is not None:
         raise RuleError(
-            f"{_named(action.state, who)}'s {colour} pool is already rolled "
-            f"[{unit.rolled.faces_text()}]; "
-            "a roll is read twice, never re-rolled. Tip: undo() takes back a mistyped roll."
+            "isolation.pool_rolled_twice",
+            "{who}'s {colour} pool is already rolled [{faces}]; a roll is read twice, never "
+            "re-rolled. Tip: undo() takes back a mistyped roll.",
+            who=_named(action.state, who),
+            colour=colour,
+            faces=unit.rolled.faces_text(),
         )
     if not unit.ready:
         raise RuleError(
-            f"{_named(action.state, who)}'s {colour} pool cannot be rolled yet: it waits for "
-            f"{unit.waiting}"
+            "isolation.pool_not_ready",
+            "{who}'s {colour} pool cannot be rolled yet: it waits for {waiting}",
+            who=_named(action.state, who),
+            colour=colour,
+            waiting=unit.waiting,
         )
     result = _emit_roll(action, who, colour, faces, take_explosions)
     _settle(action)
@@ -705,13 +852,29 @@ def choose_stance(action: Act, pp: str, stance: Stance) -> None:
     stance = checks.choice(stance, "stance", STANCES)
     pp = checks.identifier(pp, "pp")
     if pp not in c.pps:
+        if pp in c.defaulted:
+            raise RuleError(
+                "isolation.stance_of_a_defaulted_neutral",
+                "{pp} is not a Passive Player of conflict {number} (they are {pps}). Tip: a "
+                "defaulted Neutral uses downgrade().",
+                pp=shown(pp),
+                number=c.number,
+                pps=listed(c.pps),
+            )
         raise RuleError(
-            f"{shown(pp)} is not a Passive Player of conflict {c.number} "
-            f"(they are {', '.join(c.pps) or 'none'})"
-            + (". Tip: a defaulted Neutral uses downgrade()." if pp in c.defaulted else "")
+            "isolation.stance_of_no_pp",
+            "{pp} is not a Passive Player of conflict {number} (they are {pps})",
+            pp=shown(pp),
+            number=c.number,
+            pps=listed(c.pps),
         )
     if c.stance_of(pp) is not None:
-        raise RuleError(f"{pp} is already {c.stance_of(pp)}; a chosen stance is final")
+        raise RuleError(
+            "isolation.stance_final",
+            "{pp} is already {stance}; a chosen stance is final",
+            pp=pp,
+            stance=c.stance_of(pp),
+        )
     if c.automatic:
         rolled: Stance = "Cooperative"
         allowed: tuple[Stance, ...] = STANCES
@@ -723,16 +886,22 @@ def choose_stance(action: Act, pp: str, stance: Stance) -> None:
                 if u.rolled is None
             ]
             raise RuleError(
-                f"stances are read once every first-stage pool is rolled; still to roll: "
-                f"{', '.join(missing)}. Tip: Hostile needs no roll: declare_hostile(pp)."
+                "isolation.stances_not_ready",
+                "stances are read once every first-stage pool is rolled; still to roll: {missing}. "
+                "Tip: Hostile needs no roll: declare_hostile(pp).",
+                missing=Listing.of(missing, "unit"),
             )
         reading = c.first.reading(pp)
         rolled, allowed = reading.rolled, reading.allowed
     if stance not in allowed:
         raise RuleError(
-            f"{_named(state, pp)}'s roll allows {' or '.join(allowed)}, not {stance}: a stance "
-            f"can only be downgraded (ISO-R14). Tip: {allowed[0]} is the best open to "
-            f"{_named(state, pp)}."
+            "isolation.stance_not_allowed",
+            "{pp}'s roll allows {allowed_name}, not {stance}: a stance can only be downgraded "
+            "(ISO-R14). Tip: {allowed} is the best open to {pp}.",
+            pp=_named(state, pp),
+            allowed_name=Listing.of(allowed, "or"),
+            stance=stance,
+            allowed=allowed[0],
         )
     action.add(
         StanceChosen(
@@ -752,21 +921,34 @@ def set_difficulty(action: Act, difficulty: int | str) -> None:
     c = _unresolved(state, "set the Difficulty")
     value = difficulty_value(difficulty)
     if c.automatic:
-        raise RuleError("Stress is 0 and nothing threatens: no roll, so no Difficulty (ISO-R37)")
+        raise RuleError(
+            "isolation.difficulty_at_stress_zero",
+            "Stress is 0 and nothing threatens: no roll, so no Difficulty (ISO-R37)",
+        )
     nominal = _nominal(state, c)
     if c.mode == "direct" and not nominal:
-        raise RuleError("acting directly against a character has no Difficulty (ISO-R43)")
+        raise RuleError(
+            "isolation.difficulty_for_direct_action",
+            "acting directly against a character has no Difficulty (ISO-R43)",
+        )
     if nominal and c.roll_of(c.ap, "green") is not None:
-        raise RuleError("the AP's green dice (one per point of Difficulty) are already rolled")
+        raise RuleError(
+            "isolation.difficulty_after_ap_rolled",
+            "the AP's green dice (one per point of Difficulty) are already rolled",
+        )
     if c.roll_of(GM, "red") is not None:
-        raise RuleError("the GM has rolled; the Difficulty is fixed")
+        raise RuleError(
+            "isolation.difficulty_after_gm_rolled", "the GM has rolled; the Difficulty is fixed"
+        )
     if not nominal and state.settings.difficulty_after_stances:
         plan = plan_for(state, c)
         if not (plan.first_done and c.all_stances_chosen):
             waiting = [_named(state, pp) for pp in c.pps if c.stance_of(pp) is None]
             raise RuleError(
-                "the GM sets the Difficulty after every stance is known (ISO-R26, ISO-A12); "
-                f"still undecided: {', '.join(waiting)}"
+                "isolation.difficulty_stances_undecided",
+                "the GM sets the Difficulty after every stance is known (ISO-R26, ISO-A12); still "
+                "undecided: {waiting}",
+                waiting=Listing.of(waiting, "unit"),
             )
     if value != c.difficulty:
         action.add(DifficultySet(difficulty=value))
@@ -787,19 +969,25 @@ def downgrade(action: Act, who: str) -> None:
             else f"{shown(who)} is not a living bystander of this conflict"
         )
         raise RuleError(
-            f"{why}; the defaulted characters are {', '.join(c.defaulted) or 'none'}. "
-            "Tip: a Passive Player downgrades through choose_stance."
+            "isolation.downgrade_of_no_defaulted",
+            "{why}; the defaulted characters are {defaulted}. Tip: a Passive Player downgrades "
+            "through choose_stance.",
+            why=why,
+            defaulted=listed(c.defaulted),
         )
     if who in c.downgraded:
-        raise RuleError(f"{_named(state, who)} is already Hostile")
+        raise RuleError(
+            "isolation.already_hostile", "{who} is already Hostile", who=_named(state, who)
+        )
     if not c.automatic:
         opposition = c.target if c.mode == "direct" else GM
         assert opposition is not None
         if c.roll_of(opposition, "red") is None:
             raise RuleError(
+                "isolation.downgrade_too_early",
                 "a defaulted Neutral declares the downgrade no earlier than the second "
-                f"interpretation, after the {'target' if c.mode == 'direct' else 'GM'} has "
-                "rolled (ISO-R41, ISO-R26 step 6)"
+                "interpretation, after the {roller} has rolled (ISO-R41, ISO-R26 step 6)",
+                roller="target" if c.mode == "direct" else "GM",
             )
     count = 0
     if not c.automatic:
@@ -828,7 +1016,9 @@ def resolve(action: Act) -> Resolution:
     if c.automatic:
         if undecided:
             raise RuleError(
-                f"stances still to choose (freely, at Stress 0): {', '.join(undecided)}"
+                "isolation.automatic_stances_undecided",
+                "stances still to choose (freely, at Stress 0): {undecided}",
+                undecided=Listing.of(undecided, "unit"),
             )
         resolution = Resolution("Basic Success", None, 0, 0, 0, 0, automatic=True)
     else:
@@ -840,7 +1030,10 @@ def resolve(action: Act) -> Resolution:
             missing.append("stances of " + ", ".join(undecided))
         if missing:
             raise RuleError(
-                f"conflict {c.number} cannot be resolved yet; still needed: {', '.join(missing)}"
+                "isolation.resolve_not_ready",
+                "conflict {number} cannot be resolved yet; still needed: {missing}",
+                number=c.number,
+                missing=Listing.of(missing, "unit"),
             )
         resolution = read_second(state, c).resolution
     explanation = explain(state, c, resolution)
@@ -966,17 +1159,27 @@ def assign_wounds(action: Act, assignment: Mapping[str, int]) -> None:
     state = action.state
     c = _conflict(state)
     if not c.wounds_left:
-        raise RuleError(f"conflict {c.number} has no wounds waiting to be distributed")
+        raise RuleError(
+            "isolation.no_wounds_waiting",
+            "conflict {number} has no wounds waiting to be distributed",
+            number=c.number,
+        )
     if not isinstance(assignment, Mapping):
-        raise RuleError(f"assign wounds as {{character: count}}, got {shown(assignment)}")
+        raise RuleError(
+            "isolation.wounds_not_a_mapping",
+            "assign wounds as {{character: count}}, got {assignment}",
+            assignment=shown(assignment),
+        )
     total = 0
     clean: dict[str, int] = {}
     for who, n in assignment.items():
         if who not in c.wound_pool:
             raise RuleError(
-                f"{shown(who)} cannot take these wounds; the candidates are "
-                f"{', '.join(c.wound_pool)}"
-                " (Hostile characters never do, ISO-R39)"
+                "isolation.wound_to_non_candidate",
+                "{who} cannot take these wounds; the candidates are {wound_pool} (Hostile "
+                "characters never do, ISO-R39)",
+                who=shown(who),
+                wound_pool=Listing.of(c.wound_pool, "unit"),
             )
         n = checks.whole(n, f"wounds for {who}", 0, checks.MAX_COUNT)
         cap = (
@@ -986,15 +1189,27 @@ def assign_wounds(action: Act, assignment: Mapping[str, int]) -> None:
         )
         if n > cap:
             raise RuleError(
-                f"{_named(state, who)} can take at most {cap} more "
-                f"{'wound' if cap == 1 else 'wounds'} "
-                f"({state.character(who).health})"
+                plural(
+                    "isolation.wounds_over_capacity",
+                    "{who} can take at most {n} more wound ({health})",
+                    "{who} can take at most {n} more wounds ({health})",
+                    n=cap,
+                    who=_named(state, who),
+                    health=state.character(who).health,
+                )
             )
         clean[who] = n
         total += n
     if total != c.wounds_left:
-        noun = "wound" if c.wounds_left == 1 else "wounds"
-        raise RuleError(f"distribute exactly {c.wounds_left} {noun}, got {total}")
+        raise RuleError(
+            plural(
+                "isolation.wounds_not_all_given",
+                "distribute exactly {n} wound, got {total}",
+                "distribute exactly {n} wounds, got {total}",
+                n=c.wounds_left,
+                total=total,
+            )
+        )
     action.add(WoundsAssigned(assignment=clean, names=named(state, *clean)))
     reason = f"wound from conflict {c.number} (ISO-R39)"
     for who in c.wound_pool:
@@ -1024,7 +1239,7 @@ def roll_ready(action: Act, faces: Mapping[str, Any] | None = None) -> list[Pool
         roll(action, who, colour, typed_faces(faces, who, colour, action.state))
     rolls = [e.roll for e in action.events if isinstance(e, DiceRolled)]
     if not rolls:
-        raise RuleError("no pool can be rolled now; see next_steps()")
+        raise RuleError("isolation.nothing_to_roll", "no pool can be rolled now; see next_steps()")
     return rolls
 
 
@@ -1039,7 +1254,11 @@ def check_faces(faces: object, c: Conflict) -> None:
     if faces is None:
         return
     if not isinstance(faces, Mapping):
-        raise RuleError(f"faces must map rollers to faces, got {shown(faces)}")
+        raise RuleError(
+            "isolation.faces_not_a_mapping",
+            "faces must map rollers to faces, got {faces}",
+            faces=shown(faces),
+        )
     both: tuple[Colour, ...] = ("green", "red")
     red: tuple[Colour, ...] = ("red",)
     rollers: dict[str, tuple[Colour, ...]] = {c.ap: both}
@@ -1052,16 +1271,24 @@ def check_faces(faces: object, c: Conflict) -> None:
     for who, entry in faces.items():
         if who not in rollers:
             raise RuleError(
-                f"faces are given for {shown(who)}, who rolls no pool in conflict {c.number}; "
-                f"allowed: {', '.join(rollers)}. Tip: rollers are named by character id "
-                f"(lower case), and the GM as {GM!r}."
+                "isolation.faces_for_non_roller",
+                "faces are given for {who}, who rolls no pool in conflict {number}; allowed: "
+                "{rollers}. Tip: rollers are named by character id (lower case), and the GM as "
+                "{gm}.",
+                who=shown(who),
+                number=c.number,
+                rollers=Listing.of(rollers, "unit"),
+                gm=checks.shown(GM),
             )
         if isinstance(entry, Mapping):
             for colour in entry:
                 if colour not in rollers[who]:
                     raise RuleError(
-                        f"faces for {who} are given for the colour {shown(colour)}; allowed: "
-                        f"{', '.join(map(repr, rollers[who]))}"
+                        "isolation.faces_for_wrong_colour",
+                        "faces for {who} are given for the colour {colour}; allowed: {colours}",
+                        who=who,
+                        colour=shown(colour),
+                        colours=Listing.of(map(repr, rollers[who]), "unit"),
                     )
 
 
@@ -1078,8 +1305,10 @@ def typed_faces(
     pools = [u for u in plan_for(state, c).units if u.who == who]
     if len(pools) != 1:
         raise RuleError(
-            f"{_named(state, who)} rolls {len(pools)} pools here; give faces as "
-            "{'green': ..., 'red': ...}"
+            "isolation.faces_need_colours",
+            "{who} rolls {count} pools here; give faces as {{'green': ..., 'red': ...}}",
+            who=_named(state, who),
+            count=len(pools),
         )
     return entry  # type: ignore[no-any-return]
 
@@ -1213,7 +1442,11 @@ def run_conflict(
     checks.keywords(kwargs, "run_conflict", RUN_CONFLICT)
     downgrades = checks.id_list(downgrades, "downgrades")
     if stances is not None and not isinstance(stances, Mapping):
-        raise RuleError(f"stances must map Passive Players to stances, got {checks.shown(stances)}")
+        raise RuleError(
+            "isolation.stances_not_a_mapping",
+            "stances must map Passive Players to stances, got {stances}",
+            stances=checks.shown(stances),
+        )
     chosen = stances or {}
 
     def play(working: Action[IsolationState]) -> None:
@@ -1245,7 +1478,10 @@ def run_conflict(
                 step(choose_stance, pp, chosen.get(pp, stance.options[0]))
             elif "set_difficulty" in offered and offered["set_difficulty"].required:
                 if difficulty is None:
-                    raise RuleError("run_conflict needs difficulty=1..6 for the GM's roll")
+                    raise RuleError(
+                        "isolation.run_conflict_without_difficulty",
+                        "run_conflict needs difficulty=1..6 for the GM's roll",
+                    )
                 step(set_difficulty, difficulty)
             elif "resolve" in offered and turning:
                 step(downgrade, turning[0])

@@ -15,7 +15,7 @@ from typing import Any, ClassVar, Literal
 from pydantic import Field, model_serializer
 
 from ...journal import Event, RollField
-from ._common import faces_word
+from ...words import Listing, Message, Ref, msg, plural
 from .model import (
     GM,
     Character,
@@ -29,6 +29,7 @@ from .model import (
     Mode,
     Resolution,
     Stance,
+    colour_words,
 )
 
 __all__ = [
@@ -113,13 +114,35 @@ class IsolationEvent(Event):
         """``character_id`` as the table called that character (the id when unknown)."""
         return self.names.get(character_id, character_id)
 
-    def listed(self, ids: list[str] | tuple[str, ...]) -> str:
-        """Several characters by name, or "nobody"."""
-        return ", ".join(self.name_of(i) for i in ids) if ids else "nobody"
+    def ref(self, character_id: str) -> Ref:
+        """``character_id`` for a message: a view writes the name the table gives it, and
+        the name the event carries (or the id) where the view knows none."""
+        return Ref(character_id, self.name_of(character_id))
 
-    def pair(self, a: str, b: str) -> str:
-        """A pair by name: ``Alice–Bob``."""
-        return f"{self.name_of(a)}–{self.name_of(b)}"
+    def people(self, ids: list[str] | tuple[str, ...]) -> Listing | Message:
+        """Several characters (``Alice, Bob``), or "nobody"."""
+        if not ids:
+            return msg("isolation.nobody", "nobody")
+        return Listing.of((self.ref(i) for i in ids), "unit")
+
+    def pair_of(self, a: str, b: str) -> Message:
+        """A pair: ``Alice–Bob``."""
+        return msg("isolation.pair", "{a}–{b}", a=self.ref(a), b=self.ref(b))
+
+
+def signed(number: int) -> str:
+    """A change or a margin with its sign, as the table writes it: ``+2``, ``-1``, ``+0``."""
+    return f"{number:+d}"
+
+
+def evens_word(n: int) -> Message:
+    """A count of even faces: ``1 even``, ``3 evens``."""
+    return plural("isolation.evens", "{n} even", "{n} evens", n=n)
+
+
+def odds_word(n: int) -> Message:
+    """A count of odd faces: ``1 odd``, ``0 odds``."""
+    return plural("isolation.odds", "{n} odd", "{n} odds", n=n)
 
 
 # --------------------------------------------------------------------------- characters
@@ -129,11 +152,29 @@ class CharacterAdded(IsolationEvent):
     kind: ClassVar[str] = "character_added"
     character: Character
 
-    def describe(self) -> str:
+    def message(self) -> Message:
         c = self.character
-        who = "same-boat NPC" if c.kind == "boat_NPC" else "PC"
-        late = " (after play began)" if c.late else ""
-        return f"{c.name} joins as a {who}, {c.profession or 'no profession'}{late}"
+        who = (
+            msg("isolation.kind_boat_npc", "same-boat NPC")
+            if c.kind == "boat_NPC"
+            else msg("isolation.kind_pc", "PC")
+        )
+        profession = c.profession or msg("isolation.no_profession", "no profession")
+        if c.late:
+            return msg(
+                "isolation.character_added_late",
+                "{name} joins as a {kind}, {profession} (after play began)",
+                name=Ref(c.id, c.name),
+                kind=who,
+                profession=profession,
+            )
+        return msg(
+            "isolation.character_added",
+            "{name} joins as a {kind}, {profession}",
+            name=Ref(c.id, c.name),
+            kind=who,
+            profession=profession,
+        )
 
 
 class CharacterUpdated(IsolationEvent):
@@ -143,8 +184,13 @@ class CharacterUpdated(IsolationEvent):
     character: Character
     changed: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"{self.character.name} edited: {', '.join(self.changed)}"
+    def message(self) -> Message:
+        return msg(
+            "isolation.character_updated",
+            "{name} edited: {changed}",
+            name=Ref(self.character.id, self.character.name),
+            changed=Listing.of(self.changed, "unit"),
+        )
 
 
 class CharacterRemoved(IsolationEvent):
@@ -152,8 +198,12 @@ class CharacterRemoved(IsolationEvent):
     character_id: str
     name: str
 
-    def describe(self) -> str:
-        return f"{self.name} removed from the map"
+    def message(self) -> Message:
+        return msg(
+            "isolation.character_removed",
+            "{name} removed from the map",
+            name=Ref(self.character_id, self.name),
+        )
 
 
 class HealthChanged(IsolationEvent):
@@ -165,8 +215,15 @@ class HealthChanged(IsolationEvent):
     new: Health
     reason: str
 
-    def describe(self) -> str:
-        return f"{self.name_of(self.character_id)}: {self.old} → {self.new} ({self.reason})"
+    def message(self) -> Message:
+        return msg(
+            "isolation.health_changed",
+            "{name}: {old} → {new} ({reason})",
+            name=self.ref(self.character_id),
+            old=self.old,
+            new=self.new,
+            reason=self.reason,
+        )
 
 
 # --------------------------------------------------------------------------- links
@@ -177,9 +234,11 @@ class LinkAdded(IsolationEvent):
     link: Link
     why: str = ""
 
-    def describe(self) -> str:
-        why = f" ({self.why})" if self.why else ""
-        return f"+ {self.link.describe(self.names)}{why}"
+    def message(self) -> Message:
+        link = self.link.message(self.names)
+        if self.why:
+            return msg("isolation.link_added_why", "+ {link} ({why})", link=link, why=self.why)
+        return msg("isolation.link_added", "+ {link}", link=link)
 
 
 class LinkRemoved(IsolationEvent):
@@ -189,8 +248,13 @@ class LinkRemoved(IsolationEvent):
     link: Link
     why: str
 
-    def describe(self) -> str:
-        return f"− {self.link.describe(self.names)} ({self.why})"
+    def message(self) -> Message:
+        return msg(
+            "isolation.link_removed",
+            "− {link} ({why})",
+            link=self.link.message(self.names),
+            why=self.why,
+        )
 
 
 class LinkRelabeled(IsolationEvent):
@@ -201,12 +265,24 @@ class LinkRelabeled(IsolationEvent):
     ends: tuple[str, str] | None = None
     """The two characters the link joins (journals before ends were recorded have none)."""
 
-    def describe(self) -> str:
-        ends = ""
+    def message(self) -> Message:
         if self.ends:
-            ends = f" between {self.name_of(self.ends[0])} and {self.name_of(self.ends[1])}"
+            return msg(
+                "isolation.link_relabeled",
+                "link between {a} and {b} relabeled “{old}” → “{new}”",
+                a=self.ref(self.ends[0]),
+                b=self.ref(self.ends[1]),
+                old=self.old,
+                new=self.new,
+            )
         # The ends name the link; a journal from before they were kept has only its id.
-        return f"link{ends or ' ' + self.link_id} relabeled “{self.old}” → “{self.new}”"
+        return msg(
+            "isolation.link_relabeled_by_id",
+            "link {link} relabeled “{old}” → “{new}”",
+            link=self.link_id,
+            old=self.old,
+            new=self.new,
+        )
 
 
 # --------------------------------------------------------------------------- scenario
@@ -225,23 +301,45 @@ class StressChanged(IsolationEvent):
     source: Literal["start", "gm", "result", "settings"]
     requested: int = 0
 
-    def describe(self) -> str:
-        notes = ""
+    def message(self) -> Message:
+        said = msg(
+            "isolation.stress_changed",
+            "Stress {old} → {new}: {reason}",
+            old=self.old,
+            new=self.new,
+            reason=self.reason,
+        )
         if self.requested and self.requested != self.new - self.old:
-            notes = f" ({self.requested:+d} asked, held by the bounds)"
+            said = msg(
+                "isolation.stress_held",
+                "{said} ({requested} asked, held by the bounds)",
+                said=said,
+                requested=signed(self.requested),
+            )
         if self.source == "gm" and abs(self.requested) > GM_STEP:
-            notes += f"; more than the text's 1 to {GM_STEP} points per event (ISO-R35, advice)"
+            said = msg(
+                "isolation.stress_gm_step_advice",
+                "{said}; more than the text's 1 to {most} points per event (ISO-R35, advice)",
+                said=said,
+                most=GM_STEP,
+            )
         if self.source == "start" and self.new not in STARTING_STRESS:
-            notes += "; the text starts Stress at 1, 2 or 3 (ISO-R36, advice)"
-        return f"Stress {self.old} → {self.new}: {self.reason}{notes}"
+            said = msg(
+                "isolation.stress_start_advice",
+                "{said}; the text starts Stress at 1, 2 or 3 (ISO-R36, advice)",
+                said=said,
+            )
+        return said
 
 
 class ThreatChanged(IsolationEvent):
     kind: ClassVar[str] = "threat_changed"
     present: bool
 
-    def describe(self) -> str:
-        return "the GM marks a threat present" if self.present else "nothing threatens now"
+    def message(self) -> Message:
+        if self.present:
+            return msg("isolation.threat_present", "the GM marks a threat present")
+        return msg("isolation.threat_gone", "nothing threatens now")
 
 
 class PlayStarted(IsolationEvent):
@@ -249,24 +347,28 @@ class PlayStarted(IsolationEvent):
 
     kind: ClassVar[str] = "play_started"
 
-    def describe(self) -> str:
-        return "play begins"
+    def message(self) -> Message:
+        return msg("isolation.play_started", "play begins")
 
 
 class SessionEnded(IsolationEvent):
     kind: ClassVar[str] = "session_ended"
     session: int
 
-    def describe(self) -> str:
-        return f"session {self.session} ends; pair rolls may be made (ISO-R45)"
+    def message(self) -> Message:
+        return msg(
+            "isolation.session_ended",
+            "session {session} ends; pair rolls may be made (ISO-R45)",
+            session=self.session,
+        )
 
 
 class SessionBegun(IsolationEvent):
     kind: ClassVar[str] = "session_begun"
     session: int
 
-    def describe(self) -> str:
-        return f"session {self.session} begins"
+    def message(self) -> Message:
+        return msg("isolation.session_begun", "session {session} begins", session=self.session)
 
 
 class PairRolled(IsolationEvent):
@@ -280,17 +382,30 @@ class PairRolled(IsolationEvent):
     evens: int
     odds: int
 
-    def describe(self) -> str:
+    def result(self) -> Message:
+        """What the roll lets or makes the pair do (the end of :meth:`message`)."""
         if self.evens > self.odds:
-            result = "more evens: they may erase a labeled red or add a labeled green"
-        elif self.odds > self.evens:
-            result = "more odds: they must erase a labeled green or add a labeled red"
-        else:
-            result = "a tie: nothing changes"
-        return (
-            f"pair roll {self.pair(self.a, self.b)}: green [{self.green.faces_text()}] "
-            f"{faces_word(self.evens, 'even')}, red [{self.red.faces_text()}] "
-            f"{faces_word(self.odds, 'odd')}; {result}"
+            return msg(
+                "isolation.pair_roll_evens",
+                "more evens: they may erase a labeled red or add a labeled green",
+            )
+        if self.odds > self.evens:
+            return msg(
+                "isolation.pair_roll_odds",
+                "more odds: they must erase a labeled green or add a labeled red",
+            )
+        return msg("isolation.pair_roll_tie", "a tie: nothing changes")
+
+    def message(self) -> Message:
+        return msg(
+            "isolation.pair_rolled",
+            "pair roll {pair}: green [{green}] {evens}, red [{red}] {odds}; {result}",
+            pair=self.pair_of(self.a, self.b),
+            green=self.green.faces_text(),
+            evens=evens_word(self.evens),
+            red=self.red.faces_text(),
+            odds=odds_word(self.odds),
+            result=self.result(),
         )
 
 
@@ -304,9 +419,25 @@ class PairOutcome(IsolationEvent):
     choice: Literal["erase_red", "add_green", "erase_green", "add_red", "nothing", "void"]
     why: str = ""
 
-    def describe(self) -> str:
-        why = f" ({self.why})" if self.why else ""
-        return f"pair {self.pair(self.a, self.b)}: {self.choice.replace('_', ' ')}{why}"
+    def message(self) -> Message:
+        choice = {
+            "erase_red": msg("isolation.choice_erase_red", "erase red"),
+            "add_green": msg("isolation.choice_add_green", "add green"),
+            "erase_green": msg("isolation.choice_erase_green", "erase green"),
+            "add_red": msg("isolation.choice_add_red", "add red"),
+            "nothing": msg("isolation.choice_nothing", "nothing"),
+            "void": msg("isolation.choice_void", "void"),
+        }[self.choice]
+        pair = self.pair_of(self.a, self.b)
+        if self.why:
+            return msg(
+                "isolation.pair_outcome_why",
+                "pair {pair}: {choice} ({why})",
+                pair=pair,
+                choice=choice,
+                why=self.why,
+            )
+        return msg("isolation.pair_outcome", "pair {pair}: {choice}", pair=pair, choice=choice)
 
 
 class DeathGreensShared(IsolationEvent):
@@ -323,21 +454,47 @@ class DeathGreensShared(IsolationEvent):
     picks: list[RollField] = Field(default_factory=list)
     """The rolls that placed the leftover greens at random (one die per pick)."""
 
-    def describe(self) -> str:
+    def message(self) -> Message:
+        dead = self.ref(self.dead)
         if not self.greens:
-            return f"{self.name_of(self.dead)} had no green links to share"
-        dead = self.name_of(self.dead)
+            return msg("isolation.death_no_greens", "{dead} had no green links to share", dead=dead)
         if self.pairs == 0:
-            return f"{dead}'s {self.greens} green links are lost: fewer than two survivors"
-        text = f"{dead}'s {self.greens} green links: {self.each} to each of {self.pairs} pairs"
-        if self.remainder:
-            how = {
-                "gm_choice": "for the GM to place",
-                "random": "placed at random",
-                "drop": "dropped",
-            }
-            text += f", {self.remainder} left over {how[self.remainder_rule]}"
-        return text
+            return msg(
+                "isolation.death_greens_lost",
+                "{dead}'s {greens} green links are lost: fewer than two survivors",
+                dead=dead,
+                greens=self.greens,
+            )
+        shared = {"dead": dead, "greens": self.greens, "each": self.each, "pairs": self.pairs}
+        if not self.remainder:
+            return msg(
+                "isolation.death_greens_shared",
+                "{dead}'s {greens} green links: {each} to each of {pairs} pairs",
+                **shared,
+            )
+        if self.remainder_rule == "gm_choice":
+            return msg(
+                "isolation.death_greens_shared_gm",
+                "{dead}'s {greens} green links: {each} to each of {pairs} pairs, "
+                "{remainder} left over for the GM to place",
+                **shared,
+                remainder=self.remainder,
+            )
+        if self.remainder_rule == "random":
+            return msg(
+                "isolation.death_greens_shared_random",
+                "{dead}'s {greens} green links: {each} to each of {pairs} pairs, "
+                "{remainder} left over placed at random",
+                **shared,
+                remainder=self.remainder,
+            )
+        return msg(
+            "isolation.death_greens_shared_drop",
+            "{dead}'s {greens} green links: {each} to each of {pairs} pairs, "
+            "{remainder} left over dropped",
+            **shared,
+            remainder=self.remainder,
+        )
 
 
 class DeathGreensDropped(IsolationEvent):
@@ -353,16 +510,24 @@ class DeathGreensDropped(IsolationEvent):
     dropped: int = Field(ge=1)
     left: int = Field(ge=0)
 
-    def describe(self) -> str:
+    def message(self) -> Message:
         if not self.left:
-            return (
-                f"{self.name_of(self.dead)}'s {self.dropped} leftover green "
-                f"{'link is' if self.dropped == 1 else 'links are'} lost: fewer than two survivors"
+            return plural(
+                "isolation.death_greens_dropped_all",
+                "{dead}'s {n} leftover green link is lost: fewer than two survivors",
+                "{dead}'s {n} leftover green links are lost: fewer than two survivors",
+                n=self.dropped,
+                dead=self.ref(self.dead),
             )
-        return (
-            f"{self.dropped} of {self.name_of(self.dead)}'s leftover green links are lost: only "
-            f"{self.left} living {'pair remains' if self.left == 1 else 'pairs remain'} to take "
-            "one each"
+        return plural(
+            "isolation.death_greens_dropped",
+            "{dropped} of {dead}'s leftover green links are lost: only {n} living pair "
+            "remains to take one each",
+            "{dropped} of {dead}'s leftover green links are lost: only {n} living pairs "
+            "remain to take one each",
+            n=self.left,
+            dropped=self.dropped,
+            dead=self.ref(self.dead),
         )
 
 
@@ -371,9 +536,13 @@ class DeathGreensPlaced(IsolationEvent):
     dead: str
     pairs: list[tuple[str, str]]
 
-    def describe(self) -> str:
-        where = ", ".join(self.pair(a, b) for a, b in self.pairs)
-        return f"the GM places {self.name_of(self.dead)}'s leftover green links: {where}"
+    def message(self) -> Message:
+        return msg(
+            "isolation.death_greens_placed",
+            "the GM places {dead}'s leftover green links: {pairs}",
+            dead=self.ref(self.dead),
+            pairs=Listing.of((self.pair_of(a, b) for a, b in self.pairs), "unit"),
+        )
 
 
 # --------------------------------------------------------------------------- conflicts
@@ -396,50 +565,90 @@ class ConflictProposed(IsolationEvent):
     factors: tuple[Factors, ...] = ()
     declared_hostile: tuple[str, ...] = ()
 
-    def describe(self) -> str:
-        how = {
-            "persuade_all": f"persuading {self.listed(self.pps)}",
-            "subset": f"persuading {self.listed(self.pps)} (Neutral by default: "
-            f"{self.listed(self.defaulted)})",
-            "alone": "going alone",
-            "direct": f"acting against {self.name_of(self.target or '?')}"
-            + (f", persuading {self.listed(self.pps)}" if self.pps else ", alone"),
-        }[self.mode]
-        extra = " [physically threatening]" if self.physical else ""
-        auto = " — Stress 0: no rolls" if self.automatic else ""
-        ap = self.name_of(self.ap)
-        return f"conflict {self.number}: {ap} proposes “{self.action}”, {how}{extra}{auto}"
+    def _how(self) -> Message:
+        pps = self.people(self.pps)
+        if self.mode == "persuade_all":
+            return msg("isolation.mode_persuade_all", "persuading {pps}", pps=pps)
+        if self.mode == "subset":
+            return msg(
+                "isolation.mode_subset",
+                "persuading {pps} (Neutral by default: {defaulted})",
+                pps=pps,
+                defaulted=self.people(self.defaulted),
+            )
+        if self.mode == "alone":
+            return msg("isolation.mode_alone", "going alone")
+        target = self.ref(self.target or "?")
+        if self.pps:
+            return msg(
+                "isolation.mode_direct_persuading",
+                "acting against {target}, persuading {pps}",
+                target=target,
+                pps=pps,
+            )
+        return msg("isolation.mode_direct_alone", "acting against {target}, alone", target=target)
+
+    def message(self) -> Message:
+        said = msg(
+            "isolation.conflict_proposed",
+            "conflict {number}: {ap} proposes “{action}”, {how}",
+            number=self.number,
+            ap=self.ref(self.ap),
+            action=self.action,
+            how=self._how(),
+        )
+        if self.physical:
+            said = msg("isolation.proposed_physical", "{said} [physically threatening]", said=said)
+        if self.automatic:
+            said = msg("isolation.proposed_automatic", "{said} — Stress 0: no rolls", said=said)
+        return said
 
 
 class FactorsSet(IsolationEvent):
     kind: ClassVar[str] = "factors_set"
     factors: Factors
 
-    def describe(self) -> str:
+    def message(self) -> Message:
         f = self.factors
-        parts = [
+        parts: list[str | Message] = [
             name
             for name in ("profession", "goal_for", "goal_against", "bias_for", "bias_against")
             if getattr(f, name)
         ]
         for name in ("roleplay", "extra_green", "extra_red"):
             if getattr(f, name):
-                parts.append(f"{name} {getattr(f, name)}")
+                parts.append(
+                    msg(
+                        "isolation.factor_dice",
+                        "{factor} {dice}",
+                        factor=name,
+                        dice=getattr(f, name),
+                    )
+                )
         if f.relevant_links:
-            parts.append("relevant links " + ", ".join(f.relevant_links))
-        return f"modifiers for {self.name_of(f.character)}: {', '.join(parts) or 'none'}"
+            parts.append(
+                msg(
+                    "isolation.factor_links",
+                    "relevant links {links}",
+                    links=Listing.of(f.relevant_links, "unit"),
+                )
+            )
+        return msg(
+            "isolation.factors_set",
+            "modifiers for {name}: {factors}",
+            name=self.ref(f.character),
+            factors=Listing.of(parts, "unit") if parts else msg("isolation.no_factors", "none"),
+        )
 
 
 class PhysicalMarked(IsolationEvent):
     kind: ClassVar[str] = "physical_marked"
     physical: bool
 
-    def describe(self) -> str:
-        return (
-            "the conflict is physically threatening"
-            if self.physical
-            else ("the conflict is not physically threatening")
-        )
+    def message(self) -> Message:
+        if self.physical:
+            return msg("isolation.physical", "the conflict is physically threatening")
+        return msg("isolation.not_physical", "the conflict is not physically threatening")
 
 
 class HostileDeclared(IsolationEvent):
@@ -448,16 +657,25 @@ class HostileDeclared(IsolationEvent):
     kind: ClassVar[str] = "hostile_declared"
     character: str
 
-    def describe(self) -> str:
-        return f"{self.name_of(self.character)} works against the AP without rolling"
+    def message(self) -> Message:
+        return msg(
+            "isolation.hostile_declared",
+            "{name} works against the AP without rolling",
+            name=self.ref(self.character),
+        )
 
 
 class DifficultySet(IsolationEvent):
     kind: ClassVar[str] = "difficulty_set"
     difficulty: int = Field(ge=1, le=6)
 
-    def describe(self) -> str:
-        return f"Difficulty {DIFFICULTY_NAMES[self.difficulty]} ({self.difficulty})"
+    def message(self) -> Message:
+        return msg(
+            "isolation.difficulty_set",
+            "Difficulty {name} ({difficulty})",
+            name=DIFFICULTY_NAMES[self.difficulty],
+            difficulty=self.difficulty,
+        )
 
 
 class DiceRolled(IsolationEvent):
@@ -469,16 +687,30 @@ class DiceRolled(IsolationEvent):
     role: str
     roll: RollField
 
-    def describe(self) -> str:
-        source = "typed" if self.roll.source == "typed" else "rolled"
-        count = (
-            faces_word(self.roll.evens, "even")
-            if self.colour == "green"
-            else faces_word(self.roll.odds, "odd")
+    def message(self) -> Message:
+        said = {
+            "how": (
+                msg("isolation.typed", "typed")
+                if self.roll.source == "typed"
+                else msg("isolation.rolled", "rolled")
+            ),
+            "colour": colour_words(self.colour),
+            "faces": self.roll.faces_text() or msg("isolation.no_dice", "no dice"),
+            "count": (
+                evens_word(self.roll.evens) if self.colour == "green" else odds_word(self.roll.odds)
+            ),
+        }
+        if self.who == GM:
+            return msg(
+                "isolation.dice_rolled_gm", "the GM {how} {colour} [{faces}]: {count}", **said
+            )
+        return msg(
+            "isolation.dice_rolled",
+            "{name} ({role}) {how} {colour} [{faces}]: {count}",
+            name=self.ref(self.who),
+            role=self.role,
+            **said,
         )
-        faces = self.roll.faces_text() or "no dice"
-        who = "the GM" if self.who == GM else f"{self.name_of(self.who)} ({self.role})"
-        return f"{who} {source} {self.colour} [{faces}]: {count}"
 
 
 class StancesRead(IsolationEvent):
@@ -487,13 +719,29 @@ class StancesRead(IsolationEvent):
     kind: ClassVar[str] = "stances_read"
     reading: FirstReading
 
-    def describe(self) -> str:
+    def message(self) -> Message:
         r = self.reading
-        parts = [
-            f"{self.name_of(p.character)} net {p.net:+d} → {'/'.join(p.allowed)}"
+        readings = [
+            msg(
+                "isolation.stance_reading",
+                "{name} net {net} → {allowed}",
+                name=self.ref(p.character),
+                net=signed(p.net),
+                allowed="/".join(p.allowed),
+            )
             for p in r.readings
         ]
-        return f"first reading: the Active Player's odds {r.ap_odds}; " + "; ".join(parts)
+        said = msg(
+            "isolation.stances_read",
+            "first reading: the Active Player's odds {odds}; {reading}",
+            odds=r.ap_odds,
+            reading=readings[0] if readings else "",
+        )
+        for reading in readings[1:]:
+            said = msg(
+                "isolation.stances_read_more", "{said}; {reading}", said=said, reading=reading
+            )
+        return said
 
 
 class StanceChosen(IsolationEvent):
@@ -503,11 +751,21 @@ class StanceChosen(IsolationEvent):
     rolled: Stance
     allowed: tuple[Stance, ...]
 
-    def describe(self) -> str:
-        note = ""
+    def message(self) -> Message:
         if self.stance != self.rolled:
-            note = f" (rolled {self.rolled})"
-        return f"{self.name_of(self.character)} is {self.stance}{note}"
+            return msg(
+                "isolation.stance_chosen_not_rolled",
+                "{name} is {stance} (rolled {rolled})",
+                name=self.ref(self.character),
+                stance=self.stance,
+                rolled=self.rolled,
+            )
+        return msg(
+            "isolation.stance_chosen",
+            "{name} is {stance}",
+            name=self.ref(self.character),
+            stance=self.stance,
+        )
 
 
 class Downgraded(IsolationEvent):
@@ -517,8 +775,13 @@ class Downgraded(IsolationEvent):
     character: str
     dice: int
 
-    def describe(self) -> str:
-        return f"{self.name_of(self.character)} turns Hostile and will roll {self.dice} red dice"
+    def message(self) -> Message:
+        return msg(
+            "isolation.downgraded",
+            "{name} turns Hostile and will roll {dice} red dice",
+            name=self.ref(self.character),
+            dice=self.dice,
+        )
 
 
 class ConflictResolved(IsolationEvent):
@@ -529,13 +792,23 @@ class ConflictResolved(IsolationEvent):
     resolution: Resolution
     explanation: Explanation | None = None
 
-    def describe(self) -> str:
+    def message(self) -> Message:
         r = self.resolution
         if r.automatic:
-            return f"conflict {self.number}: automatic {r.degree} (Stress 0, no roll)"
-        return (
-            f"conflict {self.number}: team evens {r.team_evens} vs odds {r.opposition_odds}, "
-            f"margin {r.margin:+d} → {r.degree}"
+            return msg(
+                "isolation.conflict_automatic",
+                "conflict {number}: automatic {degree} (Stress 0, no roll)",
+                number=self.number,
+                degree=r.degree,
+            )
+        return msg(
+            "isolation.conflict_resolved",
+            "conflict {number}: team evens {evens} vs odds {odds}, margin {margin} → {degree}",
+            number=self.number,
+            evens=r.team_evens,
+            odds=r.opposition_odds,
+            margin=signed(r.margin or 0),
+            degree=r.degree,
         )
 
 
@@ -546,9 +819,14 @@ class WoundsPending(IsolationEvent):
     wounds: int
     candidates: tuple[str, ...]
 
-    def describe(self) -> str:
-        noun = "wound" if self.wounds == 1 else "wounds"
-        return f"{self.wounds} {noun} to distribute among {self.listed(self.candidates)}"
+    def message(self) -> Message:
+        return plural(
+            "isolation.wounds_pending",
+            "{n} wound to distribute among {candidates}",
+            "{n} wounds to distribute among {candidates}",
+            n=self.wounds,
+            candidates=self.people(self.candidates),
+        )
 
 
 class WoundsAssigned(IsolationEvent):
@@ -557,11 +835,24 @@ class WoundsAssigned(IsolationEvent):
     lost: int = 0
     automatic: bool = False
 
-    def describe(self) -> str:
-        given = ", ".join(f"{self.name_of(who)} ×{n}" for who, n in self.assignment.items() if n)
-        how = " (Dying first)" if self.automatic else ""
-        lost = f"; {self.lost} lost" if self.lost else ""
-        return f"wounds{how}: {given or 'none'}{lost}"
+    def message(self) -> Message:
+        given = [
+            msg("isolation.wounds_given", "{name} ×{wounds}", name=self.ref(who), wounds=n)
+            for who, n in self.assignment.items()
+            if n
+        ]
+        shown = Listing.of(given, "unit") if given else msg("isolation.no_wounds", "none")
+        if self.automatic:
+            said = msg(
+                "isolation.wounds_assigned_dying_first",
+                "wounds (Dying first): {given}",
+                given=shown,
+            )
+        else:
+            said = msg("isolation.wounds_assigned", "wounds: {given}", given=shown)
+        if self.lost:
+            said = msg("isolation.wounds_lost", "{said}; {lost} lost", said=said, lost=self.lost)
+        return said
 
 
 class ConflictClosed(IsolationEvent):
@@ -569,8 +860,13 @@ class ConflictClosed(IsolationEvent):
     number: int
     degree: Degree
 
-    def describe(self) -> str:
-        return f"conflict {self.number} closed: {self.degree}"
+    def message(self) -> Message:
+        return msg(
+            "isolation.conflict_closed",
+            "conflict {number} closed: {degree}",
+            number=self.number,
+            degree=self.degree,
+        )
 
 
 class ConflictCancelled(IsolationEvent):
@@ -580,5 +876,10 @@ class ConflictCancelled(IsolationEvent):
     number: int
     reason: str
 
-    def describe(self) -> str:
-        return f"conflict {self.number} cancelled: {self.reason}"
+    def message(self) -> Message:
+        return msg(
+            "isolation.conflict_cancelled",
+            "conflict {number} cancelled: {reason}",
+            number=self.number,
+            reason=self.reason,
+        )

@@ -25,9 +25,11 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Literal
 
+from ...checks import shown
 from ...contract import Fold
 from ...errors import InconsistentEventError
 from ...journal import Event
+from ...words import Listing, Message, msg
 from .events import (
     CharacterAdded,
     CharacterRemoved,
@@ -77,9 +79,12 @@ fold = Fold[IsolationState]("Isolation")
 """The Isolation fold: ``fold(state, event)`` is the state after ``event``."""
 
 
-def _unfit(event: Event, message: str) -> InconsistentEventError:
-    """The error for ``event`` not fitting the state, naming the event's kind first."""
-    return InconsistentEventError(f"{event.kind}: {message}")
+def _unfit(event: Event, problem: Message) -> InconsistentEventError:
+    """The error for ``event`` not fitting the state, naming the event's kind first (the
+    same error :func:`~isowidgets.errors.folding` makes of a failed lookup)."""
+    return InconsistentEventError(
+        "core.inconsistent_event", "{kind}: {problem}", kind=event.kind, problem=problem
+    )
 
 
 def _replace(state: IsolationState, **changes: Any) -> IsolationState:
@@ -90,9 +95,22 @@ def _open(state: IsolationState, event: Event, *, unresolved: bool = False) -> C
     """The conflict in progress that ``event`` changes (not yet resolved, if asked)."""
     c = state.conflict
     if c is None:
-        raise _unfit(event, "it needs a conflict in progress, and there is none")
+        raise _unfit(
+            event,
+            msg(
+                "isolation.unfit_no_conflict",
+                "it needs a conflict in progress, and there is none",
+            ),
+        )
     if unresolved and c.resolution is not None:
-        raise _unfit(event, f"it comes after conflict {c.number} is resolved")
+        raise _unfit(
+            event,
+            msg(
+                "isolation.unfit_after_resolution",
+                "it comes after conflict {number} is resolved",
+                number=c.number,
+            ),
+        )
     return c
 
 
@@ -107,7 +125,14 @@ def _with_conflict(state: IsolationState, event: Event, **changes: Any) -> Isola
 @fold.on(CharacterAdded)
 def _character_added(state: IsolationState, event: CharacterAdded) -> IsolationState:
     if state.has_character(event.character.id):
-        raise _unfit(event, f"a character with id {event.character.id!r} already exists")
+        raise _unfit(
+            event,
+            msg(
+                "isolation.unfit_character_exists",
+                "a character with id {id} already exists",
+                id=shown(event.character.id),
+            ),
+        )
     return _replace(state, characters=(*state.characters, event.character))
 
 
@@ -123,7 +148,14 @@ def _character_removed(state: IsolationState, event: CharacterRemoved) -> Isolat
     cid = event.character_id
     state.character(cid)
     if state.links_of(cid):
-        raise _unfit(event, f"{cid} still has links; remove them before the character")
+        raise _unfit(
+            event,
+            msg(
+                "isolation.unfit_removed_with_links",
+                "{cid} still has links; remove them before the character",
+                cid=cid,
+            ),
+        )
     return _replace(state, characters=tuple(c for c in state.characters if c.id != cid))
 
 
@@ -132,10 +164,27 @@ def _health_changed(state: IsolationState, event: HealthChanged) -> IsolationSta
     cid, old, new = event.character_id, event.old, event.new
     character = state.character(cid)
     if character.health != old:
-        raise _unfit(event, f"{cid} is {character.health}, not {old}")
+        raise _unfit(
+            event,
+            msg(
+                "isolation.unfit_health_not_current",
+                "{cid} is {health}, not {old}",
+                cid=cid,
+                health=character.health,
+                old=old,
+            ),
+        )
     step = HEALTH_LADDER.index(new) - HEALTH_LADDER.index(old)
     if abs(step) != 1:
-        raise _unfit(event, f"health moves one step at a time: {old} → {new} is not one step")
+        raise _unfit(
+            event,
+            msg(
+                "isolation.unfit_health_step",
+                "health moves one step at a time: {old} → {new} is not one step",
+                old=old,
+                new=new,
+            ),
+        )
     sets: tuple[Literal["Injured", "Dying"], ...] = character.injury_sets
     window = state.injury_window
     if new == "Dead":
@@ -162,12 +211,30 @@ def _link_added(state: IsolationState, event: LinkAdded) -> IsolationState:
     link = event.link
     expected = f"L{state.next_link}"
     if link.id != expected or link.serial != state.next_link:
-        raise _unfit(event, f"link id {link.id!r} out of order; the next link is {expected}")
+        raise _unfit(
+            event,
+            msg(
+                "isolation.unfit_link_id_order",
+                "link id {id} out of order; the next link is {expected}",
+                id=shown(link.id),
+                expected=expected,
+            ),
+        )
     if link.a == link.b or (link.a, link.b) != pair_key(link.a, link.b):
-        raise _unfit(event, f"link {link.id} must join two characters, in sorted order")
+        raise _unfit(
+            event,
+            msg(
+                "isolation.unfit_link_ends",
+                "link {id} must join two characters, in sorted order",
+                id=link.id,
+            ),
+        )
     for cid in link.pair:
         if not state.character(cid).alive:
-            raise _unfit(event, f"{cid} is dead and can take no links")
+            raise _unfit(
+                event,
+                msg("isolation.unfit_link_to_dead", "{cid} is dead and can take no links", cid=cid),
+            )
     return _replace(state, links=(*state.links, link), next_link=state.next_link + 1)
 
 
@@ -175,7 +242,10 @@ def _link_added(state: IsolationState, event: LinkAdded) -> IsolationState:
 def _link_removed(state: IsolationState, event: LinkRemoved) -> IsolationState:
     link = event.link
     if state.link(link.id) != link:
-        raise _unfit(event, f"link {link.id} does not match the map")
+        raise _unfit(
+            event,
+            msg("isolation.unfit_link_not_on_map", "link {id} does not match the map", id=link.id),
+        )
     return _replace(state, links=tuple(x for x in state.links if x.id != link.id))
 
 
@@ -197,14 +267,26 @@ def _stress_changed(state: IsolationState, event: StressChanged) -> IsolationSta
     s = state.settings
     if event.old != state.stress:
         raise _unfit(
-            event, f"a change from Stress {event.old}, but the Stress Level is {state.stress}"
+            event,
+            msg(
+                "isolation.unfit_stress_not_current",
+                "a change from Stress {old}, but the Stress Level is {stress}",
+                old=shown(event.old),
+                stress=state.stress,
+            ),
         )
     top = s.stress_max
     if event.new < s.stress_min or (top is not None and event.new > top):
         raise _unfit(
             event,
-            f"Stress {event.new} is outside the house-rule bounds; allowed: stress_min "
-            f"{s.stress_min} up to stress_max {top if top is not None else 'no ceiling'} (ISO-A18)",
+            msg(
+                "isolation.unfit_stress_out_of_bounds",
+                "Stress {new} is outside the house-rule bounds; allowed: stress_min {stress_min} "
+                "up to stress_max {top} (ISO-A18)",
+                new=shown(event.new),
+                stress_min=s.stress_min,
+                top=top if top is not None else msg("isolation.no_ceiling", "no ceiling"),
+            ),
         )
     history = (*state.stress_history, (event.new, event.reason))
     return _replace(state, stress=event.new, stress_history=history)
@@ -228,14 +310,20 @@ def _session_ended(state: IsolationState, event: SessionEnded) -> IsolationState
 @fold.on(SessionBegun)
 def _session_begun(state: IsolationState, event: SessionBegun) -> IsolationState:
     if state.pair_roll is not None:
-        raise _unfit(event, "a pair roll still waits for its outcome")
+        raise _unfit(
+            event,
+            msg("isolation.unfit_pair_roll_waiting", "a pair roll still waits for its outcome"),
+        )
     return _replace(state, interlude=False, session=event.session, pairs_rolled=())
 
 
 @fold.on(PairRolled)
 def _pair_rolled(state: IsolationState, event: PairRolled) -> IsolationState:
     if state.pair_roll is not None:
-        raise _unfit(event, "a pair roll still waits for its outcome")
+        raise _unfit(
+            event,
+            msg("isolation.unfit_pair_roll_waiting", "a pair roll still waits for its outcome"),
+        )
     key = pair_key(event.a, event.b)
     pending = PairRoll(*key, event.evens, event.odds)
     return _replace(
@@ -251,7 +339,14 @@ def _pair_outcome(state: IsolationState, event: PairOutcome) -> IsolationState:
     if p is None or (p.a, p.b) != pair_key(event.a, event.b):
         waiting = f"{p.a}–{p.b}" if p is not None else "none"
         raise _unfit(
-            event, f"an outcome for {event.a}–{event.b}, but the pair roll waiting is {waiting}"
+            event,
+            msg(
+                "isolation.unfit_outcome_other_pair",
+                "an outcome for {a}–{b}, but the pair roll waiting is {waiting}",
+                a=event.a,
+                b=event.b,
+                waiting=waiting,
+            ),
         )
     return _replace(state, pair_roll=None)
 
@@ -271,8 +366,15 @@ def _death_greens_dropped(state: IsolationState, event: DeathGreensDropped) -> I
     if owed is None or event.dropped + left != owed.count:
         raise _unfit(
             event,
-            f"{event.dropped} of {dead}'s leftover greens dropped, {left} left; allowed: "
-            f"{dead} owes {owed.count if owed else 0} in all (ISO-A24)",
+            msg(
+                "isolation.unfit_greens_dropped",
+                "{dropped} of {dead}'s leftover greens dropped, {left} left; allowed: {dead} owes "
+                "{owed} in all (ISO-A24)",
+                dropped=event.dropped,
+                dead=dead,
+                left=left,
+                owed=owed.count if owed else 0,
+            ),
         )
     still = tuple(
         PendingGreens(dead, left) if p.dead == dead else p
@@ -294,7 +396,9 @@ def _death_greens_placed(state: IsolationState, event: DeathGreensPlaced) -> Iso
 @fold.on(ConflictProposed)
 def _conflict_proposed(state: IsolationState, event: ConflictProposed) -> IsolationState:
     if state.conflict is not None:
-        raise _unfit(event, "a conflict is already in progress")
+        raise _unfit(
+            event, msg("isolation.unfit_conflict_in_progress", "a conflict is already in progress")
+        )
     conflict = Conflict(
         number=event.number,
         ap=event.ap,
@@ -346,7 +450,15 @@ def _difficulty_set(state: IsolationState, event: DifficultySet) -> IsolationSta
 def _dice_rolled(state: IsolationState, event: DiceRolled) -> IsolationState:
     c = _open(state, event, unresolved=True)
     if c.roll_of(event.who, event.colour) is not None:
-        raise _unfit(event, f"{event.who} already rolled {event.colour} in this conflict")
+        raise _unfit(
+            event,
+            msg(
+                "isolation.unfit_pool_rolled_twice",
+                "{who} already rolled {colour} in this conflict",
+                who=event.who,
+                colour=event.colour,
+            ),
+        )
     record = RollRecord(event.who, event.colour, event.roll)
     return _with_conflict(state, event, rolls=(*c.rolls, record))
 
@@ -355,7 +467,14 @@ def _dice_rolled(state: IsolationState, event: DiceRolled) -> IsolationState:
 def _stances_read(state: IsolationState, event: StancesRead) -> IsolationState:
     c = _open(state, event, unresolved=True)
     if c.first is not None:
-        raise _unfit(event, f"the stances of conflict {c.number} are already read")
+        raise _unfit(
+            event,
+            msg(
+                "isolation.unfit_stances_read_twice",
+                "the stances of conflict {number} are already read",
+                number=c.number,
+            ),
+        )
     return _with_conflict(state, event, first=event.reading)
 
 
@@ -366,11 +485,19 @@ def _stance_chosen(state: IsolationState, event: StanceChosen) -> IsolationState
     if who not in c.pps:
         raise _unfit(
             event,
-            f"{who!r} is not a Passive Player of conflict {c.number}; allowed: "
-            f"{', '.join(c.pps) or 'nobody'}",
+            msg(
+                "isolation.unfit_stance_of_no_pp",
+                "{who} is not a Passive Player of conflict {number}; allowed: {pps}",
+                who=shown(who),
+                number=c.number,
+                pps=Listing.of(c.pps, "unit") if c.pps else msg("isolation.nobody", "nobody"),
+            ),
         )
     if c.stance_of(who) is not None:
-        raise _unfit(event, f"{who} already chose a stance")
+        raise _unfit(
+            event,
+            msg("isolation.unfit_stance_chosen_twice", "{who} already chose a stance", who=who),
+        )
     return _with_conflict(state, event, stances=(*c.stances, (who, event.stance)))
 
 

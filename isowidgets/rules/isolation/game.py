@@ -105,8 +105,10 @@ class IsolationGame(Game[IsolationState]):
         """
         if self.state.conflict is not None:
             raise RuleError(
-                f"house rules change between conflicts; conflict {self.state.conflict.number} "
-                "is in progress. Tip: finish it or cancel_conflict(reason) first."
+                "isolation.settings_during_conflict",
+                "house rules change between conflicts; conflict {number} is in progress. Tip: "
+                "finish it or cancel_conflict(reason) first.",
+                number=self.state.conflict.number,
             )
         current = self.state.settings
         updated = current.updated(**changes)

@@ -15,6 +15,7 @@ from ... import checks
 from ...contract import Action
 from ...dice import Pool, PoolRoll, d
 from ...errors import RuleError
+from ...words import plural
 from ._common import line, living, named, no_conflict
 from .events import (
     DeathGreensDropped,
@@ -141,25 +142,46 @@ def cap_owed_greens(action: Act) -> None:
 
 def _check_placement(state: IsolationState, pairs: object, count: int) -> list[tuple[str, str]]:
     if not isinstance(pairs, list | tuple):
-        raise RuleError(f"pairs must be a list of (a, b) pairs, got {checks.shown(pairs)}")
+        raise RuleError(
+            "isolation.placements_not_a_list",
+            "pairs must be a list of (a, b) pairs, got {pairs}",
+            pairs=checks.shown(pairs),
+        )
     living_pairs = set(state.living_pairs())
     out = []
     for item in pairs[: count + 1]:
         if not (isinstance(item, list | tuple) and len(item) == 2):
-            raise RuleError(f"each placement is a pair (a, b), got {checks.shown(item)}")
+            raise RuleError(
+                "isolation.placement_not_a_pair",
+                "each placement is a pair (a, b), got {item}",
+                item=checks.shown(item),
+            )
         a, b = (checks.identifier(x, "a character of a placement") for x in item)
         key = pair_key(a, b)
         if key not in living_pairs:
             raise RuleError(
-                f"{checks.shown(item)} is not a pair of two different living characters; "
-                f"the living pairs are {checks.shown(sorted(living_pairs))}"
+                "isolation.placement_not_living_pair",
+                "{item} is not a pair of two different living characters; the living pairs are "
+                "{living_pairs}",
+                item=checks.shown(item),
+                living_pairs=checks.shown(sorted(living_pairs)),
             )
         out.append(key)
     if len(pairs) != count:
-        noun = "link" if count == 1 else "links"
-        raise RuleError(f"place exactly {count} leftover green {noun}, got {len(pairs)}")
+        raise RuleError(
+            plural(
+                "isolation.place_leftover_greens",
+                "place exactly {n} leftover green link, got {got}",
+                "place exactly {n} leftover green links, got {got}",
+                n=count,
+                got=len(pairs),
+            )
+        )
     if len(set(out)) != len(out):
-        raise RuleError("the leftover links go to different pairs (the share is even)")
+        raise RuleError(
+            "isolation.placements_repeated",
+            "the leftover links go to different pairs (the share is even)",
+        )
     return out
 
 
@@ -215,7 +237,10 @@ def place_death_greens(action: Act, dead: str, pairs: Sequence[tuple[str, str]])
     if not waiting:
         owed = ", ".join(f"{p.dead} ({p.count})" for p in state.pending_greens) or "none"
         raise RuleError(
-            f"no leftover greens of {checks.shown(dead)} wait to be placed; waiting: {owed}"
+            "isolation.no_greens_waiting",
+            "no leftover greens of {dead} wait to be placed; waiting: {owed}",
+            dead=checks.shown(dead),
+            owed=owed,
         )
     chosen = _check_placement(state, pairs, waiting[0].count)
     name = state.character(dead).name if state.has_character(dead) else dead

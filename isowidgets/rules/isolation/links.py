@@ -15,7 +15,7 @@ from typing import Literal, get_args
 from ... import checks
 from ...contract import Action
 from ...errors import RuleError
-from ._common import line, name_of, named, no_conflict, pair
+from ._common import line, listed, name_of, named, no_conflict, pair
 from .events import HealthChanged, LinkAdded, LinkRelabeled, LinkRemoved
 from .model import COLOURS, HEALTH_LADDER, Colour, IsolationState, Link, Origin, pair_key
 
@@ -139,15 +139,22 @@ def add_descriptor_link(
         character = state.character(who)
         if not isinstance(descriptor, str) or descriptor not in character.descriptors:
             raise RuleError(
-                f"{character.name} has no descriptor {checks.shown(descriptor)}; theirs are "
-                f"{', '.join(character.descriptors) or 'none'}"
+                "isolation.no_such_descriptor",
+                "{name} has no descriptor {descriptor}; theirs are {descriptors}",
+                name=character.name,
+                descriptor=checks.shown(descriptor),
+                descriptors=listed(character.descriptors),
             )
     label, mirror = f"{a_descriptor} / {b_descriptor}", f"{b_descriptor} / {a_descriptor}"
     for link in state.links_between(first, second):
         if link.origin == "descriptor" and link.label in (label, mirror):
             raise RuleError(
-                f"{name_of(state, first)}–{name_of(state, second)} already have a descriptor link "
-                f"“{link.label}”; ISO-R08 gives one link per descriptor pair"
+                "isolation.descriptor_link_twice",
+                "{first}–{second} already have a descriptor link “{label}”; ISO-R08 gives one link "
+                "per descriptor pair",
+                first=name_of(state, first),
+                second=name_of(state, second),
+                label=link.label,
             )
     why = "descriptor pass (ISO-R08)"
     return add_labeled(action, a, b, colour, label, "descriptor", why=why)[0]
@@ -165,12 +172,18 @@ def add_bias_links(action: Act, holder: str, target: str, *, shared: bool = Fals
     colour: Colour = "green" if checks.flag(shared, "shared") else "red"
     bias = state.character(holder).bias
     if not bias:
-        raise RuleError(f"{state.character(holder).name} has no bias to apply")
+        raise RuleError(
+            "isolation.no_bias", "{name} has no bias to apply", name=state.character(holder).name
+        )
     for link in state.links_between(first, second):
         if link.origin == "bias" and link.subject == holder and link.colour == colour:
             raise RuleError(
-                f"{name_of(state, holder)}'s bias already links {name_of(state, holder)} and "
-                f"{name_of(state, target)} (“{link.label}”); ISO-R09 adds its two links once"
+                "isolation.bias_links_twice",
+                "{holder}'s bias already links {holder} and {target} (“{label}”); ISO-R09 adds its "
+                "two links once",
+                holder=name_of(state, holder),
+                target=name_of(state, target),
+                label=link.label,
             )
     return add_labeled(
         action, holder, target, colour, bias, "bias", 2, holder, "bias pass (ISO-R09)"
@@ -187,7 +200,12 @@ def add_goal_links(action: Act, a: str, b: str, relation: Literal["same", "oppos
     relation = checks.choice(relation, "relation", ("same", "opposed"))
     ca, cb = state.character(a), state.character(b)
     if any(link.origin == "goal" for link in state.links_between(first, second)):
-        raise RuleError(f"{ca.name}–{cb.name} already have goal links; ISO-R10 adds them once")
+        raise RuleError(
+            "isolation.goal_links_twice",
+            "{name}–{name_2} already have goal links; ISO-R10 adds them once",
+            name=ca.name,
+            name_2=cb.name,
+        )
     if relation == "same":
         return add_labeled(action, a, b, "green", ca.goal, "goal", 3, why="same goal (ISO-R10)")
     label = f"{ca.goal} vs {cb.goal}"
@@ -219,9 +237,16 @@ def add_link(
     default: Origin = "session" if label else "temporary"
     kind = checks.choice(default if origin is None else origin, "origin", ORIGINS)
     if not label and kind != "temporary":
-        raise RuleError(f"an unlabeled link is temporary; origin {kind!r} needs a label")
+        raise RuleError(
+            "isolation.unlabeled_with_origin",
+            "an unlabeled link is temporary; origin {kind} needs a label",
+            kind=checks.shown(kind),
+        )
     if label and kind == "temporary":
-        raise RuleError("a labeled link is permanent; origin 'temporary' needs no label")
+        raise RuleError(
+            "isolation.labeled_temporary",
+            "a labeled link is permanent; origin 'temporary' needs no label",
+        )
     if label:
         return add_labeled(action, first, second, colour, label, kind, why=why)
     return add_unlabeled(action, first, second, colour, 1, why)
@@ -234,8 +259,10 @@ def relabel_link(action: Act, link_id: str, label: str) -> None:
     label = line(label, "label")
     if not link.labeled:
         raise RuleError(
-            f"{link.id} is unlabeled (temporary); a label would make it permanent, which only "
-            "the rules do. Tip: add_link(a, b, colour, label) adds a labeled link."
+            "isolation.label_unlabeled_link",
+            "{id} is unlabeled (temporary); a label would make it permanent, which only the "
+            "rules do. Tip: add_link(a, b, colour, label) adds a labeled link.",
+            id=link.id,
         )
     if label != link.label:
         action.add(

@@ -19,6 +19,7 @@ from typing import Literal, TypeAlias
 from ...checks import shown
 from ...dice import PoolRoll
 from ...errors import RuleError
+from ...words import Listing, Message, Ref, msg, render
 from .settings import IsolationSettings
 
 __all__ = [
@@ -47,6 +48,7 @@ __all__ = [
     "Resolution",
     "RollRecord",
     "Stance",
+    "colour_words",
     "pair_key",
 ]
 
@@ -176,15 +178,42 @@ class Link:
             return "Dying"
         return None
 
-    def describe(self, names: Mapping[str, str] | None = None) -> str:
-        """``red labeled link “Arrogant / Vain” between bob and eve``; with ``names``
-        (character id → name) the characters are named. The link's id (``L4``) is for
-        code, never said: the label and the two ends tell a link apart at the table."""
-        text = f"{self.colour} {'labeled' if self.labeled else 'unlabeled'} link"
+    def message(self, names: Mapping[str, str] | None = None) -> Message:
+        """``red labeled link “Arrogant / Vain” between bob and eve``, as a message whose
+        ends are :class:`~isowidgets.words.Ref` s: a view that knows the table's names
+        writes them, else ``names`` (character id → name, e.g. an event's) or the id. The
+        link's id (``L4``) is for code, never said: the label and the two ends tell a
+        link apart at the table."""
+        a, b = (Ref(x, (names or {}).get(x, x)) for x in (self.a, self.b))
+        colour = colour_words(self.colour)
         if self.labeled:
-            text += f" “{self.label}”"
-        a, b = ((names or {}).get(x, x) for x in (self.a, self.b))
-        return f"{text} between {a} and {b}"
+            return msg(
+                "isolation.link_labeled",
+                "{colour} labeled link “{label}” between {a} and {b}",
+                colour=colour,
+                label=self.label,
+                a=a,
+                b=b,
+            )
+        return msg(
+            "isolation.link_unlabeled",
+            "{colour} unlabeled link between {a} and {b}",
+            colour=colour,
+            a=a,
+            b=b,
+        )
+
+    def describe(self, names: Mapping[str, str] | None = None) -> str:
+        """:meth:`message` in English: ``red labeled link “Arrogant / Vain” between bob
+        and eve``; with ``names`` (character id → name) the characters are named."""
+        return render(self.message(names))
+
+
+def colour_words(colour: Colour) -> Message:
+    """A link's or a pool's colour in words."""
+    if colour == "green":
+        return msg("isolation.green", "green")
+    return msg("isolation.red", "red")
 
 
 # --------------------------------------------------------------------------- conflicts
@@ -274,7 +303,11 @@ class FirstReading:
         for item in self.readings:
             if item.character == character:
                 return item
-        raise RuleError(f"{shown(character)} is not a Passive Player of this conflict")
+        raise RuleError(
+            "isolation.not_a_pp",
+            "{character} is not a Passive Player of this conflict",
+            character=shown(character),
+        )
 
 
 @dataclass(frozen=True, slots=True)
@@ -529,10 +562,17 @@ class IsolationState:
             for found in self.characters:
                 if found.id == character_id:
                     return found
-        known = ", ".join(c.id for c in self.characters) or "none yet"
+        known: Listing | Message = (
+            Listing.of((c.id for c in self.characters), "unit")
+            if self.characters
+            else msg("isolation.no_characters_yet", "none yet")
+        )
         raise RuleError(
-            f"there is no character {shown(character_id)}; the characters are: {known}. "
-            "Tip: use the id add_character returned (a lower-case slug of the name)."
+            "isolation.no_such_character",
+            "there is no character {character_id}; the characters are: {known}. Tip: use the id "
+            "add_character returned (a lower-case slug of the name).",
+            character_id=shown(character_id),
+            known=known,
         )
 
     def has_character(self, character_id: str) -> bool:
@@ -561,8 +601,10 @@ class IsolationState:
                 if item.id == link_id:
                     return item
         raise RuleError(
-            f"there is no link {shown(link_id)}. Tip: link ids look like 'L7'; "
-            "links_between(a, b) lists a pair's links."
+            "isolation.no_such_link",
+            "there is no link {link_id}. Tip: link ids look like 'L7'; links_between(a, b) lists "
+            "a pair's links.",
+            link_id=shown(link_id),
         )
 
     def links_between(self, a: str, b: str) -> tuple[Link, ...]:

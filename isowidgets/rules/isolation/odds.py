@@ -85,7 +85,9 @@ def pool(colour: Colour, n: int, *, explode: bool = True, limit: int | None = No
             engine's roller stops it. ``None`` is open-ended.
     """
     if n < 0:
-        raise RuleError(f"a pool cannot hold {n} dice")
+        raise RuleError(
+            "isolation.pool_size_out_of_range", "a pool cannot hold {n} dice", n=checks.shown(n)
+        )
     return _pool(colour, n, explode, limit)
 
 
@@ -266,7 +268,10 @@ def conflict_odds(
     """
     c = conflict or state.conflict
     if c is None:
-        raise RuleError("no conflict to compute odds for. Tip: pass compose(state, ...)")
+        raise RuleError(
+            "isolation.odds_without_conflict",
+            "no conflict to compute odds for. Tip: pass compose(state, ...)",
+        )
     diff = _difficulty(difficulty, c.difficulty)
     if c.automatic:
         certain: dict[Degree, float] = {**dict.fromkeys(DEGREES, 0.0), "Basic Success": 1.0}
@@ -351,7 +356,7 @@ def simulate(
     """
     c = conflict or state.conflict
     if c is None:
-        raise RuleError("no conflict to simulate")
+        raise RuleError("isolation.simulate_without_conflict", "no conflict to simulate")
     checks.choice(policy, "policy", ("best", "rolled"))
     trials = checks.whole(trials, "trials", 1, 10**7)
     diff = _difficulty(difficulty, c.difficulty)
@@ -359,7 +364,9 @@ def simulate(
         return {**dict.fromkeys(DEGREES, 0.0), "Basic Success": 1.0}
     plan = plan_for(state, c)
     if c.mode != "direct" and not diff:
-        raise RuleError("simulate needs a Difficulty (1–6)")
+        raise RuleError(
+            "isolation.simulate_without_difficulty", "simulate needs a Difficulty (1–6)"
+        )
     s = state.settings
     rng = random.Random(seed)
     tally = dict.fromkeys(DEGREES, 0)

@@ -18,6 +18,7 @@ from typing import Literal
 from ...checks import shown
 from ...dice import PoolRoll
 from ...errors import RuleError
+from ...words import Listing, Message, msg
 from .events import DIFFICULTY_NAMES
 from .model import (
     GM,
@@ -130,10 +131,18 @@ class PoolPlan:
             for unit in self.units:
                 if unit.who == who and unit.colour == colour:
                     return unit
-        listed = ", ".join(f"{u.who}/{u.colour}" for u in self.units) or "none"
+        listed: Listing | Message = (
+            Listing.of((f"{u.who}/{u.colour}" for u in self.units), "unit")
+            if self.units
+            else msg("isolation.none", "none")
+        )
         raise RuleError(
-            f"{shown(who)} has no {shown(colour)} pool in conflict {self.conflict.number}; "
-            f"the pools are: {listed}"
+            "isolation.no_such_pool",
+            "{who} has no {colour} pool in conflict {number}; the pools are: {listed}",
+            who=shown(who),
+            colour=shown(colour),
+            number=self.conflict.number,
+            listed=listed,
         )
 
     def stage(self, stage: str) -> tuple[RollUnit, ...]:

@@ -77,14 +77,21 @@ def roll_colour(
     extras = len(roll.extras)
     if extras > cap:
         raise FacesError(
-            f"{pool.describe()}: {extras} extra dice from explosions, but the house limit "
-            f"max_explosions_per_pool is {cap}. Tip: stop the chain after {cap} extra dice."
+            "isolation.explosions_over_cap",
+            "{pool}: {extras} extra dice from explosions, but the house limit "
+            "max_explosions_per_pool is {cap}. Tip: stop the chain after {cap} extra dice.",
+            pool=pool.describe(),
+            extras=extras,
+            cap=cap,
         )
     declined = any(die.declined for die in roll.dice)
     if declined and extras < cap and not optional:
         raise FacesError(
-            f"{pool.describe()}: an exploding face has no extra die, and the house limit "
-            f"({cap}) is not reached yet. Tip: list one extra die per exploding face."
+            "isolation.explosion_missing",
+            "{pool}: an exploding face has no extra die, and the house limit ({cap}) is not "
+            "reached yet. Tip: list one extra die per exploding face.",
+            pool=pool.describe(),
+            cap=cap,
         )
     return roll
 

@@ -13,7 +13,8 @@ from ... import checks
 from ...contract import Action
 from ...dice import Faces
 from ...errors import RuleError
-from ._common import line, name_of, named, no_conflict, pair
+from ...words import Listing, Message, msg
+from ._common import line, listed, name_of, named, no_conflict, pair
 from .events import LinkRemoved, PairOutcome, PairRolled, SessionBegun, SessionEnded
 from .links import add_labeled, recover
 from .model import Colour, IsolationState, Link
@@ -39,7 +40,11 @@ def end_session(action: Act) -> None:
     state = action.state
     no_conflict(state, "end the session")
     if state.interlude:
-        raise RuleError(f"session {state.session} has already ended. Tip: begin_session().")
+        raise RuleError(
+            "isolation.session_ended_already",
+            "session {session} has already ended. Tip: begin_session().",
+            session=state.session,
+        )
     action.add(SessionEnded(session=state.session))
 
 
@@ -47,7 +52,11 @@ def begin_session(action: Act) -> None:
     """Start the next session (the session number goes up by one)."""
     state = action.state
     if not state.interlude:
-        raise RuleError(f"session {state.session} is still running. Tip: end_session() first.")
+        raise RuleError(
+            "isolation.session_still_running",
+            "session {session} is still running. Tip: end_session() first.",
+            session=state.session,
+        )
     pending_pair(state)
     action.add(SessionBegun(session=state.session + 1))
 
@@ -58,9 +67,11 @@ def pending_pair(state: IsolationState) -> None:
         p = state.pair_roll
         must = "erase_green or add_red" if p.winner == "red" else "erase_red, add_green or nothing"
         raise RuleError(
-            f"the pair roll {name_of(state, p.a)}–{name_of(state, p.b)} still waits for its "
-            "outcome. "
-            f"Tip: choose_pair_outcome({must!r})."
+            "isolation.pair_roll_waiting",
+            "the pair roll {a}–{b} still waits for its outcome. Tip: choose_pair_outcome({must}).",
+            a=name_of(state, p.a),
+            b=name_of(state, p.b),
+            must=checks.shown(must),
         )
 
 
@@ -103,18 +114,22 @@ def pair_roll(
         and (first in state.injury_window or second in state.injury_window)
     )
     if not window:
-        raise RuleError(
-            "pair rolls are made at the end of a session (ISO-R45). Tip: end_session() first"
-            + (
-                ""
-                if state.settings.pair_rolls_on_injury
-                else "; pair_rolls_on_injury=True also allows them right after an injury"
+        if state.settings.pair_rolls_on_injury:
+            raise RuleError(
+                "isolation.pair_roll_not_now",
+                "pair rolls are made at the end of a session (ISO-R45). Tip: end_session() first.",
             )
-            + "."
+        raise RuleError(
+            "isolation.pair_roll_not_now_injury_off",
+            "pair rolls are made at the end of a session (ISO-R45). Tip: end_session() first; "
+            "pair_rolls_on_injury=True also allows them right after an injury.",
         )
     if (first, second) in state.pairs_rolled:
         raise RuleError(
-            f"{name_of(state, first)}–{name_of(state, second)} have already rolled in this window"
+            "isolation.pair_rolled_already",
+            "{first}–{second} have already rolled in this window",
+            first=name_of(state, first),
+            second=name_of(state, second),
         )
     labeled = None if state.settings.pair_roll_uses_unlabeled else True
     label = f"{state.character(first).name}–{state.character(second).name}"
@@ -180,7 +195,10 @@ def choose_pair_outcome(
     state = action.state
     pending = state.pair_roll
     if pending is None:
-        raise RuleError("no pair roll waits for an outcome. Tip: pair_roll(a, b) first.")
+        raise RuleError(
+            "isolation.no_pair_roll_waiting",
+            "no pair roll waits for an outcome. Tip: pair_roll(a, b) first.",
+        )
     options = pair_outcomes(state)
     pair_names = f"{name_of(state, pending.a)}–{name_of(state, pending.b)}"
     outcome = checks.choice(outcome, f"the outcome of {pair_names}'s roll", options)
@@ -190,23 +208,48 @@ def choose_pair_outcome(
         colour = "red" if outcome == "erase_red" else "green"
         candidates = options[outcome]
         if link_id is None:
+            choices: Listing | Message = (
+                Listing.of(
+                    (
+                        msg("isolation.link_choice", "{id} “{label}”", id=x.id, label=x.label)
+                        for x in candidates
+                    ),
+                    "unit",
+                )
+                if candidates
+                else msg("isolation.no_link_to_erase", "there is none")
+            )
+            if colour == "green":
+                raise RuleError(
+                    "isolation.erase_which_green",
+                    "name the labeled green link to erase: {links}. Tip: add a labeled red link "
+                    "instead.",
+                    links=choices,
+                )
             raise RuleError(
-                f"name the labeled {colour} link to erase: "
-                f"{', '.join(f'{x.id} “{x.label}”' for x in candidates) or 'there is none'}"
-                + (". Tip: add a labeled red link instead." if colour == "green" else "")
+                "isolation.erase_which_red",
+                "name the labeled red link to erase: {links}",
+                links=choices,
             )
         link = state.link(link_id)
         if link not in candidates:
             raise RuleError(
-                f"{link.id} is not a labeled {colour} link between {pair_names}; "
-                f"those are: {', '.join(x.id for x in candidates) or 'none'}"
+                "isolation.erase_not_a_candidate",
+                "{id} is not a labeled {colour} link between {pair_names}; those are: {links}",
+                id=link.id,
+                colour=colour,
+                pair_names=pair_names,
+                links=listed(x.id for x in candidates),
             )
         if link.origin == "injury:Injured" and link.subject:
             dying = state.injury_links(link.subject, "Dying")
             if dying:
                 raise RuleError(
-                    f"{name_of(state, link.subject)} must erase every Dying link first "
-                    f"({', '.join(x.id for x in dying)}) before any Injured link (ISO-R46)"
+                    "isolation.erase_dying_first",
+                    "{subject} must erase every Dying link first ({links}) before any Injured link "
+                    "(ISO-R46)",
+                    subject=name_of(state, link.subject),
+                    links=Listing.of((x.id for x in dying), "unit"),
                 )
         why = f"pair roll: {outcome.replace('_', ' ')}"
         action.add(LinkRemoved(link=link, why=why, names=ends))

@@ -14,6 +14,8 @@ from typing import ClassVar, Literal, Self
 
 from pydantic import model_validator
 
+from ...checks import shown
+from ...errors import SettingsError
 from ...settings import RuleSettings, setting
 
 __all__ = ["IsolationSettings"]
@@ -187,18 +189,28 @@ class IsolationSettings(RuleSettings):
     @model_validator(mode="after")
     def _consistent(self) -> Self:
         if self.hostile_net_max >= self.cooperate_net_min:
-            raise ValueError(
-                f"hostile_net_max ({self.hostile_net_max}) must be below cooperate_net_min "
-                f"({self.cooperate_net_min}), or a net could be both Hostile and Cooperative"
+            raise SettingsError(
+                "isolation.stance_bounds_overlap",
+                "hostile_net_max ({hostile_net_max}) must be below cooperate_net_min "
+                "({cooperate_net_min}), or a net could be both Hostile and Cooperative",
+                hostile_net_max=shown(self.hostile_net_max),
+                cooperate_net_min=shown(self.cooperate_net_min),
             )
         if self.stress_max is not None and self.stress_max < self.stress_min:
-            raise ValueError(
-                f"stress_max ({self.stress_max}) must be at least stress_min ({self.stress_min})"
+            raise SettingsError(
+                "isolation.stress_bounds_crossed",
+                "stress_max ({stress_max}) must be at least stress_min ({stress_min})",
+                stress_max=self.stress_max,
+                stress_min=self.stress_min,
             )
         top = self.stress_max if self.stress_max is not None else self.stress_start
         if not self.stress_min <= self.stress_start <= top:
-            raise ValueError(
-                f"stress_start ({self.stress_start}) must lie between stress_min "
-                f"({self.stress_min}) and stress_max ({self.stress_max})"
+            raise SettingsError(
+                "isolation.stress_start_out_of_bounds",
+                "stress_start ({stress_start}) must lie between stress_min ({stress_min}) and "
+                "stress_max ({stress_max})",
+                stress_start=self.stress_start,
+                stress_min=self.stress_min,
+                stress_max=self.stress_max,
             )
         return self

@@ -97,8 +97,10 @@ def adjust_stress(action: Action[IsolationState], delta: int, reason: str) -> No
     delta = checks.whole(delta, "a stress adjustment", -checks.MAX_COUNT, checks.MAX_COUNT)
     if not delta:
         raise RuleError(
-            "a stress adjustment of 0 changes nothing; allowed: a whole number other than 0 "
-            f"(the text moves Stress ±1 to ±{GM_STEP} per event, ISO-R35)"
+            "isolation.stress_adjustment_zero",
+            "a stress adjustment of 0 changes nothing; allowed: a whole number other than 0 (the "
+            "text moves Stress ±1 to ±{gm_step} per event, ISO-R35)",
+            gm_step=GM_STEP,
         )
     stress_change(action, delta, line(reason, "reason"), "gm")
 
@@ -113,17 +115,23 @@ def set_starting_stress(action: Action[IsolationState], value: int) -> None:
     state = action.state
     if state.play_started:
         raise RuleError(
-            "the starting Stress Level is set before play begins. Tip: adjust_stress(±n, "
-            "reason) changes it during play."
+            "isolation.starting_stress_after_play",
+            "the starting Stress Level is set before play begins. Tip: adjust_stress(±n, reason) "
+            "changes it during play.",
         )
     settings = state.settings
     top = settings.stress_max if settings.stress_max is not None else checks.MAX_COUNT
     value = checks.whole(value, "starting Stress", 0, checks.MAX_COUNT)
     if not settings.stress_min <= value <= top:
         raise RuleError(
-            f"starting Stress {value} is outside the house-rule bounds; allowed: stress_min "
-            f"{settings.stress_min} up to {top} (stress_max {settings.stress_max}, ISO-A18). "
-            "Tip: change_settings(stress_min=..., stress_max=...) first."
+            "isolation.starting_stress_out_of_bounds",
+            "starting Stress {value} is outside the house-rule bounds; allowed: stress_min "
+            "{stress_min} up to {top} (stress_max {stress_max}, ISO-A18). Tip: "
+            "change_settings(stress_min=..., stress_max=...) first.",
+            value=value,
+            stress_min=settings.stress_min,
+            top=top,
+            stress_max=settings.stress_max,
         )
     if value != state.stress:
         action.add(

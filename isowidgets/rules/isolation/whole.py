@@ -148,19 +148,27 @@ def _declared(
         return {}
     if policy != "declared":
         raise RuleError(
-            f"declared stances {checks.shown(declared)} were given with policy "
-            f"{policy!r}; they are read only under policy 'declared'"
+            "isolation.declared_without_policy",
+            "declared stances {declared} were given with policy {policy}; they are read only "
+            "under policy 'declared'",
+            declared=checks.shown(declared),
+            policy=checks.shown(policy),
         )
     if not isinstance(declared, Mapping):
         raise RuleError(
-            f"declared must be a mapping {{character: stance}}, got "
-            f"{type(declared).__name__} {checks.shown(declared)}"
+            "isolation.declared_not_a_mapping",
+            "declared must be a mapping {{character: stance}}, got {name} {declared}",
+            name=type(declared).__name__,
+            declared=checks.shown(declared),
         )
     allowed = (*c.pps, *c.defaulted)
     if len(declared) > len(allowed):
         raise RuleError(
-            f"declared names {len(declared)} characters, but this conflict has only "
-            f"{len(allowed)} who may declare a stance"
+            "isolation.declared_too_many",
+            "declared names {count} characters, but this conflict has only {count_2} who may "
+            "declare a stance",
+            count=len(declared),
+            count_2=len(allowed),
         )
     out: dict[str, Stance] = {}
     for key, value in declared.items():
@@ -168,25 +176,36 @@ def _declared(
         if who not in allowed:
             names = ", ".join(state.character(x).name for x in allowed) or "nobody"
             raise RuleError(
-                f"{checks.shown(who)} is neither a Passive Player nor defaulted to Neutral in "
-                f"this conflict, so cannot declare a stance; those who can: {names}"
+                "isolation.declared_by_outsider",
+                "{who} is neither a Passive Player nor defaulted to Neutral in this conflict, so "
+                "cannot declare a stance; those who can: {names}",
+                who=checks.shown(who),
+                names=names,
             )
         name = state.character(who).name
         stance: Stance = checks.choice(value, f"{name}'s declared stance", STANCES)
         if who in c.declared_hostile and stance != "Hostile":
             raise RuleError(
-                f"{name} already took Hostile without rolling (ISO-R13), so cannot declare "
-                f"{stance}; allowed: Hostile"
+                "isolation.declared_after_hostile",
+                "{name} already took Hostile without rolling (ISO-R13), so cannot declare "
+                "{stance}; allowed: Hostile",
+                name=name,
+                stance=stance,
             )
         if who in c.defaulted and stance == "Cooperative":
             raise RuleError(
-                f"{name} is defaulted to Neutral and may only downgrade (ISO-R41), so cannot "
-                "declare Cooperative; allowed: Neutral, Hostile"
+                "isolation.declared_cooperative_by_defaulted",
+                "{name} is defaulted to Neutral and may only downgrade (ISO-R41), so cannot "
+                "declare Cooperative; allowed: Neutral, Hostile",
+                name=name,
             )
         if who in c.downgraded and stance != "Hostile":
             raise RuleError(
-                f"{name} has already downgraded to Hostile, so cannot declare {stance}; "
-                "allowed: Hostile"
+                "isolation.declared_after_downgrade",
+                "{name} has already downgraded to Hostile, so cannot declare {stance}; allowed: "
+                "Hostile",
+                name=name,
+                stance=stance,
             )
         out[who] = stance
     return out
@@ -366,7 +385,10 @@ def whole_conflict_odds(
     """
     if not isinstance(state, IsolationState):
         raise RuleError(
-            f"state must be an IsolationState, got {type(state).__name__} {checks.shown(state)}"
+            "isolation.not_an_isolation_state",
+            "state must be an IsolationState, got {name} {state}",
+            name=type(state).__name__,
+            state=checks.shown(state),
         )
     c = a_conflict(state, conflict, "whole_conflict_odds")
     chosen: Policy = checks.choice(policy, "policy", POLICIES)
@@ -379,8 +401,9 @@ def whole_conflict_odds(
     needs = c.mode != "direct" or (c.alone and s.direct_alone_green_dice == "gm_difficulty")
     if needs and not diff:
         raise RuleError(
+            "isolation.odds_without_difficulty",
             "these odds need a Difficulty (1–6): the conflict has none yet. Tip: pass "
-            "difficulty=3 (or its name, 'Hard') to assume one"
+            "difficulty=3 (or its name, 'Hard') to assume one",
         )
     extra = tuple(w for w, st in stated.items() if w in c.defaulted and st == "Hostile")
     extra = tuple(w for w in extra if w not in c.downgraded)

@@ -26,6 +26,7 @@ from ...journal import Entry, Retcon
 from ...rules.isolation import HEALTH_LADDER, IsolationGame, IsolationState, counts
 from ...rules.isolation._common import faces_word
 from ...rules.isolation.events import HealthChanged, PairOutcome, PairRolled, SessionEnded
+from ...words import render
 from ..chips import roll_chips
 from ..dice_entry import DiceEntry
 from ..messages import Messages
@@ -279,7 +280,7 @@ class BetweenSessions(Panel):
             f'<div class="iw-status"><b>{html.escape(who)}</b>: '
             f"{faces_word(rolled.evens, 'even')} against {faces_word(rolled.odds, 'odd')}</div>"
             f"{green}{red}"
-            f'<div class="iw-status">{html.escape(rolled.describe().split("; ")[-1])}</div>' + after
+            f'<div class="iw-status">{html.escape(render(rolled.result()))}</div>' + after
         )
 
     def render(self) -> None:

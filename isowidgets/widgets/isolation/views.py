@@ -62,6 +62,7 @@ from ...rules.isolation.events import (
     WoundsPending,
 )
 from ...rules.isolation.plan import RollUnit
+from ...words import render
 from ..common import roll_chips
 from ..graph import EdgeSpec, NodeSpec
 
@@ -694,9 +695,17 @@ _CONSEQUENCE_EVENTS = (
 )
 
 
-def consequences(events: Iterable[Event]) -> list[str]:
-    """The readable consequences among ``events`` (links, stress, wounds, deaths)."""
-    return [e.describe() for e in events if isinstance(e, _CONSEQUENCE_EVENTS)]
+def consequences(
+    events: Iterable[Event], language: str = "en", *, names: Mapping[str, str] | None = None
+) -> list[str]:
+    """The readable consequences among ``events`` (links, stress, wounds, deaths), in
+    ``language``; ``names`` (id → name) for the characters, else the names the events
+    carry."""
+    return [
+        render(e.message(), language, names=names)
+        for e in events
+        if isinstance(e, _CONSEQUENCE_EVENTS)
+    ]
 
 
 def last_conflict_events(entries: Sequence[Entry]) -> tuple[int | None, list[Event]]:
