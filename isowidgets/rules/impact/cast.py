@@ -12,6 +12,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ... import checks
+from ...checks import shown
 from ...contract import Action
 from ...errors import RuleError
 from ...journal import Event
@@ -62,12 +63,18 @@ DETAIL_KINDS: tuple[DetailKind, ...] = ("character", "scene", "temporary")
 def _detail_items(details: object) -> list[tuple[str, Hint]]:
     if isinstance(details, str) or not isinstance(details, Iterable):
         raise RuleError(
-            f"details must be a list of texts (or (text, hint) pairs), got {checks.shown(details)}"
+            "impact.details_must_list_texts",
+            "details must be a list of texts (or (text, hint) pairs), got {details}",
+            details=checks.shown(details),
         )
     items: list[tuple[str, Hint]] = []
     for item in details:
         if len(items) == MAX_DETAILS:
-            raise RuleError(f"at most {MAX_DETAILS} Details can be added at once")
+            raise RuleError(
+                "impact.most_details_added_once",
+                "at most {max_details} Details can be added at once",
+                max_details=MAX_DETAILS,
+            )
         if isinstance(item, tuple) and len(item) == 2:
             items.append((text_arg(item[0], "a Detail's text"), hint_arg(item[1])))
         else:
@@ -164,18 +171,23 @@ def add_detail(
         chosen = "character" if is_character else "scene"
     elif chosen is None:
         raise RuleError(
-            "a Detail's kind is 'character', 'scene' or 'temporary' (IMP-R01), got "
-            f"{checks.shown(kind)}"
+            "impact.detail_kind_character_scene",
+            "a Detail's kind is 'character', 'scene' or 'temporary' (IMP-R01), got {kind}",
+            kind=checks.shown(kind),
         )
     if chosen == "character" and not is_character:
         raise RuleError(
-            f"{state.name_of(holder)} is not a character, so it cannot have a Character "
-            "Detail. Tip: use kind='scene' or 'temporary'."
+            "impact.character_so_character_detail",
+            "{holder} is not a character, so it cannot have a Character Detail. Tip: use "
+            "kind='scene' or 'temporary'.",
+            holder=state.name_of(holder),
         )
     if chosen == "scene" and is_character:
         raise RuleError(
-            f"{state.name_of(holder)} is a character; a Scene Detail describes a scene or the "
-            "world. Tip: use kind='temporary' for a short-term fact about a character."
+            "impact.character_scene_detail_describes",
+            "{holder} is a character; a Scene Detail describes a scene or the world. Tip: use "
+            "kind='temporary' for a short-term fact about a character.",
+            holder=state.name_of(holder),
         )
     event = new_detail_event(
         state, holder, chosen, text_arg(text, "a Detail's text"), hint_arg(hint)
@@ -198,8 +210,10 @@ def set_impact(action: Action[ImpactState], who: str, die: Any, reason: str = ""
     if die is None:
         if isinstance(holder, Character):
             raise RuleError(
-                f"{holder.name} is a character and always has an Impact Die (IMP-R14). "
-                "Tip: 'ineffectual' is below D4."
+                "impact.character_always_impact_die",
+                "{holder} is a character and always has an Impact Die (IMP-R14). Tip: 'ineffectual'"
+                " is below D4.",
+                holder=holder.name,
             )
         new: int | None = None
     else:
@@ -223,10 +237,16 @@ def _earning_pc(state: ImpactState, who: object, earning: str) -> Character:
     what = "an NPC adversary" if isinstance(holder, Character) else "a scene"
     pcs = ", ".join(f"{c.id} ({c.name})" for c in state.pcs()) or "none yet"
     raise RuleError(
-        f"{earning} earns a step for a player character (IMP-R18); got {holder.id!r}, "
-        f"{holder.name}, which is {what}. Allowed: a PC: {pcs}. Tip: an NPC's or a scene's "
-        "Impact Die moves through Success effects (3) and (4) (IMP-R09), or by "
-        "set_impact() as a GM correction."
+        "impact.earns_step_player_character",
+        "{earning} earns a step for a player character (IMP-R18); got {holder}, "
+        "{holder_name}, which is {what}. Allowed: a PC: {pcs}. Tip: an NPC's or a scene's "
+        "Impact Die moves through Success effects (3) and (4) (IMP-R09), or by set_impact()"
+        " as a GM correction.",
+        earning=earning,
+        holder=shown(holder.id),
+        holder_name=holder.name,
+        what=what,
+        pcs=pcs,
     )
 
 
@@ -250,9 +270,12 @@ def self_complication(
     related = state.detail(detail)
     if related.owner != character.id:
         raise RuleError(
-            f"{related.text!r} belongs to {state.name_of(related.owner)}, not {character.name}; "
-            "a self-created Complication must relate to one of the character's own Details "
-            "(IMP-R18b)"
+            "impact.belongs_self_created_complication",
+            "{related} belongs to {owner}, not {character}; a self-created Complication must "
+            "relate to one of the character's own Details (IMP-R18b)",
+            related=shown(related.text),
+            owner=state.name_of(related.owner),
+            character=character.name,
         )
     wording = text_arg(text, "the Complication's text")
     checked_hint = hint_arg(hint)
@@ -279,17 +302,26 @@ def opening_scene(action: Action[ImpactState], who: str, detail: str, text: str 
     character = require_pc(state, who, "author of an opening scene")
     if state.in_play:
         raise RuleError(
-            "opening scenes come before the first test of an adventure is rolled (IMP-R20), "
-            "and this adventure is under way. Tip: new_adventure() starts the next one."
+            "impact.opening_scenes_come_before",
+            "opening scenes come before the first test of an adventure is rolled (IMP-R20), and"
+            " this adventure is under way. Tip: new_adventure() starts the next one.",
         )
     if character.opening_scene:
-        raise RuleError(f"{character.name} already had an opening scene this adventure")
+        raise RuleError(
+            "impact.already_had_opening_scene",
+            "{character} already had an opening scene this adventure",
+            character=character.name,
+        )
     addressed = state.detail(detail)
     if addressed.owner != character.id or addressed.kind != "character":
         raise RuleError(
-            f"an opening scene addresses one of {character.name}'s Character Details "
-            f"(IMP-R20); {addressed.text!r} is a {addressed.kind} Detail of "
-            f"{state.name_of(addressed.owner)}"
+            "impact.opening_scene_addresses_character",
+            "an opening scene addresses one of {character}'s Character Details (IMP-R20); "
+            "{addressed} is a {kind} Detail of {owner}",
+            character=character.name,
+            addressed=shown(addressed.text),
+            kind=addressed.kind,
+            owner=state.name_of(addressed.owner),
         )
     scene = reason_arg(text, "an opening scene's description")
     problem = earn_problem(state, character.id)
@@ -325,8 +357,10 @@ def rest(action: Action[ImpactState], who: str | Sequence[str] | None = None) ->
     if not ids:
         got = "None (every PC), and there are no PCs yet" if who is None else repr(list(ids))
         raise RuleError(
-            f"a rest break needs at least one character to rest, got {got}. Allowed: a "
-            "character id, a non-empty list of ids, or None for every PC (IMP-R19)."
+            "impact.rest_break_needs_least",
+            "a rest break needs at least one character to rest, got {got}. Allowed: a character"
+            " id, a non-empty list of ids, or None for every PC (IMP-R19).",
+            got=got,
         )
     characters = [state.character(i) for i in ids]
     npcs = [c for c in characters if c.role != "pc"]
@@ -334,13 +368,21 @@ def rest(action: Action[ImpactState], who: str | Sequence[str] | None = None) ->
         pcs = ", ".join(f"{c.id} ({c.name})" for c in state.pcs()) or "none yet"
         names = ", ".join(f"{c.id} ({c.name})" for c in npcs)
         raise RuleError(
-            f"a rest break resets player characters' Impact Dice (IMP-R19), got {names}: "
-            f"an NPC adversary. Allowed: PCs ({pcs}), or None for every PC. Tip: "
-            f"set_impact({npcs[0].id!r}, 'D12') sets an adversary's die as the GM's call; "
-            "new_adventure() puts every die back to its start."
+            "impact.rest_break_resets_player",
+            "a rest break resets player characters' Impact Dice (IMP-R19), got {names}: an NPC "
+            "adversary. Allowed: PCs ({pcs}), or None for every PC. Tip: set_impact({id}, "
+            "'D12') sets an adversary's die as the GM's call; new_adventure() puts every die "
+            "back to its start.",
+            names=names,
+            pcs=pcs,
+            id=shown(npcs[0].id),
         )
     if len({c.id for c in characters}) != len(characters):
-        raise RuleError(f"each character rests once; got {checks.shown(list(ids))}")
+        raise RuleError(
+            "impact.each_character_rests_once",
+            "each character rests once; got {ids}",
+            ids=checks.shown(list(ids)),
+        )
     action.add(RestTaken(rest=state.rests + 1, characters=tuple(c.id for c in characters)))
     mode = state.settings.rest_reset_mode
     for character in characters:
@@ -415,7 +457,11 @@ def altered_detail(
     why = reason_arg(reason)
     if (new_text, new_hint) == (found.text, found.hint):
         raise RuleError(
-            f"Detail {found.id} already reads {found.text!r} ({found.hint}); nothing to alter"
+            "impact.detail_already_reads_nothing",
+            "Detail {found} already reads {found_text} ({hint}); nothing to alter",
+            found=found.id,
+            found_text=shown(found.text),
+            hint=found.hint,
         )
     action.add(
         DetailAltered(
@@ -469,7 +515,12 @@ def toggled_detail(
     why = reason_arg(reason)
     if found.active == wanted:
         state_word = "usable" if wanted else "disabled"
-        raise RuleError(f"Detail {found.text!r} is already {state_word}")
+        raise RuleError(
+            "impact.detail_already",
+            "Detail {found} is already {state_word}",
+            found=shown(found.text),
+            state_word=state_word,
+        )
     action.add(
         DetailToggled(detail=found.id, text=found.text, active=wanted, reason=why, test=test)
     )
@@ -501,14 +552,26 @@ def set_detail_kind(
             else ("the world" if found.owner == WORLD else "a scene")
         )
         raise RuleError(
-            f"{found.text!r} ({found.id}) is on {owner}, {where}, so its kind is "
-            f"{allowed[0]!r} or 'temporary' (IMP-R01), got {checks.shown(kind)}. Tip: a Detail "
-            "stays with what it describes; add a new one to describe something else."
+            "impact.so_kind_temporary",
+            "{found} ({found_id}) is on {owner}, {where}, so its kind is {allowed} or "
+            "'temporary' (IMP-R01), got {kind}. Tip: a Detail stays with what it describes; add"
+            " a new one to describe something else.",
+            found=shown(found.text),
+            found_id=found.id,
+            owner=owner,
+            where=where,
+            allowed=shown(allowed[0]),
+            kind=checks.shown(kind),
         )
     if chosen == found.kind:
         raise RuleError(
-            f"{found.text!r} ({found.id}) is already a {found.kind} Detail; nothing to change. "
-            f"Allowed: {'temporary' if chosen == lasting else repr(lasting)}."
+            "impact.already_detail_nothing_change",
+            "{found} ({found_id}) is already a {kind} Detail; nothing to change. "
+            "Allowed: {allowed}.",
+            found=shown(found.text),
+            found_id=found.id,
+            kind=found.kind,
+            allowed="temporary" if chosen == lasting else repr(lasting),
         )
     changed = DetailKindChanged(
         detail=found.id,
