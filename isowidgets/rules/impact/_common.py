@@ -80,7 +80,7 @@ def sign_arg(value: object) -> Sign:
 def require_no_test(state: ImpactState, doing: str) -> None:
     if state.test is not None:
         raise RuleError(
-            "impact.still_open_finish_before",
+            "impact.test_open_blocks",
             "{test} is still open (phase {phase}); finish it before {doing}. Tip: finish() "
             "closes a rolled test, cancel_test() drops one not rolled.",
             test=state.test.id,
@@ -93,12 +93,12 @@ def require_test(state: ImpactState, *phases: Phase) -> OpenTest:
     test = state.test
     if test is None:
         raise RuleError(
-            "impact.test_open",
+            "impact.no_test_open",
             "no test is open. Tip: open one with action(), avoid_harm() or foil().",
         )
     if phases and test.phase not in phases:
         raise RuleError(
-            "impact.phase_step_needs",
+            "impact.wrong_phase",
             "{test} is in phase {phase}; this step needs {phases}. Tip: next_steps() lists the "
             "steps that fit now.",
             test=test.id,
@@ -115,14 +115,14 @@ def require_pc(state: ImpactState, who: object, role_word: str) -> Character:
         return character
     if role_word == "roller":
         raise RuleError(
-            "impact.npc_rolls_face_players",
+            "impact.npc_cannot_roll",
             "{character} is an NPC; rolls face the players and the GM never rolls (IMP-R03), so"
             " the roller must be a PC. Tip: to oppose an adversary's attempt, a PC rolls foil()"
             " against it (IMP-R13).",
             character=character.name,
         )
     raise RuleError(
-        "impact.npc_must_pc",
+        "impact.npc_in_pc_role",
         "{character} is an NPC; the {role_word} must be a PC",
         character=character.name,
         role_word=role_word,
@@ -133,7 +133,7 @@ def require_effective(character: Character, doing: str) -> None:
     """Refuse a roll by an ineffectual character (IMP-R16)."""
     if character.ineffectual:
         raise RuleError(
-            "impact.ineffectual_make_more_rolls",
+            "impact.ineffectual_cannot_roll",
             "{character} is ineffectual (below D4) and can make no more rolls (IMP-R16), so "
             "cannot {doing}. Tip: they can still help: as one of a teammate's helpers they lend"
             " their Character Details.",
@@ -182,7 +182,7 @@ def lower_step(
     holder = state.holder(who)
     if holder.step is None:
         raise RuleError(
-            "impact.impact_die_step_down",
+            "impact.no_die_to_lower",
             "{holder} has no Impact Die to step down. Tip: set_impact({holder_id}, 'D8') gives "
             "a scene one (IMP-A14).",
             holder=holder.name,
@@ -190,7 +190,7 @@ def lower_step(
         )
     if holder.ineffectual:
         raise RuleError(
-            "impact.already_ineffectual_step_below",
+            "impact.no_step_below_ineffectual",
             "{holder} is already ineffectual; there is no step below D4 (IMP-R16)",
             holder=holder.name,
         )
@@ -303,7 +303,7 @@ def owner_arg(state: ImpactState, owner: object) -> str:
     holders: tuple[Character | Scene, ...] = (*state.characters, *state.scenes)
     known = ", ".join(f"{h.id} ({h.name})" for h in holders)
     raise RuleError(
-        "impact.detail_belongs_character_scene",
+        "impact.no_such_owner",
         "a Detail belongs to a character, a scene or {world}; got {owner}. Known: {known}.",
         world=shown(WORLD),
         owner=checks.shown(owner),
@@ -328,7 +328,7 @@ def check_citation(state: ImpactState, test: OpenTest, detail_id: object, sign: 
     detail = state.detail(detail_id)
     if not detail.active:
         raise RuleError(
-            "impact.disabled_cited",
+            "impact.cite_disabled_detail",
             "{detail} is disabled and cannot be cited (IMP-A17). Tip: "
             "set_detail_active({detail_id}, True) once the fiction allows it again.",
             detail=shown(detail.text),
@@ -337,7 +337,7 @@ def check_citation(state: ImpactState, test: OpenTest, detail_id: object, sign: 
     if state.settings.detail_counts_once and detail.id in test.cited():
         previous = next(c.sign for c in test.citations if c.detail == detail.id)
         raise RuleError(
-            "impact.already_cited_each_detail",
+            "impact.detail_cited_twice",
             "{detail} is already cited ({previous}) in {test}; each Detail counts once per "
             "roll, with one sign (detail_counts_once, IMP-A09). Tip: uncite it first to change "
             "its sign.",
@@ -369,7 +369,7 @@ def check_citation(state: ImpactState, test: OpenTest, detail_id: object, sign: 
         if sign == "hinders":
             return detail
         raise RuleError(
-            "impact.adversary_adversary_details_count",
+            "impact.cite_adversary_detail_as_help",
             "{what} of {owner}, the adversary in {test}; an adversary's Details count against "
             "the roll (IMP-R12, IMP-R13), got sign 'helps'. Allowed: 'hinders'. Tip: cite it as"
             " 'hinders'.",
@@ -382,7 +382,7 @@ def check_citation(state: ImpactState, test: OpenTest, detail_id: object, sign: 
     roller = state.name_of(test.actor)
     if holder.id in test.helpers:
         raise RuleError(
-            "impact.who_helps_helper_lends",
+            "impact.cite_helper_detail_as_hindrance",
             "{what} of {owner}, who helps in {test}; a helper lends Character Details as "
             "bonuses (IMP-R06), and penalties are specific to the roller (IMP-R07), got sign "
             "'hinders'. Allowed: 'helps'; as penalties, {roller}'s own Details, Scene Details, "
@@ -409,7 +409,7 @@ def check_citation(state: ImpactState, test: OpenTest, detail_id: object, sign: 
         )
     if temporary:
         raise RuleError(
-            "impact.who_neither_rolling_nor",
+            "impact.cite_bystander_temporary_detail",
             "{what} of {owner}, who is neither rolling nor helping in {test}; a Temporary "
             "Detail on a character counts only for that character's own rolls, the tests they "
             "help with, and (as a penalty) tests against them (IMP-R06, IMP-R07). Allowed: "
@@ -423,7 +423,7 @@ def check_citation(state: ImpactState, test: OpenTest, detail_id: object, sign: 
         )
     if sign == "helps":
         raise RuleError(
-            "impact.who_helping_roller_helpers",
+            "impact.cite_bystander_detail_as_help",
             "{what} of {owner}, who is not helping in {test}; only the roller's and the "
             "helpers' Character Details help (IMP-R06). {tip}",
             what=what,
@@ -432,7 +432,7 @@ def check_citation(state: ImpactState, test: OpenTest, detail_id: object, sign: 
             tip=tip,
         )
     raise RuleError(
-        "impact.penalties_come_own_details",
+        "impact.cite_bystander_detail_as_hindrance",
         "{what} of {owner}; penalties come from {roller}'s own Details, Scene Details, "
         "Temporary Details on the scene or on the world, and the adversary's Details in "
         "Avoid Harm and Foiling Plans (IMP-R07)",

@@ -16,6 +16,7 @@ from ...checks import shown
 from ...contract import Action
 from ...errors import RuleError
 from ...journal import Event
+from ...words import msg
 from ._common import (
     MAX_DETAILS,
     check_citation,
@@ -63,7 +64,7 @@ DETAIL_KINDS: tuple[DetailKind, ...] = ("character", "scene", "temporary")
 def _detail_items(details: object) -> list[tuple[str, Hint]]:
     if isinstance(details, str) or not isinstance(details, Iterable):
         raise RuleError(
-            "impact.details_must_list_texts",
+            "impact.details_not_a_list",
             "details must be a list of texts (or (text, hint) pairs), got {details}",
             details=checks.shown(details),
         )
@@ -71,7 +72,7 @@ def _detail_items(details: object) -> list[tuple[str, Hint]]:
     for item in details:
         if len(items) == MAX_DETAILS:
             raise RuleError(
-                "impact.most_details_added_once",
+                "impact.too_many_details",
                 "at most {max_details} Details can be added at once",
                 max_details=MAX_DETAILS,
             )
@@ -171,20 +172,20 @@ def add_detail(
         chosen = "character" if is_character else "scene"
     elif chosen is None:
         raise RuleError(
-            "impact.detail_kind_character_scene",
+            "impact.no_such_detail_kind",
             "a Detail's kind is 'character', 'scene' or 'temporary' (IMP-R01), got {kind}",
             kind=checks.shown(kind),
         )
     if chosen == "character" and not is_character:
         raise RuleError(
-            "impact.character_so_character_detail",
+            "impact.character_detail_off_character",
             "{holder} is not a character, so it cannot have a Character Detail. Tip: use "
             "kind='scene' or 'temporary'.",
             holder=state.name_of(holder),
         )
     if chosen == "scene" and is_character:
         raise RuleError(
-            "impact.character_scene_detail_describes",
+            "impact.scene_detail_on_character",
             "{holder} is a character; a Scene Detail describes a scene or the world. Tip: use "
             "kind='temporary' for a short-term fact about a character.",
             holder=state.name_of(holder),
@@ -210,7 +211,7 @@ def set_impact(action: Action[ImpactState], who: str, die: Any, reason: str = ""
     if die is None:
         if isinstance(holder, Character):
             raise RuleError(
-                "impact.character_always_impact_die",
+                "impact.character_needs_die",
                 "{holder} is a character and always has an Impact Die (IMP-R14). Tip: 'ineffectual'"
                 " is below D4.",
                 holder=holder.name,
@@ -234,10 +235,14 @@ def _earning_pc(state: ImpactState, who: object, earning: str) -> Character:
     holder = state.holder(who)
     if isinstance(holder, Character) and holder.role == "pc":
         return holder
-    what = "an NPC adversary" if isinstance(holder, Character) else "a scene"
+    what = (
+        msg("impact.holder_is_npc", "an NPC adversary")
+        if isinstance(holder, Character)
+        else msg("impact.holder_is_scene", "a scene")
+    )
     pcs = ", ".join(f"{c.id} ({c.name})" for c in state.pcs()) or "none yet"
     raise RuleError(
-        "impact.earns_step_player_character",
+        "impact.earn_only_for_pc",
         "{earning} earns a step for a player character (IMP-R18); got {holder}, "
         "{holder_name}, which is {what}. Allowed: a PC: {pcs}. Tip: an NPC's or a scene's "
         "Impact Die moves through Success effects (3) and (4) (IMP-R09), or by set_impact()"
@@ -270,7 +275,7 @@ def self_complication(
     related = state.detail(detail)
     if related.owner != character.id:
         raise RuleError(
-            "impact.belongs_self_created_complication",
+            "impact.complication_detail_not_own",
             "{related} belongs to {owner}, not {character}; a self-created Complication must "
             "relate to one of the character's own Details (IMP-R18b)",
             related=shown(related.text),
@@ -302,20 +307,20 @@ def opening_scene(action: Action[ImpactState], who: str, detail: str, text: str 
     character = require_pc(state, who, "author of an opening scene")
     if state.in_play:
         raise RuleError(
-            "impact.opening_scenes_come_before",
+            "impact.opening_scene_too_late",
             "opening scenes come before the first test of an adventure is rolled (IMP-R20), and"
             " this adventure is under way. Tip: new_adventure() starts the next one.",
         )
     if character.opening_scene:
         raise RuleError(
-            "impact.already_had_opening_scene",
+            "impact.opening_scene_had",
             "{character} already had an opening scene this adventure",
             character=character.name,
         )
     addressed = state.detail(detail)
     if addressed.owner != character.id or addressed.kind != "character":
         raise RuleError(
-            "impact.opening_scene_addresses_character",
+            "impact.opening_scene_detail_not_character",
             "an opening scene addresses one of {character}'s Character Details (IMP-R20); "
             "{addressed} is a {kind} Detail of {owner}",
             character=character.name,
@@ -357,7 +362,7 @@ def rest(action: Action[ImpactState], who: str | Sequence[str] | None = None) ->
     if not ids:
         got = "None (every PC), and there are no PCs yet" if who is None else repr(list(ids))
         raise RuleError(
-            "impact.rest_break_needs_least",
+            "impact.rest_nobody",
             "a rest break needs at least one character to rest, got {got}. Allowed: a character"
             " id, a non-empty list of ids, or None for every PC (IMP-R19).",
             got=got,
@@ -368,7 +373,7 @@ def rest(action: Action[ImpactState], who: str | Sequence[str] | None = None) ->
         pcs = ", ".join(f"{c.id} ({c.name})" for c in state.pcs()) or "none yet"
         names = ", ".join(f"{c.id} ({c.name})" for c in npcs)
         raise RuleError(
-            "impact.rest_break_resets_player",
+            "impact.rest_npc",
             "a rest break resets player characters' Impact Dice (IMP-R19), got {names}: an NPC "
             "adversary. Allowed: PCs ({pcs}), or None for every PC. Tip: set_impact({id}, "
             "'D12') sets an adversary's die as the GM's call; new_adventure() puts every die "
@@ -379,7 +384,7 @@ def rest(action: Action[ImpactState], who: str | Sequence[str] | None = None) ->
         )
     if len({c.id for c in characters}) != len(characters):
         raise RuleError(
-            "impact.each_character_rests_once",
+            "impact.rest_twice",
             "each character rests once; got {ids}",
             ids=checks.shown(list(ids)),
         )
@@ -457,7 +462,7 @@ def altered_detail(
     why = reason_arg(reason)
     if (new_text, new_hint) == (found.text, found.hint):
         raise RuleError(
-            "impact.detail_already_reads_nothing",
+            "impact.detail_alter_unchanged",
             "Detail {found} already reads {found_text} ({hint}); nothing to alter",
             found=found.id,
             found_text=shown(found.text),
@@ -514,12 +519,16 @@ def toggled_detail(
     wanted = checks.flag(active, "active")
     why = reason_arg(reason)
     if found.active == wanted:
-        state_word = "usable" if wanted else "disabled"
+        if wanted:
+            raise RuleError(
+                "impact.detail_already_usable",
+                "Detail {found} is already usable",
+                found=shown(found.text),
+            )
         raise RuleError(
-            "impact.detail_already",
-            "Detail {found} is already {state_word}",
+            "impact.detail_already_disabled",
+            "Detail {found} is already disabled",
             found=shown(found.text),
-            state_word=state_word,
         )
     action.add(
         DetailToggled(detail=found.id, text=found.text, active=wanted, reason=why, test=test)
@@ -552,7 +561,7 @@ def set_detail_kind(
             else ("the world" if found.owner == WORLD else "a scene")
         )
         raise RuleError(
-            "impact.so_kind_temporary",
+            "impact.detail_kind_not_allowed",
             "{found} ({found_id}) is on {owner}, {where}, so its kind is {allowed} or "
             "'temporary' (IMP-R01), got {kind}. Tip: a Detail stays with what it describes; add"
             " a new one to describe something else.",
@@ -565,7 +574,7 @@ def set_detail_kind(
         )
     if chosen == found.kind:
         raise RuleError(
-            "impact.already_detail_nothing_change",
+            "impact.detail_kind_unchanged",
             "{found} ({found_id}) is already a {kind} Detail; nothing to change. "
             "Allowed: {allowed}.",
             found=shown(found.text),

@@ -62,7 +62,7 @@ class Effect(BaseModel):
         """Check and build an effect (the one door the game's methods use)."""
         if not isinstance(kind, str) or kind not in EFFECT_KINDS:
             raise RuleError(
-                "impact.unknown_success_effect_effects",
+                "impact.no_such_effect",
                 "unknown Success effect {kind}; the effects are {effect_kinds}. Tip: IMP-R09 lists "
                 "four: a new Temporary Detail, alter/remove a Detail, step an Impact Die down or "
                 "up.",
@@ -71,7 +71,7 @@ class Effect(BaseModel):
             )
         if not isinstance(target, str) or not target.strip():
             raise RuleError(
-                "impact.effect_needs_target_id",
+                "impact.effect_needs_target",
                 "a {kind} effect needs a target id (a character, scene or Detail), got {target}",
                 kind=kind,
                 target=shown(target),
@@ -83,17 +83,17 @@ class Effect(BaseModel):
             hint = checks.choice(hint, "a Detail's hint", _HINTS)
         if kind == "new_detail" and text is None:
             raise RuleError(
-                "impact.new_detail_effect_needs",
+                "impact.new_detail_needs_text",
                 "a new_detail effect needs the text of the Temporary Detail it establishes",
             )
         if kind == "alter_detail" and text is None and hint is None:
             raise RuleError(
-                "impact.alter_detail_effect_needs",
+                "impact.alter_needs_change",
                 "an alter_detail effect needs a new text, a new hint, or both",
             )
         if kind not in ("new_detail", "alter_detail") and (text is not None or hint is not None):
             raise RuleError(
-                "impact.effect_takes_text_hint",
+                "impact.effect_takes_no_text",
                 "a {kind} effect takes no text or hint, got {text}, {hint}",
                 kind=kind,
                 text=shown(text),

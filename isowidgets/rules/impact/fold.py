@@ -72,7 +72,7 @@ def _expect_id(issued: str, prefix: str, count: int) -> None:
     expected = f"{prefix}-{count + 1}"
     if issued != expected:
         raise InconsistentEventError(
-            "impact.expected_next_id_event",
+            "impact.id_mismatch",
             "expected the next id to be {expected}, the event issues {issued}",
             expected=shown(expected),
             issued=shown(issued),
@@ -89,14 +89,14 @@ def _test(state: ImpactState, test_id: str, *phases: Phase) -> OpenTest:
     if test is None or test.id != test_id:
         current = test.id if test else "none"
         raise InconsistentEventError(
-            "impact.event_test_but_open",
+            "impact.event_for_other_test",
             "event for test {test_id}, but the open test is {current}",
             test_id=shown(test_id),
             current=current,
         )
     if phases and test.phase not in phases:
         raise InconsistentEventError(
-            "impact.phase_step_needs_2",
+            "impact.event_in_wrong_phase",
             "{test_id} is in phase {phase}; this step needs {phases}",
             test_id=test_id,
             phase=shown(test.phase),
@@ -131,7 +131,7 @@ def _character_added(state: ImpactState, event: CharacterAdded) -> ImpactState:
     _expect_id(event.character, "char", state.counters.characters)
     if not INEFFECTUAL <= event.step <= BANKED:
         raise InconsistentEventError(
-            "impact.impact_step_off_ladder",
+            "impact.step_off_ladder",
             "Impact step {step} is off the ladder",
             step=event.step,
         )
@@ -145,7 +145,7 @@ def _scene_added(state: ImpactState, event: SceneAdded) -> ImpactState:
     _expect_id(event.scene, "scene", state.counters.scenes)
     if event.step is not None and not INEFFECTUAL <= event.step <= BANKED:
         raise InconsistentEventError(
-            "impact.impact_step_off_ladder",
+            "impact.step_off_ladder",
             "Impact step {step} is off the ladder",
             step=event.step,
         )
@@ -160,7 +160,7 @@ def _detail_added(state: ImpactState, event: DetailAdded) -> ImpactState:
     _expect_id(event.detail, "det", state.counters.details)
     if not state.owner_exists(event.owner):
         raise InconsistentEventError(
-            "impact.detail_names_unknown_owner",
+            "impact.detail_unknown_owner",
             "Detail {detail} names an unknown owner {owner}",
             detail=event.detail,
             owner=shown(event.owner),
@@ -204,7 +204,7 @@ def _detail_kind_changed(state: ImpactState, event: DetailKindChanged) -> Impact
     detail = state.detail(event.detail)
     if detail.kind != event.old_kind:
         raise InconsistentEventError(
-            "impact.detail_detail_but_event",
+            "impact.detail_kind_mismatch",
             "Detail {detail} is a {kind} Detail, but the event changes it from {old_kind}",
             detail=detail.id,
             kind=detail.kind,
@@ -214,7 +214,7 @@ def _detail_kind_changed(state: ImpactState, event: DetailKindChanged) -> Impact
     if event.detail_kind == ("scene" if on_character else "character"):
         where = "a character" if on_character else "a scene or the world"
         raise InconsistentEventError(
-            "impact.detail_become_detail",
+            "impact.detail_kind_not_for_owner",
             "Detail {detail} is on {where} and cannot become a {detail_kind} Detail",
             detail=detail.id,
             where=where,
@@ -242,7 +242,7 @@ def _impact_changed(state: ImpactState, event: ImpactChanged) -> ImpactState:
     holder = state.holder(event.who)
     if holder.step != event.old:
         raise InconsistentEventError(
-            "impact.impact_step_but_event",
+            "impact.step_mismatch",
             "{holder}'s Impact step is {step}, but the event moves it from {old}",
             holder=holder.name,
             step=holder.step,
@@ -250,14 +250,14 @@ def _impact_changed(state: ImpactState, event: ImpactChanged) -> ImpactState:
         )
     if event.new is not None and not INEFFECTUAL <= event.new <= BANKED:
         raise InconsistentEventError(
-            "impact.impact_step_off_ladder_2",
+            "impact.new_step_off_ladder",
             "Impact step {new} is off the ladder",
             new=event.new,
         )
     if isinstance(holder, Character):
         if event.new is None:
             raise InconsistentEventError(
-                "impact.character_must_keep_impact",
+                "impact.character_keeps_die",
                 "{holder} is a character and must keep an Impact Die",
                 holder=holder.name,
             )
@@ -277,7 +277,7 @@ def _impact_changed(state: ImpactState, event: ImpactChanged) -> ImpactState:
 def _test_opened(state: ImpactState, event: TestOpened) -> ImpactState:
     if state.test is not None:
         raise InconsistentEventError(
-            "impact.still_open",
+            "impact.test_still_open",
             "{test} is still open",
             test=state.test.id,
         )
@@ -285,13 +285,13 @@ def _test_opened(state: ImpactState, event: TestOpened) -> ImpactState:
     state.character(event.actor)
     if (event.difficulty is None) != (event.test_kind == "avoid_harm"):
         raise InconsistentEventError(
-            "impact.avoid_harm_test_goes",
+            "impact.difficulty_missing",
             "{test}: only an Avoid Harm test goes without a Difficulty",
             test=event.test,
         )
     if (event.threat is None) != (event.test_kind == "action"):
         raise InconsistentEventError(
-            "impact.avoid_harm_foil_tests",
+            "impact.threat_mismatch",
             "{test}: Avoid Harm and Foil tests need a threat, actions none",
             test=event.test,
         )
@@ -326,7 +326,7 @@ def _test_rolled(state: ImpactState, event: TestRolled) -> ImpactState:
     test = _test(state, event.test, "setup")
     if event.test_kind != test.kind:
         raise InconsistentEventError(
-            "impact.test_roll_says",
+            "impact.test_kind_mismatch",
             "{test} is a {kind} test, the roll says {test_kind}",
             test=test.id,
             kind=test.kind,
@@ -335,7 +335,7 @@ def _test_rolled(state: ImpactState, event: TestRolled) -> ImpactState:
     roll = event.roll
     if roll.pool.count != 1 or len(roll.dice) != 1:
         raise InconsistentEventError(
-            "impact.difficulty_test_rolls_die",
+            "impact.one_die_per_test",
             "a Difficulty Test rolls one die, the event holds {len_dice}",
             len_dice=len(roll.dice),
         )
@@ -343,7 +343,7 @@ def _test_rolled(state: ImpactState, event: TestRolled) -> ImpactState:
     die = _ladder_die(event.die)
     if roll.pool.die != die or smaller(task, die) != die:
         raise InconsistentEventError(
-            "impact.rolled_does_fit_task",
+            "impact.die_mismatch",
             "{test}: rolled {die} does not fit task die {task}",
             test=test.id,
             die=roll.pool.die,
@@ -351,7 +351,7 @@ def _test_rolled(state: ImpactState, event: TestRolled) -> ImpactState:
         )
     if event.total != event.face + event.bonus - event.penalty:
         raise InconsistentEventError(
-            "impact.total_does_add_up",
+            "impact.total_mismatch",
             "{test}: total {total} does not add up",
             test=test.id,
             total=event.total,
@@ -388,7 +388,7 @@ def _offered(state: ImpactState, event: ComplicationOffered) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.complication is not None:
         raise InconsistentEventError(
-            "impact.complication_already",
+            "impact.complication_answered",
             "{test}: the Complication was already {complication}",
             test=test.id,
             complication=test.complication,
@@ -401,7 +401,7 @@ def _accepted(state: ImpactState, event: ComplicationAccepted) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.offer is None or test.complication is not None:
         raise InconsistentEventError(
-            "impact.complication_waiting_answer",
+            "impact.no_complication_waiting",
             "{test}: no Complication is waiting for an answer",
             test=test.id,
         )
@@ -413,7 +413,7 @@ def _declined(state: ImpactState, event: ComplicationDeclined) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.offer is None or test.complication is not None:
         raise InconsistentEventError(
-            "impact.complication_waiting_answer",
+            "impact.no_complication_waiting",
             "{test}: no Complication is waiting for an answer",
             test=test.id,
         )
@@ -425,7 +425,7 @@ def _spent(state: ImpactState, event: FailureSpent) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.spent:
         raise InconsistentEventError(
-            "impact.already_spent_into_success",
+            "impact.spent_twice",
             "{test} was already spent into a Success",
             test=test.id,
         )
@@ -454,7 +454,7 @@ def _opening(state: ImpactState, event: OpeningScene) -> ImpactState:
     character = state.character(event.character)
     if character.opening_scene:
         raise InconsistentEventError(
-            "impact.already_had_opening_scene",
+            "impact.opening_scene_had",
             "{character} already had an opening scene this adventure",
             character=character.name,
         )
@@ -468,7 +468,7 @@ def _opening(state: ImpactState, event: OpeningScene) -> ImpactState:
 def _rest(state: ImpactState, event: RestTaken) -> ImpactState:
     if event.rest != state.rests + 1:
         raise InconsistentEventError(
-            "impact.expected_rest_event_says",
+            "impact.rest_mismatch",
             "expected rest #{expected}, the event says #{rest}",
             expected=state.rests + 1,
             rest=event.rest,
@@ -480,7 +480,7 @@ def _rest(state: ImpactState, event: RestTaken) -> ImpactState:
 def _session(state: ImpactState, event: SessionAdvanced) -> ImpactState:
     if event.session != state.session + 1:
         raise InconsistentEventError(
-            "impact.expected_session_event_says",
+            "impact.session_mismatch",
             "expected session {expected}, the event says {session}",
             expected=state.session + 1,
             session=event.session,
@@ -492,7 +492,7 @@ def _session(state: ImpactState, event: SessionAdvanced) -> ImpactState:
 def _adventure(state: ImpactState, event: AdventureStarted) -> ImpactState:
     if event.adventure != state.adventure + 1:
         raise InconsistentEventError(
-            "impact.expected_adventure_event_says",
+            "impact.adventure_mismatch",
             "expected adventure {expected}, the event says {adventure}",
             expected=state.adventure + 1,
             adventure=event.adventure,

@@ -68,7 +68,7 @@ class ImpactGame(Game[ImpactState]):
         """What the table can do next in ``state`` (see :func:`.rules.next_steps`)."""
         if not isinstance(state, ImpactState):
             raise RuleError(
-                "impact.steps_reads_impactstate",
+                "impact.steps_not_a_state",
                 "steps() reads an ImpactState, got {state}",
                 state=checks.shown(state),
             )

@@ -240,7 +240,7 @@ class ImpactState:
         if found is None:
             known = ", ".join(f"{c.id} ({c.name})" for c in self.characters) or "none yet"
             raise RuleError(
-                "impact.character_characters",
+                "impact.no_such_character",
                 "there is no character {id}; characters: {known}. Tip: add_pc() and add_npc() "
                 "return the new character's id.",
                 id=shown(id),
@@ -253,7 +253,7 @@ class ImpactState:
         if found is None:
             known = ", ".join(f"{s.id} ({s.name})" for s in self.scenes) or "none yet"
             raise RuleError(
-                "impact.scene_scenes",
+                "impact.no_such_scene",
                 "there is no scene {id}; scenes: {known}. Tip: add_scene() returns the new scene's "
                 "id.",
                 id=shown(id),
@@ -267,7 +267,7 @@ class ImpactState:
             listed = ", ".join(f"{d.id} ({d.text!r})" for d in self.details[:12]) or "none yet"
             more = ", …" if len(self.details) > 12 else ""
             raise RuleError(
-                "impact.detail_details",
+                "impact.no_such_detail",
                 "there is no Detail {id}; Details: {listed}{more}. Tip: use the id shown on the "
                 "Detail's chip, such as 'det-3'.",
                 id=shown(id),
@@ -285,7 +285,7 @@ class ImpactState:
         holders: tuple[Character | Scene, ...] = (*self.characters, *self.scenes)
         known = ", ".join(f"{h.id} ({h.name})" for h in holders)
         raise RuleError(
-            "impact.character_scene_known",
+            "impact.no_such_holder",
             "there is no character or scene {id}; known: {known}. Tip: Impact Dice belong to "
             "characters and scenes.",
             id=shown(id),

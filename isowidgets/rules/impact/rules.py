@@ -138,7 +138,7 @@ def _check_helper(state: ImpactState, test: OpenTest, who: object) -> Character:
     if helper.role != "pc":
         teammates = ", ".join(f"{c.id} ({c.name})" for c in state.pcs() if c.id != test.actor)
         raise RuleError(
-            "impact.npc_adversary_helpers_roller",
+            "impact.npc_cannot_help",
             "{helper} ({helper_id}) is an NPC adversary; helpers are the roller's teammates, "
             "player characters whose players announce that they help (IMP-R06, IMP-R16), got "
             "{who}. Allowed: a PC other than the roller: {teammates}. Tip: a friendly NPC's aid"
@@ -150,21 +150,21 @@ def _check_helper(state: ImpactState, test: OpenTest, who: object) -> Character:
         )
     if helper.id == test.actor:
         raise RuleError(
-            "impact.rolling_helper",
+            "impact.roller_as_helper",
             "{helper} is the one rolling in {test}, not a helper",
             helper=helper.name,
             test=test.id,
         )
     if helper.id == test.threat:
         raise RuleError(
-            "impact.adversary_help",
+            "impact.adversary_cannot_help",
             "{helper} is the adversary in {test} and cannot help",
             helper=helper.name,
             test=test.id,
         )
     if helper.id in test.helpers:
         raise RuleError(
-            "impact.already_helps",
+            "impact.helper_twice",
             "{helper} already helps in {test}",
             helper=helper.name,
             test=test.id,
@@ -176,7 +176,7 @@ def _check_intent(state: ImpactState, intent: object) -> Effect:
     """A Foil plan's effect, checked, with a target that exists now (IMP-R13)."""
     if not isinstance(intent, Effect):
         raise RuleError(
-            "impact.intent_must_effect_such",
+            "impact.intent_not_an_effect",
             "intent must be an Effect such as Effect.remove_detail('det-3'), got {intent}",
             intent=shown(intent),
         )
@@ -190,10 +190,10 @@ def _check_intent(state: ImpactState, intent: object) -> Effect:
     return effect
 
 
-_KIND_WORDS: dict[TestKind, str] = {
-    "action": "action",
-    "avoid_harm": "Avoid Harm",
-    "foil": "Foil",
+_KIND_WORDS: dict[TestKind, Message] = {
+    "action": msg("impact.test_kind.action", "action"),
+    "avoid_harm": msg("impact.test_kind.avoid_harm", "Avoid Harm"),
+    "foil": msg("impact.test_kind.foil", "Foil"),
 }
 
 
@@ -201,7 +201,7 @@ def _check_difficulty(kind: TestKind, difficulty: object) -> Difficulty | None:
     if kind == "avoid_harm":
         if difficulty is not None:
             raise RuleError(
-                "impact.avoid_harm_test_takes",
+                "impact.avoid_harm_takes_no_difficulty",
                 "an Avoid Harm test takes no Difficulty, got {difficulty}. Allowed: None; its die "
                 "is the threat's Impact Die (IMP-R12, avoid_harm_die_mapping). Tip: to change the "
                 "die, set_impact() the threat or pick another threat.",
@@ -210,7 +210,7 @@ def _check_difficulty(kind: TestKind, difficulty: object) -> Difficulty | None:
         return None
     if difficulty is None:
         raise RuleError(
-            "impact.test_needs_difficulty_none",
+            "impact.test_needs_difficulty",
             "this {kind} test needs a Difficulty, got None. Allowed: Simple, Routine, "
             "Tricky, Difficult, Unlikely, Impossible (T-IMP-1)",
             kind=_KIND_WORDS[kind],
@@ -223,14 +223,14 @@ def _roller(state: ImpactState, kind: TestKind, actor: object) -> Character:
         candidates = [c for c in state.pcs() if not c.ineffectual]
         if not candidates:
             raise RuleError(
-                "impact.effective_pc_left_foil",
+                "impact.no_pc_to_foil",
                 "no effective PC is left to foil the plan (IMP-R16)",
             )
         best = max(min(c.step, TOP) for c in candidates)
         return next(c for c in candidates if min(c.step, TOP) == best)
     if kind == "foil" and actor is None:
         raise RuleError(
-            "impact.name_pc_who_rolls",
+            "impact.foil_roller_missing",
             "name the PC who rolls to foil the plan (foil_roller = 'player_choice', IMP-A11). "
             "Tip: with foil_roller = 'highest_impact' the engine picks the strongest PC.",
         )
@@ -243,7 +243,7 @@ def _roller(state: ImpactState, kind: TestKind, actor: object) -> Character:
                 c.name for c in state.pcs() if not c.ineffectual and min(c.step, TOP) == best
             )
             raise RuleError(
-                "impact.foil_roller_highest_impact",
+                "impact.foil_roller_not_highest",
                 "with foil_roller = 'highest_impact' (IMP-A11) a PC with the highest Impact Die "
                 "rolls to foil a plan ({strongest}, at {best}); {character} is at {impact}",
                 strongest=strongest,
@@ -283,31 +283,29 @@ def _threat(state: ImpactState, kind: TestKind, actor: Character, threat: object
     if kind == "action":
         if threat is not None:
             raise RuleError(
-                "impact.action_test_threat_none",
+                "impact.action_has_no_threat",
                 "an action test has no threat, got {threat}. Allowed: None. Tip: use avoid_harm() "
                 "against a threat or foil() against an adversary's plan.",
                 threat=shown(threat),
             )
         return None
     if threat is None:
-        what = "a threat (IMP-R12)" if kind == "avoid_harm" else "an adversary (IMP-R13)"
-        raise RuleError(
-            "impact.test_needs",
-            "a {kind} test needs {what}",
-            kind=kind.replace("_", " "),
-            what=what,
-        )
+        if kind == "avoid_harm":
+            raise RuleError(
+                "impact.avoid_harm_needs_threat", "an Avoid Harm test needs a threat (IMP-R12)"
+            )
+        raise RuleError("impact.foil_needs_adversary", "a foil test needs an adversary (IMP-R13)")
     holder = state.holder(threat)
     if holder.id == actor.id:
         raise RuleError(
-            "impact.their_own_threat_adversary",
+            "impact.own_threat",
             "{actor} cannot be their own threat or adversary",
             actor=actor.name,
         )
     if kind == "foil":
         if not isinstance(holder, Character):
             raise RuleError(
-                "impact.scene_foiling_plans_opposes",
+                "impact.foil_a_scene",
                 "{holder} is a scene; Foiling Plans opposes an adversary's attempt (IMP-R13). Tip: "
                 "a scene's danger is an Avoid Harm threat.",
                 holder=holder.name,
@@ -317,7 +315,7 @@ def _threat(state: ImpactState, kind: TestKind, actor: Character, threat: object
         return holder.id
     if holder.step is None:
         raise RuleError(
-            "impact.impact_die_so_sets",
+            "impact.threat_without_die",
             "{holder} has no Impact Die, so it sets no Avoid Harm die (IMP-R12, IMP-A14). Tip: "
             "set_impact({holder_id}, 'D6') first.",
             holder=holder.name,
@@ -325,7 +323,7 @@ def _threat(state: ImpactState, kind: TestKind, actor: Character, threat: object
         )
     if holder.ineffectual:
         raise RuleError(
-            "impact.ineffectual_threat_ended",
+            "impact.threat_ended",
             "{holder} is ineffectual (below D4): its threat has ended (IMP-A13)",
             holder=holder.name,
         )
@@ -363,7 +361,7 @@ def draft_test(
         if checked_kind != "avoid_harm":
             kind_word = _KIND_WORDS[checked_kind]
             raise RuleError(
-                "impact.avoid_harm_announces_cost",
+                "impact.cost_only_for_avoid_harm",
                 "only Avoid Harm announces a cost (IMP-R12); this {kind_word} test got "
                 "cost_detail={cost_detail}. Allowed: None. Tip: a failed {kind_word} test has no "
                 "cost; the GM may offer a Complication (IMP-R10).",
@@ -375,7 +373,7 @@ def draft_test(
     if intent is not None:
         if checked_kind != "foil":
             raise RuleError(
-                "impact.foil_test_adversary_intent",
+                "impact.intent_only_for_foil",
                 "only a Foil test has an adversary's intent (IMP-R13); this {kind} test got "
                 "intent={intent}. Allowed: None.",
                 kind=_KIND_WORDS[checked_kind],
@@ -404,7 +402,7 @@ def _draft(draft: object) -> OpenTest:
     if isinstance(draft, OpenTest) and draft.phase == "setup" and draft.roll is None:
         return draft
     raise RuleError(
-        "impact.draft_test_set_up",
+        "impact.not_a_draft",
         "a draft is a test set up but not opened, as draft_test() returns it; got {draft}",
         draft=shown(draft),
     )
@@ -424,7 +422,7 @@ def uncite(draft: object, detail: object) -> OpenTest:
     positions = [i for i, c in enumerate(test.citations) if c.detail == detail]
     if not positions:
         raise RuleError(
-            "impact.detail_cited_test",
+            "impact.detail_not_cited",
             "Detail {detail} is not cited in this test",
             detail=shown(detail),
         )
@@ -447,7 +445,7 @@ def remove_helper(state: ImpactState, draft: object, who: object) -> OpenTest:
     helper = state.character(who)
     if helper.id not in test.helpers:
         raise RuleError(
-            "impact.helping_test",
+            "impact.not_helping",
             "{helper} is not helping in this test",
             helper=helper.name,
         )
@@ -616,7 +614,7 @@ def cancel_test(action: Action[ImpactState]) -> None:
     test = action.state.test
     if test is not None and test.phase != "setup":
         raise RuleError(
-            "impact.been_rolled_roll_stands",
+            "impact.test_rolled_stands",
             "{test} has been rolled, and a roll stands (IMP-R11). Tip: finish() closes it; "
             "undo() takes the roll back.",
             test=test.id,
@@ -679,7 +677,7 @@ def roll_plan(state: ImpactState, test: OpenTest | None = None) -> RollPlan:
         holder = state.holder(test.threat)
         if holder.step is None or holder.ineffectual:
             raise RuleError(
-                "impact.longer_sets_avoid_harm",
+                "impact.threat_lost_die",
                 "{holder} no longer sets an Avoid Harm die ({impact})",
                 holder=holder.name,
                 impact=holder.impact,
@@ -883,7 +881,7 @@ def _effect_events(
     origin: Origin = "success" if cause == "effect" else "foil"
     if foe is not None and effect.target != foe and not effect.touches_detail:
         raise RuleError(
-            "impact.great_success_effect_must",
+            "impact.great_effect_off_foe",
             "a Great Success effect must affect the foe, {foe} (IMP-R12); the effect targets "
             "{target}",
             foe=state.name_of(foe),
@@ -908,14 +906,14 @@ def _effect_events(
         detail = state.detail(effect.target)
         if detail.kind == "character":
             raise RuleError(
-                "impact.character_detail_success_removes",
+                "impact.effect_on_character_detail",
                 "{detail} is a Character Detail; a Success removes, disrupts or alters Scene and "
                 "Temporary Details only (IMP-R09)",
                 detail=shown(detail.text),
             )
         if foe is not None and detail.owner != foe:
             raise RuleError(
-                "impact.great_success_effect_must_2",
+                "impact.great_effect_detail_off_foe",
                 "a Great Success effect must affect the foe, {foe} (IMP-R12); {detail} belongs to "
                 "{owner}",
                 foe=state.name_of(foe),
@@ -933,7 +931,7 @@ def _effect_events(
     holder = state.holder(effect.target)
     if actor is not None and holder.id == actor and not state.settings.success_effect_self_target:
         raise RuleError(
-            "impact.success_steps_another_character",
+            "impact.effect_on_self",
             "a Success steps *another* character's or a scene's Impact Die (IMP-R09), and "
             "{holder} is the one who succeeded (success_effect_self_target = false, IMP-A12)",
             holder=holder.name,
@@ -966,19 +964,19 @@ def choose_effect(
         effect = Effect.make(effect, target, text, hint)
     elif any(value is not None for value in (target, text, hint)):
         raise RuleError(
-            "impact.pass_either_effect_kind",
+            "impact.effect_twice",
             "pass either an Effect or a kind with target/text/hint, not both",
         )
     test = require_test(action.state, "success")
     effect = Effect.make(effect.kind, effect.target, effect.text, effect.hint)
     if test.kind == "avoid_harm" and test.outcome != "great_success":
         raise RuleError(
-            "impact.plain_avoid_harm_success",
+            "impact.avoid_harm_has_no_effect",
             "a plain Avoid Harm Success has no further effect (IMP-R12)",
         )
     if test.kind == "foil":
         raise RuleError(
-            "impact.foiling_plan_success_effect",
+            "impact.foil_has_no_effect",
             "foiling a plan has no Success effect: the plan simply fails (IMP-R13)",
         )
     foe = test.threat if test.kind == "avoid_harm" else None
@@ -1057,13 +1055,13 @@ def offer_complication(action: Action[ImpactState], text: str, hint: Hint = "hin
     test = require_test(state, "failure")
     if test.kind == "avoid_harm":
         raise RuleError(
-            "impact.failed_avoid_harm_costs",
+            "impact.avoid_harm_has_no_complication",
             "a failed Avoid Harm costs what the GM announced before the roll (IMP-R12). Tip: "
             "take_cost() applies it, with the player's wording if they like.",
         )
     if test.complication is not None:
         raise RuleError(
-            "impact.complication_already",
+            "impact.complication_answered",
             "{test}: the Complication was already {complication}",
             test=test.id,
             complication=test.complication,
@@ -1111,7 +1109,7 @@ def accept_complication(action: Action[ImpactState]) -> None:
     test = require_test(state, "failure")
     if test.offer is None or test.complication is not None:
         raise RuleError(
-            "impact.complication_waiting_answer_2",
+            "impact.no_complication_to_accept",
             "{test}: no Complication is waiting for an answer. Tip: the GM offers one with "
             "offer_complication().",
             test=test.id,
@@ -1136,7 +1134,7 @@ def decline_complication(action: Action[ImpactState]) -> None:
     test = require_test(action.state, "failure")
     if test.offer is None or test.complication is not None:
         raise RuleError(
-            "impact.complication_waiting_answer",
+            "impact.no_complication_waiting",
             "{test}: no Complication is waiting for an answer",
             test=test.id,
         )
@@ -1154,14 +1152,14 @@ def take_cost(action: Action[ImpactState], text: str | None = None) -> None:
     test = require_test(state, "failure")
     if test.kind != "avoid_harm":
         raise RuleError(
-            "impact.failed_avoid_harm_announced",
+            "impact.cost_needs_failed_avoid_harm",
             "only a failed Avoid Harm has an announced cost. Tip: finish() lets the Failure stand.",
         )
     actor = state.character(test.actor)
     if test.cost_detail is None:
         if text is not None:
             raise RuleError(
-                "impact.announced_cost_impact_steps",
+                "impact.cost_in_steps_takes_no_text",
                 "the announced cost of {test} is Impact steps, so it takes no Detail text; got "
                 "{text}. Allowed: None (take_cost() with no text). Tip: the GM announces a "
                 "Temporary Detail cost before the roll (IMP-R12).",
@@ -1200,7 +1198,7 @@ def finish(action: Action[ImpactState]) -> None:
     test = require_test(action.state)
     if test.phase == "setup":
         raise RuleError(
-            "impact.been_rolled",
+            "impact.test_not_rolled",
             "{test} has not been rolled. Tip: roll() it, or cancel_test().",
             test=test.id,
         )

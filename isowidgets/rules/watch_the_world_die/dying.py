@@ -197,7 +197,7 @@ def dying_years(
     """
     if not isinstance(state, WorldState):
         raise RuleError(
-            "watch_the_world_die.dying_years_reads_worldstate",
+            "watch_the_world_die.dying_years_not_a_state",
             "dying_years reads a WorldState, got {state}",
             state=checks.shown(state),
         )
@@ -206,18 +206,18 @@ def dying_years(
     depth = checks.whole(depth, "depth", 1, 100)
     if not state.begun:
         raise RuleError(
-            "watch_the_world_die.game_begun_name_players",
+            "watch_the_world_die.not_begun",
             "the game has not begun: name the players and the starting year first",
         )
     if state.over is not None:
         raise RuleError(
-            "watch_the_world_die.game_over_great_dying",
+            "watch_the_world_die.over_no_dying",
             "the game is over: no Great Dying is still to come",
         )
     at_year_end = state.turn is not None and state.turn.phase == "year_end"
     if state.turn is not None and not at_year_end:
         raise RuleError(
-            "watch_the_world_die.turn_progress_odds_worked",
+            "watch_the_world_die.odds_mid_turn",
             "a turn is in progress: the odds are worked out between turns",
         )
     settings = state.settings

@@ -43,14 +43,14 @@ def _turn(state: WorldState, number: int, *phases: Phase) -> Turn:
     if turn is None or turn.number != number:
         current = turn.number if turn else "none"
         raise InconsistentEventError(
-            "watch_the_world_die.event_turn_but_turn",
+            "watch_the_world_die.event_for_other_turn",
             "event for turn {number}, but the turn in play is {current}",
             number=number,
             current=current,
         )
     if phases and turn.phase not in phases:
         raise InconsistentEventError(
-            "watch_the_world_die.turn_phase_step_needs",
+            "watch_the_world_die.wrong_phase",
             "turn {number} is in phase {phase}; this step needs {phases}",
             number=number,
             phase=shown(turn.phase),
@@ -63,7 +63,7 @@ def _expect_id(issued: str, prefix: str, count: int) -> None:
     expected = f"{prefix}-{count + 1}"
     if issued != expected:
         raise InconsistentEventError(
-            "watch_the_world_die.expected_next_id_event",
+            "watch_the_world_die.id_mismatch",
             "expected the next id {expected}, the event issues {issued}",
             expected=shown(expected),
             issued=shown(issued),
@@ -73,7 +73,7 @@ def _expect_id(issued: str, prefix: str, count: int) -> None:
 def _in_play(state: WorldState) -> None:
     if not state.begun or state.over is not None:
         raise InconsistentEventError(
-            "watch_the_world_die.game_play",
+            "watch_the_world_die.no_game",
             "no game is in play (not begun, or over)",
         )
 
@@ -87,12 +87,12 @@ def _tables_loaded(state: WorldState, event: TablesLoaded) -> WorldState:
 def _begun(state: WorldState, event: WorldBegun) -> WorldState:
     if state.begun:
         raise InconsistentEventError(
-            "watch_the_world_die.game_begun_already",
+            "watch_the_world_die.begun_twice",
             "the game has begun already",
         )
     if not event.players:
         raise InconsistentEventError(
-            "watch_the_world_die.game_needs_least_player",
+            "watch_the_world_die.players_missing",
             "a game needs at least one player",
         )
     return dataclasses.replace(
@@ -110,13 +110,13 @@ def _turn_started(state: WorldState, event: TurnStarted) -> WorldState:
     _in_play(state)
     if state.turn is not None:
         raise InconsistentEventError(
-            "watch_the_world_die.turn_still_play",
+            "watch_the_world_die.turn_still_open",
             "turn {number} is still in play",
             number=state.turn.number,
         )
     if event.turn != state.turns + 1 or event.player != state.current_player:
         raise InconsistentEventError(
-            "watch_the_world_die.expected_turn_turn",
+            "watch_the_world_die.turn_mismatch",
             "expected turn {expected} of {expected_player}, got turn {turn} of {player}",
             expected=state.turns + 1,
             expected_player=state.current_player,
@@ -125,7 +125,7 @@ def _turn_started(state: WorldState, event: TurnStarted) -> WorldState:
         )
     if event.pressure != state.pressure:
         raise InconsistentEventError(
-            "watch_the_world_die.pressure_event_says",
+            "watch_the_world_die.pressure_mismatch",
             "Pressure is {pressure}, the event says {said}",
             pressure=state.pressure,
             said=event.pressure,
@@ -167,7 +167,7 @@ def _event_created(state: WorldState, event: EventCreated) -> WorldState:
     _expect_id(event.event, "event", len(state.events))
     if turn.types and event.type not in turn.types:
         raise InconsistentEventError(
-            "watch_the_world_die.turn_calls_type",
+            "watch_the_world_die.type_mismatch",
             "turn {number} calls for type {types}",
             number=turn.number,
             types=turn.types,
@@ -218,7 +218,7 @@ def _chain_rolled(state: WorldState, event: ChainRolled) -> WorldState:
     turn = _turn(state, event.turn, "chain")
     if turn.last_event != event.event:
         raise InconsistentEventError(
-            "watch_the_world_die.chaining_roll_due_after",
+            "watch_the_world_die.chain_roll_for_other_event",
             "the chaining roll due is after {last_event}",
             last_event=turn.last_event,
         )
@@ -242,7 +242,7 @@ def _rp_rolled(state: WorldState, event: RPRolled) -> WorldState:
     turn = _turn(state, event.turn, "shop")
     if turn.move != "relieve" or turn.rp is not None:
         raise InconsistentEventError(
-            "watch_the_world_die.turn_response_points_roll",
+            "watch_the_world_die.rp_roll_not_due",
             "turn {number} has no Response Points roll due",
             number=turn.number,
         )
@@ -258,7 +258,7 @@ def _bought(state: WorldState, event: ResponseBought) -> WorldState:
     _expect_id(event.response, "response", len(state.responses))
     if turn.rp_left is None or turn.rp_left - event.cost != event.rp_left or event.rp_left < 0:
         raise InconsistentEventError(
-            "watch_the_world_die.rp_less_event_says",
+            "watch_the_world_die.rp_mismatch",
             "{rp_left} RP less {cost} is not the {said} the event says",
             rp_left=turn.rp_left,
             cost=event.cost,
@@ -289,7 +289,7 @@ def _relief_finished(state: WorldState, event: ReliefFinished) -> WorldState:
     turn = _turn(state, event.turn, "shop")
     if event.pressure_after < 0 or not turn.responses:
         raise InconsistentEventError(
-            "watch_the_world_die.relief_ends_pressure_after",
+            "watch_the_world_die.relief_mismatch",
             "a relief ends with Pressure ≥ 0 after at least one Response",
         )
     turn = dataclasses.replace(turn, phase="done")
@@ -301,7 +301,7 @@ def _year_end(state: WorldState, event: YearEndRolled) -> WorldState:
     turn = _turn(state, event.turn, "year_end")
     if event.year != state.year or event.events != state.events_this_year:
         raise InconsistentEventError(
-            "watch_the_world_die.year_end_check_events",
+            "watch_the_world_die.year_end_mismatch",
             "the year-end check is for {year} with {events_this_year} Events",
             year=state.year,
             events_this_year=state.events_this_year,
@@ -316,7 +316,7 @@ def _new_year(state: WorldState, event: NewYear) -> WorldState:
     _in_play(state)
     if event.year <= state.year:
         raise InconsistentEventError(
-            "watch_the_world_die.new_year_after",
+            "watch_the_world_die.year_mismatch",
             "a new year after {year} cannot be {new_year}",
             year=state.year,
             new_year=event.year,
@@ -334,7 +334,7 @@ def _turn_ended(state: WorldState, event: TurnEnded) -> WorldState:
     turn = _turn(state, event.turn)
     if event.player != turn.player or event.pressure != state.pressure:
         raise InconsistentEventError(
-            "watch_the_world_die.turn_pressure",
+            "watch_the_world_die.turn_owner_mismatch",
             "turn {number} is {player}'s, with Pressure {pressure}",
             number=turn.number,
             player=turn.player,

@@ -111,7 +111,7 @@ class WorldGame(Game[WorldState]):
         """What the table can do next in ``state`` (see :func:`.turns.next_steps`)."""
         if not isinstance(state, WorldState):
             raise RuleError(
-                "watch_the_world_die.steps_reads_worldstate",
+                "watch_the_world_die.steps_not_a_state",
                 "steps() reads a WorldState, got {state}",
                 state=checks.shown(state),
             )

@@ -198,7 +198,7 @@ class WorldState:
                 return event
         known = ", ".join(e.id for e in self.events[-12:]) or "none yet"
         raise RuleError(
-            "watch_the_world_die.event_latest",
+            "watch_the_world_die.no_such_event",
             "there is no Event {event_id}; the latest are: {known}",
             event_id=shown(event_id),
             known=known,

@@ -93,7 +93,7 @@ def worse_distribution(
     tables = shipped_tables() if tables is None else tables
     if not isinstance(tables, Tables):
         raise RuleError(
-            "watch_the_world_die.tables_must_tables",
+            "watch_the_world_die.tables_not_tables",
             "tables must be Tables, got {tables}",
             tables=checks.shown(tables),
         )

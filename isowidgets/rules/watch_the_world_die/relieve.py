@@ -47,13 +47,13 @@ def relieve_it(action: Action[WorldState], faces: Faces | None = None) -> RPRoll
     in_play(state)
     if state.turn is not None:
         raise RuleError(
-            "watch_the_world_die.turn_still_play_finish",
+            "watch_the_world_die.turn_open_blocks",
             "turn {number} is still in play; finish it first",
             number=state.turn.number,
         )
     if state.pressure == 0:
         raise RuleError(
-            "watch_the_world_die.pressure_so_turn_must",
+            "watch_the_world_die.nothing_to_relieve",
             "Pressure is 0, so this turn must Make It Worse (WTWD-R04); relieve_it() opens only"
             " when there is Pressure to relieve",
         )
@@ -86,7 +86,7 @@ def buy_response(
         response = checks.text(response, "response")
     elif not isinstance(response, int) or isinstance(response, bool):
         raise RuleError(
-            "watch_the_world_die.response_must_response_number",
+            "watch_the_world_die.response_not_a_response",
             "response must be a Response's number (its cost) or its name, got {type} {response}",
             type=type(response).__name__,
             response=shown(response),
@@ -95,7 +95,7 @@ def buy_response(
     left = turn.rp_left or 0
     if chosen.cost > left:
         raise RuleError(
-            "watch_the_world_die.costs_rp_left_response",
+            "watch_the_world_die.response_too_dear",
             "{chosen} costs {cost} RP and {left} are left; Response Points never go below 0 "
             "(WTWD-R13)",
             chosen=chosen.name,
@@ -104,7 +104,7 @@ def buy_response(
         )
     if not may_buy(state, turn, chosen.name):
         raise RuleError(
-            "watch_the_world_die.bought_already_turn_allow",
+            "watch_the_world_die.response_twice",
             "{chosen} is bought already this turn and allow_duplicate_responses is off",
             chosen=chosen.name,
         )
@@ -149,7 +149,7 @@ def finish_relief(action: Action[WorldState]) -> ReliefFinished:
     turn = turn_in(state, "shop")
     if not turn.responses:
         raise RuleError(
-            "watch_the_world_die.least_rp_must_spent",
+            "watch_the_world_die.spend_one_rp",
             "at least 1 RP must be spent (WTWD-R13): buy a Response before finishing",
         )
     left = turn.rp_left or 0

@@ -198,7 +198,7 @@ class Tables(_Data):
             if special.name == name:
                 return special
         raise RuleError(
-            "watch_the_world_die.special_event_called_they",
+            "watch_the_world_die.no_such_special_event",
             "no special event is called {name}; they are {names}",
             name=shown(name),
             names=", ".join(s.name for s in self.special_events),
@@ -215,7 +215,7 @@ class Tables(_Data):
                 if response.name == which:
                     return response
             raise RuleError(
-                "watch_the_world_die.societal_response_called",
+                "watch_the_world_die.no_such_response_name",
                 "no Societal Response is called {which}. Tip: pass its cost (its number in the "
                 "table) or its exact name",
                 which=shown(which),
@@ -225,7 +225,7 @@ class Tables(_Data):
                 if response.cost == which:
                     return response
         raise RuleError(
-            "watch_the_world_die.societal_response_number_name",
+            "watch_the_world_die.no_such_response",
             "a Societal Response is its number (cost) or its name; got {which}; the numbers are"
             " {numbers}",
             which=shown(which),
@@ -284,14 +284,14 @@ def parse_tables(text: str, *, source: str = "<text>") -> Tables:
     source = checks.text(source, "source", strip=False, max_length=checks.MAX_PATH)
     if not isinstance(text, str):
         raise SaveFileError(
-            "watch_the_world_die.tables_must_toml_text",
+            "watch_the_world_die.tables_not_text",
             "{source}: tables must be TOML text, got {text}",
             source=shown(source),
             text=shown(text),
         )
     if len(text) > MAX_TABLES_BYTES:
         raise SaveFileError(
-            "watch_the_world_die.characters_tables_file_holds",
+            "watch_the_world_die.tables_text_too_long",
             "{source} is {len_text} characters; a tables file holds at most {max_tables_bytes} "
             "(the shipped one is about 7 KB)",
             source=shown(source),
@@ -302,7 +302,7 @@ def parse_tables(text: str, *, source: str = "<text>") -> Tables:
         data = tomllib.loads(str.__str__(text))
     except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
         raise SaveFileError(
-            "watch_the_world_die.valid_toml",
+            "watch_the_world_die.tables_not_toml",
             "{source} is not valid TOML: {exc}",
             source=shown(source),
             exc=shown(str(exc)),
@@ -342,13 +342,13 @@ def load_tables(path: object) -> Tables:
         info = target.stat()
         if not stat.S_ISREG(info.st_mode):
             raise SaveFileError(
-                "watch_the_world_die.read_tables_file_file",
+                "watch_the_world_die.tables_not_a_file",
                 "cannot read tables file {where}: it is not a file",
                 where=where,
             )
         if info.st_size > MAX_TABLES_BYTES:
             raise SaveFileError(
-                "watch_the_world_die.tables_file_bytes_most",
+                "watch_the_world_die.tables_file_too_big",
                 "tables file {where} is {st_size} bytes; at most {max_tables_bytes}",
                 where=where,
                 st_size=Number(info.st_size),
@@ -359,7 +359,7 @@ def load_tables(path: object) -> Tables:
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise SaveFileError(
-            "watch_the_world_die.read_tables_file",
+            "watch_the_world_die.tables_unreadable",
             "cannot read tables file {where}: {reason}",
             where=where,
             reason=shown(reason),
@@ -368,7 +368,7 @@ def load_tables(path: object) -> Tables:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SaveFileError(
-            "watch_the_world_die.tables_file_utf_text",
+            "watch_the_world_die.tables_not_utf8",
             "tables file {where} is not UTF-8 text (byte {start}). Tip: save it as UTF-8",
             where=where,
             start=exc.start,

@@ -50,13 +50,13 @@ def in_play(state: WorldState) -> None:
     """Refuse unless the game has begun and is not over."""
     if not state.begun:
         raise RuleError(
-            "watch_the_world_die.game_begun_name_players_2",
+            "watch_the_world_die.not_begun_tip",
             "the game has not begun: name the players (clockwise) and the starting year with "
             "begin() first (WTWD-R01, WTWD-R03)",
         )
     if state.over is not None:
         raise RuleError(
-            "watch_the_world_die.game_over_nothing_more",
+            "watch_the_world_die.game_over",
             "the game is over ({over}); nothing more happens",
             over=state.over.replace("_", " "),
         )
@@ -68,13 +68,13 @@ def turn_in(state: WorldState, *phases: Phase) -> Turn:
     turn = state.turn
     if turn is None:
         raise RuleError(
-            "watch_the_world_die.turn_play_starts_make",
+            "watch_the_world_die.no_turn_tip",
             "no turn is in play: {current_player} starts one with make_it_worse() or relieve_it()",
             current_player=state.current_player,
         )
     if turn.phase not in phases:
         raise RuleError(
-            "watch_the_world_die.turn_waits_step",
+            "watch_the_world_die.step_not_due",
             "turn {number} waits for {due}, not for this step",
             number=turn.number,
             due=_DUE[turn.phase],
@@ -118,19 +118,19 @@ def use_tables(action: Action[WorldState], tables: Tables, source: str) -> None:
     state = action.state
     if state.over is not None or state.turn is not None:
         raise RuleError(
-            "watch_the_world_die.tables_changed_before_game",
+            "watch_the_world_die.tables_in_play",
             "tables can be changed before the game begins or between turns, not during a turn "
             "or after the end",
         )
     if not isinstance(tables, Tables):
         raise RuleError(
-            "watch_the_world_die.tables_must_tables_2",
+            "watch_the_world_die.tables_not_tables_tip",
             "tables must be Tables (see load_tables), got {tables}",
             tables=shown(tables),
         )
     if state.apocalypse is not None and state.apocalypse not in tables.apocalypse_types:
         raise RuleError(
-            "watch_the_world_die.these_tables_apocalypse_type",
+            "watch_the_world_die.apocalypse_missing",
             "these tables have no Apocalypse Type {apocalypse}, the one this game chose",
             apocalypse=shown(state.apocalypse),
         )
@@ -148,13 +148,13 @@ def begin(
     state = action.state
     if state.begun:
         raise RuleError(
-            "watch_the_world_die.game_begun_already_start",
+            "watch_the_world_die.begin_twice",
             "the game has begun already; start a new session for a new world",
         )
     listed = checks.ordered(players, "players", most=MAX_PLAYERS)
     if not listed:
         raise RuleError(
-            "watch_the_world_die.players_must_name_least",
+            "watch_the_world_die.no_players",
             "players must name at least one player (solo play is one name)",
         )
     names = tuple(checks.text(p, f"player #{i + 1}", collapse=True) for i, p in enumerate(listed))
@@ -162,7 +162,7 @@ def begin(
     for name in names:
         if name.casefold() in seen:
             raise RuleError(
-                "watch_the_world_die.players_must_told_apart",
+                "watch_the_world_die.player_twice",
                 "players must be told apart: {name} is named twice",
                 name=shown(name),
             )
@@ -190,7 +190,7 @@ def end_turn(action: Action[WorldState]) -> None:
     turn = state.turn
     if turn is None:  # pragma: no cover - every caller has a turn in play
         raise RuleError(
-            "watch_the_world_die.turn_play",
+            "watch_the_world_die.no_turn",
             "no turn is in play",
         )
     following = state.players[(state.players.index(turn.player) + 1) % len(state.players)]

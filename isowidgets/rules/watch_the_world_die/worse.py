@@ -50,7 +50,7 @@ def make_it_worse(action: Action[WorldState], faces: Faces | None = None) -> Eve
     in_play(state)
     if state.turn is not None:
         raise RuleError(
-            "watch_the_world_die.turn_still_play_finish",
+            "watch_the_world_die.turn_open_blocks",
             "turn {number} is still in play; finish it first",
             number=state.turn.number,
         )
@@ -119,12 +119,12 @@ def roll_mode(action: Action[WorldState], faces: Faces | None = None) -> ModeRol
     turn = turn_in(state, "event")
     if not state.settings.event_mode_enabled:
         raise RuleError(
-            "watch_the_world_die.event_mode_roll_off",
+            "watch_the_world_die.mode_roll_off",
             "the Event Mode roll is off (event_mode_enabled = false)",
         )
     if turn.mode is not None:
         raise RuleError(
-            "watch_the_world_die.event_mode_rolled_already",
+            "watch_the_world_die.mode_rolled_twice",
             "this Event's Mode is rolled already: {mode}",
             mode=turn.mode,
         )
@@ -167,14 +167,14 @@ def create_event(
     if entry not in offered:
         if special is not None and special.kind == "cause":
             raise RuleError(
-                "watch_the_world_die.cause_open_apocalypse_type",
+                "watch_the_world_die.cause_needs_apocalypse",
                 "The Cause is open only with an Apocalypse Type (WTWD-R11); without one, choose "
                 "{offered}",
                 offered=" or ".join(offered),
             )
         if entry in tables.entries(kind):
             raise RuleError(
-                "watch_the_world_die.used_already_allow_duplicate",
+                "watch_the_world_die.entry_used",
                 "{entry} is used already and allow_duplicate_events is off; unused {name} Events: "
                 "{offered}",
                 entry=shown(entry),
@@ -182,7 +182,7 @@ def create_event(
                 offered=", ".join(offered),
             )
         raise RuleError(
-            "watch_the_world_die.entry_list",
+            "watch_the_world_die.no_such_entry",
             "entry {entry} is not on the {name} list: {offered}",
             entry=shown(entry),
             name=tables.event_type(kind).name,
@@ -192,7 +192,7 @@ def create_event(
     if special is not None and special.kind in ("spreading", "snowballing"):
         if target is None:
             raise RuleError(
-                "watch_the_world_die.acts_earlier_event_pass",
+                "watch_the_world_die.target_missing",
                 "{special} acts on an earlier Event: pass target= one of {ids}",
                 special=special.name,
                 ids=", ".join(e.id for e in state.events[-12:]) or "none (there is none yet)",
@@ -202,14 +202,14 @@ def create_event(
             region = state.event(aimed).region
     elif target is not None:
         raise RuleError(
-            "watch_the_world_die.target_spreading_snowballing",
+            "watch_the_world_die.target_not_allowed",
             "target is only for Spreading and Snowballing, not {entry}",
             entry=shown(entry),
         )
     glob = turn.global_scope
     if not region and not glob:
         raise RuleError(
-            "watch_the_world_die.region_must_name_country",
+            "watch_the_world_die.region_missing",
             "region must name the country or region where {entry} happens (WTWD-R07)",
             entry=shown(entry),
         )
@@ -278,7 +278,7 @@ def _type_for(state: WorldState, types: tuple[int, ...], entry: str, chosen: obj
         return holding[0]
     names = ", ".join(f"{t} {state.tables.event_type(t).name}" for t in types)
     raise RuleError(
-        "watch_the_world_die.chained_event_may_type",
+        "watch_the_world_die.chained_type_missing",
         "the chained Event may be of type {names}; pass event_type= one of {types} (entry "
         "{entry} does not tell which)",
         names=names,
@@ -294,7 +294,7 @@ def roll_chain(action: Action[WorldState], faces: Faces | None = None) -> ChainR
     cap = action.dice.limits.max_explosions
     if turn.chain >= cap:
         raise DiceCapError(
-            "watch_the_world_die.chain_chained_events_session",
+            "watch_the_world_die.chain_cap",
             "this chain has {chain} chained Events, the session's safety cap "
             "(Limits.max_explosions = {cap}); the rules set no limit, the engine does. Tip: "
             "stop() the game, or undo the last chained Event",

@@ -603,7 +603,7 @@ class ImpactBoard(Panel):
         if detail is None:
             who = self.game.state.name_of(self.owner.value)
             raise RuleError(
-                "impact.detail_tie_none_character",
+                "impact.no_detail_to_tie",
                 "{who} has no Detail to tie it to; got none. Allowed: one of the character's own "
                 "Details (IMP-R18b, IMP-R20). Tip: pick a PC in 'Add a Detail to'.",
                 who=who,

@@ -54,14 +54,14 @@ class Drafting:
         state = self.game.state
         if state.test is not None:
             raise RuleError(
-                "impact.test_open_journaled_details",
+                "impact.draft_already_open",
                 "{actor}'s test is open and was journaled with the Details it cites. Tip: roll it, "
                 "or call it off to set it up again.",
                 actor=state.name_of(state.test.actor),
             )
         if self.form is None:
             raise RuleError(
-                "impact.test_being_set_up",
+                "impact.no_draft",
                 "no test is being set up: the test panel sets one up",
             )
         form = self.form()
