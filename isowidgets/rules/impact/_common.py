@@ -77,7 +77,7 @@ def sign_arg(value: object) -> Sign:
     return checks.choice(value, "a citation's sign (IMP-R06, IMP-R07)", SIGNS)
 
 
-def require_no_test(state: ImpactState, doing: str) -> None:
+def require_no_test(state: ImpactState, doing: Message) -> None:
     if state.test is not None:
         raise RuleError(
             "impact.test_open_blocks",
@@ -108,12 +108,16 @@ def require_test(state: ImpactState, *phases: Phase) -> OpenTest:
     return test
 
 
-def require_pc(state: ImpactState, who: object, role_word: str) -> Character:
+ROLLER = msg("impact.role.roller", "roller")
+"""The role of the character who rolls (:func:`require_pc`)."""
+
+
+def require_pc(state: ImpactState, who: object, role_word: Message) -> Character:
     """The character ``who``, who must be a player character."""
     character = state.character(who)
     if character.role == "pc":
         return character
-    if role_word == "roller":
+    if role_word == ROLLER:
         raise RuleError(
             "impact.npc_cannot_roll",
             "{character} is an NPC; rolls face the players and the GM never rolls (IMP-R03), so"
@@ -129,7 +133,7 @@ def require_pc(state: ImpactState, who: object, role_word: str) -> Character:
     )
 
 
-def require_effective(character: Character, doing: str) -> None:
+def require_effective(character: Character, doing: Message) -> None:
     """Refuse a roll by an ineffectual character (IMP-R16)."""
     if character.ineffectual:
         raise RuleError(

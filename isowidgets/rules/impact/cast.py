@@ -16,7 +16,7 @@ from ...checks import shown
 from ...contract import Action
 from ...errors import RuleError
 from ...journal import Event
-from ...words import msg
+from ...words import Message, msg
 from ._common import (
     MAX_DETAILS,
     check_citation,
@@ -230,7 +230,7 @@ def damage(action: Action[ImpactState], who: str, steps: int = 1, reason: str = 
     action.add(lower_step(action.state, holder.id, count, "damage", reason=reason_arg(reason)))
 
 
-def _earning_pc(state: ImpactState, who: object, earning: str) -> Character:
+def _earning_pc(state: ImpactState, who: object, earning: Message) -> Character:
     """The player character ``who``: IMP-R18 (b) and (c) earn steps for PCs only."""
     holder = state.holder(who)
     if isinstance(holder, Character) and holder.role == "pc":
@@ -257,7 +257,7 @@ def _earning_pc(state: ImpactState, who: object, earning: str) -> Character:
 
 def heroic_act(action: Action[ImpactState], who: str, reason: str = "") -> None:
     """The GM judges a PC's act classically heroic: the die goes up one step (IMP-R18c)."""
-    character = _earning_pc(action.state, who, "a heroic act")
+    character = _earning_pc(action.state, who, msg("impact.earning.heroic", "a heroic act"))
     action.add(raise_step(action.state, character.id, "heroic", reason=reason_arg(reason)))
 
 
@@ -271,7 +271,9 @@ def self_complication(
     whoever proposed it; so only a PC (a character a player owns) can take one.
     """
     state = action.state
-    character = _earning_pc(state, who, "a self-created Complication")
+    character = _earning_pc(
+        state, who, msg("impact.earning.self_complication", "a self-created Complication")
+    )
     related = state.detail(detail)
     if related.owner != character.id:
         raise RuleError(
@@ -304,7 +306,7 @@ def self_complication(
 def opening_scene(action: Action[ImpactState], who: str, detail: str, text: str = "") -> None:
     """An opening scene addressing one of the character's Details: D12 → D20 (IMP-R20)."""
     state = action.state
-    character = require_pc(state, who, "author of an opening scene")
+    character = require_pc(state, who, msg("impact.role.author", "author of an opening scene"))
     if state.in_play:
         raise RuleError(
             "impact.opening_scene_too_late",
@@ -357,7 +359,7 @@ def rest(action: Action[ImpactState], who: str | Sequence[str] | None = None) ->
     :func:`new_adventure` puts every die back to its start.
     """
     state = action.state
-    require_no_test(state, "a rest break")
+    require_no_test(state, msg("impact.doing.rest", "a rest break"))
     ids = tuple(c.id for c in state.pcs()) if who is None else checks.id_list(who, "who rests")
     if not ids:
         got = "None (every PC), and there are no PCs yet" if who is None else repr(list(ids))
@@ -402,7 +404,7 @@ def next_session(action: Action[ImpactState]) -> None:
     With ``temp_detail_auto_expire`` every Temporary Detail expires (IMP-A16).
     """
     state = action.state
-    require_no_test(state, "ending the session")
+    require_no_test(state, msg("impact.doing.end_session", "ending the session"))
     action.add(SessionAdvanced(session=state.session + 1))
     if state.settings.temp_detail_auto_expire:
         for detail in state.details:
@@ -420,7 +422,7 @@ def next_session(action: Action[ImpactState]) -> None:
 def new_adventure(action: Action[ImpactState]) -> None:
     """A new adventure: every character back to its starting die (IMP-R14, IMP-A14)."""
     state = action.state
-    require_no_test(state, "starting a new adventure")
+    require_no_test(state, msg("impact.doing.new_adventure", "starting a new adventure"))
     action.add(AdventureStarted(adventure=state.adventure + 1))
     npc_start = step_named(state.settings.npc_start_impact)
     for character in state.characters:

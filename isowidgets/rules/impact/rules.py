@@ -42,6 +42,7 @@ from ...errors import RuleError
 from ...words import Message, msg
 from ._common import (
     MAX_DETAILS,
+    ROLLER,
     SIGNS,
     TEST_KINDS,
     check_citation,
@@ -234,8 +235,8 @@ def _roller(state: ImpactState, kind: TestKind, actor: object) -> Character:
             "name the PC who rolls to foil the plan (foil_roller = 'player_choice', IMP-A11). "
             "Tip: with foil_roller = 'highest_impact' the engine picks the strongest PC.",
         )
-    character = require_pc(state, actor, "roller")
-    require_effective(character, "roll")
+    character = require_pc(state, actor, ROLLER)
+    require_effective(character, msg("impact.doing.roll", "roll"))
     if kind == "foil" and state.settings.foil_roller == "highest_impact":
         best = max(min(c.step, TOP) for c in state.pcs() if not c.ineffectual)
         if min(character.step, TOP) < best:
@@ -504,7 +505,7 @@ def open_test(action: Action[ImpactState], /, kind: object, actor: object, **pla
     once: what is cited and who helps is part of the one ``TestOpened`` event.
     """
     state = action.state
-    require_no_test(state, "opening another")
+    require_no_test(state, msg("impact.doing.open_another", "opening another"))
     test = draft_test(state, kind, actor, **plan)
     action.add(
         TestOpened(
@@ -669,7 +670,7 @@ def roll_plan(state: ImpactState, test: OpenTest | None = None) -> RollPlan:
         test = require_test(state, "setup")
     settings = state.settings
     actor = state.character(test.actor)
-    require_effective(actor, "roll")
+    require_effective(actor, msg("impact.doing.roll", "roll"))
     impact_die = actor.die
     assert impact_die is not None
     if test.kind == "avoid_harm":
