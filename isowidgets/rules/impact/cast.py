@@ -557,11 +557,12 @@ def set_detail_kind(
     owner = state.name_of(found.owner)
     chosen = next((k for k in allowed if isinstance(kind, str) and k == kind), None)
     if chosen is None:
-        where = (
-            "a character"
-            if lasting == "character"
-            else ("the world" if found.owner == WORLD else "a scene")
-        )
+        if lasting == "character":
+            where = msg("impact.where.character", "a character")
+        elif found.owner == WORLD:
+            where = msg("impact.where.world", "the world")
+        else:
+            where = msg("impact.where.scene", "a scene")
         raise RuleError(
             "impact.detail_kind_not_allowed",
             "{found} ({found_id}) is on {owner}, {where}, so its kind is {allowed} or "

@@ -16,6 +16,7 @@ from ...checks import shown
 from ...contract import Fold
 from ...dice import DieType, die_named
 from ...errors import InconsistentEventError
+from ...words import msg
 from .events import (
     AdventureStarted,
     CharacterAdded,
@@ -212,7 +213,11 @@ def _detail_kind_changed(state: ImpactState, event: DetailKindChanged) -> Impact
         )
     on_character = state.find_character(detail.owner) is not None
     if event.detail_kind == ("scene" if on_character else "character"):
-        where = "a character" if on_character else "a scene or the world"
+        where = (
+            msg("impact.where.character", "a character")
+            if on_character
+            else msg("impact.where.scene_or_world", "a scene or the world")
+        )
         raise InconsistentEventError(
             "impact.detail_kind_not_for_owner",
             "Detail {detail} is on {where} and cannot become a {detail_kind} Detail",
