@@ -20,11 +20,16 @@ Tiers, in order:
   (a few minutes);
 * ``browser``  ``tests/browser`` (real JupyterLab in headless Chromium).
 
+The tiers before ``hub`` run two at a time, in two lanes (``static, unit, notebook`` and
+``property, fuzz, binder``: each keeps one of CI's two cores busy), each tier's output
+printed whole when it ends; ``hub`` and ``browser`` then run alone, since both time what a
+person waits for in a real browser. ``--serial`` runs every tier one after another.
+
 Exit status is non-zero if any tier fails. A tier with no tests yet is reported,
 not failed. When ``ISOWIDGETS_REQUIRE_BROWSER=1`` (CI), a skipped browser test
 is a failure; when ``ISOWIDGETS_REQUIRE_REGISTRY=1`` (CI), so is a skipped binder test.
 
-Usage: python tests/tiers.py [TIER ...]
+Usage: python tests/tiers.py [--serial] [TIER ...]
 """
 
 from __future__ import annotations
@@ -34,8 +39,11 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import xml.etree.ElementTree as ET
+from collections.abc import Callable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -55,13 +63,36 @@ class Result:
     note: str = ""
 
 
+_LANE = threading.local()
+"""Where the tier running on this thread writes its output: ``None`` (the terminal) when
+tiers run one at a time, else a file printed whole when the tier ends."""
+
+_PRINT = threading.Lock()
+
+
+def _say(text: str) -> None:
+    out = getattr(_LANE, "out", None)
+    if out is None:
+        print(text, flush=True)
+    else:
+        out.write(text + "\n")
+        out.flush()
+
+
+def _call(command: list[str], cwd: Path) -> int:
+    out = getattr(_LANE, "out", None)
+    if out is None:
+        return subprocess.call(command, cwd=cwd)
+    return subprocess.call(command, cwd=cwd, stdout=out, stderr=subprocess.STDOUT)
+
+
 def _pytest(tier: str, args: list[str], cwd: Path = ROOT) -> Result:
     with tempfile.TemporaryDirectory() as scratch:
         report = Path(scratch) / "report.xml"
         started = time.monotonic()
         command = [PYTHON, "-m", "pytest", *args, f"--junitxml={report}", "-p", "no:cacheprovider"]
-        print(f"\n=== {tier}: {' '.join(command[2:])}", flush=True)
-        code = subprocess.call(command, cwd=cwd)
+        _say(f"\n=== {tier}: {' '.join(command[2:])}")
+        code = _call(command, cwd)
         seconds = time.monotonic() - started
         if not report.exists():
             return Result(tier, code in (0, NO_TESTS), seconds=seconds, note=f"exit {code}")
@@ -88,8 +119,8 @@ def static() -> Result:
     ]
     passed = failed = 0
     for command in checks:
-        print(f"\n=== static: {' '.join(command[2:])}", flush=True)
-        if subprocess.call(command, cwd=ROOT) == 0:
+        _say(f"\n=== static: {' '.join(command[2:])}")
+        if _call(command, ROOT) == 0:
             passed += 1
         else:
             failed += 1
@@ -177,13 +208,60 @@ TIERS = {
 }
 
 
+LANES = (("static", "unit", "notebook"), ("property", "fuzz", "binder"))
+"""The tiers that run side by side, one lane per core; each lane runs its tiers in order."""
+
+
+def _in_lane(tier: str) -> Result:
+    """Run ``tier`` with its output kept in a file, printed whole (under a lock) when done."""
+    with tempfile.TemporaryFile("w+", encoding="utf-8", errors="replace") as out:
+        _LANE.out = out
+        try:
+            result = TIERS[tier]()
+        finally:
+            _LANE.out = None
+        out.seek(0)
+        with _PRINT:
+            sys.stdout.write(out.read())
+            print(
+                f"--- {tier}: {'ok' if result.ok else 'FAILED'} ({result.seconds:.1f} s)",
+                flush=True,
+            )
+    return result
+
+
+def _run(wanted: list[str], serial: bool) -> list[Result]:
+    """Every tier in ``wanted``, the lanes' tiers side by side unless ``serial``; the
+    results in the order the tiers were asked for."""
+    done: dict[str, Result] = {}
+    lanes = [[t for t in lane if t in wanted] for lane in LANES]
+    if not serial and all(lanes):
+        print(f"\n=== side by side: {' | '.join(', '.join(lane) for lane in lanes)}", flush=True)
+
+        def lane_of(tiers: list[str]) -> Callable[[], None]:
+            def run() -> None:
+                for tier in tiers:
+                    done[tier] = _in_lane(tier)
+
+            return run
+
+        with ThreadPoolExecutor(max_workers=len(lanes)) as pool:
+            for future in [pool.submit(lane_of(lane)) for lane in lanes]:
+                future.result()
+    for tier in wanted:
+        if tier not in done:
+            done[tier] = TIERS[tier]()
+    return [done[tier] for tier in wanted]
+
+
 def main(argv: list[str]) -> int:
-    wanted = argv or list(TIERS)
+    serial = "--serial" in argv
+    wanted = [arg for arg in argv if arg != "--serial"] or list(TIERS)
     unknown = [t for t in wanted if t not in TIERS]
     if unknown:
         print(f"unknown tiers {unknown}; choose from {list(TIERS)}", file=sys.stderr)
         return 2
-    results = [TIERS[tier]() for tier in wanted]
+    results = _run(wanted, serial)
     print("\n=== summary")
     print(f"{'tier':<10}{'passed':>8}{'failed':>8}{'skipped':>9}{'seconds':>9}  result")
     for r in results:

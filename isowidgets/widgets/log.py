@@ -23,6 +23,7 @@ from .. import checks
 from ..game import Game
 from ..journal import Entry, Retcon, entry_row
 from ..words import render
+from .children import set_children
 from .gm import HeldBack
 from .i18n import english
 from .messages import Messages
@@ -330,8 +331,7 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         if key == self._offered:
             return
         self._offered = key
-        for old in self.disclose_buttons.values():
-            old.close()
+        retired = list(self.disclose_buttons.values())
         self.disclose_buttons = {}
         for action, summary in offered.items():
             what = summary if len(summary) <= 60 else f"{summary[:59]}…"
@@ -343,7 +343,7 @@ class LogView(widgets.VBox):  # type: ignore[misc]
             made.add_class("iw-log-disclose")
             made.on_click(lambda _b, action=action: self.disclose(action))
             self.disclose_buttons[action] = made
-        self.disclose_box.children = tuple(self.disclose_buttons.values())
+        set_children(self.disclose_box, self.disclose_buttons.values(), retired=retired)
 
     def disclose(self, action: int) -> list[Entry]:
         """Show GM-only ``action`` to the table (what its button does); a refusal is

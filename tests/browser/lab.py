@@ -503,8 +503,16 @@ async ([path, timeoutMs]) => {{
     quiet = done ? quiet + 1 : 0;
     if (quiet >= 8) return {{ok: true, by: 'cells', state: now}};  // 2 s of all ran, idle
   }}
+  const stuck = code().map((c, i) => ({{
+      i, count: c.model.executionCount, state: c.model.executionState || 'idle',
+      prompt: (c.node.querySelector('.jp-InputPrompt') || {{}}).textContent,
+      source: c.model.sharedModel.getSource().slice(0, 40)}}))
+    .filter((c) => c.count === null || c.state !== 'idle');
+  const kernel = panel.sessionContext.session && panel.sessionContext.session.kernel;
   throw new Error('Run All did not finish within ' + timeoutMs + ' ms: '
-                  + JSON.stringify(state()));
+                  + JSON.stringify(state()) + '; connection: '
+                  + (kernel ? kernel.connectionStatus : 'none') + '; cells: '
+                  + JSON.stringify(stuck));
 }}
 """
 
@@ -523,6 +531,29 @@ _WIDGET_ERRORS_JS = """
     if (typeof box.onclick === 'function') box.onclick();
     return kit.join(' › ') + ': ' + (box.textContent || '').replace(/\\s+/g, ' ').slice(0, 1500);
   })
+"""
+
+_FAILED_VIEWS_JS = f"""
+(path) => {{
+  // Each widget output that says it failed: its cell, and the model id it stood for.
+  const panel = ({_PANEL_JS})(path);
+  if (!panel) return [];
+  const found = [];
+  panel.content.widgets.forEach((cell, index) => {{
+    const outputs = cell.model.outputs;
+    cell.node.querySelectorAll('.jp-OutputArea-output').forEach((node, j) => {{
+      const text = (node.innerText || '').trim();
+      if (!text.includes('Error displaying widget')) return;
+      let model = '?';
+      if (outputs && j < outputs.length) {{
+        const data = outputs.get(j).data['application/vnd.jupyter.widget-view+json'];
+        if (data) model = data.model_id;
+      }}
+      found.push({{cell: index, output: j, model, text: text.slice(0, 200)}});
+    }});
+  }});
+  return found;
+}}
 """
 
 _CELLS_JS = f"""
@@ -837,9 +868,9 @@ class Notebook:
         """
         problems = _output_problems(self.cells())
         problems += [
-            f"widget failed to render: {text.strip()}"
-            for text in self.output_texts()
-            if "Error displaying widget" in text
+            f"widget failed to render in cell {where['cell']} (output {where['output']}, "
+            f"model {where['model']}): {where['text']}"
+            for where in self.page.evaluate(_FAILED_VIEWS_JS, self.path)
         ]
         assert not problems, f"{self.path}:\n" + "\n".join(problems)
 

@@ -424,10 +424,24 @@ _RESUME_JS = """
 
 _RESTART_JS = """
 async () => {
-  // The kernel dies and comes back (no dialog: the kernel's own restart).
+  // The kernel dies and comes back, as Kernel > Restart does once its dialog is answered.
   const panel = window.jupyterapp.shell.currentWidget;
-  await panel.sessionContext.session.kernel.restart();
-  return true;
+  await panel.sessionContext.restartKernel();
+  // Then wait until the kernel answers a request: on a loaded machine the first replies
+  // after a restart can come before the page has seen the new kernel start, and
+  // JupyterLab drops them, leaving the cells they answer running for ever (a person
+  // who runs the cells a moment later never meets this).
+  for (let attempt = 0; attempt < 40; attempt++) {
+    const kernel = panel.sessionContext.session.kernel;
+    const future = kernel.requestExecute({code: '', silent: true, store_history: false});
+    const answered = await Promise.race([
+      future.done.then(() => true, () => false),
+      new Promise((resolve) => setTimeout(() => resolve(false), 3000)),
+    ]);
+    if (answered) return attempt;
+    future.dispose();
+  }
+  throw new Error('the restarted kernel never answered a request');
 }
 """
 

@@ -30,6 +30,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...rules.fudge_conflict import FudgeGame, FudgeState
+from ..children import set_children
 from ..dice_entry import DiceEntry
 from ..fresh import Fresh, first_option
 from ..i18n import Labels
@@ -376,8 +377,9 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
     def _hurt_buttons(self, state: FudgeState, steps: tuple[Any, ...]) -> None:
         """One **Let it hurt** button per player character the engine offers it to."""
         offered = [step.actor for step in steps if step.action == "let_it_hurt"]
-        for gone in [who for who in self.hurt_buttons if who not in offered]:
-            self.hurt_buttons.pop(gone).close()
+        retired = [
+            self.hurt_buttons.pop(w) for w in [w for w in self.hurt_buttons if w not in offered]
+        ]
         for who in offered:
             name = state.character(who).name
             text = f"{self.labels('conflict.lih')}: {name}"
@@ -389,9 +391,7 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
                 self.hurt_buttons[who] = button
             button.description = text
             button.tooltip = self.labels("conflict.lih.tip")
-        children = tuple(self.hurt_buttons[who] for who in offered)
-        if tuple(self.hurt_row.children) != children:
-            self.hurt_row.children = children
+        set_children(self.hurt_row, (self.hurt_buttons[who] for who in offered), retired=retired)
 
     def close(self) -> None:
         for button in getattr(self, "hurt_buttons", {}).values():

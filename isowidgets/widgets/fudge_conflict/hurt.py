@@ -42,6 +42,7 @@ from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ...rules.fudge_conflict.abilities import ABILITIES
 from ...rules.fudge_conflict.events import HurtEnded, HurtStarted, RoundRolled
 from ...rules.fudge_conflict.hurt import usual_attack, usual_skill
+from ..children import set_children
 from ..dice_entry import DiceEntry
 from ..fresh import UNSET, Fresh
 from ..i18n import Labels
@@ -373,16 +374,13 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
             self.status.value = f'<div class="iw-title" role="status">{html.escape(said)}</div>'
 
             parties = hurt.parties
-        for gone in [p for p in self.rows if p not in parties]:
-            self.rows.pop(gone).close()
+        retired = [self.rows.pop(p) for p in [p for p in self.rows if p not in parties]]
         for party in parties:
             row = self.rows.get(party)
             if row is None:
                 row = self.rows[party] = PartyRow(self, party)
             row.refresh(state, actions)
-        children = tuple(self.rows[p] for p in parties)
-        if tuple(self.parties.children) != children:
-            self.parties.children = children
+        set_children(self.parties, (self.rows[p] for p in parties), retired=retired)
         outside = [(c.name, c.id) for c in state.characters if c.id not in parties]
         set_options(self.joiner, outside)
         can_join = ("join_hurt", None) in actions and bool(outside)

@@ -18,6 +18,7 @@ import ipywidgets as widgets
 
 from ...rules.fudge_conflict import FudgeState
 from ...rules.fudge_conflict.model import Bonus, Character
+from ..children import set_children
 from ..i18n import Labels
 from ..toggle import PressToggle
 from .views import damage_track, dice_words, refresh_damage_track
@@ -94,8 +95,7 @@ class CharacterSheet(widgets.VBox):  # type: ignore[misc]
             for item in state.items_of(self.character.id)
             for bonus in item.bonuses
         }
-        for gone in [b for b in self.toggles if b not in wanted]:
-            self.toggles.pop(gone).close()
+        retired = [self.toggles.pop(b) for b in [b for b in self.toggles if b not in wanted]]
         for bonus_id, (item_name, bonus) in wanted.items():
             label = bonus_label(self.labels, item_name, bonus)
             toggle = self.toggles.get(bonus_id)
@@ -106,9 +106,7 @@ class CharacterSheet(widgets.VBox):  # type: ignore[misc]
             elif toggle.label != label:
                 toggle.relabel(label)
             toggle.hint = self.labels("equipment.toggle.tip")
-        children = tuple(self.toggles[b] for b in wanted)
-        if tuple(self.equipment.children) != children:
-            self.equipment.children = children
+        set_children(self.equipment, (self.toggles[b] for b in wanted), retired=retired)
 
     # ------------------------------------------------------------------ drawing
 
@@ -193,8 +191,7 @@ class SheetsView(widgets.VBox):  # type: ignore[misc]
         """Add sheets for new characters, drop those undone, redraw the rest."""
         self._state = state
         present = {character.id for character in state.characters}
-        for gone in [who for who in self.sheets if who not in present]:
-            self.sheets.pop(gone).close()
+        retired = [self.sheets.pop(w) for w in [w for w in self.sheets if w not in present]]
         for character in state.characters:
             sheet = self.sheets.get(character.id)
             if sheet is None:
@@ -204,9 +201,9 @@ class SheetsView(widgets.VBox):  # type: ignore[misc]
         fight = state.active_hurt()
         first = fight.parties if fight is not None else ()
         order = [*first, *(c.id for c in state.characters if c.id not in first)]
-        children = tuple(self.sheets[who] for who in order if who in self.sheets)
-        if tuple(self.children) != children:
-            self.children = children
+        set_children(
+            self, (self.sheets[who] for who in order if who in self.sheets), retired=retired
+        )
 
     def close(self) -> None:
         for sheet in getattr(self, "sheets", {}).values():
@@ -253,9 +250,11 @@ class FightBoard(widgets.VBox):  # type: ignore[misc]
         self._state = state
         labels = self.labels
         who = self.in_play(state)
-        for gone in [w for w in self.tracks if w not in who]:
-            self.tracks.pop(gone).close()
-            self.names.pop(gone).close()
+        retired = [
+            part
+            for gone in [w for w in self.tracks if w not in who]
+            for part in (self.tracks.pop(gone), self.names.pop(gone))
+        ]
         for w in who:
             character = state.character(w)
             levels = dict(character.track())
@@ -269,8 +268,7 @@ class FightBoard(widgets.VBox):  # type: ignore[misc]
         title = f'<div class="iw-title">{html.escape(labels("table.in_play"))}</div>'
         self.title.value = title if who else ""
         children = (self.title, *(part for w in who for part in (self.names[w], self.tracks[w])))
-        if tuple(self.children) != children:
-            self.children = children
+        set_children(self, children, retired=retired)
         self.layout.display = None if who else "none"
 
     def close(self) -> None:

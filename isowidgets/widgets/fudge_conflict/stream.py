@@ -37,6 +37,7 @@ from ...rules.fudge_conflict.events import (
 )
 from ...rules.fudge_conflict.model import Character
 from ...words import Listing, Message, msg, plural
+from ..children import set_children
 from ..i18n import Labels
 from ..stream_board import DicePool, Outcome, StreamBoard, Tone, heading_html, scan_back
 from ..track import Track
@@ -288,12 +289,12 @@ class FudgeStreamBoard(StreamBoard):
                 }
             )
         alive = {c.id for c in state.characters}
-        for gone in [c for c in self.tracks if c not in alive]:
-            for widget in self.tracks.pop(gone):
-                widget.close()
-        ordered = tuple(self.tracks[c.id][0] for c in in_play_first(state))
-        if tuple(self.list.children) != ordered:
-            self.list.children = ordered
+        retired = [
+            w for c in [c for c in self.tracks if c not in alive] for w in self.tracks.pop(c)
+        ]
+        set_children(
+            self.list, (self.tracks[c.id][0] for c in in_play_first(state)), retired=retired
+        )
 
 
 WOUND = msg("stream.fudge.wound_slot", "a wound, with the ability it hit")

@@ -44,6 +44,7 @@ from ...rules.impact import (
 )
 from ...rules.impact.ladder import die_label, step_label
 from ...rules.impact.model import DetailKind, Sign
+from ..children import set_children
 from ..panel import Panel, set_options, set_shown
 from ..submit_text import SubmitText
 from ..track import Track
@@ -387,11 +388,8 @@ class HolderCard(widgets.VBox):  # type: ignore[misc]
                 chip = self.chips[detail_id] = self._make_chip(detail_id)
             lasting: DetailKind = "character" if isinstance(holder, Character) else "scene"
             chip.show(view, detail, lasting, asking=detail_id == asking)
-        for gone in [d for d in self.chips if d not in views]:
-            self.chips.pop(gone).close()
-        ordered = tuple(self.chips[d] for d in views)
-        if tuple(self.chip_box.children) != ordered:
-            self.chip_box.children = ordered
+        retired = [self.chips.pop(d) for d in [d for d in self.chips if d not in views]]
+        set_children(self.chip_box, (self.chips[d] for d in views), retired=retired)
 
     def _show_die(self, step: int | None) -> None:
         """Point the die picker at the scene's die when that die changes (and only then,
@@ -699,11 +697,8 @@ class ImpactBoard(Panel):
                 )
             card.show(state, holder, views_by_holder[holder_id], self.asking)
         wanted = {holder_id for holder_id, _ in holders}
-        for gone in [h for h in self.cards if h not in wanted]:
-            self.cards.pop(gone).close()
-        ordered = tuple(self.cards[h] for h, _ in holders)
-        if tuple(self.card_box.children) != ordered:
-            self.card_box.children = ordered
+        retired = [self.cards.pop(h) for h in [h for h in self.cards if h not in wanted]]
+        set_children(self.card_box, (self.cards[h] for h, _ in holders), retired=retired)
         owners = [(holder_label(state, h), h) for h, _ in holders if h != WORLD]
         owners.append(("the world", WORLD))
         set_options(self.owner, owners)

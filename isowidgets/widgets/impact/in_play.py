@@ -17,6 +17,7 @@ import ipywidgets as widgets
 from ...errors import IsowidgetsError
 from ...rules.impact import ImpactState, OpenTest
 from ...rules.impact.model import Character
+from ..children import set_children
 from ..track import Track
 from .views import LADDER_TITLE, ladder_levels, ladder_place
 
@@ -54,9 +55,11 @@ class PlayStrip(widgets.VBox):  # type: ignore[misc]
     def show(self, state: ImpactState, test: OpenTest | None) -> None:
         """Show the ladders of ``test`` (the draft set up, or the test open) in ``state``."""
         holders = [h for h in in_play(test) if _has_ladder(state, h)]
-        for gone in [h for h in self.ladders if h not in holders]:
-            self.ladders.pop(gone).close()
-            self.names.pop(gone).close()
+        retired = [
+            w
+            for h in [h for h in self.ladders if h not in holders]
+            for w in (self.ladders.pop(h), self.names.pop(h))
+        ]
         for holder_id in holders:
             holder = state.holder(holder_id)
             if holder_id not in self.ladders:
@@ -73,8 +76,7 @@ class PlayStrip(widgets.VBox):  # type: ignore[misc]
             if self.names[holder_id].value != name:
                 self.names[holder_id].value = name
         children = (self.title, *(w for h in holders for w in (self.names[h], self.ladders[h])))
-        if tuple(self.children) != children:
-            self.children = children
+        set_children(self, children, retired=retired)
         display = None if holders else "none"
         if self.layout.display != display:
             self.layout.display = display

@@ -35,6 +35,7 @@ from ...rules.impact.events import (
 from ...rules.impact.ladder import INEFFECTUAL, TOP, die_label, die_of
 from ...rules.impact.model import Character, Scene
 from ...words import Message, msg, render
+from ..children import set_children
 from ..stream_board import DicePool, Outcome, StreamBoard, Tone, heading_html, scan_back
 from ..track import Track
 from .views import ladder_levels, ladder_place
@@ -227,8 +228,8 @@ class ImpactStreamBoard(StreamBoard):
             current, words = ladder_place(holder.step, role=kind)
             track.relabel(title)
             track.set(current, state=words)
-        for gone in [h for h in self.ladders if h not in {x.id for x in holders}]:
-            self.ladders.pop(gone).close()
-        ordered = tuple(self.ladders[h.id] for h in holders)
-        if tuple(self.list.children) != ordered:
-            self.list.children = ordered
+        retired = [
+            self.ladders.pop(h)
+            for h in [h for h in self.ladders if h not in {x.id for x in holders}]
+        ]
+        set_children(self.list, (self.ladders[h.id] for h in holders), retired=retired)

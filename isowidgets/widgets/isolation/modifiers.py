@@ -16,6 +16,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...rules.isolation import Character, Link
+from ..children import set_children
 from .parts import assign, auto_layout
 from .views import edge_text, slug
 
@@ -155,11 +156,8 @@ class ModifierRow(widgets.HBox):  # type: ignore[misc]
                 box.description = text  # relabeled since
         gone = [k for k in self._link_boxes if existing is not None and k not in existing]
         self.links = {k: self._link_boxes[k] for k in wanted}
-        shown = tuple(self.links.values())
-        if self.link_box.children != shown:
-            self.link_box.children = shown
-        for link_id in gone:  # links no longer on the map
-            self._link_boxes.pop(link_id).close()
+        retired = [self._link_boxes.pop(link_id) for link_id in gone]  # no longer on the map
+        set_children(self.link_box, self.links.values(), retired=retired)
 
     def values(self) -> dict[str, Any]:
         """The judgements this row shows, as ``set_factors`` keywords (only its fields)."""

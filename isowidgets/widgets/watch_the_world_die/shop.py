@@ -25,6 +25,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...rules.watch_the_world_die import WorldGame
+from ..children import set_children
 from ..fresh import Fresh
 from ..panel import Panel
 from ..submit_button import SubmitButton
@@ -109,8 +110,7 @@ class ResponseShop(Panel):
         if tables is self._tables:
             return
         self._tables = tables
-        for button in self.buttons.values():
-            button.close()
+        retired = list(self.buttons.values())
         self.buttons = {}
         for response in tables.responses:
             button = widgets.Button(layout=widgets.Layout(width="auto"))
@@ -118,7 +118,7 @@ class ResponseShop(Panel):
             button.add_class(f"iw-wtwd-response-{response.cost}")
             button.on_click(self.messages.handler(lambda _b, cost=response.cost: self.choose(cost)))
             self.buttons[response.cost] = button
-        self.list.children = tuple(self.buttons.values())
+        set_children(self.list, self.buttons.values(), retired=retired)
 
     # ------------------------------------------------------------------ clicks
 
