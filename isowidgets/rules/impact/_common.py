@@ -9,8 +9,10 @@ edges (ineffectual below D4, the top at D20) must read the same in all of them.
 from __future__ import annotations
 
 from ... import checks
+from ...checks import shown
 from ...contract import Action
 from ...errors import RuleError
+from ...words import Message, msg, render
 from .effects import Hint
 from .events import (
     CAUSE_TEXT,
@@ -75,47 +77,72 @@ def sign_arg(value: object) -> Sign:
     return checks.choice(value, "a citation's sign (IMP-R06, IMP-R07)", SIGNS)
 
 
-def require_no_test(state: ImpactState, doing: str) -> None:
+def require_no_test(state: ImpactState, doing: Message) -> None:
     if state.test is not None:
         raise RuleError(
-            f"{state.test.id} is still open (phase {state.test.phase!r}); finish it before "
-            f"{doing}. Tip: finish() closes a rolled test, cancel_test() drops one not rolled."
+            "impact.test_open_blocks",
+            "{test} is still open (phase {phase}); finish it before {doing}. Tip: finish() "
+            "closes a rolled test, cancel_test() drops one not rolled.",
+            test=state.test.id,
+            phase=shown(state.test.phase),
+            doing=doing,
         )
 
 
 def require_test(state: ImpactState, *phases: Phase) -> OpenTest:
     test = state.test
     if test is None:
-        raise RuleError("no test is open. Tip: open one with action(), avoid_harm() or foil().")
+        raise RuleError(
+            "impact.no_test_open",
+            "no test is open. Tip: open one with action(), avoid_harm() or foil().",
+        )
     if phases and test.phase not in phases:
         raise RuleError(
-            f"{test.id} is in phase {test.phase!r}; this step needs {' or '.join(phases)}. "
-            "Tip: next_steps() lists the steps that fit now."
+            "impact.wrong_phase",
+            "{test} is in phase {phase}; this step needs {phases}. Tip: next_steps() lists the "
+            "steps that fit now.",
+            test=test.id,
+            phase=shown(test.phase),
+            phases=" or ".join(phases),
         )
     return test
 
 
-def require_pc(state: ImpactState, who: object, role_word: str) -> Character:
+ROLLER = msg("impact.role.roller", "roller")
+"""The role of the character who rolls (:func:`require_pc`)."""
+
+
+def require_pc(state: ImpactState, who: object, role_word: Message) -> Character:
     """The character ``who``, who must be a player character."""
     character = state.character(who)
     if character.role == "pc":
         return character
-    if role_word == "roller":
+    if role_word == ROLLER:
         raise RuleError(
-            f"{character.name} is an NPC; rolls face the players and the GM never rolls "
-            "(IMP-R03), so the roller must be a PC. Tip: to oppose an adversary's attempt, "
-            "a PC rolls foil() against it (IMP-R13)."
+            "impact.npc_cannot_roll",
+            "{character} is an NPC; rolls face the players and the GM never rolls (IMP-R03), so"
+            " the roller must be a PC. Tip: to oppose an adversary's attempt, a PC rolls foil()"
+            " against it (IMP-R13).",
+            character=character.name,
         )
-    raise RuleError(f"{character.name} is an NPC; the {role_word} must be a PC")
+    raise RuleError(
+        "impact.npc_in_pc_role",
+        "{character} is an NPC; the {role_word} must be a PC",
+        character=character.name,
+        role_word=role_word,
+    )
 
 
-def require_effective(character: Character, doing: str) -> None:
+def require_effective(character: Character, doing: Message) -> None:
     """Refuse a roll by an ineffectual character (IMP-R16)."""
     if character.ineffectual:
         raise RuleError(
-            f"{character.name} is ineffectual (below D4) and can make no more rolls "
-            f"(IMP-R16), so cannot {doing}. Tip: they can still help: as one of a teammate's "
-            "helpers they lend their Character Details."
+            "impact.ineffectual_cannot_roll",
+            "{character} is ineffectual (below D4) and can make no more rolls (IMP-R16), so "
+            "cannot {doing}. Tip: they can still help: as one of a teammate's helpers they lend"
+            " their Character Details.",
+            character=character.name,
+            doing=doing,
         )
 
 
@@ -159,12 +186,17 @@ def lower_step(
     holder = state.holder(who)
     if holder.step is None:
         raise RuleError(
-            f"{holder.name} has no Impact Die to step down. Tip: set_impact({holder.id!r}, "
-            "'D8') gives a scene one (IMP-A14)."
+            "impact.no_die_to_lower",
+            "{holder} has no Impact Die to step down. Tip: set_impact({holder_id}, 'D8') gives "
+            "a scene one (IMP-A14).",
+            holder=holder.name,
+            holder_id=shown(holder.id),
         )
     if holder.ineffectual:
         raise RuleError(
-            f"{holder.name} is already ineffectual; there is no step below D4 (IMP-R16)"
+            "impact.no_step_below_ineffectual",
+            "{holder} is already ineffectual; there is no step below D4 (IMP-R16)",
+            holder=holder.name,
         )
     floor = floor_of(holder, state)
     new = max(holder.step - steps, floor)
@@ -181,26 +213,34 @@ def lower_step(
     return impact_event(holder, new, cause, note, test)
 
 
-def earn_problem(state: ImpactState, who: str) -> str | None:
+def earn_problem(state: ImpactState, who: str) -> Message | None:
     """Why ``who`` may not gain a step now, or ``None`` when it may."""
     holder = state.holder(who)
     if holder.step is None:
-        return f"{holder.name} has no Impact Die to raise (IMP-A14)"
+        return msg(
+            "impact.no_die_to_raise",
+            "{holder} has no Impact Die to raise (IMP-A14)",
+            holder=holder.name,
+        )
     if holder.ineffectual and not state.settings.ineffectual_can_earn:
-        return (
-            f"{holder.name} is ineffectual and cannot gain steps (ineffectual_can_earn = "
-            "false, IMP-A06). Tip: a rest reset restores them (rest())."
+        return msg(
+            "impact.ineffectual_cannot_earn",
+            "{holder} is ineffectual and cannot gain steps (ineffectual_can_earn = false, "
+            "IMP-A06). Tip: a rest reset restores them (rest()).",
+            holder=holder.name,
         )
     if holder.step >= TOP and state.settings.impact_overflow_at_d20 == "block":
-        return (
-            f"{holder.name} is at D20 and impact_overflow_at_d20 = 'block' refuses the step "
-            "(IMP-A02). Tip: decline it; the failure then stands."
+        return msg(
+            "impact.earn_blocked_at_top",
+            "{holder} is at D20 and impact_overflow_at_d20 = 'block' refuses the step "
+            "(IMP-A02). Tip: decline it; the failure then stands.",
+            holder=holder.name,
         )
     return None
 
 
-def earn_warning(state: ImpactState, who: str) -> str:
-    """What a widget should say before a step is earned (IMP-A02): ``""`` when nothing."""
+def earn_warning_message(state: ImpactState, who: str) -> Message | None:
+    """What a widget should say before a step is earned (IMP-A02), or ``None``."""
     problem = earn_problem(state, who)
     if problem:
         return problem
@@ -208,13 +248,28 @@ def earn_warning(state: ImpactState, who: str) -> str:
     assert holder.step is not None
     mode = state.settings.impact_overflow_at_d20
     if holder.step == TOP and mode == "bank":
-        return f"{holder.name} is at D20: the step will be banked (impact_overflow_at_d20 = 'bank')"
-    if holder.step >= TOP:
-        return (
-            f"{holder.name} is at {step_label(holder.step)}: the earned step will be lost "
-            f"(impact_overflow_at_d20 = {mode!r}, IMP-A02)"
+        return msg(
+            "impact.earn_will_bank",
+            "{holder} is at D20: the step will be banked (impact_overflow_at_d20 = 'bank')",
+            holder=holder.name,
         )
-    return ""
+    if holder.step >= TOP:
+        return msg(
+            "impact.earn_will_be_lost",
+            "{holder} is at {step}: the earned step will be lost "
+            "(impact_overflow_at_d20 = {mode}, IMP-A02)",
+            holder=holder.name,
+            step=step_label(holder.step),
+            mode=shown(mode),
+        )
+    return None
+
+
+def earn_warning(state: ImpactState, who: str) -> str:
+    """:func:`earn_warning_message` in English (``""`` when nothing): the text a
+    :class:`~.events.ComplicationOffered` journals in its ``warning``."""
+    warning = earn_warning_message(state, who)
+    return render(warning) if warning else ""
 
 
 def raise_step(
@@ -252,8 +307,11 @@ def owner_arg(state: ImpactState, owner: object) -> str:
     holders: tuple[Character | Scene, ...] = (*state.characters, *state.scenes)
     known = ", ".join(f"{h.id} ({h.name})" for h in holders)
     raise RuleError(
-        f"a Detail belongs to a character, a scene or {WORLD!r}; got {checks.shown(owner)}. "
-        f"Known: {known or 'none yet'}."
+        "impact.no_such_owner",
+        "a Detail belongs to a character, a scene or {world}; got {owner}. Known: {known}.",
+        world=shown(WORLD),
+        owner=checks.shown(owner),
+        known=known or "none yet",
     )
 
 
@@ -274,65 +332,117 @@ def check_citation(state: ImpactState, test: OpenTest, detail_id: object, sign: 
     detail = state.detail(detail_id)
     if not detail.active:
         raise RuleError(
-            f"{detail.text!r} is disabled and cannot be cited (IMP-A17). Tip: "
-            f"set_detail_active({detail.id!r}, True) once the fiction allows it again."
+            "impact.cite_disabled_detail",
+            "{detail} is disabled and cannot be cited (IMP-A17). Tip: "
+            "set_detail_active({detail_id}, True) once the fiction allows it again.",
+            detail=shown(detail.text),
+            detail_id=shown(detail.id),
         )
     if state.settings.detail_counts_once and detail.id in test.cited():
         previous = next(c.sign for c in test.citations if c.detail == detail.id)
         raise RuleError(
-            f"{detail.text!r} is already cited ({previous}) in {test.id}; each Detail counts "
-            "once per roll, with one sign (detail_counts_once, IMP-A09). Tip: uncite it "
-            "first to change its sign."
+            "impact.detail_cited_twice",
+            "{detail} is already cited ({previous}) in {test}; each Detail counts once per "
+            "roll, with one sign (detail_counts_once, IMP-A09). Tip: uncite it first to change "
+            "its sign.",
+            detail=shown(detail.text),
+            previous=previous,
+            test=test.id,
         )
     holder = state.find_character(detail.owner)
     if holder is None or holder.id == test.actor:
         return detail  # a scene's or the world's Detail, or the roller's own
     owner = holder.name
     temporary = detail.kind == "temporary"
-    what = f"{detail.text!r} ({detail.id}) is a {'Temporary' if temporary else 'Character'} Detail"
+    what = (
+        msg(
+            "impact.cited_temporary_detail",
+            "{detail} ({detail_id}) is a Temporary Detail",
+            detail=shown(detail.text),
+            detail_id=detail.id,
+        )
+        if temporary
+        else msg(
+            "impact.cited_character_detail",
+            "{detail} ({detail_id}) is a Character Detail",
+            detail=shown(detail.text),
+            detail_id=detail.id,
+        )
+    )
     if holder.id == test.threat:
         if sign == "hinders":
             return detail
         raise RuleError(
-            f"{what} of {owner}, the adversary in {test.id}; an adversary's Details count "
-            "against the roll (IMP-R12, IMP-R13), got sign 'helps'. Allowed: 'hinders'. "
-            "Tip: cite it as 'hinders'."
+            "impact.cite_adversary_detail_as_help",
+            "{what} of {owner}, the adversary in {test}; an adversary's Details count against "
+            "the roll (IMP-R12, IMP-R13), got sign 'helps'. Allowed: 'hinders'. Tip: cite it as"
+            " 'hinders'.",
+            what=what,
+            owner=owner,
+            test=test.id,
         )
     if holder.id in test.helpers and (temporary or sign == "helps"):
         return detail
     roller = state.name_of(test.actor)
     if holder.id in test.helpers:
         raise RuleError(
-            f"{what} of {owner}, who helps in {test.id}; a helper lends Character Details "
-            "as bonuses (IMP-R06), and penalties are specific to the roller (IMP-R07), got "
-            f"sign 'hinders'. Allowed: 'helps'; as penalties, {roller}'s own Details, Scene "
-            "Details, Temporary Details on the scene or on the world, and the adversary's "
-            "Details in Avoid Harm and Foiling Plans."
+            "impact.cite_helper_detail_as_hindrance",
+            "{what} of {owner}, who helps in {test}; a helper lends Character Details as "
+            "bonuses (IMP-R06), and penalties are specific to the roller (IMP-R07), got sign "
+            "'hinders'. Allowed: 'helps'; as penalties, {roller}'s own Details, Scene Details, "
+            "Temporary Details on the scene or on the world, and the adversary's Details in "
+            "Avoid Harm and Foiling Plans.",
+            what=what,
+            owner=owner,
+            test=test.id,
+            roller=roller,
         )
     if holder.role == "pc":
-        tip = f"Tip: name {owner} among the helpers (helpers=[{holder.id!r}]) first, if they help."
+        tip = msg(
+            "impact.tip_name_helper",
+            "Tip: name {owner} among the helpers (helpers=[{owner_id}]) first, if they help.",
+            owner=owner,
+            owner_id=shown(holder.id),
+        )
     else:
-        tip = (
-            f"Tip: {owner}'s Details count against a roll that avoids harm from them or "
-            "foils their plan."
+        tip = msg(
+            "impact.tip_adversary_details",
+            "Tip: {owner}'s Details count against a roll that avoids harm from them or "
+            "foils their plan.",
+            owner=owner,
         )
     if temporary:
         raise RuleError(
-            f"{what} of {owner}, who is neither rolling nor helping in {test.id}; a Temporary "
-            "Detail on a character counts only for that character's own rolls, the tests "
-            "they help with, and (as a penalty) tests against them (IMP-R06, IMP-R07). "
-            f"Allowed: {roller}'s and the helpers' Details, Scene Details, and Temporary "
-            f"Details on the scene or on the world. {tip}"
+            "impact.cite_bystander_temporary_detail",
+            "{what} of {owner}, who is neither rolling nor helping in {test}; a Temporary "
+            "Detail on a character counts only for that character's own rolls, the tests they "
+            "help with, and (as a penalty) tests against them (IMP-R06, IMP-R07). Allowed: "
+            "{roller}'s and the helpers' Details, Scene Details, and Temporary Details on the "
+            "scene or on the world. {tip}",
+            what=what,
+            owner=owner,
+            test=test.id,
+            roller=roller,
+            tip=tip,
         )
     if sign == "helps":
         raise RuleError(
-            f"{what} of {owner}, who is not helping in {test.id}; only the roller's and the "
-            f"helpers' Character Details help (IMP-R06). {tip}"
+            "impact.cite_bystander_detail_as_help",
+            "{what} of {owner}, who is not helping in {test}; only the roller's and the "
+            "helpers' Character Details help (IMP-R06). {tip}",
+            what=what,
+            owner=owner,
+            test=test.id,
+            tip=tip,
         )
     raise RuleError(
-        f"{what} of {owner}; penalties come from {roller}'s own Details, Scene Details, "
+        "impact.cite_bystander_detail_as_hindrance",
+        "{what} of {owner}; penalties come from {roller}'s own Details, Scene Details, "
         "Temporary Details on the scene or on the world, and the adversary's Details in "
-        "Avoid Harm and Foiling Plans (IMP-R07)"
+        "Avoid Harm and Foiling Plans (IMP-R07)",
+        what=what,
+        owner=owner,
+        roller=roller,
     )
 
 

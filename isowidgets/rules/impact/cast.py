@@ -12,9 +12,11 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from ... import checks
+from ...checks import shown
 from ...contract import Action
 from ...errors import RuleError
 from ...journal import Event
+from ...words import Message, msg
 from ._common import (
     MAX_DETAILS,
     check_citation,
@@ -62,12 +64,18 @@ DETAIL_KINDS: tuple[DetailKind, ...] = ("character", "scene", "temporary")
 def _detail_items(details: object) -> list[tuple[str, Hint]]:
     if isinstance(details, str) or not isinstance(details, Iterable):
         raise RuleError(
-            f"details must be a list of texts (or (text, hint) pairs), got {checks.shown(details)}"
+            "impact.details_not_a_list",
+            "details must be a list of texts (or (text, hint) pairs), got {details}",
+            details=checks.shown(details),
         )
     items: list[tuple[str, Hint]] = []
     for item in details:
         if len(items) == MAX_DETAILS:
-            raise RuleError(f"at most {MAX_DETAILS} Details can be added at once")
+            raise RuleError(
+                "impact.too_many_details",
+                "at most {max_details} Details can be added at once",
+                max_details=MAX_DETAILS,
+            )
         if isinstance(item, tuple) and len(item) == 2:
             items.append((text_arg(item[0], "a Detail's text"), hint_arg(item[1])))
         else:
@@ -164,18 +172,23 @@ def add_detail(
         chosen = "character" if is_character else "scene"
     elif chosen is None:
         raise RuleError(
-            "a Detail's kind is 'character', 'scene' or 'temporary' (IMP-R01), got "
-            f"{checks.shown(kind)}"
+            "impact.no_such_detail_kind",
+            "a Detail's kind is 'character', 'scene' or 'temporary' (IMP-R01), got {kind}",
+            kind=checks.shown(kind),
         )
     if chosen == "character" and not is_character:
         raise RuleError(
-            f"{state.name_of(holder)} is not a character, so it cannot have a Character "
-            "Detail. Tip: use kind='scene' or 'temporary'."
+            "impact.character_detail_off_character",
+            "{holder} is not a character, so it cannot have a Character Detail. Tip: use "
+            "kind='scene' or 'temporary'.",
+            holder=state.name_of(holder),
         )
     if chosen == "scene" and is_character:
         raise RuleError(
-            f"{state.name_of(holder)} is a character; a Scene Detail describes a scene or the "
-            "world. Tip: use kind='temporary' for a short-term fact about a character."
+            "impact.scene_detail_on_character",
+            "{holder} is a character; a Scene Detail describes a scene or the world. Tip: use "
+            "kind='temporary' for a short-term fact about a character.",
+            holder=state.name_of(holder),
         )
     event = new_detail_event(
         state, holder, chosen, text_arg(text, "a Detail's text"), hint_arg(hint)
@@ -198,8 +211,10 @@ def set_impact(action: Action[ImpactState], who: str, die: Any, reason: str = ""
     if die is None:
         if isinstance(holder, Character):
             raise RuleError(
-                f"{holder.name} is a character and always has an Impact Die (IMP-R14). "
-                "Tip: 'ineffectual' is below D4."
+                "impact.character_needs_die",
+                "{holder} is a character and always has an Impact Die (IMP-R14). Tip: 'ineffectual'"
+                " is below D4.",
+                holder=holder.name,
             )
         new: int | None = None
     else:
@@ -215,24 +230,34 @@ def damage(action: Action[ImpactState], who: str, steps: int = 1, reason: str = 
     action.add(lower_step(action.state, holder.id, count, "damage", reason=reason_arg(reason)))
 
 
-def _earning_pc(state: ImpactState, who: object, earning: str) -> Character:
+def _earning_pc(state: ImpactState, who: object, earning: Message) -> Character:
     """The player character ``who``: IMP-R18 (b) and (c) earn steps for PCs only."""
     holder = state.holder(who)
     if isinstance(holder, Character) and holder.role == "pc":
         return holder
-    what = "an NPC adversary" if isinstance(holder, Character) else "a scene"
+    what = (
+        msg("impact.holder_is_npc", "an NPC adversary")
+        if isinstance(holder, Character)
+        else msg("impact.holder_is_scene", "a scene")
+    )
     pcs = ", ".join(f"{c.id} ({c.name})" for c in state.pcs()) or "none yet"
     raise RuleError(
-        f"{earning} earns a step for a player character (IMP-R18); got {holder.id!r}, "
-        f"{holder.name}, which is {what}. Allowed: a PC: {pcs}. Tip: an NPC's or a scene's "
-        "Impact Die moves through Success effects (3) and (4) (IMP-R09), or by "
-        "set_impact() as a GM correction."
+        "impact.earn_only_for_pc",
+        "{earning} earns a step for a player character (IMP-R18); got {holder}, "
+        "{holder_name}, which is {what}. Allowed: a PC: {pcs}. Tip: an NPC's or a scene's "
+        "Impact Die moves through Success effects (3) and (4) (IMP-R09), or by set_impact()"
+        " as a GM correction.",
+        earning=earning,
+        holder=shown(holder.id),
+        holder_name=holder.name,
+        what=what,
+        pcs=pcs,
     )
 
 
 def heroic_act(action: Action[ImpactState], who: str, reason: str = "") -> None:
     """The GM judges a PC's act classically heroic: the die goes up one step (IMP-R18c)."""
-    character = _earning_pc(action.state, who, "a heroic act")
+    character = _earning_pc(action.state, who, msg("impact.earning.heroic", "a heroic act"))
     action.add(raise_step(action.state, character.id, "heroic", reason=reason_arg(reason)))
 
 
@@ -246,13 +271,18 @@ def self_complication(
     whoever proposed it; so only a PC (a character a player owns) can take one.
     """
     state = action.state
-    character = _earning_pc(state, who, "a self-created Complication")
+    character = _earning_pc(
+        state, who, msg("impact.earning.self_complication", "a self-created Complication")
+    )
     related = state.detail(detail)
     if related.owner != character.id:
         raise RuleError(
-            f"{related.text!r} belongs to {state.name_of(related.owner)}, not {character.name}; "
-            "a self-created Complication must relate to one of the character's own Details "
-            "(IMP-R18b)"
+            "impact.complication_detail_not_own",
+            "{related} belongs to {owner}, not {character}; a self-created Complication must "
+            "relate to one of the character's own Details (IMP-R18b)",
+            related=shown(related.text),
+            owner=state.name_of(related.owner),
+            character=character.name,
         )
     wording = text_arg(text, "the Complication's text")
     checked_hint = hint_arg(hint)
@@ -276,20 +306,29 @@ def self_complication(
 def opening_scene(action: Action[ImpactState], who: str, detail: str, text: str = "") -> None:
     """An opening scene addressing one of the character's Details: D12 → D20 (IMP-R20)."""
     state = action.state
-    character = require_pc(state, who, "author of an opening scene")
+    character = require_pc(state, who, msg("impact.role.author", "author of an opening scene"))
     if state.in_play:
         raise RuleError(
-            "opening scenes come before the first test of an adventure is rolled (IMP-R20), "
-            "and this adventure is under way. Tip: new_adventure() starts the next one."
+            "impact.opening_scene_too_late",
+            "opening scenes come before the first test of an adventure is rolled (IMP-R20), and"
+            " this adventure is under way. Tip: new_adventure() starts the next one.",
         )
     if character.opening_scene:
-        raise RuleError(f"{character.name} already had an opening scene this adventure")
+        raise RuleError(
+            "impact.opening_scene_had",
+            "{character} already had an opening scene this adventure",
+            character=character.name,
+        )
     addressed = state.detail(detail)
     if addressed.owner != character.id or addressed.kind != "character":
         raise RuleError(
-            f"an opening scene addresses one of {character.name}'s Character Details "
-            f"(IMP-R20); {addressed.text!r} is a {addressed.kind} Detail of "
-            f"{state.name_of(addressed.owner)}"
+            "impact.opening_scene_detail_not_character",
+            "an opening scene addresses one of {character}'s Character Details (IMP-R20); "
+            "{addressed} is a {kind} Detail of {owner}",
+            character=character.name,
+            addressed=shown(addressed.text),
+            kind=addressed.kind,
+            owner=state.name_of(addressed.owner),
         )
     scene = reason_arg(text, "an opening scene's description")
     problem = earn_problem(state, character.id)
@@ -320,13 +359,15 @@ def rest(action: Action[ImpactState], who: str | Sequence[str] | None = None) ->
     :func:`new_adventure` puts every die back to its start.
     """
     state = action.state
-    require_no_test(state, "a rest break")
+    require_no_test(state, msg("impact.doing.rest", "a rest break"))
     ids = tuple(c.id for c in state.pcs()) if who is None else checks.id_list(who, "who rests")
     if not ids:
         got = "None (every PC), and there are no PCs yet" if who is None else repr(list(ids))
         raise RuleError(
-            f"a rest break needs at least one character to rest, got {got}. Allowed: a "
-            "character id, a non-empty list of ids, or None for every PC (IMP-R19)."
+            "impact.rest_nobody",
+            "a rest break needs at least one character to rest, got {got}. Allowed: a character"
+            " id, a non-empty list of ids, or None for every PC (IMP-R19).",
+            got=got,
         )
     characters = [state.character(i) for i in ids]
     npcs = [c for c in characters if c.role != "pc"]
@@ -334,13 +375,21 @@ def rest(action: Action[ImpactState], who: str | Sequence[str] | None = None) ->
         pcs = ", ".join(f"{c.id} ({c.name})" for c in state.pcs()) or "none yet"
         names = ", ".join(f"{c.id} ({c.name})" for c in npcs)
         raise RuleError(
-            f"a rest break resets player characters' Impact Dice (IMP-R19), got {names}: "
-            f"an NPC adversary. Allowed: PCs ({pcs}), or None for every PC. Tip: "
-            f"set_impact({npcs[0].id!r}, 'D12') sets an adversary's die as the GM's call; "
-            "new_adventure() puts every die back to its start."
+            "impact.rest_npc",
+            "a rest break resets player characters' Impact Dice (IMP-R19), got {names}: an NPC "
+            "adversary. Allowed: PCs ({pcs}), or None for every PC. Tip: set_impact({id}, "
+            "'D12') sets an adversary's die as the GM's call; new_adventure() puts every die "
+            "back to its start.",
+            names=names,
+            pcs=pcs,
+            id=shown(npcs[0].id),
         )
     if len({c.id for c in characters}) != len(characters):
-        raise RuleError(f"each character rests once; got {checks.shown(list(ids))}")
+        raise RuleError(
+            "impact.rest_twice",
+            "each character rests once; got {ids}",
+            ids=checks.shown(list(ids)),
+        )
     action.add(RestTaken(rest=state.rests + 1, characters=tuple(c.id for c in characters)))
     mode = state.settings.rest_reset_mode
     for character in characters:
@@ -355,7 +404,7 @@ def next_session(action: Action[ImpactState]) -> None:
     With ``temp_detail_auto_expire`` every Temporary Detail expires (IMP-A16).
     """
     state = action.state
-    require_no_test(state, "ending the session")
+    require_no_test(state, msg("impact.doing.end_session", "ending the session"))
     action.add(SessionAdvanced(session=state.session + 1))
     if state.settings.temp_detail_auto_expire:
         for detail in state.details:
@@ -373,7 +422,7 @@ def next_session(action: Action[ImpactState]) -> None:
 def new_adventure(action: Action[ImpactState]) -> None:
     """A new adventure: every character back to its starting die (IMP-R14, IMP-A14)."""
     state = action.state
-    require_no_test(state, "starting a new adventure")
+    require_no_test(state, msg("impact.doing.new_adventure", "starting a new adventure"))
     action.add(AdventureStarted(adventure=state.adventure + 1))
     npc_start = step_named(state.settings.npc_start_impact)
     for character in state.characters:
@@ -415,7 +464,11 @@ def altered_detail(
     why = reason_arg(reason)
     if (new_text, new_hint) == (found.text, found.hint):
         raise RuleError(
-            f"Detail {found.id} already reads {found.text!r} ({found.hint}); nothing to alter"
+            "impact.detail_alter_unchanged",
+            "Detail {found} already reads {found_text} ({hint}); nothing to alter",
+            found=found.id,
+            found_text=shown(found.text),
+            hint=found.hint,
         )
     action.add(
         DetailAltered(
@@ -468,8 +521,17 @@ def toggled_detail(
     wanted = checks.flag(active, "active")
     why = reason_arg(reason)
     if found.active == wanted:
-        state_word = "usable" if wanted else "disabled"
-        raise RuleError(f"Detail {found.text!r} is already {state_word}")
+        if wanted:
+            raise RuleError(
+                "impact.detail_already_usable",
+                "Detail {found} is already usable",
+                found=shown(found.text),
+            )
+        raise RuleError(
+            "impact.detail_already_disabled",
+            "Detail {found} is already disabled",
+            found=shown(found.text),
+        )
     action.add(
         DetailToggled(detail=found.id, text=found.text, active=wanted, reason=why, test=test)
     )
@@ -495,20 +557,33 @@ def set_detail_kind(
     owner = state.name_of(found.owner)
     chosen = next((k for k in allowed if isinstance(kind, str) and k == kind), None)
     if chosen is None:
-        where = (
-            "a character"
-            if lasting == "character"
-            else ("the world" if found.owner == WORLD else "a scene")
-        )
+        if lasting == "character":
+            where = msg("impact.where.character", "a character")
+        elif found.owner == WORLD:
+            where = msg("impact.where.world", "the world")
+        else:
+            where = msg("impact.where.scene", "a scene")
         raise RuleError(
-            f"{found.text!r} ({found.id}) is on {owner}, {where}, so its kind is "
-            f"{allowed[0]!r} or 'temporary' (IMP-R01), got {checks.shown(kind)}. Tip: a Detail "
-            "stays with what it describes; add a new one to describe something else."
+            "impact.detail_kind_not_allowed",
+            "{found} ({found_id}) is on {owner}, {where}, so its kind is {allowed} or "
+            "'temporary' (IMP-R01), got {kind}. Tip: a Detail stays with what it describes; add"
+            " a new one to describe something else.",
+            found=shown(found.text),
+            found_id=found.id,
+            owner=owner,
+            where=where,
+            allowed=shown(allowed[0]),
+            kind=checks.shown(kind),
         )
     if chosen == found.kind:
         raise RuleError(
-            f"{found.text!r} ({found.id}) is already a {found.kind} Detail; nothing to change. "
-            f"Allowed: {'temporary' if chosen == lasting else repr(lasting)}."
+            "impact.detail_kind_unchanged",
+            "{found} ({found_id}) is already a {kind} Detail; nothing to change. "
+            "Allowed: {allowed}.",
+            found=shown(found.text),
+            found_id=found.id,
+            kind=found.kind,
+            allowed="temporary" if chosen == lasting else repr(lasting),
         )
     changed = DetailKindChanged(
         detail=found.id,

@@ -62,14 +62,19 @@ class Effect(BaseModel):
         """Check and build an effect (the one door the game's methods use)."""
         if not isinstance(kind, str) or kind not in EFFECT_KINDS:
             raise RuleError(
-                f"unknown Success effect {shown(kind)}; the effects are {', '.join(EFFECT_KINDS)}. "
-                "Tip: IMP-R09 lists four: a new Temporary Detail, alter/remove a Detail, "
-                "step an Impact Die down or up."
+                "impact.no_such_effect",
+                "unknown Success effect {kind}; the effects are {effect_kinds}. Tip: IMP-R09 lists "
+                "four: a new Temporary Detail, alter/remove a Detail, step an Impact Die down or "
+                "up.",
+                kind=shown(kind),
+                effect_kinds=", ".join(EFFECT_KINDS),
             )
         if not isinstance(target, str) or not target.strip():
             raise RuleError(
-                f"a {kind} effect needs a target id (a character, scene or Detail), "
-                f"got {shown(target)}"
+                "impact.effect_needs_target",
+                "a {kind} effect needs a target id (a character, scene or Detail), got {target}",
+                kind=kind,
+                target=shown(target),
             )
         target = checks.text(target, f"a {kind} effect's target id")
         if text is not None:
@@ -78,12 +83,22 @@ class Effect(BaseModel):
             hint = checks.choice(hint, "a Detail's hint", _HINTS)
         if kind == "new_detail" and text is None:
             raise RuleError(
-                "a new_detail effect needs the text of the Temporary Detail it establishes"
+                "impact.new_detail_needs_text",
+                "a new_detail effect needs the text of the Temporary Detail it establishes",
             )
         if kind == "alter_detail" and text is None and hint is None:
-            raise RuleError("an alter_detail effect needs a new text, a new hint, or both")
+            raise RuleError(
+                "impact.alter_needs_change",
+                "an alter_detail effect needs a new text, a new hint, or both",
+            )
         if kind not in ("new_detail", "alter_detail") and (text is not None or hint is not None):
-            raise RuleError(f"a {kind} effect takes no text or hint, got {text!r}, {hint!r}")
+            raise RuleError(
+                "impact.effect_takes_no_text",
+                "a {kind} effect takes no text or hint, got {text}, {hint}",
+                kind=kind,
+                text=shown(text),
+                hint=shown(hint),
+            )
         return cls.model_validate({"kind": kind, "target": target, "text": text, "hint": hint})
 
     @classmethod

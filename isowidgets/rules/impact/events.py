@@ -18,6 +18,7 @@ from typing import ClassVar, Literal, TypeAlias
 from pydantic import BaseModel, ConfigDict
 
 from ...journal import Event, RollField
+from ...words import Message, Ref, msg, render
 from .effects import Effect, Hint
 from .ladder import Difficulty, step_label
 
@@ -91,8 +92,51 @@ def test_name(test: str) -> str:
     The id stays in the event (views and tools find the test by it); a person reading
     the log sees the test's number, as with "rest break #2" or "adventure 2".
     """
+    return render(test_said(test))
+
+
+def test_said(test: str) -> Message:
+    """:func:`test_name` as a message (a value of the events' messages)."""
     number = test.rpartition("-")[2]
-    return f"Test {number}" if number.isdigit() else test
+    if number.isdigit():
+        return msg("impact.test_number", "Test {number}", number=number)
+    return msg("impact.test_id", "{test}", test=test)
+
+
+def _quoted(text: str) -> str:
+    """A text the table typed as the log quotes it (``'Bleeding'``)."""
+    return repr(text)
+
+
+_DETAIL_KINDS: dict[str, Message] = {
+    "character": msg("impact.detail_kind.character", "Character"),
+    "scene": msg("impact.detail_kind.scene", "Scene"),
+    "temporary": msg("impact.detail_kind.temporary", "Temporary"),
+}
+"""A Detail's kind as a title word (``Temporary Detail``)."""
+
+_DETAIL_KINDS_LOWER: dict[str, Message] = {
+    "character": msg("impact.detail_kind_lower.character", "character"),
+    "scene": msg("impact.detail_kind_lower.scene", "scene"),
+    "temporary": msg("impact.detail_kind_lower.temporary", "temporary"),
+}
+"""A Detail's kind as a plain word (``was temporary``)."""
+
+_HINTS: dict[str, Message] = {
+    "helps": msg("impact.hint.helps", "helps"),
+    "hinders": msg("impact.hint.hinders", "hinders"),
+    "either": msg("impact.hint.either", "either"),
+}
+
+_ORIGINS: dict[str, Message] = {
+    "success": msg("impact.origin.success", "success"),
+    "complication": msg("impact.origin.complication", "complication"),
+    "self_complication": msg("impact.origin.self_complication", "self complication"),
+    "avoid_harm": msg("impact.origin.avoid_harm", "avoid harm"),
+    "foil": msg("impact.origin.foil", "foil"),
+    "opening_scene": msg("impact.origin.opening_scene", "opening scene"),
+}
+"""Where a Detail came from, as the log says it (a GM's Detail says nothing)."""
 
 
 class ImpactEvent(Event):
@@ -133,9 +177,21 @@ class CharacterAdded(ImpactEvent):
     role: Literal["pc", "npc"]
     step: int
 
-    def describe(self) -> str:
-        what = "a PC" if self.role == "pc" else "an NPC adversary"
-        return f"{self.name} joins as {what} (Impact {step_label(self.step)})"
+    def message(self) -> Message:
+        who = Ref(self.character, self.name)
+        if self.role == "pc":
+            return msg(
+                "impact.pc_joins",
+                "{who} joins as a PC (Impact {step})",
+                who=who,
+                step=step_label(self.step),
+            )
+        return msg(
+            "impact.npc_joins",
+            "{who} joins as an NPC adversary (Impact {step})",
+            who=who,
+            step=step_label(self.step),
+        )
 
 
 class SceneAdded(ImpactEvent):
@@ -144,9 +200,15 @@ class SceneAdded(ImpactEvent):
     name: str
     step: int | None = None
 
-    def describe(self) -> str:
-        die = f" (Impact {step_label(self.step)})" if self.step is not None else ""
-        return f"scene {self.name!r}{die}"
+    def message(self) -> Message:
+        if self.step is None:
+            return msg("impact.scene_added", "scene {scene}", scene=_quoted(self.name))
+        return msg(
+            "impact.scene_added_with_die",
+            "scene {scene} (Impact {step})",
+            scene=_quoted(self.name),
+            step=step_label(self.step),
+        )
 
 
 class DetailAdded(ImpactEvent):
@@ -163,12 +225,36 @@ class DetailAdded(ImpactEvent):
     related: str | None = None
     test: str | None = None
 
-    def describe(self) -> str:
-        notes = [] if self.hint == "either" else [f"usually {self.hint}"]
-        if self.origin != "gm":
-            notes.append(f"from {self.origin.replace('_', ' ')}")
-        extra = f" ({', '.join(notes)})" if notes else ""
-        return f"{self.detail_kind.capitalize()} Detail {self.text!r} on {self.owner_name}{extra}"
+    def message(self) -> Message:
+        values = {
+            "kind": _DETAIL_KINDS[self.detail_kind],
+            "text": _quoted(self.text),
+            "owner": Ref(self.owner, self.owner_name),
+        }
+        hint, origin = _HINTS[self.hint], _ORIGINS.get(self.origin)
+        if self.hint == "either" and origin is None:
+            return msg("impact.detail_added", "{kind} Detail {text} on {owner}", **values)
+        if origin is None:
+            return msg(
+                "impact.detail_added_hint",
+                "{kind} Detail {text} on {owner} (usually {hint})",
+                hint=hint,
+                **values,
+            )
+        if self.hint == "either":
+            return msg(
+                "impact.detail_added_origin",
+                "{kind} Detail {text} on {owner} (from {origin})",
+                origin=origin,
+                **values,
+            )
+        return msg(
+            "impact.detail_added_hint_origin",
+            "{kind} Detail {text} on {owner} (usually {hint}, from {origin})",
+            hint=hint,
+            origin=origin,
+            **values,
+        )
 
 
 class DetailRemoved(ImpactEvent):
@@ -179,9 +265,21 @@ class DetailRemoved(ImpactEvent):
     reason: str = ""
     test: str | None = None
 
-    def describe(self) -> str:
-        why = f": {self.reason}" if self.reason else ""
-        return f"Detail {self.text!r} on {self.owner_name} removed{why}"
+    def message(self) -> Message:
+        if self.reason:
+            return msg(
+                "impact.detail_removed_why",
+                "Detail {text} on {owner} removed: {reason}",
+                text=_quoted(self.text),
+                owner=self.owner_name,
+                reason=self.reason,
+            )
+        return msg(
+            "impact.detail_removed",
+            "Detail {text} on {owner} removed",
+            text=_quoted(self.text),
+            owner=self.owner_name,
+        )
 
 
 class DetailAltered(ImpactEvent):
@@ -194,14 +292,36 @@ class DetailAltered(ImpactEvent):
     reason: str = ""
     test: str | None = None
 
-    def describe(self) -> str:
-        parts = []
-        if self.text != self.old_text:
-            parts.append(f"{self.old_text!r} → {self.text!r}")
-        if self.hint != self.old_hint:
-            parts.append(f"{self.old_hint} → {self.hint}")
-        why = f" ({self.reason})" if self.reason else ""
-        return f"Detail {self.old_text!r} altered: {'; '.join(parts) or 'unchanged'}{why}"
+    def message(self) -> Message:
+        texts = {"old_text": _quoted(self.old_text), "text": _quoted(self.text)}
+        hints = {"old_hint": _HINTS[self.old_hint], "hint": _HINTS[self.hint]}
+        if self.text != self.old_text and self.hint != self.old_hint:
+            change = msg(
+                "impact.altered_text_and_hint",
+                "{old_text} → {text}; {old_hint} → {hint}",
+                **texts,
+                **hints,
+            )
+        elif self.text != self.old_text:
+            change = msg("impact.altered_text", "{old_text} → {text}", **texts)
+        elif self.hint != self.old_hint:
+            change = msg("impact.altered_hint", "{old_hint} → {hint}", **hints)
+        else:
+            change = msg("impact.altered_nothing", "unchanged")
+        if self.reason:
+            return msg(
+                "impact.detail_altered_why",
+                "Detail {old_text} altered: {change} ({reason})",
+                old_text=_quoted(self.old_text),
+                change=change,
+                reason=self.reason,
+            )
+        return msg(
+            "impact.detail_altered",
+            "Detail {old_text} altered: {change}",
+            old_text=_quoted(self.old_text),
+            change=change,
+        )
 
 
 class DetailKindChanged(ImpactEvent):
@@ -220,13 +340,22 @@ class DetailKindChanged(ImpactEvent):
     uncited: bool = False
     """The test not yet rolled cited it where its new kind does not count: it drops out."""
 
-    def describe(self) -> str:
-        why = f": {self.reason}" if self.reason else ""
-        dropped = "; no longer cited in the open test" if self.uncited else ""
-        return (
-            f"Detail {self.text!r} on {self.owner_name} is now a "
-            f"{self.detail_kind.capitalize()} Detail (was {self.old_kind}){why}{dropped}"
+    def message(self) -> Message:
+        said = msg(
+            "impact.detail_kind_changed",
+            "Detail {text} on {owner} is now a {kind} Detail (was {old_kind})",
+            text=_quoted(self.text),
+            owner=self.owner_name,
+            kind=_DETAIL_KINDS[self.detail_kind],
+            old_kind=_DETAIL_KINDS_LOWER[self.old_kind],
         )
+        if self.reason:
+            said = msg("impact.with_reason", "{said}: {reason}", said=said, reason=self.reason)
+        if self.uncited:
+            said = msg(
+                "impact.detail_uncited", "{said}; no longer cited in the open test", said=said
+            )
+        return said
 
 
 class DetailToggled(ImpactEvent):
@@ -237,10 +366,20 @@ class DetailToggled(ImpactEvent):
     reason: str = ""
     test: str | None = None
 
-    def describe(self) -> str:
-        state = "usable again" if self.active else "disabled (cannot be cited)"
-        why = f": {self.reason}" if self.reason else ""
-        return f"Detail {self.text!r} {state}{why}"
+    def message(self) -> Message:
+        if self.active:
+            said = msg(
+                "impact.detail_enabled", "Detail {text} usable again", text=_quoted(self.text)
+            )
+        else:
+            said = msg(
+                "impact.detail_disabled",
+                "Detail {text} disabled (cannot be cited)",
+                text=_quoted(self.text),
+            )
+        if self.reason:
+            return msg("impact.with_reason", "{said}: {reason}", said=said, reason=self.reason)
+        return said
 
 
 class ImpactChanged(ImpactEvent):
@@ -261,11 +400,24 @@ class ImpactChanged(ImpactEvent):
             return 0
         return self.new - self.old
 
-    def describe(self) -> str:
+    def message(self) -> Message:
         why = self.reason or CAUSE_TEXT[self.cause]
         if self.old == self.new:
-            return f"{self.name} stays at {step_label(self.new)} ({why})"
-        return f"{self.name}: {step_label(self.old)} → {step_label(self.new)} ({why})"
+            return msg(
+                "impact.impact_stays",
+                "{name} stays at {step} ({why})",
+                name=Ref(self.who, self.name),
+                step=step_label(self.new),
+                why=why,
+            )
+        return msg(
+            "impact.impact_moves",
+            "{name}: {old} → {new} ({why})",
+            name=Ref(self.who, self.name),
+            old=step_label(self.old),
+            new=step_label(self.new),
+            why=why,
+        )
 
 
 # --------------------------------------------------------------------------- tests
@@ -285,19 +437,39 @@ class TestOpened(ImpactEvent):
     helpers: tuple[str, ...] = ()
     citations: tuple[Cite, ...] = ()
 
-    def describe(self) -> str:
+    def message(self) -> Message:
+        test, actor = test_said(self.test), Ref(self.actor, self.actor_name)
+        threat = Ref(self.threat or "", str(self.threat_name))
         if self.test_kind == "avoid_harm":
-            cost = f"Detail {self.cost_detail!r}" if self.cost_detail else "Impact steps"
-            return (
-                f"{test_name(self.test)}: {self.actor_name} rolls to Avoid Harm from "
-                f"{self.threat_name}; failure costs {cost}"
+            cost = (
+                msg("impact.cost_detail", "Detail {text}", text=_quoted(self.cost_detail))
+                if self.cost_detail
+                else msg("impact.cost_steps", "Impact steps")
+            )
+            return msg(
+                "impact.test_opened_avoid_harm",
+                "{test}: {actor} rolls to Avoid Harm from {threat}; failure costs {cost}",
+                test=test,
+                actor=actor,
+                threat=threat,
+                cost=cost,
             )
         if self.test_kind == "foil":
-            return (
-                f"{test_name(self.test)}: {self.actor_name} rolls to foil "
-                f"{self.threat_name}'s plan ({self.difficulty})"
+            return msg(
+                "impact.test_opened_foil",
+                "{test}: {actor} rolls to foil {threat}'s plan ({difficulty})",
+                test=test,
+                actor=actor,
+                threat=threat,
+                difficulty=str(self.difficulty),
             )
-        return f"{test_name(self.test)}: {self.actor_name} attempts a {self.difficulty} action"
+        return msg(
+            "impact.test_opened_action",
+            "{test}: {actor} attempts a {difficulty} action",
+            test=test,
+            actor=actor,
+            difficulty=str(self.difficulty),
+        )
 
 
 class TestCancelled(ImpactEvent):
@@ -313,8 +485,10 @@ class TestCancelled(ImpactEvent):
     kind: ClassVar[str] = "test_cancelled"
     test: str
 
-    def describe(self) -> str:
-        return f"{test_name(self.test)} called off before the roll"
+    def message(self) -> Message:
+        return msg(
+            "impact.test_cancelled", "{test} called off before the roll", test=test_said(self.test)
+        )
 
 
 class TestRolled(ImpactEvent):
@@ -344,16 +518,20 @@ class TestRolled(ImpactEvent):
     def success(self) -> bool:
         return self.total >= self.target
 
-    def describe(self) -> str:
-        return f"{test_name(self.test)}: {self.explanation}"
+    def message(self) -> Message:
+        return _test_says(self.test, self.explanation)
 
 
 class GreatSuccessDeclared(ImpactEvent):
     kind: ClassVar[str] = "great_success_declared"
     test: str
 
-    def describe(self) -> str:
-        return f"{test_name(self.test)}: the GM declares a Great Success"
+    def message(self) -> Message:
+        return msg(
+            "impact.great_success_declared",
+            "{test}: the GM declares a Great Success",
+            test=test_said(self.test),
+        )
 
 
 class ComplicationOffered(ImpactEvent):
@@ -363,9 +541,21 @@ class ComplicationOffered(ImpactEvent):
     hint: Hint = "hinders"
     warning: str = ""
 
-    def describe(self) -> str:
-        warn = f" (warning: {self.warning})" if self.warning else ""
-        return f"{test_name(self.test)}: the GM offers the Complication {self.text!r}{warn}"
+    def message(self) -> Message:
+        if self.warning:
+            return msg(
+                "impact.complication_offered_warning",
+                "{test}: the GM offers the Complication {text} (warning: {warning})",
+                test=test_said(self.test),
+                text=_quoted(self.text),
+                warning=self.warning,
+            )
+        return msg(
+            "impact.complication_offered",
+            "{test}: the GM offers the Complication {text}",
+            test=test_said(self.test),
+            text=_quoted(self.text),
+        )
 
 
 class ComplicationAccepted(ImpactEvent):
@@ -373,8 +563,13 @@ class ComplicationAccepted(ImpactEvent):
     test: str
     text: str
 
-    def describe(self) -> str:
-        return f"{test_name(self.test)}: Complication {self.text!r} accepted"
+    def message(self) -> Message:
+        return msg(
+            "impact.complication_accepted",
+            "{test}: Complication {text} accepted",
+            test=test_said(self.test),
+            text=_quoted(self.text),
+        )
 
 
 class ComplicationDeclined(ImpactEvent):
@@ -382,16 +577,25 @@ class ComplicationDeclined(ImpactEvent):
     test: str
     text: str
 
-    def describe(self) -> str:
-        return f"{test_name(self.test)}: Complication {self.text!r} declined; the Failure stands"
+    def message(self) -> Message:
+        return msg(
+            "impact.complication_declined",
+            "{test}: Complication {text} declined; the Failure stands",
+            test=test_said(self.test),
+            text=_quoted(self.text),
+        )
 
 
 class FailureSpent(ImpactEvent):
     kind: ClassVar[str] = "failure_spent"
     test: str
 
-    def describe(self) -> str:
-        return f"{test_name(self.test)}: an Impact step is spent to turn the Failure into a Success"
+    def message(self) -> Message:
+        return msg(
+            "impact.failure_spent",
+            "{test}: an Impact step is spent to turn the Failure into a Success",
+            test=test_said(self.test),
+        )
 
 
 class EffectChosen(ImpactEvent):
@@ -400,8 +604,8 @@ class EffectChosen(ImpactEvent):
     effect: Effect
     summary: str
 
-    def describe(self) -> str:
-        return f"{test_name(self.test)}: {self.summary}"
+    def message(self) -> Message:
+        return _test_says(self.test, self.summary)
 
 
 class TestResolved(ImpactEvent):
@@ -414,8 +618,8 @@ class TestResolved(ImpactEvent):
     complication: bool = False
     summary: str
 
-    def describe(self) -> str:
-        return f"{test_name(self.test)}: {self.summary}"
+    def message(self) -> Message:
+        return _test_says(self.test, self.summary)
 
 
 # --------------------------------------------------------------------------- adventure
@@ -429,9 +633,16 @@ class OpeningScene(ImpactEvent):
     detail_text: str
     text: str = ""
 
-    def describe(self) -> str:
-        scene = f": {self.text}" if self.text else ""
-        return f"{self.name}'s opening scene addresses {self.detail_text!r}{scene}"
+    def message(self) -> Message:
+        values = {"name": Ref(self.character, self.name), "detail": _quoted(self.detail_text)}
+        if self.text:
+            return msg(
+                "impact.opening_scene_text",
+                "{name}'s opening scene addresses {detail}: {text}",
+                text=self.text,
+                **values,
+            )
+        return msg("impact.opening_scene", "{name}'s opening scene addresses {detail}", **values)
 
 
 class RestTaken(ImpactEvent):
@@ -439,21 +650,33 @@ class RestTaken(ImpactEvent):
     rest: int
     characters: tuple[str, ...]
 
-    def describe(self) -> str:
-        return f"rest break #{self.rest}"
+    def message(self) -> Message:
+        return msg("impact.rest_taken", "rest break #{rest}", rest=self.rest)
 
 
 class SessionAdvanced(ImpactEvent):
     kind: ClassVar[str] = "session_advanced"
     session: int
 
-    def describe(self) -> str:
-        return f"session {self.session} begins; Impact Dice carry over"
+    def message(self) -> Message:
+        return msg(
+            "impact.session_advanced",
+            "session {session} begins; Impact Dice carry over",
+            session=self.session,
+        )
 
 
 class AdventureStarted(ImpactEvent):
     kind: ClassVar[str] = "adventure_started"
     adventure: int
 
-    def describe(self) -> str:
-        return f"adventure {self.adventure} begins"
+    def message(self) -> Message:
+        return msg(
+            "impact.adventure_started", "adventure {adventure} begins", adventure=self.adventure
+        )
+
+
+def _test_says(test: str, said: str) -> Message:
+    """A test's line whose words the journal holds (its roll's explanation, the summary
+    of a Success effect or of how the test ended)."""
+    return msg("impact.test_says", "{test}: {said}", test=test_said(test), said=said)

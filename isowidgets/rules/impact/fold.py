@@ -12,9 +12,11 @@ from __future__ import annotations
 import dataclasses
 from typing import TypeVar
 
+from ...checks import shown
 from ...contract import Fold
 from ...dice import DieType, die_named
 from ...errors import InconsistentEventError
+from ...words import msg
 from .events import (
     AdventureStarted,
     CharacterAdded,
@@ -71,7 +73,10 @@ def _expect_id(issued: str, prefix: str, count: int) -> None:
     expected = f"{prefix}-{count + 1}"
     if issued != expected:
         raise InconsistentEventError(
-            f"expected the next id to be {expected!r}, the event issues {issued!r}"
+            "impact.id_mismatch",
+            "expected the next id to be {expected}, the event issues {issued}",
+            expected=shown(expected),
+            issued=shown(issued),
         )
 
 
@@ -84,10 +89,19 @@ def _test(state: ImpactState, test_id: str, *phases: Phase) -> OpenTest:
     test = state.test
     if test is None or test.id != test_id:
         current = test.id if test else "none"
-        raise InconsistentEventError(f"event for test {test_id!r}, but the open test is {current}")
+        raise InconsistentEventError(
+            "impact.event_for_other_test",
+            "event for test {test_id}, but the open test is {current}",
+            test_id=shown(test_id),
+            current=current,
+        )
     if phases and test.phase not in phases:
         raise InconsistentEventError(
-            f"{test_id} is in phase {test.phase!r}; this step needs {phases}"
+            "impact.event_in_wrong_phase",
+            "{test_id} is in phase {phase}; this step needs {phases}",
+            test_id=test_id,
+            phase=shown(test.phase),
+            phases=phases,
         )
     return test
 
@@ -117,7 +131,11 @@ def _uncited(state: ImpactState, detail: str) -> ImpactState:
 def _character_added(state: ImpactState, event: CharacterAdded) -> ImpactState:
     _expect_id(event.character, "char", state.counters.characters)
     if not INEFFECTUAL <= event.step <= BANKED:
-        raise InconsistentEventError(f"Impact step {event.step} is off the ladder")
+        raise InconsistentEventError(
+            "impact.step_off_ladder",
+            "Impact step {step} is off the ladder",
+            step=event.step,
+        )
     character = Character(event.character, event.name, event.role, event.step)
     counters = dataclasses.replace(state.counters, characters=state.counters.characters + 1)
     return dataclasses.replace(state, characters=(*state.characters, character), counters=counters)
@@ -127,7 +145,11 @@ def _character_added(state: ImpactState, event: CharacterAdded) -> ImpactState:
 def _scene_added(state: ImpactState, event: SceneAdded) -> ImpactState:
     _expect_id(event.scene, "scene", state.counters.scenes)
     if event.step is not None and not INEFFECTUAL <= event.step <= BANKED:
-        raise InconsistentEventError(f"Impact step {event.step} is off the ladder")
+        raise InconsistentEventError(
+            "impact.step_off_ladder",
+            "Impact step {step} is off the ladder",
+            step=event.step,
+        )
     counters = dataclasses.replace(state.counters, scenes=state.counters.scenes + 1)
     return dataclasses.replace(
         state, scenes=(*state.scenes, Scene(event.scene, event.name, event.step)), counters=counters
@@ -139,7 +161,10 @@ def _detail_added(state: ImpactState, event: DetailAdded) -> ImpactState:
     _expect_id(event.detail, "det", state.counters.details)
     if not state.owner_exists(event.owner):
         raise InconsistentEventError(
-            f"Detail {event.detail} names an unknown owner {event.owner!r}"
+            "impact.detail_unknown_owner",
+            "Detail {detail} names an unknown owner {owner}",
+            detail=event.detail,
+            owner=shown(event.owner),
         )
     detail = Detail(
         event.detail,
@@ -180,14 +205,25 @@ def _detail_kind_changed(state: ImpactState, event: DetailKindChanged) -> Impact
     detail = state.detail(event.detail)
     if detail.kind != event.old_kind:
         raise InconsistentEventError(
-            f"Detail {detail.id} is a {detail.kind} Detail, but the event changes it from "
-            f"{event.old_kind}"
+            "impact.detail_kind_mismatch",
+            "Detail {detail} is a {kind} Detail, but the event changes it from {old_kind}",
+            detail=detail.id,
+            kind=detail.kind,
+            old_kind=event.old_kind,
         )
     on_character = state.find_character(detail.owner) is not None
     if event.detail_kind == ("scene" if on_character else "character"):
-        where = "a character" if on_character else "a scene or the world"
+        where = (
+            msg("impact.where.character", "a character")
+            if on_character
+            else msg("impact.where.scene_or_world", "a scene or the world")
+        )
         raise InconsistentEventError(
-            f"Detail {detail.id} is on {where} and cannot become a {event.detail_kind} Detail"
+            "impact.detail_kind_not_for_owner",
+            "Detail {detail} is on {where} and cannot become a {detail_kind} Detail",
+            detail=detail.id,
+            where=where,
+            detail_kind=event.detail_kind,
         )
     if event.uncited:
         state = _uncited(state, detail.id)
@@ -211,14 +247,24 @@ def _impact_changed(state: ImpactState, event: ImpactChanged) -> ImpactState:
     holder = state.holder(event.who)
     if holder.step != event.old:
         raise InconsistentEventError(
-            f"{holder.name}'s Impact step is {holder.step}, but the event moves it from {event.old}"
+            "impact.step_mismatch",
+            "{holder}'s Impact step is {step}, but the event moves it from {old}",
+            holder=holder.name,
+            step=holder.step,
+            old=event.old,
         )
     if event.new is not None and not INEFFECTUAL <= event.new <= BANKED:
-        raise InconsistentEventError(f"Impact step {event.new} is off the ladder")
+        raise InconsistentEventError(
+            "impact.new_step_off_ladder",
+            "Impact step {new} is off the ladder",
+            new=event.new,
+        )
     if isinstance(holder, Character):
         if event.new is None:
             raise InconsistentEventError(
-                f"{holder.name} is a character and must keep an Impact Die"
+                "impact.character_keeps_die",
+                "{holder} is a character and must keep an Impact Die",
+                holder=holder.name,
             )
         return dataclasses.replace(
             state,
@@ -235,16 +281,24 @@ def _impact_changed(state: ImpactState, event: ImpactChanged) -> ImpactState:
 @fold.on(TestOpened)
 def _test_opened(state: ImpactState, event: TestOpened) -> ImpactState:
     if state.test is not None:
-        raise InconsistentEventError(f"{state.test.id} is still open")
+        raise InconsistentEventError(
+            "impact.test_still_open",
+            "{test} is still open",
+            test=state.test.id,
+        )
     _expect_id(event.test, "test", state.counters.tests)
     state.character(event.actor)
     if (event.difficulty is None) != (event.test_kind == "avoid_harm"):
         raise InconsistentEventError(
-            f"{event.test}: only an Avoid Harm test goes without a Difficulty"
+            "impact.difficulty_missing",
+            "{test}: only an Avoid Harm test goes without a Difficulty",
+            test=event.test,
         )
     if (event.threat is None) != (event.test_kind == "action"):
         raise InconsistentEventError(
-            f"{event.test}: Avoid Harm and Foil tests need a threat, actions none"
+            "impact.threat_mismatch",
+            "{test}: Avoid Harm and Foil tests need a threat, actions none",
+            test=event.test,
         )
     if event.threat is not None:
         state.holder(event.threat)
@@ -277,21 +331,36 @@ def _test_rolled(state: ImpactState, event: TestRolled) -> ImpactState:
     test = _test(state, event.test, "setup")
     if event.test_kind != test.kind:
         raise InconsistentEventError(
-            f"{test.id} is a {test.kind} test, the roll says {event.test_kind}"
+            "impact.test_kind_mismatch",
+            "{test} is a {kind} test, the roll says {test_kind}",
+            test=test.id,
+            kind=test.kind,
+            test_kind=event.test_kind,
         )
     roll = event.roll
     if roll.pool.count != 1 or len(roll.dice) != 1:
         raise InconsistentEventError(
-            f"a Difficulty Test rolls one die, the event holds {len(roll.dice)}"
+            "impact.one_die_per_test",
+            "a Difficulty Test rolls one die, the event holds {len_dice}",
+            len_dice=len(roll.dice),
         )
     task = _ladder_die(event.task_die)
     die = _ladder_die(event.die)
     if roll.pool.die != die or smaller(task, die) != die:
         raise InconsistentEventError(
-            f"{test.id}: rolled {roll.pool.die} does not fit task die {task}"
+            "impact.die_mismatch",
+            "{test}: rolled {die} does not fit task die {task}",
+            test=test.id,
+            die=roll.pool.die,
+            task=task,
         )
     if event.total != event.face + event.bonus - event.penalty:
-        raise InconsistentEventError(f"{test.id}: total {event.total} does not add up")
+        raise InconsistentEventError(
+            "impact.total_mismatch",
+            "{test}: total {total} does not add up",
+            test=test.id,
+            total=event.total,
+        )
     phase: Phase
     outcome: Outcome
     if not event.success:
@@ -323,7 +392,12 @@ def _great_declared(state: ImpactState, event: GreatSuccessDeclared) -> ImpactSt
 def _offered(state: ImpactState, event: ComplicationOffered) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.complication is not None:
-        raise InconsistentEventError(f"{test.id}: the Complication was already {test.complication}")
+        raise InconsistentEventError(
+            "impact.complication_answered",
+            "{test}: the Complication was already {complication}",
+            test=test.id,
+            complication=test.complication,
+        )
     return _with_test(state, dataclasses.replace(test, offer=(event.text, event.hint)))
 
 
@@ -331,7 +405,11 @@ def _offered(state: ImpactState, event: ComplicationOffered) -> ImpactState:
 def _accepted(state: ImpactState, event: ComplicationAccepted) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.offer is None or test.complication is not None:
-        raise InconsistentEventError(f"{test.id}: no Complication is waiting for an answer")
+        raise InconsistentEventError(
+            "impact.no_complication_waiting",
+            "{test}: no Complication is waiting for an answer",
+            test=test.id,
+        )
     return _with_test(state, dataclasses.replace(test, complication="accepted"))
 
 
@@ -339,7 +417,11 @@ def _accepted(state: ImpactState, event: ComplicationAccepted) -> ImpactState:
 def _declined(state: ImpactState, event: ComplicationDeclined) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.offer is None or test.complication is not None:
-        raise InconsistentEventError(f"{test.id}: no Complication is waiting for an answer")
+        raise InconsistentEventError(
+            "impact.no_complication_waiting",
+            "{test}: no Complication is waiting for an answer",
+            test=test.id,
+        )
     return _with_test(state, dataclasses.replace(test, complication="declined"))
 
 
@@ -347,7 +429,11 @@ def _declined(state: ImpactState, event: ComplicationDeclined) -> ImpactState:
 def _spent(state: ImpactState, event: FailureSpent) -> ImpactState:
     test = _test(state, event.test, "failure")
     if test.spent:
-        raise InconsistentEventError(f"{test.id} was already spent into a Success")
+        raise InconsistentEventError(
+            "impact.spent_twice",
+            "{test} was already spent into a Success",
+            test=test.id,
+        )
     spent = dataclasses.replace(test, phase="success", outcome="success", spent=True)
     return _with_test(state, spent)
 
@@ -373,7 +459,9 @@ def _opening(state: ImpactState, event: OpeningScene) -> ImpactState:
     character = state.character(event.character)
     if character.opening_scene:
         raise InconsistentEventError(
-            f"{character.name} already had an opening scene this adventure"
+            "impact.opening_scene_had",
+            "{character} already had an opening scene this adventure",
+            character=character.name,
         )
     return dataclasses.replace(
         state,
@@ -385,7 +473,10 @@ def _opening(state: ImpactState, event: OpeningScene) -> ImpactState:
 def _rest(state: ImpactState, event: RestTaken) -> ImpactState:
     if event.rest != state.rests + 1:
         raise InconsistentEventError(
-            f"expected rest #{state.rests + 1}, the event says #{event.rest}"
+            "impact.rest_mismatch",
+            "expected rest #{expected}, the event says #{rest}",
+            expected=state.rests + 1,
+            rest=event.rest,
         )
     return dataclasses.replace(state, rests=event.rest)
 
@@ -394,7 +485,10 @@ def _rest(state: ImpactState, event: RestTaken) -> ImpactState:
 def _session(state: ImpactState, event: SessionAdvanced) -> ImpactState:
     if event.session != state.session + 1:
         raise InconsistentEventError(
-            f"expected session {state.session + 1}, the event says {event.session}"
+            "impact.session_mismatch",
+            "expected session {expected}, the event says {session}",
+            expected=state.session + 1,
+            session=event.session,
         )
     return dataclasses.replace(state, session=event.session)
 
@@ -403,7 +497,10 @@ def _session(state: ImpactState, event: SessionAdvanced) -> ImpactState:
 def _adventure(state: ImpactState, event: AdventureStarted) -> ImpactState:
     if event.adventure != state.adventure + 1:
         raise InconsistentEventError(
-            f"expected adventure {state.adventure + 1}, the event says {event.adventure}"
+            "impact.adventure_mismatch",
+            "expected adventure {expected}, the event says {adventure}",
+            expected=state.adventure + 1,
+            adventure=event.adventure,
         )
     characters = tuple(dataclasses.replace(c, opening_scene=False) for c in state.characters)
     return dataclasses.replace(

@@ -67,7 +67,11 @@ class ImpactGame(Game[ImpactState]):
     def steps(cls, state: ImpactState) -> tuple[Step, ...]:
         """What the table can do next in ``state`` (see :func:`.rules.next_steps`)."""
         if not isinstance(state, ImpactState):
-            raise RuleError(f"steps() reads an ImpactState, got {checks.shown(state)}")
+            raise RuleError(
+                "impact.steps_not_a_state",
+                "steps() reads an ImpactState, got {state}",
+                state=checks.shown(state),
+            )
         return rules.next_steps(state)
 
     # ------------------------------------------------------------------ reading

@@ -93,7 +93,10 @@ def die_step(die: DieType) -> int:
     except ValueError:
         allowed = ", ".join(die_label(d) for d in IMPACT_LADDER)
         raise RuleError(
-            f"{die_label(die)} is not on the Impact ladder; it holds {allowed}"
+            "impact.die_off_ladder",
+            "{die} is not on the Impact ladder; it holds {allowed}",
+            die=die_label(die),
+            allowed=allowed,
         ) from None
 
 
@@ -136,8 +139,11 @@ def step_named(value: object) -> int:
             if die_label(die) == text:
                 return step
     raise RuleError(
-        f"an Impact Die must be one of {allowed} (or 'ineffectual'), got {shown(value)}. "
-        "Tip: write it as on the ladder, e.g. 'D12'."
+        "impact.no_such_impact_die",
+        "an Impact Die must be one of {allowed} (or 'ineffectual'), got {got}. Tip: write"
+        " it as on the ladder, e.g. 'D12'.",
+        allowed=allowed,
+        got=shown(value),
     )
 
 
@@ -158,8 +164,11 @@ def difficulty_named(value: object) -> Difficulty:
                 return name
     table = ", ".join(f"{name} ({die_label(die)})" for name, die in DIFFICULTY_DIE.items())
     raise RuleError(
-        f"unknown Difficulty {shown(value)}; T-IMP-1 has {table}. "
-        "Tip: a Difficulty describes the task, not who attempts it."
+        "impact.no_such_difficulty",
+        "unknown Difficulty {got}; T-IMP-1 has {table}. Tip: a Difficulty describes the "
+        "task, not who attempts it.",
+        got=shown(value),
+        table=table,
     )
 
 
@@ -177,5 +186,8 @@ def avoid_harm_die(threat_step: int, mapping: Literal["same_die", "inverted"]) -
     """
     step = min(threat_step, TOP)
     if step <= INEFFECTUAL:
-        raise RuleError("an ineffectual threat has no Impact Die to set an Avoid Harm test")
+        raise RuleError(
+            "impact.ineffectual_threat",
+            "an ineffectual threat has no Impact Die to set an Avoid Harm test",
+        )
     return IMPACT_LADDER[step] if mapping == "same_die" else _INVERTED[step]

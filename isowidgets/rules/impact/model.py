@@ -240,8 +240,11 @@ class ImpactState:
         if found is None:
             known = ", ".join(f"{c.id} ({c.name})" for c in self.characters) or "none yet"
             raise RuleError(
-                f"there is no character {shown(id)}; characters: {known}. "
-                "Tip: add_pc() and add_npc() return the new character's id."
+                "impact.no_such_character",
+                "there is no character {id}; characters: {known}. Tip: add_pc() and add_npc() "
+                "return the new character's id.",
+                id=shown(id),
+                known=known,
             )
         return found
 
@@ -250,8 +253,11 @@ class ImpactState:
         if found is None:
             known = ", ".join(f"{s.id} ({s.name})" for s in self.scenes) or "none yet"
             raise RuleError(
-                f"there is no scene {shown(id)}; scenes: {known}. "
-                "Tip: add_scene() returns the new scene's id."
+                "impact.no_such_scene",
+                "there is no scene {id}; scenes: {known}. Tip: add_scene() returns the new scene's "
+                "id.",
+                id=shown(id),
+                known=known,
             )
         return found
 
@@ -261,8 +267,12 @@ class ImpactState:
             listed = ", ".join(f"{d.id} ({d.text!r})" for d in self.details[:12]) or "none yet"
             more = ", …" if len(self.details) > 12 else ""
             raise RuleError(
-                f"there is no Detail {shown(id)}; Details: {listed}{more}. "
-                "Tip: use the id shown on the Detail's chip, such as 'det-3'."
+                "impact.no_such_detail",
+                "there is no Detail {id}; Details: {listed}{more}. Tip: use the id shown on the "
+                "Detail's chip, such as 'det-3'.",
+                id=shown(id),
+                listed=listed,
+                more=more,
             )
         return found
 
@@ -275,8 +285,11 @@ class ImpactState:
         holders: tuple[Character | Scene, ...] = (*self.characters, *self.scenes)
         known = ", ".join(f"{h.id} ({h.name})" for h in holders)
         raise RuleError(
-            f"there is no character or scene {shown(id)}; known: {known or 'none yet'}. "
-            "Tip: Impact Dice belong to characters and scenes."
+            "impact.no_such_holder",
+            "there is no character or scene {id}; known: {known}. Tip: Impact Dice belong to "
+            "characters and scenes.",
+            id=shown(id),
+            known=known or "none yet",
         )
 
     def owner_exists(self, id: str) -> bool:

@@ -39,8 +39,10 @@ from ...checks import shown
 from ...contract import Action, Step, WaitsFor
 from ...dice import DieType, Faces, Pool
 from ...errors import RuleError
+from ...words import Message, msg
 from ._common import (
     MAX_DETAILS,
+    ROLLER,
     SIGNS,
     TEST_KINDS,
     check_citation,
@@ -137,18 +139,37 @@ def _check_helper(state: ImpactState, test: OpenTest, who: object) -> Character:
     if helper.role != "pc":
         teammates = ", ".join(f"{c.id} ({c.name})" for c in state.pcs() if c.id != test.actor)
         raise RuleError(
-            f"{helper.name} ({helper.id}) is an NPC adversary; helpers are the roller's "
-            "teammates, player characters whose players announce that they help "
-            f"(IMP-R06, IMP-R16), got {shown(who)}. Allowed: a PC other than the roller: "
-            f"{teammates or 'none yet'}. Tip: a friendly NPC's aid can be a Scene or "
-            "Temporary Detail on the scene."
+            "impact.npc_cannot_help",
+            "{helper} ({helper_id}) is an NPC adversary; helpers are the roller's teammates, "
+            "player characters whose players announce that they help (IMP-R06, IMP-R16), got "
+            "{who}. Allowed: a PC other than the roller: {teammates}. Tip: a friendly NPC's aid"
+            " can be a Scene or Temporary Detail on the scene.",
+            helper=helper.name,
+            helper_id=helper.id,
+            who=shown(who),
+            teammates=teammates or "none yet",
         )
     if helper.id == test.actor:
-        raise RuleError(f"{helper.name} is the one rolling in {test.id}, not a helper")
+        raise RuleError(
+            "impact.roller_as_helper",
+            "{helper} is the one rolling in {test}, not a helper",
+            helper=helper.name,
+            test=test.id,
+        )
     if helper.id == test.threat:
-        raise RuleError(f"{helper.name} is the adversary in {test.id} and cannot help")
+        raise RuleError(
+            "impact.adversary_cannot_help",
+            "{helper} is the adversary in {test} and cannot help",
+            helper=helper.name,
+            test=test.id,
+        )
     if helper.id in test.helpers:
-        raise RuleError(f"{helper.name} already helps in {test.id}")
+        raise RuleError(
+            "impact.helper_twice",
+            "{helper} already helps in {test}",
+            helper=helper.name,
+            test=test.id,
+        )
     return helper
 
 
@@ -156,7 +177,9 @@ def _check_intent(state: ImpactState, intent: object) -> Effect:
     """A Foil plan's effect, checked, with a target that exists now (IMP-R13)."""
     if not isinstance(intent, Effect):
         raise RuleError(
-            f"intent must be an Effect such as Effect.remove_detail('det-3'), got {shown(intent)}"
+            "impact.intent_not_an_effect",
+            "intent must be an Effect such as Effect.remove_detail('det-3'), got {intent}",
+            intent=shown(intent),
         )
     effect = Effect.make(intent.kind, intent.target, intent.text, intent.hint)
     if effect.kind == "new_detail":
@@ -168,10 +191,10 @@ def _check_intent(state: ImpactState, intent: object) -> Effect:
     return effect
 
 
-_KIND_WORDS: dict[TestKind, str] = {
-    "action": "action",
-    "avoid_harm": "Avoid Harm",
-    "foil": "Foil",
+_KIND_WORDS: dict[TestKind, Message] = {
+    "action": msg("impact.test_kind.action", "action"),
+    "avoid_harm": msg("impact.test_kind.avoid_harm", "Avoid Harm"),
+    "foil": msg("impact.test_kind.foil", "Foil"),
 }
 
 
@@ -179,15 +202,19 @@ def _check_difficulty(kind: TestKind, difficulty: object) -> Difficulty | None:
     if kind == "avoid_harm":
         if difficulty is not None:
             raise RuleError(
-                f"an Avoid Harm test takes no Difficulty, got {shown(difficulty)}. Allowed: None; "
-                "its die is the threat's Impact Die (IMP-R12, avoid_harm_die_mapping). Tip: "
-                "to change the die, set_impact() the threat or pick another threat."
+                "impact.avoid_harm_takes_no_difficulty",
+                "an Avoid Harm test takes no Difficulty, got {difficulty}. Allowed: None; its die "
+                "is the threat's Impact Die (IMP-R12, avoid_harm_die_mapping). Tip: to change the "
+                "die, set_impact() the threat or pick another threat.",
+                difficulty=shown(difficulty),
             )
         return None
     if difficulty is None:
         raise RuleError(
-            f"this {_KIND_WORDS[kind]} test needs a Difficulty, got None. Allowed: Simple, "
-            "Routine, Tricky, Difficult, Unlikely, Impossible (T-IMP-1)"
+            "impact.test_needs_difficulty",
+            "this {kind} test needs a Difficulty, got None. Allowed: Simple, Routine, "
+            "Tricky, Difficult, Unlikely, Impossible (T-IMP-1)",
+            kind=_KIND_WORDS[kind],
         )
     return difficulty_named(difficulty)
 
@@ -196,16 +223,20 @@ def _roller(state: ImpactState, kind: TestKind, actor: object) -> Character:
     if kind == "foil" and actor is None and state.settings.foil_roller == "highest_impact":
         candidates = [c for c in state.pcs() if not c.ineffectual]
         if not candidates:
-            raise RuleError("no effective PC is left to foil the plan (IMP-R16)")
+            raise RuleError(
+                "impact.no_pc_to_foil",
+                "no effective PC is left to foil the plan (IMP-R16)",
+            )
         best = max(min(c.step, TOP) for c in candidates)
         return next(c for c in candidates if min(c.step, TOP) == best)
     if kind == "foil" and actor is None:
         raise RuleError(
+            "impact.foil_roller_missing",
             "name the PC who rolls to foil the plan (foil_roller = 'player_choice', IMP-A11). "
-            "Tip: with foil_roller = 'highest_impact' the engine picks the strongest PC."
+            "Tip: with foil_roller = 'highest_impact' the engine picks the strongest PC.",
         )
-    character = require_pc(state, actor, "roller")
-    require_effective(character, "roll")
+    character = require_pc(state, actor, ROLLER)
+    require_effective(character, msg("impact.doing.roll", "roll"))
     if kind == "foil" and state.settings.foil_roller == "highest_impact":
         best = max(min(c.step, TOP) for c in state.pcs() if not c.ineffectual)
         if min(character.step, TOP) < best:
@@ -213,25 +244,39 @@ def _roller(state: ImpactState, kind: TestKind, actor: object) -> Character:
                 c.name for c in state.pcs() if not c.ineffectual and min(c.step, TOP) == best
             )
             raise RuleError(
-                f"with foil_roller = 'highest_impact' (IMP-A11) a PC with the highest Impact "
-                f"Die rolls to foil a plan ({strongest}, at {step_label(best)}); "
-                f"{character.name} is at {character.impact}"
+                "impact.foil_roller_not_highest",
+                "with foil_roller = 'highest_impact' (IMP-A11) a PC with the highest Impact Die "
+                "rolls to foil a plan ({strongest}, at {best}); {character} is at {impact}",
+                strongest=strongest,
+                best=step_label(best),
+                character=character.name,
+                impact=character.impact,
             )
     return character
 
 
-def _defeated(adversary: Character, test: str | None = None) -> str:
+def _defeated(adversary: Character, test: str | None = None) -> Message:
     """Why a Foil against a defeated adversary is refused (IMP-A13, IMP-R13)."""
-    where = f"; {test} cannot be rolled" if test else ""
-    tip = (
-        f"Tip: cancel_test() calls {test} off."
-        if test
-        else f"Tip: set_impact({adversary.id!r}, 'D4') if the GM brings them back."
-    )
-    return (
-        f"{adversary.name} ({adversary.id}) is defeated (Impact {adversary.impact}, below D4) "
-        f"and makes no plans (npc_below_d4, IMP-A13), so there is no plan to foil{where}. "
-        f"Allowed: an adversary at D4 or above. {tip}"
+    if test:
+        return msg(
+            "impact.foil_defeated_open",
+            "{adversary} ({adversary_id}) is defeated (Impact {impact}, below D4) and makes no "
+            "plans (npc_below_d4, IMP-A13), so there is no plan to foil; {test} cannot be "
+            "rolled. Allowed: an adversary at D4 or above. Tip: cancel_test() calls {test} off.",
+            adversary=adversary.name,
+            adversary_id=adversary.id,
+            impact=adversary.impact,
+            test=test,
+        )
+    return msg(
+        "impact.foil_defeated",
+        "{adversary} ({adversary_id}) is defeated (Impact {impact}, below D4) and makes no "
+        "plans (npc_below_d4, IMP-A13), so there is no plan to foil. Allowed: an adversary at "
+        "D4 or above. Tip: set_impact({adversary_ref}, 'D4') if the GM brings them back.",
+        adversary=adversary.name,
+        adversary_id=adversary.id,
+        impact=adversary.impact,
+        adversary_ref=shown(adversary.id),
     )
 
 
@@ -239,32 +284,50 @@ def _threat(state: ImpactState, kind: TestKind, actor: Character, threat: object
     if kind == "action":
         if threat is not None:
             raise RuleError(
-                f"an action test has no threat, got {shown(threat)}. Allowed: None. Tip: use "
-                "avoid_harm() against a threat or foil() against an adversary's plan."
+                "impact.action_has_no_threat",
+                "an action test has no threat, got {threat}. Allowed: None. Tip: use avoid_harm() "
+                "against a threat or foil() against an adversary's plan.",
+                threat=shown(threat),
             )
         return None
     if threat is None:
-        what = "a threat (IMP-R12)" if kind == "avoid_harm" else "an adversary (IMP-R13)"
-        raise RuleError(f"a {kind.replace('_', ' ')} test needs {what}")
+        if kind == "avoid_harm":
+            raise RuleError(
+                "impact.avoid_harm_needs_threat", "an Avoid Harm test needs a threat (IMP-R12)"
+            )
+        raise RuleError("impact.foil_needs_adversary", "a foil test needs an adversary (IMP-R13)")
     holder = state.holder(threat)
     if holder.id == actor.id:
-        raise RuleError(f"{actor.name} cannot be their own threat or adversary")
+        raise RuleError(
+            "impact.own_threat",
+            "{actor} cannot be their own threat or adversary",
+            actor=actor.name,
+        )
     if kind == "foil":
         if not isinstance(holder, Character):
             raise RuleError(
-                f"{holder.name} is a scene; Foiling Plans opposes an adversary's attempt "
-                "(IMP-R13). Tip: a scene's danger is an Avoid Harm threat."
+                "impact.foil_a_scene",
+                "{holder} is a scene; Foiling Plans opposes an adversary's attempt (IMP-R13). Tip: "
+                "a scene's danger is an Avoid Harm threat.",
+                holder=holder.name,
             )
         if holder.ineffectual:
             raise RuleError(_defeated(holder))
         return holder.id
     if holder.step is None:
         raise RuleError(
-            f"{holder.name} has no Impact Die, so it sets no Avoid Harm die (IMP-R12, "
-            f"IMP-A14). Tip: set_impact({holder.id!r}, 'D6') first."
+            "impact.threat_without_die",
+            "{holder} has no Impact Die, so it sets no Avoid Harm die (IMP-R12, IMP-A14). Tip: "
+            "set_impact({holder_id}, 'D6') first.",
+            holder=holder.name,
+            holder_id=shown(holder.id),
         )
     if holder.ineffectual:
-        raise RuleError(f"{holder.name} is ineffectual (below D4): its threat has ended (IMP-A13)")
+        raise RuleError(
+            "impact.threat_ended",
+            "{holder} is ineffectual (below D4): its threat has ended (IMP-A13)",
+            holder=holder.name,
+        )
     return holder.id
 
 
@@ -299,18 +362,23 @@ def draft_test(
         if checked_kind != "avoid_harm":
             kind_word = _KIND_WORDS[checked_kind]
             raise RuleError(
-                f"only Avoid Harm announces a cost (IMP-R12); this {kind_word} test got "
-                f"cost_detail={shown(cost_detail)}. Allowed: None. Tip: a failed "
-                f"{kind_word} test has no cost; the GM may offer a Complication (IMP-R10)."
+                "impact.cost_only_for_avoid_harm",
+                "only Avoid Harm announces a cost (IMP-R12); this {kind_word} test got "
+                "cost_detail={cost_detail}. Allowed: None. Tip: a failed {kind_word} test has no "
+                "cost; the GM may offer a Complication (IMP-R10).",
+                kind_word=kind_word,
+                cost_detail=shown(cost_detail),
             )
         cost = text_arg(cost_detail, "the announced cost Detail")
     plan: Effect | None = None
     if intent is not None:
         if checked_kind != "foil":
             raise RuleError(
-                "only a Foil test has an adversary's intent (IMP-R13); this "
-                f"{_KIND_WORDS[checked_kind]} test got intent={shown(intent)}. "
-                "Allowed: None."
+                "impact.intent_only_for_foil",
+                "only a Foil test has an adversary's intent (IMP-R13); this {kind} test got "
+                "intent={intent}. Allowed: None.",
+                kind=_KIND_WORDS[checked_kind],
+                intent=shown(intent),
             )
         plan = _check_intent(state, intent)
     test = OpenTest(
@@ -335,7 +403,9 @@ def _draft(draft: object) -> OpenTest:
     if isinstance(draft, OpenTest) and draft.phase == "setup" and draft.roll is None:
         return draft
     raise RuleError(
-        f"a draft is a test set up but not opened, as draft_test() returns it; got {shown(draft)}"
+        "impact.not_a_draft",
+        "a draft is a test set up but not opened, as draft_test() returns it; got {draft}",
+        draft=shown(draft),
     )
 
 
@@ -352,7 +422,11 @@ def uncite(draft: object, detail: object) -> OpenTest:
     test = _draft(draft)
     positions = [i for i, c in enumerate(test.citations) if c.detail == detail]
     if not positions:
-        raise RuleError(f"Detail {shown(detail)} is not cited in this test")
+        raise RuleError(
+            "impact.detail_not_cited",
+            "Detail {detail} is not cited in this test",
+            detail=shown(detail),
+        )
     citations = tuple(c for i, c in enumerate(test.citations) if i != positions[-1])
     return dataclasses.replace(test, citations=citations)
 
@@ -371,7 +445,11 @@ def remove_helper(state: ImpactState, draft: object, who: object) -> OpenTest:
     test = _draft(draft)
     helper = state.character(who)
     if helper.id not in test.helpers:
-        raise RuleError(f"{helper.name} is not helping in this test")
+        raise RuleError(
+            "impact.not_helping",
+            "{helper} is not helping in this test",
+            helper=helper.name,
+        )
     theirs = {d.id for d in state.details_of(helper.id)}
     return dataclasses.replace(
         test,
@@ -427,7 +505,7 @@ def open_test(action: Action[ImpactState], /, kind: object, actor: object, **pla
     once: what is cited and who helps is part of the one ``TestOpened`` event.
     """
     state = action.state
-    require_no_test(state, "opening another")
+    require_no_test(state, msg("impact.doing.open_another", "opening another"))
     test = draft_test(state, kind, actor, **plan)
     action.add(
         TestOpened(
@@ -537,8 +615,10 @@ def cancel_test(action: Action[ImpactState]) -> None:
     test = action.state.test
     if test is not None and test.phase != "setup":
         raise RuleError(
-            f"{test.id} has been rolled, and a roll stands (IMP-R11). Tip: finish() closes "
-            "it; undo() takes the roll back."
+            "impact.test_rolled_stands",
+            "{test} has been rolled, and a roll stands (IMP-R11). Tip: finish() closes it; "
+            "undo() takes the roll back.",
+            test=test.id,
         )
     action.add(TestCancelled(test=require_test(action.state, "setup").id))
 
@@ -590,14 +670,19 @@ def roll_plan(state: ImpactState, test: OpenTest | None = None) -> RollPlan:
         test = require_test(state, "setup")
     settings = state.settings
     actor = state.character(test.actor)
-    require_effective(actor, "roll")
+    require_effective(actor, msg("impact.doing.roll", "roll"))
     impact_die = actor.die
     assert impact_die is not None
     if test.kind == "avoid_harm":
         assert test.threat is not None
         holder = state.holder(test.threat)
         if holder.step is None or holder.ineffectual:
-            raise RuleError(f"{holder.name} no longer sets an Avoid Harm die ({holder.impact})")
+            raise RuleError(
+                "impact.threat_lost_die",
+                "{holder} no longer sets an Avoid Harm die ({impact})",
+                holder=holder.name,
+                impact=holder.impact,
+            )
         task = avoid_harm_die(holder.step, settings.avoid_harm_die_mapping)
         caps = settings.impact_die_caps_roll and settings.cap_applies_to_avoid_harm
     else:
@@ -797,8 +882,11 @@ def _effect_events(
     origin: Origin = "success" if cause == "effect" else "foil"
     if foe is not None and effect.target != foe and not effect.touches_detail:
         raise RuleError(
-            f"a Great Success effect must affect the foe, {state.name_of(foe)} (IMP-R12); "
-            f"the effect targets {state.name_of(effect.target)}"
+            "impact.great_effect_off_foe",
+            "a Great Success effect must affect the foe, {foe} (IMP-R12); the effect targets "
+            "{target}",
+            foe=state.name_of(foe),
+            target=state.name_of(effect.target),
         )
     if effect.kind == "new_detail":
         owner_arg(state, effect.target)
@@ -819,13 +907,19 @@ def _effect_events(
         detail = state.detail(effect.target)
         if detail.kind == "character":
             raise RuleError(
-                f"{detail.text!r} is a Character Detail; a Success removes, disrupts or alters "
-                "Scene and Temporary Details only (IMP-R09)"
+                "impact.effect_on_character_detail",
+                "{detail} is a Character Detail; a Success removes, disrupts or alters Scene and "
+                "Temporary Details only (IMP-R09)",
+                detail=shown(detail.text),
             )
         if foe is not None and detail.owner != foe:
             raise RuleError(
-                f"a Great Success effect must affect the foe, {state.name_of(foe)} (IMP-R12); "
-                f"{detail.text!r} belongs to {state.name_of(detail.owner)}"
+                "impact.great_effect_detail_off_foe",
+                "a Great Success effect must affect the foe, {foe} (IMP-R12); {detail} belongs to "
+                "{owner}",
+                foe=state.name_of(foe),
+                detail=shown(detail.text),
+                owner=state.name_of(detail.owner),
             )
         if effect.kind == "remove_detail":
             removed_detail(action, detail.id, "", test=test_id)
@@ -838,9 +932,10 @@ def _effect_events(
     holder = state.holder(effect.target)
     if actor is not None and holder.id == actor and not state.settings.success_effect_self_target:
         raise RuleError(
-            f"a Success steps *another* character's or a scene's Impact Die (IMP-R09), and "
-            f"{holder.name} is the one who succeeded (success_effect_self_target = false, "
-            "IMP-A12)"
+            "impact.effect_on_self",
+            "a Success steps *another* character's or a scene's Impact Die (IMP-R09), and "
+            "{holder} is the one who succeeded (success_effect_self_target = false, IMP-A12)",
+            holder=holder.name,
         )
     if effect.kind == "step_down":
         change = lower_step(state, holder.id, 1, cause, test=test_id)
@@ -869,13 +964,22 @@ def choose_effect(
     if not isinstance(effect, Effect):
         effect = Effect.make(effect, target, text, hint)
     elif any(value is not None for value in (target, text, hint)):
-        raise RuleError("pass either an Effect or a kind with target/text/hint, not both")
+        raise RuleError(
+            "impact.effect_twice",
+            "pass either an Effect or a kind with target/text/hint, not both",
+        )
     test = require_test(action.state, "success")
     effect = Effect.make(effect.kind, effect.target, effect.text, effect.hint)
     if test.kind == "avoid_harm" and test.outcome != "great_success":
-        raise RuleError("a plain Avoid Harm Success has no further effect (IMP-R12)")
+        raise RuleError(
+            "impact.avoid_harm_has_no_effect",
+            "a plain Avoid Harm Success has no further effect (IMP-R12)",
+        )
     if test.kind == "foil":
-        raise RuleError("foiling a plan has no Success effect: the plan simply fails (IMP-R13)")
+        raise RuleError(
+            "impact.foil_has_no_effect",
+            "foiling a plan has no Success effect: the plan simply fails (IMP-R13)",
+        )
     foe = test.threat if test.kind == "avoid_harm" else None
     # The EffectChosen line comes first and carries the summary of what follows it.
     probe = _probe(action)
@@ -890,23 +994,33 @@ def choose_effect(
 # --------------------------------------------------------------------------- Failure
 
 
-def spend_problem(state: ImpactState) -> str | None:
+def spend_problem(state: ImpactState) -> Message | None:
     """Why the open test's Failure cannot be spent into a Success now, or ``None``."""
     test = state.test
     if test is None or test.phase != "failure":
-        return "only a rolled Failure can be spent into a Success (IMP-R17)"
+        return msg(
+            "impact.spend_needs_failure",
+            "only a rolled Failure can be spent into a Success (IMP-R17)",
+        )
     if test.complication == "accepted" and not state.settings.allow_earn_and_spend_same_roll:
-        return (
+        return msg(
+            "impact.spend_after_complication",
             "the Complication was accepted, so no Failure is left to spend "
-            "(allow_earn_and_spend_same_roll = false, IMP-A08)"
+            "(allow_earn_and_spend_same_roll = false, IMP-A08)",
         )
     actor = state.character(test.actor)
     if actor.ineffectual:
-        return f"{actor.name} is ineffectual and has no step left to spend (IMP-R16)"
+        return msg(
+            "impact.spend_ineffectual",
+            "{actor} is ineffectual and has no step left to spend (IMP-R16)",
+            actor=actor.name,
+        )
     if actor.step == 0 and not state.settings.allow_spend_into_ineffectual:
-        return (
-            f"{actor.name} is at D4; spending would leave them ineffectual, which "
-            "allow_spend_into_ineffectual = false forbids (IMP-A05)"
+        return msg(
+            "impact.spend_into_ineffectual",
+            "{actor} is at D4; spending would leave them ineffectual, which "
+            "allow_spend_into_ineffectual = false forbids (IMP-A05)",
+            actor=actor.name,
         )
     return None
 
@@ -942,11 +1056,17 @@ def offer_complication(action: Action[ImpactState], text: str, hint: Hint = "hin
     test = require_test(state, "failure")
     if test.kind == "avoid_harm":
         raise RuleError(
-            "a failed Avoid Harm costs what the GM announced before the roll (IMP-R12). "
-            "Tip: take_cost() applies it, with the player's wording if they like."
+            "impact.avoid_harm_has_no_complication",
+            "a failed Avoid Harm costs what the GM announced before the roll (IMP-R12). Tip: "
+            "take_cost() applies it, with the player's wording if they like.",
         )
     if test.complication is not None:
-        raise RuleError(f"{test.id}: the Complication was already {test.complication}")
+        raise RuleError(
+            "impact.complication_answered",
+            "{test}: the Complication was already {complication}",
+            test=test.id,
+            complication=test.complication,
+        )
     wording = text_arg(text, "the Complication's text")
     action.add(
         ComplicationOffered(
@@ -990,8 +1110,10 @@ def accept_complication(action: Action[ImpactState]) -> None:
     test = require_test(state, "failure")
     if test.offer is None or test.complication is not None:
         raise RuleError(
-            f"{test.id}: no Complication is waiting for an answer. Tip: the GM offers one "
-            "with offer_complication()."
+            "impact.no_complication_to_accept",
+            "{test}: no Complication is waiting for an answer. Tip: the GM offers one with "
+            "offer_complication().",
+            test=test.id,
         )
     problem = earn_problem(state, test.actor)
     if problem:
@@ -1012,7 +1134,11 @@ def decline_complication(action: Action[ImpactState]) -> None:
     """Decline the offered Complication: the Failure stands, with no extra effect (IMP-R11)."""
     test = require_test(action.state, "failure")
     if test.offer is None or test.complication is not None:
-        raise RuleError(f"{test.id}: no Complication is waiting for an answer")
+        raise RuleError(
+            "impact.no_complication_waiting",
+            "{test}: no Complication is waiting for an answer",
+            test=test.id,
+        )
     action.add(ComplicationDeclined(test=test.id, text=test.offer[0]))
     _close_failure(action, "Failure; Complication declined")
 
@@ -1027,15 +1153,19 @@ def take_cost(action: Action[ImpactState], text: str | None = None) -> None:
     test = require_test(state, "failure")
     if test.kind != "avoid_harm":
         raise RuleError(
-            "only a failed Avoid Harm has an announced cost. Tip: finish() lets the Failure stand."
+            "impact.cost_needs_failed_avoid_harm",
+            "only a failed Avoid Harm has an announced cost. Tip: finish() lets the Failure stand.",
         )
     actor = state.character(test.actor)
     if test.cost_detail is None:
         if text is not None:
             raise RuleError(
-                f"the announced cost of {test.id} is Impact steps, so it takes no Detail text; "
-                f"got {shown(text)}. Allowed: None (take_cost() with no text). Tip: the GM "
-                "announces a Temporary Detail cost before the roll (IMP-R12)."
+                "impact.cost_in_steps_takes_no_text",
+                "the announced cost of {test} is Impact steps, so it takes no Detail text; got "
+                "{text}. Allowed: None (take_cost() with no text). Tip: the GM announces a "
+                "Temporary Detail cost before the roll (IMP-R12).",
+                test=test.id,
+                text=shown(text),
             )
         steps = state.settings.avoid_harm_damage_steps
         if actor.ineffectual:
@@ -1068,7 +1198,11 @@ def finish(action: Action[ImpactState]) -> None:
     """
     test = require_test(action.state)
     if test.phase == "setup":
-        raise RuleError(f"{test.id} has not been rolled. Tip: roll() it, or cancel_test().")
+        raise RuleError(
+            "impact.test_not_rolled",
+            "{test} has not been rolled. Tip: roll() it, or cancel_test().",
+            test=test.id,
+        )
     if test.phase == "failure":
         if test.kind == "avoid_harm":
             take_cost(action)

@@ -196,17 +196,30 @@ def dying_years(
         RuleError: a bad argument, a game not begun or over, or a turn in progress.
     """
     if not isinstance(state, WorldState):
-        raise RuleError(f"dying_years reads a WorldState, got {checks.shown(state)}")
+        raise RuleError(
+            "watch_the_world_die.dying_years_not_a_state",
+            "dying_years reads a WorldState, got {state}",
+            state=checks.shown(state),
+        )
     k = checks.whole(relieve_at, "relieve_at (the Pressure at which to relieve)", 1, MAX_RELIEVE_AT)
     shown_years = checks.whole(horizon, "horizon (years shown)", 1, 200)
     depth = checks.whole(depth, "depth", 1, 100)
     if not state.begun:
-        raise RuleError("the game has not begun: name the players and the starting year first")
+        raise RuleError(
+            "watch_the_world_die.not_begun",
+            "the game has not begun: name the players and the starting year first",
+        )
     if state.over is not None:
-        raise RuleError("the game is over: no Great Dying is still to come")
+        raise RuleError(
+            "watch_the_world_die.over_no_dying",
+            "the game is over: no Great Dying is still to come",
+        )
     at_year_end = state.turn is not None and state.turn.phase == "year_end"
     if state.turn is not None and not at_year_end:
-        raise RuleError("a turn is in progress: the odds are worked out between turns")
+        raise RuleError(
+            "watch_the_world_die.odds_mid_turn",
+            "a turn is in progress: the odds are worked out between turns",
+        )
     settings = state.settings
     comparison = settings.great_dying_comparison
     check = [float(great_dying_chance(e, comparison)) for e in range(_SURE_DEATH + 1)]

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import ClassVar, Literal
 
 from ...journal import Event, RollField
+from ...words import Message, Ref, msg
 from .model import Ending, Move
 from .tables import Tables
 
@@ -34,6 +35,17 @@ __all__ = [
 
 MOVE_TEXT: dict[Move, str] = {"worse": "Make It Worse", "relieve": "Relieve It"}
 
+_MOVES: dict[Move, Message] = {
+    "worse": msg("watch_the_world_die.move.worse", "Make It Worse"),
+    "relieve": msg("watch_the_world_die.move.relieve", "Relieve It"),
+}
+"""A turn's move as the log says it (:data:`MOVE_TEXT` in words a view renders)."""
+
+
+def _year(year: int) -> str:
+    """A year as it is written: a name of a time, never grouped (``2020``, ``-500``)."""
+    return str(year)
+
 
 class WorldEventBase(Event):
     """Base of Watch the World Die's events."""
@@ -48,8 +60,13 @@ class TablesLoaded(WorldEventBase):
     tables: Tables
     source: str
 
-    def describe(self) -> str:
-        return f"tables loaded from {self.source} ({self.tables.source.credit()})"
+    def message(self) -> Message:
+        return msg(
+            "watch_the_world_die.tables_loaded",
+            "tables loaded from {source} ({credit})",
+            source=self.source,
+            credit=self.tables.source.credit(),
+        )
 
 
 class WorldBegun(WorldEventBase):
@@ -60,10 +77,20 @@ class WorldBegun(WorldEventBase):
     year: int
     apocalypse: str | None = None
 
-    def describe(self) -> str:
-        kind = f"; Apocalypse Type: {self.apocalypse}" if self.apocalypse else ""
-        return (
-            f"the world begins in {self.year}, Pressure 0; players {', '.join(self.players)}{kind}"
+    def message(self) -> Message:
+        values = {"year": _year(self.year), "players": ", ".join(self.players)}
+        if self.apocalypse:
+            return msg(
+                "watch_the_world_die.world_begun_apocalypse",
+                "the world begins in {year}, Pressure 0; players {players}; "
+                "Apocalypse Type: {apocalypse}",
+                apocalypse=self.apocalypse,
+                **values,
+            )
+        return msg(
+            "watch_the_world_die.world_begun",
+            "the world begins in {year}, Pressure 0; players {players}",
+            **values,
         )
 
 
@@ -76,9 +103,24 @@ class TurnStarted(WorldEventBase):
     pressure: int
     forced: bool = False
 
-    def describe(self) -> str:
-        why = " (Pressure is 0)" if self.forced else ""
-        return f"turn {self.turn}, {self.year}: {self.player} chooses {MOVE_TEXT[self.move]}{why}"
+    def message(self) -> Message:
+        values = {
+            "turn": self.turn,
+            "year": _year(self.year),
+            "player": self.player,
+            "move": _MOVES[self.move],
+        }
+        if self.forced:
+            return msg(
+                "watch_the_world_die.turn_started_forced",
+                "turn {turn}, {year}: {player} chooses {move} (Pressure is 0)",
+                **values,
+            )
+        return msg(
+            "watch_the_world_die.turn_started",
+            "turn {turn}, {year}: {player} chooses {move}",
+            **values,
+        )
 
 
 class EventTypeRolled(WorldEventBase):
@@ -101,14 +143,39 @@ class EventTypeRolled(WorldEventBase):
     pressure_added: int
     pressure_after: int
 
-    def describe(self) -> str:
-        what = "The Cause's reroll" if self.reroll else "Event Type roll"
-        read = f" read as {self.read_as}" if self.read_as != self.face else ""
-        due = "; first move: roll again for The Cause" if self.cause_due else ""
-        return (
-            f"{what}: {self.face}{read} ({self.type_name}), Pressure +{self.pressure_added} "
-            f"= {self.pressure_after}{due}"
+    def message(self) -> Message:
+        what = (
+            msg("watch_the_world_die.cause_reroll", "The Cause's reroll")
+            if self.reroll
+            else msg("watch_the_world_die.type_roll", "Event Type roll")
         )
+        values = {
+            "what": what,
+            "face": self.face,
+            "type_name": self.type_name,
+            "added": self.pressure_added,
+            "after": self.pressure_after,
+        }
+        if self.read_as != self.face:
+            said = msg(
+                "watch_the_world_die.type_rolled_read_as",
+                "{what}: {face} read as {read_as} ({type_name}), Pressure +{added} = {after}",
+                read_as=self.read_as,
+                **values,
+            )
+        else:
+            said = msg(
+                "watch_the_world_die.type_rolled",
+                "{what}: {face} ({type_name}), Pressure +{added} = {after}",
+                **values,
+            )
+        if self.cause_due:
+            return msg(
+                "watch_the_world_die.cause_due",
+                "{said}; first move: roll again for The Cause",
+                said=said,
+            )
+        return said
 
 
 class ModeRolled(WorldEventBase):
@@ -120,8 +187,13 @@ class ModeRolled(WorldEventBase):
     face: int
     mode: str
 
-    def describe(self) -> str:
-        return f"Event Mode {self.face}: {self.mode} (no Pressure)"
+    def message(self) -> Message:
+        return msg(
+            "watch_the_world_die.mode_rolled",
+            "Event Mode {face}: {mode} (no Pressure)",
+            face=self.face,
+            mode=self.mode,
+        )
 
 
 class EventCreated(WorldEventBase):
@@ -148,15 +220,50 @@ class EventCreated(WorldEventBase):
     counted: bool = True
     chain_due: bool = False
 
-    def describe(self) -> str:
-        where = " (global)" if self.global_scope else (f" in {self.region}" if self.region else "")
-        chained = f", chained from {self.chained_from}" if self.chained_from else ""
-        cause = "The Cause: " if self.cause else ""
-        about = f" on {self.target}" if self.target else ""
-        details = f": {self.details}" if self.details else ""
-        return (
-            f"{self.event} ({self.year}): {cause}{self.entry}{about} [{self.type_name}]{where}"
-            f"{chained}{details}; Pressure {self.pressure_after}"
+    def message(self) -> Message:
+        what: Message | str = self.entry
+        if self.cause:
+            what = msg("watch_the_world_die.the_cause", "The Cause: {entry}", entry=what)
+        if self.target:
+            what = msg(
+                "watch_the_world_die.event_on",
+                "{what} on {target}",
+                what=what,
+                target=Ref(self.target),
+            )
+        what = msg(
+            "watch_the_world_die.event_type",
+            "{what} [{type_name}]",
+            what=what,
+            type_name=self.type_name,
+        )
+        if self.global_scope:
+            what = msg("watch_the_world_die.event_global", "{what} (global)", what=what)
+        elif self.region:
+            what = msg(
+                "watch_the_world_die.event_in", "{what} in {region}", what=what, region=self.region
+            )
+        if self.chained_from:
+            what = msg(
+                "watch_the_world_die.event_chained",
+                "{what}, chained from {chained_from}",
+                what=what,
+                chained_from=Ref(self.chained_from),
+            )
+        if self.details:
+            what = msg(
+                "watch_the_world_die.event_details",
+                "{what}: {details}",
+                what=what,
+                details=self.details,
+            )
+        return msg(
+            "watch_the_world_die.event_created",
+            "{event} ({year}): {what}; Pressure {pressure}",
+            event=Ref(self.event),
+            year=_year(self.year),
+            what=what,
+            pressure=self.pressure_after,
         )
 
 
@@ -174,14 +281,30 @@ class ChainRolled(WorldEventBase):
     pressure_added: int
     pressure_after: int
 
-    def describe(self) -> str:
+    def message(self) -> Message:
         if self.chained:
-            return (
-                f"chaining roll after {self.event}: {self.face} chains, Pressure "
-                f"+{self.pressure_added} = {self.pressure_after}"
+            return msg(
+                "watch_the_world_die.chain_rolled_chains",
+                "chaining roll after {event}: {face} chains, Pressure +{added} = {after}",
+                event=Ref(self.event),
+                face=self.face,
+                added=self.pressure_added,
+                after=self.pressure_after,
             )
-        added = f", Pressure +{self.pressure_added}" if self.pressure_added else ""
-        return f"chaining roll after {self.event}: {self.face}, the chain ends{added}"
+        if self.pressure_added:
+            return msg(
+                "watch_the_world_die.chain_rolled_ends_pressure",
+                "chaining roll after {event}: {face}, the chain ends, Pressure +{added}",
+                event=Ref(self.event),
+                face=self.face,
+                added=self.pressure_added,
+            )
+        return msg(
+            "watch_the_world_die.chain_rolled_ends",
+            "chaining roll after {event}: {face}, the chain ends",
+            event=Ref(self.event),
+            face=self.face,
+        )
 
 
 class RPRolled(WorldEventBase):
@@ -193,9 +316,14 @@ class RPRolled(WorldEventBase):
     pressure: int
     rp: int
 
-    def describe(self) -> str:
-        faces = " + ".join(str(f) for f in self.roll.faces)
-        return f"Response Points: {faces} + Pressure {self.pressure} = {self.rp} RP"
+    def message(self) -> Message:
+        return msg(
+            "watch_the_world_die.rp_rolled",
+            "Response Points: {faces} + Pressure {pressure} = {rp} RP",
+            faces=" + ".join(str(f) for f in self.roll.faces),
+            pressure=self.pressure,
+            rp=self.rp,
+        )
 
 
 class ResponseBought(WorldEventBase):
@@ -209,9 +337,25 @@ class ResponseBought(WorldEventBase):
     details: str = ""
     rp_left: int
 
-    def describe(self) -> str:
-        details = f": {self.details}" if self.details else ""
-        return f"{self.response}: {self.entry} ({self.cost} RP){details}; {self.rp_left} RP left"
+    def message(self) -> Message:
+        values = {
+            "response": Ref(self.response),
+            "entry": self.entry,
+            "cost": self.cost,
+            "left": self.rp_left,
+        }
+        if self.details:
+            return msg(
+                "watch_the_world_die.response_bought_details",
+                "{response}: {entry} ({cost} RP): {details}; {left} RP left",
+                details=self.details,
+                **values,
+            )
+        return msg(
+            "watch_the_world_die.response_bought",
+            "{response}: {entry} ({cost} RP); {left} RP left",
+            **values,
+        )
 
 
 class ReliefFinished(WorldEventBase):
@@ -224,10 +368,14 @@ class ReliefFinished(WorldEventBase):
     pressure_before: int
     pressure_after: int
 
-    def describe(self) -> str:
-        return (
-            f"{self.spent} RP spent, {self.rp_left} left: Pressure {self.pressure_before} → "
-            f"{self.pressure_after}"
+    def message(self) -> Message:
+        return msg(
+            "watch_the_world_die.relief_finished",
+            "{spent} RP spent, {left} left: Pressure {before} → {after}",
+            spent=self.spent,
+            left=self.rp_left,
+            before=self.pressure_before,
+            after=self.pressure_after,
         )
 
 
@@ -243,14 +391,26 @@ class YearEndRolled(WorldEventBase):
     comparison: Literal["lt", "le"]
     dying: bool
 
-    def describe(self) -> str:
-        sign = "<" if self.comparison == "lt" else "≤"
-        verdict = (
-            f"{self.total} {sign} {self.events}: the Great Dying begins"
-            if self.dying
-            else f"{self.total} is not {sign} {self.events}: the world lives on"
+    def message(self) -> Message:
+        values = {
+            "year": _year(self.year),
+            "total": self.total,
+            "sign": "<" if self.comparison == "lt" else "≤",
+            "events": self.events,
+        }
+        if self.dying:
+            return msg(
+                "watch_the_world_die.year_end_dying",
+                "end of {year}: 2d6 = {total} against {events} Events; {total} {sign} {events}: "
+                "the Great Dying begins",
+                **values,
+            )
+        return msg(
+            "watch_the_world_die.year_end_lives",
+            "end of {year}: 2d6 = {total} against {events} Events; {total} is not {sign} "
+            "{events}: the world lives on",
+            **values,
         )
-        return f"end of {self.year}: 2d6 = {self.total} against {self.events} Events; {verdict}"
 
 
 class NewYear(WorldEventBase):
@@ -258,8 +418,13 @@ class NewYear(WorldEventBase):
     year: int
     pressure: int
 
-    def describe(self) -> str:
-        return f"{self.year} begins, Pressure {self.pressure}"
+    def message(self) -> Message:
+        return msg(
+            "watch_the_world_die.new_year",
+            "{year} begins, Pressure {pressure}",
+            year=_year(self.year),
+            pressure=self.pressure,
+        )
 
 
 class TurnEnded(WorldEventBase):
@@ -269,8 +434,14 @@ class TurnEnded(WorldEventBase):
     pressure: int
     next_player: str
 
-    def describe(self) -> str:
-        return f"turn {self.turn} ends, Pressure {self.pressure}; {self.next_player} plays next"
+    def message(self) -> Message:
+        return msg(
+            "watch_the_world_die.turn_ended",
+            "turn {turn} ends, Pressure {pressure}; {next_player} plays next",
+            turn=self.turn,
+            pressure=self.pressure,
+            next_player=self.next_player,
+        )
 
 
 class GameEnded(WorldEventBase):
@@ -282,11 +453,30 @@ class GameEnded(WorldEventBase):
     narrator: str | None = None
     reason: str = ""
 
-    def describe(self) -> str:
+    def message(self) -> Message:
+        year = _year(self.year)
         if self.ending == "great_dying":
-            who = f"; {self.narrator} narrates how humanity ends" if self.narrator else ""
-            return f"The Great Dying begins in {self.year}{who}"
+            if self.narrator:
+                return msg(
+                    "watch_the_world_die.ended_dying_narrator",
+                    "The Great Dying begins in {year}; {narrator} narrates how humanity ends",
+                    year=year,
+                    narrator=self.narrator,
+                )
+            return msg(
+                "watch_the_world_die.ended_dying", "The Great Dying begins in {year}", year=year
+            )
         if self.ending == "time_limit":
-            return f"the game ends after {self.year} (max_years)"
-        why = f": {self.reason}" if self.reason else ""
-        return f"the game is stopped in {self.year}{why}"
+            return msg(
+                "watch_the_world_die.ended_time_limit",
+                "the game ends after {year} (max_years)",
+                year=year,
+            )
+        if self.reason:
+            return msg(
+                "watch_the_world_die.ended_stopped_why",
+                "the game is stopped in {year}: {reason}",
+                year=year,
+                reason=self.reason,
+            )
+        return msg("watch_the_world_die.ended_stopped", "the game is stopped in {year}", year=year)

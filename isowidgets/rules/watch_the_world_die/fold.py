@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import dataclasses
 
+from ...checks import shown
 from ...contract import Fold
 from ...errors import InconsistentEventError
 from .events import (
@@ -41,10 +42,19 @@ def _turn(state: WorldState, number: int, *phases: Phase) -> Turn:
     turn = state.turn
     if turn is None or turn.number != number:
         current = turn.number if turn else "none"
-        raise InconsistentEventError(f"event for turn {number}, but the turn in play is {current}")
+        raise InconsistentEventError(
+            "watch_the_world_die.event_for_other_turn",
+            "event for turn {number}, but the turn in play is {current}",
+            number=number,
+            current=current,
+        )
     if phases and turn.phase not in phases:
         raise InconsistentEventError(
-            f"turn {number} is in phase {turn.phase!r}; this step needs {' or '.join(phases)}"
+            "watch_the_world_die.wrong_phase",
+            "turn {number} is in phase {phase}; this step needs {phases}",
+            number=number,
+            phase=shown(turn.phase),
+            phases=" or ".join(phases),
         )
     return turn
 
@@ -53,13 +63,19 @@ def _expect_id(issued: str, prefix: str, count: int) -> None:
     expected = f"{prefix}-{count + 1}"
     if issued != expected:
         raise InconsistentEventError(
-            f"expected the next id {expected!r}, the event issues {issued!r}"
+            "watch_the_world_die.id_mismatch",
+            "expected the next id {expected}, the event issues {issued}",
+            expected=shown(expected),
+            issued=shown(issued),
         )
 
 
 def _in_play(state: WorldState) -> None:
     if not state.begun or state.over is not None:
-        raise InconsistentEventError("no game is in play (not begun, or over)")
+        raise InconsistentEventError(
+            "watch_the_world_die.no_game",
+            "no game is in play (not begun, or over)",
+        )
 
 
 @fold.on(TablesLoaded)
@@ -70,9 +86,15 @@ def _tables_loaded(state: WorldState, event: TablesLoaded) -> WorldState:
 @fold.on(WorldBegun)
 def _begun(state: WorldState, event: WorldBegun) -> WorldState:
     if state.begun:
-        raise InconsistentEventError("the game has begun already")
+        raise InconsistentEventError(
+            "watch_the_world_die.begun_twice",
+            "the game has begun already",
+        )
     if not event.players:
-        raise InconsistentEventError("a game needs at least one player")
+        raise InconsistentEventError(
+            "watch_the_world_die.players_missing",
+            "a game needs at least one player",
+        )
     return dataclasses.replace(
         state,
         players=event.players,
@@ -87,15 +109,26 @@ def _begun(state: WorldState, event: WorldBegun) -> WorldState:
 def _turn_started(state: WorldState, event: TurnStarted) -> WorldState:
     _in_play(state)
     if state.turn is not None:
-        raise InconsistentEventError(f"turn {state.turn.number} is still in play")
+        raise InconsistentEventError(
+            "watch_the_world_die.turn_still_open",
+            "turn {number} is still in play",
+            number=state.turn.number,
+        )
     if event.turn != state.turns + 1 or event.player != state.current_player:
         raise InconsistentEventError(
-            f"expected turn {state.turns + 1} of {state.current_player}, got turn {event.turn} "
-            f"of {event.player}"
+            "watch_the_world_die.turn_mismatch",
+            "expected turn {expected} of {expected_player}, got turn {turn} of {player}",
+            expected=state.turns + 1,
+            expected_player=state.current_player,
+            turn=event.turn,
+            player=event.player,
         )
     if event.pressure != state.pressure:
         raise InconsistentEventError(
-            f"Pressure is {state.pressure}, the event says {event.pressure}"
+            "watch_the_world_die.pressure_mismatch",
+            "Pressure is {pressure}, the event says {said}",
+            pressure=state.pressure,
+            said=event.pressure,
         )
     phase: Phase = "type" if event.move == "worse" else "shop"
     turn = Turn(event.turn, state.year, event.player, event.move, state.pressure, phase)
@@ -133,7 +166,12 @@ def _event_created(state: WorldState, event: EventCreated) -> WorldState:
     turn = _turn(state, event.turn, "event")
     _expect_id(event.event, "event", len(state.events))
     if turn.types and event.type not in turn.types:
-        raise InconsistentEventError(f"turn {turn.number} calls for type {turn.types}")
+        raise InconsistentEventError(
+            "watch_the_world_die.type_mismatch",
+            "turn {number} calls for type {types}",
+            number=turn.number,
+            types=turn.types,
+        )
     created = WorldEvent(
         id=event.event,
         year=event.year,
@@ -179,7 +217,11 @@ def _event_created(state: WorldState, event: EventCreated) -> WorldState:
 def _chain_rolled(state: WorldState, event: ChainRolled) -> WorldState:
     turn = _turn(state, event.turn, "chain")
     if turn.last_event != event.event:
-        raise InconsistentEventError(f"the chaining roll due is after {turn.last_event}")
+        raise InconsistentEventError(
+            "watch_the_world_die.chain_roll_for_other_event",
+            "the chaining roll due is after {last_event}",
+            last_event=turn.last_event,
+        )
     if event.chained:
         turn = dataclasses.replace(
             turn,
@@ -199,7 +241,11 @@ def _chain_rolled(state: WorldState, event: ChainRolled) -> WorldState:
 def _rp_rolled(state: WorldState, event: RPRolled) -> WorldState:
     turn = _turn(state, event.turn, "shop")
     if turn.move != "relieve" or turn.rp is not None:
-        raise InconsistentEventError(f"turn {turn.number} has no Response Points roll due")
+        raise InconsistentEventError(
+            "watch_the_world_die.rp_roll_not_due",
+            "turn {number} has no Response Points roll due",
+            number=turn.number,
+        )
     turn = dataclasses.replace(
         turn, rp=event.rp, rp_left=event.rp, dice=(*turn.dice, *event.roll.faces)
     )
@@ -212,7 +258,11 @@ def _bought(state: WorldState, event: ResponseBought) -> WorldState:
     _expect_id(event.response, "response", len(state.responses))
     if turn.rp_left is None or turn.rp_left - event.cost != event.rp_left or event.rp_left < 0:
         raise InconsistentEventError(
-            f"{turn.rp_left} RP less {event.cost} is not the {event.rp_left} the event says"
+            "watch_the_world_die.rp_mismatch",
+            "{rp_left} RP less {cost} is not the {said} the event says",
+            rp_left=turn.rp_left,
+            cost=event.cost,
+            said=event.rp_left,
         )
     bought = WorldResponse(
         event.response,
@@ -238,7 +288,10 @@ def _bought(state: WorldState, event: ResponseBought) -> WorldState:
 def _relief_finished(state: WorldState, event: ReliefFinished) -> WorldState:
     turn = _turn(state, event.turn, "shop")
     if event.pressure_after < 0 or not turn.responses:
-        raise InconsistentEventError("a relief ends with Pressure ≥ 0 after at least one Response")
+        raise InconsistentEventError(
+            "watch_the_world_die.relief_mismatch",
+            "a relief ends with Pressure ≥ 0 after at least one Response",
+        )
     turn = dataclasses.replace(turn, phase="done")
     return dataclasses.replace(state, pressure=event.pressure_after, turn=turn)
 
@@ -248,7 +301,10 @@ def _year_end(state: WorldState, event: YearEndRolled) -> WorldState:
     turn = _turn(state, event.turn, "year_end")
     if event.year != state.year or event.events != state.events_this_year:
         raise InconsistentEventError(
-            f"the year-end check is for {state.year} with {state.events_this_year} Events"
+            "watch_the_world_die.year_end_mismatch",
+            "the year-end check is for {year} with {events_this_year} Events",
+            year=state.year,
+            events_this_year=state.events_this_year,
         )
     turn = dataclasses.replace(turn, phase="done", dice=(*turn.dice, *event.roll.faces))
     survived = state.years_survived + (0 if event.dying else 1)
@@ -259,7 +315,12 @@ def _year_end(state: WorldState, event: YearEndRolled) -> WorldState:
 def _new_year(state: WorldState, event: NewYear) -> WorldState:
     _in_play(state)
     if event.year <= state.year:
-        raise InconsistentEventError(f"a new year after {state.year} cannot be {event.year}")
+        raise InconsistentEventError(
+            "watch_the_world_die.year_mismatch",
+            "a new year after {year} cannot be {new_year}",
+            year=state.year,
+            new_year=event.year,
+        )
     turn = state.turn
     if turn is not None:
         turn = dataclasses.replace(turn, year=event.year)
@@ -273,7 +334,11 @@ def _turn_ended(state: WorldState, event: TurnEnded) -> WorldState:
     turn = _turn(state, event.turn)
     if event.player != turn.player or event.pressure != state.pressure:
         raise InconsistentEventError(
-            f"turn {turn.number} is {turn.player}'s, with Pressure {state.pressure}"
+            "watch_the_world_die.turn_owner_mismatch",
+            "turn {number} is {player}'s, with Pressure {pressure}",
+            number=turn.number,
+            player=turn.player,
+            pressure=state.pressure,
         )
     following = (state.players.index(turn.player) + 1) % len(state.players)
     return dataclasses.replace(state, turn=None, next_player=following)

@@ -110,7 +110,11 @@ class WorldGame(Game[WorldState]):
     def steps(cls, state: WorldState) -> tuple[Step, ...]:
         """What the table can do next in ``state`` (see :func:`.turns.next_steps`)."""
         if not isinstance(state, WorldState):
-            raise RuleError(f"steps() reads a WorldState, got {checks.shown(state)}")
+            raise RuleError(
+                "watch_the_world_die.steps_not_a_state",
+                "steps() reads a WorldState, got {state}",
+                state=checks.shown(state),
+            )
         return turns.next_steps(state)
 
     # ------------------------------------------------------------------ reading

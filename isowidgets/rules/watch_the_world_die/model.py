@@ -197,7 +197,12 @@ class WorldState:
             if event.id == event_id:
                 return event
         known = ", ".join(e.id for e in self.events[-12:]) or "none yet"
-        raise RuleError(f"there is no Event {shown(event_id)}; the latest are: {known}")
+        raise RuleError(
+            "watch_the_world_die.no_such_event",
+            "there is no Event {event_id}; the latest are: {known}",
+            event_id=shown(event_id),
+            known=known,
+        )
 
     def events_of_year(self, year: int) -> tuple[WorldEvent, ...]:
         """The Events created in ``year``."""

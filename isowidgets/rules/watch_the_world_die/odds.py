@@ -92,7 +92,11 @@ def worse_distribution(
     """
     tables = shipped_tables() if tables is None else tables
     if not isinstance(tables, Tables):
-        raise RuleError(f"tables must be Tables, got {checks.shown(tables)}")
+        raise RuleError(
+            "watch_the_world_die.tables_not_tables",
+            "tables must be Tables, got {tables}",
+            tables=checks.shown(tables),
+        )
     depth = checks.whole(depth, "depth", 0, 500)
     failed = checks.flag(failed_chain_adds_pressure, "failed_chain_adds_pressure")
     cause = None

@@ -46,11 +46,16 @@ def relieve_it(action: Action[WorldState], faces: Faces | None = None) -> RPRoll
     state = action.state
     in_play(state)
     if state.turn is not None:
-        raise RuleError(f"turn {state.turn.number} is still in play; finish it first")
+        raise RuleError(
+            "watch_the_world_die.turn_open_blocks",
+            "turn {number} is still in play; finish it first",
+            number=state.turn.number,
+        )
     if state.pressure == 0:
         raise RuleError(
-            "Pressure is 0, so this turn must Make It Worse (WTWD-R04); relieve_it() opens "
-            "only when there is Pressure to relieve"
+            "watch_the_world_die.nothing_to_relieve",
+            "Pressure is 0, so this turn must Make It Worse (WTWD-R04); relieve_it() opens only"
+            " when there is Pressure to relieve",
         )
     player = state.current_player or ""
     number = state.turns + 1
@@ -81,19 +86,27 @@ def buy_response(
         response = checks.text(response, "response")
     elif not isinstance(response, int) or isinstance(response, bool):
         raise RuleError(
-            f"response must be a Response's number (its cost) or its name, got "
-            f"{type(response).__name__} {shown(response)}"
+            "watch_the_world_die.response_not_a_response",
+            "response must be a Response's number (its cost) or its name, got {type} {response}",
+            type=type(response).__name__,
+            response=shown(response),
         )
     chosen = state.tables.response(response)
     left = turn.rp_left or 0
     if chosen.cost > left:
         raise RuleError(
-            f"{chosen.name} costs {chosen.cost} RP and {left} are left; Response Points never "
-            "go below 0 (WTWD-R13)"
+            "watch_the_world_die.response_too_dear",
+            "{chosen} costs {cost} RP and {left} are left; Response Points never go below 0 "
+            "(WTWD-R13)",
+            chosen=chosen.name,
+            cost=chosen.cost,
+            left=left,
         )
     if not may_buy(state, turn, chosen.name):
         raise RuleError(
-            f"{chosen.name} is bought already this turn and allow_duplicate_responses is off"
+            "watch_the_world_die.response_twice",
+            "{chosen} is bought already this turn and allow_duplicate_responses is off",
+            chosen=chosen.name,
         )
     bought = WorldResponse(
         id=f"response-{len(state.responses) + 1}",
@@ -135,7 +148,10 @@ def finish_relief(action: Action[WorldState]) -> ReliefFinished:
     state = action.state
     turn = turn_in(state, "shop")
     if not turn.responses:
-        raise RuleError("at least 1 RP must be spent (WTWD-R13): buy a Response before finishing")
+        raise RuleError(
+            "watch_the_world_die.spend_one_rp",
+            "at least 1 RP must be spent (WTWD-R13): buy a Response before finishing",
+        )
     left = turn.rp_left or 0
     finished = ReliefFinished(
         turn=turn.number,

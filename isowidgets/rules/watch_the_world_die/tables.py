@@ -35,6 +35,7 @@ from pydantic import (
 from ... import checks
 from ...checks import shown
 from ...errors import RuleError, SaveFileError
+from ...words import Number
 
 __all__ = [
     "MAX_TABLES_BYTES",
@@ -197,8 +198,10 @@ class Tables(_Data):
             if special.name == name:
                 return special
         raise RuleError(
-            f"no special event is called {shown(name)}; they are "
-            f"{', '.join(s.name for s in self.special_events)}"
+            "watch_the_world_die.no_such_special_event",
+            "no special event is called {name}; they are {names}",
+            name=shown(name),
+            names=", ".join(s.name for s in self.special_events),
         )
 
     def special_named(self, kind: SpecialKind) -> str | None:
@@ -212,16 +215,21 @@ class Tables(_Data):
                 if response.name == which:
                     return response
             raise RuleError(
-                f"no Societal Response is called {shown(which)}. Tip: pass its cost (its "
-                "number in the table) or its exact name"
+                "watch_the_world_die.no_such_response_name",
+                "no Societal Response is called {which}. Tip: pass its cost (its number in the "
+                "table) or its exact name",
+                which=shown(which),
             )
         if isinstance(which, int) and not isinstance(which, bool):
             for response in self.responses:
                 if response.cost == which:
                     return response
         raise RuleError(
-            f"a Societal Response is its number (cost) or its name; got {shown(which)}; the "
-            f"numbers are {', '.join(str(r.cost) for r in self.responses)}"
+            "watch_the_world_die.no_such_response",
+            "a Societal Response is its number (cost) or its name; got {which}; the numbers are"
+            " {numbers}",
+            which=shown(which),
+            numbers=", ".join(str(r.cost) for r in self.responses),
         )
 
     def mode(self, face: int) -> str:
@@ -275,16 +283,30 @@ def parse_tables(text: str, *, source: str = "<text>") -> Tables:
     """
     source = checks.text(source, "source", strip=False, max_length=checks.MAX_PATH)
     if not isinstance(text, str):
-        raise SaveFileError(f"{shown(source)}: tables must be TOML text, got {shown(text)}")
+        raise SaveFileError(
+            "watch_the_world_die.tables_not_text",
+            "{source}: tables must be TOML text, got {text}",
+            source=shown(source),
+            text=shown(text),
+        )
     if len(text) > MAX_TABLES_BYTES:
         raise SaveFileError(
-            f"{shown(source)} is {len(text):,} characters; a tables file holds at most "
-            f"{MAX_TABLES_BYTES:,} (the shipped one is about 7 KB)"
+            "watch_the_world_die.tables_text_too_long",
+            "{source} is {len_text} characters; a tables file holds at most {max_tables_bytes} "
+            "(the shipped one is about 7 KB)",
+            source=shown(source),
+            len_text=Number(len(text)),
+            max_tables_bytes=Number(MAX_TABLES_BYTES),
         )
     try:
         data = tomllib.loads(str.__str__(text))
     except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
-        raise SaveFileError(f"{shown(source)} is not valid TOML: {shown(str(exc))}") from None
+        raise SaveFileError(
+            "watch_the_world_die.tables_not_toml",
+            "{source} is not valid TOML: {exc}",
+            source=shown(source),
+            exc=shown(str(exc)),
+        ) from None
     try:
         return Tables.model_validate(data)
     except ValidationError as exc:
@@ -297,10 +319,12 @@ def parse_tables(text: str, *, source: str = "<text>") -> Tables:
             problems.append(f"{where}: {message}{got}")
         more = f" (and {exc.error_count() - 5} more)" if exc.error_count() > 5 else ""
         raise SaveFileError(
-            f"{shown(source)} is not valid Watch the World Die tables: "
-            + "; ".join(problems)
-            + more
-            + ". Tip: compare the entry with the shipped tables.toml"
+            "watch_the_world_die.invalid_tables",
+            "{source} is not valid Watch the World Die tables: {problems}{more}. Tip: compare "
+            "the entry with the shipped tables.toml",
+            source=shown(source),
+            problems="; ".join(problems),
+            more=more,
         ) from None
 
 
@@ -317,21 +341,37 @@ def load_tables(path: object) -> Tables:
     try:
         info = target.stat()
         if not stat.S_ISREG(info.st_mode):
-            raise SaveFileError(f"cannot read tables file {where}: it is not a file")
+            raise SaveFileError(
+                "watch_the_world_die.tables_not_a_file",
+                "cannot read tables file {where}: it is not a file",
+                where=where,
+            )
         if info.st_size > MAX_TABLES_BYTES:
             raise SaveFileError(
-                f"tables file {where} is {info.st_size:,} bytes; at most {MAX_TABLES_BYTES:,}"
+                "watch_the_world_die.tables_file_too_big",
+                "tables file {where} is {st_size} bytes; at most {max_tables_bytes}",
+                where=where,
+                st_size=Number(info.st_size),
+                max_tables_bytes=Number(MAX_TABLES_BYTES),
             )
         with target.open("rb") as handle:
             raw = handle.read(MAX_TABLES_BYTES + 1)
     except (OSError, ValueError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise SaveFileError(f"cannot read tables file {where}: {shown(reason)}") from None
+        raise SaveFileError(
+            "watch_the_world_die.tables_unreadable",
+            "cannot read tables file {where}: {reason}",
+            where=where,
+            reason=shown(reason),
+        ) from None
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise SaveFileError(
-            f"tables file {where} is not UTF-8 text (byte {exc.start}). Tip: save it as UTF-8"
+            "watch_the_world_die.tables_not_utf8",
+            "tables file {where} is not UTF-8 text (byte {start}). Tip: save it as UTF-8",
+            where=where,
+            start=exc.start,
         ) from None
     return parse_tables(text, source=str(target))
 

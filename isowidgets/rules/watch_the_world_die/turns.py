@@ -50,11 +50,16 @@ def in_play(state: WorldState) -> None:
     """Refuse unless the game has begun and is not over."""
     if not state.begun:
         raise RuleError(
+            "watch_the_world_die.not_begun_tip",
             "the game has not begun: name the players (clockwise) and the starting year with "
-            "begin() first (WTWD-R01, WTWD-R03)"
+            "begin() first (WTWD-R01, WTWD-R03)",
         )
     if state.over is not None:
-        raise RuleError(f"the game is over ({state.over.replace('_', ' ')}); nothing more happens")
+        raise RuleError(
+            "watch_the_world_die.game_over",
+            "the game is over ({over}); nothing more happens",
+            over=state.over.replace("_", " "),
+        )
 
 
 def turn_in(state: WorldState, *phases: Phase) -> Turn:
@@ -63,11 +68,17 @@ def turn_in(state: WorldState, *phases: Phase) -> Turn:
     turn = state.turn
     if turn is None:
         raise RuleError(
-            f"no turn is in play: {state.current_player} starts one with make_it_worse() or "
-            "relieve_it()"
+            "watch_the_world_die.no_turn_tip",
+            "no turn is in play: {current_player} starts one with make_it_worse() or relieve_it()",
+            current_player=state.current_player,
         )
     if turn.phase not in phases:
-        raise RuleError(f"turn {turn.number} waits for {_DUE[turn.phase]}, not for this step")
+        raise RuleError(
+            "watch_the_world_die.step_not_due",
+            "turn {number} waits for {due}, not for this step",
+            number=turn.number,
+            due=_DUE[turn.phase],
+        )
     return turn
 
 
@@ -107,14 +118,21 @@ def use_tables(action: Action[WorldState], tables: Tables, source: str) -> None:
     state = action.state
     if state.over is not None or state.turn is not None:
         raise RuleError(
+            "watch_the_world_die.tables_in_play",
             "tables can be changed before the game begins or between turns, not during a turn "
-            "or after the end"
+            "or after the end",
         )
     if not isinstance(tables, Tables):
-        raise RuleError(f"tables must be Tables (see load_tables), got {shown(tables)}")
+        raise RuleError(
+            "watch_the_world_die.tables_not_tables_tip",
+            "tables must be Tables (see load_tables), got {tables}",
+            tables=shown(tables),
+        )
     if state.apocalypse is not None and state.apocalypse not in tables.apocalypse_types:
         raise RuleError(
-            f"these tables have no Apocalypse Type {state.apocalypse!r}, the one this game chose"
+            "watch_the_world_die.apocalypse_missing",
+            "these tables have no Apocalypse Type {apocalypse}, the one this game chose",
+            apocalypse=shown(state.apocalypse),
         )
     action.add(TablesLoaded(tables=tables, source=source))
 
@@ -129,15 +147,25 @@ def begin(
     the optional Apocalypse Type of Phase 1 (WTWD-R02). Returns the players."""
     state = action.state
     if state.begun:
-        raise RuleError("the game has begun already; start a new session for a new world")
+        raise RuleError(
+            "watch_the_world_die.begin_twice",
+            "the game has begun already; start a new session for a new world",
+        )
     listed = checks.ordered(players, "players", most=MAX_PLAYERS)
     if not listed:
-        raise RuleError("players must name at least one player (solo play is one name)")
+        raise RuleError(
+            "watch_the_world_die.no_players",
+            "players must name at least one player (solo play is one name)",
+        )
     names = tuple(checks.text(p, f"player #{i + 1}", collapse=True) for i, p in enumerate(listed))
     seen: set[str] = set()
     for name in names:
         if name.casefold() in seen:
-            raise RuleError(f"players must be told apart: {shown(name)} is named twice")
+            raise RuleError(
+                "watch_the_world_die.player_twice",
+                "players must be told apart: {name} is named twice",
+                name=shown(name),
+            )
         seen.add(name.casefold())
     start = checks.whole(year, "year", -MAX_YEAR, MAX_YEAR)
     chosen = None
@@ -161,7 +189,10 @@ def end_turn(action: Action[WorldState]) -> None:
     state = action.state
     turn = state.turn
     if turn is None:  # pragma: no cover - every caller has a turn in play
-        raise RuleError("no turn is in play")
+        raise RuleError(
+            "watch_the_world_die.no_turn",
+            "no turn is in play",
+        )
     following = state.players[(state.players.index(turn.player) + 1) % len(state.players)]
     action.add(
         TurnEnded(

@@ -49,7 +49,11 @@ def make_it_worse(action: Action[WorldState], faces: Faces | None = None) -> Eve
     state = action.state
     in_play(state)
     if state.turn is not None:
-        raise RuleError(f"turn {state.turn.number} is still in play; finish it first")
+        raise RuleError(
+            "watch_the_world_die.turn_open_blocks",
+            "turn {number} is still in play; finish it first",
+            number=state.turn.number,
+        )
     player = state.current_player or ""
     action.add(
         TurnStarted(
@@ -114,9 +118,16 @@ def roll_mode(action: Action[WorldState], faces: Faces | None = None) -> ModeRol
     state = action.state
     turn = turn_in(state, "event")
     if not state.settings.event_mode_enabled:
-        raise RuleError("the Event Mode roll is off (event_mode_enabled = false)")
+        raise RuleError(
+            "watch_the_world_die.mode_roll_off",
+            "the Event Mode roll is off (event_mode_enabled = false)",
+        )
     if turn.mode is not None:
-        raise RuleError(f"this Event's Mode is rolled already: {turn.mode}")
+        raise RuleError(
+            "watch_the_world_die.mode_rolled_twice",
+            "this Event's Mode is rolled already: {mode}",
+            mode=turn.mode,
+        )
     roll = action.dice.roll(_die("Event Mode"), faces)
     face = roll.faces[0]
     rolled = ModeRolled(turn=turn.number, roll=roll, face=face, mode=state.tables.mode(face))
@@ -156,34 +167,51 @@ def create_event(
     if entry not in offered:
         if special is not None and special.kind == "cause":
             raise RuleError(
-                "The Cause is open only with an Apocalypse Type (WTWD-R11); without one, "
-                f"choose {' or '.join(offered)}"
+                "watch_the_world_die.cause_needs_apocalypse",
+                "The Cause is open only with an Apocalypse Type (WTWD-R11); without one, choose "
+                "{offered}",
+                offered=" or ".join(offered),
             )
         if entry in tables.entries(kind):
             raise RuleError(
-                f"{shown(entry)} is used already and allow_duplicate_events is off; unused "
-                f"{tables.event_type(kind).name} Events: {', '.join(offered)}"
+                "watch_the_world_die.entry_used",
+                "{entry} is used already and allow_duplicate_events is off; unused {name} Events: "
+                "{offered}",
+                entry=shown(entry),
+                name=tables.event_type(kind).name,
+                offered=", ".join(offered),
             )
         raise RuleError(
-            f"entry {shown(entry)} is not on the {tables.event_type(kind).name} list: "
-            f"{', '.join(offered)}"
+            "watch_the_world_die.no_such_entry",
+            "entry {entry} is not on the {name} list: {offered}",
+            entry=shown(entry),
+            name=tables.event_type(kind).name,
+            offered=", ".join(offered),
         )
     aimed: str | None = None
     if special is not None and special.kind in ("spreading", "snowballing"):
         if target is None:
             raise RuleError(
-                f"{special.name} acts on an earlier Event: pass target= one of "
-                f"{', '.join(e.id for e in state.events[-12:]) or 'none (there is none yet)'}"
+                "watch_the_world_die.target_missing",
+                "{special} acts on an earlier Event: pass target= one of {ids}",
+                special=special.name,
+                ids=", ".join(e.id for e in state.events[-12:]) or "none (there is none yet)",
             )
         aimed = checks.identifier(target, "target", [e.id for e in state.events])
         if special.kind == "snowballing" and not region:
             region = state.event(aimed).region
     elif target is not None:
-        raise RuleError(f"target is only for Spreading and Snowballing, not {shown(entry)}")
+        raise RuleError(
+            "watch_the_world_die.target_not_allowed",
+            "target is only for Spreading and Snowballing, not {entry}",
+            entry=shown(entry),
+        )
     glob = turn.global_scope
     if not region and not glob:
         raise RuleError(
-            f"region must name the country or region where {shown(entry)} happens (WTWD-R07)"
+            "watch_the_world_die.region_missing",
+            "region must name the country or region where {entry} happens (WTWD-R07)",
+            entry=shown(entry),
         )
     number = len(state.events) + 1
     chained = turn.parent is not None
@@ -250,8 +278,12 @@ def _type_for(state: WorldState, types: tuple[int, ...], entry: str, chosen: obj
         return holding[0]
     names = ", ".join(f"{t} {state.tables.event_type(t).name}" for t in types)
     raise RuleError(
-        f"the chained Event may be of type {names}; pass event_type= one of {list(types)} "
-        f"(entry {shown(entry)} does not tell which)"
+        "watch_the_world_die.chained_type_missing",
+        "the chained Event may be of type {names}; pass event_type= one of {types} (entry "
+        "{entry} does not tell which)",
+        names=names,
+        types=list(types),
+        entry=shown(entry),
     )
 
 
@@ -262,9 +294,12 @@ def roll_chain(action: Action[WorldState], faces: Faces | None = None) -> ChainR
     cap = action.dice.limits.max_explosions
     if turn.chain >= cap:
         raise DiceCapError(
-            f"this chain has {turn.chain} chained Events, the session's safety cap "
-            f"(Limits.max_explosions = {cap}); the rules set no limit, the engine does. "
-            "Tip: stop() the game, or undo the last chained Event"
+            "watch_the_world_die.chain_cap",
+            "this chain has {chain} chained Events, the session's safety cap "
+            "(Limits.max_explosions = {cap}); the rules set no limit, the engine does. Tip: "
+            "stop() the game, or undo the last chained Event",
+            chain=turn.chain,
+            cap=cap,
         )
     last = state.event(turn.last_event or "")
     chain = chain_set_of(state, last)

@@ -601,8 +601,10 @@ class ImpactBoard(Panel):
         if detail is None:
             who = self.game.state.name_of(self.owner.value)
             raise RuleError(
-                f"{who} has no Detail to tie it to; got none. Allowed: one of the character's "
-                "own Details (IMP-R18b, IMP-R20). Tip: pick a PC in 'Add a Detail to'."
+                "impact.no_detail_to_tie",
+                "{who} has no Detail to tie it to; got none. Allowed: one of the character's own "
+                "Details (IMP-R18b, IMP-R20). Tip: pick a PC in 'Add a Detail to'.",
+                who=who,
             )
         return detail
 

@@ -54,11 +54,16 @@ class Drafting:
         state = self.game.state
         if state.test is not None:
             raise RuleError(
-                f"{state.name_of(state.test.actor)}'s test is open and was journaled with the "
-                "Details it cites. Tip: roll it, or call it off to set it up again."
+                "impact.draft_already_open",
+                "{actor}'s test is open and was journaled with the Details it cites. Tip: roll it, "
+                "or call it off to set it up again.",
+                actor=state.name_of(state.test.actor),
             )
         if self.form is None:
-            raise RuleError("no test is being set up: the test panel sets one up")
+            raise RuleError(
+                "impact.no_draft",
+                "no test is being set up: the test panel sets one up",
+            )
         form = self.form()
         base = rules.draft_test(state, form.pop("kind"), form.pop("actor"), **form)
         return rules.carry_over(state, base, self.kept)
