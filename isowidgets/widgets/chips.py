@@ -17,12 +17,22 @@ from collections.abc import Callable, Sequence
 from typing import Literal
 
 from ..dice import PoolRoll, RolledDie
+from ..words import Message, msg, render
 
 __all__ = ["DieColour", "chain_order", "die_chip", "roll_chips"]
 
 DieColour = Literal["green", "red", "plain"]
 
 _GLYPH = {"green": "+", "red": "×", "plain": ""}
+
+_DIE: dict[str, Message] = {
+    "green": msg("kit.chip.green", "green die"),
+    "red": msg("kit.chip.red", "red die"),
+    "plain": msg("kit.chip.die", "die"),
+}
+_TYPED = msg("kit.chip.typed", "✎ typed")
+_ROLLED = msg("kit.chip.rolled", "⚄ rolled")
+_NO_DICE = msg("kit.chip.no_dice", "no dice")
 
 
 def die_chip(
@@ -35,6 +45,7 @@ def die_chip(
     of: int | None = None,
     declined: bool = False,
     meaning: str = "",
+    language: str = "en",
 ) -> str:
     """The HTML of one die chip.
 
@@ -49,7 +60,8 @@ def die_chip(
         of: how many dice the pool rolled in all (for the tooltip: ``#6 of 7``), given
             when extra dice are shown out of roll order (after their parents).
         declined: an optional explosion that was not taken.
-        meaning: extra words for the tooltip ("even: counts").
+        meaning: extra words for the tooltip ("even: counts"), in ``language``.
+        language: the language of the tooltip's words.
     """
     classes = ["iw-die", f"iw-die--{colour}"]
     if counts:
@@ -58,19 +70,29 @@ def die_chip(
         classes.append("iw-die--extra")
     if declined:
         classes.append("iw-die--declined")
-    words = [f"{colour} die" if colour != "plain" else "die"]
+    said: list[Message] = [_DIE[colour]]
     if index is not None:
-        words.append(f"#{index}" if of is None else f"#{index} of {of}")
-    words.append(f"showing {face_text}")
+        said.append(
+            msg("kit.chip.number", "#{index}", index=index)
+            if of is None
+            else msg("kit.chip.number_of", "#{index} of {of}", index=index, of=of)
+        )
+    said.append(msg("kit.chip.showing", "showing {face}", face=face_text))
     if parent is not None:
-        words.append(f"(extra die from the explosion of #{parent})")
+        said.append(
+            msg("kit.chip.extra", "(extra die from the explosion of #{parent})", parent=parent)
+        )
     if meaning:
-        words[-1] += f": {meaning}"
+        said[-1] = msg("kit.chip.meaning", "{said}: {meaning}", said=said[-1], meaning=meaning)
     elif counts is not None:
-        words[-1] += ": counts" if counts else ": does not count"
+        said[-1] = (
+            msg("kit.chip.counts", "{said}: counts", said=said[-1])
+            if counts
+            else msg("kit.chip.not_counted", "{said}: does not count", said=said[-1])
+        )
     if declined:
-        words.append("(explosion declined)")
-    label = html.escape(" ".join(words))
+        said.append(msg("kit.chip.declined", "(explosion declined)"))
+    label = html.escape(" ".join(render(part, language) for part in said))
     mark = "" if counts is None else ("●" if counts else "○")
     glyph = _GLYPH[colour]
     arrow = "↳" if parent is not None else ""
@@ -118,6 +140,7 @@ def roll_chips(
     label: str | None = None,
     counted: Callable[[RolledDie], bool] | None = None,
     heading: str | None = None,
+    language: str = "en",
 ) -> str:
     """Every die of ``roll`` as chips, each extra die right after its parent, with the source.
 
@@ -129,7 +152,8 @@ def roll_chips(
         counted: whether a given die counts, where that depends on more than its face
             (a die kept from a pool); wins over ``counts``.
         heading: HTML to open the row with instead of the label and source (a view
-            that writes them in its reader's language).
+            that writes them its own way).
+        language: the language of the words: the source, the tooltips.
     """
     die = roll.pool.die
     total = len(roll.dice) if roll.extras else None
@@ -149,6 +173,7 @@ def roll_chips(
             index=rolled.index + 1,
             of=total,
             declined=rolled.declined,
+            language=language,
         )
 
     chips = []
@@ -157,11 +182,19 @@ def roll_chips(
         if len(chain) > 1:
             extras = ", ".join(f"#{rolled.index + 1}" for rolled in chain[1:])
             title = html.escape(
-                f"die #{chain[0].index + 1} and the extra dice its explosion added ({extras})"
+                render(
+                    msg(
+                        "kit.chip.chain",
+                        "die #{first} and the extra dice its explosion added ({extras})",
+                        first=chain[0].index + 1,
+                        extras=extras,
+                    ),
+                    language,
+                )
             )
             html_chain = f'<span class="iw-chain" title="{title}">{html_chain}</span>'
         chips.append(html_chain)
-    source = "✎ typed" if roll.source == "typed" else "⚄ rolled"
+    source = html.escape(render(_TYPED if roll.source == "typed" else _ROLLED, language))
     name = roll.pool.label if label is None else label
     if heading is not None:
         head = heading
@@ -170,4 +203,5 @@ def roll_chips(
     else:
         head = f'<span class="iw-dice-label">({source})</span>'
 
-    return f'<div class="iw-dice">{head}{"".join(chips) or "<em>no dice</em>"}</div>'
+    empty = f"<em>{html.escape(render(_NO_DICE, language))}</em>"
+    return f'<div class="iw-dice">{head}{"".join(chips) or empty}</div>'

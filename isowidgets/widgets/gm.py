@@ -252,9 +252,9 @@ class HeldBack(widgets.HBox):  # type: ignore[misc]
         try:
             return show_to_table(self.game)
         except Exception as exc:  # the kit's refusal, in its words
-            from .messages import shown_error
+            from .messages import said, shown_error
 
-            self.error = shown_error(exc)
+            self.error = said(shown_error(exc), getattr(self.say, "language", "en"))
             self._drawn = ()
             self.refresh()
             return []

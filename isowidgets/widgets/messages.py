@@ -39,8 +39,9 @@ import ipywidgets as widgets
 from ..errors import IsowidgetsError
 from ..game import Game
 from ..journal import Entry
+from ..words import Message, render
 
-__all__ = ["Messages", "shown_error"]
+__all__ = ["Messages", "said", "shown_error"]
 
 T = TypeVar("T")
 
@@ -56,13 +57,20 @@ _LINES: weakref.WeakKeyDictionary[Game[Any], weakref.WeakSet[Messages]] = (
 _ROLE = {"error": "alert", "warning": "status", "info": "status"}
 
 
-def shown_error(exc: BaseException) -> str:
-    """The text a panel shows for ``exc``: the kit's message as the engine wrote it;
-    for anything else, the exception named as unexpected with its last frames."""
+def shown_error(exc: BaseException) -> str | Message:
+    """What a panel shows for ``exc``: the kit's refusal as data (its
+    :class:`~isowidgets.words.Message`, rendered in the panel's language when drawn); for
+    anything else, the exception named as unexpected with its last frames (a bug report
+    stays as Python wrote it)."""
     if isinstance(exc, IsowidgetsError):
-        return str(exc)
+        return exc.message
     tail = "".join(traceback.format_exception(exc, limit=-3)).strip()
     return f"unexpected {type(exc).__name__}: {exc}\n{tail}"
+
+
+def said(line: str | Message, language: str) -> str:
+    """``line`` as a person reads it in ``language`` (text is shown as it is)."""
+    return render(line, language) if isinstance(line, Message) else line
 
 
 class Messages(widgets.HTML):  # type: ignore[misc]
@@ -88,7 +96,7 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         self.say: Any = None
         """The table's labels once :meth:`~.i18n.Labels.bind_kit` binds it: the marks
         (``⚠ Error``, ``△ Note``) are then in the language spoken."""
-        self._shown: tuple[MessageKind, list[str]] | None = None
+        self._shown: tuple[MessageKind, list[str | Message]] | None = None
         self.last_error: str = ""
         self.kind: str = ""
         self._game: Game[Any] | None = None
@@ -101,7 +109,7 @@ class Messages(widgets.HTML):  # type: ignore[misc]
 
     # ------------------------------------------------------------------ showing
 
-    def _show(self, kind: MessageKind, lines: Iterable[str]) -> None:
+    def _show(self, kind: MessageKind, lines: Iterable[str | Message]) -> None:
         items = [line for line in lines if line]
         if not items:
             self.clear()
@@ -119,12 +127,18 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         if self._shown is None:
             return
         kind, lines = self._shown
-        items = [html.escape(line) for line in lines]
+        language = self.language
+        items = [html.escape(said(line, language)) for line in lines]
         body = items[0] if len(items) == 1 else "<ul>" + "".join(f"<li>{i}</li>" for i in items)
         self.value = (
             f'<div class="iw-msg iw-msg--{kind}" role="{_ROLE[kind]}">'
             f"<b>{html.escape(self._word(kind))}:</b> {body}</div>"
         )
+
+    @property
+    def language(self) -> str:
+        """The language its messages are drawn in: the bound labels' (English unbound)."""
+        return str(getattr(self.say, "language", "en"))
 
     def _word(self, kind: MessageKind) -> str:
         if self.say is None or kind == "info":
@@ -136,20 +150,23 @@ class Messages(widgets.HTML):  # type: ignore[misc]
         return []
 
     def relabel(self) -> None:
-        """Mark the message shown again in the language just switched to."""
+        """Draw the message shown again, its mark and a refusal's words, in the language
+        just switched to."""
         if self.kind:
             self._draw()
 
-    def error(self, text: str) -> None:
-        """Show ``text`` as an error (a refused action, or a bug)."""
-        self.last_error = text
+    def error(self, text: str | Message) -> None:
+        """Show ``text`` as an error (a refused action, or a bug); a
+        :class:`~isowidgets.words.Message` is said in the panel's language, again in the
+        new one when the language switches."""
+        self.last_error = said(text, self.language)
         self._show("error", [text])
 
-    def warning(self, lines: Sequence[str] | str) -> None:
+    def warning(self, lines: Sequence[str | Message] | str | Message) -> None:
         """Show one line or a list of lines to watch."""
-        self._show("warning", [lines] if isinstance(lines, str) else lines)
+        self._show("warning", [lines] if isinstance(lines, (str, Message)) else lines)
 
-    def info(self, text: str) -> None:
+    def info(self, text: str | Message) -> None:
         """Show what just happened."""
         self._show("info", [text])
 

@@ -141,7 +141,12 @@ def pool_html(pool: DicePool, language: str) -> str:
         f"{glyph}</span>{reading}</span>"
     )
     chips = roll_chips(
-        pool.roll, colour=pool.colour, counts=pool.counts, counted=pool.counted, heading=heading
+        pool.roll,
+        colour=pool.colour,
+        counts=pool.counts,
+        counted=pool.counted,
+        heading=heading,
+        language=language,
     )
     return f'<div class="iw-stream-pool">{chips}</div>'
 

@@ -225,6 +225,7 @@ def record_html(labels: Labels, record: RollRecord) -> str:
             counts=index in chosen,
             index=index + 1,
             meaning=labels("roll.kept") if index in chosen else labels("roll.dropped"),
+            language=labels.language,
         )
         for index, face in enumerate(record.roll.faces)
     )

@@ -3,7 +3,8 @@ table's words."""
 
 from __future__ import annotations
 
-from ..messages import Messages
+from ...words import Message
+from ..messages import Messages, said
 from .views import table_words
 
 __all__ = ["TableMessages"]
@@ -18,5 +19,5 @@ class TableMessages(Messages):
     messages cleared on the next action or undo) is the kit's.
     """
 
-    def error(self, text: str) -> None:
-        super().error(table_words(text))
+    def error(self, text: str | Message) -> None:
+        super().error(table_words(said(text, self.language)))

@@ -4,7 +4,8 @@ in the table's words."""
 from __future__ import annotations
 
 from ...rules.watch_the_world_die import WorldGame
-from ..messages import Messages
+from ...words import Message
+from ..messages import Messages, said
 from .views import table_words
 
 __all__ = ["WorldMessages"]
@@ -23,5 +24,5 @@ class WorldMessages(Messages):
         super().__init__(game)
         self.world = game
 
-    def error(self, text: str) -> None:
-        super().error(table_words(self.world.state, text))
+    def error(self, text: str | Message) -> None:
+        super().error(table_words(self.world.state, said(text, self.language)))
