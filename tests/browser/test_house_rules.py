@@ -63,10 +63,15 @@ def test_house_rules_by_keyboard_save_and_a_broken_file(notebook: OpenNotebook) 
     page.keyboard.press("Enter")
     expect(more).to_have_attribute("aria-expanded", "true", timeout=10_000)
     toggle = page.locator(".iw-rules-toggle-fudge button")
+    # The More row is shown by the kernel: on a loaded machine the toggle is still hidden
+    # a moment after More says it is open, and a hidden button takes no focus (the Enter
+    # would go to the notebook).
+    expect(toggle).to_be_visible(timeout=20_000)
     toggle.focus()
+    expect(toggle).to_be_focused()
     page.keyboard.press("Enter")
     editor = page.locator(EDITOR)
-    expect(editor).to_contain_text("32 settings, 0 changed from default", timeout=20_000)
+    expect(editor).to_contain_text("32 settings, 0 changed from default", timeout=30_000)
     expect(toggle).to_have_attribute("aria-expanded", "true")
 
     page.locator(f"{EDITOR} .iw-rules-filter-fudge input").focus()
