@@ -63,6 +63,10 @@ exclude_patterns = [
 # The notebooks as saved: myst-nb shows their outputs and runs nothing (a widget output,
 # saved without its state, shows its plain-text line).
 nb_execution_mode = "off"
+# The odds lab's saved plotly charts carry only plotly's own JSON, which a static page
+# cannot draw without plotly's script: myst-nb leaves such an output out (saying so in
+# a warning, which is all it can do). The notebook itself draws them when run.
+suppress_warnings = ["mystnb.unknown_mime_type"]
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
