@@ -43,7 +43,7 @@ TABLES = [
     ("01-isolation.ipynb", "isolation-table", ".iw-table-farmhouse .iw-play", "Propose"),
     ("02-impact.ipynb", "impact-table", ".iw-impact-main", "Impact"),
     ("03-fudge-conflict.ipynb", "fudge-conflict-table", ".iw-fudge-main", "Burke"),
-    ("04-watch-the-world-die.ipynb", "watch-the-world-die-table", ".iw-wtwd-main", "Pressure"),
+    ("04-watch-the-world-die.ipynb", "watch-the-world-die-table", ".iw-wtwd-play", "Pressure"),
 ]
 
 
@@ -60,18 +60,33 @@ def save(png: bytes, name: str) -> Path:
     return path
 
 
+INSIDE_JS = """(e) => {
+  e.scrollIntoView({block: 'start'});
+  const r = e.getBoundingClientRect();
+  return r.top >= 0 && r.bottom <= window.innerHeight;
+}"""
+"""Scroll the widget to the top of the notebook; true when all of it is on screen."""
+
+
 def shot(nb: Notebook, target: Locator, name: str) -> Path:
     """The widget alone, whole: JupyterLab scrolls inside its notebook panel, so the
-    viewport is made taller than the widget and the widget scrolled to its top."""
+    viewport is made taller than the widget (taller again when the widget sits near the
+    notebook's end, where it cannot be scrolled to the top) and the widget scrolled up."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
     box = target.bounding_box()
     assert box is not None, f"{name}: the widget is not drawn"
-    nb.page.set_viewport_size({"width": SCREEN["width"], "height": int(box["height"]) + 300})
-    target.evaluate("(e) => e.scrollIntoView({block: 'start'})")
-    nb.page.wait_for_function(
-        "(e) => { const r = e.getBoundingClientRect(); return r.top >= 0 && "
-        "r.bottom <= window.innerHeight; }",
-        arg=target.element_handle(),
-    )
+    height = int(box["height"]) + 300
+    for _ in range(4):
+        nb.page.set_viewport_size({"width": SCREEN["width"], "height": height})
+        try:
+            nb.page.wait_for_function(INSIDE_JS, arg=target.element_handle(), timeout=5_000)
+            break
+        except PlaywrightTimeout:
+            bottom = target.evaluate("(e) => e.getBoundingClientRect().bottom")
+            height = max(height, int(bottom)) + 200
+    else:
+        raise AssertionError(f"{name}: the widget never fitted a {height} px tall window")
     return save(target.screenshot(animations="disabled"), name)
 
 
