@@ -41,6 +41,7 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "fractions.Fraction"),
     ("py:func", "len"),
+    ("py:meth", "str.format"),
     # The widget classes the kit's panels are built from (ipywidgets' base classes).
     ("py:class", "ipywidgets.widgets.widget_box.VBox"),
     ("py:class", "ipywidgets.widgets.widget_box.HBox"),
