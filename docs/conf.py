@@ -40,6 +40,7 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Mapping"),
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "fractions.Fraction"),
+    ("py:class", "types.SimpleNamespace"),
     ("py:func", "len"),
     ("py:meth", "str.format"),
     # The widget classes the kit's panels are built from (ipywidgets' base classes).
