@@ -10,7 +10,7 @@ PORT   ?= 8888
 # run as root; the server below listens on 127.0.0.1 only and asks for its token.
 ROOT_FLAG := $(if $(filter 0,$(shell id -u 2>/dev/null)),--ServerApp.allow_root=True)
 
-.PHONY: help install lab workshop stream test lint notebooks catalogues bench binder-lock clean
+.PHONY: help install lab workshop stream test docs lint notebooks catalogues bench binder-lock clean
 
 help:
 	@echo "make lab        open JupyterLab on notebooks/ (with the kit's server config)"
@@ -18,7 +18,8 @@ help:
 	@echo "make stream SESSION=notebooks/sessions/farmhouse.jsonl"
 	@echo "                serve the session's live stream view for OBS on http://127.0.0.1:8866/"
 	@echo "                (STREAM_ARGS='--size 1280x720 --transparent --language da --port N')"
-	@echo "make test       run every test tier (static, unit, property, fuzz, notebook, binder, hub, browser)"
+	@echo "make test       run every test tier (static, unit, property, fuzz, notebook, docs, binder, hub, browser)"
+	@echo "make docs       build the documentation site into docs/_build/html (warnings are errors)"
 	@echo "make notebooks  re-execute the notebooks and strip widget state"
 	@echo "make catalogues extract the English from the code into isowidgets/locale/*.pot and"
 	@echo "                merge it into every language's PO files (translators edit those)"
@@ -52,6 +53,12 @@ stream: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python tests/tiers.py $(TIERS)
 
+# The site under docs/: Sphinx with myst-nb, nothing executed or fetched; any warning
+# (a broken cross-reference, a page in no table of contents) fails it.
+docs: $(STAMP)
+	$(BIN)/python -m sphinx -W --keep-going -n -q -b html docs docs/_build/html
+	@echo "built: docs/_build/html/index.html"
+
 lint: $(STAMP)
 	$(BIN)/python tests/tiers.py static
 
@@ -81,4 +88,4 @@ binder-lock: $(STAMP)
 	# which runs the uv command below: edit pyproject.toml, never this file.' $(BINDER_LOCK)
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist *.egg-info
+	rm -rf $(VENV) docs/_build .pytest_cache .mypy_cache .ruff_cache .hypothesis build dist *.egg-info

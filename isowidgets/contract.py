@@ -384,7 +384,7 @@ class Beat:
     or a stream renders it in its own language.
 
     Attributes:
-        kind: which of the system's kinds of beat it is (a key of :attr:`Beats.kinds`:
+        kind: which of the system's kinds of beat it is (a key of :class:`Beats`' ``kinds``:
             ``"conflict"``, ``"death"``…).
         heading: what was resolved (``Conflict 2 · Bob: board up the windows``).
         verdict: how it went (``Partial Success``).

@@ -96,7 +96,7 @@ class BeatMark:
 class Branch(Generic[S]):
     """One run of effective entries as it grew, with its checkpoints.
 
-    Its run is the first :attr:`fork` entries of its parent's run, then its own
+    Its run is the first ``fork`` entries of its parent's run, then its own
     entries (the root branch has no parent and forks at 0). Its checkpoints start from
     the state its parent's run folds to at the fork, so a branch folds only its own
     entries.

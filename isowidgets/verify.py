@@ -26,7 +26,7 @@ of any system, only the rolls the events carry, :meth:`Event.rolls
   roll count shown next to it): some line carries it, with that many public rolls up to
   it, so everything up to that line is exactly as it was when the head was shown.
 
-What it cannot prove is said in the README ("what verify proves and what it cannot"):
+What it cannot prove is said in the docs (docs/at-the-table/verify.md):
 typed faces of physical dice are outside the proof (listed); without a head seen by
 others, a GM who rewrites the journal's end *and* every head after it (the chain has no
 key) is not caught, though a roll cut and rolled again takes the same number and so

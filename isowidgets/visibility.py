@@ -352,13 +352,13 @@ class GmOnly:
     def gm_only(self) -> Iterator[None]:
         """Mark every action journaled inside the block GM-only.
 
-        Any rule run through :meth:`act`, a note, a tray roll, a settings change: the
-        journal keeps them whole (undo, resume and ``verify`` see everything), and the
-        public view (:meth:`public_entries`, a stream, ``export(..., public=True)``)
-        leaves them out, and holds back what follows from them, until
-        :meth:`disclose` shows them. Blocks nest; :meth:`disclose` and :meth:`reveal`
-        are public even inside one. An undo or redo is GM-only exactly when what it
-        takes back is still hidden, wherever it is made.
+        Any rule run through :meth:`~isowidgets.game.Game.act`, a note, a tray roll, a
+        settings change: the journal keeps them whole (undo, resume and ``verify`` see
+        everything), and the public view (:meth:`public_entries`, a stream,
+        ``export(..., public=True)``) leaves them out, and holds back what follows from
+        them, until :meth:`disclose` shows them. Blocks nest; :meth:`disclose` and
+        :meth:`~isowidgets.game.Game.reveal` are public even inside one. An undo or redo
+        is GM-only exactly when what it takes back is still hidden, wherever it is made.
         """
         self._gm_depth += 1
         try:
@@ -417,8 +417,8 @@ class GmOnly:
         :class:`~isowidgets.journal.Disclosed` (public even inside :meth:`gm_only`).
 
         What it held back (see :mod:`isowidgets.visibility`) is shown too, unless
-        another hidden action still holds it. Not :meth:`reveal`, which discloses the
-        dice seed. An undo takes the disclosure back.
+        another hidden action still holds it. Not :meth:`~isowidgets.game.Game.reveal`,
+        which discloses the dice seed. An undo takes the disclosure back.
 
         Raises:
             RuleError: ``action`` is not the number of an action of this session, or

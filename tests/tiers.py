@@ -12,6 +12,9 @@ Tiers, in order:
   ``notebooks/exercises/`` with their solutions: every self-check passes), then
   ``tests/notebooks`` (the exercises without their solutions: every self-check says
   what is missing);
+* ``docs``     ``sphinx-build -W --keep-going -n`` of ``docs/`` into a scratch directory
+  (the site ``make docs`` builds: any warning, such as a docstring role naming nothing,
+  fails it; nothing is executed or fetched);
 * ``binder``   ``tests/binder``: a fresh virtualenv built from ``binder/`` alone, as
   Binder builds its image, runs every notebook (needs the package registry);
 * ``hub``      ``tests/hub``: one workshop JupyterHub on 127.0.0.1 for the tier:
@@ -20,7 +23,7 @@ Tiers, in order:
   (a few minutes);
 * ``browser``  ``tests/browser`` (real JupyterLab in headless Chromium).
 
-The tiers before ``hub`` run two at a time, in two lanes (``static, unit, notebook`` and
+The tiers before ``hub`` run two at a time, in two lanes (``static, unit, notebook, docs`` and
 ``property, fuzz, binder``: each keeps one of CI's two cores busy), each tier's output
 printed whole when it ends; ``hub`` and ``browser`` then run alone, since both time what a
 person waits for in a real browser. ``--serial`` runs every tier one after another.
@@ -176,6 +179,16 @@ def _nbval() -> Result:
         )
 
 
+def docs() -> Result:
+    with tempfile.TemporaryDirectory() as scratch:
+        started = time.monotonic()
+        command = [PYTHON, "-m", "sphinx", "-W", "--keep-going", "-n", "-q", "-b", "html"]
+        command += ["-d", str(Path(scratch) / "doctrees"), "docs", str(Path(scratch) / "html")]
+        _say(f"\n=== docs: {' '.join(command[2:])}")
+        ok = _call(command, ROOT) == 0
+    return Result("docs", ok, int(ok), int(not ok), 0, time.monotonic() - started)
+
+
 def binder() -> Result:
     result = _pytest("binder", ["tests/binder", "-q"])
     if os.environ.get("ISOWIDGETS_REQUIRE_REGISTRY") == "1" and result.skipped:
@@ -202,13 +215,14 @@ TIERS = {
     "property": property_,
     "fuzz": fuzz,
     "notebook": notebook,
+    "docs": docs,
     "binder": binder,
     "hub": hub,
     "browser": browser,
 }
 
 
-LANES = (("static", "unit", "notebook"), ("property", "fuzz", "binder"))
+LANES = (("static", "unit", "notebook", "docs"), ("property", "fuzz", "binder"))
 """The tiers that run side by side, one lane per core; each lane runs its tiers in order."""
 
 

@@ -491,7 +491,7 @@ class Dice:
                 marked declined, so the pool must allow declining them).
 
         Raises:
-            DiceCapError: the pool or its chains pass :attr:`limits`.
+            DiceCapError: the pool or its chains pass ``limits``.
             FacesError: typed faces out of range or of the wrong count.
             DiceError: the dice are sealed (for a random roll).
         """

@@ -2,7 +2,7 @@
 
 ``benchmarks/workshop_load.py`` measures, per participant, the resident memory of
 their single-user server and of one kernel playing (a notebook open). The
-Kubernetes values (``docs/workshop/z2jh-values.yaml``) and the README's sizing are
+Kubernetes values (``docs/workshop/z2jh-values.yaml``) and the sizing in docs/workshop.md are
 derived from those two figures here, so they change together:
 
 * **guarantee** = server + one kernel, plus :data:`HEADROOM`, rounded up to

@@ -197,7 +197,7 @@ def test_the_fresh_environment_holds_exactly_the_lock(binder_env: BinderEnv):
 
 
 def test_post_build_enables_the_kits_server_extension(binder_env: BinderEnv):
-    """The server Binder starts loads isowidgets.server (TCP_NODELAY, README "Latency")."""
+    """The server Binder starts loads isowidgets.server (TCP_NODELAY; docs: Latency)."""
     listed = binder_env.run(str(binder_env.venv / "bin" / "jupyter"), "server", "extension", "list")
     text = ANSI.sub("", listed.stdout + listed.stderr)
     assert listed.returncode == 0, tail(listed)

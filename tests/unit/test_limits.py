@@ -224,13 +224,13 @@ def test_a_line_given_as_text_is_bounded_too():
         Entry.from_line(json.dumps({}).encode())  # type: ignore[arg-type]
 
 
-def test_the_readme_states_the_limits_the_code_has():
-    """The README's Limits table names each constant and the value it has."""
+def test_the_docs_state_the_limits_the_code_has():
+    """The docs' Limits table (docs/contributing/limits.md) names each constant and the
+    value it has."""
     from isowidgets import dice, settings
 
-    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text(encoding="utf-8")
-    section = readme[readme.index("#### Limits") :]
-    section = section[: section.index("\n### ")]
+    page = Path(__file__).resolve().parents[2] / "docs" / "contributing" / "limits.md"
+    section = page.read_text(encoding="utf-8")
     stated = {
         "dice.Limits": f"{dice.DEFAULT_LIMITS.max_dice} / {dice.DEFAULT_LIMITS.max_explosions}",
         "dice.LIMITS_CEILING": f"{dice.LIMITS_CEILING:,}",

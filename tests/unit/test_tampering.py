@@ -250,7 +250,7 @@ def test_a_cut_roll_and_more_play_is_caught_by_the_head_the_stream_showed(
     game.reveal()
     game.journal.close()
     assert last_before == int(head.split(":")[0]) - 1
-    assert verify(path).ok  # nothing inside the file tells: see the README
+    assert verify(path).ok  # nothing inside the file tells: see docs/at-the-table/verify.md
     report = verify(path, heads=[head])
     assert report.mismatch is not None and report.mismatch.problem.startswith("head_missing")
     assert short_head(head.split(":")[1]) in report.text()

@@ -599,7 +599,7 @@ def test_the_issues_cut_roll_then_more_play_is_caught_by_a_head(tmp_path: Path) 
     again.roll("1d6")
     again.roll("1d20")
     again.reveal()
-    assert main(["verify", str(path)]) == 0  # said in the README: a head is needed
+    assert main(["verify", str(path)]) == 0  # said in docs/at-the-table/verify.md: a head is needed
     head = f"{seen.public_rolls}:{seen.head[:16]}"
     report = verify(path, heads=[head])
     assert report.mismatch is not None and report.mismatch.problem == "head_missing_near"

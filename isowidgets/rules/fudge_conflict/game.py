@@ -26,7 +26,7 @@ Public API (names are stable; new ones are appended):
   :meth:`~FudgeGame.character`, :meth:`~FudgeGame.next_steps`,
   :meth:`~FudgeGame.roll_preview` (the dice a roll would carry now),
   :meth:`~FudgeGame.success_chance` and :meth:`~FudgeGame.contest_chances`
-  (exact odds, :mod:`.odds`), :meth:`~FudgeGame.damage_rows` (damage per round
+  (exact odds, :mod:`~.fudge_conflict.odds`), :meth:`~FudgeGame.damage_rows` (damage per round
   for a plot), :meth:`~FudgeGame.conflict_odds` (the open conflict's chances with
   every die each side carries now), :meth:`~FudgeGame.hurt_odds` (how much letting
   the last conflict hurt will hurt: :mod:`.hurt_odds`).

@@ -861,4 +861,4 @@ HURT_QUESTIONS: dict[str, OddsQuestion] = {
     ),
 }
 """The Let It Hurt questions, asked of the example's cast (joined to
-:data:`.odds.QUESTIONS` by the game)."""
+:data:`~isowidgets.rules.fudge_conflict.odds.QUESTIONS` by the game)."""

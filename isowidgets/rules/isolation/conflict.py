@@ -699,8 +699,8 @@ def propose(table: Act, /, ap: str, action: str, **kwargs: Any) -> Conflict:
     """Record a spoken proposal (ISO-R15); it cannot be withdrawn quietly.
 
     ``action`` is the action proposed, in the table's words. Keywords (those of
-    :func:`compose`, :data:`PROPOSAL`; the dice caps are the session's): ``mode``
-    (persuade_all, subset, alone, direct), ``pps``, ``target``, ``physical``,
+    :func:`~.conflict.compose`, :data:`~.conflict.PROPOSAL`; the dice caps are the
+    session's): ``mode`` (persuade_all, subset, alone, direct), ``pps``, ``target``, ``physical``,
     ``difficulty`` (going alone), ``factors`` ({character: {modifier: value}}),
     ``hostile`` (PPs Hostile without rolling), ``force_roll`` (roll even at Stress 0:
     with no threat marked, every mode, a direct action included, is otherwise an
@@ -1231,7 +1231,7 @@ def cancel_conflict(action: Act, reason: str) -> None:
 
 def roll_ready(action: Act, faces: Mapping[str, Any] | None = None) -> list[PoolRoll]:
     """Roll every pool that can be rolled now, typed faces by roller (see
-    :func:`check_faces`); returns the rolls, empty pools recorded on the way included."""
+    :func:`~.conflict.check_faces`); returns the rolls, empty pools recorded on the way included."""
     if action.state.conflict is not None:
         check_faces(faces, action.state.conflict)
     while (c := action.state.conflict) is not None and (ready := plan_for(action.state, c).ready()):

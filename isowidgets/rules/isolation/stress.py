@@ -3,8 +3,8 @@
 The text's numbers here are guidelines: Stress "should start between one and
 three" and a stressful event makes it "go up by one to three points". The rules
 accept any start and any step (within the house-rule bounds, ISO-A18) and say
-when the text would have done otherwise: :data:`STARTING_STRESS` and
-:data:`GM_STEP` feed :func:`~.advice.warnings` and the journal's
+when the text would have done otherwise: :data:`~.events.STARTING_STRESS` and
+:data:`~.events.GM_STEP` feed :func:`~.advice.warnings` and the journal's
 description of the change. Only the bounds are enforced.
 """
 
@@ -89,7 +89,7 @@ def stress_into_bounds(state: IsolationState, settings: IsolationSettings) -> li
 def adjust_stress(action: Action[IsolationState], delta: int, reason: str) -> None:
     """The GM raises Stress for a stressful event or lowers it with relief (ISO-R35).
 
-    The text's step is one to three points (:data:`GM_STEP`); a bigger one is
+    The text's step is one to three points (:data:`~.events.GM_STEP`); a bigger one is
     accepted, and its journal line says it goes beyond the text. The house-rule
     bounds hold the result (ISO-A18).
     """
@@ -108,7 +108,7 @@ def adjust_stress(action: Action[IsolationState], delta: int, reason: str) -> No
 def set_starting_stress(action: Action[IsolationState], value: int) -> None:
     """Set the scenario's opening Stress Level (ISO-R36, ISO-A19).
 
-    The text starts it at 1, 2 or 3 (:data:`STARTING_STRESS`); any other value
+    The text starts it at 1, 2 or 3 (:data:`~.events.STARTING_STRESS`); any other value
     within the house-rule bounds is accepted, with advice from
     :func:`~.advice.warnings` until play begins.
     """

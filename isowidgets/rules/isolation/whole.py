@@ -485,4 +485,4 @@ WHOLE_QUESTIONS: dict[str, OddsQuestion] = {
     ),
 }
 """The whole-conflict questions, asked of the example's map (joined to
-:data:`.odds.QUESTIONS` by the game)."""
+:data:`~isowidgets.rules.isolation.odds.QUESTIONS` by the game)."""

@@ -285,5 +285,5 @@ DYING_QUESTIONS: dict[str, OddsQuestion] = {
         ("great_dying_comparison", "new_year_pressure", "count_chained_events"),
     ),
 }
-"""The Great Dying's year, asked of a fresh world (joined to :data:`.odds.QUESTIONS` by
-the game)."""
+"""The Great Dying's year, asked of a fresh world (joined to
+:data:`~isowidgets.rules.watch_the_world_die.odds.QUESTIONS` by the game)."""
