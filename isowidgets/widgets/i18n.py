@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import ipywidgets as widgets
@@ -85,11 +85,12 @@ class Catalogue:
 
     name: str
     entries: Mapping[str, tuple[str, str]]
+    domains: frozenset[str] = field(init=False)
+    """The gettext domains the labels are in."""
 
-    @property
-    def domains(self) -> frozenset[str]:
-        """The gettext domains the labels are in."""
-        return frozenset(key.split(".", 1)[0] for key, _ in self.entries.values())
+    def __post_init__(self) -> None:
+        domains = frozenset(key.split(".", 1)[0] for key, _ in self.entries.values())
+        object.__setattr__(self, "domains", domains)  # frozen: set once, read per label
 
     @property
     def languages(self) -> tuple[str, ...]:
