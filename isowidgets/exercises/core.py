@@ -25,7 +25,8 @@ from .. import checks
 from ..errors import IsowidgetsError
 from ..game import Game
 from ..settings import RuleSettings
-from ..widgets.i18n import Catalogue, Labels
+from ..widgets.i18n import Labels, catalogue
+from ..words import Number, Percent
 
 __all__ = [
     "EXERCISE_WORDS",
@@ -47,73 +48,78 @@ __all__ = [
     "wrong",
 ]
 
-_WORDS = {
-    "exercise.passed": "✓ {task}: right. {detail}",
-    "exercise.wrong": "✗ {task}: not yet. {detail} (rules: {rules})",
-    "exercise.missing": "… {task}: missing: {what}. {hint} (rules: {rules})",
-    "exercise.answer": "answers.{name} is not set",
-    "exercise.odds.right": "{want:.1%} (exact: {want:.6f}).",
-    "exercise.rule.unknown": "{name!r} is not a house rule of {system}; "
-    "print(game.settings.to_toml()) lists them, with the ambiguity each settles",
-    "exercise.rule.refused": "the engine refuses {name} = {value!r}: {why}",
-    # Isolation
-    "iso.play.none": "no conflict has been played on game yet",
-    "iso.play.none.hint": "Play it with game.run_conflict(...) and the faces given",
-    "iso.play.faces": "the conflict on game was not played with the task's faces: {who} "
-    "rolled {got}, the task says {want}",
-    "iso.play.degree": "answers.degree is {got!r}; with these dice the conflict gives {want} "
-    "(margin {margin}: pooled evens minus the GM's odds, read from the table)",
-    "iso.play.right": "{degree}, margin {margin}.",
-    "iso.odds.wrong": "answers.chance is {got}; the GM's {dice} red dice show {odds} or "
-    "more odds with chance {want:.3f} (every red 1 adds a die that may be odd again)",
-    "iso.rule.refused": "with {name} = {value!r} the engine still refuses to let Bob "
-    "cooperate: {why}",
-    "iso.rule.degree": "answers.degree_with_rule is {got!r}; with the rule and Bob "
-    "cooperating the conflict gives {want}",
-    "iso.rule.right": "with {name} = {value!r} ({ref}) Bob may cooperate: {want}.",
-    # The Impact System
-    "imp.play.none": "no Difficulty Test has been rolled on game yet",
-    "imp.play.none.hint": "Set it up with game.action(...) and roll the face given",
-    "imp.play.faces": "the test on game was rolled with {got}, the task says {want}",
-    "imp.play.success": "answers.success is {got!r}; {face} {net:+d} is a total of {total} "
-    "against the target {target}, so it {verdict}",
-    "imp.play.right": "{face} {net:+d} = {total}: {verdict}.",
-    "imp.succeeds": "succeeds",
-    "imp.fails": "fails",
-    "imp.odds.wrong": "answers.chance is {got}; a {die} with {net:+d} reaches {target} "
-    "with chance {want:.3f}",
-    "imp.rule.still": "with {name} = {value!r} the same roll still fails",
-    "imp.rule.right": "with {name} = {value!r} ({ref}) the same {face} succeeds.",
-    # The Danish Fudge-dice conflict system
-    "dk.play.none": "no conflict has been rolled on game yet",
-    "dk.play.none.hint": "Open it with game.open_conflict(...) and roll the faces given",
-    "dk.play.faces": "the conflict on game was rolled with {got}, the task says {want}",
-    "dk.play.result": "answers.result is {got!r}; three Fudge dice showing {faces} and skill "
-    "{skill} give {want}",
-    "dk.play.right": "skill {skill} and {faces} give {want}: {verdict}.",
-    "dk.success": "a success",
-    "dk.failure": "a failure",
-    "dk.tie": "a failure (a tie against passive opposition fails)",
-    "dk.odds.wrong": "answers.chance is {got}; skill {skill} against difficulty "
-    "{difficulty} succeeds with chance {want:.3f}",
-    "dk.rule.still": "with {name} = {value!r} the tied round still {still}",
-    "dk.rule.right": "with {name} = {value!r} ({ref}) the tied round hurts nobody.",
-    # Watch the World Die
-    "wtwd.play.none": "no turn has been played on game yet",
-    "wtwd.play.none.hint": "Play it with game.make_it_worse(...), game.create_event(...) "
-    "and game.roll_chain(...) and the faces given",
-    "wtwd.play.faces": "the turn on game rolled {got}, the task says {want}",
-    "wtwd.play.pressure": "answers.pressure is {got!r}; after this turn Pressure is {want}",
-    "wtwd.play.right": "Pressure {want} after {events} Events.",
-    "wtwd.odds.wrong": "answers.chance is {got}; with {events} Events this year the "
-    "Great Dying comes with chance {want:.3f}",
-    "wtwd.rule.still": "with {name} = {value!r} the failed chaining roll still {still}",
-    "wtwd.rule.right": "with {name} = {value!r} ({ref}) the failed chaining roll adds to "
-    "Pressure: {want}.",
-}
-
-EXERCISE_WORDS = Catalogue("exercises", {"en": _WORDS})
-"""Every word a self-check says (the exercise notebooks are in English)."""
+EXERCISE_WORDS = catalogue(
+    "exercises",
+    {
+        "exercise.passed": "✓ {task}: right. {detail}",
+        "exercise.wrong": "✗ {task}: not yet. {detail} (rules: {rules})",
+        "exercise.missing": "… {task}: missing: {what}. {hint} (rules: {rules})",
+        "exercise.answer": "answers.{name} is not set",
+        "exercise.odds.right": "{percent} (exact: {exact}).",
+        "exercise.rule.unknown": "{name_shown} is not a house rule of {system}; "
+        "print(game.settings.to_toml()) lists them, with the ambiguity each settles",
+        "exercise.rule.refused": "the engine refuses {name} = {value_shown}: {why}",
+        # Isolation
+        "iso.play.none": "no conflict has been played on game yet",
+        "iso.play.none.hint": "Play it with game.run_conflict(...) and the faces given",
+        "iso.play.faces": "the conflict on game was not played with the task's faces: {who} "
+        "rolled {got}, the task says {want}",
+        "iso.play.degree": "answers.degree is {got_shown}; with these dice the conflict gives "
+        "{want} (margin {margin}: pooled evens minus the GM's odds, read from the table)",
+        "iso.play.right": "{degree}, margin {margin}.",
+        "iso.odds.wrong": "answers.chance is {got}; the GM's {dice} red dice show {odds} or "
+        "more odds with chance {chance} (every red 1 adds a die that may be odd again)",
+        "iso.rule.refused": "with {name} = {value_shown} the engine still refuses to let Bob "
+        "cooperate: {why}",
+        "iso.rule.degree": "answers.degree_with_rule is {got_shown}; with the rule and Bob "
+        "cooperating the conflict gives {want}",
+        "iso.rule.right": "with {name} = {value_shown} ({ref}) Bob may cooperate: {want}.",
+        # The Impact System
+        "imp.play.none": "no Difficulty Test has been rolled on game yet",
+        "imp.play.none.hint": "Set it up with game.action(...) and roll the face given",
+        "imp.play.faces": "the test on game was rolled with {got}, the task says {want}",
+        "imp.play.success": "answers.success is {got_shown}; {face} {net} is a total of {total} "
+        "against the target {target}, so it {verdict}",
+        "imp.play.right": "{face} {net} = {total}: {verdict}.",
+        "imp.succeeds": "succeeds",
+        "imp.fails": "fails",
+        "imp.odds.wrong": "answers.chance is {got}; a {die} with {net} reaches {target} "
+        "with chance {chance}",
+        "imp.rule.still": "with {name} = {value_shown} the same roll still fails",
+        "imp.rule.right": "with {name} = {value_shown} ({ref}) the same {face} succeeds.",
+        # The Danish Fudge-dice conflict system
+        "dk.play.none": "no conflict has been rolled on game yet",
+        "dk.play.none.hint": "Open it with game.open_conflict(...) and roll the faces given",
+        "dk.play.faces": "the conflict on game was rolled with {got}, the task says {want}",
+        "dk.play.result": "answers.result is {got_shown}; three Fudge dice showing {faces} and "
+        "skill {skill} give {want}",
+        "dk.play.right": "skill {skill} and {faces} give {want}: {verdict}.",
+        "dk.success": "a success",
+        "dk.failure": "a failure",
+        "dk.tie": "a failure (a tie against passive opposition fails)",
+        "dk.odds.wrong": "answers.chance is {got}; skill {skill} against difficulty "
+        "{difficulty} succeeds with chance {chance}",
+        "dk.rule.still": "with {name} = {value_shown} the tied round still {still}",
+        "dk.rule.right": "with {name} = {value_shown} ({ref}) the tied round hurts nobody.",
+        # Watch the World Die
+        "wtwd.play.none": "no turn has been played on game yet",
+        "wtwd.play.none.hint": "Play it with game.make_it_worse(...), game.create_event(...) "
+        "and game.roll_chain(...) and the faces given",
+        "wtwd.play.faces": "the turn on game rolled {got}, the task says {want}",
+        "wtwd.play.pressure": "answers.pressure is {got_shown}; after this turn Pressure is {want}",
+        "wtwd.play.right": "Pressure {want} after {events} Events.",
+        "wtwd.odds.wrong": "answers.chance is {got}; with {events} Events this year the "
+        "Great Dying comes with chance {chance}",
+        "wtwd.rule.still": "with {name} = {value_shown} the failed chaining roll still {still}",
+        "wtwd.rule.right": "with {name} = {value_shown} ({ref}) the failed chaining roll adds to "
+        "Pressure: {want}.",
+    },
+)
+"""Every word a self-check says (the exercise notebooks are in English): each the message
+``exercises.<key>`` of the ``exercises`` catalogue. What a participant gave is filled in
+shortened (``{got}``, and ``{got_shown}`` as Python writes it), a chance as ``{chance}``
+(three decimals), ``{percent}`` and ``{exact}`` (six decimals), a modifier ``{net}`` with
+its sign."""
 
 _LABELS = Labels(EXERCISE_WORDS, "en")
 
@@ -211,10 +217,29 @@ def near(value: object, want: float, tolerance: float) -> bool:
 
 def say(key: str, **values: Any) -> str:
     """One phrase of :data:`EXERCISE_WORDS`, what a participant gave shortened."""
-    for name in _GIVEN:
-        if name in values and not isinstance(values[name], int | float):
-            values[name] = _Shown(values[name])
-    return _LABELS(key, **values)
+    return _LABELS(key, **_spoken(values))
+
+
+def _spoken(values: dict[str, Any]) -> dict[str, Any]:
+    """The values of a phrase as it fills them: what a participant gave shortened (and as
+    Python writes it, ``<name>_shown``), numbers as Python writes them (an answer is
+    repeated as it was given), a modifier signed, a chance in three forms."""
+    spoken: dict[str, Any] = {}
+    for name, value in values.items():
+        if isinstance(value, int | float):
+            spoken[name] = f"{value:+d}" if name == "net" and type(value) is int else str(value)
+            spoken[f"{name}_shown"] = repr(value)
+        elif name in _GIVEN:
+            shown = _Shown(value)
+            spoken[name], spoken[f"{name}_shown"] = str(shown), repr(shown)
+        else:
+            spoken[name] = value
+    want = values.get("want")
+    if isinstance(want, float):
+        spoken["chance"] = Number(want, 3, grouped=False)
+        spoken["exact"] = Number(want, 6, grouped=False)
+        spoken["percent"] = Percent(want, 1)
+    return spoken
 
 
 def _rules(rules: Iterable[str]) -> str:

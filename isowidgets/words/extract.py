@@ -16,7 +16,10 @@ any of them:
 
 A message's key and template(s) are literals in a call (``msg``, ``plural``, or an
 error raised with ``(key, template, ...)``), found by reading every module's syntax
-tree: nothing is imported or run.
+tree: nothing is imported or run. A widget catalogue's labels are a literal dict in a
+call of :data:`LABELS` (``catalogue("kit", {"kit.undo": "Undo", ...})``): each entry is
+the message ``<domain>.<label key>`` (a label key already starting with
+``<domain>.`` is its own message key) with the English as its template.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ DOMAINS = (
     "checks",
     "core",
     "dice",
+    "exercises",
     "fudge_conflict",
     "impact",
     "isolation",
@@ -67,6 +71,10 @@ DOMAINS = (
 """The catalogues, one a concept of the kit or a system; a key's first part names one."""
 
 _HEADER = "isowidgets: what the kit says to a person"
+
+LABELS = "catalogue"
+"""The function whose call ``(domain, {label key: English, ...})`` declares a widget
+catalogue's labels (:func:`isowidgets.widgets.i18n.catalogue`)."""
 
 
 @dataclass
@@ -94,10 +102,35 @@ def _callee(node: ast.Call) -> str:
     return ""
 
 
+def label_key(domain: str, key: str) -> str:
+    """The message key of the label ``key`` in the catalogue of ``domain``."""
+    return key if key.startswith(f"{domain}.") else f"{domain}.{key}"
+
+
+def _labels(node: ast.Call) -> Iterator[tuple[int, str, str, str]]:
+    """The labels of a ``catalogue(domain, {key: English})`` call; an entry that is
+    not two string literals gives an empty key (reported, never skipped)."""
+    domain = _literal(node.args[0])
+    table = node.args[1]
+    if domain is None or not isinstance(table, ast.Dict):
+        yield node.lineno, "", "", ""
+        return
+    for key_node, value_node in zip(table.keys, table.values, strict=True):
+        key = _literal(key_node) if key_node is not None else None
+        text = _literal(value_node)
+        if key is None or text is None:
+            yield value_node.lineno, "", "", ""
+            continue
+        yield value_node.lineno, label_key(domain, key), text, ""
+
+
 def _messages(tree: ast.AST) -> Iterator[tuple[int, str, str, str]]:
     """``(line, key, template, plural)`` of every message call in ``tree``."""
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or len(node.args) < 2:
+            continue
+        if _callee(node) == LABELS:
+            yield from _labels(node)
             continue
         key, template = _literal(node.args[0]), _literal(node.args[1])
         if key is None or template is None or not is_key(key) or is_key(template):
@@ -117,6 +150,15 @@ def extract(root: Path = PACKAGE) -> tuple[dict[str, Found], list[str]]:
         where = path.relative_to(root.parent).as_posix()
         tree = ast.parse(path.read_text(encoding="utf-8"), filename=where)
         for line, key, template, plural in _messages(tree):
+            if not key:
+                wrong.append(
+                    f"{where}:{line}: a label of {LABELS}(domain, {{key: English}}) is not "
+                    "a string literal, so it cannot be extracted"
+                )
+                continue
+            if not is_key(key):
+                wrong.append(f"{where}:{line}: the label key {key!r} is not a message key")
+                continue
             held = found.get(key)
             if held is None:
                 found[key] = Found(key, template, plural, [(where, line)])

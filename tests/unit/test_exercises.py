@@ -29,6 +29,7 @@ from isowidgets.exercises import (
     isolation,
     watch_the_world_die,
 )
+from isowidgets.exercises.core import say
 from isowidgets.workshop.content import BEGIN_SOLUTION, END_SOLUTION
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,8 +82,13 @@ def test_every_rule_a_self_check_cites_is_in_the_digest() -> None:
         assert cited and cited <= DIGEST_IDS, (module.__name__, cited - DIGEST_IDS)
 
 
-def test_the_exercise_words_are_complete() -> None:
-    assert EXERCISE_WORDS.problems() == []
+def test_the_exercise_words_fill_a_chance_the_readers_way_and_repeat_an_answer_as_given() -> None:
+    assert EXERCISE_WORDS.languages == ("en",)
+    assert say("exercise.odds.right", want=0.1234567) == "12.3% (exact: 0.123457)."
+    assert say("exercise.rule.refused", name="x", value="y", why="no") == (
+        "the engine refuses x = 'y': no"
+    )
+    assert say("imp.play.right", face=4, net=-1, total=3, verdict="fails") == "4 -1 = 3: fails."
 
 
 # ---------------------------------------------------------------- wrong answers

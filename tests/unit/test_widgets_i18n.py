@@ -1,77 +1,123 @@
-"""The language switch: catalogues complete in each language, a live panel re-labelled."""
+"""The widgets' labels: gettext catalogues in each language, a live panel re-labelled."""
 
 from __future__ import annotations
+
+import ast
+import textwrap
+from pathlib import Path
 
 import ipywidgets as widgets
 import pytest
 
 from isowidgets.errors import RuleError
+from isowidgets.exercises import EXERCISE_WORDS
 from isowidgets.tray import DiceTray
+from isowidgets.widgets import i18n
 from isowidgets.widgets.dice_entry import DiceEntry
-from isowidgets.widgets.i18n import KIT, Catalogue, Labels, LanguageSwitch
+from isowidgets.widgets.fudge_conflict.labels import CATALOGUE, LABELS_CATALOGUE
+from isowidgets.widgets.i18n import KIT, Catalogue, Labels, LanguageSwitch, catalogue
 from isowidgets.widgets.log import LogView
 from isowidgets.widgets.submit_text import SubmitText
 from isowidgets.widgets.toolbar import SessionToolbar
+from isowidgets.words import Percent
+from isowidgets.words.extract import extract, problems, write_templates
+from isowidgets.workshop.words import OVERVIEW_WORDS
 
 SMALL = Catalogue(
-    "small",
-    {
-        "en": {"roll": "Roll", "round": "Round {n}"},
-        "da": {"roll": "Slå", "round": "Runde {n}"},
-    },
+    "small", {key: LABELS_CATALOGUE.entries[key] for key in ("roll.kept", "roll.result")}
 )
+"""Two of the Danish system's labels: ``kept``/``beholdt``, ``Result {n}``/``Resultat {n}``."""
+
+EVERY = (KIT, LABELS_CATALOGUE, OVERVIEW_WORDS, EXERCISE_WORDS)
 
 
-def test_the_kit_catalogue_is_complete_in_both_languages():
-    assert KIT.problems() == []
-    assert set(KIT.languages) == {"en", "da"}
-    assert KIT.labels["en"].keys() == KIT.labels["da"].keys()
-
-
-def test_problems_names_a_missing_key_an_empty_label_and_a_dropped_placeholder():
-    broken = Catalogue(
-        "broken",
-        {
-            "en": {"a": "A", "b": "B {n}", "c": "C"},
-            "da": {"a": " ", "b": "B"},
-        },
+def test_each_label_is_a_message_of_its_domain_with_its_english_in_the_code():
+    assert KIT.entries["kit.undo"] == ("kit.undo", "Undo")
+    assert LABELS_CATALOGUE.entries["roll.result"] == ("fudge_conflict.roll.result", "Result {n}")
+    assert OVERVIEW_WORDS.entries["overview.title"] == (
+        "workshop.overview.title",
+        "Workshop overview",
     )
-    problems = broken.problems()
-    assert "da: no label for 'c'" in problems
-    assert "da: the label of 'a' is empty" in problems
-    assert any("'b' fills different placeholders" in p for p in problems)
-    assert Catalogue("odd", {"xx": {"a": "A"}}).problems() == ["'xx' is not one of ['da', 'en']"]
+    assert EXERCISE_WORDS.entries["exercise.answer"][0] == "exercises.exercise.answer"
+    found, wrong = extract()
+    assert wrong == []
+    for labels in EVERY:
+        for message_key, english in labels.entries.values():
+            assert found[message_key].template == english
+            assert found[message_key].places[0][0].endswith(".py")
 
 
-def test_a_label_fills_numbers_and_names_unchanged_and_refuses_what_it_lacks():
-    assert SMALL.text("da", "round", n=3) == "Runde 3"
-    with pytest.raises(RuleError, match="no 'nope' in en"):
+def test_the_kit_the_danish_system_and_the_workshop_speak_english_and_danish():
+    for labels in (KIT, CATALOGUE, OVERVIEW_WORDS):
+        assert labels.languages == ("en", "da")
+        english, danish = labels.labels["en"], labels.labels["da"]
+        assert english.keys() == danish.keys() == labels.keys()
+        assert all(text.strip() for text in [*english.values(), *danish.values()])
+    assert EXERCISE_WORDS.languages == ("en",)  # the exercise notebooks are in English
+
+
+def test_a_label_renders_in_english_danish_and_the_pseudo_language():
+    assert KIT.text("en", "kit.undo") == "Undo"
+    assert KIT.text("da", "kit.undo") == "Fortryd"
+    assert KIT.text("qps", "kit.undo") == "⟦Undo⟧"
+    assert SMALL.text("da", "roll.result", n=3) == "Resultat 3"
+    assert SMALL.text("qps", "roll.result", n=3) == "⟦Result 3⟧"  # the value is not wrapped
+    assert OVERVIEW_WORDS.text("da", "overview.seconds", n=5) == "for 5 s siden"
+    for labels in EVERY:
+        for key in labels.entries:
+            text = labels.template("qps", key)
+            assert text.startswith("⟦") and text.endswith("⟧"), key
+
+
+def test_numbers_in_a_label_are_written_the_languages_way():
+    assert KIT.text("en", "kit.log.all", count=Percent(0.125)) == "showing all 12.5% events"
+    assert KIT.text("da", "kit.log.all", count=Percent(0.125)) == "viser alle 12,5\xa0% hændelser"
+    assert KIT.text("da", "kit.log.all", count=1234.5) == "viser alle 1.234,5 hændelser"
+    assert KIT.text("en", "kit.rules.whole", low=-10, high=20).endswith("from −10 to 20")
+
+
+def test_a_label_refuses_an_unknown_key_language_or_a_missing_value():
+    with pytest.raises(RuleError, match="no 'nope'") as excinfo:
         SMALL.text("en", "nope")
+    assert excinfo.value.key == "kit.labels.no_key"
     with pytest.raises(RuleError, match="speak en, da, not 'fr'"):
-        SMALL.text("fr", "roll")
+        SMALL.text("fr", "roll.kept")
     with pytest.raises(RuleError, match="needs a value for 'n'"):
-        SMALL.text("en", "round")
+        SMALL.text("en", "roll.result")
+    with pytest.raises(RuleError, match="speak en, not 'da'"):
+        EXERCISE_WORDS.text("da", "exercise.answer", name="x")
 
 
 def test_merging_refuses_a_key_both_define():
     assert (SMALL | KIT).text("da", "kit.undo") == "Fortryd"
-    with pytest.raises(RuleError, match="both define \\['roll'\\]"):
-        SMALL | Catalogue("other", {"en": {"roll": "x"}, "da": {"roll": "y"}})
+    with pytest.raises(RuleError, match=r"both define \['roll.kept', 'roll.result'\]"):
+        SMALL | SMALL
 
 
 def test_switching_relabels_bound_controls_and_redraws_views_in_place():
     labels = Labels(SMALL)
-    button = labels.bind(widgets.Button(), "roll")
+    button = labels.bind(widgets.Button(), "roll.kept")
     heading = widgets.HTML()
-    labels.on_switch(lambda: setattr(heading, "value", labels("round", n=2)))
-    box = labels.bind(widgets.Text(), "round", "placeholder", n=4)
-    assert button.description == "Roll" and box.placeholder == "Round 4"
+    labels.on_switch(lambda: setattr(heading, "value", labels("roll.result", n=2)))
+    box = labels.bind(widgets.Text(), "roll.result", "placeholder", n=4)
+    assert button.description == "kept" and box.placeholder == "Result 4"
     labels.set_language("da")
     assert labels.language == "da"
-    assert (button.description, heading.value, box.placeholder) == ("Slå", "Runde 2", "Runde 4")
+    assert (button.description, heading.value, box.placeholder) == (
+        "beholdt",
+        "Resultat 2",
+        "Resultat 4",
+    )
+    labels.set_language("qps")
+    assert (button.description, heading.value, box.placeholder) == (
+        "⟦kept⟧",
+        "⟦Result 2⟧",
+        "⟦Result 4⟧",
+    )
+    assert labels.template("roll.result") == "⟦Result {n}⟧"
     with pytest.raises(RuleError, match="a language must be one of 'en', 'da'"):
         labels.set_language("de")
-    assert labels.language == "da" and button.description == "Slå"  # nothing changed
+    assert labels.language == "qps" and button.description == "⟦kept⟧"  # nothing changed
 
 
 def test_the_switch_is_named_in_both_languages_and_follows_code(tmp_path):
@@ -84,6 +130,18 @@ def test_the_switch_is_named_in_both_languages_and_follows_code(tmp_path):
     assert labels.language == "da"
     labels.set_language("en")
     assert switch.value == "en"
+    labels.set_language("qps")  # a test's language: offered only while it is spoken
+    assert switch.value == "qps" and switch.description == "Language · Sprog · ⟦Language⟧"
+    switch.value = "da"
+    assert labels.language == "da"
+    assert list(switch.options) == [("English", "en"), ("Dansk", "da")]
+
+
+def test_a_panel_made_in_the_pseudo_language_offers_it_in_its_switch():
+    labels = Labels(CATALOGUE, "qps")
+    switch = LanguageSwitch(labels)
+    assert switch.value == "qps" and ("⟦Pseudo⟧", "qps") in list(switch.options)
+    assert labels("ability.kraft") == "⟦Might⟧"
 
 
 def test_bind_kit_relabels_the_shared_toolbar_entry_and_log(tmp_path):
@@ -98,6 +156,9 @@ def test_bind_kit_relabels_the_shared_toolbar_entry_and_log(tmp_path):
     assert entry.roll_button.description == "Slå"
     assert entry.enter_button.description == "Indtast sider"
     assert log.first_button.description == "⇤ Første"
+    labels.set_language("qps")
+    assert toolbar.undo_button.description == "⟦Undo⟧"
+    assert log.first_button.description == "⟦⇤ First⟧"
     labels.set_language("en")
     assert toolbar.export_button.description == "Export log"
     with pytest.raises(RuleError, match="bind_kit takes a SessionToolbar"):
@@ -106,11 +167,95 @@ def test_bind_kit_relabels_the_shared_toolbar_entry_and_log(tmp_path):
 
 def test_a_labelled_control_keeps_its_whole_label_in_the_language_spoken():
     labels = Labels(SMALL)
-    box = labels.control(widgets.Dropdown(options=["a"]), "roll", "iw-roll")
-    button = labels.control(widgets.Button(), "roll", "iw-roll-button")
-    composite = labels.control(SubmitText(), "roll", "iw-roll-box")  # no style of its own
-    assert box.description == button.description == "Roll"
+    box = labels.control(widgets.Dropdown(options=["a"]), "roll.kept", "iw-roll")
+    button = labels.control(widgets.Button(), "roll.kept", "iw-roll-button")
+    composite = labels.control(SubmitText(), "roll.kept", "iw-roll-box")  # no style of its own
+    assert box.description == button.description == "kept"
     assert box.style.description_width == "initial"
     assert "iw-roll" in box._dom_classes and "iw-roll-box" in composite._dom_classes
     labels.set_language("da")
-    assert box.description == button.description == "Slå"
+    assert box.description == button.description == "beholdt"
+
+
+def test_the_extractor_reads_a_label_dict_and_the_check_finds_what_a_language_lacks(
+    tmp_path: Path,
+):
+    package = tmp_path / "pkg"
+    package.mkdir()
+    (package / "a.py").write_text(
+        textwrap.dedent(
+            """\
+            KIT = catalogue("kit", {"kit.a": "A", "b": "B {n}", "c": "C", "d": "D"})
+            LATE = catalogue("kit", {"e": computed()})
+            """
+        ),
+        encoding="utf-8",
+    )
+    found, wrong = extract(package)
+    assert {key: m.template for key, m in found.items()} == {
+        "kit.a": "A",
+        "kit.b": "B {n}",
+        "kit.c": "C",
+        "kit.d": "D",
+    }
+    assert any("a.py:2: a label of catalogue" in problem for problem in wrong)
+    (package / "a.py").write_text(
+        'KIT = catalogue("kit", {"kit.a": "A", "b": "B {n}", "c": "C", "d": "D"})\n',
+        encoding="utf-8",
+    )
+    locale = tmp_path / "locale"
+    folder = locale / "da" / "LC_MESSAGES"
+    folder.mkdir(parents=True)
+    write_templates(package, locale)
+    (folder / "kit.po").write_text(
+        textwrap.dedent(
+            """\
+            msgid ""
+            msgstr ""
+            "Content-Type: text/plain; charset=utf-8\\n"
+            "Language: da\\n"
+
+            msgctxt "kit.a"
+            msgid "A"
+            msgstr " "
+
+            msgctxt "kit.b"
+            msgid "B {n}"
+            msgstr "B"
+
+            msgctxt "kit.d"
+            msgid "D"
+            msgstr "D på dansk"
+            """
+        ),
+        encoding="utf-8",
+    )
+    found_problems = problems(package, locale)
+    assert "da/kit.po: no translation of 'kit.c'" in found_problems
+    assert "da/kit.po: the translation of 'kit.a' is empty" in found_problems
+    assert "da/kit.po: 'kit.b' fills [], the English ['n']" in found_problems
+    assert not any("'kit.d'" in problem for problem in found_problems)
+
+
+def test_the_translation_module_imports_no_widget():
+    tree = ast.parse(Path(i18n.__file__).read_text(encoding="utf-8"))
+    imported = {
+        node.module if isinstance(node, ast.ImportFrom) else alias.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import | ast.ImportFrom)
+        for alias in node.names
+    }
+    assert imported == {
+        "__future__",
+        "functools",
+        "collections.abc",
+        "dataclasses",
+        "typing",
+        "ipywidgets",
+        None,  # from .. import checks
+        "errors",
+        "words",
+        "words.catalogues",
+        "words.extract",
+    }
+    assert catalogue("kit", {"undo": "Undo"}).entries == {"undo": ("kit.undo", "Undo")}
