@@ -80,9 +80,13 @@ before its real line is made): any time will do."""
 
 
 class LineProblem(ValueError):
-    """A journal line that cannot be read (or written), said as a :attr:`message` (its
+    """A journal line that cannot be read (or written), said as a message (its
     English is the exception's text): a ``ValueError`` for callers that catch those, and
-    the journal names the line and renders the message in its reader's language."""
+    the journal names the line and renders the message in its reader's language.
+
+    Attributes:
+        message: what is wrong, as a :class:`~isowidgets.words.Message`.
+    """
 
     def __init__(self, what: str | Message, template: str = "", /, **values: Any) -> None:
         if isinstance(what, Message):
@@ -94,7 +98,7 @@ class LineProblem(ValueError):
 
 class LineError(LineProblem):
     """An event that cannot be a journal line: text that cannot be stored, or a line
-    longer than :data:`MAX_LINE_BYTES`. Its :attr:`message` says which and that nothing
+    longer than :data:`MAX_LINE_BYTES`. Its ``message`` says which and that nothing
     was written; the game raises it as a :class:`~isowidgets.errors.RuleError` (too much
     input), the journal as a :class:`~isowidgets.errors.JournalError`."""
 
