@@ -451,11 +451,10 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         if catch is None:
             return self.say(msg("stream.waiting", "Waiting for the session to start…"))
         start = catch.game.journal.entries[0].event
-        title = getattr(start, "title", "") or type(catch.game).title
-        return (
-            f"{html.escape(title)}"
-            f"<span class='iw-stream-system'>· {html.escape(type(catch.game).title)}</span>"
-        )
+        named = catch.game.settings_type.title  # the system's name in the page's language
+        system = type(catch.game).title if named is None else render(named, self.language)
+        title = getattr(start, "title", "") or system
+        return f"{html.escape(title)}<span class='iw-stream-system'>· {html.escape(system)}</span>"
 
     def _commitment_html(self, catch: Catch) -> str:
         lines = []

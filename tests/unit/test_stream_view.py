@@ -119,6 +119,8 @@ def test_danish_board_speaks_danish_on_a_danish_stream(tmp_path: Path) -> None:
     names = [row.children[0].value for row in rows]
     assert len(rows) == 6 and "Mr. Burke" in names[0]  # the wounded fighter first
     assert "■ </span>Fornuft" in rows[0].children[1].value  # the wound, in Danish
+    assert "konfliktsystem" in page.head.value and "Danish Fudge" not in page.head.value
+    assert "Danish Fudge-dice conflict system" in StreamPage(tmp_path / "f.jsonl").head.value
 
 
 def test_world_board_shows_pressure_year_and_latest_events(tmp_path: Path) -> None:
