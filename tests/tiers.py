@@ -202,7 +202,7 @@ def hub() -> Result:
 
 
 def browser() -> Result:
-    result = _pytest("browser", ["tests/browser", "-q", "-m", "browser"])
+    result = _pytest("browser", ["tests/browser", "-q", "-m", "browser", "--durations=15"])
     if os.environ.get("ISOWIDGETS_REQUIRE_BROWSER") == "1" and result.skipped:
         result.ok = False
         result.note = "browser tests were skipped but CI requires them"
