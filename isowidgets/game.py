@@ -223,13 +223,15 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         return log_frame(self.public_view(), effective_only=effective_only, language=language)
 
     @classmethod
-    def export_formats(cls) -> dict[str, str]:
+    def export_formats(cls, language: str = "en") -> dict[str, str]:
         """Every format :meth:`export` writes, name → label: the log's, the system's, then
-        the kit's own for any session (the recap, :func:`session_exports`)."""
+        the kit's own for any session (the recap, :func:`session_exports`), whose labels
+        are messages written in ``language`` (a table offers them in the language it
+        speaks; a language the kit does not speak reads English)."""
         return (
             dict(LOG_FORMATS)
             | {name: export.label for name, export in cls.exports.items()}
-            | {name: render(export.label) for name, export in session_exports().items()}
+            | {name: render(export.label, language) for name, export in session_exports().items()}
         )
 
     def export(

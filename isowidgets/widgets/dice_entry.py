@@ -33,7 +33,7 @@ from ..game import Game
 from .fresh import UNSET
 from .gm import RollToggle, one_roll, roll_toggle, set_entry_disabled
 from .gm import relabel as relabel_gm
-from .i18n import english
+from .i18n import KIT, english
 from .messages import Messages, shown_error
 from .submit_text import SubmitText
 
@@ -165,7 +165,7 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         """
         self.error.clear()
         if self.disabled:
-            self.error.error("these dice cannot be rolled now: the entry is switched off")
+            self.error.error(KIT.message("kit.roll.off"))  # said again after a switch
             return None
         owner = self.owner
         try:
@@ -244,8 +244,11 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         ]
 
     def relabel(self) -> None:
-        """Mark the last roll again in the language just switched to (:meth:`Labels.bind_kit`)."""
+        """Mark the last roll again in the language just switched to (:meth:`Labels.bind_kit`),
+        and say the refusal under the box in it (its mark too: ``⚠ Fejl``)."""
         self.mark(self.last_source)
+        self.error.say = self.say
+        self.error.relabel()
         if self.gm_toggle is not None:
             relabel_gm(self.gm_toggle, self.say)
 

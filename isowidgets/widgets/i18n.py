@@ -220,6 +220,7 @@ KIT = catalogue(
         "kit.faces": "Faces",
         "kit.faces.enter": "Enter faces",
         "kit.faces.enter.tip": "use the faces typed in the box (or press Enter there)",
+        "kit.roll.off": "these dice cannot be rolled now: the entry is switched off",
         "kit.log.first": "⇤ First",
         "kit.log.first.tip": "show the session's first events",
         "kit.log.older": "◀ Older",
@@ -539,6 +540,7 @@ class LanguageSwitch(widgets.Dropdown):  # type: ignore[misc]
             **kwargs,
         )
         self.labels = labels
+        self._following = False
         self.add_class(css_class)
         self.observe(self._chosen, names="value")
         labels.on_switch(self._follow)
@@ -555,15 +557,20 @@ class LanguageSwitch(widgets.Dropdown):  # type: ignore[misc]
         return " · ".join(render(msg("kit.language", "Language"), code) for code in codes)
 
     def _chosen(self, change: Mapping[str, Any]) -> None:
-        if change["new"] is not None:
+        if change["new"] is not None and not self._following:
             self.labels.set_language(change["new"])
 
     def _follow(self) -> None:
+        # New options choose their first (and the value the panel left may be gone from
+        # them: the pseudo-language), so the switch follows with its own choices ignored.
         language = self.labels.language
         codes = self._codes(self.labels)
-        if tuple(code for _, code in getattr(self, "options", ())) != codes:
-            with self.hold_trait_notifications():
+        self._following = True
+        try:
+            if tuple(code for _, code in getattr(self, "options", ())) != codes:
                 self.options = [(LANGUAGE_NAMES[code], code) for code in codes]
                 self.description = self._name(codes)
-        if getattr(self, "value", None) != language:
-            self.value = language
+            if getattr(self, "value", None) != language:
+                self.value = language
+        finally:
+            self._following = False

@@ -160,8 +160,9 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         self.note_button = button(
             "Add note", "pencil", "write the note into the session log", "iw-note-add"
         )
+        self._formats = tuple(formats)
         self.export_format = widgets.Dropdown(
-            options=[(offered[f], f) for f in formats], description="Export as"
+            options=self._format_options(), description="Export as"
         )
         self.export_format.add_class(css_name("iw-export-format", key))
         self.export_button = button(
@@ -346,7 +347,8 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             path = self.game.export(
                 self.export_dir / f"{stem}-{fmt}.{kit.suffix}", fmt, language=language
             )
-            self.messages.info(self.say("kit.exported.own", what=offered[fmt], path=path))
+            what = self.game.export_formats(language)[fmt]
+            self.messages.info(self.say("kit.exported.own", what=what, path=path))
         elif own is None:  # the log: its summaries in the table's language
             language = getattr(self.say, "language", "en")
             path = self.game.export(self.export_dir / f"{stem}.{fmt}", fmt, language=language)
@@ -465,10 +467,21 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             *self.proof.kit_words(),
         ]
 
+    def _format_options(self) -> list[tuple[str, str]]:
+        """The export formats offered, each labelled in the language spoken (the recap's
+        label is a message; the log's formats are names: Markdown, CSV, JSON)."""
+        labels = self.game.export_formats(getattr(self.say, "language", "en"))
+        return [(labels[fmt], fmt) for fmt in self._formats]
+
     def relabel(self) -> None:
         """Redraw the commitment line in the language now spoken (:meth:`Labels.bind_kit`
         rebinds the buttons; messages already said keep their language)."""
         self._show_commitment()
+        options = self._format_options()
+        if tuple(self.export_format.options) != tuple(options):
+            chosen = self.export_format.value
+            self.export_format.options = options
+            self.export_format.value = chosen  # new options choose the first: keep the choice
         relabel_gm(self.gm_toggle, self.say)
         self.prepare_gm.relabel(self.say("kit.prepare.gm"))
         self.prepare_toggle.relabel(self.say("kit.prepare.open"), self.say("kit.prepare.close"))

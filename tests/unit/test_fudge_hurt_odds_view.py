@@ -76,3 +76,29 @@ def test_a_note_does_not_solve_the_fight_again(monkeypatch: pytest.MonkeyPatch) 
     assert asked == [] and view.result.value == shown
     view.yields[1].value = 5  # a yield level changed: asked again
     assert asked == [1]
+
+
+def test_a_refusal_of_the_odds_is_said_in_the_table_s_language(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A fight the chain cannot solve is explained in the words of the table, not in the
+    English of the error (the pseudo-language walk found the English)."""
+    from isowidgets.errors import RuleError
+
+    game, _ana, _bo = duel(faces=("0 0 0", "+ 0 0"))
+
+    def never_ends(self, *args, **kwargs):  # type: ignore[no-untyped-def]
+        raise RuleError(
+            "fudge_conflict.odds_never_ends",
+            "under these settings no round can change this fight, so it never ends "
+            "(no hit can move either side's damage track any further)",
+        )
+
+    monkeypatch.setattr(type(game), "hurt_odds", never_ends)
+    table = FudgeTable(game, language="da")
+    view = table.round_panel.hurt_odds
+    view.toggle.click()
+    assert "under these settings" not in view.result.value
+    assert 'role="status"' in view.result.value and view.result.value.count("<div") == 1
+    table.set_language("qps")  # said again in the language switched to
+    assert "⟦under these settings no round can change this fight" in view.result.value

@@ -9,6 +9,7 @@ from pathlib import Path
 import ipywidgets as widgets
 import pytest
 
+from isowidgets.dice import DF, parse_faces
 from isowidgets.errors import RuleError
 from isowidgets.exercises import EXERCISE_WORDS
 from isowidgets.tray import DiceTray
@@ -135,6 +136,12 @@ def test_the_switch_is_named_in_both_languages_and_follows_code(tmp_path):
     switch.value = "da"
     assert labels.language == "da"
     assert list(switch.options) == [("English", "en"), ("Dansk", "da")]
+    # From code, out of the pseudo-language again: the switch drops it and follows.
+    labels.set_language("qps")
+    labels.set_language("da")
+    assert labels.language == "da" and switch.value == "da"
+    assert list(switch.options) == [("English", "en"), ("Dansk", "da")]
+    assert switch.description == "Language · Sprog"
 
 
 def test_a_panel_made_in_the_pseudo_language_offers_it_in_its_switch():
@@ -163,6 +170,37 @@ def test_bind_kit_relabels_the_shared_toolbar_entry_and_log(tmp_path):
     assert toolbar.export_button.description == "Export log"
     with pytest.raises(RuleError, match="bind_kit takes a SessionToolbar"):
         labels.bind_kit(widgets.Button())
+
+
+def test_a_refusal_under_a_bound_dice_entry_is_said_in_the_language_spoken():
+    labels = Labels(SMALL | KIT, "da")
+    entry = labels.bind_kit(DiceEntry(lambda faces: parse_faces(faces, DF)))
+    entry.submit("x y z")
+    assert "⚠ Fejl:" in entry.error.value and "Error" not in entry.error.value
+    labels.set_language("qps")  # said again in the language switched to, its mark too
+    assert "⟦⚠ Error⟧:" in entry.error.value and "⟦could not read" in entry.error.value
+    entry.disabled = True
+    entry.submit(None)
+    assert "⟦these dice cannot be rolled now: the entry is switched off⟧" in entry.error.value
+    labels.set_language("da")
+    assert "terningerne kan ikke slås nu" in entry.error.value
+
+
+def test_the_toolbar_offers_its_export_formats_in_the_language_spoken(tmp_path):
+    game = DiceTray.open(tmp_path / "t.jsonl", seed=1)
+    labels = Labels(SMALL | KIT, "da")
+    toolbar = labels.bind_kit(SessionToolbar(game, export_dir=tmp_path))
+    offered = dict((value, label) for label, value in toolbar.export_format.options)
+    assert offered["md"] == "Markdown" and offered["recap"] == "Resumé (HTML-side)"
+    toolbar.export_format.value = "recap"
+    labels.set_language("qps")
+    offered = dict((value, label) for label, value in toolbar.export_format.options)
+    assert offered["recap"] == "⟦Recap (HTML page)⟧"
+    assert toolbar.export_format.value == "recap"  # the choice stays through a switch
+    labels.set_language("da")
+    toolbar.export()
+    assert "Resumé (HTML-side)" in toolbar.messages.value
+    assert "Recap" not in toolbar.messages.value
 
 
 def test_a_labelled_control_keeps_its_whole_label_in_the_language_spoken():

@@ -23,7 +23,7 @@ from ...errors import IsowidgetsError
 from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ...rules.fudge_conflict.abilities import DEFEAT, level_name
 from ...rules.fudge_conflict.hurt_odds import HurtOdds
-from ...words import Number, msg, render
+from ...words import Message, Number, msg, render
 from ..i18n import Labels
 from ..panel import redraws, set_options, set_shown, wrap_row
 from ..toggle import PressToggle
@@ -74,7 +74,7 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
             dropdown.observe(lambda _change: self.refresh(self.game.state), names="value")
         self.result = widgets.HTML()
         self.result.add_class("iw-fudge-hurt-odds-result")
-        self._kept: tuple[FudgeState, tuple[int, ...], HurtOdds | str] | None = None
+        self._kept: tuple[FudgeState, tuple[int, ...], HurtOdds | Message] | None = None
         self.body = widgets.VBox([widgets.HBox(list(self.yields), layout=wrap_row()), self.result])
         super().__init__([self.toggle, self.body])
         self.add_class("iw-fudge-hurt-odds")
@@ -88,20 +88,20 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
         ]
         return [*named, (labels("hurtodds.never"), DEFEAT)]
 
-    def _odds(self, state: FudgeState) -> HurtOdds | str:
+    def _odds(self, state: FudgeState) -> HurtOdds | Message:
         """The game's answer for the yield levels chosen (kept while nothing changes), or
-        the kit's refusal in words."""
+        the kit's refusal as a message (said in the language the table speaks when drawn)."""
         levels = tuple(d.value if isinstance(d.value, int) else DEFEAT for d in self.yields)
         # The same state object means nothing the odds read has changed (a note, a GM's
         # aside or a language switch leaves it as it was): the chain is not solved again.
         if self._kept is not None and self._kept[0] is state and self._kept[1] == levels:
             return self._kept[2]
         try:
-            answer: HurtOdds | str = self.game.hurt_odds(
+            answer: HurtOdds | Message = self.game.hurt_odds(
                 yield_at=levels[0], opponent_yield_at=levels[1]
             )
         except IsowidgetsError as error:
-            answer = str(error)
+            answer = error.message
         self._kept = (state, levels, answer)
         return answer
 
@@ -124,8 +124,9 @@ class HurtOddsView(widgets.VBox):  # type: ignore[misc]
         for dropdown in self.yields:
             set_options(dropdown, levels)
         odds = self._odds(state)
-        if isinstance(odds, str):
-            self.result.value = f'<div role="status">{html.escape(odds)}</div>'
+        if isinstance(odds, Message):
+            said = render(odds, labels.language)
+            self.result.value = f'<div role="status">{html.escape(said)}</div>'
             return
         for dropdown, side in zip(self.yields, (odds.first, odds.second), strict=True):
             dropdown.description = labels("hurtodds.yield_at", name=side.name)

@@ -29,7 +29,7 @@ import ipywidgets as widgets
 from ...journal import Entry
 from ...rules.fudge_conflict import FudgeGame
 from ..gm import HeldBack
-from ..i18n import Labels, LanguageSwitch
+from ..i18n import LANGUAGE_NAMES, Labels, LanguageSwitch
 from ..log import LogView
 from ..messages import Messages
 from ..panel import Panel
@@ -50,7 +50,9 @@ TABS = ("table.conflict", "table.chain", "table.lih")
 
 
 def glossary_html(labels: Labels) -> str:
-    """The rules' glossary as a two-column table behind its one-line title."""
+    """The rules' glossary as a two-column table behind its one-line title: the Danish
+    term and its English label, whatever the table speaks, each column (and its head,
+    the language's own name) marked with its ``lang``."""
     rows = "".join(
         f'<tr><td lang="da">{html.escape(labels.catalogue.text("da", key))}</td>'
         f'<td lang="en">{html.escape(labels.catalogue.text("en", key))}</td></tr>'
@@ -58,8 +60,10 @@ def glossary_html(labels: Labels) -> str:
     )
     return (
         f"<details><summary>{html.escape(labels('table.glossary'))}</summary>"
-        '<table class="iw-fudge-glossary"><thead><tr><th scope="col">Dansk</th>'
-        f'<th scope="col">English</th></tr></thead><tbody>{rows}</tbody></table></details>'
+        '<table class="iw-fudge-glossary"><thead><tr>'
+        f'<th scope="col" lang="da">{LANGUAGE_NAMES["da"]}</th>'
+        f'<th scope="col" lang="en">{LANGUAGE_NAMES["en"]}</th>'
+        f"</tr></thead><tbody>{rows}</tbody></table></details>"
     )
 
 
