@@ -44,7 +44,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, Generic, Literal, ParamSpec,
 from .binding import refusing
 from .checks import shown
 from .errors import InconsistentEventError, folding
-from .words import Message
+from .words import Message, render
 
 if TYPE_CHECKING:
     from .dice import Dice, PoolRoll, RolledDie
@@ -253,17 +253,34 @@ class Step:
             and no characters the name of the player whose turn it is; ``None``
             for the whole table (a choice made together).
         waits_for: what the step needs from that person (see :data:`WaitsFor`).
-        label: a sentence to show, written with names, never ids.
+        label: a sentence to show, written with names, never ids (in English: a
+            system that speaks more languages gives :attr:`message`, and the label is
+            its English).
         options: the values allowed, when it waits for a choice.
         required: play cannot go on until it is done (else it is optional).
+        message: the step as a :class:`~isowidgets.words.Message` (names as
+            :class:`~isowidgets.words.Ref`), for a view that says it in its reader's
+            language (:meth:`said`); ``None`` for a system that speaks only English.
     """
 
     action: str
     actor: str | None
     waits_for: WaitsFor
-    label: str
+    label: str = ""
     options: tuple[str, ...] = ()
     required: bool = True
+    message: Message | None = None
+
+    def __post_init__(self) -> None:
+        if self.message is not None and not self.label:
+            object.__setattr__(self, "label", render(self.message))
+
+    def said(self, language: str = "en", *, names: Mapping[str, str] | None = None) -> str:
+        """The step as a person reads it in ``language`` (its :attr:`label` where the
+        system gave no :attr:`message`)."""
+        if self.message is None:
+            return self.label
+        return render(self.message, language, names=names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -322,8 +339,11 @@ class OddsQuestion:
     handed, so one question compares any two settings.
 
     Attributes:
-        label: the question in the table's words (``"Going alone against a difficulty"``).
-        size: what the number varied means (``"difficulty"``, ``"net bonus dice"``).
+        label: the question in the table's words (``"Going alone against a difficulty"``),
+            or as a :class:`~isowidgets.words.Message` for a system that speaks more
+            languages (:meth:`said` renders either).
+        size: what the number varied means (``"difficulty"``, ``"net bonus dice"``), as
+            text or a message.
         sizes: the grid a sweep goes over by default.
         low: the smallest size the answer takes.
         high: the largest size the answer takes (keeps any call quick).
@@ -333,13 +353,21 @@ class OddsQuestion:
         settings: the names of the settings the answer reads (what is worth comparing).
     """
 
-    label: str
-    size: str
+    label: str | Message
+    size: str | Message
     sizes: tuple[int, ...]
     low: int
     high: int
     answer: Callable[[Any, int], Mapping[str, float]]
     settings: tuple[str, ...] = ()
+
+    def said(self, language: str = "en") -> tuple[str, str]:
+        """The question and what its size means, as a person reads them in ``language``."""
+        return _said(self.label, language), _said(self.size, language)
+
+
+def _said(text: str | Message, language: str) -> str:
+    return render(text, language) if isinstance(text, Message) else text
 
 
 # --------------------------------------------------------------------------- beats

@@ -24,6 +24,7 @@ from .contract import OddsQuestion
 from .errors import JournalError, RuleError, SettingsError
 from .journal import Entry, Event, Journal, SessionStarted, SettingsChanged
 from .settings import RuleSettings
+from .words import msg
 
 __all__ = ["HouseRules"]
 
@@ -99,7 +100,10 @@ class HouseRules:
         """
         name = checks.choice(question, "an odds question", list(cls.odds_questions))
         asked = cls.odds_questions[name]
-        number = checks.whole(size, f"the size ({asked.size})", asked.low, asked.high)
+        number = checks.whole(
+            size, msg("core.what.odds_size", "the size ({size})", size=asked.size), asked.low,
+            asked.high
+        )
         if settings is None:
             chosen = cls.settings_type()
         elif isinstance(settings, Mapping):

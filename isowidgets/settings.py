@@ -46,6 +46,7 @@ __all__ = [
     "RuleSettings",
     "SettingSpec",
     "SettingWords",
+    "allowed_message",
     "setting",
 ]
 
@@ -107,7 +108,10 @@ class SettingSpec:
         low: the smallest whole number allowed (``-MAX_SETTING_INT`` when unbounded).
         high: the largest whole number allowed (``MAX_SETTING_INT`` when unbounded).
         optional: whether it may be unset (``None``), which then is its default.
-        allowed: the allowed values as one line of text (what TOML files say).
+        allowed: the allowed values as one line of text in Python's notation (what
+            TOML files and :meth:`RuleSettings.describe` say, for a designer).
+        allowed_words: the allowed values in words, as a message a person reads in
+            their language (:func:`allowed_message`).
         words: its name, description and values as messages (:class:`SettingWords`;
             empty for a system that speaks only English).
     """
@@ -123,6 +127,7 @@ class SettingSpec:
     optional: bool = False
     allowed: str = ""
     words: SettingWords = SettingWords()
+    allowed_words: Message | None = None
 
     def written(self, value: Any) -> str:
         """``value`` as a settings file writes it (``3``, ``true``, ``"three_worst"``,
@@ -164,6 +169,7 @@ def _spec(name: str, info: Any) -> SettingSpec:
         optional=optional,
         allowed=_allowed_text(annotation),
         words=words if isinstance(words, SettingWords) else SettingWords(),
+        allowed_words=_field_allowed(info),
     )
 
 
@@ -350,7 +356,7 @@ class RuleSettings(BaseModel):
                 "settings.needs_value",
                 "setting {name} needs a value; allowed: {allowed} (it cannot be unset)",
                 name=repr(name),
-                allowed=spec.allowed,
+                allowed=_field_allowed(cls.model_fields[name]),
             )
         why: str | Message = msg("settings.more_than_one", "it holds more than one value")
         try:
@@ -365,7 +371,7 @@ class RuleSettings(BaseModel):
                 name=repr(name),
                 got=shown(text),
                 why=why,
-                allowed=spec.allowed,
+                allowed=_field_allowed(cls.model_fields[name]),
                 table='{key = "value"}',
             )
         return parsed["v"]
@@ -612,6 +618,93 @@ def _allowed_text(annotation: Any) -> str:
     return getattr(annotation, "__name__", str(annotation))
 
 
+def allowed_message(
+    annotation: Any, metadata: Any = (), words: SettingWords | None = None
+) -> Message:
+    """What a setting of type ``annotation`` (its bounds in ``metadata``) may be, in words
+    a person reads in any language: ``a whole number from 0 to 10``, ``one of: Kraft,
+    Fornuft or Intuition``, ``a whole number or none``. A choice's values are named in
+    the words its system gives them (``words``), else as a settings file spells them."""
+    args = typing.get_args(annotation)
+    origin = typing.get_origin(annotation)
+    if _allows_none(annotation):
+        rest = [a for a in args if a is not type(None)]
+        inner = rest[0] if len(rest) == 1 else typing.Union[tuple(rest)]  # noqa: UP007
+        return msg(
+            "settings.allowed.or_none",
+            "{allowed} or none",
+            allowed=allowed_message(inner, metadata, words),
+        )
+    if origin is typing.Literal:
+        named = [_choice_words(choice, words) for choice in args]
+        if len(named) == 1:
+            return msg("settings.allowed.only", "only {value}", value=named[0])
+        return msg("settings.allowed.choice", "one of: {choices}", choices=Listing.of(named, "or"))
+    if annotation is bool:
+        return msg("settings.allowed.flag", "true or false")
+    if annotation is int:
+        low = high = None
+        for bound in metadata:
+            if isinstance(bound, annotated_types.Ge):
+                low = int(bound.ge)  # type: ignore[call-overload]
+            elif isinstance(bound, annotated_types.Le):
+                high = int(bound.le)  # type: ignore[call-overload]
+        if low is not None and high is not None:
+            return msg(
+                "settings.allowed.whole_range",
+                "a whole number from {low} to {high}",
+                low=low,
+                high=high,
+            )
+        if low is not None:
+            return msg("settings.allowed.whole_low", "a whole number of at least {low}", low=low)
+        if high is not None:
+            return msg(
+                "settings.allowed.whole_high", "a whole number of at most {high}", high=high
+            )
+        return msg("settings.allowed.whole", "a whole number")
+    if annotation is str:
+        return msg("settings.allowed.text", "text")
+    if origin in (dict, Mapping) and len(args) == 2:
+        return msg(
+            "settings.allowed.table",
+            "a table of {key} → {value}",
+            key=allowed_message(args[0], (), None),
+            value=allowed_message(args[1], (), words),
+        )
+    if origin in (list, tuple) and args:
+        if args[0] is int:
+            return msg("settings.allowed.whole_list", "a list of whole numbers")
+        return msg(
+            "settings.allowed.list",
+            "a list, each {item}",
+            item=allowed_message(args[0], (), words),
+        )
+    if args:  # a union of several types
+        return msg(
+            "settings.allowed.any_of",
+            "{choices}",
+            choices=Listing.of((allowed_message(a, (), words) for a in args), "or"),
+        )
+    return msg("settings.allowed.other", "{type}", type=getattr(annotation, "__name__", "?"))
+
+
+def _choice_words(value: Any, words: SettingWords | None) -> Message | str:
+    named = words.value(value) if words is not None else None
+    return named if named is not None else repr(value)
+
+
+def _field_allowed(field_info: Any) -> Message:
+    """What one declared setting may be (its bounds and its system's words)."""
+    extra = field_info.json_schema_extra if isinstance(field_info.json_schema_extra, dict) else {}
+    words = extra.get("words")
+    return allowed_message(
+        field_info.annotation,
+        field_info.metadata,
+        words if isinstance(words, SettingWords) else None,
+    )
+
+
 def _toml_text(value: Any) -> str:
     """``value`` as TOML's right-hand side; a table setting (a mapping such as a skill →
     ability map) is written inline, so the settings after it stay top-level keys."""
@@ -656,7 +749,7 @@ def _check_numbers(cls: type[RuleSettings], data: dict[str, Any]) -> None:
             and not -MAX_SETTING_INT <= int.__int__(value) <= MAX_SETTING_INT
         ):
             field_info = cls.model_fields.get(name)
-            allowed = _allowed_text(field_info.annotation) if field_info else "?"
+            allowed: Message | str = _field_allowed(field_info) if field_info else "?"
             raise SettingsError(
                 "settings.number_past_cap",
                 "setting {name} cannot be {got}: no setting goes past ±{most}; allowed: "
@@ -712,7 +805,7 @@ def _explain(cls: type[RuleSettings], exc: ValidationError) -> Message:
             continue
         name = _cut(".".join(str(x) for x in error["loc"]), 80)
         field_info = cls.model_fields.get(str(error["loc"][0])) if error["loc"] else None
-        allowed = _allowed_text(field_info.annotation) if field_info else "?"
+        allowed: Message | str = _field_allowed(field_info) if field_info else "?"
         parts.append(
             msg(
                 "settings.cannot_be",

@@ -30,6 +30,7 @@ import ipywidgets as widgets
 
 from ..dice import PoolRoll, RollSource
 from ..game import Game
+from ..words import Message
 from .fresh import UNSET
 from .gm import RollToggle, one_roll, roll_toggle, set_entry_disabled
 from .gm import relabel as relabel_gm
@@ -61,7 +62,9 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
             when ``None``).
         roll_label, enter_label, faces_label: the visible words.
         placeholder: the hint inside the empty faces box.
-        empty_hint: the error shown when Enter is pressed on an empty box.
+        empty_hint: the error shown when Enter is pressed on an empty box (a
+            :class:`~isowidgets.words.Message` is said in the table's language, and again
+            in the new one after a switch).
         game: the game it rolls for: shows a one-roll GM-only toggle (see
             :meth:`bind_game`; a panel binds its entries itself).
 
@@ -83,12 +86,14 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         enter_label: str = "Enter faces",
         faces_label: str = "Faces",
         placeholder: str = "typed at the table, e.g. 5 4 6 2",
-        empty_hint: str = "type the faces rolled at the table first, e.g. 5 4 6 2",
+        empty_hint: str | Message | None = None,
         game: Game[Any] | None = None,
     ) -> None:
         self._roll = roll
         self.say: Callable[..., str] = english  # a panel's Labels once bound (bind_kit)
-        self.empty_hint = empty_hint
+        self.empty_hint: str | Message = (
+            KIT.message("kit.faces.empty") if empty_hint is None else empty_hint
+        )
         self.last_source: RollSource | None = None
         self.last_result: Any = None
         self.key = key

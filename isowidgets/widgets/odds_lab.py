@@ -64,8 +64,8 @@ def questions() -> pd.DataFrame:
             "system": name,
             "title": game.title,
             "question": key,
-            "asks": asked.label,
-            "size": asked.size,
+            "asks": asked.said()[0],
+            "size": asked.said()[1],
             "sizes": f"{min(asked.sizes)}–{max(asked.sizes)}",
             "settings read": ", ".join(asked.settings),
         }
@@ -340,7 +340,9 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
 
     def _fill_questions(self) -> None:
         game = self._game()
-        self.question.options = [(asked.label, key) for key, asked in game.odds_questions.items()]
+        self.question.options = [
+            (asked.said()[0], key) for key, asked in game.odds_questions.items()
+        ]
         self.question.value = next(iter(game.odds_questions))
         self._fill_settings()
 
@@ -443,10 +445,11 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
         table = wide.to_html(float_format=percent, na_rep="—", index_names=False)
         # Every header cell says something (axe: no empty table header): the corner names
         # what the rows and the two header rows are.
-        corners = (f"outcome → · {asked.size} ↓", "reading →")
+        title, size = asked.said()
+        corners = (f"outcome → · {size} ↓", "reading →")
         for corner in corners:
             table = table.replace("<th></th>", f'<th scope="col">{html.escape(corner)}</th>', 1)
-        said = f"Rows: {html.escape(asked.size)}; columns: each outcome under each reading."
+        said = f"Rows: {html.escape(size)}; columns: each outcome under each reading."
         self.table.value = (
             f'<p class="iw-lab-caption">{said}</p><div class="iw-lab-scroll">{table}</div>'
         )
@@ -469,8 +472,8 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
                         line={"dash": _DASHES[r % len(_DASHES)], "color": colour},
                         legendgroup=outcome,
                     )
-            self.figure.layout.title = html.escape(asked.label)
-            self.figure.layout.xaxis.title = asked.size
+            self.figure.layout.title = html.escape(title)
+            self.figure.layout.xaxis.title = size
             self.figure.layout.yaxis.title = "probability"
             self.figure.layout.yaxis.tickformat = ".0%"
             # Room for the whole legend beside the chart, however many lines it lists.

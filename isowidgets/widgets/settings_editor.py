@@ -75,6 +75,10 @@ def value_words(spec: SettingSpec, value: Any, say: Callable[..., str] = english
         return render(named, _language(say))
     if isinstance(value, str):
         return value.replace("_", " ")
+    if isinstance(value, dict | list | tuple) and not value:
+        return say("kit.rules.empty")
+    if isinstance(value, dict):  # a table: each key → its value in words
+        return ", ".join(f"{key} → {value_words(spec, item, say)}" for key, item in value.items())
     return spec.written(value)
 
 
@@ -101,8 +105,8 @@ def _allowed_words(spec: SettingSpec, say: Callable[..., str]) -> str:
         allowed = " | ".join(value_words(spec, choice, say) for choice in spec.choices)
     elif spec.kind == "whole":
         allowed = say("kit.rules.whole", low=spec.low, high=spec.high)
-    else:
-        allowed = spec.allowed
+    else:  # a table or a list: said in words (never in Python's notation)
+        return render(spec.allowed_words, _language(say)) if spec.allowed_words else spec.allowed
     if spec.optional:
         allowed = say("kit.rules.or_unset", allowed=allowed)
     return allowed

@@ -48,7 +48,7 @@ from ..checks import shown
 from ..errors import JournalError, RuleError
 from ..game import Game, session_exports
 from ..journal import Entry, Retcon, SeedRevealed
-from ..words import render
+from ..words import Listing, render
 from .dice_entry import css_name
 from .gm import HeldBack, gm_switch
 from .gm import relabel as relabel_gm
@@ -335,7 +335,10 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         offered = self.game.export_formats()
         if not isinstance(fmt, str) or fmt not in offered:
             raise JournalError(
-                f"cannot export as {shown(fmt)}: the formats are {', '.join(offered)}"
+                "journal.unknown_export_format",
+                "cannot export as {got}: the formats are {formats}",
+                got=shown(fmt),
+                formats=Listing.of(offered, "unit"),
             )
         self.export_dir.mkdir(parents=True, exist_ok=True)
         journal = self.game.journal

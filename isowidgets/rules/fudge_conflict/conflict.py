@@ -15,7 +15,7 @@ from typing import NamedTuple
 from ... import checks
 from ...contract import Action, Step
 from ...errors import RuleError
-from ...words import Listing, Message, msg
+from ...words import Listing, Message, Ref, msg
 from .characters import skill_name, who_arg
 from .events import (
     GATE_FAILED,
@@ -429,27 +429,55 @@ def next_steps(state: FudgeState) -> tuple[Step, ...]:
     play a round of Let It Hurt (see :func:`.hurt.hurt_steps`)."""
     if state.active_hurt() is not None:
         return hurt_steps(state)
-    steps: list[Step] = [Step("add_character", None, "text", "Add a character", required=False)]
+    steps: list[Step] = [
+        Step(
+            "add_character",
+            None,
+            "text",
+            message=msg("fudge_conflict.step.add_character", "Add a character"),
+            required=False,
+        )
+    ]
     conflict = state.open_conflict()
     if conflict is not None:
         opened = conflict.opened
-        against = (
-            f"difficulty {opened.difficulty}" if opened.opponent is None else opened.opponent_name
-        )
+        initiator = Ref(opened.initiator, opened.initiator_name)
         steps.append(
             Step(
                 "assist",
                 None,
                 "dice",
-                f"Assist {opened.initiator_name}: combine a skill or help (optional)",
+                message=msg(
+                    "fudge_conflict.step.assist",
+                    "Assist {name}: combine a skill or help (optional)",
+                    name=initiator,
+                ),
                 required=False,
             )
         )
+        if opened.opponent is None:
+            roll = msg(
+                "fudge_conflict.step.roll_difficulty",
+                "Roll: {name} against difficulty {difficulty}",
+                name=initiator,
+                difficulty=opened.difficulty,
+            )
+        else:
+            roll = msg(
+                "fudge_conflict.step.roll_opponent",
+                "Roll: {name} against {opponent}",
+                name=initiator,
+                opponent=Ref(opened.opponent, opened.opponent_name),
+            )
+        steps.append(Step("roll_conflict", None, "dice", message=roll))
         steps.append(
-            Step("roll_conflict", None, "dice", f"Roll: {opened.initiator_name} against {against}")
-        )
-        steps.append(
-            Step("cancel_conflict", None, "click", "Call the conflict off", required=False)
+            Step(
+                "cancel_conflict",
+                None,
+                "click",
+                message=msg("fudge_conflict.step.cancel_conflict", "Call the conflict off"),
+                required=False,
+            )
         )
         return tuple(steps)
     if len(state.characters) >= 1:
@@ -458,7 +486,9 @@ def next_steps(state: FudgeState) -> tuple[Step, ...]:
                 "open_conflict",
                 None,
                 "choice",
-                "Open a conflict: agree its intention",
+                message=msg(
+                    "fudge_conflict.step.open_conflict", "Open a conflict: agree its intention"
+                ),
                 options=KINDS,
             )
         )

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from ... import checks
 from ...contract import Action, Step
 from ...errors import RuleError
-from ...words import Listing, msg, plural
+from ...words import Listing, Ref, msg, plural
 from .abilities import DEFEAT, Ability
 from .characters import ability_arg, skill_name, who_arg
 from .damage import clamp_level, fall_down, place_wound, scratch_levels
@@ -759,7 +759,11 @@ def invocations(state: FudgeState) -> tuple[Step, ...]:
             "let_it_hurt",
             side,
             "click",
-            f"{state.character(side).name} may let it hurt",
+            message=msg(
+                "fudge_conflict.step.let_it_hurt",
+                "{name} may let it hurt",
+                name=Ref(side, state.character(side).name),
+            ),
             required=False,
         )
         for side in conflict.sides
@@ -772,7 +776,7 @@ def hurt_steps(state: FudgeState) -> tuple[Step, ...]:
     hurt = state.active_hurt()
     assert hurt is not None
     steps: list[Step] = []
-    names = {p: state.character(p).name for p in hurt.parties}
+    names = {p: Ref(p, state.character(p).name) for p in hurt.parties}
     stated = all(p in hurt.intentions for p in hurt.parties)
     for party in hurt.parties:
         if party not in hurt.intentions:
@@ -781,7 +785,12 @@ def hurt_steps(state: FudgeState) -> tuple[Step, ...]:
                     "state_intention",
                     party,
                     "text",
-                    f"{names[party]}: state an intention (round {hurt.round})",
+                    message=msg(
+                        "fudge_conflict.step.state_intention",
+                        "{name}: state an intention (round {round})",
+                        name=names[party],
+                        round=hurt.round,
+                    ),
                 )
             )
         elif not hurt.declared:
@@ -790,24 +799,74 @@ def hurt_steps(state: FudgeState) -> tuple[Step, ...]:
                     "state_intention",
                     party,
                     "text",
-                    f"{names[party]}: change the intention",
+                    message=msg(
+                        "fudge_conflict.step.change_intention",
+                        "{name}: change the intention",
+                        name=names[party],
+                    ),
                     required=False,
                 )
             )
     if stated:
         for party in hurt.parties:
             done = party in hurt.declared
-            verb = "revise the" if done else "declare an"
-            label = f"{names[party]}: {verb} action (round {hurt.round})"
+            if done:
+                label = msg(
+                    "fudge_conflict.step.revise",
+                    "{name}: revise the action (round {round})",
+                    name=names[party],
+                    round=hurt.round,
+                )
+            else:
+                label = msg(
+                    "fudge_conflict.step.declare",
+                    "{name}: declare an action (round {round})",
+                    name=names[party],
+                    round=hurt.round,
+                )
             steps.append(
-                Step("declare", party, "choice", label, options=CATEGORIES, required=not done)
+                Step(
+                    "declare",
+                    party,
+                    "choice",
+                    message=label,
+                    options=CATEGORIES,
+                    required=not done,
+                )
             )
     if not hurt.declared:
         steps.append(
-            Step("join_hurt", None, "names", "Someone else joins the fight", required=False)
+            Step(
+                "join_hurt",
+                None,
+                "names",
+                message=msg("fudge_conflict.step.join_hurt", "Someone else joins the fight"),
+                required=False,
+            )
         )
     if stated and all(p in hurt.declared for p in hurt.parties):
-        steps.append(Step("roll_round", None, "dice", f"Round {hurt.round}: everyone rolls"))
+        steps.append(
+            Step(
+                "roll_round",
+                None,
+                "dice",
+                message=msg(
+                    "fudge_conflict.step.roll_round",
+                    "Round {round}: everyone rolls",
+                    round=hurt.round,
+                ),
+            )
+        )
     for party in hurt.parties:
-        steps.append(Step("give_up", party, "click", f"{names[party]} gives up", required=False))
+        steps.append(
+            Step(
+                "give_up",
+                party,
+                "click",
+                message=msg(
+                    "fudge_conflict.step.give_up", "{name} gives up", name=names[party]
+                ),
+                required=False,
+            )
+        )
     return tuple(steps)

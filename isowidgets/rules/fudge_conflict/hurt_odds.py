@@ -58,7 +58,7 @@ import numpy as np
 from ... import checks
 from ...contract import OddsQuestion
 from ...errors import RuleError
-from ...words import Number
+from ...words import Number, msg
 from .abilities import DEFEAT, MAIMED, Ability
 from .damage import place_wound, scratch_levels
 from .equipment import bonus_total, protected_level, success_level, toggled
@@ -850,9 +850,12 @@ def _shootout(settings: FudgeSettings, yield_at: int) -> dict[str, float]:
 
 HURT_QUESTIONS: dict[str, OddsQuestion] = {
     "shootout": OddsQuestion(
-        "Letting it hurt: Mr. Burke (shoot 2) against the guard (shoot 1), fresh tracks, "
-        "how it ends, by the level at which Burke gives up (7: fights on)",
-        "Burke's yield level",
+        msg(
+            "fudge_conflict.odds.question.shootout",
+            "Letting it hurt: Mr. Burke (shoot 2) against the guard (shoot 1), fresh tracks, "
+            "how it ends, by the level at which Burke gives up (7: fights on)",
+        ),
+        msg("fudge_conflict.odds.size.yield_level", "Burke's yield level"),
         tuple(range(1, 8)),
         1,
         DEFEAT,

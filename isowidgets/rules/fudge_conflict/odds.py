@@ -16,6 +16,7 @@ from math import comb
 
 from ... import checks
 from ...contract import OddsQuestion
+from ...words import msg
 from .events import OppositionKind
 from .keep import PENALTY_KEEP_MODES, PenaltyKeep, kept_by_net
 from .settings import FudgeSettings
@@ -194,10 +195,15 @@ def _beat(settings: FudgeSettings, net: int) -> dict[str, float]:
     return {"success": float(p), "failure": float(1 - p)}
 
 
+_NET = msg("fudge_conflict.odds.size.net", "net bonus dice")
+
 QUESTIONS: dict[str, OddsQuestion] = {
     "result": OddsQuestion(
-        "3dF with bonus (+) or penalty (−) dice: the sum of the three kept",
-        "net bonus dice",
+        msg(
+            "fudge_conflict.odds.question.result",
+            "3dF with bonus (+) or penalty (−) dice: the sum of the three kept",
+        ),
+        _NET,
         tuple(range(-4, 5)),
         -_QUESTION_DICE,
         _QUESTION_DICE,
@@ -205,8 +211,11 @@ QUESTIONS: dict[str, OddsQuestion] = {
         ("penalty_keep_mode",),
     ),
     "beat": OddsQuestion(
-        "Skill 0 against difficulty 0 (a tie fails), by bonus or penalty dice",
-        "net bonus dice",
+        msg(
+            "fudge_conflict.odds.question.beat",
+            "Skill 0 against difficulty 0 (a tie fails), by bonus or penalty dice",
+        ),
+        _NET,
         tuple(range(-4, 5)),
         -_QUESTION_DICE,
         _QUESTION_DICE,

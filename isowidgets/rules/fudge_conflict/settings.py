@@ -19,7 +19,7 @@ from pydantic import model_validator
 from ...errors import SettingsError
 from ...settings import RuleSettings, setting
 from ...words import Message, Number, msg
-from .abilities import Ability
+from .abilities import ABILITIES, Ability, ability_words
 from .keep import PenaltyKeep
 
 __all__ = ["FudgeSettings"]
@@ -205,6 +205,7 @@ class FudgeSettings(RuleSettings):
         ),
         ref="DK-A09",
         label=msg("fudge_conflict.setting.skill_category_map", "skill category map"),
+        values={ability: ability_words(ability) for ability in ABILITIES},
     )
     scratch_penalty_scope: Literal["next_roll", "next_round"] = setting(
         "next_roll",

@@ -79,10 +79,9 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
                 self._roll,
                 key="assist",
                 placeholder=labels("roll.dice_hint"),
-                empty_hint=labels("roll.empty"),
+                empty_hint=labels.catalogue.message("roll.empty"),
             )
         )
-        labels.bind(self.entry, "roll.empty", "empty_hint")
         labels.bind(self.entry.faces, "roll.dice_hint", "placeholder")
         self.chain = widgets.HTML()
         self.chain.add_class("iw-fudge-chain-list")

@@ -123,10 +123,9 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
                 self._roll,
                 key="conflict",
                 placeholder=labels("roll.dice_hint"),
-                empty_hint=labels("roll.empty"),
+                empty_hint=labels.catalogue.message("roll.empty"),
             )
         )
-        labels.bind(self.entry, "roll.empty", "empty_hint")
         self.tie = control(widgets.Dropdown(), "conflict.tie", "iw-fudge-tie")
         self.result = widgets.HTML()
         self.result.add_class("iw-fudge-conflict-result")

@@ -281,10 +281,9 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
                 self._roll,
                 key="round",
                 placeholder=labels("roll.dice_hint"),
-                empty_hint=labels("roll.empty"),
+                empty_hint=labels.catalogue.message("roll.empty"),
             )
         )
-        labels.bind(self.entry, "roll.empty", "empty_hint")
         self.outcome = widgets.HTML()
         self.outcome.add_class("iw-fudge-round-result")
         self.next_round = widgets.HTML()
