@@ -33,7 +33,8 @@ from pathlib import Path
 from typing import Any
 
 from .checks import shown
-from .errors import JournalError, cause
+from .errors import JournalError
+from .reasons import os_reason
 from .regular_file import open_regular
 
 __all__ = [
@@ -120,7 +121,7 @@ def write_sidecar(journal: Path, secret: Secret) -> Path:
             "journal.cannot_keep_secret",
             "cannot keep the session's secret in {path}: {problem}; the session was not started",
             path=str(target),
-            problem=exc.strerror or str(exc),
+            problem=os_reason(exc),
         ) from None
     return target
 
@@ -142,7 +143,7 @@ def read_sidecar(journal: Path) -> Secret | None:
             "journal.cannot_read_secret",
             "cannot read the session's secret {path}: {problem}",
             path=str(target),
-            problem=cause(exc),
+            problem=os_reason(exc),
         ) from None
     try:
         if len(raw) > MAX_SIDECAR_BYTES:

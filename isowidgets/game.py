@@ -48,6 +48,7 @@ from .checks import shown
 from .commitment import Secret
 from .contract import Acted, Action, Beats, Export, SessionExport, Step
 from .dice import Dice, PoolRoll
+from .reasons import os_reason, pydantic_reason
 from .errors import (
     CoreEventError,
     DiceError,
@@ -288,7 +289,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
                 "journal.cannot_export",
                 "cannot export to {path}: {problem}",
                 path=shown(str(target)),
-                problem=exc.strerror or str(exc),
+                problem=os_reason(exc),
             ) from None
         return target
 
@@ -444,7 +445,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
                         "{where} cannot be {got}: {problem}",
                         where=where,
                         got=shown(error.get("input"), 60),
-                        problem=str(error["msg"]),
+                        problem=pydantic_reason(error),
                     ) from None
             if not action.events:  # nothing journaled: no roll may be missing from it
                 self.dice.restore(before)

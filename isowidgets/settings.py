@@ -37,7 +37,8 @@ from pydantic import Field as _Field
 
 from . import checks
 from .checks import shown
-from .errors import IsowidgetsError, SaveFileError, SettingsError
+from .errors import SaveFileError, SettingsError
+from .reasons import annotation_at, os_reason, pydantic_reason, toml_reason
 from .words import Listing, Message, Number, msg, render
 
 __all__ = [
@@ -358,11 +359,15 @@ class RuleSettings(BaseModel):
                 name=repr(name),
                 allowed=_field_allowed(cls.model_fields[name]),
             )
-        why: str | Message = msg("settings.more_than_one", "it holds more than one value")
+        why: Message = msg("settings.more_than_one", "it holds more than one value")
         try:
             parsed = tomllib.loads(f"v = {text}")
-        except (tomllib.TOMLDecodeError, RecursionError, ValueError) as exc:
-            parsed, why = {}, _cut(str(exc), 120)
+        except tomllib.TOMLDecodeError as exc:
+            parsed, why = {}, toml_reason(exc)
+        except RecursionError:
+            parsed, why = {}, msg("settings.nested", "it is nested too deeply to read")
+        except ValueError:
+            parsed, why = {}, msg("settings.number_digits", "a number has too many digits to read")
         if list(parsed) != ["v"]:  # not TOML, or more keys after the value ("1\nw = 2")
             raise SettingsError(
                 "settings.not_one_value",
@@ -456,14 +461,14 @@ class RuleSettings(BaseModel):
                 "settings.not_toml",
                 "{source} is not valid TOML: {why}",
                 source=source,
-                why=_cut(str(exc)),
+                why=toml_reason(exc),
             ) from None
-        except ValueError as exc:  # a number of too many digits to read
+        except ValueError:  # a number of too many digits to read
             raise SaveFileError(
                 "settings.number_too_long",
                 "{source} is not valid settings: {why}. Allowed: whole numbers within ±{most}",
                 source=source,
-                why=_cut(str(exc)),
+                why=msg("settings.number_digits", "a number has too many digits to read"),
                 most=Number(MAX_SETTING_INT),
             ) from None
         system = data.pop("system", cls.system)
@@ -524,7 +529,7 @@ class RuleSettings(BaseModel):
                 "settings.cannot_write",
                 "cannot write settings file {path}: {why}",
                 path=_cut(str(target)),
-                why=_os_reason(exc),
+                why=os_reason(exc),
             ) from None
         return target
 
@@ -549,7 +554,7 @@ class RuleSettings(BaseModel):
                 "settings.cannot_read",
                 "cannot read settings file {path}: {why}",
                 path=where,
-                why=_os_reason(exc),
+                why=os_reason(exc),
             ) from None
         if not stat.S_ISREG(info.st_mode):
             raise SaveFileError(
@@ -569,7 +574,7 @@ class RuleSettings(BaseModel):
                 "settings.cannot_read",
                 "cannot read settings file {path}: {why}",
                 path=where,
-                why=_os_reason(exc),
+                why=os_reason(exc),
             ) from None
         if len(raw) > MAX_FILE_BYTES:  # it grew since its size was read
             raise SaveFileError(
@@ -727,13 +732,6 @@ def _too_long(where: str, size: Message) -> Message:
     )
 
 
-def _os_reason(exc: BaseException) -> str:
-    """Why the system refused, without repeating the (possibly huge) path."""
-    if isinstance(exc, OSError) and exc.strerror:
-        return exc.strerror
-    return _cut(str(exc))
-
-
 def _cut(text: str, limit: int = checks.SHOWN) -> str:
     """``text`` for a message, at most about ``limit`` characters of it."""
     return text if len(text) <= limit else f"{text[: limit - 1]}…"
@@ -761,47 +759,19 @@ def _check_numbers(cls: type[RuleSettings], data: dict[str, Any]) -> None:
             )
 
 
-def _why(error: Any, annotation: Any = None) -> Message | str:
-    """What pydantic found wrong with one value, as a message where the kit knows the
-    check (a range, a choice, a type), else pydantic's own words."""
-    ctx = error.get("ctx") or {}
-    kind = error.get("type", "")
-    choices = typing.get_args(annotation) if typing.get_origin(annotation) is Literal else ()
-    if kind == "literal_error" and choices:
-        return msg(
-            "settings.why.choice",
-            "input should be {expected}",
-            expected=Listing.of((repr(choice) for choice in choices), "or"),
-        )
-    if kind == "greater_than_equal" and "ge" in ctx:
-        return msg(
-            "settings.why.ge", "input should be greater than or equal to {low}", low=ctx["ge"]
-        )
-    if kind == "less_than_equal" and "le" in ctx:
-        return msg(
-            "settings.why.le", "input should be less than or equal to {high}", high=ctx["le"]
-        )
-    if kind == "int_type":
-        return msg("settings.why.int", "input should be a valid integer")
-    if kind == "bool_type":
-        return msg("settings.why.bool", "input should be a valid boolean")
-    if kind == "string_type":
-        return msg("settings.why.str", "input should be a valid string")
-    message = _cut(str(error["msg"]))
-    # Only the first letter: the message quotes the allowed values ('D8'), exactly.
-    return message[:1].lower() + message[1:]
+def _why(error: Any, annotation: Any = None) -> Message:
+    """What pydantic found wrong with one value (inside a table or a list too), as the
+    kit's message (:func:`isowidgets.reasons.pydantic_reason`)."""
+    loc = tuple(error.get("loc") or ())
+    inner = annotation_at(annotation, loc[1:]) if annotation is not None else None
+    return pydantic_reason(error, inner)
 
 
 def _explain(cls: type[RuleSettings], exc: ValidationError) -> Message:
     parts: list[Message] = []
     for error in exc.errors():
         if not error["loc"]:  # a check across several settings (a model validator)
-            raised = (error.get("ctx") or {}).get("error")
-            if isinstance(raised, IsowidgetsError):
-                parts.append(raised.message)
-            else:
-                text = str(error["msg"]).removeprefix("Value error, ")
-                parts.append(msg("settings.check", "{problem}", problem=text))
+            parts.append(pydantic_reason(error))
             continue
         name = _cut(".".join(str(x) for x in error["loc"]), 80)
         field_info = cls.model_fields.get(str(error["loc"][0])) if error["loc"] else None

@@ -46,6 +46,7 @@ from pydantic import (
 from .. import checks
 from ..checks import shown
 from ..errors import JournalError, RuleError, cause
+from ..reasons import pydantic_reason
 from ..words import Message, Number, msg, render
 from .chain import HEAD_SUFFIX_BYTES, link, with_head
 from .events import Event, Resolver, event_type
@@ -327,8 +328,8 @@ def _event_of(system: str, kind: str, data: Any, resolve: Resolver) -> Event:
 
 
 def _first_error(exc: ValidationError) -> Message:
-    """What is wrong with the first field pydantic refused (its problem in pydantic's
-    own English, or our validators')."""
+    """What is wrong with the first field pydantic refused, as the kit's message
+    (:func:`isowidgets.reasons.pydantic_reason`)."""
     error = exc.errors()[0]
     where = ".".join(str(x) for x in error["loc"])
     if error["type"] == "value_error":  # our own validators name the value already
@@ -336,13 +337,13 @@ def _first_error(exc: ValidationError) -> Message:
             "journal.field_value",
             "{where}: {problem}",
             where=where,
-            problem=str(error["msg"]).removeprefix("Value error, "),
+            problem=pydantic_reason(error),
         )
     return msg(
         "journal.field_type",
         "{where}: {problem} (got {got})",
         where=where,
-        problem=str(error["msg"]),
+        problem=pydantic_reason(error),
         got=shown(error.get("input")),
     )
 

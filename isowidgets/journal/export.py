@@ -17,6 +17,7 @@ from typing import Any
 from .. import checks
 from ..checks import shown
 from ..errors import JournalError
+from ..reasons import os_reason
 from ..words import msg, render
 from .codec import Entry
 from .history import effective_entries, void_actions
@@ -152,7 +153,7 @@ def write_log(
             "journal.cannot_export",
             "cannot export to {path}: {problem}",
             path=shown(str(target)),
-            problem=exc.strerror or str(exc),
+            problem=os_reason(exc),
         ) from None
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import BinaryIO, Protocol
 
 from ..errors import JournalError, JournalLockedError
+from ..reasons import os_reason
 from ..regular_file import open_regular
 
 try:  # POSIX only; elsewhere the lock is skipped.
@@ -138,7 +139,7 @@ def held_for_rename(path: Path) -> Iterator[None]:
             "journal.cannot_read",
             "cannot read journal {path}: {problem}",
             path=str(path),
-            problem=exc.strerror or str(exc),
+            problem=os_reason(exc),
         ) from None
     with probe:
         if not lock(probe):
@@ -204,7 +205,7 @@ def archive(path: Path) -> Path:
                     "was renamed",
                     path=str(path),
                     name=candidate.name,
-                    problem=exc.strerror or str(exc),
+                    problem=os_reason(exc),
                 ) from None
     raise JournalError(
         "journal.archives_full",

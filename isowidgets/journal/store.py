@@ -20,6 +20,7 @@ from typing import Any, BinaryIO, Literal
 from .. import checks
 from ..checks import shown
 from ..errors import JournalError, JournalLockedError
+from ..reasons import os_reason
 from ..regular_file import open_regular
 from ..words import Message, Number, languages, msg
 from . import files
@@ -156,7 +157,7 @@ class Journal:
                 "journal.cannot_read",
                 "cannot read journal {path}: {problem}",
                 path=str(target),
-                problem=exc.strerror or str(exc),
+                problem=os_reason(exc),
             ) from None
         return journal
 
@@ -234,7 +235,7 @@ class Journal:
                     "journal.cannot_open",
                     "cannot open journal {path}: {problem}",
                     path=str(path),
-                    problem=str(exc),
+                    problem=os_reason(exc),
                 ) from None
             if not files.lock(handle):
                 handle.close()
@@ -307,7 +308,7 @@ class Journal:
                 "was written",
                 path=str(self.path),
                 side=self._side_path().name,
-                problem=str(exc),
+                problem=os_reason(exc),
             ) from None
         pending = self._torn_problem("it moves there before the next write")
         self.problems = [
@@ -436,7 +437,7 @@ class Journal:
                     "journal.cannot_write",
                     "could not write journal {path}: {problem}",
                     path=str(self.path),
-                    problem=str(exc),
+                    problem=os_reason(exc),
                 ) from None
             if held + len(data) > MAX_JOURNAL_BYTES:
                 raise JournalError(
@@ -475,7 +476,7 @@ class Journal:
                 "journal.cannot_write",
                 "could not write journal {path}: {problem}",
                 path=str(self.path),
-                problem=str(exc),
+                problem=os_reason(exc),
             ) from None
         try:
             files.write_all(fd, data)
@@ -492,8 +493,8 @@ class Journal:
                     "Tip: free the disk, then resume the file: what reached it is handled like "
                     "a crash mid-write.",
                     path=str(self.path),
-                    problem=str(exc),
-                    again=str(again),
+                    problem=os_reason(exc),
+                    again=os_reason(again),
                 )
                 raise JournalError(self._broken) from None
             raise JournalError(
@@ -501,7 +502,7 @@ class Journal:
                 "could not write journal {path}: {problem}; the action was not journaled and "
                 "the file is as it was before it",
                 path=str(self.path),
-                problem=str(exc),
+                problem=os_reason(exc),
             ) from None
 
     # ------------------------------------------------------------------ reading

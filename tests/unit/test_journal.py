@@ -103,7 +103,7 @@ def test_payloads_are_validated_not_executed(tmp_path: Path):
         "kind": "note",
         "data": {"text": "hi", "__class__": "os.system"},
     }
-    with pytest.raises(ValueError, match="Extra inputs are not permitted"):
+    with pytest.raises(ValueError, match="(?i)extra inputs are not permitted"):
         read_entries([json.dumps(evil)])
     roll = {
         "pool": {"die": "d6", "count": 2, "explode_on": [6], "explosions": "mandatory"},
