@@ -27,7 +27,7 @@ import contextlib
 from collections.abc import Iterator, Mapping
 from typing import Any
 
-from .words import Message, is_key, render
+from .words import Clip, Message, is_key, render
 
 __all__ = [
     "CoreEventError",
@@ -181,7 +181,13 @@ class JournalTamperedError(JournalError):
 
     @property
     def summary(self) -> str:
-        return str(self.values["summary"])
+        """The line's event as the log says it, in English (its values hold it as a
+        message, rendered in the reader's language where the error is shown)."""
+        said = self.values["summary"]
+        if isinstance(said, Clip):
+            text = render(said.value) if isinstance(said.value, Message) else str(said.value)
+            return text if len(text) <= said.most else f"{text[: said.most - 1]}…"
+        return render(said) if isinstance(said, Message) else str(said)
 
     @property
     def why(self) -> Message:

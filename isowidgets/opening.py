@@ -45,6 +45,7 @@ from .journal.store import _now
 from .regular_file import NotARegularFileError, what_is_at
 from .settings import RuleSettings
 from .version import __version__
+from .words import msg
 
 __all__ = ["Opening"]
 
@@ -330,9 +331,12 @@ class Opening:
                 )
             if secret is None:
                 journal.problems.append(
-                    "the session's secret (its .secret file) is missing: the state is "
-                    "rebuilt, but the rolls from now on come from a new seed and cannot be "
-                    "verified"
+                    msg(
+                        "journal.problem.no_secret",
+                        "the session's secret (its .secret file) is missing: the state is "
+                        "rebuilt, but the rolls from now on come from a new seed and cannot "
+                        "be verified",
+                    )
                 )
             seed = Secret.fresh().seed if secret is None else secret.seed
             dice = Dice.resumed(seed, limits, rolls, table=table)

@@ -58,6 +58,7 @@ from .game import Game, GameState
 from .journal import Disclosed, Entry, History, Journal, Retcon, SessionStarted, effective_entries
 from .systems import game_for
 from .visibility import PublicView
+from .words import Message
 
 __all__ = ["VIEWS", "BeatMark", "Branch", "Reel", "RunView", "View"]
 
@@ -218,7 +219,7 @@ class Reel(Generic[S]):
         """Every beat, in the order they could be seen (taken back ones too)."""
         self._taken: dict[int, int] = {}  # beat index → the position that took it back
         self._latest: dict[int, list[int]] = {}  # action → its latest beats' indexes
-        self.problems: list[str] = []
+        self.problems: list[Message] = []
         """What was wrong with the journal read (a torn last line, an action cut short)."""
 
     # ------------------------------------------------------------------ building

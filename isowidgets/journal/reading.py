@@ -22,7 +22,7 @@ from .. import checks
 from ..checks import shown
 from ..errors import JournalError, JournalTamperedError, cause
 from ..regular_file import open_regular
-from ..words import Message, Number, msg
+from ..words import Clip, Message, Number, msg
 from . import files
 from .chain import GENESIS, link, split_head
 from .codec import MAX_LINE_BYTES, Entry
@@ -62,7 +62,6 @@ class Read:
 def _tampered(path: Path, number: int, entry: Entry, why: Message) -> JournalTamperedError:
     """The error for line ``number`` holding ``entry``, which is not what was written:
     ``why`` says how."""
-    summary = entry.event.describe()
     return JournalTamperedError(
         "journal.tampered",
         "{path}, line {line} ({kind} event #{seq}: {summary}): {why}",
@@ -70,7 +69,7 @@ def _tampered(path: Path, number: int, entry: Entry, why: Message) -> JournalTam
         line=number,
         seq=entry.seq,
         kind=entry.kind,
-        summary=summary if len(summary) <= 80 else f"{summary[:79]}…",
+        summary=Clip(entry.event.message(), 80),
         why=why,
     )
 

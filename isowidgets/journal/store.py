@@ -81,7 +81,7 @@ class Journal:
         self._lines = 0  # lines in the file (for line numbers of new entries)
         self._chain = GENESIS  # the hash of the journal up to its last entry
         self._line_of: dict[int, int] = {}  # seq -> line number in the file
-        self.problems: list[str] = []
+        self.problems: list[Message] = []
         """What was wrong with the file when it was opened (torn line, lost action)."""
 
     # ------------------------------------------------------------------ opening
@@ -272,20 +272,34 @@ class Journal:
         self._chain = read.head
         self._history.add(read.entries)
         if self._torn is not None:
-            self.problems.append(self._torn_problem("it moves there before the next write"))
+            self.problems.append(self._torn_problem(moved=False))
         for action in sorted(self._history.incomplete()):
             start, end = self._history.span(action)
             self.problems.append(
-                f"action #{action} was cut short by a crash ({end - start} of its events were "
-                "written); it is skipped"
+                msg(
+                    "journal.problem.cut_short",
+                    "action #{action} was cut short by a crash ({count} of its events were "
+                    "written); it is skipped",
+                    action=action,
+                    count=end - start,
+                )
             )
 
-    def _torn_problem(self, where: str) -> str:
+    def _torn_problem(self, moved: bool) -> Message:
         assert self._torn is not None
         preview = self._torn.decode("utf-8", "replace").strip()[:60]
-        return (
-            f"the last line was torn by a crash mid-write and is skipped, kept in "
-            f"{self._side_path().name} ({where}): {preview!r}"
+        where = (
+            msg("journal.problem.torn_moved", "moved there")
+            if moved
+            else msg("journal.problem.torn_moves", "it moves there before the next write")
+        )
+        return msg(
+            "journal.problem.torn",
+            "the last line was torn by a crash mid-write and is skipped, kept in {side} "
+            "({where}): {preview}",
+            side=self._side_path().name,
+            where=where,
+            preview=repr(preview),
         )
 
     def _side_path(self) -> Path:
@@ -310,9 +324,9 @@ class Journal:
                 side=self._side_path().name,
                 problem=os_reason(exc),
             ) from None
-        pending = self._torn_problem("it moves there before the next write")
+        pending = self._torn_problem(moved=False)
         self.problems = [
-            self._torn_problem("moved there") if p == pending else p for p in self.problems
+            self._torn_problem(moved=True) if p == pending else p for p in self.problems
         ]
         self._torn = None
 

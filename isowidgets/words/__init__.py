@@ -7,11 +7,12 @@ events, steps) and the widgets can all speak through it. See
 """
 
 from .catalogues import LANGUAGE_NAMES, LOCALE_DIR, PSEUDO, languages, reload, render
-from .message import KEY, Listing, Message, Number, Percent, Ref, is_key, msg, plural
+from .message import KEY, Clip, Listing, Message, Number, Percent, Ref, is_key, msg, plural
 
 __all__ = [
     "KEY",
     "LANGUAGE_NAMES",
+    "Clip",
     "LOCALE_DIR",
     "PSEUDO",
     "Listing",

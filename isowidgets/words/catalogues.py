@@ -35,7 +35,7 @@ from babel.messages.pofile import read_po
 from babel.numbers import format_decimal, parse_pattern
 from babel.support import Translations
 
-from .message import Listing, Message, Number, Percent, Ref
+from .message import Clip, Listing, Message, Number, Percent, Ref
 
 __all__ = [
     "LANGUAGE_NAMES",
@@ -166,6 +166,13 @@ def _value(value: Any, language: str, names: Mapping[str, str] | None, depth: in
         if not items:
             return ""
         return str(format_list(items, style=value.style, locale=_locale(language)))
+    if isinstance(value, Clip):
+        text = _value(value.value, language, names, depth + 1)
+        most = max(1, value.most)
+        if len(text) <= most:
+            return text
+        cut = f"{text[: most - 1]}…"
+        return f"{cut}{_CLOSE}" if language == PSEUDO and _OPEN in cut else cut
     if isinstance(value, Ref):
         if names is not None and value.id in names:
             return str(names[value.id])

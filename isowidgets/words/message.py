@@ -23,7 +23,8 @@ Conventions, stated once:
 * A **value** is text (a name the table typed, a value received: shown as it is), a
   whole number (a count: plain digits), a float (written with the language's decimal
   sign), another :class:`Message` (rendered in the same language), or one of the
-  wrappers below: :class:`Percent`, :class:`Number`, :class:`Listing`, :class:`Ref`.
+  wrappers below: :class:`Percent`, :class:`Number`, :class:`Listing`, :class:`Ref`,
+  :class:`Clip`.
 * A message with a plural has a second template and takes its count from the value
   ``n`` (``plural("fudge_conflict.bonus_dice", "{n} bonus die", "{n} bonus dice", n=2)``).
 
@@ -40,6 +41,7 @@ from typing import Any, Literal
 
 __all__ = [
     "KEY",
+    "Clip",
     "Listing",
     "Message",
     "Number",
@@ -149,3 +151,13 @@ class Ref:
 
     id: str
     fallback: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Clip:
+    """A value (often a nested :class:`Message`) cut to at most ``most`` characters once it
+    is rendered in the reader's language, ending in ``…`` where it was cut: an event's
+    summary inside an error stays one short line in every language."""
+
+    value: Any
+    most: int = 80

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from isowidgets.words import render
 from isowidgets.dice import D6, Dice, Pool
 from isowidgets.errors import JournalError, JournalLockedError
 from isowidgets.journal import Journal, Note, Retcon, Rolled, SessionStarted, read_entries
@@ -58,7 +59,7 @@ def test_torn_last_line_is_reported_and_set_aside(tmp_path: Path):
         handle.write('{"v":1,"seq":3,"action":3,"end":tr')  # crash mid-write
     reopened = Journal.open(path)
     assert len(reopened) == 2
-    assert "torn" in reopened.problems[0]
+    assert reopened.problems[0].key == "journal.problem.torn"
     assert (tmp_path / "s.jsonl.torn").read_text().startswith('{"v":1,"seq":3')
     reopened.append(Note(text="after the crash"))  # the file is clean again
     reopened.close()
@@ -74,7 +75,7 @@ def test_an_action_cut_short_is_skipped_as_a_whole(tmp_path: Path):
     path.write_text("".join(lines[:2]))  # the action's last line never reached the disk
     reopened = Journal.open(path)
     assert len(reopened) == 2
-    assert "cut short" in reopened.problems[0]
+    assert "cut short" in render(reopened.problems[0])
     assert [e.seq for e in reopened.effective()] == [1]
     reopened.close()
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from isowidgets.words import render
 from isowidgets.checks import MAX_NOTE, MAX_TEXT, MAX_WHOLE
 from isowidgets.errors import JournalError, RuleError
 from isowidgets.journal import (
@@ -171,7 +172,7 @@ def test_a_long_last_line_without_newline_is_not_taken_for_a_torn_write(tmp_path
     _journal_with(torn)
     with torn.open("ab") as out:
         out.write(b'{"v":1,"seq":3')
-    assert Journal.read(torn).problems[0].startswith("the last line was torn")
+    assert render(Journal.read(torn).problems[0]).startswith("the last line was torn")
 
 
 def test_lines_read_in_chunks_keep_their_numbers(tmp_path: Path):
