@@ -1,4 +1,8 @@
-"""The kit's command line: ``python -m isowidgets verify PATH [--head HEAD ...]``.
+"""The kit's command line: ``python -m isowidgets verify PATH [--head HEAD ...] [--language LANG]``.
+
+The verdict is printed in ``--language`` (``en``, ``da``; by default the language of the
+environment's locale, ``LANGUAGE``, ``LC_ALL``, ``LC_MESSAGES`` or ``LANG``, where the kit
+speaks it, else English), from the same catalogues as the tables.
 
 A thin shell over :mod:`isowidgets.verify`. Exit codes:
 
@@ -14,12 +18,34 @@ A thin shell over :mod:`isowidgets.verify`. Exit codes:
 from __future__ import annotations
 
 import argparse
+import os
 import sys
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from .errors import IsowidgetsError
+from .words import LANGUAGE_NAMES, PSEUDO, msg, render
 
-__all__ = ["main"]
+__all__ = ["default_language", "main"]
+
+
+def default_language(environ: Mapping[str, str] | None = None) -> str:
+    """The language of the environment's locale where the kit speaks it, else English:
+    the first of ``LANGUAGE`` (a list, ``da:en``), ``LC_ALL``, ``LC_MESSAGES`` and
+    ``LANG`` that is set, its language part (``da_DK.UTF-8`` → ``da``)."""
+    env = os.environ if environ is None else environ
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name, "")
+        if not value:
+            continue
+        for part in value.split(":"):
+            code = part.split(".", 1)[0].split("@", 1)[0].split("_", 1)[0].split("-", 1)[0]
+            code = code.lower()
+            if code in LANGUAGE_NAMES and code != PSEUDO:
+                return code
+            if code in ("c", "posix"):
+                return "en"
+        return "en"
+    return "en"
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -46,15 +72,25 @@ def main(argv: Sequence[str] | None = None) -> int:
         "proves the journal up to the line that carries it is exactly as it was then. "
         "Give it once per head kept.",
     )
+    check.add_argument(
+        "--language",
+        choices=tuple(LANGUAGE_NAMES),
+        default=None,
+        help="the language of the verdict: "
+        + ", ".join(f"{code} ({name})" for code, name in LANGUAGE_NAMES.items())
+        + "; by default the environment's locale where the kit speaks it, else en",
+    )
     arguments = parser.parse_args(argv)
+    language = arguments.language or default_language()
     from .verify import verify
 
     try:
         report = verify(arguments.path, heads=arguments.head)
     except IsowidgetsError as exc:
-        print(f"cannot verify: {exc}", file=sys.stderr)
+        said = msg("verify.cannot", "cannot verify: {why}", why=exc.message)
+        print(render(said, language), file=sys.stderr)
         return 2
-    print(report.text())
+    print(report.text(language))
     return 0 if report.ok else 1
 
 

@@ -48,7 +48,6 @@ from .checks import shown
 from .commitment import Secret
 from .contract import Acted, Action, Beats, Export, SessionExport, Step
 from .dice import Dice, PoolRoll
-from .reasons import os_reason, pydantic_reason
 from .errors import (
     CoreEventError,
     DiceError,
@@ -79,6 +78,7 @@ from .journal import (
 from .journal.codec import journalable
 from .journal.export import LOG_FORMATS
 from .opening import Opening
+from .reasons import os_reason, pydantic_reason
 from .settings import RuleSettings
 from .visibility import GmOnly
 from .words import languages, render

@@ -101,8 +101,10 @@ class HouseRules:
         name = checks.choice(question, "an odds question", list(cls.odds_questions))
         asked = cls.odds_questions[name]
         number = checks.whole(
-            size, msg("core.what.odds_size", "the size ({size})", size=asked.size), asked.low,
-            asked.high
+            size,
+            msg("core.what.odds_size", "the size ({size})", size=asked.size),
+            asked.low,
+            asked.high,
         )
         if settings is None:
             chosen = cls.settings_type()

@@ -90,9 +90,7 @@ def pydantic_reason(error: Mapping[str, Any], annotation: Any = None) -> Message
                 "input should be {expected}",
                 expected=Listing.of((repr(choice) for choice in choices), "or"),
             )
-        return msg(
-            "core.why.choice", "input should be {expected}", expected=ctx.get("expected")
-        )
+        return msg("core.why.choice", "input should be {expected}", expected=ctx.get("expected"))
     if kind == "greater_than_equal" and "ge" in ctx:
         return msg(
             "settings.why.ge", "input should be greater than or equal to {low}", low=ctx["ge"]
@@ -213,7 +211,9 @@ def os_reason(exc: BaseException) -> Message:
 
 # --------------------------------------------------------------------------- TOML
 
-_TOML_AT = re.compile(r"^(?P<what>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<column>\d+)|end of document)\)\s*$")
+_TOML_AT = re.compile(
+    r"^(?P<what>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<column>\d+)|end of document)\)\s*$"
+)
 
 _TOML_KEYS: dict[str, Message] = {
     "Invalid value": msg("core.toml.invalid_value", "a value that is not valid TOML"),

@@ -664,9 +664,7 @@ def allowed_message(
         if low is not None:
             return msg("settings.allowed.whole_low", "a whole number of at least {low}", low=low)
         if high is not None:
-            return msg(
-                "settings.allowed.whole_high", "a whole number of at most {high}", high=high
-            )
+            return msg("settings.allowed.whole_high", "a whole number of at most {high}", high=high)
         return msg("settings.allowed.whole", "a whole number")
     if annotation is str:
         return msg("settings.allowed.text", "text")

@@ -62,7 +62,7 @@ from .errors import JournalError, JournalTamperedError, VerifyError
 from .journal import Entry, Journal, SeedRevealed, SessionStarted, TableSeed
 from .journal.chain import SHORT_HEAD, read_head, short_head
 from .regular_file import open_regular
-from .words import Message, msg, render
+from .words import Clip, Message, msg, plural, render
 
 __all__ = ["HeadMatch", "Mismatch", "Report", "TypedRoll", "verify", "verify_entries"]
 
@@ -75,10 +75,11 @@ class Mismatch:
         line: the line of the file.
         seq: the event's number in the journal (its ``seq``).
         kind: the event's kind.
-        summary: the event as the log shows it.
+        summary: the event as the log shows it, in English.
         message: what is wrong, as a message (``verify.*``; its values are the facts).
         expected: the faces the seed gives there (empty when none can be named).
         found: the faces the journal holds there.
+        event: the event as a message (what :attr:`summary` says, in any language).
     """
 
     line: int
@@ -88,6 +89,7 @@ class Mismatch:
     message: Message
     expected: tuple[int, ...] = ()
     found: tuple[int, ...] = ()
+    event: Message | None = None
 
     @property
     def problem(self) -> str:
@@ -104,15 +106,36 @@ class Mismatch:
         """What is wrong, in English (a view renders :attr:`message` in its language)."""
         return render(self.message)
 
-    def text(self) -> str:
-        head = (
-            f"MISMATCH at line {self.line}, event #{self.seq} ({self.kind}: "
-            f"{shown(self.summary, 120)}): {self.why}"
+    def said(self) -> list[Message]:
+        """The mismatch as the lines :meth:`text` prints: what is wrong, then the faces
+        expected and found where there are any."""
+        head = msg(
+            "verify.report.mismatch",
+            "MISMATCH at line {line}, event #{seq} ({kind}: {summary}): {why}",
+            line=self.line,
+            seq=self.seq,
+            kind=self.kind,
+            summary=Clip(self.event if self.event is not None else self.summary, 120),
+            why=self.message,
         )
         if not (self.expected or self.found):
-            return head
-        expected = " ".join(map(str, self.expected)) if self.expected else "no roll here"
-        return f"{head}\n  expected: {expected}\n  found:    {' '.join(map(str, self.found))}"
+            return [head]
+        expected = (
+            msg("verify.report.faces", "{faces}", faces=" ".join(map(str, self.expected)))
+            if self.expected
+            else msg("verify.report.no_roll", "no roll here")
+        )
+        faces = msg(
+            "verify.report.expected_found",
+            "  expected: {expected}\n  found:    {found}",
+            expected=expected,
+            found=" ".join(map(str, self.found)),
+        )
+        return [head, faces]
+
+    def text(self, language: str = "en") -> str:
+        """The mismatch as the command line prints it, in ``language``."""
+        return "\n".join(render(line, language) for line in self.said())
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,6 +146,7 @@ class TypedRoll:
     seq: int
     kind: str
     summary: str
+    event: Message | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,63 +214,158 @@ class Report:
         """Random rolls checked in public actions."""
         return self.random_rolls - self.gm_only_rolls
 
-    def text(self) -> str:
-        """The report as the command line prints it: what was proved, and what not."""
-        out = [] if self.commitment is None else [f"commitment {self.commitment}"]
+    def text(self, language: str = "en") -> str:
+        """The report as the command line prints it, in ``language``: what was proved,
+        and what not."""
+        return "\n".join(render(line, language) for line in self.said())
+
+    def said(self) -> list[Message]:
+        """The report's lines as messages (:meth:`text` renders them)."""
+        out: list[Message] = []
+        if self.commitment is not None:
+            out.append(
+                msg(
+                    "verify.report.commitment",
+                    "commitment {commitment}",
+                    commitment=self.commitment,
+                )
+            )
         if self.mismatch is not None:
-            out += [
-                self.mismatch.text(),
-                f"({self.random_rolls} random roll(s) before it verified)",
-            ]
+            out += self.mismatch.said()
+            out.append(
+                plural(
+                    "verify.report.before",
+                    "({n} random roll(s) before it verified)",
+                    "({n} random roll(s) before it verified)",
+                    n=self.random_rolls,
+                )
+            )
         else:
             out.append(
-                f"VERIFIED: {self.random_rolls} random roll(s) ({self.public_rolls} public, "
-                f"{self.gm_only_rolls} GM-only; {self.random_dice} dice) are the ones the "
-                "committed seed fixed, each at its place in the journal"
+                plural(
+                    "verify.report.verified",
+                    "VERIFIED: {n} random roll(s) ({public} public, {gm} GM-only; {dice} dice) "
+                    "are the ones the committed seed fixed, each at its place in the journal",
+                    "VERIFIED: {n} random roll(s) ({public} public, {gm} GM-only; {dice} dice) "
+                    "are the ones the committed seed fixed, each at its place in the journal",
+                    n=self.random_rolls,
+                    public=self.public_rolls,
+                    gm=self.gm_only_rolls,
+                    dice=self.random_dice,
+                )
             )
             if self.gm_only_rolls:
                 out.append(
-                    "verify reads the whole journal, so nothing GM-only is left out (a "
-                    "public export cannot be verified)"
+                    msg(
+                        "verify.report.whole",
+                        "verify reads the whole journal, so nothing GM-only is left out (a "
+                        "public export cannot be verified)",
+                    )
                 )
-            out.append(self._table_text())
-            out.append(self._chain_text())
-            out += [
-                f"head {short_head(h.head)} (after {h.public_rolls} public roll(s)) is carried "
-                f"by line {h.line} ({h.kind}{', GM-only' if h.gm else ''}): the journal up to "
-                "it is exactly as it was when that head was shown"
-                for h in self.heads
-            ]
+            out.append(self._table_said())
+            out.append(self._chain_said())
+            for h in self.heads:
+                values: dict[str, Any] = {
+                    "head": short_head(h.head),
+                    "n": h.public_rolls,
+                    "line": h.line,
+                    "kind": h.kind,
+                }
+                if h.gm:
+                    out.append(
+                        plural(
+                            "verify.report.head_gm",
+                            "head {head} (after {n} public roll(s)) is carried by line {line} "
+                            "({kind}, GM-only): the journal up to it is exactly as it was when "
+                            "that head was shown",
+                            "head {head} (after {n} public roll(s)) is carried by line {line} "
+                            "({kind}, GM-only): the journal up to it is exactly as it was when "
+                            "that head was shown",
+                            **values,
+                        )
+                    )
+                else:
+                    out.append(
+                        plural(
+                            "verify.report.head",
+                            "head {head} (after {n} public roll(s)) is carried by line {line} "
+                            "({kind}): the journal up to it is exactly as it was when that head "
+                            "was shown",
+                            "head {head} (after {n} public roll(s)) is carried by line {line} "
+                            "({kind}): the journal up to it is exactly as it was when that head "
+                            "was shown",
+                            **values,
+                        )
+                    )
             if not self.heads and self.chained:
                 out.append(
-                    "no head was given (--head): the chain shows the file is whole, not that "
-                    "it is the one viewers saw"
+                    msg(
+                        "verify.report.no_head",
+                        "no head was given (--head): the chain shows the file is whole, not "
+                        "that it is the one viewers saw",
+                    )
                 )
-        out.append(f"{self.typed_rolls} typed roll(s) of physical dice: outside the proof")
-        out += [f"  line {t.line}: {t.kind}: {shown(t.summary, 100)}" for t in self.typed[:20]]
-        if len(self.typed) > 20:
-            out.append(f"  … and {len(self.typed) - 20} more")
-        return "\n".join(out)
-
-    def _table_text(self) -> str:
-        if self.scheme == LEGACY_SCHEME:
-            return "dice scheme: draws (written before rolls were numbered; no table seed)"
-        if self.table_seed is None:
-            return (
-                "no table seed was given: the GM chose the seed alone (committed before "
-                "play, but free to have tried seeds beforehand)"
+        out.append(
+            plural(
+                "verify.report.typed",
+                "{n} typed roll(s) of physical dice: outside the proof",
+                "{n} typed roll(s) of physical dice: outside the proof",
+                n=self.typed_rolls,
             )
-        return f"the table's seed {shown(self.table_seed, 80)} is bound into every roll"
+        )
+        out += [
+            msg(
+                "verify.report.typed_line",
+                "  line {line}: {kind}: {summary}",
+                line=t.line,
+                kind=t.kind,
+                summary=Clip(t.event if t.event is not None else t.summary, 100),
+            )
+            for t in self.typed[:20]
+        ]
+        if len(self.typed) > 20:
+            out.append(
+                msg("verify.report.more", "  … and {count} more", count=len(self.typed) - 20)
+            )
+        return out
 
-    def _chain_text(self) -> str:
+    def _table_said(self) -> Message:
+        if self.scheme == LEGACY_SCHEME:
+            return msg(
+                "verify.report.legacy",
+                "dice scheme: draws (written before rolls were numbered; no table seed)",
+            )
+        if self.table_seed is None:
+            return msg(
+                "verify.report.no_table_seed",
+                "no table seed was given: the GM chose the seed alone (committed before "
+                "play, but free to have tried seeds beforehand)",
+            )
+        return msg(
+            "verify.report.table_seed",
+            "the table's seed {seed} is bound into every roll",
+            seed=shown(self.table_seed, 80),
+        )
+
+    def _chain_said(self) -> Message:
         if not self.chained:
-            return "chain: none (every line was written before lines were chained)"
+            return msg(
+                "verify.report.no_chain",
+                "chain: none (every line was written before lines were chained)",
+            )
         if self.chained == self.lines:
-            return f"chain: all {self.lines} lines carry the hash of the journal up to them"
-        return (
-            f"chain: the last {self.chained} of {self.lines} lines carry the hash of the "
-            "journal up to them (the first were written before lines were chained; the "
-            "first chained line commits to them)"
+            return msg(
+                "verify.report.chain_all",
+                "chain: all {lines} lines carry the hash of the journal up to them",
+                lines=self.lines,
+            )
+        return msg(
+            "verify.report.chain_last",
+            "chain: the last {chained} of {lines} lines carry the hash of the journal up to "
+            "them (the first were written before lines were chained; the first chained line "
+            "commits to them)",
+            chained=self.chained,
+            lines=self.lines,
         )
 
 
@@ -281,6 +400,7 @@ def verify(path: str | os.PathLike[str], *, heads: Iterable[str] = ()) -> Report
                 exc.kind,
                 exc.summary,
                 msg("verify.tampered", "{why}", why=exc.why),
+                event=_said(exc.values["summary"]),
             ),
         )
     return verify_entries(
@@ -386,7 +506,7 @@ def verify_entries(
             if roll.number is not None:
                 walk.later[roll.gm, roll.number] = line(entry.seq)
     typed = tuple(
-        TypedRoll(line(e.seq), e.seq, e.kind, e.event.describe())
+        TypedRoll(line(e.seq), e.seq, e.kind, e.event.describe(), e.event.message())
         for e in entries
         for roll in rolls_of[e.seq]
         if roll.source == "typed"
@@ -727,7 +847,15 @@ def _at(
     """The mismatch at ``entry``: ``why``, and the faces expected there and found."""
     found = () if roll is None else roll.faces
     summary = entry.event.describe()
-    return Mismatch(line(entry.seq), entry.seq, entry.kind, summary, why, expected, found)
+    return Mismatch(
+        line(entry.seq), entry.seq, entry.kind, summary, why, expected, found, entry.event.message()
+    )
+
+
+def _said(value: Any) -> Message | None:
+    """The event's message a tampered line's error holds (cut, see :class:`~.words.Clip`)."""
+    inner = value.value if isinstance(value, Clip) else value
+    return inner if isinstance(inner, Message) else None
 
 
 def _counted(

@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from isowidgets.words import render
 from isowidgets.dice import D6, Dice, Pool
 from isowidgets.errors import JournalError, JournalLockedError
 from isowidgets.journal import Journal, Note, Retcon, Rolled, SessionStarted, read_entries
 from isowidgets.tray import DiceTray
+from isowidgets.words import render
 
 
 def _start() -> SessionStarted:
@@ -104,7 +104,7 @@ def test_payloads_are_validated_not_executed(tmp_path: Path):
         "kind": "note",
         "data": {"text": "hi", "__class__": "os.system"},
     }
-    with pytest.raises(ValueError, match="(?i)extra inputs are not permitted"):
+    with pytest.raises(ValueError, match=r"(?i)extra inputs are not permitted"):
         read_entries([json.dumps(evil)])
     roll = {
         "pool": {"die": "d6", "count": 2, "explode_on": [6], "explosions": "mandatory"},

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from isowidgets.words import render
 from isowidgets.checks import MAX_NOTE, MAX_TEXT, MAX_WHOLE
 from isowidgets.errors import JournalError, RuleError
 from isowidgets.journal import (
@@ -30,6 +29,7 @@ from isowidgets.journal import (
 )
 from isowidgets.journal import store as journal_module  # where the caps are read
 from isowidgets.tray import DiceTray
+from isowidgets.words import render
 
 
 def _start() -> SessionStarted:

@@ -467,7 +467,7 @@ def next_steps(state: FudgeState) -> tuple[Step, ...]:
                 "fudge_conflict.step.roll_opponent",
                 "Roll: {name} against {opponent}",
                 name=initiator,
-                opponent=Ref(opened.opponent, opened.opponent_name),
+                opponent=Ref(opened.opponent, opened.opponent_name or ""),
             )
         steps.append(Step("roll_conflict", None, "dice", message=roll))
         steps.append(

@@ -863,9 +863,7 @@ def hurt_steps(state: FudgeState) -> tuple[Step, ...]:
                 "give_up",
                 party,
                 "click",
-                message=msg(
-                    "fudge_conflict.step.give_up", "{name} gives up", name=names[party]
-                ),
+                message=msg("fudge_conflict.step.give_up", "{name} gives up", name=names[party]),
                 required=False,
             )
         )
