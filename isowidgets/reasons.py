@@ -224,7 +224,7 @@ _TOML_KEYS: dict[str, Message] = {
     "Cannot overwrite a value": msg("core.toml.overwrite", "a key is given twice"),
     "Cannot declare": msg("core.toml.declare_twice", "a table is declared twice"),
     "Unclosed array": msg("core.toml.unclosed_array", "a list ('[') is not closed"),
-    "Unclosed inline table": msg("core.toml.unclosed_table", "a table ('{') is not closed"),
+    "Unclosed inline table": msg("core.toml.unclosed_table", "a table ('{{') is not closed"),
     "Unterminated string": msg("core.toml.unterminated_string", "a quoted text is not closed"),
     "Illegal character": msg("core.toml.illegal_character", "a character TOML does not allow"),
     "Expected newline or end of document after a statement": msg(
