@@ -179,8 +179,10 @@ def os_reason(exc: BaseException) -> Message:
     code = exc.errno if isinstance(exc, OSError) else None
     if code in (errno.ENOENT,):
         return msg("core.os.not_found", "No such file or directory")
-    if code in (errno.EACCES, errno.EPERM):
+    if code == errno.EACCES:
         return msg("core.os.permission", "Permission denied")
+    if code == errno.EPERM:
+        return msg("core.os.not_permitted", "Operation not permitted")
     if code == errno.EISDIR:
         return msg("core.os.is_folder", "Is a directory")
     if code == errno.ENOTDIR:

@@ -136,7 +136,12 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         formats = list(offered) if formats is None else list(formats)
         unknown = [f for f in formats if f not in offered]
         if unknown or not formats:
-            raise RuleError(f"export formats must be some of {sorted(offered)}, got {formats!r}")
+            raise RuleError(
+                "kit.toolbar.formats",
+                "export formats must be some of {offered}, got {got}",
+                offered=str(sorted(offered)),
+                got=shown(formats),
+            )
         self.game = game
         self.say: Callable[..., str] = english  # a panel's Labels once bound (bind_kit)
         self.export_dir = Path(export_dir)
