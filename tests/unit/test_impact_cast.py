@@ -107,7 +107,7 @@ def test_r13_an_adversary_defeated_between_the_roll_and_the_close_carries_out_no
     board.close()
     entries = game.finish()
     resolved = entries[-1].event
-    assert isinstance(resolved, TestResolved) and "was defeated" in resolved.summary
+    assert isinstance(resolved, TestResolved) and "was defeated" in resolved.said
     assert game.state.character(ids["pierce"]).impact == "D12"
 
 

@@ -327,7 +327,7 @@ def test_a_plan_whose_target_is_gone_still_resolves_with_a_note():
     game.remove_detail(ids["Quiet"], "the GM clears it first")
     game.finish()
     last = game.journal.entries[-1].event
-    assert isinstance(last, TestResolved) and "no longer applies" in last.summary
+    assert isinstance(last, TestResolved) and "no longer applies" in last.said
 
 
 def test_a_step_cost_on_a_roller_already_knocked_out_takes_nothing():

@@ -8,6 +8,8 @@ edges (ineffectual below D4, the top at D20) must read the same in all of them.
 
 from __future__ import annotations
 
+from typing import Any
+
 from ... import checks
 from ...checks import shown
 from ...contract import Action
@@ -18,6 +20,7 @@ from .events import (
     CAUSE_TEXT,
     Cause,
     DetailAdded,
+    Ending,
     ImpactChanged,
     TestResolved,
 )
@@ -470,8 +473,10 @@ def new_detail_event(
     )
 
 
-def resolve_test(action: Action[ImpactState], summary: str) -> None:
-    """Close the open test with its current outcome."""
+def resolve_test(action: Action[ImpactState], ending: Ending, **said: Any) -> None:
+    """Close the open test with its current outcome; ``ending`` says how, and ``said`` the
+    data its words speak of (``who``/``name``, ``text``, ``old``/``new``, ``done``,
+    ``plan``): the journal holds data, the words are said when it is shown."""
     test = current_test(action)
     assert test.outcome is not None
     action.add(
@@ -482,6 +487,7 @@ def resolve_test(action: Action[ImpactState], summary: str) -> None:
             outcome=test.outcome,
             spent=test.spent,
             complication=test.complication == "accepted",
-            summary=summary,
+            ending=ending,
+            **said,
         )
     )

@@ -13,9 +13,9 @@ Steps are ladder indices (see :mod:`.ladder`): −1 ineffectual, 0 = D4 … 5 = 
 
 from __future__ import annotations
 
-from typing import ClassVar, Literal, TypeAlias
+from typing import Any, ClassVar, Literal, TypeAlias
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, SerializerFunctionWrapHandler, model_serializer
 
 from ...journal import Event, RollField
 from ...words import Message, Ref, msg, render
@@ -38,6 +38,8 @@ __all__ = [
     "DetailRemoved",
     "DetailToggled",
     "EffectChosen",
+    "EffectDone",
+    "Ending",
     "FailureSpent",
     "GreatSuccessDeclared",
     "ImpactChanged",
@@ -598,17 +600,111 @@ class FailureSpent(ImpactEvent):
         )
 
 
+class EffectDone(_Data):
+    """What a Success effect (or an adversary's plan) did, as the data its words are said
+    from: ``established`` a Detail's ``text`` on ``who``, ``removed``, ``disrupted`` or
+    ``altered`` the Detail ``text``, or ``stepped`` the Impact Die of ``who`` from
+    ``old`` to ``new``. ``name`` is the name ``who`` had then (a view may know a newer)."""
+
+    kind: Literal["established", "removed", "disrupted", "altered", "stepped"]
+    who: str = ""
+    name: str = ""
+    text: str = ""
+    old: int | None = None
+    new: int | None = None
+
+    def message(self) -> Message:
+        whom = Ref(self.who, self.name)
+        if self.kind == "established":
+            return msg(
+                "impact.done.established",
+                "established {text} on {name}",
+                text=_quoted(self.text),
+                name=whom,
+            )
+        if self.kind == "removed":
+            return msg("impact.done.removed", "removed {text}", text=_quoted(self.text))
+        if self.kind == "disrupted":
+            return msg("impact.done.disrupted", "disrupted {text}", text=_quoted(self.text))
+        if self.kind == "altered":
+            return msg("impact.done.altered", "altered {text}", text=_quoted(self.text))
+        return msg(
+            "impact.done.stepped",
+            "{name}: {old} → {new}",
+            name=whom,
+            old=step_label(self.old),
+            new=step_label(self.new),
+        )
+
+
+Ending: TypeAlias = Literal[
+    "plan_foiled",
+    "harm_avoided",
+    "effect",
+    "spent_harm_avoided",
+    "spent_plan_foiled",
+    "failure",
+    "failure_complication",
+    "failure_declined",
+    "cost_ineffectual",
+    "cost_steps",
+    "cost_detail",
+    "success_harm_avoided",
+    "great_no_effect",
+    "no_effect",
+]
+"""How a test ended, as :class:`TestResolved` records it (its words come from this and
+the event's data when it is shown)."""
+
+PlanEnd: TypeAlias = Literal["defeated", "succeeds", "no_longer", "done"]
+"""What became of the adversary's plan after a failed Foil (IMP-R13, IMP-A13)."""
+
+
+_OPTIONAL = ("summary", "done", "ending", "who", "name", "text", "old", "new", "plan", "problem")
+"""The fields a line holds only when they say something: ``summary`` (older journals'
+English, never written now) and the data of an ending that has it."""
+
+
+def _without_defaults(event: BaseModel, data: dict[str, Any]) -> dict[str, Any]:
+    """``data`` without the optional fields still at their default, so a line holds what
+    its ending speaks of (and reads back as the same event)."""
+    fields = type(event).model_fields
+    return {
+        name: value
+        for name, value in data.items()
+        if name not in _OPTIONAL or name not in fields or value != fields[name].default
+    }
+
+
 class EffectChosen(ImpactEvent):
+    """The one effect of a Success (IMP-R09), and what it did (``done``). ``summary`` is
+    only in journals written before the effect was data: its English words then."""
+
     kind: ClassVar[str] = "effect_chosen"
     test: str
     effect: Effect
-    summary: str
+    summary: str | None = None
+    done: EffectDone | None = None
+
+    @model_serializer(mode="wrap")
+    def _data(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        return _without_defaults(self, handler(self))
 
     def message(self) -> Message:
-        return _test_says(self.test, self.summary)
+        if self.summary is not None or self.done is None:
+            return _test_says(self.test, self.summary or "")
+        return msg(
+            "impact.test_says",
+            "{test}: {said}",
+            test=test_said(self.test),
+            said=self.done.message(),
+        )
 
 
 class TestResolved(ImpactEvent):
+    """A test closes with its outcome; ``ending`` says how (with the names, the text and the
+    steps it speaks of), ``summary`` only in journals written before endings were data."""
+
     kind: ClassVar[str] = "test_resolved"
     test: str
     test_kind: Literal["action", "avoid_harm", "foil"]
@@ -616,10 +712,147 @@ class TestResolved(ImpactEvent):
     outcome: Literal["success", "great_success", "failure"]
     spent: bool = False
     complication: bool = False
-    summary: str
+    summary: str | None = None
+    ending: Ending | None = None
+    who: str = ""
+    name: str = ""
+    text: str = ""
+    old: int | None = None
+    new: int | None = None
+    done: EffectDone | None = None
+    plan: PlanEnd | None = None
+    problem: str = ""
+
+    @model_serializer(mode="wrap")
+    def _data(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        return _without_defaults(self, handler(self))
 
     def message(self) -> Message:
-        return _test_says(self.test, self.summary)
+        if self.summary is not None or self.ending is None:
+            return _test_says(self.test, self.summary or "")
+        return msg(
+            "impact.test_says", "{test}: {said}", test=test_said(self.test), said=self.ended()
+        )
+
+    @property
+    def said(self) -> str:
+        """How the test ended, in English (what the log says after the test's name)."""
+        if self.summary is not None or self.ending is None:
+            return self.summary or ""
+        return render(self.ended())
+
+    def ended(self) -> Message:
+        """How the test ended, as a message (with the adversary's plan after a failed Foil)."""
+        lead = self._lead()
+        if self.plan is None:
+            return lead
+        adversary = Ref(self.who, self.name)
+        if self.plan == "defeated":
+            return msg(
+                "impact.plan.defeated",
+                "{lead}; {adversary} was defeated before the plan came off (IMP-A13)",
+                lead=lead,
+                adversary=adversary,
+            )
+        if self.plan == "succeeds":
+            return msg(
+                "impact.plan.succeeds",
+                "{lead}; {adversary}'s plan succeeds",
+                lead=lead,
+                adversary=adversary,
+            )
+        if self.plan == "no_longer":
+            return msg(
+                "impact.plan.no_longer",
+                "{lead}; {adversary}'s plan succeeds, but its effect no longer applies: {problem}",
+                lead=lead,
+                adversary=adversary,
+                problem=self.problem,
+            )
+        return msg(
+            "impact.plan.done",
+            "{lead}; {adversary}'s plan succeeds: {done}",
+            lead=lead,
+            adversary=adversary,
+            done=self.done.message() if self.done is not None else "",
+        )
+
+    def _lead(self) -> Message:
+        ending = self.ending
+        whom = Ref(self.who, self.name)
+        spent = msg("impact.ending.spent", " (spent)") if self.spent else ""
+        if ending == "plan_foiled":
+            return msg("impact.ending.plan_foiled", "{adversary}'s plan is foiled", adversary=whom)
+        if ending == "harm_avoided":
+            return msg("impact.ending.harm_avoided", "harm avoided")
+        if ending == "effect":
+            word = (
+                msg("impact.ending.great_success", "Great Success")
+                if self.outcome == "great_success"
+                else msg("impact.ending.success", "Success")
+            )
+            extra = (
+                msg("impact.ending.and_harm_avoided", "; harm avoided")
+                if self.test_kind == "avoid_harm"
+                else ""
+            )
+            return msg(
+                "impact.ending.effect",
+                "{word}{spent}{extra}: {done}",
+                word=word,
+                spent=spent,
+                extra=extra,
+                done=self.done.message() if self.done is not None else "",
+            )
+        if ending == "spent_harm_avoided":
+            return msg(
+                "impact.ending.spent_harm_avoided", "Failure spent into a Success: harm avoided"
+            )
+        if ending == "spent_plan_foiled":
+            return msg(
+                "impact.ending.spent_plan_foiled",
+                "Failure spent into a Success: {adversary}'s plan is foiled",
+                adversary=whom,
+            )
+        if ending == "failure_complication":
+            return msg(
+                "impact.ending.failure_complication",
+                "Failure with the Complication {text}",
+                text=_quoted(self.text),
+            )
+        if ending == "failure_declined":
+            return msg("impact.ending.failure_declined", "Failure; Complication declined")
+        if ending == "cost_ineffectual":
+            return msg(
+                "impact.ending.cost_ineffectual",
+                "failed to avoid harm; {name} is already ineffectual",
+                name=whom,
+            )
+        if ending == "cost_steps":
+            return msg(
+                "impact.ending.cost_steps",
+                "failed to avoid harm: {name} {old} → {new}",
+                name=whom,
+                old=step_label(self.old),
+                new=step_label(self.new),
+            )
+        if ending == "cost_detail":
+            return msg(
+                "impact.ending.cost_detail",
+                "failed to avoid harm: {name} takes {text}",
+                name=whom,
+                text=_quoted(self.text),
+            )
+        if ending == "success_harm_avoided":
+            return msg("impact.ending.success_harm_avoided", "Success: harm avoided")
+        if ending == "great_no_effect":
+            return msg(
+                "impact.ending.great_no_effect",
+                "Great Success: harm avoided; no effect chosen against the foe",
+            )
+        if ending == "no_effect":
+            return msg("impact.ending.no_effect", "Success{spent}; no effect chosen", spent=spent)
+        return msg("impact.ending.failure", "Failure")
 
 
 # --------------------------------------------------------------------------- adventure

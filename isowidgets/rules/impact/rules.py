@@ -71,6 +71,8 @@ from .events import (
     ComplicationDeclined,
     ComplicationOffered,
     EffectChosen,
+    EffectDone,
+    Ending,
     FailureSpent,
     GreatSuccessDeclared,
     TestCancelled,
@@ -843,9 +845,9 @@ def roll(action: Action[ImpactState], faces: Faces | None = None) -> TestRolled:
     action.add(rolled)
     if total >= plan.target and not great:
         if test.kind == "foil":
-            resolve_test(action, f"{state.name_of(test.threat or '')}'s plan is foiled")
+            resolve_test(action, "plan_foiled", **_adversary(state, test.threat))
         elif test.kind == "avoid_harm" and state.settings.great_success_rule != "gm_flag":
-            resolve_test(action, "harm avoided")
+            resolve_test(action, "harm_avoided")
     return rolled
 
 
@@ -872,8 +874,8 @@ def _effect_events(
     cause: Literal["effect", "foil"],
     actor: str | None,
     foe: str | None,
-) -> str:
-    """Add the events that carry ``effect`` out; return a one-line summary."""
+) -> EffectDone:
+    """Add the events that carry ``effect`` out; return what it did, as data."""
     # Re-checked here: an Effect built with the plain constructor (or read from a
     # hand-edited journal) has skipped the checks of Effect.make.
     effect = Effect.make(effect.kind, effect.target, effect.text, effect.hint)
@@ -902,7 +904,9 @@ def _effect_events(
                 test=test_id,
             )
         )
-        return f"established {text!r} on {state.name_of(effect.target)}"
+        return EffectDone(
+            kind="established", who=effect.target, name=state.name_of(effect.target), text=text
+        )
     if effect.touches_detail:
         detail = state.detail(effect.target)
         if detail.kind == "character":
@@ -923,12 +927,12 @@ def _effect_events(
             )
         if effect.kind == "remove_detail":
             removed_detail(action, detail.id, "", test=test_id)
-            return f"removed {detail.text!r}"
+            return EffectDone(kind="removed", text=detail.text)
         if effect.kind == "disable_detail":
             toggled_detail(action, detail.id, False, "", test=test_id)
-            return f"disrupted {detail.text!r}"
+            return EffectDone(kind="disrupted", text=detail.text)
         altered_detail(action, detail.id, effect.text, effect.hint, "", test=test_id)
-        return f"altered {detail.text!r}"
+        return EffectDone(kind="altered", text=detail.text)
     holder = state.holder(effect.target)
     if actor is not None and holder.id == actor and not state.settings.success_effect_self_target:
         raise RuleError(
@@ -942,7 +946,9 @@ def _effect_events(
     else:
         change = raise_step(state, holder.id, cause, test=test_id)
     action.add(change)
-    return f"{holder.name}: {step_label(change.old)} → {step_label(change.new)}"
+    return EffectDone(
+        kind="stepped", who=holder.id, name=holder.name, old=change.old, new=change.new
+    )
 
 
 def _probe(action: Action[ImpactState]) -> Action[ImpactState]:
@@ -981,14 +987,11 @@ def choose_effect(
             "foiling a plan has no Success effect: the plan simply fails (IMP-R13)",
         )
     foe = test.threat if test.kind == "avoid_harm" else None
-    # The EffectChosen line comes first and carries the summary of what follows it.
+    # The EffectChosen line comes first and carries what follows it, as data.
     probe = _probe(action)
-    summary = _effect_events(probe, effect, cause="effect", actor=test.actor, foe=foe)
-    action.add(EffectChosen(test=test.id, effect=effect, summary=summary), *probe.events)
-    word = "Great Success" if test.outcome == "great_success" else "Success"
-    spent = " (spent)" if test.spent else ""
-    extra = "; harm avoided" if test.kind == "avoid_harm" else ""
-    resolve_test(action, f"{word}{spent}{extra}: {summary}")
+    done = _effect_events(probe, effect, cause="effect", actor=test.actor, foe=foe)
+    action.add(EffectChosen(test=test.id, effect=effect, done=done), *probe.events)
+    resolve_test(action, "effect", done=done)
 
 
 # --------------------------------------------------------------------------- Failure
@@ -1038,12 +1041,9 @@ def spend(action: Action[ImpactState]) -> None:
     action.add(FailureSpent(test=test.id))
     action.add(lower_step(action.state, test.actor, 1, "spend", test=test.id))
     if test.kind == "avoid_harm":
-        resolve_test(action, "Failure spent into a Success: harm avoided")
+        resolve_test(action, "spent_harm_avoided")
     elif test.kind == "foil":
-        resolve_test(
-            action,
-            f"Failure spent into a Success: {state.name_of(test.threat or '')}'s plan is foiled",
-        )
+        resolve_test(action, "spent_plan_foiled", **_adversary(state, test.threat))
 
 
 def offer_complication(action: Action[ImpactState], text: str, hint: Hint = "hinders") -> None:
@@ -1078,29 +1078,36 @@ def offer_complication(action: Action[ImpactState], text: str, hint: Hint = "hin
     )
 
 
-def _close_failure(action: Action[ImpactState], lead: str) -> None:
+def _adversary(state: ImpactState, threat: str | None) -> dict[str, Any]:
+    """The adversary an ending speaks of: its id and the name it has now."""
+    return {"who": threat or "", "name": state.name_of(threat or "")}
+
+
+def _close_failure(action: Action[ImpactState], ending: Ending, text: str = "") -> None:
     """Resolve a Failure; a failed Foil lets the adversary's plan happen (IMP-R13)."""
     test = current_test(action)
-    summary = lead
+    said: dict[str, Any] = {"text": text}
     if test.kind == "foil":
-        adversary = action.state.name_of(test.threat or "")
+        said |= _adversary(action.state, test.threat)
         foe = action.state.find_character(test.threat or "")
         if foe is not None and foe.ineffectual:
             # Defeated between the roll and its close: a defeated adversary's plan
             # comes to nothing (IMP-A13), so its intent is not carried out.
-            summary += f"; {adversary} was defeated before the plan came off (IMP-A13)"
+            said["plan"] = "defeated"
         elif test.intent is None:
-            summary += f"; {adversary}'s plan succeeds"
+            said["plan"] = "succeeds"
         else:
             try:
                 probe = _probe(action)
                 done = _effect_events(probe, test.intent, cause="foil", actor=None, foe=None)
             except RuleError as exc:
-                summary += f"; {adversary}'s plan succeeds, but its effect no longer applies: {exc}"
+                # What the rules refused, in English: the one ending that keeps words of its
+                # own (the refusal's message is not data a line can hold).
+                said |= {"plan": "no_longer", "problem": str(exc)}
             else:
                 action.add(*probe.events)
-                summary += f"; {adversary}'s plan succeeds: {done}"
-    resolve_test(action, summary)
+                said |= {"plan": "done", "done": done}
+    resolve_test(action, ending, **said)
 
 
 def accept_complication(action: Action[ImpactState]) -> None:
@@ -1127,7 +1134,7 @@ def accept_complication(action: Action[ImpactState]) -> None:
     )
     action.add(raise_step(action.state, test.actor, "complication", test=test.id))
     if not state.settings.allow_earn_and_spend_same_roll:
-        _close_failure(action, f"Failure with the Complication {text!r}")
+        _close_failure(action, "failure_complication", text)
 
 
 def decline_complication(action: Action[ImpactState]) -> None:
@@ -1140,7 +1147,7 @@ def decline_complication(action: Action[ImpactState]) -> None:
             test=test.id,
         )
     action.add(ComplicationDeclined(test=test.id, text=test.offer[0]))
-    _close_failure(action, "Failure; Complication declined")
+    _close_failure(action, "failure_declined")
 
 
 def take_cost(action: Action[ImpactState], text: str | None = None) -> None:
@@ -1168,24 +1175,23 @@ def take_cost(action: Action[ImpactState], text: str | None = None) -> None:
                 text=shown(text),
             )
         steps = state.settings.avoid_harm_damage_steps
+        whom = {"who": actor.id, "name": actor.name}
         if actor.ineffectual:
-            summary = f"failed to avoid harm; {actor.name} is already ineffectual"
+            ending: Ending = "cost_ineffectual"
+            said: dict[str, Any] = whom
         else:
             change = lower_step(state, actor.id, steps, "avoid_harm", test=test.id)
-            summary = (
-                f"failed to avoid harm: {actor.name} {step_label(change.old)} → "
-                f"{step_label(change.new)}"
-            )
+            ending, said = "cost_steps", whom | {"old": change.old, "new": change.new}
             action.add(change)
     else:
         wording = test.cost_detail if text is None else text_arg(text, "the cost's wording")
-        summary = f"failed to avoid harm: {actor.name} takes {wording!r}"
+        ending, said = "cost_detail", {"who": actor.id, "name": actor.name, "text": wording}
         action.add(
             new_detail_event(
                 action.state, actor.id, "temporary", wording, "hinders", "avoid_harm", test=test.id
             )
         )
-    resolve_test(action, summary)
+    resolve_test(action, ending, **said)
 
 
 def finish(action: Action[ImpactState]) -> None:
@@ -1209,17 +1215,16 @@ def finish(action: Action[ImpactState]) -> None:
             return
         if test.offer is not None and test.complication is None:
             action.add(ComplicationDeclined(test=test.id, text=test.offer[0]))
-        lead = "Failure"
-        if test.complication == "accepted":
-            lead = f"Failure with the Complication {test.offer[0]!r}" if test.offer else lead
-        _close_failure(action, lead)
+        if test.complication == "accepted" and test.offer:
+            _close_failure(action, "failure_complication", test.offer[0])
+        else:
+            _close_failure(action, "failure")
     elif test.phase == "await_great":
-        resolve_test(action, "Success: harm avoided")
+        resolve_test(action, "success_harm_avoided")
     elif test.kind == "avoid_harm":
-        resolve_test(action, "Great Success: harm avoided; no effect chosen against the foe")
+        resolve_test(action, "great_no_effect")
     else:
-        spent = " (spent)" if test.spent else ""
-        resolve_test(action, f"Success{spent}; no effect chosen")
+        resolve_test(action, "no_effect")
 
 
 # --------------------------------------------------------------------------- what next

@@ -533,7 +533,7 @@ def result_html(
         sums = html.escape(_sums(rolled)) if rolled is not None else ""
         if resolved is not None and test.phase == "closed":
             # The badge already says "✖ Failure": the summary goes on from there.
-            rest = html.escape(_OUTCOME_LEAD.sub("", resolved.summary))
+            rest = html.escape(_OUTCOME_LEAD.sub("", resolved.said))
             joint = ", " if rest.startswith("with ") else ": "
             line += f"{sums}{joint}{rest}." if sums and rest else f"{sums or rest}."
         else:
