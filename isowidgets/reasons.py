@@ -217,6 +217,8 @@ _TOML_AT = re.compile(
     r"^(?P<what>.*?)\s*\(at (?:line (?P<line>\d+), column (?P<column>\d+)|end of document)\)\s*$"
 )
 
+_TOML_EXPECTED = re.compile(r"Expected ('.{1,8}')")
+
 _TOML_KEYS: dict[str, Message] = {
     "Invalid value": msg("core.toml.invalid_value", "a value that is not valid TOML"),
     "Invalid statement": msg("core.toml.invalid_statement", "a line that is not a TOML statement"),
@@ -266,6 +268,9 @@ def toml_reason(exc: tomllib.TOMLDecodeError) -> Message:
         (said for start, said in _TOML_KEYS.items() if what_text.startswith(start)),
         None,
     )
+    expected = _TOML_EXPECTED.fullmatch(what_text)
+    if what is None and expected:
+        what = msg("core.toml.expected", "{expected} is missing here", expected=expected[1])
     if what is None:
         what = msg("core.toml.other", "{problem}", problem=_cut(what_text))
     if found and found.group("line"):

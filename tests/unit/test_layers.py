@@ -28,7 +28,7 @@ PACKAGE = ROOT / "isowidgets"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("words",),
     ("errors", "version"),
-    ("checks", "server", "regular_file"),
+    ("checks", "server", "regular_file", "reasons"),
     ("lab", "binding", "commitment", "dice", "odds", "settings"),
     ("journal",),
     ("contract", "visibility", "checkpoints"),
