@@ -40,7 +40,7 @@ from ..errors import RuleError
 from ..game import Game
 from ..journal import Entry
 from ..settings import SettingSpec
-from ..words import render
+from ..words import Listing, msg, render
 from .dice_entry import css_name
 from .i18n import english
 from .messages import Messages
@@ -102,7 +102,10 @@ def _allowed_words(spec: SettingSpec, say: Callable[..., str]) -> str:
     if spec.kind == "flag":
         allowed = say("kit.rules.on_off")
     elif spec.kind == "choice":
-        allowed = " | ".join(value_words(spec, choice, say) for choice in spec.choices)
+        choices = Listing.of((value_words(spec, choice, say) for choice in spec.choices), "or")
+        allowed = render(
+            msg("settings.allowed.any_of", "{choices}", choices=choices), _language(say)
+        )
     elif spec.kind == "whole":
         allowed = say("kit.rules.whole", low=spec.low, high=spec.high)
     else:  # a table or a list: said in words (never in Python's notation)

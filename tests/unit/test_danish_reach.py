@@ -269,6 +269,7 @@ def test_the_danish_house_rules_show_no_type_notation():
             in rows["skill_category_map"]
         )
         assert "nu: tom" in rows["skill_category_map"]
+        assert "tilladt: spilpersonen eller bordet" in rows["pool_scope"], rows["pool_scope"]
         for name, text in rows.items():
             assert not re.search(r"\b(str|int|None)\b|\{\}", text), (name, text)
         editor.close()
