@@ -178,7 +178,7 @@ def _danish_expectations() -> tuple[str, int, int]:
         for size in sizes:
             outcomes |= set(FudgeGame.ask_odds(DANISH_QUESTION, size, settings))
         lines += len(outcomes)
-    return asked.label, len(sizes) * len(readings), lines
+    return asked.said()[0], len(sizes) * len(readings), lines
 
 
 def test_the_odds_lab_sweeps_by_keyboard_with_its_progress_bar(notebook: OpenNotebook) -> None:
