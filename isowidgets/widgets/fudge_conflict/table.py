@@ -33,6 +33,7 @@ from ..i18n import LANGUAGE_NAMES, Labels, LanguageSwitch
 from ..log import LogView
 from ..messages import Messages
 from ..panel import Panel
+from ..spoken import Spoken
 from ..stay_in_view import StayInView
 from ..toolbar import SessionToolbar
 from .chain import ChainPanel
@@ -122,6 +123,8 @@ class FudgeTable(Panel):
         self.glossary = widgets.HTML()
         self.glossary.add_class("iw-fudge-glossary-view")
         self._headings: list[tuple[widgets.HTML, str]] = []
+        self.spoken = Spoken(labels.language, ".iw-fudge-table")
+        """Marks the table's root with the language it speaks (``lang``: screen readers)."""
         sheets_column = widgets.VBox([self.board, self._heading("table.characters"), self.sheets])
         sheets_column.add_class("iw-fudge-sheets")
         self.held = labels.bind_kit(HeldBack(game, key="fudge"))
@@ -146,6 +149,7 @@ class FudgeTable(Panel):
                 self.glossary,
                 # The damage of those in play stays in view beside the panel in use.
                 StayInView(selector=".iw-fudge-board", within=".iw-fudge-main"),
+                self.spoken,
             ],
         )
         self.add_class("iw-fudge-table")
@@ -172,6 +176,7 @@ class FudgeTable(Panel):
             heading.value = f'<div class="iw-title">{html.escape(labels(key))}</div>'
         self.tabs.titles = tuple(labels(key) for key in TABS)
         self.glossary.value = glossary_html(labels)
+        self.spoken.language = labels.language
 
     # ------------------------------------------------------------------ following
 
