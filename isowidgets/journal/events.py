@@ -85,6 +85,19 @@ re-checked (faces in range, explosion chains consistent) when a journal loads.""
 
 _REGISTRY: dict[tuple[str, str], type[Event]] = {}
 
+_CORE_KINDS = {
+    "session_started": msg("core.kind.session_started", "session started"),
+    "seed_revealed": msg("core.kind.seed_revealed", "seed revealed"),
+    "table_seed": msg("core.kind.table_seed", "table seed"),
+    "settings_changed": msg("core.kind.settings_changed", "settings changed"),
+    "retcon": msg("core.kind.retcon", "retcon"),
+    "note": msg("core.kind.note", "note"),
+    "prepared": msg("core.kind.prepared", "prepared"),
+    "disclosed": msg("core.kind.disclosed", "disclosed"),
+    "rolled": msg("core.kind.rolled", "rolled"),
+}
+"""The core's own kinds as the log's kind column says them, in the reader's language."""
+
 
 class Event(BaseModel):
     """Base of every journal event payload.
@@ -130,7 +143,9 @@ class Event(BaseModel):
     def kind_message(self) -> Message:
         """The event's kind as a person reads it (the log's kind column): ``action
         declared``, not ``action_declared``. A system whose events are read in more
-        languages names its kinds in its catalogue."""
+        languages names its kinds in its catalogue; the core names its own."""
+        if self.system == "core" and self.kind in _CORE_KINDS:
+            return _CORE_KINDS[self.kind]
         return msg("core.event_kind", "{kind}", kind=self.kind.replace("_", " "))
 
     def describe(self) -> str:

@@ -88,7 +88,10 @@ CSS = """
 .iw-kit .iw-rule .widget-inline-hbox, .iw-kit .iw-toolbar-row .widget-inline-hbox {
   width: auto; max-width: 100%; flex-wrap: wrap; }
 .iw-kit .iw-rule .widget-dropdown > select { flex: 0 1 auto; width: auto; max-width: 100%; }
-.iw-kit .iw-rule .widget-text > input { flex: 1 1 18em; min-width: 12em; }
+.iw-kit .iw-rule .widget-text > input { flex: 0 1 12em; min-width: 8em; }
+.iw-kit .iw-rule .iw-submit-text, .iw-kit .iw-rules-find .widget-text { flex: 1 1 auto; }
+.iw-kit .iw-rule .iw-submit-text > input { flex: 1 1 36em; }
+.iw-kit .iw-rules-find .widget-text > input { flex: 1 1 24em; }
 .iw-kit .iw-toolbar-more .iw-press { width: auto; max-width: none; }
 .iw-kit .iw-submit-text > .widget-label, .iw-panel .iw-submit-text > .widget-label {
   width: auto; min-width: var(--jp-widgets-inline-label-width, 80px); max-width: none; }

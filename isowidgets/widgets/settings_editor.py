@@ -208,6 +208,7 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
         self.empty.add_class("iw-rules-empty")
         find = widgets.HBox([self.filter, self.only_changed], layout=wrap_row())
         find.add_class("iw-toolbar-row")
+        find.add_class("iw-rules-find")
         files = widgets.HBox(
             [self.path, self.save_button, self.load_button, self.defaults_button],
             layout=wrap_row(),

@@ -6,33 +6,51 @@ set before the first cell runs, as a new user sets it, in two languages:
 * the **pseudo-language** ``qps``, which wraps every catalogue text in ``⟦…⟧``;
 * **Danish** (``da``).
 
-Both play the same table after the notebook has run: a new argument between Burke and
-Director Hale on the conflict tab with a refusal in that panel (faces that are not
-Fudge faces), the roll; *Let it hurt*: intentions, crossing actions, a refusal in the
-round panel (too few faces), "How much will this hurt?" opened, round 1 by typed faces
-and round 2 by the kit's own dice; the toolbar's **More**, **House rules** opened and
-filtered to a setting that is then changed, a note, an **export**, every page of the
-session log back to the session's start, the glossary opened, and each tab once more.
-After every step a walk collects every visible text node inside the table
-(``.iw-fudge-table``), every shown box's placeholder and every option of every shown
-list, and:
+Both play the same table after the notebook has run (one executed notebook per
+language for every step): a conflict of each opposition type (passive, with an
+assistance chain on the chain tab and a refusal in the chain panel, then rolled by the
+kit's dice; competing, rolled by the kit's dice; active, with a refusal in the conflict
+panel, then typed faces); *Let it hurt*: intentions, "How much will this hurt?" opened,
+crossing actions, a refusal in the round panel and three rounds by typed faces; the
+toolbar's **More**, **House rules** opened at 1280×800 and filtered to a setting that is
+then changed, a note, two **exports** (the log as Markdown, the HTML recap), every page
+of the session log, each tab once more, the glossary; then the notebook's **Replay** of
+the session (at its end and a beat back) and the session's **stream page**
+(``python -m isowidgets.stream`` on the notebook's journal, started in the background
+when the notebook has run, opened at 1280×720 in the session's language).
 
-* in ``qps`` fails on any text outside ``⟦…⟧`` that has a letter in it, once what the
-  table typed itself (the characters' names, skills, items, intentions, the note) and
-  the rule IDs (``DK-A11``) are taken out: numbers, dice faces and glyphs, and
-  punctuation have no letters;
-* in ``da`` fails on any text equal to a template of the English catalogue (the
-  ``msgid`` of every ``isowidgets/locale/*.pot``, ``{placeholders}`` matching any
-  value) that is not also Danish (a template whose Danish is the same, ``Intuition``,
-  is left out, and so is a name the table typed).
+After every step a walk collects, in the view walked (the table, the Replay, the stream
+page), every visible text node, every shown box's placeholder, every option of every
+shown list, every ``title`` (hover) and ``aria-label`` (read aloud); the exported files
+are read back by the kernel and their texts collected too (the recap's text nodes,
+``title``, ``aria-label`` and ``alt``; the Markdown's title, note, heads and cells but
+the event data for tools). Then:
 
-What is allowed, and why, is :data:`ALLOWED` (each with its reason) and the ``lang``
-rule: text in an element the table marks with a ``lang`` of another language (the
-glossary's two columns: Danish term, English label) is not the table's language by
-design, and the walk checks that such text is found only in the glossary.
+* in ``qps`` a text fails when outside ``⟦…⟧`` it has a letter in it, once what the
+  table typed itself (the characters' names, skills, items, intentions, the note, the
+  journal's name) and the rule IDs (``DK-A11``) are taken out, with the values that
+  are no words (paths, dice, digests, moments: :data:`VALUES_OK`); and when the inside
+  of a ``⟦…⟧`` (at any depth) is an English template whose values have letters that are
+  none of those: English passed as a value into a wrapped message (``⟦house rules:
+  ⟦lasting penalties stack: ⟦off⟧ → ⟦on⟧⟧⟧``);
+* in ``da`` a text fails when it is a template of the English catalogue (the ``msgid``
+  of every ``isowidgets/locale/*.pot``, ``{placeholders}`` matching any value) that is
+  not also Danish, or when it holds one of the English catalogue's longer phrases that
+  no Danish text has (English passed as a value into a Danish text);
+* in both, a label, a button, the chosen option of a list, a box's text, or a House
+  rule's hint that is cut by its box (wider than it) fails, and so does a view whose
+  root (or page) does not say the language it speaks in its ``lang``.
 
-Screenshots: ``tests/browser/screenshots/pseudo-language-*.png`` (qps) and
-``danish-walk-*.png`` (da).
+What is allowed, and why, is :data:`ALLOWED` (each with its reason; entries marked s25a
+are engine texts another branch converts) and the ``lang`` rule: text in an element the
+table marks with a ``lang`` of another language (the glossary's two columns: Danish
+term, English label) is not the table's language by design, and the walk checks that
+such text is found only in the glossary.
+
+Screenshots (the table at 1280×800, the stream at 1280×720):
+``tests/browser/screenshots/pseudo-language-*.png`` (qps) and ``danish-walk-*.png`` (da):
+the refusals of the chain, conflict and round panels, round 1, House rules, the log, the
+Replay and the stream page.
 """
 
 from __future__ import annotations
@@ -200,9 +218,16 @@ _WALK_JS = """
     }
   }
   for (const box of root.querySelectorAll('input[type=text], input:not([type])')) {
-    if (!shown(box) || !box.value) continue;
-    if (box.scrollWidth > box.clientWidth + 1) {
+    if (!shown(box)) continue;
+    if (box.value && box.scrollWidth > box.clientWidth + 1) {
       cut.push({text: box.value, where: where(box), need: box.scrollWidth, have: box.clientWidth});
+    }
+    // A House rule's hint says what the box takes: shown whole while the box is empty.
+    const hint = box.closest('.iw-rules-list, .iw-rules-find') ? box.placeholder.trim() : '';
+    const room = box.getBoundingClientRect().width;
+    if (!box.value && hint && wide(box, hint) > room + 1) {
+      cut.push({text: hint, where: where(box), need: Math.round(wide(box, hint)),
+                have: Math.round(room)});
     }
   }
   return {found, cut, lang: root.closest('[lang]')?.getAttribute('lang') || ''};
@@ -679,9 +704,15 @@ def tab(nb: Notebook, key: str) -> None:
 
 
 def shot(nb: Notebook, name: str, selector: str = TABLE) -> None:
+    """A screenshot at the table's size (1280×800) with ``selector`` at the top of the view;
+    the walk then goes on at its tall size."""
+    size = nb.page.viewport_size
+    nb.page.set_viewport_size(TABLE_SCREEN)
     nb.page.evaluate(f"() => document.querySelector('{selector}').scrollIntoView()")
     nb.page.wait_for_timeout(300)  # the scroll settles; nothing is waited for by time
     nb.screenshot(name)
+    if size is not None:
+        nb.page.set_viewport_size(size)
 
 
 def changed(nb: Notebook, css_class: str, before: str) -> None:
@@ -899,9 +930,7 @@ def play_and_walk(nb: Notebook, walks: Walks, prefix: str, stream: Callable[[], 
         pages += 1
         walk(nb, walks, f"the log's page {pages}")
         if pages == 2:
-            page.set_viewport_size(TABLE_SCREEN)
             shot(nb, f"{prefix}-7-log", f"{TABLE} .iw-log-view")
-            page.set_viewport_size(TALL_SCREEN)
     assert pages >= 4, pages  # the notebook's conflicts, chain and rounds are in the log
     for key in ("table.chain", "table.conflict", "table.lih"):  # each panel, as it is now
         tab(nb, key)
