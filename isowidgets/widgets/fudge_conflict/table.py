@@ -86,6 +86,8 @@ class FudgeTable(Panel):
         tabs: the tab bar over them (``iw-fudge-tabs``).
         plot: the :class:`~.timeline.DamageTimeline`.
         toolbar, log_view, messages: the kit's toolbar, log and message line.
+        spoken: marks the table's root with the language it speaks (its ``lang``, for
+            screen readers), switched with the table.
     """
 
     game: FudgeGame
@@ -124,7 +126,6 @@ class FudgeTable(Panel):
         self.glossary.add_class("iw-fudge-glossary-view")
         self._headings: list[tuple[widgets.HTML, str]] = []
         self.spoken = Spoken(labels.language, ".iw-fudge-table")
-        """Marks the table's root with the language it speaks (``lang``: screen readers)."""
         sheets_column = widgets.VBox([self.board, self._heading("table.characters"), self.sheets])
         sheets_column.add_class("iw-fudge-sheets")
         self.held = labels.bind_kit(HeldBack(game, key="fudge"))
