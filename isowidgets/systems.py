@@ -21,6 +21,7 @@ and opening a session by its system's name (:func:`open_session`) is done here.
 from __future__ import annotations
 
 import contextlib
+import functools
 import re
 from importlib.metadata import entry_points
 from pathlib import Path
@@ -30,6 +31,7 @@ from .errors import JournalError, RuleError
 from .game import Game
 from .journal import Journal
 from .journal.events import find_systems_with
+from .words import Message
 
 if TYPE_CHECKING:
     import os
@@ -137,11 +139,32 @@ class _Finder:
     def names(self) -> list[str]:
         return names()
 
-    def title(self, system: str) -> str | None:
+    def setting_words(self, name: str) -> Any | None:
+        return _setting_words(name, tuple(names()))
+
+    def title(self, system: str) -> Message | str | None:
         try:
-            return str(game_for(system).title)
+            game = game_for(system)
         except JournalError:
             return None
+        named = game.settings_type.title  # the system's name in its catalogue, if any
+        return named if named is not None else str(game.title)
+
+
+@functools.cache
+def _setting_words(name: str, systems: tuple[str, ...]) -> Any | None:
+    """The words the systems give setting ``name``: one system's, or the same from all
+    that name it (``None`` when none gives words, or they differ)."""
+    found: dict[Any, Any] = {}
+    for system in systems:
+        try:
+            settings = game_for(system).settings_type
+        except JournalError:
+            continue
+        for spec in settings.specs():
+            if spec.name == name and spec.words.label is not None:
+                found[(spec.words.label.key, spec.words.values)] = spec.words
+    return next(iter(found.values())) if len(found) == 1 else None
 
 
 find_systems_with(_Finder())

@@ -85,6 +85,19 @@ re-checked (faces in range, explosion chains consistent) when a journal loads.""
 
 _REGISTRY: dict[tuple[str, str], type[Event]] = {}
 
+_CORE_KINDS = {
+    "session_started": msg("core.kind.session_started", "session started"),
+    "seed_revealed": msg("core.kind.seed_revealed", "seed revealed"),
+    "table_seed": msg("core.kind.table_seed", "table seed"),
+    "settings_changed": msg("core.kind.settings_changed", "settings changed"),
+    "retcon": msg("core.kind.retcon", "retcon"),
+    "note": msg("core.kind.note", "note"),
+    "prepared": msg("core.kind.prepared", "prepared"),
+    "disclosed": msg("core.kind.disclosed", "disclosed"),
+    "rolled": msg("core.kind.rolled", "rolled"),
+}
+"""The core's own kinds as the log's kind column says them, in the reader's language."""
+
 
 class Event(BaseModel):
     """Base of every journal event payload.
@@ -130,7 +143,9 @@ class Event(BaseModel):
     def kind_message(self) -> Message:
         """The event's kind as a person reads it (the log's kind column): ``action
         declared``, not ``action_declared``. A system whose events are read in more
-        languages names its kinds in its catalogue."""
+        languages names its kinds in its catalogue; the core names its own."""
+        if self.system == "core" and self.kind in _CORE_KINDS:
+            return _CORE_KINDS[self.kind]
         return msg("core.event_kind", "{kind}", kind=self.kind.replace("_", " "))
 
     def describe(self) -> str:
@@ -206,11 +221,28 @@ class SystemFinder(Protocol):
     def names(self) -> list[str]:
         """Every system that can be opened."""
 
-    def title(self, system: str) -> str | None:
-        """How a person calls ``system`` (``"Watch the World Die"``), if it is installed."""
+    def setting_words(self, name: str) -> Any | None:
+        """The words an installed system gives its house-rule setting ``name`` (its
+        :class:`~isowidgets.settings.SettingWords`: a label, value words), if exactly one
+        set of words is given for that name."""
+
+    def title(self, system: str) -> Message | str | None:
+        """How a person calls ``system`` (``"Watch the World Die"``), if it is installed:
+        a message of its catalogue where the system has one (said in the reader's
+        language), else its title."""
 
 
 _FINDERS: list[SystemFinder] = []
+
+
+def setting_words(name: str) -> Any | None:
+    """The words a system gives its house-rule setting ``name`` (label, value words),
+    asked of the installed finder; ``None`` when none does (or systems disagree)."""
+    for finder in _FINDERS:
+        words = finder.setting_words(name)
+        if words is not None:
+            return words
+    return None
 
 
 def _said(value: object) -> Message | str | int | float:
@@ -294,9 +326,11 @@ def _roll_message(roll: PoolRoll) -> Message:
     return said
 
 
-def system_title(system: str) -> str:
+def system_title(system: str) -> Message | str:
     """How a person calls the system named ``system`` in a log line: its title, asked of
-    the installed finder, else the name in words (never ``watch_the_world_die``)."""
+    the installed finder (a message where the system names itself in its catalogue, so a
+    Danish log says the Danish name), else the name in words (never
+    ``watch_the_world_die``)."""
     for finder in _FINDERS:
         title = finder.title(system)
         if title:
@@ -498,12 +532,15 @@ class SettingsChanged(Event):
     def message(self) -> Message:
         said: Message | None = None
         for name, (old, new) in reversed(self.changes.items()):
+            # The setting's name and values in its system's words where it gives them.
+            words = setting_words(name)
+            label = getattr(words, "label", None)
             change = msg(
                 "core.setting_changed",
                 "{name}: {old} → {new}",
-                name=name.replace("_", " "),  # the setting's own name: settings.py's to give
-                old=_said(old),
-                new=_said(new),
+                name=label if label is not None else name.replace("_", " "),
+                old=(words.value(old) if words is not None else None) or _said(old),
+                new=(words.value(new) if words is not None else None) or _said(new),
             )
             said = change if said is None else _then(change, said)
         return msg("core.settings_changed", "house rules: {changes}", changes=said or "")

@@ -18,7 +18,7 @@ from .. import checks
 from ..checks import shown
 from ..errors import JournalError
 from ..reasons import os_reason
-from ..words import msg, render
+from ..words import Message, msg, render
 from .codec import Entry
 from .history import effective_entries, void_actions
 
@@ -175,6 +175,7 @@ def _write(
             json.dumps(json.loads(d), ensure_ascii=False, separators=(",", ":"))
             for d in frame["data"]
         ]
+        _in_words(frame, entries, language)
         cells = frame.map(lambda v: _markdown_cell(v) if isinstance(v, str) else v)
         table = cells.to_markdown(index=False, disable_numparse=True)
         note = f"*{render(PUBLIC_MESSAGE, language)}*\n\n" if public else ""
@@ -183,6 +184,56 @@ def _write(
         )
         target.write_text(f"# {heading}\n\n{note}{table}\n", encoding="utf-8")
     return target
+
+
+_HEADS = {
+    "seq": msg("journal.md.seq", "seq"),
+    "action": msg("journal.md.action", "action"),
+    "at": msg("journal.md.at", "at"),
+    "system": msg("journal.md.system", "system"),
+    "kind": msg("journal.md.kind", "kind"),
+    "summary": msg("journal.md.summary", "summary"),
+    "faces": msg("journal.md.faces", "faces"),
+    "source": msg("journal.md.source", "source"),
+    "retconned": msg("journal.md.retconned", "retconned"),
+    "data": msg("journal.md.data", "data"),
+}
+"""The Markdown log's column heads (the CSV's and JSON's names, for tools, stay as they are)."""
+
+_SOURCES = {
+    "random": msg("journal.md.source.random", "random"),
+    "typed": msg("journal.md.source.typed", "typed"),
+}
+_RETCONNED = {True: msg("journal.md.yes", "yes"), False: msg("journal.md.no", "no")}
+_CORE = msg("journal.md.system.core", "core")
+
+
+def _in_words(frame: Any, entries: Sequence[Entry], language: str) -> None:
+    """The Markdown log is read by a person: its heads, each event's kind, system, source
+    and whether it was retconned are written in ``language`` (CSV and JSON keep the
+    names tools read)."""
+    from .events import system_title
+
+    kinds = {entry.seq: render(entry.event.kind_message(), language) for entry in entries}
+    frame["kind"] = [
+        kinds.get(seq, kind) for seq, kind in zip(frame["seq"], frame["kind"], strict=True)
+    ]
+    frame["system"] = [
+        render(_CORE if system == "core" else _named(system_title(system)), language)
+        for system in frame["system"]
+    ]
+    frame["source"] = [
+        ",".join(render(_SOURCES[s], language) if s in _SOURCES else s for s in str(v).split(","))
+        if v
+        else v
+        for v in frame["source"]
+    ]
+    frame["retconned"] = [render(_RETCONNED[bool(v)], language) for v in frame["retconned"]]
+    frame.columns = [render(_HEADS[name], language) for name in frame.columns]
+
+
+def _named(title: Message | str) -> Message:
+    return title if isinstance(title, Message) else msg("journal.md.name", "{name}", name=title)
 
 
 def _markdown_cell(text: str) -> str:

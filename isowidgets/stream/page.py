@@ -49,8 +49,9 @@ from ..follow import Catch, Spectator, Waker, follow, public_only
 from ..journal import Entry
 from ..journal.chain import short_head
 from ..widgets.css import style
+from ..widgets.spoken import Spoken
 from ..widgets.stream_board import Outcome, outcome_html
-from ..words import Listing, Message, msg, plural, render
+from ..words import Listing, Message, languages, msg, plural, render
 from .board import StreamBoard, board_for
 from .previously import MAX_FROM, MOST, Previously
 from .shown import ShownSignal
@@ -75,8 +76,9 @@ the smallest text is 0.9 em (18 px at 720p, 27 px at 1080p)."""
 LAYOUTS = ("board", "lower-third")
 """The page's layouts: the whole board, or only the latest resolution along the bottom."""
 
-LANGUAGES = ("en", "da")
-"""The languages the stream speaks."""
+LANGUAGES = languages()
+"""The languages the stream speaks: every language of the kit's catalogues (``en``,
+``da``), and the pseudo-language ``qps`` a test reads it in."""
 
 POLL_SECONDS = 0.1
 """How often the page looks at the journal when the system cannot tell it that the
@@ -404,7 +406,8 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
             third.add_class("iw-stream-card")
             third.add_class("iw-stream-third")
             parts = [third]
-        super().__init__([style(), self.css, *parts, self.signal])
+        spoken = Spoken(language, ".iw-stream")  # the page's lang, for screen readers
+        super().__init__([style(), self.css, *parts, self.signal, spoken])
         self.add_class("iw-panel")
         self.add_class("iw-stream")
         self.add_class(f"iw-stream--{size}")

@@ -82,6 +82,20 @@ CSS = """
 .iw-panel .iw-press[aria-expanded], .iw-kit .iw-press[aria-expanded] { width: auto;
   max-width: none; }
 .iw-rule-state, .iw-rules-empty { font-size: 0.9em; }
+/* Words are never cut short, in any language (Danish names are longer): a setting's
+   label, its list and the value chosen take the width their words need, and the list
+   goes under its label when the row is too narrow for both. */
+.iw-kit .iw-rule .widget-inline-hbox, .iw-kit .iw-toolbar-row .widget-inline-hbox {
+  width: auto; max-width: 100%; flex-wrap: wrap; }
+.iw-kit .iw-rule .widget-dropdown > select { flex: 0 1 auto; width: auto; max-width: 100%; }
+.iw-kit .iw-rule .widget-text > input { flex: 0 1 12em; min-width: 8em; }
+.iw-kit .iw-rule .iw-submit-text, .iw-kit .iw-rules-find .widget-text { flex: 1 1 auto; }
+.iw-kit .iw-rule .iw-submit-text > input { flex: 1 1 36em; }
+.iw-kit .iw-rules-find .widget-text > input { flex: 1 1 24em; }
+.iw-kit .iw-toolbar-more .iw-press { width: auto; max-width: none; }
+.iw-kit .iw-submit-text > .widget-label, .iw-panel .iw-submit-text > .widget-label {
+  width: auto; min-width: var(--jp-widgets-inline-label-width, 80px); max-width: none; }
+.iw-panel .iw-language > select { flex: 0 1 auto; width: auto; }
 .iw-lab-table .iw-lab-scroll { overflow-x: auto; max-width: 100%; }
 .iw-lab-table table { border-collapse: collapse; font-size: 0.85em; }
 .iw-lab-table th, .iw-lab-table td { border-bottom: 1px solid #ddd; padding: 2px 6px;

@@ -47,6 +47,15 @@ from ..words import LANGUAGE_NAMES, LOCALE_DIR, PSEUDO, Message, languages, msg,
 from ..words.catalogues import template_for
 from ..words.extract import placeholders
 
+NUMBER_BOXES = (
+    widgets.IntText,
+    widgets.BoundedIntText,
+    widgets.FloatText,
+    widgets.BoundedFloatText,
+)
+"""ipywidgets' number boxes: without a tooltip their hover says ``null``, so a labelled one
+is given its label as its tooltip."""
+
 __all__ = [
     "KIT",
     "LANGUAGE_NAMES",
@@ -459,6 +468,9 @@ class Labels:
             ``widget``.
         """
         self.bind(widget, key)
+        if isinstance(widget, NUMBER_BOXES) and widget.tooltip is None:
+            # ipywidgets' number box says "null" on hover without a tooltip: its label
+            self.bind(widget, key, "tooltip")
         widget.add_class(css)
         style = getattr(widget, "style", None)  # a button's label is its face: none there
         if style is not None and hasattr(style, "description_width"):

@@ -48,7 +48,7 @@ def _head(title: str) -> Message:
     return msg("replay.recap.title", "Recap: {title}", title=title)
 
 
-def _system(system: str) -> Message:
+def _system(system: Message | str) -> Message:
     return msg("replay.recap.system", "A session of {system}", system=system)
 
 
@@ -171,7 +171,7 @@ def recap_html(entries: Sequence[Entry], view: View = "public", language: str = 
         "replay.recap.count", "{n} beat in the story", "{n} beats in the story", n=len(story)
     )
     return f"""<!DOCTYPE html>
-<html lang="{html.escape(language if language != "qps" else "en")}">
+<html lang="{html.escape(language)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -184,7 +184,7 @@ def recap_html(entries: Sequence[Entry], view: View = "public", language: str = 
 <div class="iw-recap iw-kit iw-panel">
 <header class="iw-recap-header">
 <h1>{say(_head(title))}</h1>
-<p>{say(_system(game_class.title))}</p>
+<p>{say(_system(game_class.settings_type.title or game_class.title))}</p>
 <p>{say(_played(_when(first, language), _when(last, language)))}</p>
 <p class="iw-recap-view">{say(shown_view)}</p>
 </header>

@@ -56,6 +56,7 @@ from .css import style
 from .dice_entry import css_name
 from .panel import SavedText
 from .snapshot import SNAPSHOT_CSS
+from .spoken import Spoken
 from .stream_board import StreamBoard, board_for
 from .toggle import PressToggle
 
@@ -340,8 +341,10 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
         body = widgets.HBox([beat_box, board_box])
         body.add_class("iw-replay-body")
         css = widgets.HTML(f"<style>{_replay_css()}</style>")
+        selector = f".{css_name('iw-replay', key)}"
+        spoken = Spoken(self.language, selector)  # the root's lang, for screen readers
         parts = [style(), css, top, controls, self.status, self.keys_help, body, self.log_view]
-        super().__init__(parts)
+        super().__init__([*parts, spoken])
         self.add_class("iw-replay")
         self.add_class(css_name("iw-replay", key))
         self.add_class("iw-kit")

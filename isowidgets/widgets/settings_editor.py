@@ -195,7 +195,7 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
         self.filter.add_class(css_name("iw-rules-filter", key))
         self.only_changed = PressToggle(say("kit.rules.only_changed"))
         self.only_changed.add_class(css_name("iw-rules-only-changed", key))
-        self.path = widgets.Text(value=path)
+        self.path = widgets.Text(value=path, style={"description_width": "initial"})
         self.path.add_class(css_name("iw-rules-file", key))
         self.save_button = self._button("iw-rules-save", key)
         self.load_button = self._button("iw-rules-load", key)
@@ -215,6 +215,7 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
         self.empty.add_class("iw-rules-empty")
         find = widgets.HBox([self.filter, self.only_changed], layout=wrap_row())
         find.add_class("iw-toolbar-row")
+        find.add_class("iw-rules-find")
         files = widgets.HBox(
             [self.path, self.save_button, self.load_button, self.defaults_button],
             layout=wrap_row(),
@@ -253,8 +254,8 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
             control.observe(lambda c: self._changed(spec, c["new"]), names="value")
         elif spec.kind == "whole" and not spec.optional:
             control = widgets.BoundedIntText(
-                min=spec.low, max=spec.high, description=name, style=wide
-            )
+                min=spec.low, max=spec.high, description=name, style=wide, tooltip=name
+            )  # a tooltip of its own: ipywidgets' number box says "null" on hover without
             control.observe(lambda c: self._changed(spec, c["new"]), names="value")
         else:
             control = SubmitText(description=name)
@@ -437,6 +438,8 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
                 row.control.relabel(name)
             else:
                 row.control.description = name
+            if spec.kind == "whole" and not spec.optional:
+                row.control.tooltip = name
             if spec.kind == "choice":
                 self._drawing = True
                 try:

@@ -220,6 +220,7 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
             english("kit.refs"), value=False, tooltip=english("kit.refs.tip")
         )
         self.refs_toggle.add_class(css_name("iw-refs-toggle", key))
+        self.refs_toggle.add_class("iw-refs-keep")  # its hover shows an ID, as an example
         self.refs_toggle.on_change(self._show_refs)
         self.held = HeldBack(game, key=key)
         self._confirming = False

@@ -33,6 +33,7 @@ from ..i18n import LANGUAGE_NAMES, Labels, LanguageSwitch
 from ..log import LogView
 from ..messages import Messages
 from ..panel import Panel
+from ..spoken import Spoken
 from ..stay_in_view import StayInView
 from ..toolbar import SessionToolbar
 from .chain import ChainPanel
@@ -85,6 +86,8 @@ class FudgeTable(Panel):
         tabs: the tab bar over them (``iw-fudge-tabs``).
         plot: the :class:`~.timeline.DamageTimeline`.
         toolbar, log_view, messages: the kit's toolbar, log and message line.
+        spoken: marks the table's root with the language it speaks (its ``lang``, for
+            screen readers), switched with the table.
     """
 
     game: FudgeGame
@@ -122,6 +125,7 @@ class FudgeTable(Panel):
         self.glossary = widgets.HTML()
         self.glossary.add_class("iw-fudge-glossary-view")
         self._headings: list[tuple[widgets.HTML, str]] = []
+        self.spoken = Spoken(labels.language, ".iw-fudge-table")
         sheets_column = widgets.VBox([self.board, self._heading("table.characters"), self.sheets])
         sheets_column.add_class("iw-fudge-sheets")
         self.held = labels.bind_kit(HeldBack(game, key="fudge"))
@@ -146,6 +150,7 @@ class FudgeTable(Panel):
                 self.glossary,
                 # The damage of those in play stays in view beside the panel in use.
                 StayInView(selector=".iw-fudge-board", within=".iw-fudge-main"),
+                self.spoken,
             ],
         )
         self.add_class("iw-fudge-table")
@@ -172,6 +177,7 @@ class FudgeTable(Panel):
             heading.value = f'<div class="iw-title">{html.escape(labels(key))}</div>'
         self.tabs.titles = tuple(labels(key) for key in TABS)
         self.glossary.value = glossary_html(labels)
+        self.spoken.language = labels.language
 
     # ------------------------------------------------------------------ following
 
