@@ -41,10 +41,10 @@ the event data for tools). Then:
   rule's hint that is cut by its box (wider than it) fails, and so does a view whose
   root (or page) does not say the language it speaks in its ``lang``.
 
-What is allowed, and why, is :data:`ALLOWED` (each with its reason) and the ``lang`` rule: text in an element the
-table marks with a ``lang`` of another language (the glossary's two columns: Danish
-term, English label) is not the table's language by design, and the walk checks that
-such text is found only in the glossary.
+What is allowed, and why, is :data:`ALLOWED` (each with its reason) and the ``lang``
+rule: text in an element the table marks with a ``lang`` of another language (the
+glossary's two columns: Danish term, English label) is not the table's language by
+design, and the walk checks that such text is found only in the glossary.
 
 Screenshots (the table at 1280×800, the stream at 1280×720):
 ``tests/browser/screenshots/pseudo-language-*.png`` (qps) and ``danish-walk-*.png`` (da):
