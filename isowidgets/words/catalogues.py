@@ -22,6 +22,7 @@ catalogues.
 from __future__ import annotations
 
 import io
+import re
 import string
 import threading
 from collections.abc import Mapping
@@ -147,6 +148,24 @@ def _percent(value: float, language: str, digits: int) -> str:
     return str(pattern.apply(value, locale))
 
 
+def _pseudo_list(items: list[str], style: Any) -> str:
+    """``items`` joined as the pseudo-language's lists are: English's pattern, its own
+    words ("and", "or") wrapped like every other word a language supplies."""
+    marks = [f"\x00{index}\x00" for index in range(len(items))]
+    joined = str(format_list(marks, style=style, locale=_locale(PSEUDO)))
+    parts = []
+    for part in re.split(r"(\x00\d+\x00)", joined):
+        if (mark := re.fullmatch(r"\x00(\d+)\x00", part)) is not None:
+            parts.append(items[int(mark.group(1))])
+        else:
+            parts.append(_WORD.sub(lambda word: f"{_OPEN}{word.group(0)}{_CLOSE}", part))
+    return "".join(parts)
+
+
+_WORD = re.compile(r"[^\W\d_]+")
+"""A run of letters: a word a list's pattern supplies."""
+
+
 def _value(value: Any, language: str, names: Mapping[str, str] | None, depth: int) -> str:
     """``value`` as text in ``language`` (see :mod:`isowidgets.words.message`)."""
     if isinstance(value, Message):
@@ -165,7 +184,9 @@ def _value(value: Any, language: str, names: Mapping[str, str] | None, depth: in
         items = [_value(item, language, names, depth + 1) for item in value.items]
         if not items:
             return ""
-        return str(format_list(items, style=value.style, locale=_locale(language)))
+        if language != PSEUDO:
+            return str(format_list(items, style=value.style, locale=_locale(language)))
+        return _pseudo_list(items, value.style)
     if isinstance(value, Clip):
         text = _value(value.value, language, names, depth + 1)
         most = max(1, value.most)

@@ -101,6 +101,11 @@ def test_numbers_percentages_and_lists_are_written_the_readers_way():
     assert render(msg("dice.half", "{x}", x=Number(0.5, digits=2)), "da") == "0,50"
     either = msg("dice.or", "{x}", x=Listing.of(["d6", "dF"], "or"))
     assert render(either, "da") == "d6 eller dF"
+    # The pseudo-language takes English's pattern and wraps the words the pattern brings,
+    # so a walk in it can tell a list's "or" from English that bypassed the catalogues.
+    assert render(either, "qps") == "⟦d6 ⟦or⟧ dF⟧"
+    three = msg("dice.who", "{who}", who=Listing.of(["Ana", "Bo", "Cy"]))
+    assert render(three, "qps") == "⟦Ana, Bo, ⟦and⟧ Cy⟧"
 
 
 def test_a_translation_is_used_and_its_plural_follows_the_language(locale: Path):
