@@ -515,11 +515,14 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
             return False
         self._board_for(catch)
         assert self.board is not None
+        # The outcome first: each widget's change is its own message, and the browser
+        # draws them in the order sent, so what a viewer waits for is not queued behind
+        # the board and the footer.
+        self._offer(self.board.outcome(catch))
         self._set(self.head, self._head_html(catch))
-        self._set(self.commitment, self._commitment_html(catch))
         if self.layout_name == "board":
             self.board.show(catch)
-        self._offer(self.board.outcome(catch))
+        self._set(self.commitment, self._commitment_html(catch))
         return True
 
     def show_previously(self, outcome: Outcome, catch: Catch, words: Message) -> None:
