@@ -188,6 +188,8 @@ body {{ margin: 0; overflow: hidden; }}
 .iw-stream .iw-stream-strip {{ display: flex; gap: 0.6em; align-items: flex-start;
   flex: 0 0 auto; }}
 .iw-stream .iw-stream-strip > * {{ flex: 0 1 auto; min-width: 0; }}
+.iw-stream .iw-stream-strip > .iw-stream-stress {{ flex: 0 0 auto; }}
+.iw-stream .iw-stream-stress .iw-track-title {{ white-space: nowrap; }}
 .iw-stream .iw-stream-people {{ display: flex; flex-wrap: wrap; column-gap: 0.8em; }}
 .iw-stream .iw-stream-mapbox {{ flex: 1 1 auto; min-width: 0; min-height: 0;
   position: relative; }}
@@ -404,7 +406,12 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
             third.add_class("iw-stream-card")
             third.add_class("iw-stream-third")
             parts = [third]
-        super().__init__([style(), self.css, *parts, self.signal])
+        # The stylesheets' carriers take no room: a flex gap around each pushed the
+        # frame's cards down by 1.3 em and cut the footer's last line at the bottom.
+        carriers = [style(), self.css]
+        for carrier in carriers:
+            carrier.layout.display = "none"  # a <style> applies from a hidden element too
+        super().__init__([*carriers, *parts, self.signal])
         self.add_class("iw-panel")
         self.add_class("iw-stream")
         self.add_class(f"iw-stream--{size}")
