@@ -130,14 +130,17 @@ class Checkpoints(Generic[S]):
                 self._kept.append(self._state)
         return self._state
 
-    def follow(self, entries: Sequence[Entry]) -> S:
+    def follow(self, entries: Sequence[Entry], *, known: int = 0) -> S:
         """Make ``entries`` the spine: keep what it shares with the old one, fold the
         rest from the last checkpoint in the shared part; the state after ``entries``.
 
         What an undo (the spine loses its end), a disclosure (an action appears in the
-        past) or a cut asks for; a run that only grew is :meth:`extend`'s.
+        past) or a cut asks for; a run that only grew is :meth:`extend`'s. ``known``:
+        how many first entries the caller knows to be the spine's own (a follower that
+        kept them), compared no more, so an undo at the end of a long run costs what it
+        costs at the end of a short one.
         """
-        shared = self.shared(entries)
+        shared = self.shared(entries, start=known)
         self._truncate(shared)
         self._spine[:shared] = entries[:shared]  # the same events, in the entries given
         return self.extend(entries[shared:])
@@ -174,11 +177,12 @@ class Checkpoints(Generic[S]):
             self.folded += 1
         return state
 
-    def shared(self, entries: Sequence[Entry]) -> int:
-        """How many entries ``entries`` shares with the spine from the start."""
+    def shared(self, entries: Sequence[Entry], *, start: int = 0) -> int:
+        """How many entries ``entries`` shares with the spine from the start (the first
+        ``start`` taken as shared without a look)."""
         spine = self._spine
         most = min(len(spine), len(entries))
-        count = 0
+        count = min(checks.whole(start, "start", 0, error=JournalError), most)
         while count < most and (
             spine[count] is entries[count] or _same(spine[count], entries[count])
         ):

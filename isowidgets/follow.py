@@ -47,6 +47,7 @@ import contextlib
 import dataclasses
 import inspect
 import os
+from bisect import bisect_left
 from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -340,11 +341,24 @@ class Spectator:
             added = [entry for entry in new if entry.action not in cut]
             session.effective.extend(added)
             session.checkpoints.extend(added)
-        else:
-            if grew:
-                session.game.journal.grow(new)
-            else:
-                session.game._journal = Journal.view(shown, path=self.path)
+        elif grew:  # an undo or a redo: the state from the earliest action it changed
+            journal = session.game.journal
+            void_before = journal.history.void()
+            journal.grow(new)
+            void = journal.history.void()
+            changed = [a for a in void ^ void_before if a in journal.history]
+            since = min([*changed, new[0].action])
+            kept = bisect_left(session.effective, since, key=lambda entry: entry.action)
+            first = journal.history.span(since)[0]
+            session.effective[kept:] = [
+                entry
+                for entry in journal.entries[first:]
+                if entry.action not in void and not isinstance(entry.event, Retcon)
+            ]
+            # The entries before ``kept`` are the spine's already: not compared again.
+            session.checkpoints.follow(session.effective[1:], known=max(kept - 1, 0))
+        else:  # the past changed (a disclosure, a view numbered again): from its start
+            session.game._journal = Journal.view(shown, path=self.path)
             session.effective = session.game.journal.effective()
             session.checkpoints.follow(session.effective[1:])
         session.game._state = session.checkpoints.state

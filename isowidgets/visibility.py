@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+from bisect import bisect_left
 from collections.abc import Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, ClassVar
 
@@ -70,7 +71,7 @@ from .journal import (
     incomplete_actions,
     void_actions,
 )
-from .journal.history import ShownHead
+from .journal.history import History, ShownHead
 
 __all__ = [
     "ASIDE",
@@ -128,9 +129,9 @@ def public_entries(
         aside: the event types that change nothing later actions build on
             (``type(game).aside``: :data:`ASIDE` and the system's own).
     """
-    view = PublicView(aside=aside)
-    view.add(entries)
-    return view.shown
+    # Read whole, from the sets the whole journal gives: the reference a kept
+    # PublicView (which decides again only from where something changed) must match.
+    return PublicView(aside=aside)._walk(entries, hidden_actions(entries), void_actions(entries))
 
 
 class PublicView:
@@ -140,8 +141,11 @@ class PublicView:
     holds back an action whose end has not arrived yet). Entries that undo nothing and
     show nothing from the past (no retcon, no disclosure: nearly every action) only
     extend what is shown, read once each, so following a long session costs the same
-    as a short one; a retcon or a disclosure can change what was shown before, so then
-    the whole journal is read again (no fold: that is the checkpoints' job).
+    as a short one. A retcon or a disclosure can change what was shown before: the
+    actions are decided again from the earliest one whose inputs changed (an action
+    that became hidden or shown, a hidden one that became void or in force), never
+    from the start for nothing; an undo of a public action changes no earlier
+    decision, so it costs what any action costs (no fold: that is the checkpoints' job).
 
     Attributes:
         entries: every entry taken so far.
@@ -157,6 +161,12 @@ class PublicView:
         self.unshown: list[int] = []
         self._shown_actions: set[int] = set()
         self._held = False
+        self._held_by: int | None = None  # the action that started holding back
+        self._history = History()  # of every entry taken: void, GM-only, disclosed
+
+    def _hidden(self) -> set[int]:
+        """:func:`hidden_actions` of the entries taken, from their history."""
+        return self._history.gm_actions() - self._history.disclosed()
 
     def add(self, new: Sequence[Entry]) -> int:
         """Take the journal's next entries (whole actions); how many of the entries shown
@@ -164,21 +174,43 @@ class PublicView:
         new or changed)."""
         before = self.shown
         whole = not (self.entries and new and new[0].action == self.entries[-1].action)
+        if whole and not any(isinstance(e.event, Retcon | Disclosed) for e in new):
+            # Nothing here undoes or shows an earlier action: only the new ones are
+            # read, a GM-only one is hidden (a disclosure of it would come later) and
+            # one cut short is void.
+            self.entries.extend(new)
+            self._history.add(new)
+            kept = len(before)
+            self.shown.extend(self._walk(new, gm_actions(new), set(incomplete_actions(new))))
+            return kept
+        hidden_before, void_before = self._hidden(), self._history.void()
         self.entries.extend(new)
-        if not whole or any(isinstance(e.event, Retcon | Disclosed) for e in new):
-            self._shown_actions, self.unshown, self._held = set(), [], False
-            self.shown = self._walk(self.entries, hidden_actions(self.entries),
-                                    void_actions(self.entries))  # fmt: skip
-            same = 0
-            while same < min(len(before), len(self.shown)) and before[same] is self.shown[same]:
-                same += 1
-            return same
-        # Nothing here undoes or shows an earlier action: only the new ones are read, a
-        # GM-only one is hidden (a disclosure of it would come later) and one cut short
-        # is void.
-        kept = len(before)
-        self.shown.extend(self._walk(new, gm_actions(new), set(incomplete_actions(new))))
-        return kept
+        self._history.add(new)
+        hidden, void = self._hidden(), self._history.void()
+        # An action is decided from whether it is hidden, whether a hidden one is void,
+        # and what was decided before it: decide again from the earliest that changed.
+        changed = (hidden ^ hidden_before) | ((void ^ void_before) & (hidden | hidden_before))
+        starts = [action for action in changed if action in self._history]
+        if new:
+            starts.append(new[0].action)
+        if not starts:
+            return len(before)
+        since = min(starts)
+        if self._held_by is not None and self._held_by >= since:
+            self._held, self._held_by = False, None
+        del self.unshown[bisect_left(self.unshown, since) :]
+        kept = bisect_left(before, since, key=lambda entry: entry.action)
+        dropped = before[kept:]
+        self._shown_actions.difference_update(entry.action for entry in dropped)
+        start = self._history.span(since)[0]
+        del before[kept:]  # in place, as :attr:`shown` grows: no copy of what stays
+        before.extend(self._walk(self.entries[start:], hidden, void))
+        same = kept
+        while same - kept < min(len(dropped), len(before) - kept) and (
+            dropped[same - kept] is before[same]
+        ):
+            same += 1
+        return same
 
     def _walk(self, entries: Sequence[Entry], hidden: set[int], void: set[int]) -> list[Entry]:
         """Decide each action of ``entries`` in order, carrying on from the actions
@@ -194,8 +226,9 @@ class PublicView:
         def shows(action: int, group: list[Entry]) -> bool:
             retcon = group[0].event if isinstance(group[0].event, Retcon) else None
             if action in hidden:
-                if retcon is None and action not in void and not is_aside(action):
-                    self._held = True  # the state from here on is built on what is unseen
+                holds = retcon is None and action not in void and not is_aside(action)
+                if holds and not self._held:  # the state from here on is built on the unseen
+                    self._held, self._held_by = True, action
                 return False
             if self._held and not is_aside(action):
                 return False

@@ -190,6 +190,8 @@ body {{ margin: 0; overflow: hidden; }}
 .iw-stream .iw-stream-strip {{ display: flex; gap: 0.6em; align-items: flex-start;
   flex: 0 0 auto; }}
 .iw-stream .iw-stream-strip > * {{ flex: 0 1 auto; min-width: 0; }}
+.iw-stream .iw-stream-strip > .iw-stream-stress {{ flex: 0 0 auto; }}
+.iw-stream .iw-stream-stress .iw-track-title {{ white-space: nowrap; }}
 .iw-stream .iw-stream-people {{ display: flex; flex-wrap: wrap; column-gap: 0.8em; }}
 .iw-stream .iw-stream-mapbox {{ flex: 1 1 auto; min-width: 0; min-height: 0;
   position: relative; }}
@@ -407,7 +409,12 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
             third.add_class("iw-stream-third")
             parts = [third]
         spoken = Spoken(language, ".iw-stream")  # the page's lang, for screen readers
-        super().__init__([style(), self.css, *parts, self.signal, spoken])
+        # The stylesheets' carriers take no room: a flex gap around each pushed the
+        # frame's cards down by 1.3 em and cut the footer's last line at the bottom.
+        carriers = [style(), self.css]
+        for carrier in carriers:
+            carrier.layout.display = "none"  # a <style> applies from a hidden element too
+        super().__init__([*carriers, *parts, self.signal, spoken])
         self.add_class("iw-panel")
         self.add_class("iw-stream")
         self.add_class(f"iw-stream--{size}")
@@ -518,11 +525,14 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
             return False
         self._board_for(catch)
         assert self.board is not None
+        # The outcome first: each widget's change is its own message, and the browser
+        # draws them in the order sent, so what a viewer waits for is not queued behind
+        # the board and the footer.
+        self._offer(self.board.outcome(catch))
         self._set(self.head, self._head_html(catch))
-        self._set(self.commitment, self._commitment_html(catch))
         if self.layout_name == "board":
             self.board.show(catch)
-        self._offer(self.board.outcome(catch))
+        self._set(self.commitment, self._commitment_html(catch))
         return True
 
     def show_previously(self, outcome: Outcome, catch: Catch, words: Message) -> None:

@@ -33,6 +33,13 @@ __all__ = ["TrayPanel"]
 
 _DICE = ["d4", "d6", "d8", "d10", "d12", "d20", "dF"]
 
+TIMELINE_ROLLS = 100
+"""How many of the latest rolls the tray's plot draws (at most half as many again
+before the older ones leave it): an append then costs the same at the 100th roll and
+at the 10,000th (see :class:`~.timeline.Timeline`'s window)."""
+
+_TIMELINE_TITLE = "Rolls this session"
+
 _EXPLODE_HINT = "e.g. 6"
 _NO_FUDGE_EXPLOSIONS = "Fudge dice never explode"
 
@@ -77,7 +84,11 @@ class TrayPanel(Panel):
         self.result = widgets.HTML("<em>No roll yet.</em>")
         self.result.add_class("iw-result")
         self.timeline = Timeline(
-            title="Rolls this session", x_title="roll number", y_title="total", height=300
+            title=_TIMELINE_TITLE,
+            x_title="roll number",
+            y_title="total",
+            height=300,
+            window=TIMELINE_ROLLS,
         )
         self.log_view = LogView(game, rows=log_rows)
         self._rolls = 0
@@ -165,13 +176,27 @@ class TrayPanel(Panel):
             grouped.setdefault(event.roll.source, []).append(
                 (self._rolls, event.roll.total, event.describe())
             )
-        for source, points in grouped.items():
-            self.timeline.append(
-                f"{source} rolls",
-                points,
-                symbol="circle" if source == "random" else "square",
-                mode="markers",
-            )
+        with self.timeline.batch():
+            for source, points in grouped.items():
+                self.timeline.append(
+                    f"{source} rolls",
+                    points,
+                    symbol="circle" if source == "random" else "square",
+                    mode="markers",
+                )
+            self._title()
+
+    def _title(self) -> None:
+        """The plot's title, saying from which roll on it draws once older ones left it."""
+        since = self.timeline.oldest
+        title = (
+            _TIMELINE_TITLE
+            if since is None or since <= 1
+            else f"{_TIMELINE_TITLE}, from roll {int(since)} on"
+        )
+        layout = self.timeline.figure.layout
+        if layout.title.text != title:
+            layout.title.text = title
 
     def _rebuild_timeline(self) -> None:
         self._rolls = 0
@@ -179,7 +204,10 @@ class TrayPanel(Panel):
         with self.timeline.batch():  # the whole refill is one message to the browser
             self.timeline.reset()
             rolled = [e for e in self.game.journal.effective() if isinstance(e.event, Rolled)]
-            self._points([entry.event for entry in rolled if isinstance(entry.event, Rolled)])
+            # Only the latest rolls are drawn: the older ones are counted, not described.
+            drawn = rolled[-TIMELINE_ROLLS:]
+            self._rolls = len(rolled) - len(drawn)
+            self._points([entry.event for entry in drawn if isinstance(entry.event, Rolled)])
             last = rolled[-1] if rolled else None
         if last is not None and isinstance(last.event, Rolled):
             self._show(last.event, gm=last.gm)

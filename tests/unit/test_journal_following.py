@@ -313,3 +313,95 @@ def test_a_waker_where_the_system_cannot_tell_polls(tmp_path: Path) -> None:
 def test_a_waker_refuses_an_interval_it_cannot_keep(seconds: object, tmp_path: Path) -> None:
     with pytest.raises(JournalError, match="seconds"):
         Waker(tmp_path / "s.jsonl", seconds)  # type: ignore[arg-type]
+
+
+def _walked(monkeypatch: pytest.MonkeyPatch) -> list[int]:
+    """How many entries each decision of a public view reads (its ``_walk``)."""
+    from isowidgets.visibility import PublicView
+
+    walked: list[int] = []
+    walk = PublicView._walk
+
+    def counted(self, entries, hidden, void):  # type: ignore[no-untyped-def]
+        walked.append(len(entries))
+        return walk(self, entries, hidden, void)
+
+    monkeypatch.setattr(PublicView, "_walk", counted)
+    return walked
+
+
+def test_an_undo_and_a_redo_read_and_fold_only_what_they_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At the end of a long session an undo costs the follower what a roll costs: the
+    public view decides only the undo's action, the effective entries before it are kept
+    (not listed again, not compared again) and nothing before the last checkpoint is
+    folded again."""
+    path = tmp_path / "s.jsonl"
+    game = _long_tray(path, 300)
+    game.roll("2d6", purpose="to undo")
+    spectator = Spectator(path)
+    assert spectator.poll() is not None
+    session = spectator._session
+    assert session is not None and session.checkpoints is not None
+    walked = _walked(monkeypatch)
+    compared: list[int] = []
+    shared = type(session.checkpoints).shared
+
+    def counted(self, entries, start=0):  # type: ignore[no-untyped-def]
+        compared.append(len(entries) - start)  # entries looked at, at most
+        return shared(self, entries, start=start)
+
+    monkeypatch.setattr(type(session.checkpoints), "shared", counted)
+    assert session.game is not None  # its view of the journal lists nothing whole again
+    monkeypatch.setattr(
+        session.game.journal, "effective", lambda *_a, **_k: pytest.fail("listed again")
+    )
+    kept = session.effective
+    for step in (game.undo, game.redo, game.undo):
+        folded, offset = session.checkpoints.folded, session.reader.read.offset
+        step()
+        catch = spectator.poll()
+        assert catch is not None and catch.rebuilt
+        assert session.reader.read.offset - offset == len(game.journal.entries[-1].to_line()) + 1
+        assert walked[-1] <= 2  # the undo's own action (its entries), nothing before it
+        assert compared[-1] <= 1  # the spine checked from the change, not from the start
+        assert session.checkpoints.folded - folded < session.checkpoints.every
+        assert catch.effective is kept  # kept in place, not made again
+        assert [e.event for e in catch.effective] == [e.event for e in game.journal.effective()]
+        assert catch.game.state == game.state
+
+
+def test_a_disclosure_decides_again_from_the_action_it_shows_only(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A GM-only roll in the middle of a session, shown to the table later: the public
+    view decides again from that roll on (the past before it is kept), and the stream's
+    state and entries are those of the journal's public view from scratch; then an undo
+    of the disclosure hides it again."""
+    from isowidgets.visibility import public_view
+
+    path = tmp_path / "s.jsonl"
+    game = _long_tray(path, 150)
+    secret = _secret_roll(game)
+    for n in range(20):
+        game.note(f"after {n}")
+    spectator = Spectator(path)
+    first = spectator.poll()
+    assert first is not None and "secret" not in [
+        getattr(e.event, "purpose", "") for e in first.game.journal.entries
+    ]
+    walked = _walked(monkeypatch)
+    game.disclose(secret)
+    catch = spectator.poll()
+    assert catch is not None and catch.rebuilt
+    assert walked == [len(game.journal.entries) - game.journal.history.span(secret)[0]]
+    public = public_view(list(game.journal.entries), aside=type(game).aside)
+    assert [e.event for e in catch.game.journal.entries] == [e.event for e in public]
+    assert "secret" in [getattr(e.event, "purpose", "") for e in catch.effective]
+    game.undo()  # the disclosure taken back: the roll is the GM's alone again
+    catch = spectator.poll()
+    assert catch is not None and catch.rebuilt
+    assert "secret" not in [getattr(e.event, "purpose", "") for e in catch.effective]
+    public = public_view(list(game.journal.entries), aside=type(game).aside)
+    assert [e.event for e in catch.game.journal.entries] == [e.event for e in public]

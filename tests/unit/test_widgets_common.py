@@ -369,3 +369,51 @@ def test_every_panel_of_every_system_keeps_jupyterlabs_keys_out(farmhouse):
         assert keepers == [panel.keep_keys] and panel.keep_keys.selector == ".iw-panel"
     for table in tables[1:]:
         table.close()
+
+
+def _sent_points(figure) -> list[int]:  # type: ignore[no-untyped-def]
+    """How many x values each update or animation the figure sends carries (its size)."""
+    sizes: list[int] = []
+
+    def seen(change) -> None:  # type: ignore[no-untyped-def]
+        message = change["new"]
+        if not message:
+            return
+        styles = message["style_data"]
+        if change["name"] == "_py2js_animate":  # one dict per trace: {"x": [...]}
+            sizes.append(sum(len(style.get("x") or ()) for style in styles))
+        else:  # one dict of the traces: {"x": [[...], ...]}
+            sizes.append(sum(len(x or ()) for x in (styles or {}).get("x", [])))
+
+    figure.observe(seen, names=["_py2js_update", "_py2js_animate"])
+    return sizes
+
+
+def test_a_timeline_with_a_window_draws_its_latest_span_and_sends_as_much_at_any_length():
+    timeline = Timeline(title="t", x_title="x", y_title="y", window=10)
+    sizes = _sent_points(timeline.figure)
+    for n in range(1, 201):
+        timeline.append("a", [(n, n % 7, f"point {n}")])
+        if n == 3:
+            timeline.append("b", [(n, 1, "another trace")])
+    xs = timeline.current("a", "x")
+    assert xs[-1] == 200 and 200 - xs[0] <= 15 and list(xs) == list(range(xs[0], 201))
+    assert timeline.oldest == xs[0] and timeline.current("b", "x") == ()  # b left the window
+    assert len(timeline.current("a", "text")) == len(xs) == len(timeline.current("a", "y"))
+    layout = timeline.figure.layout
+    assert layout.xaxis.range[0] <= xs[0] and xs[-1] <= layout.xaxis.range[1]
+    assert layout.xaxis.range[1] - layout.xaxis.range[0] < 40  # not squeezed from point 1
+    assert 0 < max(sizes[-40:]) <= 16  # at point 200 a message carries what it did at 20
+
+
+def test_a_window_keeps_points_whose_x_is_no_number_and_refuses_a_bad_span():
+    timeline = Timeline(title="t", x_title="x", y_title="y", window=5)
+    timeline.append("a", [("early", 1, "a category")])
+    timeline.append("n", [(n, n, "") for n in range(1, 40)])
+    assert timeline.current("a", "x") == ("early",)
+    assert timeline.current("n", "x")[0] >= 39 - 5
+    timeline.reset()
+    assert timeline.oldest is None and timeline.points("n") == 0
+    for bad in (0, -3, "10", True):
+        with pytest.raises(ValueError, match="window"):
+            Timeline(title="t", x_title="x", y_title="y", window=bad)  # type: ignore[arg-type]

@@ -96,3 +96,33 @@ def test_the_toolbar_redoes_notes_and_exports_in_the_panel(panel, tmp_path):
     panel.toolbar.export_button.click()
     assert (tmp_path / "out" / "t.md").exists()
     panel.close()
+
+
+def test_the_plot_draws_the_latest_rolls_and_costs_the_same_at_any_length(tmp_path: Path):
+    """A tray's 10,000th roll sends the plot what its 100th sends (the plot's window)."""
+    from isowidgets.widgets.tray import TIMELINE_ROLLS
+
+    path = tmp_path / "long.jsonl"
+    game = DiceTray.new(path, seed=4)
+    for n in range(3 * TIMELINE_ROLLS):
+        game.roll("2d6", purpose=f"roll {n}")
+    game.journal.close()
+    panel = TrayPanel(DiceTray.resume(path), export_dir=tmp_path / "out")
+    xs = panel.timeline.current("random rolls", "x")
+    assert len(xs) == TIMELINE_ROLLS and xs[-1] == 3 * TIMELINE_ROLLS  # the latest, numbered
+    assert "from roll 201 on" in panel.timeline.figure.layout.title.text
+    assert every_point_in_range(panel.timeline)
+    for _ in range(TIMELINE_ROLLS):
+        panel.roll_button.click()
+        xs = panel.timeline.current("random rolls", "x")
+        assert xs[-1] - xs[0] <= TIMELINE_ROLLS * 1.5 and every_point_in_range(panel.timeline)
+    assert xs[-1] == 4 * TIMELINE_ROLLS
+    assert f"from roll {xs[0]} on" in panel.timeline.figure.layout.title.text
+    panel.undo_button.click()  # drawn again: the latest rolls, the undone one gone
+    xs = panel.timeline.current("random rolls", "x")
+    assert xs[-1] == 4 * TIMELINE_ROLLS - 1 and len(xs) == TIMELINE_ROLLS
+
+
+def test_a_short_session_s_plot_is_titled_plainly(panel):
+    panel.roll_button.click()
+    assert panel.timeline.figure.layout.title.text == "Rolls this session"
