@@ -122,6 +122,20 @@ def test_each_systems_table_is_pictured_from_its_notebook(
     assert picture.stat().st_size > 10_000, f"{picture.name} looks empty"
 
 
+def settled(target: Locator, tries: int = 20) -> None:
+    """Wait until ``target`` is drawn the same twice in a row, 250 ms apart: the map
+    lays out and fits itself after it shows, and its edge labels move by a pixel or two
+    meanwhile."""
+    last = target.screenshot(animations="disabled")
+    for _ in range(tries):
+        target.page.wait_for_timeout(250)
+        now = target.screenshot(animations="disabled")
+        if now == last:
+            return
+        last = now
+    raise AssertionError(f"the map never settled in {tries} looks")
+
+
 def stream_picture_session(journal: Path) -> IsolationGame:
     """The session the stream picture shows, played into ``journal`` with its salt and
     clock fixed: the picture shows the commitment (seed and salt) and the journal's
@@ -143,6 +157,7 @@ def test_the_stream_view_is_pictured(lab_browser: BrowserContext, tmp_path: Path
                 page.goto(f"{server.url}?size=1280x720&layout=board", wait_until="commit")
                 page.wait_for_function(STREAM_READY_JS, timeout=180_000)
                 page.locator(".iw-stream-map").first.wait_for(state="visible")
+                settled(page.locator(".iw-stream-map").first)
                 text = page.locator(".iw-stream").inner_text()
                 assert "Dice committed before play" in text, text[:500]
                 picture = save(page.screenshot(animations="disabled"), "stream-board")
