@@ -15,8 +15,8 @@ from pathlib import Path
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS.parent))
 
-from sphinx.ext.napoleon.docstring import GoogleDocstring  # noqa: E402
 from sphinx.errors import PycodeError  # noqa: E402
+from sphinx.ext.napoleon.docstring import GoogleDocstring  # noqa: E402
 from sphinx.pycode import ModuleAnalyzer  # noqa: E402
 
 from isowidgets.version import __version__  # noqa: E402
@@ -98,9 +98,10 @@ exclude_patterns = [
 # saved without its state, shows its plain-text line).
 nb_execution_mode = "off"
 # The odds lab's plotly charts are saved as plotly's own JSON, which myst-nb does not
-# draw: as each notebook is read, every such output is replaced by the HTML of plotly's own
-# writer (``plotly.io.to_html``), and the pages showing one load plotly.js, written from
-# the installed plotly package into the site (no CDN: the build and the site are offline).
+# draw: as each notebook is read, every such output is replaced by HTML drawing it with
+# plotly.js (the figure written by ``plotly.io.to_json``), and the pages showing one load
+# plotly.js, written from the installed plotly package into the site (no CDN: the build
+# and the site are offline).
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
@@ -185,7 +186,8 @@ PLOTLY_JS = "plotly.min.js"
 
 
 def _plotly_as_html(app, docname, source) -> None:  # type: ignore[no-untyped-def]
-    """A notebook's plotly outputs, each as its HTML (a div and the call drawing it)."""
+    """A notebook's plotly outputs, each as its HTML: a div, and the call drawing the
+    figure into it once the page is read (plotly.js comes last in a furo page)."""
     if not str(app.env.doc2path(docname)).endswith(".ipynb") or PLOTLY not in source[0]:
         return
     import plotly.io
@@ -195,12 +197,17 @@ def _plotly_as_html(app, docname, source) -> None:  # type: ignore[no-untyped-de
     for number, output in enumerate(outputs):
         data = output.get("data", {})
         if PLOTLY in data:  # replaced: myst-nb renders every type of a bundle it is given
-            data["text/html"] = plotly.io.to_html(
-                data.pop(PLOTLY),
-                include_plotlyjs=False,
-                full_html=False,
-                validate=False,
-                div_id=f"plotly-{docname.replace('/', '-')}-{number}",  # the same at each build
+            figure = data.pop(PLOTLY)
+            # plotly's JSON escapes "<", ">" and "/": nothing in it can end the script
+            spec = plotly.io.to_json(figure, validate=False)
+            height = figure.get("layout", {}).get("height", 450)
+            div = f"plotly-{docname.replace('/', '-')}-{number}"  # the same at each build
+            data["text/html"] = (
+                f'<div id="{div}" class="plotly-graph-div" style="height:{height}px"></div>'
+                f'<script>document.addEventListener("DOMContentLoaded", () => {{'
+                f" const figure = {spec};"
+                f' Plotly.newPlot("{div}", figure.data, figure.layout, {{responsive: true}});'
+                f" }});</script>"
             )
     source[0] = json.dumps(notebook)
 
