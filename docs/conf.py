@@ -212,6 +212,23 @@ def _plotly_as_html(app, docname, source) -> None:  # type: ignore[no-untyped-de
     source[0] = json.dumps(notebook)
 
 
+EXERCISE_NOTE = """:::{note}
+An exercise of the workshop, shown as saved: this is the teacher's copy, so each
+answer cell holds its solution and each self-check shows the ✓ it gives for it.
+Participants get it with the solutions cleared ({doc}`Teaching a workshop </workshop>`).
+:::"""
+
+
+def _exercise_note(app, docname, source) -> None:  # type: ignore[no-untyped-def]
+    """An exercise notebook's page says, under its title, that it is an exercise."""
+    if not docname.startswith("notebooks/exercises/"):
+        return
+    notebook = json.loads(source[0])
+    note = {"cell_type": "markdown", "id": "exercise-note", "metadata": {}, "source": EXERCISE_NOTE}
+    notebook["cells"].insert(1, note)
+    source[0] = json.dumps(notebook)
+
+
 def _plotly_script(app, pagename, templatename, context, doctree) -> None:  # type: ignore[no-untyped-def]
     """plotly.js on the pages that draw a chart (on those only: it is 4.6 MB)."""
     if "plotly-graph-div" in context.get("body", ""):
@@ -232,6 +249,7 @@ def _write_plotly_js(app, exception) -> None:  # type: ignore[no-untyped-def]
 
 def setup(app):  # type: ignore[no-untyped-def]
     app.connect("source-read", _plotly_as_html)
+    app.connect("source-read", _exercise_note)
     app.connect("html-page-context", _plotly_script)
     app.connect("build-finished", _write_plotly_js)
     # Around napoleon's own handler (priority 500).
