@@ -212,6 +212,21 @@ def _plotly_as_html(app, docname, source) -> None:  # type: ignore[no-untyped-de
     source[0] = json.dumps(notebook)
 
 
+def _forget_removed_modules(app) -> None:  # type: ignore[no-untyped-def]
+    """Before autosummary writes the module pages: remove the page of a module that is
+    gone (renamed or deleted since the last build here), which would otherwise stay in
+    ``docs/api/generated/`` in no table of contents and fail the build."""
+    import importlib.util
+
+    for page in (DOCS / "api" / "generated").glob("isowidgets*.rst"):
+        try:
+            found = importlib.util.find_spec(page.stem) is not None
+        except ImportError:  # its package is gone too
+            found = False
+        if not found:
+            page.unlink()
+
+
 EXERCISE_NOTE = """:::{note}
 An exercise of the workshop, shown as saved: this is the teacher's copy, so each
 answer cell holds its solution and each self-check shows the ✓ it gives for it.
@@ -248,6 +263,7 @@ def _write_plotly_js(app, exception) -> None:  # type: ignore[no-untyped-def]
 
 
 def setup(app):  # type: ignore[no-untyped-def]
+    app.connect("builder-inited", _forget_removed_modules, priority=400)  # autosummary: 500
     app.connect("source-read", _plotly_as_html)
     app.connect("source-read", _exercise_note)
     app.connect("html-page-context", _plotly_script)
