@@ -129,8 +129,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
     """One session of one system: current state, its journal, its dice.
 
     Create with :meth:`new() <.Opening.new>`, :meth:`.resume` or :meth:`open() <.Opening.open>`; not
-    with the
-    constructor. Every public method of a game (this class's and each
+    with the constructor. Every public method of a game (this class's and each
     system's) refuses arguments it cannot take with the kit's error.
     """
 

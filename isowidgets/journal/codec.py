@@ -419,8 +419,7 @@ class Entry:
 
     ``head`` is the hash of the journal up to and including the line, as the line
     carries it (64 hex digits; see :mod:`chain <.journal.chain>`), or ``""`` for a line written
-    before
-    lines were chained (format 1).
+    before lines were chained (format 1).
     """
 
     seq: int

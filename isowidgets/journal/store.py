@@ -527,8 +527,7 @@ class Journal:
     def head(self) -> str:
         """The head its last line carries: the hash of the journal up to it (64 hex
         digits; see :mod:`chain <.journal.chain>`), ``""`` when it carries none (a line written
-        before
-        lines were chained, or no line yet). In a view (:meth:`view`) it is the head of
+        before lines were chained, or no line yet). In a view (:meth:`view`) it is the head of
         the last entry viewed: for the public entries, the head viewers are shown."""
         return self._entries[-1].head if self._entries else ""
 

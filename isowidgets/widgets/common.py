@@ -16,8 +16,7 @@ Each concept lives in its own module; this one re-exports them so that
 
 Design rules kept once for every system: colour is never the only signal (see
 :mod:`.chips` and :mod:`.track`); no silent tracebacks (see :mod:`messages <.widgets.messages>`);
-the
-journal is the source of every table and plot, which grow in place as actions are
+the journal is the source of every table and plot, which grow in place as actions are
 committed.
 """
 

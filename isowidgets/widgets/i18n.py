@@ -20,8 +20,7 @@ with nothing else touched.
   the catalogue check (``tests/unit/test_words.py``) finds a label missing, empty or
   filling other ``{placeholders}``. A label is rendered through
   :func:`isowidgets.words.render() <.catalogues.render>`, so its numbers are written the language's
-  way
-  and the pseudo-language ``qps`` wraps it in ``⟦…⟧``.
+  way and the pseudo-language ``qps`` wraps it in ``⟦…⟧``.
 * :data:`KIT` is the catalogue of the shared widgets (the toolbar, the dice entry,
   the log's pager); :meth:`Labels.bind_kit` binds one of them in a single call.
 * :class:`LanguageSwitch` is the control a person uses: a dropdown whose name is

@@ -13,14 +13,12 @@ A pure-Python rules engine (no widget imports). The layers:
   :class:`~isowidgets.contract.Action`: :mod:`.characters`, :mod:`.links` (the
   map), :mod:`.stress`, :mod:`.injury` (injury and death), :mod:`.sessions`
   (sessions and pair rolls) and :mod:`.conflict` (a conflict's steps, and
-  :func:`next_steps() <.isolation.conflict.next_steps>`); :mod:`.advice` gathers the text's advice,
-  and
-  :func:`counts() <.rolling.counts>` (:mod:`.rolling`: does a die count, an even on a green, an
-  odd on a red) states the counting rule every reading applies, for views that
-  mark each die;
+  :func:`next_steps() <.isolation.conflict.next_steps>`); :mod:`.advice` gathers the
+  text's advice, and :func:`counts() <.rolling.counts>` (:mod:`.rolling`: does a die
+  count, an even on a green, an odd on a red) states the counting rule every reading
+  applies, for views that mark each die;
 * :mod:`.plan` and :mod:`explain <isowidgets.rules.isolation.explain>`: where each die comes from,
-  and readable
-  breakdowns of a resolution;
+  and readable breakdowns of a resolution;
 * :mod:`.odds`: exact odds of a planned conflict, and a seeded simulation;
   :mod:`.whole`: the exact odds of a whole conflict under a stance policy
   (:func:`.whole.whole_conflict_odds`);

@@ -18,8 +18,7 @@ of the game:
    the table.
 
 Which buttons are enabled comes from :meth:`IsolationGame.next_steps() <.Game.next_steps>` alone.
-After a
-step taken here, the keyboard focus moves to the control of the next step (the next
+After a step taken here, the keyboard focus moves to the control of the next step (the next
 pool's faces box, the stance to choose, the Difficulty, *Resolve*, the breakdown).
 """
 

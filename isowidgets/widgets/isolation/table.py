@@ -12,8 +12,7 @@ From top to bottom: the GM's bar (:class:`.scene.ScenePanel`, with the Stress tr
 the table's one session toolbar: undo, redo, a note, export), the relationship map
 (:class:`.map.RelationshipMap`) beside the conflict panel
 (:class:`conflict.ConflictPanel <.isolation.conflict.ConflictPanel>`) on a 1280-pixel screen and
-wider (one above the
-other on a narrower one), the map kept in view as the conflict panel grows
+wider (one above the other on a narrower one), the map kept in view as the conflict panel grows
 (:class:`~isowidgets.widgets.stay_in_view.StayInView`), the Stress and health plot
 (:class:`.timeline.StressTimeline`), and tabs for the character sheets, the
 between-sessions step and the session log (the kit's paged

@@ -17,8 +17,7 @@ class WorldMessages(Messages):
 
     The engine's messages name Events by id (``event-3``) for notebook code; at the
     table :func:`~.watch_the_world_die.views.table_words` puts the Event's name in its place.
-    Everything
-    else (one callback style, stale messages cleared on the next action or undo) is
+    Everything else (one callback style, stale messages cleared on the next action or undo) is
     the kit's.
     """
 
