@@ -8,14 +8,16 @@ notebook executed (the notebooks are shown with the outputs they were saved with
 
 from __future__ import annotations
 
-import importlib
+import json
 import sys
 from pathlib import Path
 
 DOCS = Path(__file__).resolve().parent
 sys.path.insert(0, str(DOCS.parent))
 
+from sphinx.errors import PycodeError  # noqa: E402
 from sphinx.ext.napoleon.docstring import GoogleDocstring  # noqa: E402
+from sphinx.pycode import ModuleAnalyzer  # noqa: E402
 
 from isowidgets.version import __version__  # noqa: E402
 
@@ -27,6 +29,7 @@ release = version = __version__
 extensions = [
     "myst_nb",  # Markdown pages (MyST) and the notebooks, read with their saved outputs
     "sphinx.ext.autodoc",
+    "sphinx.ext.autosummary",  # the API reference's page per module (docs/api/generated/)
     "sphinx.ext.napoleon",
 ]
 
@@ -41,16 +44,45 @@ nitpick_ignore = [
     ("py:class", "collections.abc.Sequence"),
     ("py:class", "fractions.Fraction"),
     ("py:class", "types.SimpleNamespace"),
+    ("py:class", "datetime.datetime"),
+    ("py:mod", "reprlib"),
+    ("py:mod", "secrets"),
     ("py:func", "len"),
     ("py:meth", "str.format"),
     # The widget classes the kit's panels are built from (ipywidgets' base classes).
     ("py:class", "ipywidgets.widgets.widget_box.VBox"),
     ("py:class", "ipywidgets.widgets.widget_box.HBox"),
     ("py:class", "ipywidgets.widgets.widget_string.HTML"),
+    ("py:class", "ipywidgets.HTML"),
+    ("py:meth", "ipywidgets.DOMWidget.focus"),
+    # The workshop's hub and server are built on JupyterHub's and Jupyter Server's classes.
+    ("py:class", "jupyterhub.authenticators.shared.SharedPasswordAuthenticator"),
+    ("py:meth", "ZMQChannelsWebsocketConnection.connect"),
     # The settings and journal events are pydantic models.
     ("py:class", "pydantic.main.BaseModel"),
     # The odds lab returns its readings side by side as a pandas table.
     ("py:class", "pandas.DataFrame"),
+    # Base classes from other libraries, named in "Bases:" lines.
+    ("py:class", "anywidget.widget.AnyWidget"),
+    ("py:class", "ipywidgets.widgets.widget_selection.Dropdown"),
+    (
+        "py:class",
+        "jupyter_server.services.kernels.connection.channels.ZMQChannelsWebsocketConnection",
+    ),
+    ("py:class", "jupyterhub.spawner.SimpleLocalProcessSpawner"),
+    # What the journal's roll field is an alias of (pydantic's validator, serializer and
+    # schema, around the kit's private converters): its "alias of" line names them.
+    ("py:class", "pydantic.functional_validators.PlainValidator"),
+    ("py:class", "pydantic.functional_serializers.PlainSerializer"),
+    ("py:class", "pydantic.json_schema.WithJsonSchema"),
+    ("py:class", "lambda"),
+]
+nitpick_ignore_regex = [
+    # A type variable (``S``, the state type of a generic class) names no object to read.
+    (r"py:(class|obj)", r"(isowidgets(\.\w+)*\.)?[A-Z]"),
+    # A private name (``_Data``, a base class the reference leaves out, as it leaves out
+    # every name starting with "_") is shown as code.
+    (r"py:(class|obj)", r"isowidgets(\.\w+)*\._\w+"),
 ]
 
 exclude_patterns = [
@@ -58,24 +90,32 @@ exclude_patterns = [
     "workshop/z2jh-chart-4.4.0",  # the Zero to JupyterHub chart's own files (schema, README)
     "notebooks/sessions",
     "notebooks/exports",
-    "notebooks/exercises",  # saved with their solutions: a course hands out its own copy
+    "notebooks/exercises/sessions",
     "**.ipynb_checkpoints",
 ]
 
 # The notebooks as saved: myst-nb shows their outputs and runs nothing (a widget output,
 # saved without its state, shows its plain-text line).
 nb_execution_mode = "off"
-# The odds lab's saved plotly charts carry only plotly's own JSON, which a static page
-# cannot draw without plotly's script: myst-nb leaves such an output out (saying so in
-# a warning, which is all it can do). The notebook itself draws them when run.
-suppress_warnings = ["mystnb.unknown_mime_type"]
+# The odds lab's plotly charts are saved as plotly's own JSON, which myst-nb does not
+# draw: as each notebook is read, every such output is replaced by HTML drawing it with
+# plotly.js (the figure written by ``plotly.io.to_json``), and the pages showing one load
+# plotly.js, written from the installed plotly package into the site (no CDN: the build
+# and the site are offline).
 myst_enable_extensions = ["colon_fence", "deflist"]
 myst_heading_anchors = 3
 
-# The API reference (docs/api/): the public modules, generated from their docstrings.
+# The API reference (docs/api/): every public module of the package, a page each, written
+# by autosummary into docs/api/generated/ (from docs/_templates/autosummary/module.rst) at
+# each build; a name starting with "_" is internal and left out.
 # Each object once, where it is defined (a package re-exporting it names it in its __all__;
 # documented there too, every short cross-reference to it would find two targets).
-autodoc_default_options = {"members": True, "show-inheritance": True, "ignore-module-all": True}
+autodoc_default_options = {
+    "members": True,
+    "undoc-members": True,
+    "show-inheritance": True,
+    "ignore-module-all": True,
+}
 autodoc_member_order = "bysource"
 autodoc_typehints = "none"
 napoleon_google_docstring = True
@@ -88,6 +128,8 @@ napoleon_custom_sections = ["Returns"]
 html_theme = "furo"
 html_title = f"isowidgets {release}"
 html_static_path = ["_static"]
+templates_path = ["_templates"]
+autosummary_generate = True
 
 
 _ATTRIBUTES = ("data", "attribute", "property")
@@ -112,69 +154,121 @@ def _attribute_sentences(app, what, name, obj, options, lines) -> None:  # type:
         lines[:] = GoogleDocstring(written, app.config, app, "", "", obj, options).lines()
 
 
-def _named_object(target: str, module: str, specific: bool) -> str | None:
-    """The dotted name of the kit's object that ``target`` names, seen from ``module``
-    (Python's own lookup: a leading dot searches from the module outwards), or ``None``."""
-    scopes = [""]
-    if module:
-        parts = module.split(".")
-        scopes = [".".join(parts[:n]) for n in range(len(parts), 0, -1)] + [""]
-    for scope in scopes:
-        name = f"{scope}.{target}" if scope else target
-        if not name.startswith("isowidgets"):
-            continue
-        found = _import(name)
-        if found is not None:
-            return name
-    return None
+def _attributes_described(app, what, name, obj, options, lines) -> None:  # type: ignore[no-untyped-def]
+    """After napoleon: an entry of a class's "Attributes:" section naming an attribute
+    the class itself defines (a field, a class attribute, an annotated or documented
+    ``self.name``), which autodoc documents as a member too, is left out of the index,
+    so a cross-reference to it finds one target. Any other instance attribute is
+    documented by its entry alone."""
+    if what not in ("class", "exception"):
+        return
+    own = set(vars(obj)) | set(vars(obj).get("__annotations__", {}))
+    # and what autodoc finds in the source: ``self.name: type = ...``, a documented one
+    try:
+        analyzer = ModuleAnalyzer.for_module(obj.__module__)
+        analyzer.analyze()
+    except PycodeError:  # a class of a module without Python source (a C builtin)
+        return
+    for scope, attribute in [*analyzer.annotations, *analyzer.attr_docs]:
+        if scope == obj.__qualname__:
+            own.add(attribute)
+    for at in range(len(lines) - 1, -1, -1):
+        directive = lines[at].lstrip()
+        if directive.startswith(".. attribute:: "):
+            names = directive.removeprefix(".. attribute:: ").split(", ")
+            if all(attribute.strip() in own for attribute in names):
+                indent = lines[at][: len(lines[at]) - len(directive)]
+                lines.insert(at + 1, f"{indent}   :no-index:")
 
 
-def _import(name: str) -> object | None:
-    parts = name.split(".")
-    for split in range(len(parts), 0, -1):
+PLOTLY = "application/vnd.plotly.v1+json"
+PLOTLY_JS = "plotly.min.js"
+
+
+def _plotly_as_html(app, docname, source) -> None:  # type: ignore[no-untyped-def]
+    """A notebook's plotly outputs, each as its HTML: a div, and the call drawing the
+    figure into it once the page is read (plotly.js comes last in a furo page)."""
+    if not str(app.env.doc2path(docname)).endswith(".ipynb") or PLOTLY not in source[0]:
+        return
+    import plotly.io
+
+    notebook = json.loads(source[0])
+    outputs = [o for cell in notebook["cells"] for o in cell.get("outputs", ())]
+    for number, output in enumerate(outputs):
+        data = output.get("data", {})
+        if PLOTLY in data:  # replaced: myst-nb renders every type of a bundle it is given
+            figure = data.pop(PLOTLY)
+            # plotly's JSON escapes "<", ">" and "/": nothing in it can end the script
+            spec = plotly.io.to_json(figure, validate=False)
+            height = figure.get("layout", {}).get("height", 450)
+            div = f"plotly-{docname.replace('/', '-')}-{number}"  # the same at each build
+            data["text/html"] = (
+                f'<div id="{div}" class="plotly-graph-div" style="height:{height}px"></div>'
+                f'<script>document.addEventListener("DOMContentLoaded", () => {{'
+                f" const figure = {spec};"
+                f' Plotly.newPlot("{div}", figure.data, figure.layout, {{responsive: true}});'
+                f" }});</script>"
+            )
+    source[0] = json.dumps(notebook)
+
+
+def _forget_removed_modules(app) -> None:  # type: ignore[no-untyped-def]
+    """Before autosummary writes the module pages: remove the page of a module that is
+    gone (renamed or deleted since the last build here), which would otherwise stay in
+    ``docs/api/generated/`` in no table of contents and fail the build."""
+    import importlib.util
+
+    for page in (DOCS / "api" / "generated").glob("isowidgets*.rst"):
         try:
-            found: object = importlib.import_module(".".join(parts[:split]))
-        except ImportError:
-            continue
-        try:
-            for attribute in parts[split:]:
-                found = getattr(found, attribute)
-        except AttributeError:
-            return None
-        return found
-    return None
+            found = importlib.util.find_spec(page.stem) is not None
+        except ImportError:  # its package is gone too
+            found = False
+        if not found:
+            page.unlink()
 
 
-def _internal_reference(app, env, node, contnode):  # type: ignore[no-untyped-def]
-    """A docstring's reference to a real object of the kit that the reference leaves out
-    (an internal module, a re-exported name): linked to the object's own page when it has
-    one, else printed as code. A reference naming nothing is left unresolved, so the
-    build fails on it."""
-    if node.get("refdomain") != "py":
-        return None
-    target = node["reftarget"]
-    name = _named_object(target, node.get("py:module") or "", bool(node.get("refspecific")))
-    if name is None and node.get("py:class"):
-        name = _named_object(f"{node['py:class']}.{target}", node.get("py:module") or "", True)
-    if name is None:
-        return None
-    found = _import(name)
-    canonical = getattr(found, "__module__", None), getattr(found, "__qualname__", None)
-    domain = env.get_domain("py")
-    if all(canonical) and f"{canonical[0]}.{canonical[1]}" != name:
-        retry = node.deepcopy()
-        retry["reftarget"] = f"{canonical[0]}.{canonical[1]}"
-        retry["refspecific"] = False
-        resolved = domain.resolve_xref(
-            env, node["refdoc"], app.builder, node["reftype"], retry["reftarget"], retry, contnode
-        )
-        if resolved is not None:
-            return resolved
-    return contnode
+EXERCISE_NOTE = """:::{note}
+An exercise of the workshop, shown as saved: this is the teacher's copy, so each
+answer cell holds its solution and each self-check shows the ✓ it gives for it.
+Participants get it with the solutions cleared ({doc}`Teaching a workshop </workshop>`).
+:::"""
+
+
+def _exercise_note(app, docname, source) -> None:  # type: ignore[no-untyped-def]
+    """An exercise notebook's page says, under its title, that it is an exercise."""
+    if not docname.startswith("notebooks/exercises/"):
+        return
+    notebook = json.loads(source[0])
+    note = {"cell_type": "markdown", "id": "exercise-note", "metadata": {}, "source": EXERCISE_NOTE}
+    notebook["cells"].insert(1, note)
+    source[0] = json.dumps(notebook)
+
+
+def _plotly_script(app, pagename, templatename, context, doctree) -> None:  # type: ignore[no-untyped-def]
+    """plotly.js on the pages that draw a chart (on those only: it is 4.6 MB)."""
+    if "plotly-graph-div" in context.get("body", ""):
+        app.add_js_file(PLOTLY_JS)
+
+
+def _write_plotly_js(app, exception) -> None:  # type: ignore[no-untyped-def]
+    """plotly.js from the installed plotly package, into the site's ``_static``."""
+    if exception is not None or app.builder.format != "html":
+        return
+    from plotly.offline import get_plotlyjs
+
+    target = Path(app.outdir) / "_static" / PLOTLY_JS
+    script = get_plotlyjs()
+    if not target.exists() or target.read_text(encoding="utf-8") != script:
+        target.write_text(script, encoding="utf-8")
 
 
 def setup(app):  # type: ignore[no-untyped-def]
+    app.connect("builder-inited", _forget_removed_modules, priority=400)  # autosummary: 500
+    app.connect("source-read", _plotly_as_html)
+    app.connect("source-read", _exercise_note)
+    app.connect("html-page-context", _plotly_script)
+    app.connect("build-finished", _write_plotly_js)
     # Around napoleon's own handler (priority 500).
     app.connect("autodoc-process-docstring", _keep_as_written, priority=400)
     app.connect("autodoc-process-docstring", _attribute_sentences, priority=600)
-    app.connect("missing-reference", _internal_reference)
+    app.connect("autodoc-process-docstring", _attributes_described, priority=600)

@@ -24,7 +24,7 @@ F = TypeVar("F", bound=Callable[..., Any])
 
 
 def refusing(method: F) -> F:
-    """``method``, refusing a call it cannot take with a :class:`RuleError` naming it."""
+    """``method``, refusing a call it cannot take with a :class:`.RuleError` naming it."""
     signature = inspect.signature(method)
     parameters = list(signature.parameters.values())[1:]
     named = [p.name for p in parameters if p.kind not in (p.VAR_POSITIONAL, p.VAR_KEYWORD)]

@@ -24,7 +24,7 @@ reference to it, and folding an event gives the same state wherever it is folded
 Two runs share a prefix when their entries carry the same events in the same order:
 the same event objects (a follower re-reading nothing), or equal ones (a view
 numbered again holds copies). Retcons are never folded (a run is a list of
-*effective* entries: :func:`~isowidgets.journal.effective_entries`).
+*effective* entries: :func:`~.effective_entries`).
 
 Don't confuse the spine with the journal: the spine is whatever run was last folded
 through :meth:`~Checkpoints.extend` or :meth:`~Checkpoints.follow` (a viewer's public
@@ -116,7 +116,7 @@ class Checkpoints(Generic[S]):
 
     def extend(self, entries: Iterable[Entry]) -> S:
         """The spine grows by ``entries`` (the journal's new effective entries): fold
-        only them, keeping a checkpoint every :attr:`every`; the state after them.
+        only them, keeping a checkpoint every ``every`` entries; the state after them.
 
         If a fold raises, the spine and the state stay as they were before the entry
         that failed (the entries before it are folded and kept).

@@ -82,7 +82,7 @@ T = TypeVar("T")
 ErrorType = type[IsowidgetsError]
 What = str | Message
 """What a check calls the argument it checks: English prose from the caller (shown as
-it is), or a :class:`~isowidgets.words.Message` rendered in the reader's language
+it is), or a :class:`~.Message` rendered in the reader's language
 (``msg("kit.rows", "a log page's rows")``)."""
 
 _REPR = reprlib.Repr()
@@ -102,7 +102,7 @@ def received(value: object, limit: int = SHOWN) -> str | Message:
     through :mod:`reprlib`) so a megabyte of input never builds a megabyte of
     message; a type whose ``repr`` fails is named instead. What is said about a cut
     value (``… (5,000 characters)``, ``a list of 300 items``) is a
-    :class:`~isowidgets.words.Message`, read in the reader's language.
+    :class:`~.Message`, read in the reader's language.
     """
     try:
         if isinstance(value, str | bytes) and len(value) > limit:

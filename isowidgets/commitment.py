@@ -1,6 +1,6 @@
 """The commitment to a session's dice: a salted SHA-256 published before play.
 
-A session's random rolls all come from one seed (see :class:`~isowidgets.dice.Dice`).
+A session's random rolls all come from one seed (see :class:`~.Dice`).
 When the session starts, the journal records only
 
     commitment = SHA-256("isowidgets-seed-v1" NUL salt NUL json(seed))
@@ -14,7 +14,7 @@ seed itself is 256 random bits.
 The seed and its salt (the *secret*) are kept out of the journal, which viewers may
 see, in a sidecar file next to it, ``<journal>.secret`` (readable by its owner
 only), so the GM's kernel can resume the session. :meth:`Game.reveal
-<isowidgets.game.Game.reveal>` journals them at the end; :mod:`isowidgets.verify`
+<.Opening.reveal>` journals them at the end; :mod:`isowidgets.verify`
 then checks them against the commitment and replays every random roll.
 
 Don't confuse the commitment (public, in the journal from the first line) with the

@@ -151,7 +151,7 @@ def rule_method(
     name (the game class checks it).
 
     ``ways_in`` names the core events the rule adds (the tray's ``roll`` adds a
-    :class:`~isowidgets.journal.Rolled`): the method is their one public way in, and
+    :class:`~.Rolled`): the method is their one public way in, and
     :meth:`Game.act <isowidgets.game.Game.act>` refuses them from any other rule.
     """
     signature = inspect.signature(rule)
@@ -181,7 +181,7 @@ def rule_method(
 
 
 class Fold(Generic[S]):
-    """One system's fold: a handler per event type, registered with :meth:`on`.
+    """One system's fold: a handler per event type, registered with :meth:`Fold.on`.
 
     ``fold.py`` in each system creates one, decorates a pure handler per event
     type, and the game's ``apply`` calls it. A lookup that fails inside a
@@ -407,7 +407,7 @@ class BeatDice:
 class Beat:
     """One moment of a session a person would scrub to, as the system names it.
 
-    Everything a person reads is a :class:`~isowidgets.words.Message` made from the
+    Everything a person reads is a :class:`~.Message` made from the
     state and the events' data (never an event's ``describe()``), so a replay, a recap
     or a stream renders it in its own language.
 
@@ -471,7 +471,7 @@ BeatHandler = Callable[[Moment[Any], Any], "Beat | Sequence[Beat] | None"]
 
 
 class Beats(Generic[S]):
-    """One system's beats: a handler per event type, registered with :meth:`on`.
+    """One system's beats: a handler per event type, registered with :meth:`Beats.on`.
 
     ``beats.py`` in each system creates one with the kinds of beat it names (each with
     its name in words, for a person choosing what to scrub through), decorates a pure

@@ -10,7 +10,9 @@ and the values it speaks of (the argument, the value received, shortened, what i
 allowed), as ``error.key``, ``error.values`` and ``error.message``. ``str(error)`` is
 the English sentence for plain callers; a view shows ``error.render(language)``.
 Raise one with the key and the template as literals, so the catalogues can be
-extracted from the code::
+extracted from the code:
+
+.. code-block:: py
 
     raise RuleError("isolation.no_conflict", "no conflict is in progress")
     raise DiceError("dice.too_many", "{pool} asks for {count} dice", pool=..., count=n)
@@ -54,7 +56,7 @@ class IsowidgetsError(Exception):
     """Root of every error the kit raises on purpose.
 
     Args:
-        what: the message key (with ``template``), or a ready :class:`~isowidgets.words.Message`.
+        what: the message key (with ``template``), or a ready :class:`~.Message`.
         template: the English template of the key.
         **values: the values of the template's placeholders.
     """
@@ -81,7 +83,8 @@ class IsowidgetsError(Exception):
         return self.message.arguments
 
     def render(self, language: str = "en", *, names: Mapping[str, str] | None = None) -> str:
-        """The error as a person reads it in ``language`` (see :func:`isowidgets.words.render`)."""
+        """The error as a person reads it in ``language`` (see
+        :func:`isowidgets.words.render() <.catalogues.render>`)."""
         return render(self.message, language, names=names)
 
 
@@ -146,7 +149,7 @@ class SaveFileError(SettingsError):
     """A settings file that cannot be read or written, or is not valid data for this kit.
 
     A :class:`SettingsError` too, so one ``except SettingsError`` covers every way
-    :meth:`Game.load_settings <isowidgets.game.Game.load_settings>` can refuse.
+    :meth:`Game.load_settings <.load_settings>` can refuse.
     """
 
 

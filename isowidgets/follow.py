@@ -24,7 +24,7 @@ must never lock, repair or write it, and must never hold the session's secret. A
   first line or the last line read changed; then it reads it afresh.
 
 So a poll costs the same at event 20 and at event 20,000. The game it holds reads a
-:meth:`Journal.view <isowidgets.journal.Journal.view>` of the entries (read-only) and
+:meth:`Journal.view <.Journal.view>` of the entries (read-only) and
 its dice are sealed, so nothing can be played on it.
 
 :class:`Waker` is how a page following a journal waits between polls: woken by the
@@ -171,7 +171,7 @@ class _Session:
 
 
 class Spectator:
-    """Follows the journal at ``path`` read-only; :meth:`poll` says what changed.
+    """Follows the journal at ``path`` read-only; :meth:`Spectator.poll` says what changed.
 
     Args:
         path: the journal the GM's kernel writes (it need not exist yet).

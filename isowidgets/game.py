@@ -129,8 +129,8 @@ Listener = Callable[[Sequence[Entry], Any], None]
 class Game(Opening, HouseRules, GmOnly, Generic[S]):
     """One session of one system: current state, its journal, its dice.
 
-    Create with :meth:`new`, :meth:`resume` or :meth:`open`; not with the
-    constructor. Every public method of a game (this class's and each
+    Create with :meth:`new() <.Opening.new>`, :meth:`.resume` or :meth:`open() <.Opening.open>`; not
+    with the constructor. Every public method of a game (this class's and each
     system's) refuses arguments it cannot take with the kit's error.
     """
 
@@ -151,7 +151,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
     title: ClassVar[str] = "Game"
     exports: ClassVar[Mapping[str, Export]] = MappingProxyType({})
     """The system's own exports by name (see :class:`~isowidgets.contract.Export`),
-    written by :meth:`export` beside the log's formats ``md``, ``csv`` and ``json``."""
+    written by :meth:`~.Game.export` beside the log's formats ``md``, ``csv`` and ``json``."""
     beats: ClassVar[Beats[Any]] = Beats("Game")
     """The system's beats, the moments a person scrubs to (see
     :class:`~isowidgets.contract.Beats`); a system without any names none."""
@@ -214,8 +214,9 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
     def log(
         self, *, effective_only: bool = False, public: bool = False, language: str = "en"
     ) -> Any:
-        """The journal as a pandas DataFrame (see :meth:`Journal.to_frame`), its summaries
-        in ``language``; with ``public=True`` what a viewer is shown (:meth:`public_view`:
+        """The journal as a pandas DataFrame (see :meth:`.Journal.to_frame`), its summaries
+        in ``language``; with ``public=True`` what a viewer is shown
+        (:meth:`public_view() <.GmOnly.public_view>`:
         the public entries, numbered again)."""
         if not checks.flag(public, "public", error=JournalError):
             return self._journal.to_frame(effective_only=effective_only, language=language)
@@ -225,7 +226,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
 
     @classmethod
     def export_formats(cls, language: str = "en") -> dict[str, str]:
-        """Every format :meth:`export` writes, name → label: the log's, the system's, then
+        """Every format :meth:`~.Game.export` writes, name → label: the log's, the system's, then
         the kit's own for any session (the recap, :func:`session_exports`), whose labels
         are messages written in ``language`` (a table offers them in the language it
         speaks; a language the kit does not speak reads English)."""
@@ -244,12 +245,13 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         language: str = "en",
     ) -> Path:
         """Write the session to ``path``: the log as ``md``, ``csv`` or ``json`` (by the
-        suffix unless ``fmt``; see :meth:`Journal.export`), one of the system's own
+        suffix unless ``fmt``; see :meth:`.Journal.export`), one of the system's own
         :attr:`exports` named by ``fmt`` (a chronicle…), from the effective journal, or
         one the kit makes of any session (``"recap"``: an HTML page telling the story
         beat by beat; see :func:`session_exports`), in ``language``.
 
-        With ``public=True`` only what a viewer is shown is written (:meth:`public_view`):
+        With ``public=True`` only what a viewer is shown is written
+        (:meth:`public_view() <.GmOnly.public_view>`):
         GM-only actions not yet disclosed, and what follows only from them, are left out
         of the log and of the system's export alike, and the events and actions are
         numbered again, so no gap counts what is hidden. A public log cannot be verified
@@ -405,15 +407,15 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         The rule gets an :class:`~isowidgets.contract.Action` on the current state
         (with the session's dice as ``action.dice``) and the other arguments. When
         it returns, its events are checked to read back from their journal lines
-        (see :meth:`_check_journalable`), written as one action, and the action's
+        (see ``_check_journalable``), written as one action, and the action's
         state (already folded, event by event) becomes the game's. Its random rolls
-        take GM-only numbers when the action is GM-only (inside :meth:`gm_only`),
+        take GM-only numbers when the action is GM-only (inside :meth:`.gm_only`),
         public ones otherwise. If the rule raises, or adds no event, the dice are put
         back (every number taken is given back) and nothing is written; every random
         roll it made must be journaled in it, in the order it was made, as made (see
-        :meth:`_check_rolled`), so a session can be verified. A core event (a reveal,
+        ``_check_rolled``), so a session can be verified. A core event (a reveal,
         a note…) is refused: each has its own way in (:attr:`Event.way_in
-        <isowidgets.journal.Event.way_in>`).
+        <.Event.way_in>`).
 
         Returns:
             The entries written and the rule's return value.
@@ -590,7 +592,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
 
     def note(self, text: str, *, gm_only: bool = False) -> list[Entry]:
         """Journal a free-text note from the table (with ``gm_only=True``, for the GM:
-        as inside :meth:`gm_only`).
+        as inside :meth:`.gm_only`).
 
         Raises:
             RuleError: ``text`` is not text, is blank, or holds a lone surrogate;

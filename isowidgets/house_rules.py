@@ -3,7 +3,7 @@ the exact odds a designer asks of them.
 
 :class:`HouseRules` is the part of :class:`~isowidgets.game.Game` that deals with
 settings (see :mod:`isowidgets.settings` for the settings themselves): every change
-is validated and journaled as a :class:`~isowidgets.journal.SettingsChanged`, and
+is validated and journaled as a :class:`~.SettingsChanged`, and
 :meth:`~HouseRules.ask_odds` answers a system's odds questions under any settings,
 with no session at all.
 """
@@ -36,7 +36,7 @@ class HouseRules:
     """The system's settings class (one setting per ambiguity of its rule text)."""
     odds_questions: ClassVar[Mapping[str, OddsQuestion]] = MappingProxyType({})
     """The questions the system's exact odds answer, by name (see
-    :class:`~isowidgets.contract.OddsQuestion` and :meth:`ask_odds`)."""
+    :class:`~isowidgets.contract.OddsQuestion` and :meth:`~.HouseRules.ask_odds`)."""
 
     if TYPE_CHECKING:
         title: ClassVar[str]

@@ -8,7 +8,7 @@ from a file (or from nothing, in memory) and lets its seed go when play is over:
   ``.secret`` file next to it (see :mod:`isowidgets.commitment`);
 * :meth:`~Opening.resume` replays a journal to the state it left off in, each roll
   counter going on after the highest number the journal holds
-  (:meth:`Dice.resumed <isowidgets.dice.Dice.resumed>`);
+  (:meth:`Dice.resumed <.resumed>`);
 * :meth:`~Opening.give_table_seed` journals the table's own seed, after the commitment
   and before the first random roll, and binds it into every roll;
 * :meth:`~Opening.open` resumes or starts, setting an old file aside under a free
@@ -436,11 +436,11 @@ class Opening:
         chose, the GM cannot have picked one that suits the table's. It is given once,
         before the first random roll (public or GM-only), is public even inside
         ``gm_only()``, and cannot be undone. Kept exactly as typed (up to
-        :data:`~isowidgets.dice.MAX_TABLE_SEED` characters).
+        :data:`~.MAX_TABLE_SEED` characters).
 
         Raises:
             RuleError: ``seed`` is not text of 1 to
-                :data:`~isowidgets.dice.MAX_TABLE_SEED` characters; nothing is written.
+                :data:`~.MAX_TABLE_SEED` characters; nothing is written.
             TableSeedError: a table seed was given already, a random roll was made
                 already, or the seed is revealed; nothing is written.
         """

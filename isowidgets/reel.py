@@ -496,7 +496,7 @@ class Reel(Generic[S]):
 
     def game_at(self, position: int) -> Game[S]:
         """A read-only game at ``position``: its journal the entries that could be seen
-        then (a :meth:`Journal.view <isowidgets.journal.Journal.view>`), its state
+        then (a :meth:`Journal.view <.Journal.view>`), its state
         :meth:`state_at`, its dice sealed. What a board shows, as a stream's catch does.
 
         Raises:

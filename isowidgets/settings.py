@@ -15,7 +15,7 @@ or is not valid settings, is its subclass
 :class:`~isowidgets.errors.SaveFileError`).
 
 Changing a setting in a game goes through the game object, which journals the
-change (see :meth:`isowidgets.game.Game.change_settings`).
+change (see :meth:`isowidgets.game.Game.change_settings() <.HouseRules.change_settings>`).
 """
 
 from __future__ import annotations
@@ -70,7 +70,7 @@ class SettingWords:
     """What a person reads about one setting, as messages a view renders in its language.
 
     A system that speaks more than English declares them with the setting
-    (:func:`setting`'s ``label``, a :class:`~isowidgets.words.Message` description and
+    (:func:`setting`'s ``label``, a :class:`~.Message` description and
     ``values``), so the catalogue extractor finds every word as a literal; a system that
     speaks only English leaves them out and is shown its names and descriptions as written.
 

@@ -51,7 +51,7 @@ def roll(
 ) -> PoolRoll:
     """Roll ``pool`` (or take the typed ``faces``) and journal it, with how it reads.
 
-    ``pool`` may be a :class:`~isowidgets.dice.Pool` or notation such as
+    ``pool`` may be a :class:`~.Pool` or notation such as
     ``"5d6!1"`` (five d6, 1s explode) or ``"4dF"``.
 
     Raises:

@@ -3,10 +3,10 @@ the journal, the journal's hash chain checked line by line, and heads others kep
 
 A session commits to its seed when it starts (see :mod:`isowidgets.commitment`), may
 take a seed from the table before its first roll, and discloses its seed with
-:meth:`Game.reveal <isowidgets.game.Game.reveal>`. :func:`verify` reads a journal
+:meth:`Game.reveal <.Opening.reveal>`. :func:`verify` reads a journal
 (without locking or changing it) and proves, for every system alike (it needs no rule
 of any system, only the rolls the events carry, :meth:`Event.rolls
-<isowidgets.journal.Event.rolls>`):
+<.Event.rolls>`):
 
 * **the chain**: each line carries the hash of the journal up to it (see
   :mod:`isowidgets.journal.chain`), checked as the file is read, so a line changed
@@ -26,14 +26,8 @@ of any system, only the rolls the events carry, :meth:`Event.rolls
   roll count shown next to it): some line carries it, with that many public rolls up to
   it, so everything up to that line is exactly as it was when the head was shown.
 
-What it cannot prove is said in the docs (docs/at-the-table/verify.md):
-typed faces of physical dice are outside the proof (listed); without a head seen by
-others, a GM who rewrites the journal's end *and* every head after it (the chain has no
-key) is not caught, though a roll cut and rolled again takes the same number and so
-shows the same faces; GM-only rolls cut off the very end are caught only by a head
-shown after them (the reveal's is enough); nothing about a session whose seed is never
-revealed; nothing after the reveal (anyone can compute the dice then, so a random roll
-after it is a mismatch); nor that the GM did not start many sessions and keep one.
+What it cannot prove is said once, in the docs' *Verifiable sessions* page
+(``docs/at-the-table/verify.md``, "What verify proves and what it cannot").
 
 Journals of the ``"draws"`` scheme (written before rolls were numbered) are checked by
 the rules they were written under (:mod:`isowidgets.dice.streams`): their random dice,

@@ -1,12 +1,12 @@
 """What a viewer may see of a session: the public projection of its journal, and how
 the GM marks what the table does not see yet.
 
-A GM marks an action GM-only (:meth:`Game.gm_only <isowidgets.game.Game.gm_only>`,
-``note(..., gm_only=True)``, :meth:`Game.prepare <isowidgets.game.Game.prepare>`); the
+A GM marks an action GM-only (:meth:`Game.gm_only <.gm_only>`,
+``note(..., gm_only=True)``, :meth:`Game.prepare <.GmOnly.prepare>`); the
 journal keeps it whole (``Entry.gm``), so the GM's notebook, undo and ``verify`` see
 everything. A stream view or a public export shows only :func:`public_entries`:
 
-* a public entry is kept, and so is a GM-only one once a :class:`~isowidgets.journal.Disclosed`
+* a public entry is kept, and so is a GM-only one once a :class:`~.Disclosed`
   in force names its action;
 * an undisclosed GM-only action is left out;
 * what follows only from it is **held**: once an undisclosed GM-only action that is in
@@ -100,7 +100,7 @@ def gm_actions(entries: Iterable[Entry]) -> set[int]:
 
 
 def disclosed_actions(entries: Sequence[Entry]) -> set[int]:
-    """The actions a :class:`~isowidgets.journal.Disclosed` in force shows to the table
+    """The actions a :class:`~.Disclosed` in force shows to the table
     (an undone disclosure shows nothing)."""
     void = void_actions(entries)
     return {
@@ -121,7 +121,7 @@ def public_entries(
     """The entries a viewer may see, in order (see the module docstring).
 
     Retcons are kept when the action they take back is kept, so
-    :func:`~isowidgets.journal.effective_entries` of the result is the state a viewer
+    :func:`~.effective_entries` of the result is the state a viewer
     may know, and a log of the result strikes what was undone.
 
     Args:
@@ -390,7 +390,7 @@ class GmOnly:
         everything), and the public view (:meth:`public_entries`, a stream,
         ``export(..., public=True)``) leaves them out, and holds back what follows from
         them, until :meth:`disclose` shows them. Blocks nest; :meth:`disclose` and
-        :meth:`~isowidgets.game.Game.reveal` are public even inside one. An undo or redo
+        :meth:`~.Opening.reveal` are public even inside one. An undo or redo
         is GM-only exactly when what it takes back is still hidden, wherever it is made.
         """
         self._gm_depth += 1
@@ -447,10 +447,10 @@ class GmOnly:
 
     def disclose(self, action: int) -> list[Entry]:
         """Show the GM-only ``action`` to the table from now on, with a journaled
-        :class:`~isowidgets.journal.Disclosed` (public even inside :meth:`gm_only`).
+        :class:`~.Disclosed` (public even inside :meth:`gm_only`).
 
         What it held back (see :mod:`isowidgets.visibility`) is shown too, unless
-        another hidden action still holds it. Not :meth:`~isowidgets.game.Game.reveal`,
+        another hidden action still holds it. Not :meth:`~.Opening.reveal`,
         which discloses the dice seed. An undo takes the disclosure back.
 
         Raises:

@@ -28,8 +28,9 @@ def play_tray(path: Path) -> DiceTray:
     return game
 
 
-def play_isolation(path: Path) -> IsolationGame:
-    game = IsolationGame.new(path, seed=2026, title="The farmhouse: boarding up")
+def play_isolation(path: Path, **opening: Any) -> IsolationGame:
+    """The farmhouse's first conflict; ``opening`` goes to ``IsolationGame.new`` (a clock)."""
+    game = IsolationGame.new(path, seed=2026, title="The farmhouse: boarding up", **opening)
     add_boarding_party(game, stress=2)
     game.run_conflict(
         "bob",

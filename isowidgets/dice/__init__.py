@@ -17,11 +17,11 @@ Conventions, stated once:
   of every extra die is recorded, so chains can be shown and checked.
 * **An exploded die keeps its face** and still counts; the extra die is added.
 * **Immutability.** Die types, pools and rolls are frozen values.
-* **Randomness is passed in.** Each session owns a seeded :class:`Dice`; nothing
+* **Randomness is passed in.** Each session owns a seeded :class:`.Dice`; nothing
   here touches a global random generator. Each random roll takes its own number and
   its faces come from HMAC-SHA256 keyed by the session's seed (see :mod:`.roller`).
 
-Caps (see :class:`Limits`): at most 500 base dice in one pool and at most 200
+Caps (see :class:`.Limits`): at most 500 base dice in one pool and at most 200
 extra dice from explosions in one pool (a pool's count itself past 64 bits is
 refused when the pool is made). A request past them raises
 :class:`~isowidgets.errors.DiceCapError` before any die is rolled, or as soon as
@@ -30,7 +30,7 @@ makes every face explode (a chain that can never end) is refused at once. Typed-
 faces are capped the same way: at most ``count + max_explosions`` faces are read
 for one pool, so a pasted list of a million faces fails at once, and error
 messages show only the first few faces of a long list. Dice notation is at most
-:data:`MAX_NOTATION` characters, checked before it is read.
+:data:`.MAX_NOTATION` characters, checked before it is read.
 
 Every public function and method checks its arguments (through
 :mod:`isowidgets.checks`) and refuses a bad one with

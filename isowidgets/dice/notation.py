@@ -1,7 +1,7 @@
 """Dice notation: ``"5d6"``, ``"5d6!1"`` (1s explode), ``"2d6!5,6"``, ``"d20"``, ``"4dF"``.
 
 :func:`read_notation` reads it into its parts; :meth:`Pool.parse
-<isowidgets.dice.Pool.parse>` makes the pool from them. Notation is at most
+<.Pool.parse>` makes the pool from them. Notation is at most
 :data:`MAX_NOTATION` characters (checked before it is read), and its list of
 exploding faces names at most as many faces as the die has, so reading it is quick
 whatever is typed.
@@ -22,7 +22,7 @@ from .values import DieType, die_named
 __all__ = ["MAX_NOTATION", "Notation", "read_notation"]
 
 MAX_NOTATION = 100
-"""The longest dice notation :meth:`Pool.parse` reads (``"500d1000!?1,2,3"`` is 15)."""
+"""The longest dice notation :meth:`.Pool.parse` reads (``"500d1000!?1,2,3"`` is 15)."""
 
 _NOTATION = re.compile(r"(\d{0,4})\s*[dD]\s*(\d{1,4}|[fF])(?:\s*!(\??)\s*([0-9+\-][0-9,\s+\-]*))?")
 

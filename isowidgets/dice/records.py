@@ -183,7 +183,7 @@ class Pool:
         """Read dice notation: ``"5d6"``, ``"5d6!1"`` (1s explode), ``"2d6!5,6"``,
         ``"d20"``, ``"4dF"``. A ``?`` after ``!`` makes the explosions optional.
 
-        Notation is at most :data:`~isowidgets.dice.MAX_NOTATION` characters (checked
+        Notation is at most :data:`~.MAX_NOTATION` characters (checked
         before it is read), and its list of exploding faces names at most as many faces
         as the die has, so reading it is quick whatever is typed (see
         :mod:`isowidgets.dice.notation`).
@@ -613,7 +613,7 @@ def assemble(
 ) -> PoolRoll:
     """The roll of ``pool`` showing ``faces`` in roll order (roll ``number`` of its
     counter, for a random roll), every face checked against the pool and every extra
-    die linked to its parent (see :func:`_checked_dice`).
+    die linked to its parent (see ``_checked_dice``).
 
     Raises:
         FacesError: a face the die does not have, or too few or too many faces.

@@ -109,7 +109,7 @@ def pick(block: bytes, sides: int) -> int | None:
 
     Raises:
         DiceError: ``block`` is not 32 bytes, or ``sides`` not a whole number from 1 to
-            :data:`~isowidgets.dice.MAX_SIDES`.
+            :data:`~.MAX_SIDES`.
     """
     if type(block) is not bytes or len(block) != 32:
         raise DiceError(
@@ -397,7 +397,7 @@ class Dice:
 
     def seal(self, reason: str | Message) -> None:
         """Refuse every random roll from now on, with ``reason`` (typed faces still work):
-        a sentence, or a :class:`~isowidgets.words.Message` said in the reader's language.
+        a sentence, or a :class:`~.Message` said in the reader's language.
 
         A session whose seed is revealed is sealed: anyone could foresee its rolls.
         """

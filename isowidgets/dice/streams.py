@@ -2,7 +2,7 @@
 
 Until rolls were numbered (see :mod:`.roller`), every random face was one *draw* of a
 stream of Python's Mersenne Twister seeded by the session's seed, and a roll recorded
-the draw of its first die (:attr:`PoolRoll.draw <isowidgets.dice.PoolRoll.draw>`). The
+the draw of its first die (:attr:`PoolRoll.draw <.PoolRoll.draw>`). The
 kit rolls no dice this way any more; :mod:`isowidgets.verify` replays the random rolls
 of such journals by these rules, which are the rules they were written under.
 

@@ -54,8 +54,8 @@ most faces any die may have."""
 class DieType:
     """A kind of die: its name and the faces it can show.
 
-    Don't confuse this with a rolled die (:class:`RolledDie`) or with a
-    :class:`Pool` of several dice.
+    Don't confuse this with a rolled die (:class:`.RolledDie`) or with a
+    :class:`.Pool` of several dice.
     """
 
     name: str

@@ -59,8 +59,9 @@ FACES: dict[str, Any] = {
 """The faces of task 1, as a table types them (Eve has no link with Alice: no dice)."""
 
 GM_DICE = 7
+"""Task 2: the GM's pool of task 1 (Difficulty 2 + 3 living + Stress 2)."""
 GM_ODDS = 4
-"""Task 2: the GM's pool of task 1 (Difficulty 2 + 3 living + Stress 2) and the odds asked."""
+"""Task 2: the odds asked of that pool."""
 
 
 def farmhouse(

@@ -28,15 +28,15 @@ Guarantees:
   reported, not fatal, and moved aside to ``<name>.torn`` before the journal is
   written again. Any other bad line, the last complete one included, is an error
   that names the line, and the file is left exactly as it was.
-* **Bounded.** A line (one event) is at most :data:`MAX_LINE_BYTES` (1 MiB), a
-  journal at most :data:`MAX_EVENTS` events and :data:`MAX_JOURNAL_BYTES` bytes: a
+* **Bounded.** A line (one event) is at most :data:`.MAX_LINE_BYTES` (1 MiB), a
+  journal at most :data:`.MAX_EVENTS` events and :data:`.MAX_JOURNAL_BYTES` bytes: a
   write past them is refused with nothing written, and a file past them is an error
   (naming the line), found while reading it in chunks, so opening any file takes
   bounded memory.
 * **One writer.** The file is locked while open; a second kernel gets a clear
   :class:`~isowidgets.errors.JournalLockedError`. Re-running the notebook cell
   that opened it in the same kernel simply takes the journal over.
-  :meth:`Journal.read` reads a journal without locking or changing it.
+  :meth:`.Journal.read` reads a journal without locking or changing it.
 
 The package, one concept a module, each importing only those before it:
 :mod:`.events` (the payload base, the registry of kinds, the core's events),
@@ -44,7 +44,7 @@ The package, one concept a module, each importing only those before it:
 algebra, its projections and the redo stack), :mod:`.export` (the log as a frame,
 CSV, JSON or Markdown), :mod:`.files` (bounded reading, the lock, setting a file
 aside), :mod:`.reading` (a file's lines checked as they come) and :mod:`.store` (the
-:class:`Journal` itself). The journal knows no system:
+:class:`.Journal` itself). The journal knows no system:
 the system registry installs the finder that loads one a line names.
 """
 

@@ -5,7 +5,7 @@ A line is one JSON object::
     {"v":2,"seq":7,"action":4,"end":true,"at":"…","system":"core","kind":"note","data":{…},"h":"…"}
 
 (``"gm":true`` after ``end`` only for a GM-only action; ``"h"``, always last, is the
-hash of the journal up to and including the line, see :mod:`.chain`). Lines written
+hash of the journal up to and including the line, see :mod:`chain <.journal.chain>`). Lines written
 before lines were chained are format 1, without ``"h"``; they are read as they are.
 
 An event's data is serialised once, as a :class:`Payload`, when it is about to be
@@ -86,7 +86,7 @@ class LineProblem(ValueError):
     the journal names the line and renders the message in its reader's language.
 
     Attributes:
-        message: what is wrong, as a :class:`~isowidgets.words.Message`.
+        message: what is wrong, as a :class:`~.Message`.
     """
 
     def __init__(self, what: str | Message, template: str = "", /, **values: Any) -> None:
@@ -419,8 +419,8 @@ class Entry:
     it is set.
 
     ``head`` is the hash of the journal up to and including the line, as the line
-    carries it (64 hex digits; see :mod:`.chain`), or ``""`` for a line written before
-    lines were chained (format 1).
+    carries it (64 hex digits; see :mod:`chain <.journal.chain>`), or ``""`` for a line written
+    before lines were chained (format 1).
     """
 
     seq: int
@@ -478,7 +478,7 @@ class Entry:
         the same entry, or the same error.
 
         A line exactly as the kit writes it is parsed and validated in one pass (see
-        :func:`_as_written`); any other is decoded and read by :meth:`from_line`.
+        ``_as_written``); any other is decoded and read by :meth:`from_line`.
 
         Raises:
             UnicodeDecodeError: the line is not UTF-8 text.

@@ -80,7 +80,7 @@ RollField = Annotated[
     PlainSerializer(lambda roll: roll.to_record(), return_type=dict),
     WithJsonSchema({"type": "object"}),
 ]
-"""A :class:`~isowidgets.dice.PoolRoll` inside an event; stored as its record and
+"""A :class:`~.PoolRoll` inside an event; stored as its record and
 re-checked (faces in range, explosion chains consistent) when a journal loads."""
 
 _REGISTRY: dict[tuple[str, str], type[Event]] = {}
@@ -130,8 +130,9 @@ class Event(BaseModel):
         Each event says it from its own data (``msg("<system>.died", "{who} died",
         who=Ref(self.character))``), so the journal holds no prose a view needs: the log,
         every export, the stream and the recap render it in the language of whoever shows
-        it (:func:`isowidgets.words.render`). Subclasses override this; an event that
-        still says itself in English by overriding :meth:`describe` is wrapped as it is.
+        it (:func:`isowidgets.words.render() <.catalogues.render>`). Subclasses override
+        this; an event that still says itself in English by overriding
+        :meth:`~.Event.describe` is wrapped as it is.
         (Named ``message``, not ``summary``: Impact's older events carry a ``summary``
         field.)
         """
@@ -417,7 +418,7 @@ class SessionStarted(Event):
     kit_version: str
     title: str = ""
     limits: dict[str, int] | None = None
-    """The session's dice caps (:meth:`~isowidgets.dice.Limits.to_record`); journals
+    """The session's dice caps (:meth:`~.Limits.to_record`); journals
     written before they were recorded have none and reopen with the defaults."""
     dice_scheme: Literal["draws", "hmac-sha256"] = "draws"
     """How the session's random faces were made: ``"hmac-sha256"`` (numbered rolls, see
@@ -461,7 +462,7 @@ class SessionStarted(Event):
 class SeedRevealed(Event):
     """The session's seed and salt, disclosed so that anyone can verify its rolls.
 
-    Journaled once by :meth:`Game.reveal <isowidgets.game.Game.reveal>`; after it the
+    Journaled once by :meth:`Game.reveal <.Opening.reveal>`; after it the
     session rolls no more random dice (typed-in faces still work).
     """
 
@@ -511,7 +512,7 @@ class TableSeed(Event):
 
     The GM's seed was fixed (committed to) before the table chose this one, so the GM
     cannot pick a seed that suits it. Journaled once by :meth:`Game.give_table_seed
-    <isowidgets.game.Game.give_table_seed>`; it cannot be undone.
+    <.give_table_seed>`; it cannot be undone.
     """
 
     kind: ClassVar[str] = "table_seed"
@@ -581,7 +582,7 @@ class Prepared(Event):
     """A value the GM settles before the table meets it: an NPC's hidden skill, a secret
     difficulty, the event planned for the third round.
 
-    Journaled by :meth:`Game.prepare <isowidgets.game.Game.prepare>` (GM-only unless
+    Journaled by :meth:`Game.prepare <.GmOnly.prepare>` (GM-only unless
     asked otherwise), so the log shows what was fixed in advance and when, and a later
     :class:`Disclosed` proves the GM did not change it. It changes no state.
     """
@@ -600,7 +601,7 @@ class Prepared(Event):
 class Disclosed(Event):
     """Shows an earlier GM-only action to the table from now on.
 
-    Journaled by :meth:`Game.disclose <isowidgets.game.Game.disclose>`. Not to be
+    Journaled by :meth:`Game.disclose <.GmOnly.disclose>`. Not to be
     confused with :class:`SeedRevealed`, which discloses the dice seed. An undo takes
     the disclosure back (the action is GM-only again).
     """

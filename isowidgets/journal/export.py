@@ -64,7 +64,8 @@ def entry_row(
     faces of each roll with its pool's label; random, typed or both).
 
     The summary is the event's :meth:`~.events.Event.message` rendered in ``language``,
-    with ids written as the table's ``names`` (:func:`isowidgets.words.render`)."""
+    with ids written as the table's ``names``
+    (:func:`isowidgets.words.render() <.catalogues.render>`)."""
     rolls = entry.event.rolls()
     return {
         "seq": entry.seq,
@@ -81,7 +82,7 @@ def entry_row(
 def log_frame(
     entries: Sequence[Entry], *, effective_only: bool = False, language: str = "en"
 ) -> Any:
-    """``entries`` as the log's DataFrame (see :meth:`Journal.to_frame`), the summaries
+    """``entries`` as the log's DataFrame (see :meth:`.Journal.to_frame`), the summaries
     in ``language``; what is retconned is read from these entries' own retcons."""
     import pandas as pd
 

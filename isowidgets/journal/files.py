@@ -93,6 +93,7 @@ def lines_of(handle: BinaryIO, limit: int) -> Iterator[tuple[bytes, bool]]:
 
 
 CHUNK = 1 << 16
+"""How many bytes :func:`lines_of` reads at a time (64 KiB)."""
 
 
 def is_json(raw: bytes) -> bool:

@@ -102,7 +102,7 @@ class ShownHead:
     the GM does in secret.
 
     Attributes:
-        head: that line's head (64 hex digits; see :mod:`.chain`).
+        head: that line's head (64 hex digits; see :mod:`chain <.journal.chain>`).
         public_rolls: the public random rolls journaled up to it (all of them so far),
             shown next to the head so that ``verify --head ROLLS:HEAD`` checks both.
         line_seq: that line's ``seq`` in the journal.

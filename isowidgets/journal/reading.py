@@ -4,7 +4,8 @@
 checks what no single line can show: sequence numbers without a gap, actions in
 order, an action GM-only in all of its lines or none, each retcon taking back an
 earlier action, and the hash chain (each line's head is the hash of the journal up to
-it; see :mod:`.chain`). A line that fails one of these is not what was written there:
+it; see :mod:`chain <.journal.chain>`). A line that fails one of these is not what was written
+there:
 :class:`~isowidgets.errors.JournalTamperedError` names its line and its event, with the
 problem as a message of its own (``journal.tampered_*``). It changes nothing: a torn
 last line (a crash mid-write) is handed back for the store to set aside before its next

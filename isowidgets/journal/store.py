@@ -3,7 +3,8 @@
 A :class:`Journal` reads a file line by line through the codec, checking sequence
 numbers, the order of actions, each retcon and the hash chain as it goes, and appends
 whole actions with one unbuffered write each, every line carrying the hash of the
-journal up to it (see :mod:`.chain`, and the package docstring for the guarantees). Its
+journal up to it (see :mod:`chain <.journal.chain>`, and the package docstring for the guarantees).
+Its
 :class:`~.history.History` follows every entry as it arrives.
 """
 
@@ -173,7 +174,7 @@ class Journal:
         only names where they came from, in messages. :meth:`append` refuses.
 
         Raises:
-            JournalError: an item is not an :class:`Entry`, or ``path`` is not a path.
+            JournalError: an item is not an :class:`.Entry`, or ``path`` is not a path.
         """
         kept = list(entries) if isinstance(entries, Iterable) else None
         if kept is None or not all(isinstance(entry, Entry) for entry in kept):
@@ -524,7 +525,7 @@ class Journal:
     @property
     def entries(self) -> Entries:
         """Every valid line, in order (including retconned and cut-short actions), as they
-        are now: a view made without copying (see :class:`Entries`)."""
+        are now: a view made without copying (see :class:`.Entries`)."""
         return Entries(self._entries)
 
     def __len__(self) -> int:
@@ -540,8 +541,8 @@ class Journal:
     @property
     def head(self) -> str:
         """The head its last line carries: the hash of the journal up to it (64 hex
-        digits; see :mod:`.chain`), ``""`` when it carries none (a line written before
-        lines were chained, or no line yet). In a view (:meth:`view`) it is the head of
+        digits; see :mod:`chain <.journal.chain>`), ``""`` when it carries none (a line written
+        before lines were chained, or no line yet). In a view (:meth:`view`) it is the head of
         the last entry viewed: for the public entries, the head viewers are shown."""
         return self._entries[-1].head if self._entries else ""
 

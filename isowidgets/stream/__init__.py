@@ -12,7 +12,7 @@ Layers:
 * :mod:`isowidgets.follow` (core): the read-only spectator of a journal;
 * :mod:`.board`: the contract by which a system shows its board (entry-point group
   ``isowidgets.stream_boards``), and the latest-roll view every system shares;
-* :mod:`.page`: the page itself; :mod:`.words`: its words in English and Danish;
+* :mod:`.page`: the page itself; :mod:`words <.isowidgets.words>`: its words in English and Danish;
 * :mod:`.launch`: the notebook Voila runs and the command line.
 """
 

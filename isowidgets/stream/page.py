@@ -9,7 +9,7 @@ redraws from each catch. Two layouts, for two OBS browser sources:
   **outcome** of the latest resolution (what was resolved, the verdict in words with
   its glyph, what it changed, the dice with their reading: see
   :func:`~isowidgets.widgets.stream_board.outcome_html`) beside the system's **board**
-  (:func:`~isowidgets.stream.board.board_for`); a footer with the **commitment** to the
+  (:func:`~.board_for`); a footer with the **commitment** to the
   session's seed, and once the table reveals the seed, how anyone can verify the rolls;
 * **lower third**: the outcome alone, in a band along the bottom of the frame, for a
   second browser source over the camera.

@@ -4,7 +4,7 @@ Voila runs the page's cell before any browser is connected, so a widget that onl
 draws what it is sent as messages (a plotly chart growing in place, a graph fitting
 itself to its box) has sent them to nobody. :class:`ShownSignal` is an invisible
 widget whose view, once rendered in the browser, tells the kernel so; the page then
-lets its board :meth:`~isowidgets.stream.board.StreamBoard.settle` (draw again for the
+lets its board :meth:`~.StreamBoard.settle` (draw again for the
 views that exist). It carries no state and shows nothing.
 """
 

@@ -3,20 +3,20 @@
 Each concept lives in its own module; this one re-exports them so that
 ``from isowidgets.widgets.common import Messages, Panel, ...`` keeps working:
 
-* :mod:`.css`: the kit's stylesheet (:data:`CSS`, :func:`style`);
-* :mod:`.chips`: dice as chips (:func:`die_chip`, :func:`roll_chips`, :func:`chain_order`);
-* :mod:`.messages`: the message area and the one way to run a callback
-  (:class:`Messages`, its ``run`` and ``handler``);
-* :mod:`.panel`: the base of every panel (:class:`Panel`, :func:`set_options`);
-* :mod:`.log` and :mod:`.journal_table`: the paged session log (:class:`LogView`,
-  :class:`JournalTable`, which adds export buttons);
-* :mod:`.timeline`: the live plot (:class:`Timeline`);
-* the table kit: :class:`DiceEntry` (:mod:`.dice_entry`), :class:`SessionToolbar`
-  (:mod:`.toolbar`), :class:`Track` and :class:`Level` (:mod:`.track`).
+* :mod:`.css`: the kit's stylesheet (:data:`.CSS`, :func:`.style`);
+* :mod:`.chips`: dice as chips (:func:`.die_chip`, :func:`.roll_chips`, :func:`.chain_order`);
+* :mod:`messages <.widgets.messages>`: the message area and the one way to run a callback
+  (:class:`.Messages`, its ``run`` and ``handler``);
+* :mod:`.panel`: the base of every panel (:class:`.Panel`, :func:`.set_options`);
+* :mod:`.log` and :mod:`.journal_table`: the paged session log (:class:`.LogView`,
+  :class:`.JournalTable`, which adds export buttons);
+* :mod:`timeline <.widgets.timeline>`: the live plot (:class:`.Timeline`);
+* the table kit: :class:`.DiceEntry` (:mod:`.dice_entry`), :class:`.SessionToolbar`
+  (:mod:`.toolbar`), :class:`.Track` and :class:`.Level` (:mod:`.track`).
 
 Design rules kept once for every system: colour is never the only signal (see
-:mod:`.chips` and :mod:`.track`); no silent tracebacks (see :mod:`.messages`); the
-journal is the source of every table and plot, which grow in place as actions are
+:mod:`.chips` and :mod:`.track`); no silent tracebacks (see :mod:`messages <.widgets.messages>`);
+the journal is the source of every table and plot, which grow in place as actions are
 committed.
 """
 

@@ -110,6 +110,7 @@ CSS = """
 .iw-panel .modebar-btn--logo, .iw-kit .modebar-btn--logo { display: none !important; }
 </style>
 """
+"""The kit's stylesheet: a ``<style>`` element, in every panel through :func:`style`."""
 
 
 def style() -> widgets.HTML:

@@ -54,7 +54,7 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
     Args:
         roll: called with ``None`` for a random roll, or with the faces text typed at
             the table; it rolls (through the system's rules) and returns the
-            :class:`~isowidgets.dice.PoolRoll` (or anything: then the source is
+            :class:`~.PoolRoll` (or anything: then the source is
             judged from the argument). The kit's errors it raises are shown under the
             box; nothing else is done on failure.
         key: tells several entries on one page apart: the CSS classes become
@@ -249,7 +249,8 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         ]
 
     def relabel(self) -> None:
-        """Mark the last roll again in the language just switched to (:meth:`Labels.bind_kit`),
+        """Mark the last roll again in the language just switched to
+        (:meth:`Labels.bind_kit() <.i18n.Labels.bind_kit>`),
         and say the refusal under the box in it (its mark too: ``⚠ Fejl``)."""
         self.mark(self.last_source)
         self.error.say = self.say

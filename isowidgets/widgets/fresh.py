@@ -7,9 +7,9 @@ left in its boxes is stale, and typed on, it corrupts the next action (the next
 round's faces appended to the last round's; the guard's intention going in as
 Burke's). So a panel never empties its boxes one by one when play moves on: it says
 what they belong to now, and :class:`Fresh` resets them when that differs from last
-time.
+time. In a panel:
 
-::
+.. code-block:: py
 
     self.form = Fresh(self.intention, self.failure, self.entry, kind="passive")
     ...
@@ -43,7 +43,7 @@ UNSET: Any = object()
 
 
 class Fresh:
-    """The boxes and forms of one thing; :meth:`belong_to` resets them when it changes.
+    """The boxes and forms of one thing; :meth:`Fresh.belong_to` resets them when it changes.
 
     Args:
         items: widgets (their ``value`` comes back to what it is now) or things with a

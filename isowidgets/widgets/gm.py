@@ -4,7 +4,7 @@ every dice entry, and the line that says what the table's viewers do not see yet
 * **The session switch** (:class:`GmOnlySwitch`, one per game, on the toolbar): while it
   is pressed every action the table takes on that game (a roll from any dice entry or
   button, a note, a prepared value, a system's own step) is journaled inside
-  :meth:`Game.gm_only <isowidgets.game.Game.gm_only>`: the GM's log marks it 🔒, and the
+  :meth:`Game.gm_only <.gm_only>`: the GM's log marks it 🔒, and the
   stream view and public exports leave it out until it is shown to the table. It is
   for a scene the GM keeps secret on purpose, so while it is on it says so in words
   (:class:`HeldBack`), not only by its pressed look.

@@ -19,8 +19,8 @@ with nothing else touched.
   language lives in ``isowidgets/locale/<language>/LC_MESSAGES/<domain>.po``, where
   the catalogue check (``tests/unit/test_words.py``) finds a label missing, empty or
   filling other ``{placeholders}``. A label is rendered through
-  :func:`isowidgets.words.render`, so its numbers are written the language's way
-  and the pseudo-language ``qps`` wraps it in ``⟦…⟧``.
+  :func:`isowidgets.words.render() <.catalogues.render>`, so its numbers are written the language's
+  way and the pseudo-language ``qps`` wraps it in ``⟦…⟧``.
 * :data:`KIT` is the catalogue of the shared widgets (the toolbar, the dice entry,
   the log's pager); :meth:`Labels.bind_kit` binds one of them in a single call.
 * :class:`LanguageSwitch` is the control a person uses: a dropdown whose name is
@@ -153,7 +153,7 @@ class Catalogue:
 
     def text(self, language: str, key: str, **values: Any) -> str:
         """The label of ``key`` in ``language``, its ``{placeholders}`` filled the
-        language's way (see :func:`isowidgets.words.render`).
+        language's way (see :func:`isowidgets.words.render() <.catalogues.render>`).
 
         Raises:
             RuleError: the language or the key is not in the catalogue, or a

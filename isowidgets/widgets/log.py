@@ -8,7 +8,7 @@ It is the GM's log: it shows everything, and marks each GM-only event in words
 (``🔒 GM only``, or ``🔓 shown to the table`` once disclosed). Under the table, each
 GM-only action on the page that the table has not seen yet has a **🔓 Show to table**
 button naming it, which journals the disclosure
-(:meth:`~isowidgets.game.Game.disclose`).
+(:meth:`~.GmOnly.disclose`).
 """
 
 from __future__ import annotations
@@ -222,7 +222,7 @@ class LogView(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ drawing
 
     def tail(self) -> list[dict[str, Any]]:
-        """The events of the page shown, newest first, as :meth:`Journal.to_frame` rows
+        """The events of the page shown, newest first, as :meth:`.Journal.to_frame` rows
         (the same columns, without ``at`` and ``data``).
 
         Built from those entries alone rather than from the whole journal's
@@ -374,7 +374,8 @@ class LogView(widgets.VBox):  # type: ignore[misc]
         ]
 
     def relabel(self) -> None:
-        """Draw again in the language just switched to (:meth:`Labels.bind_kit`)."""
+        """Draw again in the language just switched to
+        (:meth:`Labels.bind_kit() <.i18n.Labels.bind_kit>`)."""
         self.held.say = self.say
         self.held.relabel()
         self.refresh()

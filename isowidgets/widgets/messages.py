@@ -59,7 +59,7 @@ _ROLE = {"error": "alert", "warning": "status", "info": "status"}
 
 def shown_error(exc: BaseException) -> str | Message:
     """What a panel shows for ``exc``: the kit's refusal as data (its
-    :class:`~isowidgets.words.Message`, rendered in the panel's language when drawn); for
+    :class:`~.Message`, rendered in the panel's language when drawn); for
     anything else, the exception named as unexpected with its last frames (a bug report
     stays as Python wrote it)."""
     if isinstance(exc, IsowidgetsError):
@@ -157,7 +157,7 @@ class Messages(widgets.HTML):  # type: ignore[misc]
 
     def error(self, text: str | Message) -> None:
         """Show ``text`` as an error (a refused action, or a bug); a
-        :class:`~isowidgets.words.Message` is said in the panel's language, again in the
+        :class:`~.Message` is said in the panel's language, again in the
         new one when the language switches."""
         self.last_error = said(text, self.language)
         self._show("error", [text])

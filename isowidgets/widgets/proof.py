@@ -5,17 +5,17 @@
 * **The table's seed**: a player says a phrase (or it is taken from the stream's chat),
   the GM types it and presses **Give table seed** (or Enter): it is journaled publicly
   and bound into every roll (:meth:`Game.give_table_seed
-  <isowidgets.game.Game.give_table_seed>`). The box is there only while a seed can still
+  <.give_table_seed>`). The box is there only while a seed can still
   be given (after the commitment, before the first random roll, once); after that the
   line says which seed was given, or that none was.
 * **The journal's head** with the public roll count, as the stream shows it and as it
   changes with every public action (:meth:`Game.shown_head
-  <isowidgets.game.Game.shown_head>`: the head of the journal's latest public line, so a
+  <.GmOnly.shown_head>`: the head of the journal's latest public line, so a
   GM-only action does not move it). The tooltip says how a viewer who kept it checks the
   journal later (``python -m isowidgets verify JOURNAL --head 12:3f2a…``).
 
 Every word is a kit word (:data:`~.i18n.KIT`), in the language the table speaks once a
-panel binds it (:meth:`kit_words`, :meth:`relabel`); no colour carries meaning.
+panel binds it (:meth:`ProofLine.kit_words`, :meth:`ProofLine.relabel`); no colour carries meaning.
 """
 
 from __future__ import annotations

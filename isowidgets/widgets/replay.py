@@ -23,7 +23,7 @@
   that line (:meth:`Reel.game_at <isowidgets.reel.Reel.game_at>`): the same view a
   stream showed, folded with the system's own game class as a resume does.
 * **The beat** is the latest beat at or before the line, as the stream's outcome card
-  (:mod:`.beats`), with where it stands and whether an undo took it back later.
+  (:mod:`beats <.widgets.beats>`), with where it stands and whether an undo took it back later.
 * **Public by default**: what viewers could see at each moment. The GM's toggle
   shows everything, GM-only actions included.
 

@@ -17,7 +17,7 @@ setting of the game's system, generic over :class:`~isowidgets.settings.RuleSett
   and changes nothing), and "All to defaults".
 
 Every change goes through :meth:`Game.change_settings
-<isowidgets.game.Game.change_settings>`, so it is journaled (the log shows it) and the
+<.HouseRules.change_settings>`, so it is journaled (the log shows it) and the
 toolbar's Undo takes it back; the editor redraws from the game after every action, so
 an undo, a load or a change made from code shows at once. Its words come from the
 kit's catalogue (:data:`~.i18n.KIT`), so a table that speaks Danish shows it in Danish
@@ -304,7 +304,7 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
     def load(self, path: str | None = None) -> list[Entry]:
         """Read ``path`` (by default the file box's) and play by its settings from now on:
         the file holds the whole set (as :meth:`save` writes it), so a setting it does
-        not name takes its default (see :meth:`~isowidgets.game.Game.load_settings`).
+        not name takes its default (see :meth:`~.load_settings`).
 
         Raises:
             SettingsError: not a file path, or (as ``SaveFileError``) a file that cannot

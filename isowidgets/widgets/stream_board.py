@@ -231,7 +231,7 @@ class StreamBoard(widgets.VBox):  # type: ignore[misc]
 
     def outcome(self, catch: Catch) -> Outcome | None:
         """The latest thing the table resolved (``None`` before anything was): by
-        default the latest roll (:func:`latest_roll_outcome`); a system says more."""
+        default the latest roll (:func:`~.stream_board.latest_roll_outcome`); a system says more."""
         return latest_roll_outcome(catch)
 
     def frame(self, base: int) -> None:
@@ -270,7 +270,7 @@ def counted(changes: Sequence[Message]) -> list[Message]:
 
 
 def rolled_entries(entries: Sequence[Entry]) -> list[Entry]:
-    """The entries whose events hold dice (:meth:`Event.rolls <isowidgets.journal.Event.rolls>`)."""
+    """The entries whose events hold dice (:meth:`Event.rolls <.Event.rolls>`)."""
     return [entry for entry in entries if entry.event.rolls()]
 
 

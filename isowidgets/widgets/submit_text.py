@@ -103,7 +103,7 @@ export default { render };
 
 
 class SubmitText(anywidget.AnyWidget):
-    """A labelled text box; Enter calls the :meth:`on_submit` callbacks with its text.
+    """A labelled text box; Enter calls the :meth:`SubmitText.on_submit` callbacks with its text.
 
     Args:
         description: the label in front of the box (names it for screen readers).

@@ -181,8 +181,8 @@ class Timeline:
       recomputes and draws only the traces that grew (about a third of the browser's
       time of a full ``Plotly.update``). Anything else (an axis that grows, a new or
       emptied trace, a style or layout change) goes as one ``Plotly.update``.
-    * **One message per change**, counters included (see :func:`_live_figure_class`),
-      and a template reduced to what a cartesian plot uses (:func:`_lean_template`).
+    * **One message per change**, counters included (see ``_live_figure_class``),
+      and a template reduced to what a cartesian plot uses (``_lean_template``).
 
     * **A window keeps the cost of an append the same all session long.** With
       ``window``, the plot draws the latest ``window`` of the x axis (roll numbers,
@@ -492,7 +492,7 @@ class Timeline:
 
     @contextlib.contextmanager
     def batch(self) -> Iterator[Any]:
-        """Hold every change to :attr:`figure` and send them as one message on exit.
+        """Hold every change to the ``figure`` and send them as one message on exit.
 
         Use it instead of ``figure.batch_update()``. Changes that only add points to
         traces already drawn, on axes with fixed ranges (and, for a category axis, a

@@ -15,7 +15,7 @@ everything the table does is GM-only, notes included, and the toolbar says so in
 and offers **🔓 Show to table**). A dice entry's own switch covers one roll.
 **Prepare a secret** opens a row under the buttons: **Prepare** journals a value fixed
 in advance (an NPC's hidden skill, a secret difficulty) with
-:meth:`~isowidgets.game.Game.prepare`; its own toggle (**keep secret**, on by default)
+:meth:`~.GmOnly.prepare`; its own toggle (**keep secret**, on by default)
 keeps it GM-only. **House rules** opens the :class:`~.settings_editor.SettingsEditor`
 under the toolbar: every table has it in the same place, built the first time it is
 opened. **Rule references** shows or hides the rules' IDs (``[ISO-R19]``) everywhere on
@@ -483,8 +483,9 @@ class SessionToolbar(widgets.VBox):  # type: ignore[misc]
         return [(labels[fmt], fmt) for fmt in self._formats]
 
     def relabel(self) -> None:
-        """Redraw the commitment line in the language now spoken (:meth:`Labels.bind_kit`
-        rebinds the buttons; messages already said keep their language)."""
+        """Redraw the commitment line in the language now spoken
+        (:meth:`Labels.bind_kit() <.i18n.Labels.bind_kit>` rebinds the buttons; messages already
+        said keep their language)."""
         self._show_commitment()
         options = self._format_options()
         if tuple(self.export_format.options) != tuple(options):

@@ -256,7 +256,7 @@ def slots_html(
 
 
 class Track(widgets.HTML):  # type: ignore[misc]
-    """A ladder or a counter that a panel moves with :meth:`set`; redrawn only on change.
+    """A ladder or a counter that a panel moves with :meth:`Track.set`; redrawn only on change.
 
     Build one with :meth:`ladder`, :meth:`counter` or :meth:`slots`::
 

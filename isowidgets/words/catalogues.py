@@ -12,7 +12,7 @@ A PO file is compiled and read through Babel once per language and domain, the f
 time a message of that domain is rendered in that language. A translation whose
 ``msgid`` no longer matches the English template (the English was changed after it
 was translated) is not used: the English is shown until a translator updates it, and
-:func:`isowidgets.words.check.problems` reports it.
+:func:`isowidgets.words.extract.problems` reports it.
 
 The pseudo-language :data:`PSEUDO` wraps every catalogue text in ``⟦…⟧`` (its values
 are not wrapped), so a test can prove that nothing a person reads bypasses the

@@ -5,7 +5,7 @@ Everything the kit says to a person (a refusal, a log line, a label, a step) is 
 **key** (``"dice.pool_too_big"``), the English **template** the key stands for
 (``"{pool} asks for {count} dice; one pool may hold at most {most}"``) and the
 **values** the template speaks of. A person reads it only when a view renders it
-(:func:`isowidgets.words.render`), in that view's language, from the gettext
+(:func:`isowidgets.words.render() <.catalogues.render>`), in that view's language, from the gettext
 catalogues under ``isowidgets/locale/``.
 
 So an error can be shown in Danish at a Danish table and in English in a notebook, a
@@ -29,7 +29,7 @@ Conventions, stated once:
   ``n`` (``plural("fudge_conflict.bonus_dice", "{n} bonus die", "{n} bonus dice", n=2)``).
 
 Don't confuse a :class:`Message` (data, in no language yet) with the text a view
-shows (:func:`~isowidgets.words.render`'s result).
+shows (:func:`~.catalogues.render`'s result).
 """
 
 from __future__ import annotations
@@ -93,7 +93,7 @@ class Message:
 
 
 def msg(key: str, template: str, /, **values: Any) -> Message:
-    """A :class:`Message`: ``msg("kit.undo", "Undo")``, ``msg("dice.cap", "... {most}", most=500)``.
+    """A :class:`Message`: ``msg("kit.undo", "Undo")``, ``msg("dice.cap", "Cap {most}", most=500)``.
 
     The key and the template are literals in the code, so the catalogue's template
     (``isowidgets/locale/*.pot``) is extracted from it (``make catalogues``).

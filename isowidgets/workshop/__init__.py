@@ -1,7 +1,7 @@
 """JupyterHub for a workshop: thirty participants, one machine, one command.
 
 * :mod:`isowidgets.workshop.config`: the configuration (authenticator, spawner,
-  ports, where each participant's files live) and :func:`collect`;
+  ports, where each participant's files live) and :func:`.collect`;
 * :mod:`isowidgets.workshop.content`: the notebooks as a git repository that
   nbgitpuller pulls into each participant's home, and the launch links;
 * ``python -m isowidgets.workshop``: start it (``make workshop``), or collect

@@ -10,7 +10,7 @@ Layout (each module imports only those above it):
 
 * :mod:`.abilities`: the three abilities and the damage levels (T-DK-1);
 * :mod:`.keep`: bonus and penalty dice, and which three dice count (DK-R10);
-* :mod:`.settings`: :class:`FudgeSettings`, one setting per ambiguity (DK-A01…A28);
+* :mod:`.settings`: :class:`.FudgeSettings`, one setting per ambiguity (DK-A01…A28);
 * :mod:`.events`: journal events and the roll record;
 * :mod:`.model`: the frozen state (characters, items, the conflict, Let It Hurt);
 * :mod:`.damage`: the damage track (cascade, penalties, falling down);
@@ -20,7 +20,7 @@ Layout (each module imports only those above it):
   :mod:`.conflict` (one conflict, and ``next_steps`` for all of play): the rules, as
   functions ``rule(action, …)`` that add events;
 * :mod:`.odds`: exact odds; :mod:`.timeline`: damage rows for a plot;
-* :mod:`.game`: :class:`FudgeGame`, which journals it all;
+* :mod:`.game`: :class:`.FudgeGame`, which journals it all;
 * :mod:`.examples`: Mr. Burke's station, ready to play.
 
 No module here imports a widget library.

@@ -4,7 +4,7 @@ assistance (combined skills, helpers, chains), and what the table can do next.
 A conflict opens with its intention agreed (:func:`open_conflict`, DK-R09,
 DK-R10), takes any number of assisting rolls (:func:`assist`), and is settled
 by :func:`roll_conflict`. The last conflict stays in the state once rolled, so a
-player can let it hurt (:mod:`.hurt`).
+player can let it hurt (:mod:`hurt <.rules.fudge_conflict.hurt>`).
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
 """The rule text's running example, ready to play: Mr. Burke on the space station.
 
-The station's cast (and the skill values invented for it) is :mod:`.scenario`'s; here
+The station's cast (and the skill values invented for it) is
+:mod:`scenario <.fudge_conflict.scenario>`'s; here
 it is played into a game. Tests and the notebook start from here.
 """
 

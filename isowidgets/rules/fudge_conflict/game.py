@@ -22,16 +22,17 @@ Public API (names are stable; new ones are appended):
   :meth:`~FudgeGame.declare` → :class:`~.events.ActionDeclared`,
   :meth:`~FudgeGame.roll_round` → :class:`~.events.RoundRolled`,
   :meth:`~FudgeGame.give_up` → :class:`~.events.HurtEnded`;
-* reading: :attr:`~FudgeGame.state` (:class:`~.model.FudgeState`),
-  :meth:`~FudgeGame.character`, :meth:`~FudgeGame.next_steps`,
+* reading: :attr:`~.Game.state` (:class:`~.model.FudgeState`),
+  :meth:`~FudgeGame.character`, :meth:`~.Game.next_steps`,
   :meth:`~FudgeGame.roll_preview` (the dice a roll would carry now),
   :meth:`~FudgeGame.success_chance` and :meth:`~FudgeGame.contest_chances`
   (exact odds, :mod:`~.fudge_conflict.odds`), :meth:`~FudgeGame.damage_rows` (damage per round
   for a plot), :meth:`~FudgeGame.conflict_odds` (the open conflict's chances with
   every die each side carries now), :meth:`~FudgeGame.hurt_odds` (how much letting
-  the last conflict hurt will hurt: :mod:`.hurt_odds`).
+  the last conflict hurt will hurt: :mod:`~isowidgets.rules.fudge_conflict.hurt_odds`).
 
-The rule text's cast is in :mod:`.examples` (``station()``, ``add_station_cast(game)``).
+The rule text's cast is in :mod:`examples <.fudge_conflict.examples>` (``station()``,
+``add_station_cast(game)``).
 
 A passive check with typed faces::
 
@@ -75,7 +76,8 @@ __all__ = ["FudgeGame"]
 class FudgeGame(Game[FudgeState]):
     """A session of the Danish Fudge-dice conflict system.
 
-    Create it with :meth:`new`, :meth:`resume` or :meth:`open` (from
+    Create it with :meth:`new() <.Opening.new>`, :meth:`.resume` or :meth:`open() <.Opening.open>`
+    (from
     :class:`~isowidgets.game.Game`). Ids (``char-1``, ``item-1``, ``bonus-1``,
     ``conflict-1``) are returned by the methods that create things.
     """
@@ -96,7 +98,8 @@ class FudgeGame(Game[FudgeState]):
 
     @classmethod
     def steps(cls, state: FudgeState) -> tuple[Step, ...]:
-        """What the table can do next in ``state`` (see :func:`.conflict.next_steps`)."""
+        """What the table can do next in ``state`` (see
+        :func:`conflict.next_steps() <.fudge_conflict.conflict.next_steps>`)."""
         if not isinstance(state, FudgeState):
             raise RuleError(
                 "fudge_conflict.steps_state",
@@ -203,7 +206,8 @@ class FudgeGame(Game[FudgeState]):
         opponent_equipment: Sequence[str] = (),
     ) -> HurtOdds:
         """How much letting it hurt will hurt: exact odds of the whole fight under a
-        stated policy (:mod:`.hurt_odds`), from both sides' damage tracks now.
+        stated policy (:mod:`~isowidgets.rules.fudge_conflict.hurt_odds`), from both sides' damage
+        tracks now.
 
         Before anyone lets the last conflict hurt, ``who`` (default: its first player
         side) is the player who would, and the odds start from what

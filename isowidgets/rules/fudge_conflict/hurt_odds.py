@@ -7,7 +7,7 @@ floating-point rounding) rather than sampled:
 
 * every round both sides declare a **crossing** action against each other
   (DK-R25); the first side declares first, so it is the initiator who loses a tie
-  (DK-A05, as :mod:`.hurt` reads it);
+  (DK-A05, as :mod:`hurt <.rules.fudge_conflict.hurt>` reads it);
 * a side **gives up** (DK-R35, DK-A20) at the start of a round once its worst wound
   has reached its *yield level* (1…7; 7 means it fights on to defeat), or when it is
   maimed and its pool cannot pay to act (DK-R33, DK-A01); the other side wins;

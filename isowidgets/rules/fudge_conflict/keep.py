@@ -4,7 +4,7 @@ A roll of ``3 + |net|`` Fudge dice keeps three: bonus dice keep the highest, pen
 dice the lowest, as the setting ``penalty_keep_mode`` reads them (see
 :func:`keep_net`). :func:`roll_kept` rolls (or takes typed faces for) such a roll and
 keeps the dice; :class:`KeptRoll` records it. The dice core's general selections
-(:func:`~isowidgets.dice.keep_highest`, :class:`~isowidgets.dice.Selection`) are what
+(:func:`~.keep_highest`, :class:`~.Selection`) are what
 this reading builds on.
 """
 

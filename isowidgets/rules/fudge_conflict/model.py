@@ -1,7 +1,7 @@
 """The Danish Fudge-dice system's state: characters, equipment, the conflict, Let It Hurt.
 
 Every value here is frozen and changes only by folding a journal event into it
-(:mod:`.fold`), so a replayed journal rebuilds the very same state. Ids come
+(:mod:`fold <.fudge_conflict.fold>`), so a replayed journal rebuilds the very same state. Ids come
 from counters (``char-1``, ``item-1``, ``bonus-1``, ``conflict-1``), issued in
 the order things were made.
 """

@@ -6,7 +6,8 @@ escape pod, the scavengers holding the hard drive, the argument with his
 superior) but no skill values; the ones below are invented to fit the examples
 (a helping programming roll of 3, a strongest scavenger ahead of the others).
 
-:func:`station_cast` is a rule like any other: a game runs it (:mod:`.examples`, one
+:func:`station_cast` is a rule like any other: a game runs it
+(:mod:`examples <.fudge_conflict.examples>`, one
 journal action per character and item, as if each were clicked), and the exact odds
 play it on an action of their own to get the station's state
 (:func:`station_state`) without a game or a journal.

@@ -8,8 +8,8 @@ larger than the roller's Impact Die (IMP-R05), +1 for each Detail that helps and
 Layout (each module imports only those above it):
 
 * :mod:`.ladder`: the Difficulty and Impact ladders, steps and labels;
-* :mod:`.settings`: :class:`ImpactSettings`, one setting per ambiguity (IMP-A01…A16);
-* :mod:`.effects`: :class:`Effect`, the four Success effects (IMP-R09);
+* :mod:`.settings`: :class:`.ImpactSettings`, one setting per ambiguity (IMP-A01…A16);
+* :mod:`.effects`: :class:`.Effect`, the four Success effects (IMP-R09);
 * :mod:`.events`: journal events;
 * :mod:`.model`: the frozen state (characters, scenes, Details, the open test);
 * :mod:`.fold`: the events' fold into the state (a core ``Fold``);
@@ -17,7 +17,7 @@ Layout (each module imports only those above it):
   close, and the steps that fit now): the rules as functions ``rule(action, …)``
   that add events (shared checks and Impact steps in ``_common``);
 * :mod:`.odds`: exact chances (T-IMP-3); :mod:`.timeline`: Impact Die history rows;
-* :mod:`.game`: :class:`ImpactGame`, which journals it all.
+* :mod:`.game`: :class:`.ImpactGame`, which journals it all.
 
 No module here imports a widget library.
 """

@@ -1,6 +1,6 @@
 """Folding one journal event into the Impact state: the only way the state changes.
 
-:func:`apply` is pure. It trusts the rules (:mod:`.rules`) to have decided what
+:data:`fold` is pure. It trusts the rules (:mod:`rules <.impact.rules>`) to have decided what
 happens and checks only that an event fits the state it lands on: the ids it
 names exist, an id it issues is the next one, an Impact change starts from the
 current die, a test step comes in its phase. A journal edited by hand or

@@ -1,7 +1,7 @@
-"""The Impact System's game object: the rules of :mod:`.rules`, journaled.
+"""The Impact System's game object: the rules of :mod:`rules <.impact.rules>`, journaled.
 
 Every public method does one thing a player or the GM does at the table (one
-click in a widget): it runs one rule of :mod:`.rules` with
+click in a widget): it runs one rule of :mod:`rules <.impact.rules>` with
 :meth:`~isowidgets.game.Game.act`, which journals what the rule adds as one
 action. A call the rules refuse (a bad argument of any type or size, an
 unknown keyword included) raises :class:`~isowidgets.errors.RuleError` and
@@ -44,7 +44,8 @@ __all__ = ["ImpactGame"]
 class ImpactGame(Game[ImpactState]):
     """A session of the Impact System: characters, scenes, Details and tests.
 
-    Create it with :meth:`new`, :meth:`resume` or :meth:`open` (from
+    Create it with :meth:`new() <.Opening.new>`, :meth:`.resume` or :meth:`open() <.Opening.open>`
+    (from
     :class:`~isowidgets.game.Game`). Ids (``char-1``, ``scene-1``, ``det-1``,
     ``test-1``) are returned by the methods that create things.
     """

@@ -1,7 +1,7 @@
 """The Impact System's state: characters, scenes, Details, and the test in progress.
 
 Every value here is frozen. The state changes only by folding a journal event
-into it (see :mod:`.fold`), so a replayed journal rebuilds the very same state,
+into it (see :mod:`fold <.impact.fold>`), so a replayed journal rebuilds the very same state,
 including a test left half-done when the kernel died.
 
 Identifiers come from counters in the state (``char-1``, ``scene-1``, ``det-1``,
@@ -235,7 +235,7 @@ class ImpactState:
         return next((d for d in self.details if d.id == id), None)
 
     def character(self, id: object) -> Character:
-        """The character ``id``; raises :class:`RuleError` listing the known ones."""
+        """The character ``id``; raises :class:`.RuleError` listing the known ones."""
         found = self.find_character(id) if isinstance(id, str) else None
         if found is None:
             known = ", ".join(f"{c.id} ({c.name})" for c in self.characters) or "none yet"

@@ -965,7 +965,7 @@ def choose_effect(
     hint: Hint | None = None,
 ) -> None:
     """Pick the one effect of a Success (IMP-R09), or of an Avoid Harm Great Success
-    against the foe (IMP-R12): an :class:`Effect`, or its kind with ``target`` (and
+    against the foe (IMP-R12): an :class:`.Effect`, or its kind with ``target`` (and
     ``text``/``hint`` for a Detail)."""
     if not isinstance(effect, Effect):
         effect = Effect.make(effect, target, text, hint)

@@ -4,7 +4,7 @@ A pure-Python rules engine (no widget imports). The layers:
 
 * :mod:`.model`: the frozen state (characters, the relationship map, stress,
   the conflict in progress) and its value types;
-* :mod:`.settings`: :class:`IsolationSettings`, a setting for every ambiguity
+* :mod:`.settings`: :class:`.IsolationSettings`, a setting for every ambiguity
   of the digest that has one (ISO-A01..A29 except A06 and A25; A30 has none)
   plus ``allow_late_characters`` (ISO-R06);
 * :mod:`.events` and :mod:`.fold`: the journal events and the pure fold that
@@ -13,18 +13,18 @@ A pure-Python rules engine (no widget imports). The layers:
   :class:`~isowidgets.contract.Action`: :mod:`.characters`, :mod:`.links` (the
   map), :mod:`.stress`, :mod:`.injury` (injury and death), :mod:`.sessions`
   (sessions and pair rolls) and :mod:`.conflict` (a conflict's steps, and
-  :func:`next_steps`); :mod:`.advice` gathers the text's advice, and
-  :func:`counts` (:mod:`.rolling`: does a die count, an even on a green, an
-  odd on a red) states the counting rule every reading applies, for views that
-  mark each die;
-* :mod:`.plan` and :mod:`.explain`: where each die comes from, and readable
-  breakdowns of a resolution;
+  :func:`next_steps() <.isolation.conflict.next_steps>`); :mod:`.advice` gathers the
+  text's advice, and :func:`counts() <.rolling.counts>` (:mod:`.rolling`: does a die
+  count, an even on a green, an odd on a red) states the counting rule every reading
+  applies, for views that mark each die;
+* :mod:`.plan` and :mod:`explain <isowidgets.rules.isolation.explain>`: where each die comes from,
+  and readable breakdowns of a resolution;
 * :mod:`.odds`: exact odds of a planned conflict, and a seeded simulation;
   :mod:`.whole`: the exact odds of a whole conflict under a stance policy
   (:func:`.whole.whole_conflict_odds`);
 * :mod:`.timeline`: Stress and health over a session, as points for a plot
-  (:func:`timeline_points`, :class:`StressFold`);
-* :mod:`.game`: :class:`IsolationGame`, which journals every action.
+  (:func:`.timeline_points`, :class:`.StressFold`);
+* :mod:`.game`: :class:`.IsolationGame`, which journals every action.
 
 All values are immutable; every action either applies whole or raises
 :class:`~isowidgets.errors.RuleError` (an ``IsowidgetsError`` and a

@@ -5,7 +5,7 @@ adapter adds an edge on :class:`LinkAdded` and drops one on :class:`LinkRemoved`
 without redrawing the map; a stress plot appends a point on
 :class:`StressChanged`. The events carry the values they introduce (a whole
 :class:`~.model.Link`, a whole roll), so replaying them needs no dice and no
-judgement: :data:`~.fold.fold` only folds them in.
+judgement: :data:`~.isolation.fold.fold` only folds them in.
 """
 
 from __future__ import annotations

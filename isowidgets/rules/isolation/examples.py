@@ -1,7 +1,7 @@
 """The rule text's running example, ready to play: Alice, Bob and Eve board up a house.
 
-The farmhouse itself (its people, map and Stress Level) is :mod:`.scenario`'s; here
-it is played into a game. Tests and the tour notebook start from here.
+The farmhouse itself (its people, map and Stress Level) is :mod:`scenario <.isolation.scenario>`'s;
+here it is played into a game. Tests and the tour notebook start from here.
 """
 
 from __future__ import annotations

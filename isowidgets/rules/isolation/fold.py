@@ -16,7 +16,7 @@ An event that does not fit raises
 :class:`~isowidgets.errors.RuleError`): the rules refuse a bad request before
 they make any event, so an event that does not fit is a bug in the rules that
 made it or a journal edited by hand. Replay (:meth:`Game.resume
-<isowidgets.game.Game.resume>`, undo) reports it as a ``JournalError`` naming
+<.resume>`, undo) reports it as a ``JournalError`` naming
 the line.
 """
 

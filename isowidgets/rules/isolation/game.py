@@ -1,7 +1,9 @@
 """The Isolation session object: every rule as one journaled, undoable action.
 
-Each public method runs one rule of :mod:`.characters`, :mod:`.links`,
-:mod:`.stress`, :mod:`.injury`, :mod:`.sessions` or :mod:`.conflict` through
+Each public method runs one rule of :mod:`characters <.isolation.characters>`,
+:mod:`links <.rules.isolation.links>`,
+:mod:`.stress`, :mod:`.injury`, :mod:`.sessions` or :mod:`conflict <.rules.isolation.conflict>`
+through
 :meth:`Game.act <isowidgets.game.Game.act>`, which journals its events as one
 action. A call the rules refuse raises :class:`~isowidgets.errors.RuleError`
 (or another :class:`~isowidgets.errors.IsowidgetsError`) and leaves state,
@@ -73,7 +75,8 @@ class IsolationGame(Game[IsolationState]):
 
     @classmethod
     def steps(cls, state: IsolationState) -> tuple[Step, ...]:
-        """What can be done now in the conflict in progress (see :func:`.conflict.next_steps`)."""
+        """What can be done now in the conflict in progress (see
+        :func:`conflict.next_steps() <.isolation.conflict.next_steps>`)."""
         return _conflict.next_steps(state)
 
     # ------------------------------------------------------------------ reading

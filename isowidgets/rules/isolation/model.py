@@ -1,7 +1,7 @@
 """Isolation's state: characters, the relationship map, stress, the conflict in progress.
 
 Every value here is a frozen dataclass, and every change is made by folding a
-journal event into the state (see :mod:`.fold`). Identifiers come from counters
+journal event into the state (see :mod:`fold <.isolation.fold>`). Identifiers come from counters
 kept in the state, so replaying a journal gives every link and character the
 same id again.
 
@@ -90,7 +90,7 @@ def pair_key(a: str, b: str) -> tuple[str, str]:
 
 
 def slug(name: str) -> str:
-    """A readable id from a name: ``"Dr. Eve Moss"`` → ``"dr-eve-moss"``."""
+    """A readable id from a name: ``"Eve O'Neil Moss"`` → ``"eve-o-neil-moss"``."""
     return re.sub(r"[^a-z0-9]+", "-", name.lower()).strip("-")
 
 
@@ -180,7 +180,7 @@ class Link:
 
     def message(self, names: Mapping[str, str] | None = None) -> Message:
         """``red labeled link “Arrogant / Vain” between bob and eve``, as a message whose
-        ends are :class:`~isowidgets.words.Ref` s: a view that knows the table's names
+        ends are :class:`~.Ref` s: a view that knows the table's names
         writes them, else ``names`` (character id → name, e.g. an event's) or the id. The
         link's id (``L4``) is for code, never said: the label and the two ends tell a
         link apart at the table."""
@@ -516,7 +516,7 @@ class IsolationState:
         stress: the current Stress Level; ``stress_history`` holds
             ``(value, reason)`` for every change, starting value first.
         session: the session number (1-based); ``interlude`` is true between
-            :meth:`end_session` and the next :meth:`begin_session`.
+            :func:`~.sessions.end_session` and the next :func:`~.sessions.begin_session`.
         threat: the GM marked something threatening right now (ISO-R37).
         conflict: the conflict in progress, if any; ``last_conflict`` the most
             recently closed one (for explanations).

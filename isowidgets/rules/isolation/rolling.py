@@ -24,8 +24,8 @@ def counts(colour: Colour, face: int) -> bool:
     ISO-R30, ISO-R43, ISO-R45): green dice count their evens (2, 4, 6), red
     dice their odds (1, 3, 5). A die that exploded keeps its face and counts
     like any other (ISO-R21): a green 6 counts, and so does a red 1. It agrees
-    with :attr:`PoolRoll.evens <isowidgets.dice.PoolRoll.evens>` and
-    :attr:`~isowidgets.dice.PoolRoll.odds`, which the readings sum, so
+    with :attr:`PoolRoll.evens <.PoolRoll.evens>` and
+    :attr:`~.PoolRoll.odds`, which the readings sum, so
     ``sum(counts(colour, f) for f in roll.faces)`` is a pool's evens (green) or
     odds (red). For widgets that mark each die: ``functools.partial(counts,
     colour)`` is the predicate for one pool.
@@ -60,7 +60,7 @@ def roll_colour(
     optional explosions so the journal can show which explosions the limit
     declined.
 
-    The dice core's caps (:class:`~isowidgets.dice.Limits`) are checked before
+    The dice core's caps (:class:`~.Limits`) are checked before
     any die is rolled, so an oversized pool costs nothing.
     """
     settings = state.settings

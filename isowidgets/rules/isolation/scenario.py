@@ -6,7 +6,7 @@ Alice's greens is labeled with "Flirtatious" and one of Bob and Eve's reds
 with "Jealous". The stats below are invented to fit those links (ISO-R08).
 
 :func:`boarding_cast` and :func:`newcomers_cast` are rules like any other: a game
-runs them (:mod:`.examples`, one journal action per character, link and Stress
+runs them (:mod:`examples <.isolation.examples>`, one journal action per character, link and Stress
 Level, as if each were clicked), and the exact odds play them on an action of their
 own to get the example's state (:func:`boarding_state`) without a game or a journal.
 """

@@ -12,7 +12,7 @@ an attribution licence; its tables ship as ``tables.toml`` with that notice.
 Layout (each module imports only those above it):
 
 * :mod:`.tables`: the tables as validated data, loaded from ``tables.toml``;
-* :mod:`.settings`: :class:`WorldSettings`, one setting per ambiguity (WTWD-A01…A18);
+* :mod:`.settings`: :class:`.WorldSettings`, one setting per ambiguity (WTWD-A01…A18);
 * :mod:`.model`: the frozen state (players, calendar, Pressure, Events, the turn);
 * :mod:`.events`: journal events; :mod:`.fold`: their fold into the state;
 * :mod:`.odds`: exact odds (the year-end check, one Make It Worse);
@@ -21,7 +21,7 @@ Layout (each module imports only those above it):
   functions ``rule(action, …)`` that add events;
 * :mod:`.chronicle` (the story per year, Markdown and CSV) and :mod:`.timeline`
   (Pressure over the game), both pure functions of journal entries;
-* :mod:`.game`: :class:`WorldGame`, which journals it all.
+* :mod:`.game`: :class:`.WorldGame`, which journals it all.
 
 No module here imports a widget library.
 """

@@ -3,7 +3,7 @@
 Each event carries every number the fold and the chronicle need (the faces, the
 Pressure before and after, the year and the player), so a journal line reads on
 its own and replay never recomputes a rule. Dice are kept as rolls
-(:data:`~isowidgets.journal.RollField`): random or typed, every face is in the log.
+(:data:`~.RollField`): random or typed, every face is in the log.
 """
 
 from __future__ import annotations

@@ -80,7 +80,8 @@ __all__ = ["WorldGame"]
 class WorldGame(Game[WorldState]):
     """A game of Watch the World Die: a timeline of the apocalypse, turn by turn.
 
-    Create it with :meth:`new`, :meth:`resume` or :meth:`open` (from
+    Create it with :meth:`new() <.Opening.new>`, :meth:`.resume` or :meth:`open() <.Opening.open>`
+    (from
     :class:`~isowidgets.game.Game`), then :meth:`begin`.
     """
 

@@ -1,8 +1,8 @@
 """Watch the World Die's state: players, the calendar, Pressure, Events, Responses, the turn.
 
 Every value here is frozen. The state changes only by folding a journal event
-into it (see :mod:`.fold`), so a replayed journal rebuilds the very same state,
-including a turn left half-played when the kernel died.
+into it (see :mod:`fold <.watch_the_world_die.fold>`), so a replayed journal rebuilds the very same
+state, including a turn left half-played when the kernel died.
 
 There is no GM and there are no characters: the people at the table are
 *players*, named once in clockwise order (WTWD-R01), and every turn belongs to

@@ -9,7 +9,7 @@ Layers, each importing only those above it:
 * :mod:`.sheets`: character sheets with equipment toggles;
 * :mod:`.conflict`, :mod:`.chain`, :mod:`.hurt`: the conflict panel, the assistance
   chain and the let-it-hurt round panel; :mod:`.timeline`: damage over rounds;
-* :mod:`.table`: :class:`FudgeTable`, all of it with the kit's toolbar, log and messages.
+* :mod:`.table`: :class:`.FudgeTable`, all of it with the kit's toolbar, log and messages.
 
 The widgets hold no rule: odds, dice, damage and next round's dice come from
 :mod:`isowidgets.rules.fudge_conflict`.

@@ -47,7 +47,7 @@ class ChainPanel(widgets.VBox):  # type: ignore[misc]
         gated, gate: whether the roll must beat ``gate`` first (DK-R16).
         penalties: whether a bad roll passes penalty dice on (the GM's call, DK-R15).
         before: the roller's dice and the chance (``iw-fudge-chain-before``).
-        entry: the :class:`DiceEntry` (``iw-roll-assist``, ``iw-faces-assist``).
+        entry: the :class:`.DiceEntry` (``iw-roll-assist``, ``iw-faces-assist``).
         chain: the rolls so far (``iw-fudge-chain-list``).
     """
 

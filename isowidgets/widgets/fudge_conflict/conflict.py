@@ -63,7 +63,7 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
     """Open a conflict, see the chance of success before the roll, roll it, let it hurt.
 
     Args:
-        game: the :class:`~isowidgets.rules.fudge_conflict.FudgeGame`.
+        game: the :class:`~.FudgeGame`.
         labels: the table's labels.
         messages: the table's message line.
         sheets: the character sheets (their equipment toggles go with the roll).
@@ -73,7 +73,7 @@ class ConflictPanel(widgets.VBox):  # type: ignore[misc]
             failure, circumstance: the Intention form (classes ``iw-fudge-kind``…).
         open_button: **Open the conflict** (``iw-fudge-open``).
         before: the dice and the chance before the roll (``iw-fudge-before``).
-        entry: the :class:`DiceEntry` (``iw-roll-conflict``, ``iw-faces-conflict``).
+        entry: the :class:`.DiceEntry` (``iw-roll-conflict``, ``iw-faces-conflict``).
         tie: who wins a tie of competing opposition (a draw, or a side: DK-R12).
         result: the last conflict's dice and outcome (``iw-fudge-conflict-result``).
         hurt_buttons: the **Let it hurt** buttons, by character id.

@@ -26,7 +26,7 @@ with no "last roll" mark of the round before.
 
 A party may give up at any time (DK-R35); the damage then falls down (DK-R37).
 Before the first round the tab also answers **how much will this hurt?** for the
-whole fight (:mod:`.hurt_odds`).
+whole fight (:mod:`hurt_odds <.widgets.fudge_conflict.hurt_odds>`).
 """
 
 from __future__ import annotations
@@ -149,7 +149,7 @@ class PartyRow(widgets.VBox):  # type: ignore[misc]
         self.add_class(f"iw-fudge-party-{who}")
         self.fresh = Fresh(self.intention)
         """The party's boxes for one round: the intention, then the declaration at its
-        default (see :meth:`_usual_skill`, :meth:`_usual_ability`)."""
+        default (see ``_usual_skill`` and ``_usual_ability``)."""
         self.fresh.add(self.category, CATEGORIES[0])
         self.fresh.add(self.target, self._first_target)
         self.fresh.add(self.skill, self._usual_skill)
@@ -237,7 +237,7 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         rows: party id → :class:`PartyRow`.
         declared: this round's declarations in words (``iw-fudge-declared``).
         before: each party's dice and the odds before anyone rolls (``iw-fudge-round-before``).
-        entry: the round's :class:`DiceEntry` (``iw-roll-round``, ``iw-faces-round``).
+        entry: the round's :class:`.DiceEntry` (``iw-roll-round``, ``iw-faces-round``).
         outcome: the last round: dice, damage, bonus dice won (``iw-fudge-round-result``).
         next_round: next round's penalty and bonus dice, before anyone rolls
             (``iw-fudge-next-round``).
@@ -359,7 +359,7 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         return rolled
 
     def join(self) -> Any:
-        """The character chosen in :attr:`joiner` joins the fight (DK-A26)."""
+        """The character chosen in the ``joiner`` list joins the fight (DK-A26)."""
         return self.game.join_hurt(self.joiner.value)
 
     # ------------------------------------------------------------------ drawing

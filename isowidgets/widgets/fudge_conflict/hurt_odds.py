@@ -2,7 +2,7 @@
 
 Between a settled conflict and the first roll of Let It Hurt (and through round
 one's intentions and declarations), the Let It Hurt tab shows what
-:meth:`~isowidgets.rules.fudge_conflict.FudgeGame.hurt_odds` works out: for each
+:meth:`~.FudgeGame.hurt_odds` works out: for each
 side the chance of winning, of defeat and of giving up, and the wounds it can
 expect, under the policy it names (both keep crossing; each gives up at the level
 chosen in its dropdown). Everything is words and numbers in the language spoken;

@@ -46,7 +46,7 @@ class CharacterSheet(widgets.VBox):  # type: ignore[misc]
     Attributes:
         track: the damage track (the kit's slot :class:`~isowidgets.widgets.track.Track`,
             class ``iw-fudge-track-<id>``): each filled level has its ability written in.
-        toggles: bonus id → its :class:`PressToggle` (class ``iw-fudge-bonus-<id>``).
+        toggles: bonus id → its :class:`.PressToggle` (class ``iw-fudge-bonus-<id>``).
     """
 
     def __init__(self, labels: Labels, character: Character, state: FudgeState) -> None:

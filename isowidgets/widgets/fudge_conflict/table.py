@@ -72,7 +72,7 @@ class FudgeTable(Panel):
     """Everything a table needs to play the Danish Fudge-dice conflict system.
 
     Args:
-        game: the :class:`~isowidgets.rules.fudge_conflict.FudgeGame` to play.
+        game: the :class:`~.FudgeGame` to play.
         language: ``"en"`` (the default) or ``"da"``.
         export_dir: where the toolbar's **Export log** writes.
         log_rows: how many journal events a page of the session log shows.

@@ -1,6 +1,6 @@
 """Damage over the rounds of Let It Hurt, as a plotly timeline that grows in place.
 
-The rows are the engine's (:meth:`~isowidgets.rules.fudge_conflict.FudgeGame.damage_rows`,
+The rows are the engine's (:meth:`~.FudgeGame.damage_rows`,
 :func:`~isowidgets.rules.fudge_conflict.timeline.damage_rows` on each new action's
 entries): one point per wound, at the round it was taken and the level it was
 recorded at (after any bump up the track). Rounds are counted across the session

@@ -171,8 +171,8 @@ def chance(p: float | Fraction) -> Percent | Message:
 
 def net_of(sources: Sequence[DiceSource]) -> int:
     """The bonus (+) or penalty (−) dice a roll carries: the engine's sources are already
-    signed and capped, and the engine rolls their sum (:func:`~isowidgets.rules.fudge_conflict.
-    rolling.roll_for`), so the preview shows the very number the roll will use."""
+    signed and capped, and the engine rolls their sum (:func:`~.fudge_conflict.rolling.roll_for`),
+    so the preview shows the very number the roll will use."""
     return sum(source.dice for source in sources)
 
 

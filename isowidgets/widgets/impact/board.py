@@ -1,6 +1,6 @@
 """The character and scene board: a card per character and scene, Details as chips.
 
-Each card shows its holder's Impact ladder (the kit's :class:`~..track.Track`) and
+Each card shows its holder's Impact ladder (the kit's :class:`~isowidgets.widgets.track.Track`) and
 Details. A chip is a button: while a test is being set up (a draft, see
 :mod:`.draft`: nothing is journaled until the test opens), clicking a chip the
 rules let you cite (:func:`~isowidgets.rules.impact.rules.citation_options`)
@@ -418,7 +418,7 @@ class ImpactBoard(Panel):
     """Every character and scene as a card with its ladder and Detail chips.
 
     Args:
-        game: the :class:`~isowidgets.rules.impact.ImpactGame` shown.
+        game: the :class:`~.ImpactGame` shown.
         drafting: the test being set up, shared with the test panel (which
             describes it); a board of its own has none, so no chip cites.
 

@@ -22,7 +22,7 @@ __all__ = ["Drafting"]
 class Drafting:
     """The draft of the test being set up, and who to tell when it changes.
 
-    The test panel supplies :attr:`form` (what its inputs describe: kind,
+    The test panel supplies ``form`` (what its inputs describe: kind,
     roller, Difficulty, threat, cost, plan) and the board and the panel edit
     the helpers and citations through :meth:`edit`. :meth:`draft` asks the
     rules afresh each time, on the game's current state, so a Detail removed or

@@ -114,7 +114,7 @@ def effect_targets(state: ImpactState, kind: str) -> list[tuple[str, str]]:
 
 
 class EffectInputs:
-    """An :class:`~isowidgets.rules.impact.Effect` as widgets: kind, target, wording, hint.
+    """An :class:`~.Effect` as widgets: kind, target, wording, hint.
 
     The test panel has two: the Success effect (IMP-R09) and a Foil's plan,
     what the adversary's attempt does if the roll fails (IMP-R13). The plan
@@ -171,7 +171,7 @@ class EffectInputs:
         set_shown(self.hint, with_text)
 
     def effect(self) -> Effect | None:
-        """The effect described (checked by :meth:`Effect.make`), ``None`` for :data:`NO_PLAN`.
+        """The effect described (checked by :meth:`.Effect.make`), ``None`` for :data:`NO_PLAN`.
 
         Raises:
             RuleError: the inputs do not make an effect (no target, no wording…).
@@ -206,7 +206,7 @@ class TestPanel(Panel):
     """Set up, roll and resolve one Difficulty Test at a time.
 
     Args:
-        game: the :class:`~isowidgets.rules.impact.ImpactGame` played.
+        game: the :class:`~.ImpactGame` played.
         drafting: the test being set up, shared with the board (whose chips
             cite Details into it); a panel of its own makes one.
 

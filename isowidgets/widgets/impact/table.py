@@ -49,7 +49,7 @@ class ImpactTable(Panel):
     """Everything a table needs to play the Impact System in a notebook.
 
     Args:
-        game: the :class:`~isowidgets.rules.impact.ImpactGame` to play.
+        game: the :class:`~.ImpactGame` to play.
         export_dir: where the toolbar's **Export log** writes.
         log_rows: how many journal events a page of the session log shows.
 

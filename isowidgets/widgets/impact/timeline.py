@@ -4,7 +4,7 @@ The y axis is the ladder step with tick labels D4…D20 (and "ineffectual"
 below D4); the x axis is the journal's action number. Each character (and
 each scene with an Impact Die) is one trace with its own marker symbol, so
 the lines stay apart without colour. New points come from the engine's pure
-:func:`~isowidgets.rules.impact.timeline_rows` applied to each action's
+:func:`~.timeline_rows` applied to each action's
 entries and are appended to the traces; an undo changes history itself, so
 then the traces are emptied and refilled from the journal.
 """
@@ -48,7 +48,7 @@ class ImpactTimeline(Panel):
         height: the plot's height in pixels.
 
     Attributes:
-        timeline: the shared :class:`~isowidgets.widgets.common.Timeline`;
+        timeline: the shared :class:`~.Timeline`;
             ``timeline.figure`` is the plotly ``FigureWidget`` (CSS class
             ``iw-impact-timeline``).
     """

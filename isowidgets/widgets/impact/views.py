@@ -1,8 +1,8 @@
 """What the Impact widgets show, as pure functions of the engine's values.
 
 Every function here takes values the engine already computed (a state, a
-:class:`~isowidgets.rules.impact.RollPlan`, a :class:`PlanOdds`, a journaled
-:class:`TestRolled`) and returns HTML or a small description of a chip. None
+:class:`~.RollPlan`, a :class:`.PlanOdds`, a journaled
+:class:`.TestRolled`) and returns HTML or a small description of a chip. None
 of them decides a rule: which Details may be cited, which die is rolled and
 what the odds are all come from the engine. Keeping them pure means the
 unit tests read exactly what the browser will show, without a widget.

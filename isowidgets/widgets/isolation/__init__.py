@@ -1,19 +1,20 @@
 """Isolation at the table: the widgets that make the rules engine playable with clicks.
 
-One :class:`IsolationTable` composes every part over one
-:class:`~isowidgets.rules.isolation.IsolationGame`; each part also works alone:
+One :class:`.IsolationTable` composes every part over one
+:class:`~.IsolationGame`; each part also works alone:
 
-* :class:`RelationshipMap`: the map on cytoscape, edited by clicks (click a
+* :class:`.RelationshipMap`: the map on cytoscape, edited by clicks (click a
   character, then another, to link them; click a link to relabel or delete it);
-* :class:`ConflictPanel`: a proposal, its pools, stances, Difficulty, the GM's
+* :class:`ConflictPanel <.isolation.conflict.ConflictPanel>`: a proposal, its pools, stances,
+  Difficulty, the GM's
   roll, the result with its breakdown on demand, the consequences and the wounds;
   composed of small parts (:mod:`.proposal`, :mod:`.pools`, :mod:`.stances`,
   :mod:`.resolution`, :mod:`.wounds`, sharing :mod:`.parts`);
-* :class:`StressTimeline`: Stress and health over time, appended in place (the
+* :class:`.StressTimeline`: Stress and health over time, appended in place (the
   points are the rules package's fold, :mod:`isowidgets.rules.isolation.timeline`);
-* :class:`CharacterSheets`: the cast and the map-building passes;
-* :class:`BetweenSessions`: pair rolls and recovery;
-* :class:`ScenePanel`: the GM's bar (the Stress track, threat, rulings) with the
+* :class:`.CharacterSheets`: the cast and the map-building passes;
+* :class:`.BetweenSessions`: pair rolls and recovery;
+* :class:`.ScenePanel`: the GM's bar (the Stress track, threat, rulings) with the
   table's one session toolbar (undo, redo, a note, export).
 
 They are built on the shared table kit (:mod:`isowidgets.widgets`): every pool is a

@@ -6,7 +6,7 @@ labeled green one (or do nothing); more odds makes them erase a labeled green li
 or add a labeled red one. Erasing injury links is how the injured recover
 (ISO-R46): the engine moves them up a level once a level's links are all gone,
 Dying links first. The outcome choices and the links an erase may take come from
-:meth:`IsolationGame.pair_outcomes`; the map shows every change at once.
+:meth:`.IsolationGame.pair_outcomes`; the map shows every change at once.
 
 The pair's dice are a :class:`PairEntry`, the kit's dice entry with a second faces box:
 **Roll the pair** rolls both pools at random; faces typed in the green and red boxes

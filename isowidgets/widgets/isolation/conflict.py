@@ -17,8 +17,8 @@ of the game:
 5. **Wounds** (:class:`~.wounds.WoundsPanel`) when a physical failure leaves them to
    the table.
 
-Which buttons are enabled comes from :meth:`IsolationGame.next_steps` alone. After a
-step taken here, the keyboard focus moves to the control of the next step (the next
+Which buttons are enabled comes from :meth:`IsolationGame.next_steps() <.Game.next_steps>` alone.
+After a step taken here, the keyboard focus moves to the control of the next step (the next
 pool's faces box, the stance to choose, the Difficulty, *Resolve*, the breakdown).
 """
 

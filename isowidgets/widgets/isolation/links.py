@@ -12,7 +12,7 @@ its keyboard way in, shown under the canvas (the map panel carries it):
   by choosing two names and a colour.
 
 Every change goes through the same engine calls the canvas makes
-(:meth:`~isowidgets.rules.isolation.IsolationGame.add_link`, ``relabel_link``,
+(:meth:`~.IsolationGame.add_link`, ``relabel_link``,
 ``remove_link``), so a refusal is the engine's message, shown beside the list.
 The list follows the game's journal like every panel: a link added by a conflict,
 a death or a notebook cell, and an undo, show at once.

@@ -1,6 +1,6 @@
 """The relationship map editor: the engine's characters and links on a clickable graph.
 
-The graph model lives in the engine (:class:`~isowidgets.rules.isolation.IsolationGame`);
+The graph model lives in the engine (:class:`~.IsolationGame`);
 this panel maps its state to node and edge specs (:func:`.views.map_specs`) and lets
 :class:`~isowidgets.widgets.graph.GraphView` bring the cytoscape widget in line.
 After every committed action the map re-syncs from the state, so whatever changed
@@ -210,7 +210,7 @@ def place_counts(
     Summaries are straight lines, so two that cross near their middles would write
     their counts on top of each other (the motel's Dana–Mia and Hank–Victor do).
     Each count goes to the middle of its line if that is free, else to the first
-    free spot of :data:`_COUNT_SPOTS` that keeps it off both nodes; a line with no
+    free spot of ``_COUNT_SPOTS`` that keeps it off both nodes; a line with no
     free spot keeps the middle. The spot is sent as ``data.offset``: how far from
     the source node's rim the count is written (cytoscape's ``source-text-offset``).
 

@@ -1,6 +1,6 @@
 """What the conflict panel's parts share: one reading of the game per render, and a base.
 
-The conflict panel (:class:`~.conflict.ConflictPanel`) is built from small parts, each
+The conflict panel (:class:`~.isolation.conflict.ConflictPanel`) is built from small parts, each
 a :class:`Part`: the proposal, the pools, the stances, the Difficulty and resolution,
 the wounds. On every action the panel reads the game once into a
 :class:`ConflictView` (the state, the conflict shown, the engine's next steps, the
@@ -51,7 +51,7 @@ class ConflictView:
         state: the state now.
         conflict: the conflict in progress (``None`` between conflicts).
         shown: the conflict on show: the one in progress, else the last one.
-        steps: the engine's next steps (:meth:`IsolationGame.next_steps`).
+        steps: the engine's next steps (:meth:`IsolationGame.next_steps() <.Game.next_steps>`).
         names: character id → name.
     """
 

@@ -1,6 +1,6 @@
 """The proposal: who acts, what they propose, how, and the modifiers the table judges.
 
-Until *Propose* is pressed the pools are a preview (:meth:`IsolationGame.preview`,
+Until *Propose* is pressed the pools are a preview (:meth:`.IsolationGame.preview`,
 nothing is journaled); after it the form gives way to the conflict's summary, and the
 modifier grid stays editable until the first die is down (ISO-R18, ISO-R20), then
 shows as one line. Whom the Active Player persuades is chosen with
@@ -49,7 +49,7 @@ class ProposalPanel(Part):
         physical, force_roll: the physical threat, and rolling at Stress 0.
         propose_button: speaks the proposal (ISO-R15).
         form: the fields above (hidden while a conflict is in progress).
-        modifiers, modifiers_fixed: the grid of :class:`ModifierRow` and, once dice are
+        modifiers, modifiers_fixed: the grid of :class:`.ModifierRow` and, once dice are
             down, its one-line summary.
         preview: the pools the proposal would have.
         chances: the exact chances of the proposal (or of the conflict proposed,
@@ -203,7 +203,8 @@ class ProposalPanel(Part):
         assign(self.force_roll.layout, display="" if state.stress == 0 else "none")
 
     def proposal_kwargs(self) -> dict[str, Any]:
-        """The form as :meth:`IsolationGame.propose` keywords (factors aside)."""
+        """The form as :meth:`.IsolationGame.propose` keywords (factors
+        aside)."""
         mode = self.mode.value
         kwargs: dict[str, Any] = {"mode": mode, "physical": self.physical.value}
         if mode in ("subset", "direct"):

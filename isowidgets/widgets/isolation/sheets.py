@@ -11,7 +11,7 @@ passes that build the initial map (ISO-R08..R11) as small forms:
 * **goals**: truly the same (three green) or diametrically opposed (three red).
 
 Each form calls the engine's helper; the engine labels the links, refuses
-repeats, and lists its recommendations (:meth:`IsolationGame.warnings`), which
+repeats, and lists its recommendations (:meth:`.IsolationGame.warnings`), which
 show under the forms.
 """
 

@@ -1,6 +1,8 @@
 """The whole Isolation table in one widget: what a GM runs at a workshop or on a stream.
 
-::
+In the notebook (``RESUME`` is its first cell's choice):
+
+.. code-block:: py
 
     game = IsolationGame.open("sessions/farmhouse.jsonl", resume=RESUME, seed=2026)
     table = IsolationTable(game, name="farmhouse", export_dir="exports")
@@ -9,8 +11,8 @@
 From top to bottom: the GM's bar (:class:`.scene.ScenePanel`, with the Stress track and
 the table's one session toolbar: undo, redo, a note, export), the relationship map
 (:class:`.map.RelationshipMap`) beside the conflict panel
-(:class:`.conflict.ConflictPanel`) on a 1280-pixel screen and wider (one above the
-other on a narrower one), the map kept in view as the conflict panel grows
+(:class:`conflict.ConflictPanel <.isolation.conflict.ConflictPanel>`) on a 1280-pixel screen and
+wider (one above the other on a narrower one), the map kept in view as the conflict panel grows
 (:class:`~isowidgets.widgets.stay_in_view.StayInView`), the Stress and health plot
 (:class:`.timeline.StressTimeline`), and tabs for the character sheets, the
 between-sessions step and the session log (the kit's paged

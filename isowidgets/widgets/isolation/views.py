@@ -490,7 +490,7 @@ def legend_html() -> str:
 def roll_html(who: str, colour: Colour, roll: PoolRoll) -> str:
     """A pool's chips and what it read: ``3 evens`` or ``4 odds``.
 
-    Which dice count is the engine's :func:`~isowidgets.rules.isolation.counts`.
+    Which dice count is the engine's :func:`~.rolling.counts`.
     """
     counted = partial(counts, colour)
     read = sum(counted(face) for face in roll.faces)

@@ -1,7 +1,7 @@
 """Pressure over the game as a plotly chart that grows in place.
 
 One line of Pressure after every step (the engine's
-:meth:`~isowidgets.rules.watch_the_world_die.WorldGame.pressure_timeline`), a
+:meth:`~.WorldGame.pressure_timeline`), a
 marker per Event in the shape of its type (the legend names each shape: ``●``
 Climate, ``■`` Ecosystem, … ``★`` Special; a chained Event says so in its hover), a ``▼``
 where a relief replaced Pressure and an ``✖`` at each year-end roll; a dotted

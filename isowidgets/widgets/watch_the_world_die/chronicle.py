@@ -7,7 +7,7 @@ Pressure after every step. The current year is open (until it has a step of its
 own, the year just ended stays open instead), earlier ones are closed behind their
 line; at the end of the game every year is open. The text comes from
 the engine's pure chronicle fold
-(:meth:`~isowidgets.rules.watch_the_world_die.WorldGame.chronicle`), the same one
+(:meth:`~.WorldGame.chronicle`), the same one
 the Markdown and CSV exports write.
 """
 

@@ -1,4 +1,5 @@
-"""The Watch the World Die table's message line: the kit's :class:`~..messages.Messages`
+"""The Watch the World Die table's message line: the kit's
+:class:`~isowidgets.widgets.messages.Messages`
 in the table's words."""
 
 from __future__ import annotations
@@ -15,8 +16,8 @@ class WorldMessages(Messages):
     """The kit's message line, naming Events as the table does.
 
     The engine's messages name Events by id (``event-3``) for notebook code; at the
-    table :func:`~.views.table_words` puts the Event's name in its place. Everything
-    else (one callback style, stale messages cleared on the next action or undo) is
+    table :func:`~.watch_the_world_die.views.table_words` puts the Event's name in its place.
+    Everything else (one callback style, stale messages cleared on the next action or undo) is
     the kit's.
     """
 

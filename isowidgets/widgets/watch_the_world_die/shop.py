@@ -13,8 +13,7 @@ into Pressure once at least one Response is bought; spending every RP ends the
 year instead (the year-end check takes over).
 
 Which Responses are affordable is the engine's
-(:meth:`~isowidgets.rules.watch_the_world_die.WorldGame.affordable`): the shop only
-shows it.
+(:meth:`~.affordable`): the shop only shows it.
 """
 
 from __future__ import annotations

@@ -54,7 +54,7 @@ class WorldTable(Panel):
     """Everything a table needs to play Watch the World Die in a notebook.
 
     Args:
-        game: the :class:`~isowidgets.rules.watch_the_world_die.WorldGame` to play.
+        game: the :class:`~.WorldGame` to play.
         export_dir: where the toolbar's **Export** writes.
         log_rows: how many journal events a page of the session log shows.
 

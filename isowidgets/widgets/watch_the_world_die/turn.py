@@ -20,7 +20,7 @@ opening entries to the turn they open, the due die's entry and the Event form to
 rolled last, so a new turn or a new die starts with empty boxes, the form at its
 defaults and no "last roll" mark of the die before.
 
-The panel only reads its inputs, calls the :class:`~isowidgets.rules.watch_the_world_die.WorldGame`
+The panel only reads its inputs, calls the :class:`~.WorldGame`
 method of the step the engine offers (``game.next_steps()``), and shows what was
 journaled.
 """
@@ -64,7 +64,7 @@ class TurnPanel(Panel):
     """One turn at a time: the move, its dice, the Events it makes and their chain.
 
     Args:
-        game: the :class:`~isowidgets.rules.watch_the_world_die.WorldGame` to play.
+        game: the :class:`~.WorldGame` to play.
         messages: the table's message line (a panel of its own when ``None``).
 
     Attributes:

@@ -4,13 +4,13 @@
 Chance: 6/36 = 16.7%``  ``[Roll the year end]  2d6 [3 4  ] [Enter faces]``
 
 The chance is the engine's
-(:meth:`~isowidgets.rules.watch_the_world_die.WorldGame.great_dying_chance`, exact,
+(:meth:`~.WorldGame.great_dying_chance`, exact,
 under the house rule in force), shown before the roll; after it, the verdict, and
 at the Great Dying who narrates how humanity ends.
 
 Below it, on request (worked out exactly in well under a second), **when the
 Great Dying comes** under the relieve-at-k policy the table picks
-(:meth:`~isowidgets.rules.watch_the_world_die.WorldGame.dying_years`): ``Great Dying
+(:meth:`~.WorldGame.dying_years`): ``Great Dying
 this year 9.0% · by 2023 32.3% · by 2029 62.9% · half of such worlds end by 2027``,
 redrawn between turns.
 """
