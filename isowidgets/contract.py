@@ -258,8 +258,8 @@ class Step:
             its English).
         options: the values allowed, when it waits for a choice.
         required: play cannot go on until it is done (else it is optional).
-        message: the step as a :class:`~isowidgets.words.Message` (names as
-            :class:`~isowidgets.words.Ref`), for a view that says it in its reader's
+        message: the step as a :class:`~isowidgets.words.message.Message` (names as
+            :class:`~isowidgets.words.message.Ref`), for a view that says it in its reader's
             language (:meth:`said`); ``None`` for a system that speaks only English.
     """
 
@@ -340,7 +340,7 @@ class OddsQuestion:
 
     Attributes:
         label: the question in the table's words (``"Going alone against a difficulty"``),
-            or as a :class:`~isowidgets.words.Message` for a system that speaks more
+            or as a :class:`~isowidgets.words.message.Message` for a system that speaks more
             languages (:meth:`said` renders either).
         size: what the number varied means (``"difficulty"``, ``"net bonus dice"``), as
             text or a message.

@@ -63,7 +63,7 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         roll_label, enter_label, faces_label: the visible words.
         placeholder: the hint inside the empty faces box.
         empty_hint: the error shown when Enter is pressed on an empty box (a
-            :class:`~isowidgets.words.Message` is said in the table's language, and again
+            :class:`~isowidgets.words.message.Message` is said in the table's language, and again
             in the new one after a switch).
         game: the game it rolls for: shows a one-roll GM-only toggle (see
             :meth:`bind_game`; a panel binds its entries itself).
