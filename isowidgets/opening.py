@@ -40,7 +40,7 @@ from .commitment import Secret, archive_sidecar, read_sidecar, remove_sidecar, w
 from .dice import DEFAULT_LIMITS, MAX_TABLE_SEED, SCHEME, Dice, Limits
 from .errors import DiceError, JournalError, RuleError, TableSeedError
 from .journal import Entry, Event, Journal, Payload, SeedRevealed, SessionStarted, TableSeed
-from .journal.files import archive
+from .journal.files import archive, collector_paused
 from .journal.store import _now
 from .regular_file import NotARegularFileError, what_is_at
 from .settings import RuleSettings
@@ -338,7 +338,8 @@ class Opening:
             dice = Dice.resumed(seed, limits, rolls, table=table)
         game = cls(journal, dice, cls.initial_state(settings))
         game._secret = secret
-        game._state = game._replay(entries[1:], game._state)
+        with collector_paused():
+            game._state = game._replay(entries[1:], game._state)
         if game.revealed is not None:
             game.dice.seal(_SEALED)
         return game
