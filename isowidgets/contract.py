@@ -43,7 +43,7 @@ from typing import TYPE_CHECKING, Any, Concatenate, Generic, Literal, ParamSpec,
 
 from .binding import refusing
 from .checks import shown
-from .errors import InconsistentEventError, folding
+from .errors import InconsistentEventError, RuleError, folding, inconsistent
 from .words import Message
 
 if TYPE_CHECKING:
@@ -234,8 +234,10 @@ class Fold(Generic[S]):
                 title=self.title,
                 kind=shown(event.kind),
             )
-        with folding(event.kind):
+        try:  # as folding() does, without a context manager for each event of a resume
             return handler(state, event)
+        except RuleError as exc:  # an InconsistentEventError is none: it passes through
+            raise inconsistent(event.kind, exc) from None
 
 
 WaitsFor = Literal["click", "dice", "choice", "number", "text", "names"]

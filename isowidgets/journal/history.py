@@ -140,7 +140,8 @@ class History:
         self._table_seed: TableSeed | None = None
         self._random_rolls = 0  # random rolls of every line, public and GM-only
         self._public_rolls = 0  # random rolls of the public lines
-        self._shown_head: ShownHead | None = None
+        self._shown: Entry | None = None  # the latest public line that carries a head
+        self._shown_rolls = 0  # the public rolls up to it
         self._opening: Event | None = None
         self._count = 0
 
@@ -175,7 +176,7 @@ class History:
         if not entry.gm:
             self._public_rolls += random
             if entry.head:
-                self._shown_head = ShownHead(entry.head, self._public_rolls, entry.seq)
+                self._shown, self._shown_rolls = entry, self._public_rolls
         if isinstance(event, Retcon):
             if action in self._ended:
                 self._take_back(action, [event.action])
@@ -302,7 +303,8 @@ class History:
     def shown_head(self) -> ShownHead | None:
         """The journal's head as viewers are shown it: carried by its latest public line
         (``None`` while no public line carries one)."""
-        return self._shown_head
+        shown = self._shown
+        return None if shown is None else ShownHead(shown.head, self._shown_rolls, shown.seq)
 
     @property
     def table_seed(self) -> TableSeed | None:
