@@ -42,6 +42,7 @@ from pydantic import (
     ValidationError,
     create_model,
 )
+from pydantic_core import SchemaSerializer, SchemaValidator
 
 from .. import checks
 from ..checks import shown
@@ -360,20 +361,29 @@ and ``_`` only. So what it holds reads the same whichever way the line is read, 
 line's system and kind, read off it, choose the one model the whole line is validated
 with."""
 
-_LINE_TYPES: dict[type[Event], type[_Envelope]] = {}
-_PAYLOADS: dict[type[Event], TypeAdapter[Event]] = {}
+@dataclass(frozen=True, slots=True)
+class _LineType:
+    """How a line of one event class is read in one pass: the validator of the whole line
+    (the envelope with that class's data) and the serializer of its data, pydantic's own
+    (:class:`~pydantic.TypeAdapter`'s, called as they are: thousands of lines each)."""
+
+    validator: SchemaValidator
+    serializer: SchemaSerializer
 
 
-def _line_type(payload_type: type[Event]) -> type[_Envelope]:
-    """A whole line of ``payload_type`` as one model: the envelope with that data (made
-    once per event class)."""
+_LINE_TYPES: dict[type[Event], _LineType] = {}
+
+
+def _line_type(payload_type: type[Event]) -> _LineType:
+    """How a whole line of ``payload_type`` is read (made once per event class)."""
     line_type = _LINE_TYPES.get(payload_type)
     if line_type is None:
-        line_type = create_model(
+        model = create_model(
             f"{payload_type.__name__}Line", __base__=_Envelope, data=(payload_type, ...)
         )
-        _LINE_TYPES[payload_type] = line_type
-        _PAYLOADS[payload_type] = TypeAdapter(payload_type)
+        line_type = _LINE_TYPES[payload_type] = _LineType(
+            TypeAdapter(model).validator, TypeAdapter(payload_type).serializer
+        )
     return line_type
 
 
@@ -399,8 +409,8 @@ def _as_written(raw: bytes, resolve: Resolver) -> Entry | None:
         return None
     system, kind = opening[1].decode("ascii"), opening[2].decode("ascii")
     try:
-        payload_type = resolve(system, kind)
-        line = _line_type(payload_type).model_validate_json(raw, strict=True)
+        line_type = _line_type(resolve(system, kind))
+        line: _Envelope = line_type.validator.validate_json(raw, strict=True)
         event: object = line.data  # the kind's own event (the base names a dict)
         if line.system != system or line.kind != kind or not isinstance(event, Event):
             return None
@@ -413,7 +423,7 @@ def _as_written(raw: bytes, resolve: Resolver) -> Entry | None:
             if line.v != 2 or not raw.endswith(tail):
                 return None
             end = len(raw) - len(tail)
-        data = _PAYLOADS[payload_type].dump_json(event)
+        data = line_type.serializer.to_json(event)
     except Exception:  # whatever it is, the long way reads the line again and says so
         return None
     if opening.end() + len(data) != end or not raw.startswith(data, opening.end()):
