@@ -313,7 +313,7 @@ class Opening:
         if limits is None:
             limits = cls._start_limits(journal, entries[0])
         secret = None
-        rolls = [roll for entry in journal.entries for roll in entry.event.rolls()]
+        rolls = journal.history.rolls
         given = journal.history.table_seed
         table = "" if given is None else given.seed
         if start.commitment is None:  # written before sessions committed to their seed

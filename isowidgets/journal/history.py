@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 
+from ..dice import PoolRoll
 from ..words import Message, msg
 from .codec import Entry
 from .events import Disclosed, Event, Retcon, SeedRevealed, TableSeed
@@ -139,6 +140,7 @@ class History:
         self._revealed: SeedRevealed | None = None
         self._table_seed: TableSeed | None = None
         self._random_rolls = 0  # random rolls of every line, public and GM-only
+        self._rolls: list[PoolRoll] = []  # every roll of every line, in order
         self._public_rolls = 0  # random rolls of the public lines
         self._shown: Entry | None = None  # the latest public line that carries a head
         self._shown_rolls = 0  # the public rolls up to it
@@ -171,7 +173,9 @@ class History:
             self._revealed = event
         if isinstance(event, TableSeed) and self._table_seed is None:
             self._table_seed = event
-        random = sum(roll.source == "random" for roll in event.rolls())
+        rolls = event.rolls()
+        self._rolls += rolls
+        random = sum(roll.source == "random" for roll in rolls)
         self._random_rolls += random
         if not entry.gm:
             self._public_rolls += random
@@ -292,6 +296,13 @@ class History:
     def revealed(self) -> SeedRevealed | None:
         """The first reveal of the session's seed, if any."""
         return self._revealed
+
+    @property
+    def rolls(self) -> tuple[PoolRoll, ...]:
+        """Every roll the journal holds, in order: random and typed, public and GM-only,
+        undone ones and those of an action cut short too (what a resume takes the dice's
+        counters up from)."""
+        return tuple(self._rolls)
 
     @property
     def random_rolls(self) -> int:
