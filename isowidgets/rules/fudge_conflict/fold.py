@@ -71,14 +71,15 @@ def _counted(state: FudgeState, **changes: int) -> FudgeState:
 def _consume(state: FudgeState, rolls: Iterable[RollRecord], round: int | None) -> FudgeState:
     """Scratch penalties used by a roll are gone (DK-A13); so are the bonus dice it used."""
     for record in rolls:
-        character = state.character(record.actor)
+        before = character = state.character(record.actor)
         kinds = {s.kind for s in record.sources}
         if "scratch" in kinds and state.settings.scratch_penalty_scope == "next_roll":
             character = dataclasses.replace(character, scratch=0, scratch_round=None)
         if round is not None and kinds & {"first_round", "defence", "combining"}:
             grants = tuple(g for g in character.grants if g.round != round)
             character = dataclasses.replace(character, grants=grants)
-        state = _with_character(state, character)
+        if character is not before:  # most rolls use up nothing: the state stays as it is
+            state = _with_character(state, character)
     return state
 
 
