@@ -42,7 +42,6 @@ from pydantic import (
     ValidationError,
     create_model,
 )
-from pydantic_core import SchemaSerializer, SchemaValidator
 
 from .. import checks
 from ..checks import shown
@@ -361,14 +360,16 @@ and ``_`` only. So what it holds reads the same whichever way the line is read, 
 line's system and kind, read off it, choose the one model the whole line is validated
 with."""
 
+
 @dataclass(frozen=True, slots=True)
 class _LineType:
-    """How a line of one event class is read in one pass: the validator of the whole line
-    (the envelope with that class's data) and the serializer of its data, pydantic's own
-    (:class:`~pydantic.TypeAdapter`'s, called as they are: thousands of lines each)."""
+    """How a line of one event class is read in one pass: a whole line (the envelope with
+    that class's data), validated, and its data, written again. Their validator and
+    serializer are called as they are (``.validator``, ``.serializer``), without the
+    adapter's wrapper around each call: thousands of lines each."""
 
-    validator: SchemaValidator
-    serializer: SchemaSerializer
+    line: TypeAdapter[Any]
+    data: TypeAdapter[Any]
 
 
 _LINE_TYPES: dict[type[Event], _LineType] = {}
@@ -382,7 +383,7 @@ def _line_type(payload_type: type[Event]) -> _LineType:
             f"{payload_type.__name__}Line", __base__=_Envelope, data=(payload_type, ...)
         )
         line_type = _LINE_TYPES[payload_type] = _LineType(
-            TypeAdapter(model).validator, TypeAdapter(payload_type).serializer
+            TypeAdapter(model), TypeAdapter(payload_type)
         )
     return line_type
 
@@ -410,7 +411,7 @@ def _as_written(raw: bytes, resolve: Resolver) -> Entry | None:
     system, kind = opening[1].decode("ascii"), opening[2].decode("ascii")
     try:
         line_type = _line_type(resolve(system, kind))
-        line: _Envelope = line_type.validator.validate_json(raw, strict=True)
+        line: _Envelope = line_type.line.validator.validate_json(raw, strict=True)
         event: object = line.data  # the kind's own event (the base names a dict)
         if line.system != system or line.kind != kind or not isinstance(event, Event):
             return None
@@ -423,7 +424,7 @@ def _as_written(raw: bytes, resolve: Resolver) -> Entry | None:
             if line.v != 2 or not raw.endswith(tail):
                 return None
             end = len(raw) - len(tail)
-        data = line_type.serializer.to_json(event)
+        data = line_type.data.serializer.to_json(event)
     except Exception:  # whatever it is, the long way reads the line again and says so
         return None
     if opening.end() + len(data) != end or not raw.startswith(data, opening.end()):
