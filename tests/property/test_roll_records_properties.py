@@ -46,8 +46,8 @@ def written(draw: st.DrawFn) -> dict[str, Any]:
     if draw(st.booleans()):
         roll = Dice(draw(st.integers(0, 2**32))).roll(pool)
         if draw(st.booleans()):
-            roll = PoolRoll(roll.pool, roll.dice, "random", None, draw(st.integers(1, 10**6)),
-                            draw(st.booleans()))  # fmt: skip
+            number, gm = draw(st.integers(1, 10**6)), draw(st.booleans())
+            roll = PoolRoll(roll.pool, roll.dice, "random", None, number, gm)
     else:
         faces = Dice(draw(st.integers(0, 2**32))).roll(pool).faces
         roll = Dice().roll(pool, faces=list(faces))
@@ -163,8 +163,11 @@ def _chains(pool: Pool, faces: list[int]) -> list[tuple[int, int | None, bool, b
 @given(pools(), st.data())
 def test_the_dice_of_any_faces_are_the_chains_the_rules_make(pool: Pool, data: st.DataObject):
     faces = data.draw(
-        st.lists(st.sampled_from(pool.die.faces), min_size=max(0, pool.count - 1),
-                 max_size=pool.count + 4)  # fmt: skip
+        st.lists(
+            st.sampled_from(pool.die.faces),
+            min_size=max(0, pool.count - 1),
+            max_size=pool.count + 4,
+        )
     )
     expected = _chains(pool, faces)
     try:

@@ -101,8 +101,8 @@ def _a_written_line(tmp_path: Path) -> bytes:
         (rb'"at":"[^"]*"', rb'"at":"2024-13-01T00:00:00.000+00:00"'),  # no such month
         (rb',"h":"', rb',"h":"0'),  # a head of 65 digits
         (rb',"h":"[0-9a-f]{64}"\}$', rb"}"),  # a format 2 line without its head
-        (rb'\}$', rb"} "),  # a space after the line
-        (rb'\}$', rb',"x":1}'),  # a key after the head
+        (rb"\}$", rb"} "),  # a space after the line
+        (rb"\}$", rb',"x":1}'),  # a key after the head
     ],
 )
 def test_a_line_written_by_hand_reads_as_the_long_way_reads_it(
