@@ -274,16 +274,19 @@ def _record_key(record: object) -> tuple[Any, ...] | None:
     lists of whole numbers (read the long way, never kept)."""
     if type(record) is not dict or len(record) > len(_POOL_OPTIONAL) + 2:
         return None
-    key: list[Any] = []
+    key: list[Any] = []  # name, value, name, value…: a text, a number, or a tuple of them
     for name, value in record.items():
         kind = type(value)
         if kind is list:
-            if len(value) > MAX_SIDES or not all(type(face) is int for face in value):
+            if len(value) > MAX_SIDES:
                 return None
+            for face in value:
+                if type(face) is not int:
+                    return None
             value = tuple(value)
         elif kind is not str and kind is not int:
             return None
-        key.append((name, kind, value))
+        key += (name, value)
     return tuple(key)
 
 
@@ -493,7 +496,7 @@ class PoolRoll:
         """A JSON-ready record; :meth:`from_record` checks it on the way back."""
         record: dict[str, Any] = {
             "pool": self.pool.to_record(),
-            "faces": list(self.faces),
+            "faces": [die.face for die in self.dice],
             "source": self.source,
         }
         if self.draw is not None:
@@ -622,17 +625,17 @@ def _written_roll(record: object, limits: object) -> PoolRoll | None:
             _ROLL_DICE.clear()
         _ROLL_DICE[key] = known
     roll = object.__new__(PoolRoll)
-    for name, value in zip(
-        _ROLL_FIELDS,
-        (known[0], known[1], "random" if source == "random" else "typed", None, number, gm),
-        strict=True,
-    ):
-        object.__setattr__(roll, name, value)
+    _set(roll, "pool", known[0])
+    _set(roll, "dice", known[1])
+    _set(roll, "source", "random" if source == "random" else "typed")
+    _set(roll, "draw", None)
+    _set(roll, "number", number)
+    _set(roll, "gm", gm)
     return roll
 
 
-_ROLL_FIELDS = ("pool", "dice", "source", "draw", "number", "gm")
-"""Every field of a :class:`PoolRoll`, in order."""
+_set = object.__setattr__
+"""Sets a field of a frozen roll being put together (every field of :class:`PoolRoll`)."""
 
 
 def _draw_position(value: Any, source: str, error: type[DiceError]) -> tuple[int, int]:

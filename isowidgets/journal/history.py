@@ -92,6 +92,10 @@ def retcon_problem(event: Event, action: int, earlier: Container[int]) -> Messag
     )
 
 
+_CORE_KINDS = (Disclosed, SeedRevealed, TableSeed, Retcon)
+"""The core's events a :class:`History` keeps what they say of."""
+
+
 @dataclass(frozen=True, slots=True)
 class ShownHead:
     """The journal's head as viewers are shown it (the stream, the GM's toolbar).
@@ -167,25 +171,19 @@ class History:
         self._size[action] += 1
         if entry.gm:
             self._gm.add(action)
-        if isinstance(event, Disclosed):
-            self._disclosures.append((action, event.action))
-        if isinstance(event, SeedRevealed) and self._revealed is None:
-            self._revealed = event
-        if isinstance(event, TableSeed) and self._table_seed is None:
-            self._table_seed = event
+        if isinstance(event, _CORE_KINDS):  # the core's events asked after (few of them)
+            self._core_event(action, event)
         rolls = event.rolls()
-        self._rolls += rolls
-        random = sum(roll.source == "random" for roll in rolls)
-        self._random_rolls += random
+        random = 0
+        if rolls:
+            self._rolls += rolls
+            for roll in rolls:
+                random += roll.source == "random"
+            self._random_rolls += random
         if not entry.gm:
             self._public_rolls += random
             if entry.head:
                 self._shown, self._shown_rolls = entry, self._public_rolls
-        if isinstance(event, Retcon):
-            if action in self._ended:
-                self._take_back(action, [event.action])
-            else:
-                self._pending.setdefault(action, []).append(event.action)
         if entry.end and action not in self._ended:
             self._ended.add(action)
             self._incomplete.discard(action)
@@ -194,6 +192,22 @@ class History:
             else:
                 self._since.clear()  # a new action: nothing before it can be redone
             self._take_back(action, self._pending.pop(action, []))
+
+    def _core_event(self, action: int, event: Event) -> None:
+        """Keep what a disclosure, the seed's reveal, the table's seed or a retcon says."""
+        if isinstance(event, Disclosed):
+            self._disclosures.append((action, event.action))
+        elif isinstance(event, SeedRevealed):
+            if self._revealed is None:
+                self._revealed = event
+        elif isinstance(event, TableSeed):
+            if self._table_seed is None:
+                self._table_seed = event
+        elif isinstance(event, Retcon):
+            if action in self._ended:
+                self._take_back(action, [event.action])
+            else:
+                self._pending.setdefault(action, []).append(event.action)
 
     def _take_back(self, retcon: int, targets: list[int]) -> None:
         """The ended action ``retcon`` holds retcons of ``targets``: take them back."""
