@@ -246,16 +246,16 @@ class Fold(Generic[S]):
 
 
 def replace(obj: T, /, **changes: Any) -> T:
-    """``obj``, a dataclass instance, with ``changes``: :func:`dataclasses.replace`, as
+    """``obj``, a dataclass instance, with ``changes``: ``dataclasses.replace``, as
     a fold copies its state on every event, twice as fast.
 
     The same instance, made the same way (the class's ``__init__``, and its
     ``__post_init__`` if it has one, run with every field): only the fields are read
-    at once (:func:`operator.attrgetter`, found once per class) and passed in order,
-    where :func:`dataclasses.replace` looks each field's definition up on every call (a
+    at once (``operator.attrgetter``, found once per class) and passed in order,
+    where ``dataclasses.replace`` looks each field's definition up on every call (a
     resume copies states some 20,000 times). A class whose ``__init__`` does not take
     exactly its fields in order (``init=False``, keyword-only, an ``InitVar``), and a
-    name that is no field, go to :func:`dataclasses.replace`, which copies the first
+    name that is no field, go to ``dataclasses.replace``, which copies the first
     and refuses the second.
     """
     cls = type(obj)
@@ -280,7 +280,7 @@ _UNPLANNED: Any = object()
 
 _PLANS: dict[type[Any], _Plan | None] = {}
 """How :func:`replace` copies each class: its fields read at once, and each field's
-position (``None``: the class is left to :func:`dataclasses.replace`)."""
+position (``None``: the class is left to ``dataclasses.replace``)."""
 
 
 def _plan(cls: type[Any]) -> _Plan | None:
