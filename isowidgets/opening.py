@@ -239,12 +239,13 @@ class Opening:
                 game=cls.__name__,
                 shown=shown(str(target)),
             )
-        journal = Journal._open(target, sync=sync, clock=clock, repair=False)
-        try:
-            game = cls._from_journal(journal, limits)
-        except BaseException:
-            journal.close()
-            raise
+        with collector_paused():  # one pause for reading and folding: collected once after
+            journal = Journal._open(target, sync=sync, clock=clock, repair=False)
+            try:
+                game = cls._from_journal(journal, limits)
+            except BaseException:
+                journal.close()
+                raise
         return game
 
     @classmethod
