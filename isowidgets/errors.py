@@ -49,6 +49,7 @@ __all__ = [
     "VerifyError",
     "cause",
     "folding",
+    "inconsistent",
 ]
 
 
@@ -240,6 +241,12 @@ def folding(kind: str) -> Iterator[None]:
     except InconsistentEventError:
         raise
     except RuleError as exc:
-        raise InconsistentEventError(
-            "core.inconsistent_event", "{kind}: {problem}", kind=kind, problem=exc.message
-        ) from None
+        raise inconsistent(kind, exc) from None
+
+
+def inconsistent(kind: str, exc: RuleError) -> InconsistentEventError:
+    """What :func:`folding` raises for ``exc``, a :class:`RuleError` raised while folding
+    event ``kind`` (for a caller that folds thousands of events and catches it itself)."""
+    return InconsistentEventError(
+        "core.inconsistent_event", "{kind}: {problem}", kind=kind, problem=exc.message
+    )

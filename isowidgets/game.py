@@ -311,6 +311,8 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             RuleError: a retcon (replay leaves them out), or another system's event.
             InconsistentEventError: the event does not fit ``state``.
         """
+        if event.system == cls.system != "core":  # the system's own event (most of them)
+            return cls.apply(state, event)
         if isinstance(event, SettingsChanged):
             changes = {name: new for name, (_old, new) in event.changes.items()}
             return cls.with_settings(state, state.settings.updated(**changes))

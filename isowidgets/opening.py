@@ -40,7 +40,7 @@ from .commitment import Secret, archive_sidecar, read_sidecar, remove_sidecar, w
 from .dice import DEFAULT_LIMITS, MAX_TABLE_SEED, SCHEME, Dice, Limits
 from .errors import DiceError, JournalError, RuleError, TableSeedError
 from .journal import Entry, Event, Journal, Payload, SeedRevealed, SessionStarted, TableSeed
-from .journal.files import archive
+from .journal.files import archive, collector_paused
 from .journal.store import _now
 from .regular_file import NotARegularFileError, what_is_at
 from .settings import RuleSettings
@@ -240,12 +240,13 @@ class Opening:
                 game=cls.__name__,
                 shown=shown(str(target)),
             )
-        journal = Journal._open(target, sync=sync, clock=clock, repair=False)
-        try:
-            game = cls._from_journal(journal, limits)
-        except BaseException:
-            journal.close()
-            raise
+        with collector_paused():  # one pause for reading and folding: collected once after
+            journal = Journal._open(target, sync=sync, clock=clock, repair=False)
+            try:
+                game = cls._from_journal(journal, limits)
+            except BaseException:
+                journal.close()
+                raise
         return game
 
     @classmethod
@@ -314,7 +315,7 @@ class Opening:
         if limits is None:
             limits = cls._start_limits(journal, entries[0])
         secret = None
-        rolls = [roll for entry in journal.entries for roll in entry.event.rolls()]
+        rolls = journal.history.rolls
         given = journal.history.table_seed
         table = "" if given is None else given.seed
         if start.commitment is None:  # written before sessions committed to their seed
@@ -342,7 +343,8 @@ class Opening:
             dice = Dice.resumed(seed, limits, rolls, table=table)
         game = cls(journal, dice, cls.initial_state(settings))
         game._secret = secret
-        game._state = game._replay(entries[1:], game._state)
+        with collector_paused():
+            game._state = game._replay(entries[1:], game._state)
         if game.revealed is not None:
             game.dice.seal(_SEALED)
         return game

@@ -274,16 +274,19 @@ def _record_key(record: object) -> tuple[Any, ...] | None:
     lists of whole numbers (read the long way, never kept)."""
     if type(record) is not dict or len(record) > len(_POOL_OPTIONAL) + 2:
         return None
-    key: list[Any] = []
+    key: list[Any] = []  # name, value, name, value…: a text, a number, or a tuple of them
     for name, value in record.items():
         kind = type(value)
         if kind is list:
-            if len(value) > MAX_SIDES or not all(type(face) is int for face in value):
+            if len(value) > MAX_SIDES:
                 return None
+            for face in value:
+                if type(face) is not int:
+                    return None
             value = tuple(value)
         elif kind is not str and kind is not int:
             return None
-        key.append((name, kind, value))
+        key += (name, value)
     return tuple(key)
 
 
@@ -493,7 +496,7 @@ class PoolRoll:
         """A JSON-ready record; :meth:`from_record` checks it on the way back."""
         record: dict[str, Any] = {
             "pool": self.pool.to_record(),
-            "faces": list(self.faces),
+            "faces": [die.face for die in self.dice],
             "source": self.source,
         }
         if self.draw is not None:
@@ -510,7 +513,14 @@ class PoolRoll:
 
         Strict, like :meth:`Pool.from_record`: the faces must be a list of whole
         numbers (``2.5``, ``"234"`` or ``true`` are refused, never converted).
+
+        A record exactly as :meth:`to_record` writes one now is read by
+        :func:`_written_roll` (a resume reads thousands); any other is read here, the
+        long way, which says what is wrong. Both give the very same roll.
         """
+        written = _written_roll(record, limits)
+        if written is not None:
+            return written
         if not isinstance(record, Mapping):
             raise FacesError(
                 "dice.roll.record_type",
@@ -548,6 +558,84 @@ class PoolRoll:
         gm = "gm" in record
         _check_number(number, gm, source, draw, FacesError)
         return cls(pool, dice, source, draw, number, gm)
+
+
+_MOST_WRITTEN_FACES = 64
+"""The most faces :func:`_written_roll` takes (a longer roll is read the long way): no
+table rolls more at once, and a roll's key stays short."""
+
+_ROLL_DICE: dict[tuple[Any, ...], tuple[Pool, tuple[RolledDie, ...]]] = {}
+"""The pool and checked dice of each pool record showing some faces under some caps, by
+:func:`_record_key` of the pool, the faces and the caps: :func:`_checked_dice` of the
+same pool and faces always gives the same dice, and a session shows the same few
+thousand again and again (a cache: emptied when full)."""
+
+_MOST_ROLL_DICE = 8192
+
+
+def _written_roll(record: object, limits: object) -> PoolRoll | None:
+    """The roll ``record`` holds if it is a record exactly as :meth:`PoolRoll.to_record`
+    writes one now (no old draw position, a pool record :func:`_record_key` keeps, at
+    most :data:`_MOST_WRITTEN_FACES` faces, every value of its JSON type), read with
+    the long way's checks, none made twice; ``None`` for any other record, valid or not
+    (the long way reads it and says what is wrong).
+
+    The roll is put together from parts already checked here (the pool and its dice by
+    :func:`_checked_dice`, the source, number and mark as the long way checks them), so
+    :class:`PoolRoll` does not check them again.
+    """
+    if type(record) is not dict or type(limits) is not Limits:
+        return None
+    faces, source = record.get("faces"), record.get("source")
+    if (
+        type(faces) is not list
+        or len(faces) > _MOST_WRITTEN_FACES
+        or type(source) is not str
+        or (source != "random" and source != "typed")
+    ):
+        return None
+    fields = 3  # pool, faces, source (a missing pool has no key below)
+    number = record.get("n")
+    if number is not None or "n" in record:
+        if type(number) is not int or not 1 <= number <= checks.MAX_WHOLE or source != "random":
+            return None
+        fields += 1
+    gm = "gm" in record
+    if gm:
+        if record["gm"] is not True or number is None:
+            return None
+        fields += 1
+    if len(record) != fields:  # a field it does not know, or an old draw position
+        return None
+    for face in faces:
+        if type(face) is not int:  # no True for 1 in a key
+            return None
+    pool_key = _record_key(record.get("pool"))
+    if pool_key is None:
+        return None
+    key = (pool_key, tuple(faces), limits.max_dice, limits.max_explosions)
+    known = _ROLL_DICE.get(key)
+    if known is None:
+        try:
+            pool = Pool.from_record(record["pool"])
+            known = (pool, _checked_dice(pool, faces, limits))
+        except DiceError:
+            return None
+        if len(_ROLL_DICE) >= _MOST_ROLL_DICE:
+            _ROLL_DICE.clear()
+        _ROLL_DICE[key] = known
+    roll = object.__new__(PoolRoll)
+    _set(roll, "pool", known[0])
+    _set(roll, "dice", known[1])
+    _set(roll, "source", "random" if source == "random" else "typed")
+    _set(roll, "draw", None)
+    _set(roll, "number", number)
+    _set(roll, "gm", gm)
+    return roll
+
+
+_set = object.__setattr__
+"""Sets a field of a frozen roll being put together (every field of :class:`PoolRoll`)."""
 
 
 def _draw_position(value: Any, source: str, error: type[DiceError]) -> tuple[int, int]:
@@ -635,24 +723,19 @@ def _checked_dice(pool: Pool, faces: Sequence[int], limits: Limits) -> tuple[Rol
     got: int | Message = (
         msg("dice.more_than", "more than {most}", most=most) if len(faces) > most else len(faces)
     )
-    allowed = set(pool.die.faces)
+    allowed = _faces_of(pool.die)
     checked: list[int] = []
     for position, face in enumerate(faces[:most], start=1):
-        if (
-            isinstance(face, bool)
-            or not isinstance(face, int)
-            or int.__int__(face) not in allowed  # a plain int: no subclass's __hash__ runs
-        ):
-            raise FacesError(
-                "dice.faces.not_on_die",
-                "face #{position} of {pool} is {got}; a {die} shows {allowed}",
-                position=position,
-                pool=pool.message(),
-                got=received(face),
-                die=pool.die.name,
-                allowed=pool.die.allowed(),
-            )
-        checked.append(int.__int__(face))
+        if type(face) is not int and (isinstance(face, bool) or not isinstance(face, int)):
+            raise _not_on_die(pool, position, face)
+        face = int.__int__(face)  # a plain int: no subclass's __hash__ runs
+        if face not in allowed:
+            raise _not_on_die(pool, position, face)
+        checked.append(face)
+    explode_on = pool.explode_on
+    if len(faces) == pool.count and explode_on.isdisjoint(checked):
+        # Base dice only, none of them exploding (most rolls): no chain to follow.
+        return tuple(_die(i, face, None, False, False) for i, face in enumerate(checked))
     if len(faces) < pool.count:
         raise FacesError(
             plural(
@@ -723,6 +806,33 @@ def _checked_dice(pool: Pool, faces: Sequence[int], limits: Limits) -> tuple[Rol
     return tuple(
         _die(i, face, parents[i], i in spawned, i in declined) for i, face in enumerate(checked)
     )
+
+
+def _not_on_die(pool: Pool, position: int, face: object) -> FacesError:
+    """The error for face #``position`` of a roll of ``pool``, which its die does not show."""
+    return FacesError(
+        "dice.faces.not_on_die",
+        "face #{position} of {pool} is {got}; a {die} shows {allowed}",
+        position=position,
+        pool=pool.message(),
+        got=received(face),
+        die=pool.die.name,
+        allowed=pool.die.allowed(),
+    )
+
+
+_FACES: dict[DieType, frozenset[int]] = {}
+"""The faces of each die read so far, as a set (a die is a frozen value)."""
+
+
+def _faces_of(die: DieType) -> frozenset[int]:
+    """The faces ``die`` shows, as a set (made once per die)."""
+    faces = _FACES.get(die)
+    if faces is None:
+        if len(_FACES) >= _MOST_KEPT:
+            _FACES.clear()
+        faces = _FACES[die] = frozenset(die.faces)
+    return faces
 
 
 _DICE: dict[tuple[int, int, int | None, bool, bool], RolledDie] = {}

@@ -349,27 +349,47 @@ def _first_error(exc: ValidationError) -> Message:
 
 
 _OPENING = re.compile(
-    rb'\{"v":[12],"seq":[0-9]+,"action":[0-9]+,"end":(?:true|false)(?:,"gm":true)?,'
-    rb'"at":"[^"\\]*","system":"([a-z0-9_]{1,64})","kind":"([a-z0-9_]{1,64})","data":'
+    rb'\{"v":[12],"seq":[1-9][0-9]*,"action":[1-9][0-9]*,"end":(?:true|false)(?:,"gm":true)?,'
+    rb'"at":"[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}\.[0-9]{3}'
+    rb'(?:[+-][0-9]{2}:[0-9]{2}(?::[0-9]{2}(?:\.[0-9]{6})?)?)?",'
+    rb'"system":"([a-z0-9_]{1,64})","kind":"([a-z0-9_]{1,64})","data":'
 )
-"""How every line the kit writes begins, up to its data: the line's system and kind are
-read off it to choose the one model the whole line is validated with."""
+"""How every line the kit writes begins, up to its data (as :func:`_head` writes it):
+each of the envelope's keys once, in order, its numbers without a leading zero, its
+time as ``isoformat(timespec="milliseconds")`` writes one, its texts of letters, digits
+and ``_`` only. So what it holds reads the same whichever way the line is read, and the
+line's system and kind, read off it, choose the one model the whole line is validated
+with."""
 
-_LINE_TYPES: dict[type[Event], type[_Envelope]] = {}
-_PAYLOADS: dict[type[Event], TypeAdapter[Event]] = {}
+
+@dataclass(frozen=True, slots=True)
+class _LineType:
+    """How a line of one event class is read in one pass: a whole line (the envelope with
+    that class's data), validated, and its data, written again. Their validator and
+    serializer are called as they are (``.validator``, ``.serializer``), without the
+    adapter's wrapper around each call: thousands of lines each."""
+
+    line: TypeAdapter[Any]
+    data: TypeAdapter[Any]
 
 
-def _line_type(payload_type: type[Event]) -> type[_Envelope]:
-    """A whole line of ``payload_type`` as one model: the envelope with that data (made
-    once per event class)."""
+_LINE_TYPES: dict[type[Event], _LineType] = {}
+
+
+def _line_type(payload_type: type[Event]) -> _LineType:
+    """How a whole line of ``payload_type`` is read (made once per event class)."""
     line_type = _LINE_TYPES.get(payload_type)
     if line_type is None:
-        line_type = create_model(
+        model = create_model(
             f"{payload_type.__name__}Line", __base__=_Envelope, data=(payload_type, ...)
         )
-        _LINE_TYPES[payload_type] = line_type
-        _PAYLOADS[payload_type] = TypeAdapter(payload_type)
+        line_type = _LINE_TYPES[payload_type] = _LineType(
+            TypeAdapter(model), TypeAdapter(payload_type)
+        )
     return line_type
+
+
+_HEAD_OPEN = b',"h":"'
 
 
 def _as_written(raw: bytes, resolve: Resolver) -> Entry | None:
@@ -379,9 +399,11 @@ def _as_written(raw: bytes, resolve: Resolver) -> Entry | None:
 
     Pydantic parses and validates the whole line at once, strictly, with the model of
     the kind its opening names. It does not refuse a key twice, NaN or Infinity as
-    :func:`_parse` does; so the line is then written again from the entry read (the
-    opening by :func:`_head`, the data by pydantic, which writes no such thing, with no
-    space, as the journal writes it) and taken only if every byte is the same. Such a
+    :func:`_parse` does; so the line is taken only if it is, byte for byte, its
+    opening (:data:`_OPENING`: each of the envelope's keys once, in order, every value
+    written as the long way reads it), the event's data as pydantic writes it again
+    (which writes no key twice, no NaN and no space, as the journal writes it) and its
+    head (``,"h":"…"}``, or ``}`` for a line written before lines were chained). Such a
     line reads as the very same entry the long way.
     """
     opening = _OPENING.match(raw)
@@ -389,21 +411,26 @@ def _as_written(raw: bytes, resolve: Resolver) -> Entry | None:
         return None
     system, kind = opening[1].decode("ascii"), opening[2].decode("ascii")
     try:
-        payload_type = resolve(system, kind)
-        line = _line_type(payload_type).model_validate_json(raw, strict=True)
+        line_type = _line_type(resolve(system, kind))
+        line: _Envelope = line_type.line.validator.validate_json(raw, strict=True)
         event: object = line.data  # the kind's own event (the base names a dict)
         if line.system != system or line.kind != kind or not isinstance(event, Event):
             return None
-        gm = "gm" in line.model_fields_set
-        again = (
-            _head(line.seq, line.action, line.end, gm, line.at, event, line.v).encode("utf-8")
-            + _PAYLOADS[payload_type].dump_json(event)
-            + (b"}" if line.h is None else b',"h":"' + line.h.encode("ascii") + b'"}')
-        )
+        if line.h is None:
+            if line.v != 1 or raw[-1:] != b"}":
+                return None
+            end = len(raw) - 1
+        else:
+            tail = _HEAD_OPEN + line.h.encode("ascii") + b'"}'
+            if line.v != 2 or not raw.endswith(tail):
+                return None
+            end = len(raw) - len(tail)
+        data = line_type.data.serializer.to_json(event)
     except Exception:  # whatever it is, the long way reads the line again and says so
         return None
-    if again != raw or (line.h is None) != (line.v == 1):
+    if opening.end() + len(data) != end or not raw.startswith(data, opening.end()):
         return None
+    gm = "gm" in line.model_fields_set
     return Entry(line.seq, line.action, line.end, line.at, event, gm, line.h or "")
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 from collections.abc import Container, Iterable, Sequence
 from dataclasses import dataclass
 
+from ..dice import PoolRoll
 from ..words import Message, msg
 from .codec import Entry
 from .events import Disclosed, Event, Retcon, SeedRevealed, TableSeed
@@ -91,6 +92,10 @@ def retcon_problem(event: Event, action: int, earlier: Container[int]) -> Messag
     )
 
 
+_CORE_KINDS = (Disclosed, SeedRevealed, TableSeed, Retcon)
+"""The core's events a :class:`History` keeps what they say of."""
+
+
 @dataclass(frozen=True, slots=True)
 class ShownHead:
     """The journal's head as viewers are shown it (the stream, the GM's toolbar).
@@ -139,8 +144,10 @@ class History:
         self._revealed: SeedRevealed | None = None
         self._table_seed: TableSeed | None = None
         self._random_rolls = 0  # random rolls of every line, public and GM-only
+        self._rolls: list[PoolRoll] = []  # every roll of every line, in order
         self._public_rolls = 0  # random rolls of the public lines
-        self._shown_head: ShownHead | None = None
+        self._shown: Entry | None = None  # the latest public line that carries a head
+        self._shown_rolls = 0  # the public rolls up to it
         self._opening: Event | None = None
         self._count = 0
 
@@ -164,23 +171,19 @@ class History:
         self._size[action] += 1
         if entry.gm:
             self._gm.add(action)
-        if isinstance(event, Disclosed):
-            self._disclosures.append((action, event.action))
-        if isinstance(event, SeedRevealed) and self._revealed is None:
-            self._revealed = event
-        if isinstance(event, TableSeed) and self._table_seed is None:
-            self._table_seed = event
-        random = sum(roll.source == "random" for roll in event.rolls())
-        self._random_rolls += random
+        if isinstance(event, _CORE_KINDS):  # the core's events asked after (few of them)
+            self._core_event(action, event)
+        rolls = event.rolls()
+        random = 0
+        if rolls:
+            self._rolls += rolls
+            for roll in rolls:
+                random += roll.source == "random"
+            self._random_rolls += random
         if not entry.gm:
             self._public_rolls += random
             if entry.head:
-                self._shown_head = ShownHead(entry.head, self._public_rolls, entry.seq)
-        if isinstance(event, Retcon):
-            if action in self._ended:
-                self._take_back(action, [event.action])
-            else:
-                self._pending.setdefault(action, []).append(event.action)
+                self._shown, self._shown_rolls = entry, self._public_rolls
         if entry.end and action not in self._ended:
             self._ended.add(action)
             self._incomplete.discard(action)
@@ -189,6 +192,22 @@ class History:
             else:
                 self._since.clear()  # a new action: nothing before it can be redone
             self._take_back(action, self._pending.pop(action, []))
+
+    def _core_event(self, action: int, event: Event) -> None:
+        """Keep what a disclosure, the seed's reveal, the table's seed or a retcon says."""
+        if isinstance(event, Disclosed):
+            self._disclosures.append((action, event.action))
+        elif isinstance(event, SeedRevealed):
+            if self._revealed is None:
+                self._revealed = event
+        elif isinstance(event, TableSeed):
+            if self._table_seed is None:
+                self._table_seed = event
+        elif isinstance(event, Retcon):
+            if action in self._ended:
+                self._take_back(action, [event.action])
+            else:
+                self._pending.setdefault(action, []).append(event.action)
 
     def _take_back(self, retcon: int, targets: list[int]) -> None:
         """The ended action ``retcon`` holds retcons of ``targets``: take them back."""
@@ -293,6 +312,13 @@ class History:
         return self._revealed
 
     @property
+    def rolls(self) -> tuple[PoolRoll, ...]:
+        """Every roll the journal holds, in order: random and typed, public and GM-only,
+        undone ones and those of an action cut short too (what a resume takes the dice's
+        counters up from)."""
+        return tuple(self._rolls)
+
+    @property
     def random_rolls(self) -> int:
         """The random rolls the journal holds, public and GM-only, undone ones too (a
         table seed comes before the first)."""
@@ -302,7 +328,8 @@ class History:
     def shown_head(self) -> ShownHead | None:
         """The journal's head as viewers are shown it: carried by its latest public line
         (``None`` while no public line carries one)."""
-        return self._shown_head
+        shown = self._shown
+        return None if shown is None else ShownHead(shown.head, self._shown_rolls, shown.seq)
 
     @property
     def table_seed(self) -> TableSeed | None:

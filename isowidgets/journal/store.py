@@ -258,20 +258,21 @@ class Journal:
         """Read and validate every line (see :func:`~.reading.read_journal`); change
         nothing in the file, not even a torn last line."""
         assert self.path is not None
-        read = read_journal(
-            handle,
-            self.path,
-            self._resolve,
-            most_events=MAX_EVENTS,
-            most_bytes=MAX_JOURNAL_BYTES,
-        )
+        with files.collector_paused():
+            read = read_journal(
+                handle,
+                self.path,
+                self._resolve,
+                most_events=MAX_EVENTS,
+                most_bytes=MAX_JOURNAL_BYTES,
+            )
+            self._history.add(read.entries)
         self._entries = read.entries
         self._line_of = read.line_of
         self._lines = read.lines
         self._torn = read.torn
         self._needs_newline = read.needs_newline
         self._chain = read.head
-        self._history.add(read.entries)
         if self._torn is not None:
             self.problems.append(self._torn_problem(moved=False))
         for action in sorted(self._history.incomplete()):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import dataclasses
 import subprocess
 import sys
 from dataclasses import dataclass
@@ -296,3 +297,86 @@ def test_a_retcon_can_only_come_from_undo_and_redo(tmp_path):
     game.undo()
     game.journal.close()
     assert ImpactGame.resume(path).state == game.state
+
+
+# --------------------------------------------------------------------------- replace
+
+
+@dataclass(frozen=True, slots=True)
+class _Checked:
+    count: int
+    names: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if self.count < 0:
+            raise ValueError("a count is never below 0")
+
+
+@pytest.mark.parametrize("system", ["isolation", "impact", "fudge_conflict", "watch_the_world_die"])
+def test_replace_copies_each_systems_state_as_dataclasses_replace_does(tmp_path: Path, system: str):
+    """Every field of a played session's state, and of each part of it, changed one at a
+    time: the same value, the same type, as :func:`dataclasses.replace` gives."""
+    from replay_play import FULL
+
+    from isowidgets.contract import replace
+
+    game = FULL[system](tmp_path / "s.jsonl")
+    game.journal.close()
+    values = [game.state]
+    values += [
+        value
+        for field in dataclasses.fields(game.state)
+        for value in [getattr(game.state, field.name)]
+        if dataclasses.is_dataclass(value)
+    ]
+    for value in values:
+        assert replace(value) == value and replace(value) is not value
+        for field in dataclasses.fields(value):
+            other = getattr(values[0], field.name, None) if value is not values[0] else None
+            for new in (getattr(value, field.name), other):
+                expected = dataclasses.replace(value, **{field.name: new})
+                got = replace(value, **{field.name: new})
+                assert got == expected and type(got) is type(expected)
+
+
+def test_replace_runs_post_init_and_refuses_what_dataclasses_replace_refuses():
+    from isowidgets.contract import replace
+
+    one = _Checked(1, ("a",))
+    assert replace(one, count=2) == _Checked(2, ("a",))
+    with pytest.raises(ValueError, match="never below 0"):
+        replace(one, count=-1)
+    with pytest.raises(TypeError):
+        replace(one, colour="red")
+    with pytest.raises(TypeError):
+        replace(3, count=1)
+
+
+def test_replace_leaves_what_it_cannot_copy_in_order_to_dataclasses_replace():
+    from isowidgets.contract import replace
+
+    @dataclass(kw_only=True)
+    class Keywords:
+        a: int
+        b: int = 0
+
+    @dataclass
+    class Derived:
+        a: int
+        b: int = dataclasses.field(default=0, init=False)
+        seed: dataclasses.InitVar[int] = 0
+
+        def __post_init__(self, seed: int) -> None:
+            self.b = self.a + seed
+
+    def outcome(copy: Any, value: Any, **changes: Any) -> object:
+        try:
+            return copy(value, **changes)
+        except Exception as exc:
+            return type(exc), str(exc)
+
+    assert replace(Keywords(a=1, b=2), b=3) == Keywords(a=1, b=3)
+    for changes in ({"a": 2}, {"a": 2, "seed": 1}, {"b": 1}):
+        assert outcome(replace, Derived(1, 5), **changes) == outcome(
+            dataclasses.replace, Derived(1, 5), **changes
+        )

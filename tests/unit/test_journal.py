@@ -9,6 +9,7 @@ import subprocess
 import sys
 import textwrap
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -225,3 +226,51 @@ def test_sigkill_right_after_journaling_loses_nothing(tmp_path: Path):
     assert [e.event.purpose for e in resumed.journal.entries[1:]] == [
         f"roll {i}" for i in range(n_rolls)
     ]
+
+
+def test_reading_and_folding_a_journal_leave_the_garbage_collector_as_they_found_it(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+):
+    """The collector is paused while a journal is read and folded (none of it is garbage),
+    and is as it was afterwards: on, off, after an error, inside another pause."""
+    import gc
+
+    from isowidgets.journal import store
+    from isowidgets.journal.files import collector_paused
+
+    path = tmp_path / "rolls.jsonl"
+    game = DiceTray.new(path, seed=3)
+    game.roll("3d6")
+    game.journal.close()
+    seen: list[tuple[str, bool]] = []
+    read, replay = store.read_journal, DiceTray._replay
+
+    def reading(*args: Any, **kwargs: Any) -> Any:
+        seen.append(("read", gc.isenabled()))
+        return read(*args, **kwargs)
+
+    def folding(self: DiceTray, *args: Any) -> Any:
+        seen.append(("fold", gc.isenabled()))
+        return replay(self, *args)
+
+    monkeypatch.setattr(store, "read_journal", reading)
+    monkeypatch.setattr(DiceTray, "_replay", folding)
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        DiceTray.resume(path).journal.close()
+        assert seen == [("read", False), ("fold", False)]
+        assert gc.isenabled()
+        with collector_paused():  # a pause inside another keeps the outer one's
+            with collector_paused():
+                assert not gc.isenabled()
+            assert not gc.isenabled()
+        assert gc.isenabled()
+        with pytest.raises(ZeroDivisionError), collector_paused():
+            1 / 0  # noqa: B018
+        assert gc.isenabled()
+        gc.disable()
+        Journal.read(path)
+        assert not gc.isenabled()  # left off, as the caller had it
+    finally:
+        gc.enable() if was else gc.disable()

@@ -92,6 +92,17 @@ def _a_written_line(tmp_path: Path) -> bytes:
         (rb'"who":"', rb'"who":"\\ud800'),
         (rb'"who":"', rb'"who":"\\u0062'),
         (rb'"source":"random"', rb'"source":"typed"'),
+        (rb'"seq":', rb'"seq":0'),  # a leading zero: not JSON
+        (rb'"action":', rb'"action":-'),
+        (rb'"at":"([^"]*)\.\d{3}', rb'"at":"\1'),  # a time without its milliseconds
+        (rb'"at":"([^"]*)\.(\d{3})', rb'"at":"\1.\g<2>000'),  # microseconds
+        (rb'"at":"\d{4}', b'"at":"2024\x01'),  # a control character in a text
+        (rb'"at":"\d{4}', rb'"at":"\\u0032024'),  # an escape in a text
+        (rb'"at":"[^"]*"', rb'"at":"2024-13-01T00:00:00.000+00:00"'),  # no such month
+        (rb',"h":"', rb',"h":"0'),  # a head of 65 digits
+        (rb',"h":"[0-9a-f]{64}"\}$', rb"}"),  # a format 2 line without its head
+        (rb"\}$", rb"} "),  # a space after the line
+        (rb"\}$", rb',"x":1}'),  # a key after the head
     ],
 )
 def test_a_line_written_by_hand_reads_as_the_long_way_reads_it(

@@ -8,10 +8,9 @@ next one, a step comes at its time.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterable
 
-from ...contract import Fold
+from ...contract import Fold, replace
 from ...errors import InconsistentEventError
 from ...words import msg
 from .abilities import DEFEAT
@@ -61,24 +60,25 @@ def _expect_id(issued: str, prefix: str, count: int) -> None:
 def _with_character(state: FudgeState, new: Character) -> FudgeState:
     state.character(new.id)  # raises for an unknown id
     characters = tuple(new if c.id == new.id else c for c in state.characters)
-    return dataclasses.replace(state, characters=characters)
+    return replace(state, characters=characters)
 
 
 def _counted(state: FudgeState, **changes: int) -> FudgeState:
-    return dataclasses.replace(state, counters=dataclasses.replace(state.counters, **changes))
+    return replace(state, counters=replace(state.counters, **changes))
 
 
 def _consume(state: FudgeState, rolls: Iterable[RollRecord], round: int | None) -> FudgeState:
     """Scratch penalties used by a roll are gone (DK-A13); so are the bonus dice it used."""
     for record in rolls:
-        character = state.character(record.actor)
+        before = character = state.character(record.actor)
         kinds = {s.kind for s in record.sources}
         if "scratch" in kinds and state.settings.scratch_penalty_scope == "next_roll":
-            character = dataclasses.replace(character, scratch=0, scratch_round=None)
+            character = replace(character, scratch=0, scratch_round=None)
         if round is not None and kinds & {"first_round", "defence", "combining"}:
             grants = tuple(g for g in character.grants if g.round != round)
-            character = dataclasses.replace(character, grants=grants)
-        state = _with_character(state, character)
+            character = replace(character, grants=grants)
+        if character is not before:  # most rolls use up nothing: the state stays as it is
+            state = _with_character(state, character)
     return state
 
 
@@ -118,7 +118,7 @@ def _character_added(state: FudgeState, event: CharacterAdded) -> FudgeState:
         abilities=dict(event.abilities),
         pool=event.pool,
     )
-    state = dataclasses.replace(state, characters=(*state.characters, character))
+    state = replace(state, characters=(*state.characters, character))
     return _counted(state, characters=state.counters.characters + 1)
 
 
@@ -126,7 +126,7 @@ def _character_added(state: FudgeState, event: CharacterAdded) -> FudgeState:
 def _skill_set(state: FudgeState, event: SkillSet) -> FudgeState:
     character = state.character(event.character)
     return _with_character(
-        state, dataclasses.replace(character, skills={**character.skills, event.skill: event.new})
+        state, replace(character, skills={**character.skills, event.skill: event.new})
     )
 
 
@@ -140,7 +140,7 @@ def _pool_changed(state: FudgeState, event: PoolChanged) -> FudgeState:
                 pool=state.table_pool,
                 old=event.old,
             )
-        return dataclasses.replace(state, table_pool=event.new)
+        return replace(state, table_pool=event.new)
     character = state.character(event.character)
     if character.pool != event.old:
         raise InconsistentEventError(
@@ -150,14 +150,14 @@ def _pool_changed(state: FudgeState, event: PoolChanged) -> FudgeState:
             pool=character.pool,
             old=event.old,
         )
-    return _with_character(state, dataclasses.replace(character, pool=event.new))
+    return _with_character(state, replace(character, pool=event.new))
 
 
 @fold.on(WoundMarked)
 def _wound_marked(state: FudgeState, event: WoundMarked) -> FudgeState:
     character = state.character(event.character)
     wounds = (*character.wounds, Wound(event.level, event.ability))
-    return _with_character(state, dataclasses.replace(character, wounds=wounds))
+    return _with_character(state, replace(character, wounds=wounds))
 
 
 @fold.on(Healed)
@@ -174,7 +174,7 @@ def _healed(state: FudgeState, event: Healed) -> FudgeState:
                 level=level,
             )
         wounds.remove(match)
-    return _with_character(state, dataclasses.replace(character, wounds=tuple(wounds)))
+    return _with_character(state, replace(character, wounds=tuple(wounds)))
 
 
 # --------------------------------------------------------------------------- equipment
@@ -193,7 +193,7 @@ def _item_added(state: FudgeState, event: ItemAdded) -> FudgeState:
             Bonus(data.bonus, event.item, data.kind, data.value, data.condition, data.source)
         )
     item = Item(event.item, event.owner, event.name, tuple(bonuses))
-    state = dataclasses.replace(state, items=(*state.items, item))
+    state = replace(state, items=(*state.items, item))
     return _counted(state, items=state.counters.items + 1, bonuses=count)
 
 
@@ -203,16 +203,16 @@ def _bonus_added(state: FudgeState, event: BonusAdded) -> FudgeState:
     data = event.bonus
     _expect_id(data.bonus, "bonus", state.counters.bonuses)
     bonus = Bonus(data.bonus, item.id, data.kind, data.value, data.condition, data.source)
-    new = dataclasses.replace(item, bonuses=(*item.bonuses, bonus))
+    new = replace(item, bonuses=(*item.bonuses, bonus))
     items = tuple(new if i.id == item.id else i for i in state.items)
-    state = dataclasses.replace(state, items=items)
+    state = replace(state, items=items)
     return _counted(state, bonuses=state.counters.bonuses + 1)
 
 
 @fold.on(ItemRemoved)
 def _item_removed(state: FudgeState, event: ItemRemoved) -> FudgeState:
     state.item(event.item)
-    return dataclasses.replace(state, items=tuple(i for i in state.items if i.id != event.item))
+    return replace(state, items=tuple(i for i in state.items if i.id != event.item))
 
 
 # --------------------------------------------------------------------------- conflicts
@@ -228,7 +228,7 @@ def _conflict_opened(state: FudgeState, event: ConflictOpened) -> FudgeState:
     state.character(event.initiator)
     if event.opponent is not None:
         state.character(event.opponent)
-    state = dataclasses.replace(state, conflict=Conflict(event), hurt=None)
+    state = replace(state, conflict=Conflict(event), hurt=None)
     return _counted(state, conflicts=state.counters.conflicts + 1)
 
 
@@ -236,21 +236,21 @@ def _conflict_opened(state: FudgeState, event: ConflictOpened) -> FudgeState:
 def _assist_rolled(state: FudgeState, event: AssistRolled) -> FudgeState:
     conflict = _open(state, event.conflict)
     state = _consume(state, [event.roll], None)
-    conflict = dataclasses.replace(conflict, assists=(*conflict.assists, event))
-    return dataclasses.replace(state, conflict=conflict)
+    conflict = replace(conflict, assists=(*conflict.assists, event))
+    return replace(state, conflict=conflict)
 
 
 @fold.on(ConflictRolled)
 def _conflict_rolled(state: FudgeState, event: ConflictRolled) -> FudgeState:
     conflict = _open(state, event.conflict)
     state = _consume(state, event.records, None)
-    return dataclasses.replace(state, conflict=dataclasses.replace(conflict, rolled=event))
+    return replace(state, conflict=replace(conflict, rolled=event))
 
 
 @fold.on(ConflictCancelled)
 def _conflict_cancelled(state: FudgeState, event: ConflictCancelled) -> FudgeState:
     _open(state, event.conflict)
-    return dataclasses.replace(state, conflict=None)
+    return replace(state, conflict=None)
 
 
 # --------------------------------------------------------------------------- let it hurt
@@ -267,22 +267,18 @@ def _hurt_started(state: FudgeState, event: HurtStarted) -> FudgeState:
         )
     for grant in event.grants:
         character = state.character(grant.actor)
-        state = _with_character(
-            state, dataclasses.replace(character, grants=(*character.grants, grant))
-        )
+        state = _with_character(state, replace(character, grants=(*character.grants, grant)))
     for party in event.parties:
         state.character(party)
     hurt = Hurt(conflict=event.conflict, invoker=event.invoker, parties=event.parties)
-    return dataclasses.replace(state, conflict=dataclasses.replace(conflict, hurt=True), hurt=hurt)
+    return replace(state, conflict=replace(conflict, hurt=True), hurt=hurt)
 
 
 @fold.on(HurtJoined)
 def _hurt_joined(state: FudgeState, event: HurtJoined) -> FudgeState:
     hurt = _hurt(state)
     state.character(event.character)
-    return dataclasses.replace(
-        state, hurt=dataclasses.replace(hurt, parties=(*hurt.parties, event.character))
-    )
+    return replace(state, hurt=replace(hurt, parties=(*hurt.parties, event.character)))
 
 
 @fold.on(IntentionStated)
@@ -296,7 +292,7 @@ def _intention_stated(state: FudgeState, event: IntentionStated) -> FudgeState:
             round=event.round,
         )
     intentions = {**hurt.intentions, event.actor: event.text}
-    return dataclasses.replace(state, hurt=dataclasses.replace(hurt, intentions=intentions))
+    return replace(state, hurt=replace(hurt, intentions=intentions))
 
 
 @fold.on(ActionDeclared)
@@ -310,7 +306,7 @@ def _action_declared(state: FudgeState, event: ActionDeclared) -> FudgeState:
             round=event.round,
         )
     declared = {**hurt.declared, event.actor: event}
-    return dataclasses.replace(state, hurt=dataclasses.replace(hurt, declared=declared))
+    return replace(state, hurt=replace(hurt, declared=declared))
 
 
 @fold.on(RoundRolled)
@@ -326,12 +322,10 @@ def _round_rolled(state: FudgeState, event: RoundRolled) -> FudgeState:
     state = _consume(state, event.records, event.round)
     for payment in event.payments:
         if payment.pool is None:
-            state = dataclasses.replace(state, table_pool=state.table_pool - payment.points)
+            state = replace(state, table_pool=state.table_pool - payment.points)
         else:
             payer = state.character(payment.pool)
-            state = _with_character(
-                state, dataclasses.replace(payer, pool=payer.pool - payment.points)
-            )
+            state = _with_character(state, replace(payer, pool=payer.pool - payment.points))
     for hit in event.hits:
         target = state.character(hit.target)
         if not 1 <= hit.recorded <= DEFEAT:
@@ -341,7 +335,7 @@ def _round_rolled(state: FudgeState, event: RoundRolled) -> FudgeState:
                 level=hit.recorded,
             )
         wounds = (*target.wounds, Wound(hit.recorded, hit.ability))
-        state = _with_character(state, dataclasses.replace(target, wounds=wounds))
+        state = _with_character(state, replace(target, wounds=wounds))
     for party in hurt.parties:
         character = state.character(party)
         grants = tuple(g for g in character.grants if g.round > event.round)
@@ -353,17 +347,13 @@ def _round_rolled(state: FudgeState, event: RoundRolled) -> FudgeState:
             scratch, scratch_round = event.scratches[party], event.round + 1
         state = _with_character(
             state,
-            dataclasses.replace(
-                character, grants=grants, scratch=scratch, scratch_round=scratch_round
-            ),
+            replace(character, grants=grants, scratch=scratch, scratch_round=scratch_round),
         )
     for grant in event.grants:
         character = state.character(grant.actor)
-        state = _with_character(
-            state, dataclasses.replace(character, grants=(*character.grants, grant))
-        )
-    nxt = dataclasses.replace(hurt, round=hurt.round + 1, declared={}, paid=())
-    return dataclasses.replace(state, hurt=nxt)
+        state = _with_character(state, replace(character, grants=(*character.grants, grant)))
+    nxt = replace(hurt, round=hurt.round + 1, declared={}, paid=())
+    return replace(state, hurt=nxt)
 
 
 @fold.on(HurtEnded)
@@ -378,11 +368,11 @@ def _hurt_ended(state: FudgeState, event: HurtEnded) -> FudgeState:
                 name=character.name,
             )
         wounds = tuple(Wound(level, ability) for level, ability in settled.after)
-        state = _with_character(state, dataclasses.replace(character, wounds=wounds))
+        state = _with_character(state, replace(character, wounds=wounds))
     by_round = state.settings.scratch_penalty_scope == "next_round"
     for party in hurt.parties:
-        character = dataclasses.replace(state.character(party), grants=())
+        character = replace(state.character(party), grants=())
         if by_round:  # there is no following round for them to count in
-            character = dataclasses.replace(character, scratch=0, scratch_round=None)
+            character = replace(character, scratch=0, scratch_round=None)
         state = _with_character(state, character)
-    return dataclasses.replace(state, hurt=dataclasses.replace(hurt, ended=event))
+    return replace(state, hurt=replace(hurt, ended=event))

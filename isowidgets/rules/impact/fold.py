@@ -9,11 +9,10 @@ replayed out of order therefore fails loudly instead of drifting.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import TypeVar
 
 from ...checks import shown
-from ...contract import Fold
+from ...contract import Fold, replace
 from ...dice import DieType, die_named
 from ...errors import InconsistentEventError
 from ...words import msg
@@ -107,7 +106,7 @@ def _test(state: ImpactState, test_id: str, *phases: Phase) -> OpenTest:
 
 
 def _with_test(state: ImpactState, test: OpenTest) -> ImpactState:
-    return dataclasses.replace(state, test=test)
+    return replace(state, test=test)
 
 
 def _uncited(state: ImpactState, detail: str) -> ImpactState:
@@ -121,7 +120,7 @@ def _uncited(state: ImpactState, detail: str) -> ImpactState:
     if test is None or test.phase != "setup" or detail not in test.cited():
         return state
     citations = tuple(c for c in test.citations if c.detail != detail)
-    return _with_test(state, dataclasses.replace(test, citations=citations))
+    return _with_test(state, replace(test, citations=citations))
 
 
 # --------------------------------------------------------------------------- cast
@@ -137,8 +136,8 @@ def _character_added(state: ImpactState, event: CharacterAdded) -> ImpactState:
             step=event.step,
         )
     character = Character(event.character, event.name, event.role, event.step)
-    counters = dataclasses.replace(state.counters, characters=state.counters.characters + 1)
-    return dataclasses.replace(state, characters=(*state.characters, character), counters=counters)
+    counters = replace(state.counters, characters=state.counters.characters + 1)
+    return replace(state, characters=(*state.characters, character), counters=counters)
 
 
 @fold.on(SceneAdded)
@@ -150,8 +149,8 @@ def _scene_added(state: ImpactState, event: SceneAdded) -> ImpactState:
             "Impact step {step} is off the ladder",
             step=event.step,
         )
-    counters = dataclasses.replace(state.counters, scenes=state.counters.scenes + 1)
-    return dataclasses.replace(
+    counters = replace(state.counters, scenes=state.counters.scenes + 1)
+    return replace(
         state, scenes=(*state.scenes, Scene(event.scene, event.name, event.step)), counters=counters
     )
 
@@ -176,27 +175,23 @@ def _detail_added(state: ImpactState, event: DetailAdded) -> ImpactState:
         event.origin,
         event.related,
     )
-    counters = dataclasses.replace(state.counters, details=state.counters.details + 1)
-    return dataclasses.replace(state, details=(*state.details, detail), counters=counters)
+    counters = replace(state.counters, details=state.counters.details + 1)
+    return replace(state, details=(*state.details, detail), counters=counters)
 
 
 @fold.on(DetailRemoved)
 def _detail_removed(state: ImpactState, event: DetailRemoved) -> ImpactState:
     state.detail(event.detail)
     state = _uncited(state, event.detail)
-    return dataclasses.replace(
-        state, details=tuple(d for d in state.details if d.id != event.detail)
-    )
+    return replace(state, details=tuple(d for d in state.details if d.id != event.detail))
 
 
 @fold.on(DetailAltered)
 def _detail_altered(state: ImpactState, event: DetailAltered) -> ImpactState:
     detail = state.detail(event.detail)
-    return dataclasses.replace(
+    return replace(
         state,
-        details=_replaced(
-            state.details, dataclasses.replace(detail, text=event.text, hint=event.hint)
-        ),
+        details=_replaced(state.details, replace(detail, text=event.text, hint=event.hint)),
     )
 
 
@@ -227,9 +222,7 @@ def _detail_kind_changed(state: ImpactState, event: DetailKindChanged) -> Impact
         )
     if event.uncited:
         state = _uncited(state, detail.id)
-    return dataclasses.replace(
-        state, details=_replaced(state.details, dataclasses.replace(detail, kind=event.detail_kind))
-    )
+    return replace(state, details=_replaced(state.details, replace(detail, kind=event.detail_kind)))
 
 
 @fold.on(DetailToggled)
@@ -237,9 +230,7 @@ def _detail_toggled(state: ImpactState, event: DetailToggled) -> ImpactState:
     detail = state.detail(event.detail)
     if not event.active:
         state = _uncited(state, event.detail)
-    return dataclasses.replace(
-        state, details=_replaced(state.details, dataclasses.replace(detail, active=event.active))
-    )
+    return replace(state, details=_replaced(state.details, replace(detail, active=event.active)))
 
 
 @fold.on(ImpactChanged)
@@ -266,13 +257,11 @@ def _impact_changed(state: ImpactState, event: ImpactChanged) -> ImpactState:
                 "{holder} is a character and must keep an Impact Die",
                 holder=holder.name,
             )
-        return dataclasses.replace(
+        return replace(
             state,
-            characters=_replaced(state.characters, dataclasses.replace(holder, step=event.new)),
+            characters=_replaced(state.characters, replace(holder, step=event.new)),
         )
-    return dataclasses.replace(
-        state, scenes=_replaced(state.scenes, dataclasses.replace(holder, step=event.new))
-    )
+    return replace(state, scenes=_replaced(state.scenes, replace(holder, step=event.new)))
 
 
 # --------------------------------------------------------------------------- tests
@@ -313,17 +302,15 @@ def _test_opened(state: ImpactState, event: TestOpened) -> ImpactState:
         helpers=tuple(event.helpers),
         citations=tuple(Citation(c.detail, c.sign) for c in event.citations),
     )
-    counters = dataclasses.replace(state.counters, tests=state.counters.tests + 1)
+    counters = replace(state.counters, tests=state.counters.tests + 1)
     # Not yet in play: a test called off before its roll leaves opening scenes open (IMP-R20).
-    return dataclasses.replace(state, test=test, counters=counters)
+    return replace(state, test=test, counters=counters)
 
 
 @fold.on(TestCancelled)
 def _test_cancelled(state: ImpactState, event: TestCancelled) -> ImpactState:
     test = _test(state, event.test, "setup")
-    return dataclasses.replace(
-        state, test=None, last_test=dataclasses.replace(test, phase="closed")
-    )
+    return replace(state, test=None, last_test=replace(test, phase="closed"))
 
 
 @fold.on(TestRolled)
@@ -371,9 +358,9 @@ def _test_rolled(state: ImpactState, event: TestRolled) -> ImpactState:
         phase, outcome = "await_great", "success"
     else:
         phase, outcome = "success", "success"
-    rolled = dataclasses.replace(test, roll=event, phase=phase, outcome=outcome)
+    rolled = replace(test, roll=event, phase=phase, outcome=outcome)
     # The first roll of an adventure puts it in play: opening scenes are over (IMP-R20).
-    return dataclasses.replace(state, test=rolled, in_play=True)
+    return replace(state, test=rolled, in_play=True)
 
 
 def _ladder_die(name: str) -> DieType:
@@ -385,7 +372,7 @@ def _ladder_die(name: str) -> DieType:
 @fold.on(GreatSuccessDeclared)
 def _great_declared(state: ImpactState, event: GreatSuccessDeclared) -> ImpactState:
     test = _test(state, event.test, "await_great")
-    return _with_test(state, dataclasses.replace(test, phase="success", outcome="great_success"))
+    return _with_test(state, replace(test, phase="success", outcome="great_success"))
 
 
 @fold.on(ComplicationOffered)
@@ -398,7 +385,7 @@ def _offered(state: ImpactState, event: ComplicationOffered) -> ImpactState:
             test=test.id,
             complication=test.complication,
         )
-    return _with_test(state, dataclasses.replace(test, offer=(event.text, event.hint)))
+    return _with_test(state, replace(test, offer=(event.text, event.hint)))
 
 
 @fold.on(ComplicationAccepted)
@@ -410,7 +397,7 @@ def _accepted(state: ImpactState, event: ComplicationAccepted) -> ImpactState:
             "{test}: no Complication is waiting for an answer",
             test=test.id,
         )
-    return _with_test(state, dataclasses.replace(test, complication="accepted"))
+    return _with_test(state, replace(test, complication="accepted"))
 
 
 @fold.on(ComplicationDeclined)
@@ -422,7 +409,7 @@ def _declined(state: ImpactState, event: ComplicationDeclined) -> ImpactState:
             "{test}: no Complication is waiting for an answer",
             test=test.id,
         )
-    return _with_test(state, dataclasses.replace(test, complication="declined"))
+    return _with_test(state, replace(test, complication="declined"))
 
 
 @fold.on(FailureSpent)
@@ -434,7 +421,7 @@ def _spent(state: ImpactState, event: FailureSpent) -> ImpactState:
             "{test} was already spent into a Success",
             test=test.id,
         )
-    spent = dataclasses.replace(test, phase="success", outcome="success", spent=True)
+    spent = replace(test, phase="success", outcome="success", spent=True)
     return _with_test(state, spent)
 
 
@@ -447,8 +434,8 @@ def _effect_chosen(state: ImpactState, event: EffectChosen) -> ImpactState:
 @fold.on(TestResolved)
 def _resolved(state: ImpactState, event: TestResolved) -> ImpactState:
     test = _test(state, event.test, "await_great", "success", "failure")
-    closed = dataclasses.replace(test, phase="closed", outcome=event.outcome)
-    return dataclasses.replace(state, test=None, last_test=closed)
+    closed = replace(test, phase="closed", outcome=event.outcome)
+    return replace(state, test=None, last_test=closed)
 
 
 # --------------------------------------------------------------------------- adventure
@@ -463,9 +450,9 @@ def _opening(state: ImpactState, event: OpeningScene) -> ImpactState:
             "{character} already had an opening scene this adventure",
             character=character.name,
         )
-    return dataclasses.replace(
+    return replace(
         state,
-        characters=_replaced(state.characters, dataclasses.replace(character, opening_scene=True)),
+        characters=_replaced(state.characters, replace(character, opening_scene=True)),
     )
 
 
@@ -478,7 +465,7 @@ def _rest(state: ImpactState, event: RestTaken) -> ImpactState:
             expected=state.rests + 1,
             rest=event.rest,
         )
-    return dataclasses.replace(state, rests=event.rest)
+    return replace(state, rests=event.rest)
 
 
 @fold.on(SessionAdvanced)
@@ -490,7 +477,7 @@ def _session(state: ImpactState, event: SessionAdvanced) -> ImpactState:
             expected=state.session + 1,
             session=event.session,
         )
-    return dataclasses.replace(state, session=event.session)
+    return replace(state, session=event.session)
 
 
 @fold.on(AdventureStarted)
@@ -502,8 +489,8 @@ def _adventure(state: ImpactState, event: AdventureStarted) -> ImpactState:
             expected=state.adventure + 1,
             adventure=event.adventure,
         )
-    characters = tuple(dataclasses.replace(c, opening_scene=False) for c in state.characters)
-    return dataclasses.replace(
+    characters = tuple(replace(c, opening_scene=False) for c in state.characters)
+    return replace(
         state,
         adventure=event.adventure,
         session=1,

@@ -10,9 +10,10 @@ judgement: :data:`~.isolation.fold.fold` only folds them in.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal
+import operator
+from typing import ClassVar, Literal
 
-from pydantic import Field, model_serializer
+from pydantic import Field
 
 from ...journal import Event, RollField
 from ...words import Listing, Message, Ref, msg, plural
@@ -99,16 +100,10 @@ class IsolationEvent(Event):
     """
 
     system: ClassVar[str] = "isolation"
-    names: dict[str, str] = Field(default_factory=dict)
-
-    @model_serializer(mode="wrap")
-    def _without_empty_names(self, handler: Any) -> Any:
-        """Leave ``names`` out of the journal line when it is empty, so an event that
-        names nobody is written exactly as before events carried names."""
-        data = handler(self)
-        if isinstance(data, dict) and not data.get("names"):
-            data.pop("names", None)
-        return data
+    names: dict[str, str] = Field(default_factory=dict, exclude_if=operator.not_)
+    """Left out of the journal line when empty, so an event that names nobody is written
+    exactly as before events carried names (a field's own exclusion: pydantic writes the
+    rest of the line without handing it to Python first)."""
 
     def name_of(self, character_id: str) -> str:
         """``character_id`` as the table called that character (the id when unknown)."""

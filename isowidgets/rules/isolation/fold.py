@@ -22,11 +22,10 @@ the line.
 
 from __future__ import annotations
 
-import dataclasses
 from typing import Any, Literal
 
 from ...checks import shown
-from ...contract import Fold
+from ...contract import Fold, replace
 from ...errors import InconsistentEventError
 from ...journal import Event
 from ...words import Listing, Message, msg
@@ -88,7 +87,7 @@ def _unfit(event: Event, problem: Message) -> InconsistentEventError:
 
 
 def _replace(state: IsolationState, **changes: Any) -> IsolationState:
-    return dataclasses.replace(state, **changes)
+    return replace(state, **changes)
 
 
 def _open(state: IsolationState, event: Event, *, unresolved: bool = False) -> Conflict:
@@ -115,7 +114,7 @@ def _open(state: IsolationState, event: Event, *, unresolved: bool = False) -> C
 
 
 def _with_conflict(state: IsolationState, event: Event, **changes: Any) -> IsolationState:
-    conflict = dataclasses.replace(_open(state, event), **changes)
+    conflict = replace(_open(state, event), **changes)
     return _replace(state, conflict=conflict)
 
 
@@ -195,7 +194,7 @@ def _health_changed(state: IsolationState, event: HealthChanged) -> IsolationSta
             window = (*window, cid)
     elif step < 0:
         sets = tuple(s for s in sets if s != old)
-    updated = dataclasses.replace(character, health=new, injury_sets=sets)
+    updated = replace(character, health=new, injury_sets=sets)
     return _replace(
         state,
         characters=tuple(updated if c.id == cid else c for c in state.characters),
@@ -251,7 +250,7 @@ def _link_removed(state: IsolationState, event: LinkRemoved) -> IsolationState:
 
 @fold.on(LinkRelabeled)
 def _link_relabeled(state: IsolationState, event: LinkRelabeled) -> IsolationState:
-    relabeled = dataclasses.replace(state.link(event.link_id), label=event.new)
+    relabeled = replace(state.link(event.link_id), label=event.new)
     return _replace(
         state, links=tuple(relabeled if x.id == relabeled.id else x for x in state.links)
     )
@@ -532,7 +531,7 @@ def _wounds_assigned(state: IsolationState, event: WoundsAssigned) -> IsolationS
 
 @fold.on(ConflictClosed)
 def _conflict_closed(state: IsolationState, event: ConflictClosed) -> IsolationState:
-    closed = dataclasses.replace(_open(state, event), closed=True)
+    closed = replace(_open(state, event), closed=True)
     return _replace(state, conflict=None, last_conflict=closed)
 
 

@@ -9,10 +9,8 @@ replayed out of order fails loudly instead of drifting.
 
 from __future__ import annotations
 
-import dataclasses
-
 from ...checks import shown
-from ...contract import Fold
+from ...contract import Fold, replace
 from ...errors import InconsistentEventError
 from .events import (
     ChainRolled,
@@ -80,7 +78,7 @@ def _in_play(state: WorldState) -> None:
 
 @fold.on(TablesLoaded)
 def _tables_loaded(state: WorldState, event: TablesLoaded) -> WorldState:
-    return dataclasses.replace(state, tables=event.tables)
+    return replace(state, tables=event.tables)
 
 
 @fold.on(WorldBegun)
@@ -95,7 +93,7 @@ def _begun(state: WorldState, event: WorldBegun) -> WorldState:
             "watch_the_world_die.players_missing",
             "a game needs at least one player",
         )
-    return dataclasses.replace(
+    return replace(
         state,
         players=event.players,
         apocalypse=event.apocalypse,
@@ -132,14 +130,14 @@ def _turn_started(state: WorldState, event: TurnStarted) -> WorldState:
         )
     phase: Phase = "type" if event.move == "worse" else "shop"
     turn = Turn(event.turn, state.year, event.player, event.move, state.pressure, phase)
-    return dataclasses.replace(state, turns=event.turn, turn=turn)
+    return replace(state, turns=event.turn, turn=turn)
 
 
 @fold.on(EventTypeRolled)
 def _type_rolled(state: WorldState, event: EventTypeRolled) -> WorldState:
     turn = _turn(state, event.turn, "cause" if event.reroll else "type")
     phase: Phase = "cause" if event.cause_due else "event"
-    turn = dataclasses.replace(
+    turn = replace(
         turn,
         phase=phase,
         types=() if event.cause_due else (event.read_as,),
@@ -149,16 +147,14 @@ def _type_rolled(state: WorldState, event: EventTypeRolled) -> WorldState:
         global_scope=event.global_scope,
         dice=(*turn.dice, event.face),
     )
-    return dataclasses.replace(
-        state, pressure=event.pressure_after, first_roll_made=True, turn=turn
-    )
+    return replace(state, pressure=event.pressure_after, first_roll_made=True, turn=turn)
 
 
 @fold.on(ModeRolled)
 def _mode_rolled(state: WorldState, event: ModeRolled) -> WorldState:
     turn = _turn(state, event.turn, "event")
-    turn = dataclasses.replace(turn, mode=event.mode, dice=(*turn.dice, event.face))
-    return dataclasses.replace(state, turn=turn)
+    turn = replace(turn, mode=event.mode, dice=(*turn.dice, event.face))
+    return replace(state, turn=turn)
 
 
 @fold.on(EventCreated)
@@ -192,7 +188,7 @@ def _event_created(state: WorldState, event: EventCreated) -> WorldState:
         counted=event.counted,
     )
     chain = turn.chain + (1 if event.chained_from else 0)
-    turn = dataclasses.replace(
+    turn = replace(
         turn,
         phase="chain" if event.chain_due else "done",
         types=(),
@@ -205,7 +201,7 @@ def _event_created(state: WorldState, event: EventCreated) -> WorldState:
         last_event=event.event,
         chain=chain,
     )
-    return dataclasses.replace(
+    return replace(
         state,
         events=(*state.events, created),
         events_this_year=state.events_this_year + (1 if event.counted else 0),
@@ -223,7 +219,7 @@ def _chain_rolled(state: WorldState, event: ChainRolled) -> WorldState:
             last_event=turn.last_event,
         )
     if event.chained:
-        turn = dataclasses.replace(
+        turn = replace(
             turn,
             phase="event",
             types=event.types,
@@ -233,8 +229,8 @@ def _chain_rolled(state: WorldState, event: ChainRolled) -> WorldState:
             dice=(*turn.dice, event.face),
         )
     else:
-        turn = dataclasses.replace(turn, phase="done", dice=(*turn.dice, event.face))
-    return dataclasses.replace(state, pressure=event.pressure_after, turn=turn)
+        turn = replace(turn, phase="done", dice=(*turn.dice, event.face))
+    return replace(state, pressure=event.pressure_after, turn=turn)
 
 
 @fold.on(RPRolled)
@@ -246,10 +242,8 @@ def _rp_rolled(state: WorldState, event: RPRolled) -> WorldState:
             "turn {number} has no Response Points roll due",
             number=turn.number,
         )
-    turn = dataclasses.replace(
-        turn, rp=event.rp, rp_left=event.rp, dice=(*turn.dice, *event.roll.faces)
-    )
-    return dataclasses.replace(state, turn=turn)
+    turn = replace(turn, rp=event.rp, rp_left=event.rp, dice=(*turn.dice, *event.roll.faces))
+    return replace(state, turn=turn)
 
 
 @fold.on(ResponseBought)
@@ -274,14 +268,14 @@ def _bought(state: WorldState, event: ResponseBought) -> WorldState:
         event.details,
         event.rp_left,
     )
-    turn = dataclasses.replace(
+    turn = replace(
         turn,
         rp_left=event.rp_left,
         spent=turn.spent + event.cost,
         responses=(*turn.responses, event.response),
         phase="year_end" if event.rp_left == 0 else "shop",
     )
-    return dataclasses.replace(state, responses=(*state.responses, bought), turn=turn)
+    return replace(state, responses=(*state.responses, bought), turn=turn)
 
 
 @fold.on(ReliefFinished)
@@ -292,8 +286,8 @@ def _relief_finished(state: WorldState, event: ReliefFinished) -> WorldState:
             "watch_the_world_die.relief_mismatch",
             "a relief ends with Pressure ≥ 0 after at least one Response",
         )
-    turn = dataclasses.replace(turn, phase="done")
-    return dataclasses.replace(state, pressure=event.pressure_after, turn=turn)
+    turn = replace(turn, phase="done")
+    return replace(state, pressure=event.pressure_after, turn=turn)
 
 
 @fold.on(YearEndRolled)
@@ -306,9 +300,9 @@ def _year_end(state: WorldState, event: YearEndRolled) -> WorldState:
             year=state.year,
             events_this_year=state.events_this_year,
         )
-    turn = dataclasses.replace(turn, phase="done", dice=(*turn.dice, *event.roll.faces))
+    turn = replace(turn, phase="done", dice=(*turn.dice, *event.roll.faces))
     survived = state.years_survived + (0 if event.dying else 1)
-    return dataclasses.replace(state, turn=turn, years_survived=survived)
+    return replace(state, turn=turn, years_survived=survived)
 
 
 @fold.on(NewYear)
@@ -323,10 +317,8 @@ def _new_year(state: WorldState, event: NewYear) -> WorldState:
         )
     turn = state.turn
     if turn is not None:
-        turn = dataclasses.replace(turn, year=event.year)
-    return dataclasses.replace(
-        state, year=event.year, pressure=event.pressure, events_this_year=0, turn=turn
-    )
+        turn = replace(turn, year=event.year)
+    return replace(state, year=event.year, pressure=event.pressure, events_this_year=0, turn=turn)
 
 
 @fold.on(TurnEnded)
@@ -341,10 +333,10 @@ def _turn_ended(state: WorldState, event: TurnEnded) -> WorldState:
             pressure=state.pressure,
         )
     following = (state.players.index(turn.player) + 1) % len(state.players)
-    return dataclasses.replace(state, turn=None, next_player=following)
+    return replace(state, turn=None, next_player=following)
 
 
 @fold.on(GameEnded)
 def _game_ended(state: WorldState, event: GameEnded) -> WorldState:
     _in_play(state)
-    return dataclasses.replace(state, turn=None, over=event.ending, narrator=event.narrator)
+    return replace(state, turn=None, over=event.ending, narrator=event.narrator)
