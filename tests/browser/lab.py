@@ -12,7 +12,11 @@ The pieces, in the order a test meets them:
   With ``spare_kernels=True`` it keeps one fresh kernel started ahead of need
   (:meth:`LabServer.attach_spare`): a test opening a notebook finds its kernel
   already up instead of waiting 4–5 s for one, while the next spare starts in
-  the background.
+  the background, and has already imported the kit's modules (:data:`WARM_UP`,
+  2–3 s on a loaded 2-core machine) without binding a name in the notebook's
+  namespace. A notebook's kernel is shut down in the background once its tab is
+  closed (:meth:`LabServer.shutdown_kernels_soon`); opening that path again
+  waits for it.
 * :func:`launch_browser` opens Debian's Chromium through Playwright (never a
   downloaded browser).
 * :class:`Notebook` opens one notebook in a page and offers what a test needs:
@@ -95,6 +99,31 @@ LAB_SETTINGS: dict[str, dict[str, Any]] = {
 }
 
 
+WARM_UP = (
+    "isowidgets.widgets.isolation",
+    "isowidgets.widgets.impact",
+    "isowidgets.widgets.fudge_conflict",
+    "isowidgets.widgets.watch_the_world_die",
+    "isowidgets.widgets.odds_lab",
+    "isowidgets.widgets.replay",
+    "isowidgets.widgets.tray",
+    "plotly.express",
+    "pandas",
+    "ipycytoscape",
+)
+"""What a spare kernel imports before a notebook gets it: what the notebooks import.
+
+Imported, never bound: the notebook's namespace stays empty, so a notebook that forgets
+an import still fails (only ``sys.modules`` is warm, as after any earlier cell's import).
+A fresh kernel's imports are still run by the notebook tier (nbval), one kernel per
+notebook."""
+
+_WARM_UP_CODE = (
+    "exec('import importlib\\nfor name in NAMES: importlib.import_module(name)', "
+    "{{'NAMES': {names!r}}})"
+)
+
+
 class LabError(RuntimeError):
     """The server or the page did not do what the harness waited for."""
 
@@ -165,6 +194,7 @@ class LabServer:
     spare_kernels: bool = False
     process: subprocess.Popen[bytes] | None = field(default=None, init=False, repr=False)
     _spare: Any = field(default=None, init=False, repr=False)
+    _closing: dict[str, Any] = field(default_factory=dict, init=False, repr=False)
 
     @property
     def url(self) -> str:
@@ -286,6 +316,7 @@ class LabServer:
         Done through the REST API rather than the page, so it also works when
         the page has crashed or already closed.
         """
+        self.await_shutdowns(path)
         for session in self.api("GET", "/api/sessions"):
             if path is None or session.get("path") == path:
                 with contextlib.suppress(urllib.error.HTTPError):  # already gone
@@ -294,6 +325,37 @@ class LabServer:
             for kernel in self.api("GET", "/api/kernels"):
                 with contextlib.suppress(urllib.error.HTTPError):
                     self.api("DELETE", f"/api/kernels/{kernel['id']}")
+
+    def shutdown_kernels_soon(self, path: str) -> None:
+        """Shut down the sessions (and kernels) of ``path`` in the background.
+
+        A kernel takes 1–3 s to stop on a loaded machine (the server waits for the process
+        to exit), time the next test need not wait: it opens another notebook meanwhile.
+        Whatever opens ``path`` again (:meth:`attach_spare`, :meth:`shutdown_kernels`)
+        first waits for this, so no test ever connects to an earlier test's kernel.
+        """
+        import threading
+
+        self.await_shutdowns(path)
+
+        def shut() -> None:
+            with contextlib.suppress(OSError, urllib.error.HTTPError, ValueError):
+                self.shutdown_kernels(path)
+
+        thread = threading.Thread(target=shut, name=f"shutdown {path}", daemon=True)
+        self._closing[path] = thread
+        thread.start()
+
+    def await_shutdowns(self, path: str | None = None, timeout: float = 60.0) -> None:
+        """Wait until the background shutdowns of ``path`` (of every path: None) are done."""
+        import threading
+
+        current = threading.current_thread()
+        for where, thread in list(self._closing.items()):
+            if (path is None or where == path) and thread is not current:
+                thread.join(timeout)
+                if self._closing.get(where) is thread:
+                    del self._closing[where]
 
     def attach_spare(self, path: str) -> bool:
         """Give the notebook at ``path`` the spare kernel, so opening it finds one running.
@@ -309,6 +371,7 @@ class LabServer:
         Returns:
             Whether ``path`` got the spare kernel.
         """
+        self.await_shutdowns(path)
         if not self.spare_kernels or "/" in path.strip("/"):
             return False
         if any(session.get("path") == path for session in self.api("GET", "/api/sessions")):
@@ -342,10 +405,41 @@ class LabServer:
             except (OSError, urllib.error.HTTPError):
                 future.set_result(None)  # the next notebook starts its own kernel
                 return
-            future.set_result(str(model["id"]))
+            kernel = str(model["id"])
+            self._warm_up(kernel)
+            future.set_result(kernel)
 
         threading.Thread(target=start, name="spare-kernel", daemon=True).start()
         self._spare = future
+
+    def _warm_up(self, kernel: str, timeout: float = 120.0) -> None:
+        """Import :data:`WARM_UP` in the kernel ``kernel``, silently, through its
+        connection file (no page is connected to it yet, so nothing is shown anywhere).
+
+        A failure leaves the kernel as it was (cold, still usable): the notebook then
+        imports what it needs itself, and reports any import error as its own.
+        """
+        from jupyter_client import BlockingKernelClient
+
+        client = BlockingKernelClient(
+            connection_file=str(self.workdir / "runtime" / f"kernel-{kernel}.json")
+        )
+        try:
+            client.load_connection_file()
+            client.start_channels()
+            request = client.execute(
+                _WARM_UP_CODE.format(names=WARM_UP), silent=True, store_history=False
+            )
+            deadline = time.monotonic() + timeout
+            while time.monotonic() < deadline:
+                reply = client.get_shell_msg(timeout=max(deadline - time.monotonic(), 0.1))
+                if reply["parent_header"].get("msg_id") == request:
+                    return
+        except Exception:  # a cold spare is still a spare
+            return
+        finally:
+            with contextlib.suppress(Exception):
+                client.stop_channels()
 
     def kit_config_active(self) -> bool:
         """Whether a kernel websocket of this server has been connected with TCP_NODELAY.
@@ -383,6 +477,7 @@ class LabServer:
         if spare is not None:  # let a kernel being started finish, so it is shut down too
             with contextlib.suppress(Exception):
                 spare.result(timeout=timeout)
+        self.await_shutdowns(timeout=timeout)
         if process.poll() is None:
             with contextlib.suppress(OSError, ValueError):
                 self.shutdown_kernels()
@@ -489,13 +584,15 @@ async ([path, timeoutMs]) => {{
     return {{running, unrun, status: kernel ? kernel.status : 'none'}};
   }};
   let settled = null;
-  run.then((ok) => {{ settled = {{ok, by: 'command'}}; }},
-           (error) => {{ settled = {{ok: false, by: 'command', error: String(error)}}; }});
+  let wake = () => {{}};
+  run.then((ok) => {{ settled = {{ok, by: 'command'}}; wake(); }},
+           (error) => {{ settled = {{ok: false, by: 'command', error: String(error)}}; wake(); }});
   const started = Date.now();
   let quiet = 0;
   let begun = false;  // a saved notebook's cells have counts before anything ran
   while (Date.now() - started < timeoutMs) {{
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    // A look at the cells every 250 ms, or at once when the command settles.
+    await new Promise((resolve) => {{ wake = resolve; setTimeout(resolve, 250); }});
     if (settled) return settled;
     const now = state();
     begun = begun || now.running > 0 || now.unrun > 0;
@@ -1057,18 +1154,14 @@ class Notebook:
 
 @contextlib.contextmanager
 def open_notebook(context: BrowserContext, server: LabServer, path: str) -> Iterator[Notebook]:
-    """Open ``path`` in a new page; on exit shut its kernel down and close the page."""
+    """Open ``path`` in a new page; on exit close the page and shut its kernel down (in
+    the background: opening ``path`` again waits for it)."""
     page = context.new_page()
-    notebook: Notebook | None = None
     try:
-        notebook = Notebook.open(page, server, path)
-        yield notebook
+        yield Notebook.open(page, server, path)
     finally:
-        if notebook is not None:
-            notebook.shutdown_kernel()
-        else:
-            server.shutdown_kernels(path)
         page.close()
+        server.shutdown_kernels_soon(path)
 
 
 _APP_READY_JS = """
@@ -1194,8 +1287,10 @@ class LabPages:
             yield notebook
         finally:
             self._busy = False
-            notebook.shutdown_kernel()
+            # The tab first (its kernel connection with it), then the kernel, in the
+            # background: the next test need not wait for the process to exit.
             self._put_away(page, path)
+            self.server.shutdown_kernels_soon(path)
 
     def _put_away(self, page: Page, path: str) -> None:
         """Close ``path``'s tab, leave the page as it was; a page that will not is dropped."""

@@ -20,6 +20,10 @@ person would look through the panel: once as it shows after Run All, then with e
 of every tab bar selected by a click, each time with every visible ``<details>`` and
 disclosure button (More, the links pair by pair…) opened by a click.
 
+**The docs picture.** Right after Run All, before anything is clicked, a system's table
+is pictured for the README and the docs (``docs_pictures.picture_the_table``:
+``docs/_static/pictures/<system>-table.png``), from the same run.
+
 **In words.** Everything the kit draws in those same views (visible words, tooltips,
 placeholders, ARIA names, list options: ``walk.kit_texts``) is scanned for what a
 player should never read: code names (``cooperate_net_min``), an action by number
@@ -36,6 +40,7 @@ from collections.abc import Callable
 
 import pytest
 from axe_check import TABS, AxeReport, assert_accessible, axe, open_details, report_widget_errors
+from docs_pictures import picture_the_table
 from lab import NOTEBOOKS, Notebook
 from walk import SYSTEM_IDS, kit_texts, names_and_words
 
@@ -121,6 +126,11 @@ def test_each_notebook_as_saved_then_run_is_placed_accessible_and_in_words(
     problems, lines = _as_saved(nb, name)
     nb.run_all()
     problems += _placed(nb, lines)
+
+    # The docs picture: the table as Run All left it (one Run All serves the docs too).
+    picture = picture_the_table(nb, name)
+    if picture is not None:
+        print(f"{name}: pictured as {picture.relative_to(picture.parents[3])}")
 
     ids = nb.execute(_CHARACTER_IDS).split()
     report = AxeReport(name)

@@ -57,11 +57,35 @@ _POINTS_JS = """
 
 _PLOT_IN_VIEW_JS = "() => document.querySelector('.iw-fudge-plot').scrollIntoView()"
 
+_PLOT_DRAWN_JS = "() => !!document.querySelector('.iw-fudge-plot .main-svg')"
+
+_STEADY_POINTS_JS = f"""
+async () => {{
+  // The markers drawn, once the count has stayed the same for three frames.
+  const frame = () => new Promise((done) => requestAnimationFrame(() => done()));
+  let last = ({_POINTS_JS})();
+  for (let same = 0; same < 3;) {{
+    await frame();
+    const now = ({_POINTS_JS})();
+    same = now === last ? same + 1 : 0;
+    last = now;
+  }}
+  return last;
+}}
+"""
+
+
+def _plot_in_view(nb: Notebook) -> None:
+    """Wait until the plot is drawn (on a loaded machine its view, plotly.js included, comes
+    seconds after the table's: read at once it was missing), then scroll it into view:
+    JupyterLab may leave an output out of view undrawn."""
+    nb.page.wait_for_function(_PLOT_DRAWN_JS, timeout=60_000)
+    nb.page.evaluate(_PLOT_IN_VIEW_JS)
+
 
 def _wait_for_points(nb: Notebook, count: int) -> None:
-    """Wait until the plot draws ``count`` markers (scrolled into view: JupyterLab may
-    leave an output that is out of view undrawn)."""
-    nb.page.evaluate(_PLOT_IN_VIEW_JS)
+    """Wait until the plot draws ``count`` markers."""
+    _plot_in_view(nb)
     nb.page.wait_for_function(f"() => ({_POINTS_JS})() === {count}", timeout=15_000)
 
 
@@ -182,9 +206,8 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
     _contains(nb, "iw-fudge-declared", "Director Hale: Tværgående mod Mr. Burke")
     # Hale won by 4, so he starts with 4 bonus dice: shown before anyone rolls.
     _contains(nb, "iw-fudge-round-before", "Director Hale: 4 bonusterninger")
-    nb.page.evaluate(_PLOT_IN_VIEW_JS)
-    nb.page.wait_for_timeout(300)
-    points = nb.page.evaluate(_POINTS_JS)
+    _plot_in_view(nb)
+    points = nb.page.evaluate(_STEADY_POINTS_JS)
 
     # A wrong count of faces is explained beside the box, and goes at the next attempt.
     _type_enter(nb, "iw-faces-round", "0 0 0 / + +")

@@ -2,7 +2,7 @@
 
 The reference lives in the docs site (``docs/``, built by ``make docs``); the README
 keeps what a newcomer needs on one screen or two, and its pictures are the ones the
-browser tier takes (``tests/browser/test_docs_pictures.py``), each with words saying
+browser tier takes (``tests/browser/docs_pictures.py``), each with words saying
 what it shows.
 """
 
