@@ -515,7 +515,7 @@ class PoolRoll:
         numbers (``2.5``, ``"234"`` or ``true`` are refused, never converted).
 
         A record exactly as :meth:`to_record` writes one now is read by
-        :func:`_written_roll` (a resume reads thousands); any other is read here, the
+        ``_written_roll`` (a resume reads thousands); any other is read here, the
         long way, which says what is wrong. Both give the very same roll.
         """
         written = _written_roll(record, limits)
@@ -561,7 +561,7 @@ class PoolRoll:
 
 
 _MOST_WRITTEN_FACES = 64
-"""The most faces :func:`_written_roll` takes (a longer roll is read the long way): no
+"""The most faces ``_written_roll`` takes (a longer roll is read the long way): no
 table rolls more at once, and a roll's key stays short."""
 
 _ROLL_DICE: dict[tuple[Any, ...], tuple[Pool, tuple[RolledDie, ...]]] = {}
