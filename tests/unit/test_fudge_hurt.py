@@ -238,7 +238,8 @@ def test_giving_up_ends_it_and_the_damage_falls_down():
     game.roll_round({ids["burke"]: "- 0 0", ids["boss"]: "+ 0 0 0 0 0"})  # level 3 fornuft
     ended = game.give_up(ids["burke"])
     assert (ended.reason, ended.loser, ended.winner) == ("yield", ids["burke"], ids["boss"])
-    assert "humiliate Burke" in ended.text
+    assert (ended.ending, ended.wants) == ("achieves_intention", "humiliate Burke")
+    assert "humiliate Burke" in ended.describe()
     assert game.character(ids["burke"]).track() == ((1, "fornuft"),)
     assert game.state.active_hurt() is None
     assert "open_conflict" in {s.action for s in game.next_steps()}

@@ -9,6 +9,7 @@ where each came from, the dice kept, and the result.
 
 from __future__ import annotations
 
+import operator
 from typing import ClassVar, Literal, TypeAlias
 
 from pydantic import BaseModel, ConfigDict, Field
@@ -755,6 +756,11 @@ class HurtEnded(FudgeEvent):
     settled: tuple[Settled, ...] = ()
     text: str = ""
     loser_name: str = ""
+    ending: Literal["", "achieves", "achieves_intention", "gm_decides"] = Field(
+        "", exclude_if=operator.not_
+    )
+    wants: str = Field("", exclude_if=operator.not_)
+    winner_name: str = Field("", exclude_if=operator.not_)
 
     def message(self) -> Message:
         who: Ref | Message = (
@@ -774,6 +780,8 @@ class HurtEnded(FudgeEvent):
             over = msg(
                 "fudge_conflict.event.defeated", "Let it hurt is over: {name} is defeated", name=who
             )
+        if self.ending:
+            return _then([over, _ending_said(self)])
         if not self.text:
             return over
         return _then([over, _ending(self)])
@@ -903,8 +911,34 @@ def _pair_message(event: RoundRolled, pair: PairOutcome) -> Message:
     return _said(pair.text)
 
 
+def _ending_said(event: HurtEnded) -> Message:
+    """What the winner gets when Let It Hurt ends, from the event's data: its ``ending``,
+    the winner's intention (``wants``, as the table typed it) and name."""
+    name = Ref(event.winner or "", event.winner_name)
+    if event.ending == "gm_decides":
+        return msg("fudge_conflict.event.gm_decides", "the GM decides what {name} gets", name=name)
+    if event.ending == "achieves":
+        return msg(
+            "fudge_conflict.event.achieves",
+            "{name} achieves: {wants}",
+            name=name,
+            wants=event.wants,
+        )
+    if event.wants:
+        return msg(
+            "fudge_conflict.event.achieves_intention_of",
+            "{name} achieves their intention: {wants}",
+            name=name,
+            wants=event.wants,
+        )
+    return msg(
+        "fudge_conflict.event.achieves_intention", "{name} achieves their intention", name=name
+    )
+
+
 def _ending(event: HurtEnded) -> Message:
-    """What the winner gets when Let It Hurt ends, from the journal's text."""
+    """What the winner gets when Let It Hurt ends, from the English ``text`` that
+    journals written before the ending was data hold."""
     text, winner = event.text, event.winner or ""
     candidates: list[Message] = []
     if " achieves their intention: " in text:

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from ... import checks
 from ...contract import Action, Step
@@ -704,15 +705,16 @@ def roll_round(action: Action[FudgeState], faces: Mapping[str, Faces] | None = N
         winner = _other(hurt, loser)
         after = action.state
         wants = hurt.intentions.get(winner, "") if winner else ""
-        text = f"{after.character(winner).name} achieves: {wants}" if winner and wants else ""
         action.add(
             HurtEnded(
                 reason="defeat",
                 loser=loser,
                 winner=winner,
                 settled=_settle(after, hurt.parties),
-                text=text,
                 loser_name=after.character(loser).name,
+                ending="achieves" if winner and wants else "",
+                wants=wants if winner else "",
+                winner_name=after.character(winner).name if winner else "",
             )
         )
     return event
@@ -725,22 +727,22 @@ def give_up(action: Action[FudgeState], actor: str) -> HurtEnded:
     hurt = _require_hurt(state)
     character = _party(state, hurt, actor)
     winner = _other(hurt, character.id)
-    if winner is None:
-        text = ""
-    elif state.settings.yield_outcome == "opponent_achieves_intention":
-        wants = hurt.intentions.get(winner, "")
-        text = f"{state.character(winner).name} achieves their intention" + (
-            f": {wants}" if wants else ""
-        )
-    else:
-        text = f"the GM decides what {state.character(winner).name} gets"
+    ending: Literal["", "achieves_intention", "gm_decides"] = ""
+    wants = ""
+    if winner is not None:
+        if state.settings.yield_outcome == "opponent_achieves_intention":
+            ending, wants = "achieves_intention", hurt.intentions.get(winner, "")
+        else:
+            ending = "gm_decides"
     event = HurtEnded(
         reason="yield",
         loser=character.id,
         winner=winner,
         settled=_settle(state, hurt.parties),
-        text=text,
         loser_name=character.name,
+        ending=ending,
+        wants=wants,
+        winner_name=state.character(winner).name if winner is not None else "",
     )
     action.add(event)
     return event
