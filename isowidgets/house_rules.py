@@ -158,16 +158,16 @@ class HouseRules:
         loaded = self.settings_type.load(path)
         return self.change_settings(**loaded.model_dump())
 
-    def save_settings(self, path: str | os.PathLike[str]) -> Path:
-        """Save the current house rules as a commented TOML file.
+    def save_settings(self, path: str | os.PathLike[str], language: str = "en") -> Path:
+        """Save the current house rules as a TOML file commented in ``language``.
 
         Raises:
             SettingsError: ``path`` is not a file path (empty, ``None``, holding a
-                NUL or a lone surrogate), or (as
+                NUL or a lone surrogate), a language the kit does not speak, or (as
                 :class:`~isowidgets.errors.SaveFileError`) it cannot be written.
         """
         settings: RuleSettings = self._state.settings
-        return settings.save(path)
+        return settings.save(path, language)
 
 
 refuse_bad_calls(HouseRules)

@@ -39,7 +39,7 @@ from . import checks
 from .checks import shown
 from .errors import SaveFileError, SettingsError
 from .reasons import annotation_at, os_reason, pydantic_reason, toml_reason
-from .words import Listing, Message, Number, msg, render
+from .words import Listing, Message, Number, languages, msg, render
 
 __all__ = [
     "MAX_FILE_BYTES",
@@ -392,26 +392,58 @@ class RuleSettings(BaseModel):
 
     # ------------------------------------------------------------------ TOML
 
-    def to_toml(self) -> str:
-        """The settings as a commented TOML document."""
+    def to_toml(self, language: str = "en") -> str:
+        """The settings as a TOML document whose comments are in ``language``: what each
+        setting changes, what it may be (in words) and its default. The values are
+        TOML's own, the same in every language, so a file saved by a Danish table loads
+        at an English one.
+
+        Raises:
+            SettingsError: a language the kit does not speak.
+        """
+        language = checks.choice(language, "language", languages(), error=SettingsError)
+        system: str | Message = self.title if self.title is not None else self.system
         lines = [
-            f"# isowidgets house rules for {self.system}.",
-            "# Edit values and load the file with Game.load_settings(path).",
+            "# "
+            + render(
+                msg("settings.file.head", "isowidgets house rules for {system}.", system=system),
+                language,
+            ),
+            "# "
+            + render(
+                msg(
+                    "settings.file.load",
+                    "Edit values and load the file with Game.load_settings(path).",
+                ),
+                language,
+            ),
             "",
             tomli_w.dumps({"system": self.system}).strip(),
             "",
         ]
         values = self.model_dump()
-        for row in self.describe():
-            name = row["setting"]
-            ref = f"{row['ref']}: " if row["ref"] else ""
-            lines.append(f"# {ref}{row['description']}")
-            lines.append(f"# allowed: {row['allowed']}; default: {_toml_text(row['default'])}")
-            value = values[name]
+        for spec in self.specs():
+            ref = f"{spec.ref}: " if spec.ref else ""
+            about = (
+                render(spec.words.description, language)
+                if spec.words.description is not None
+                else spec.description
+            )
+            lines.append(f"# {ref}{about}")
+            allowed = render(spec.allowed_words, language) if spec.allowed_words else spec.allowed
+            said = msg(
+                "settings.file.allowed",
+                "allowed: {allowed}; default: {default}",
+                allowed=allowed,
+                default=_toml_text(spec.default),
+            )
+            lines.append(f"# {render(said, language)}")
+            value = values[spec.name]
             if value is None:
-                lines.append(f"# {name} = (unset)")
+                unset = render(msg("settings.file.unset", "(unset)"), language)
+                lines.append(f"# {spec.name} = {unset}")
             else:
-                lines.append(f"{name} = {_toml_text(value)}")
+                lines.append(f"{spec.name} = {_toml_text(value)}")
             lines.append("")
         return "\n".join(lines)
 
@@ -512,18 +544,20 @@ class RuleSettings(BaseModel):
                 "settings.in_file", "{source}: {problem}", source=source, problem=exc.message
             ) from None
 
-    def save(self, path: str | os.PathLike[str]) -> Path:
-        """Write the settings as a commented TOML file (folders made as needed).
+    def save(self, path: str | os.PathLike[str], language: str = "en") -> Path:
+        """Write the settings as a TOML file commented in ``language`` (folders made as
+        needed).
 
         Raises:
             SettingsError: ``path`` is not a file path (empty, ``None``, holding a
-                NUL or a lone surrogate).
+                NUL or a lone surrogate), or a language the kit does not speak.
             SaveFileError: the file cannot be written there (the message says why).
         """
         target = checks.path(path, "a settings file's path", error=SettingsError)
+        text = self.to_toml(language)
         try:
             target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(self.to_toml(), encoding="utf-8")
+            target.write_text(text, encoding="utf-8")
         except (OSError, ValueError) as exc:
             raise SaveFileError(
                 "settings.cannot_write",

@@ -297,7 +297,9 @@ class SettingsEditor(widgets.VBox):  # type: ignore[misc]
         Raises:
             SettingsError: not a file path, or the file cannot be written.
         """
-        written = self.game.save_settings(self.path.value if path is None else path)
+        written = self.game.save_settings(
+            self.path.value if path is None else path, _language(self.say)
+        )
         self.messages.info(self.say("kit.rules.saved", path=checks.shown(str(written), 120)))
         return written
 

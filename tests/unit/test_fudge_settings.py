@@ -277,9 +277,12 @@ def test_chain_order():
 @pytest.mark.rule("DK-A20")
 def test_yield_outcome():
     game, ids = hurting()
-    assert "Superior achieves their intention: humiliate Burke" in game.give_up(ids["burke"]).text
+    assert (
+        "Superior achieves their intention: humiliate Burke"
+        in game.give_up(ids["burke"]).describe()
+    )
     game, ids = hurting(yield_outcome="gm_decides")
-    assert game.give_up(ids["burke"]).text == "the GM decides what Superior gets"
+    assert game.give_up(ids["burke"]).describe().endswith("; the GM decides what Superior gets")
 
 
 @pytest.mark.rule("DK-A21")

@@ -243,3 +243,36 @@ def test_settings_names_that_are_not_names_are_refused_quickly():
         IsolationSettings.check_name(3)  # type: ignore[arg-type]
     with pytest.raises(SettingsError, match="changes_from needs settings"):
         IsolationSettings().changes_from(None)  # type: ignore[arg-type]
+
+
+def test_a_settings_file_is_commented_in_the_tables_language_and_loads_anywhere(tmp_path):
+    """Issue 25: a file saved from a Danish table says what each setting changes and may
+    be in Danish (words, never Python's type notation), and its values load at any table."""
+    from isowidgets.errors import SettingsError
+    from isowidgets.rules.fudge_conflict import FudgeGame, FudgeSettings
+    from isowidgets.words import render
+
+    settings = FudgeSettings(yield_outcome="gm_decides")
+    danish = settings.to_toml("da")
+    comments = [line for line in danish.splitlines() if line.startswith("#")]
+    assert comments[0] == f"# isowidgets-husregler for {render(FudgeSettings.title, 'da')}."
+    assert all("str |" not in line and "int |" not in line for line in comments)
+    assert any(line.startswith("# tilladt: ") and "; standard: " in line for line in comments)
+    assert "allowed:" not in danish and "default:" not in danish
+    wrapped = settings.to_toml("qps")
+    assert all(
+        line.startswith("# ⟦") or line.startswith("# DK-")
+        for line in wrapped.splitlines()
+        if line.startswith("# ") and " = " not in line
+    )
+    assert (
+        FudgeSettings.from_toml(danish) == settings == FudgeSettings.from_toml(settings.to_toml())
+    )
+    game = FudgeGame.new()
+    path = game.save_settings(tmp_path / "husregler.toml", "da")
+    assert path.read_text(encoding="utf-8") == FudgeSettings().to_toml("da")
+    before = path.read_text(encoding="utf-8")
+    for hostile in (None, 3, "xx", "d" * 1_000_000):
+        with pytest.raises(SettingsError, match="language"):
+            game.save_settings(tmp_path / "other.toml", hostile)
+    assert not (tmp_path / "other.toml").exists() and path.read_text(encoding="utf-8") == before
