@@ -1,13 +1,14 @@
 """How Let It Hurt ended is data (issue 25): the journal holds who wins and what they
 wanted, not an English sentence, and the log says it in the reader's language. Journals
-written before hold the English ``text``; they still read and say what they said."""
+written before hold the English ``text``; they still read and say what they said. (A
+defeat's ending: ``test_fudge_hurt.py``, reaching level seven.)"""
 
 from __future__ import annotations
 
 import json
 
 import pytest
-from fudge_station import hurting, station
+from fudge_station import hurting
 
 from isowidgets.rules.fudge_conflict import HurtEnded
 from isowidgets.words import render
@@ -47,38 +48,6 @@ def test_giving_up_records_the_ending_as_data_and_says_it_in_each_language(
     assert danish_said.endswith(danish)
     wrapped = render(ended.message(), "qps")
     assert wrapped.startswith("⟦") and "achieves" not in wrapped.replace("⟦", "").split("⟧")[-1]
-
-
-def test_a_defeat_records_what_the_winner_wanted() -> None:
-    game, ids = station(damage_outside_lih=True)
-    for level in (1, 2, 3, 4, 5, 6):
-        game.mark_wound(ids["guard"], level, "kraft")
-    game.add_pool_points(ids["guard"], 5)
-    game.check(
-        "active",
-        ids["burke"],
-        "shoot",
-        opponent=ids["guard"],
-        opponent_skill="shoot",
-        faces="+ 0 0",
-        opponent_faces="0 0 0",
-    )
-    game.let_it_hurt(ids["burke"])
-    game.state_intention(ids["burke"], "kill")
-    game.state_intention(ids["guard"], "flee")
-    game.declare(ids["burke"], "crossing", ids["guard"], "shoot", ability="kraft")
-    game.declare(ids["guard"], "crossing", ids["burke"], "shoot", ability="kraft")
-    game.roll_round({ids["burke"]: "+ 0 0 0 0", ids["guard"]: "0 0 0"})
-    ended = game.state.hurt.ended
-    assert ended is not None
-    assert (ended.reason, ended.ending, ended.wants, ended.text) == (
-        "defeat",
-        "achieves",
-        "kill",
-        "",
-    )
-    assert ended.describe() == "Let it hurt is over: Guard is defeated; Mr. Burke achieves: kill"
-    assert render(ended.message(), "da").endswith("Mr. Burke opnår: kill")
 
 
 def test_a_journal_written_before_reads_and_says_what_it_said() -> None:

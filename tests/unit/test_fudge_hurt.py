@@ -7,6 +7,7 @@ from fudge_station import hurting, station
 
 from isowidgets.errors import RuleError
 from isowidgets.rules.fudge_conflict import FudgeGame
+from isowidgets.words import render
 
 
 def _declare_both(game, ids, burke="crossing", boss="crossing", **kwargs):
@@ -272,6 +273,11 @@ def test_reaching_level_seven_is_defeat_and_ends_it():
     assert rolled.hits[0].recorded == 7
     hurt = game.state.hurt
     assert hurt.ended is not None and hurt.ended.reason == "defeat"
+    # What the winner gets is data, said in each language (issue 25).
+    ended = hurt.ended
+    assert (ended.ending, ended.wants, ended.text) == ("achieves", "kill", "")
+    assert ended.describe() == "Let it hurt is over: Guard is defeated; Mr. Burke achieves: kill"
+    assert render(ended.message(), "da").endswith("Mr. Burke opnår: kill")
 
 
 @pytest.mark.rule("DK-R36", "DK-A22")
