@@ -85,8 +85,10 @@ CSS = """
 /* Words are never cut short, in any language (Danish names are longer): a setting's
    label, its list and the value chosen take the width their words need, and the list
    goes under its label when the row is too narrow for both. */
-.iw-kit .iw-rule .widget-inline-hbox, .iw-kit .iw-toolbar-row .widget-inline-hbox {
-  width: auto; max-width: 100%; flex-wrap: wrap; }
+.iw-kit .iw-rule .widget-inline-hbox { width: auto; max-width: 100%; flex-wrap: wrap; }
+/* The toolbar stays one row: its boxes take their words' width but keep their label
+   beside their input. */
+.iw-kit .iw-toolbar-row .widget-inline-hbox { width: auto; max-width: 100%; }
 .iw-kit .iw-rule .widget-dropdown > select { flex: 0 1 auto; width: auto; max-width: 100%; }
 .iw-kit .iw-rule .widget-text > input { flex: 0 1 12em; min-width: 8em; }
 .iw-kit .iw-rule .iw-submit-text, .iw-kit .iw-rules-find .widget-text { flex: 1 1 auto; }
