@@ -142,13 +142,27 @@ def _messages(tree: ast.AST) -> Iterator[tuple[int, str, str, str]]:
         yield node.lineno, key, template, plural
 
 
+def _parse(source: str, where: str) -> ast.Module:
+    """``source``'s syntax tree. CPython before 3.11.8 and 3.12.1 keeps the depth it
+    checks while building a tree in state that threads share (CPython issue 106905), so a
+    parse racing another thread's can fail with a ``SystemError`` that says nothing about
+    the source: parsing is pure, so it is tried again."""
+    for attempt in range(3):
+        try:
+            return ast.parse(source, filename=where)
+        except SystemError as error:
+            if "recursion depth mismatch" not in str(error) or attempt == 2:
+                raise
+    raise AssertionError("unreachable")  # pragma: no cover
+
+
 def extract(root: Path = PACKAGE) -> tuple[dict[str, Found], list[str]]:
     """Every message of the package under ``root``, by key, and what is wrong with them."""
     found: dict[str, Found] = {}
     wrong: list[str] = []
     for path in sorted(root.rglob("*.py")):
         where = path.relative_to(root.parent).as_posix()
-        tree = ast.parse(path.read_text(encoding="utf-8"), filename=where)
+        tree = _parse(path.read_text(encoding="utf-8"), where)
         for line, key, template, plural in _messages(tree):
             if not key:
                 wrong.append(

@@ -229,3 +229,28 @@ def test_templates_are_written_from_the_code_and_checked_against_each_language(t
 
 def test_the_kits_catalogues_are_complete_and_in_step_with_the_code():
     assert problems() == []
+
+
+def test_the_extractor_parses_again_after_cpythons_shared_depth_race(monkeypatch):
+    """CPython 3.11.7's tree builder can fail a parse racing another thread's (issue
+    106905): the extractor parses again; any other SystemError is raised."""
+    import ast
+
+    from isowidgets.words import extract as extracting
+
+    real = ast.parse
+    failures = iter([SystemError("AST constructor recursion depth mismatch (before=1, after=2)")])
+
+    def racing(source, filename="<unknown>"):
+        failure = next(failures, None)
+        if failure is not None:
+            raise failure
+        return real(source, filename=filename)
+
+    monkeypatch.setattr(extracting.ast, "parse", racing)
+    assert isinstance(extracting._parse("x = 1\n", "x.py"), ast.Module)
+    monkeypatch.setattr(
+        extracting.ast, "parse", lambda *_a, **_k: (_ for _ in ()).throw(SystemError("other"))
+    )
+    with pytest.raises(SystemError, match="other"):
+        extracting._parse("x = 1\n", "x.py")
