@@ -57,6 +57,7 @@ from .errors import IsowidgetsError, JournalError
 from .follow import Catch
 from .game import Game, GameState
 from .journal import Disclosed, Entry, History, Journal, Retcon, SessionStarted, effective_entries
+from .journal.files import collector_paused
 from .systems import game_for
 from .visibility import PublicView
 from .words import Message
@@ -281,14 +282,17 @@ class Reel(Generic[S]):
                 entry does not replay (naming its line); what was read before it stays.
         """
         found: list[BeatMark] = []
-        for entry in entries:
-            if not isinstance(entry, Entry):
-                raise JournalError(
-                    "replay.not_an_entry",
-                    "a reel reads journal entries, got {got}",
-                    got=checks.shown(entry, 60),
-                )
-            found += self._read(entry)
+        # Reading a long journal makes states and beats by the hundred thousand, none of
+        # them garbage: the collector waits until they are made (as a resume's does).
+        with collector_paused():
+            for entry in entries:
+                if not isinstance(entry, Entry):
+                    raise JournalError(
+                        "replay.not_an_entry",
+                        "a reel reads journal entries, got {got}",
+                        got=checks.shown(entry, 60),
+                    )
+                found += self._read(entry)
         return found
 
     def _read(self, entry: Entry) -> list[BeatMark]:
@@ -440,7 +444,10 @@ class Reel(Generic[S]):
             return []
         position = len(self._entries)
         found: list[BeatMark] = []
+        handled = beats.handled
         for action, (first, end) in spans.items():
+            if not any(type(branch.entry(i).event) in handled for i in range(first, end)):
+                continue  # no event of it makes a beat (a note, a link drawn…)
             before = known[first] if first in known else branch.state_at(first)
             after = known[end] = branch.state_at(end)
             moment: Moment[S] = Moment(
@@ -591,8 +598,8 @@ def _shared(branch: Branch[Any], new: Sequence[Entry], at: int) -> int:
     what the branch still holds past the run's end): the very entries, not equal ones (a
     new action that repeats an undone one is another line of the journal, and the run
     shown, as the log shows it, holds that line)."""
-    count = 0
-    while at + count < len(branch) and count < len(new):
+    count, most = 0, min(len(branch) - at, len(new))
+    while count < most:
         if branch.entry(at + count) is not new[count]:
             break
         count += 1
