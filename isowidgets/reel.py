@@ -203,6 +203,7 @@ class Reel(Generic[S]):
                 got=checks.shown(game, 60),
             )
         self.game_class = game
+        self._handled = game.beats.handled  # the event types that can make a beat
         self.view: View = checks.choice(view, "view", VIEWS, error=JournalError)
         self.every = checks.whole(every, "every", 1, 100_000, error=JournalError)
         self._entries: list[Entry] = []
@@ -444,7 +445,7 @@ class Reel(Generic[S]):
             return []
         position = len(self._entries)
         found: list[BeatMark] = []
-        handled = beats.handled
+        handled = self._handled
         for action, (first, end) in spans.items():
             if not any(type(branch.entry(i).event) in handled for i in range(first, end)):
                 continue  # no event of it makes a beat (a note, a link drawn…)
