@@ -14,8 +14,10 @@ side by side so that the machine's load hits both alike:
 * **jump**: the state at a random line of the journal, from the reel's checkpoints
   (:meth:`Reel.state_at <isowidgets.reel.Reel.state_at>`, the GM's view and the public
   one) against a **full replay** of the journal cut at that line (what a resume of the
-  cut folds: every entry from the start); and the read-only game the replay's board is
-  drawn from (:meth:`Reel.game_at <isowidgets.reel.Reel.game_at>`);
+  cut folds: every entry from the start); the read-only game the replay's board is
+  drawn from (:meth:`Reel.game_at <isowidgets.reel.Reel.game_at>`); and a quarter of
+  those jumps made by a :class:`~isowidgets.widgets.replay.Replay` of the file, its
+  board, beat and log drawn (``Replay.go``), with its CPU time;
 * **resume**: ``Game.resume(path)`` of the whole session. A resume keeps no checkpoint
   beside the journal: it reads and validates every line and folds every entry, so it
   *is* the full replay; it is printed with its two parts, reading and validating the
@@ -59,6 +61,7 @@ from isowidgets.journal import Journal
 from isowidgets.reel import Reel
 from isowidgets.systems import game_for
 from isowidgets.visibility import public_entries
+from isowidgets.widgets.replay import Replay
 
 JUMP_TARGET = 0.050
 """Issue 27: jumping to any position of a 10,000-event session takes at most 50 ms."""
@@ -244,6 +247,16 @@ def bench(system: str, path: Path, jumps: int, runs: int, old: Baseline | None) 
     print(_line("reel.state_at (public)", public, statistics.median(full_public)))
     print(_line("reel.game_at (public, for a board)", games, statistics.median(full_public)))
     _before("reel.game_at", old, games_before, games)
+    replay = Replay(path)
+    drawn: list[float] = []
+    drawn_cpu: list[float] = []
+    for position in picks[: max(1, len(picks) // 4)]:
+        wall, cpu = _cpu(lambda p=position: replay.go(p))
+        drawn.append(wall)
+        drawn_cpu.append(cpu)
+    replay.close()
+    print(_line("Replay.go (the board drawn)", drawn, statistics.median(games), "game_at"))
+    print(_line("  its CPU time", drawn_cpu, statistics.median(drawn), "wall"))
     resumed: list[float] = []
     resumed_cpu: list[float] = []
     before: list[float | None] = []
