@@ -24,7 +24,9 @@ side by side so that the machine's load hits both alike:
   lines (``Journal.read``) and folding the entries read (``_from_journal`` of a view),
   to show where the time goes; and building the reel of the file (what opening a
   Replay costs), against the resume; the resume's CPU time beside its wall time (the
-  machine's load adds to the second only).
+  machine's load adds to the second only), and how long it waited for a core (Linux's
+  scheduler statistics): the wall time is the two, and nothing else (no file waited
+  for), on a machine whose cores others share.
 
 The jump (``game_at``), the reel and the resume are also timed against the kit as it
 was at ``--baseline`` (a git revision, by default the last one before the jump folded
@@ -197,12 +199,27 @@ def session(system: str, folder: Path, events: int) -> Path:
     return path
 
 
-def _cpu(action: Callable[[], object]) -> tuple[float, float]:
+def _waited() -> float:
+    """Seconds this thread has spent runnable but waiting for a core (Linux's
+    ``/proc/thread-self/schedstat``; 0 where there is none)."""
+    try:
+        with open("/proc/thread-self/schedstat", encoding="ascii") as stats:
+            return int(stats.read().split()[1]) / 1e9
+    except (OSError, IndexError, ValueError):
+        return 0.0
+
+
+def _cpu(action: Callable[[], object], waits: list[float] | None = None) -> tuple[float, float]:
     """Wall and CPU seconds ``action`` took (the CPU time is what the machine's load
-    does not add to)."""
+    does not add to); with ``waits``, the seconds it waited for a core are added to it
+    (what the load adds: wall = CPU + that wait + any I/O or sleep)."""
+    waited = _waited()
     wall, cpu = time.perf_counter(), time.process_time()
     action()
-    return time.perf_counter() - wall, time.process_time() - cpu
+    wall, cpu = time.perf_counter() - wall, time.process_time() - cpu
+    if waits is not None:
+        waits.append(_waited() - waited)
+    return wall, cpu
 
 
 def _before(name: str, old: Baseline | None, seconds: list[float | None], now: list[float]) -> None:
@@ -259,13 +276,14 @@ def bench(system: str, path: Path, jumps: int, runs: int, old: Baseline | None) 
     print(_line("  its CPU time", drawn_cpu, statistics.median(drawn), "wall"))
     resumed: list[float] = []
     resumed_cpu: list[float] = []
+    waits: list[float] = []
     before: list[float | None] = []
     read: list[float] = []
     folded: list[float] = []
     built: list[float] = []
     built_before: list[float | None] = []
     for _ in range(runs):  # alternately, so the load hits each alike
-        wall, cpu = _cpu(lambda: cls.resume(path).journal.close())
+        wall, cpu = _cpu(lambda: cls.resume(path).journal.close(), waits)
         resumed.append(wall)
         resumed_cpu.append(cpu)
         if old is not None:
@@ -279,6 +297,7 @@ def bench(system: str, path: Path, jumps: int, runs: int, old: Baseline | None) 
     _before("Game.resume (= a full replay)", old, before, resumed)
     median_resume = statistics.median(resumed)
     print(_line("  its CPU time", resumed_cpu, median_resume, "wall"))
+    print(_line("  waiting for a core (the load)", waits, median_resume, "wall"))
     print(_line("  reading and validating the lines", read, median_resume))
     print(_line("  folding the entries read", folded, median_resume))
     print(_line("Reel.of(path) (open a Replay)", built, median_resume, "resume"))
