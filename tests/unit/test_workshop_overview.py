@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from isowidgets.errors import IsowidgetsError
+from isowidgets.rules.fudge_conflict import FudgeGame
 from isowidgets.rules.impact import ImpactGame
 from isowidgets.rules.isolation import IsolationGame
 from isowidgets.rules.isolation.examples import add_boarding_party
@@ -67,7 +68,7 @@ def test_a_row_says_what_a_participant_plays_from_their_latest_journal(room: Pat
     game = IsolationGame.resume(room / "ada" / ada.journal)
     last = game.journal.effective()[-1]
     game.journal.close()
-    assert ada.step == last.event.describe()
+    assert ada.step == last.event.message()  # the system's message, said when drawn
     # The last action is when the journal was last written: its last entry, flushed.
     written = (room / "ada" / ada.journal).stat().st_mtime_ns / 1e9
     assert ada.last_action == datetime.fromtimestamp(written, UTC)
@@ -103,12 +104,12 @@ def test_the_latest_journal_wins_and_the_row_follows_it(room: Path) -> None:
 def test_a_gm_only_step_stays_off_the_teachers_screen_as_off_a_stream(room: Path) -> None:
     path = _isolation(room / "cy", conflicts=0)
     game = IsolationGame.resume(path)
-    before = game.journal.effective()[-1].event.describe()
+    before = game.journal.effective()[-1].event.message()
     with game.gm_only():
         game.note("the cult is in the cellar")
     game.journal.close()
     row = Roster(room).row(Seat("cy"), room / "cy")
-    assert row.step == before and "cellar" not in (row.step or "")
+    assert row.step == before and "cellar" not in OverviewPage("nowhere").render([row], NOW)
 
 
 def test_the_notebook_is_the_open_one_beside_the_journal_whose_kernel_ran_last() -> None:
@@ -163,6 +164,25 @@ def test_the_page_speaks_danish_and_its_words_are_complete() -> None:
     empty = page.render([], NOW)
     assert "Seneste skridt" in empty and "Ingen er logget ind" in empty
     page.close()
+
+
+def test_the_system_and_latest_step_are_said_in_the_pages_language(room: Path) -> None:
+    # A Danish Fudge-dice table: its system and events have Danish words in its catalogue.
+    path = room / "bo" / "notebooks" / "sessions" / "brawl.jsonl"
+    game = FudgeGame.open(path, resume=False, seed=7)
+    game.add_character("Ana", skills={"brawl": 2}, categories={"brawl": "kraft"})
+    step = game.journal.effective()[-1].event.message()
+    game.journal.close()
+    row = Roster(room).row(Seat("bo", True), room / "bo")
+    assert row.step == step
+    for language, system, said in (
+        ("en", "Danish Fudge-dice conflict system", "Ana joins as a player character"),
+        ("da", "det danske konfliktsystem med fudgeterninger", "Ana træder ind som"),
+    ):
+        page = OverviewPage("nowhere", language=language)
+        cells = page.render([row], NOW).split("<td>")
+        assert cells[3] == f"{system}</td>" and cells[4].startswith(said), (language, cells)
+        page.close()
 
 
 @pytest.mark.parametrize(
