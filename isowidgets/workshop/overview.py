@@ -52,6 +52,7 @@ from ..words import Message, render
 from .words import OVERVIEW_WORDS
 
 __all__ = [
+    "LANGUAGE_VARIABLE",
     "QUIET_SECONDS",
     "REFRESH_SECONDS",
     "HubSeats",
@@ -59,6 +60,7 @@ __all__ = [
     "Roster",
     "Row",
     "Seat",
+    "page_language",
     "table_link",
 ]
 
@@ -76,6 +78,17 @@ QUIET_SECONDS = 300
 JOURNAL_GLOB = "notebooks/**/sessions/*.jsonl"
 """Where a participant's journals are, under their home (a table writes ``sessions/``
 beside its notebook; notebooks are pulled into ``notebooks/``)."""
+
+LANGUAGE_VARIABLE = "ISOWIDGETS_WORKSHOP_LANGUAGE"
+"""The environment variable the hub gives the service the host's ``--language`` in."""
+
+
+def page_language() -> str:
+    """The language the service's pages speak: the host's ``--language`` (English when
+    unset; the command line refused any other value before the hub started)."""
+    spoken = os.environ.get(LANGUAGE_VARIABLE, "")
+    return spoken if spoken in OVERVIEW_WORDS.languages else OVERVIEW_WORDS.languages[0]
+
 
 MAX_JOURNALS = 200
 """At most this many journals of one participant are looked at per refresh (the
@@ -470,9 +483,10 @@ class OverviewPage(widgets.VBox):  # type: ignore[misc]
 
     @classmethod
     def from_environment(cls, **kwargs: Any) -> OverviewPage:
-        """The page as the service runs it (the workshop directory and the hub from the
-        service's environment)."""
+        """The page as the service runs it (the workshop directory, the hub and the
+        host's language from the service's environment)."""
         folder = Path(os.environ.get("ISOWIDGETS_WORKSHOP_DIR", "workshop")) / "participants"
+        kwargs.setdefault("language", page_language())
         return cls(folder, seats=HubSeats.from_environment(), **kwargs)
 
     def said(self, words: Message | str) -> str:

@@ -24,12 +24,14 @@ from isowidgets.stream.page import StreamPage
 from isowidgets.workshop import Workshop
 from isowidgets.workshop.config import OVERVIEW_PORT, OVERVIEW_SCOPES
 from isowidgets.workshop.overview import (
+    LANGUAGE_VARIABLE,
     HubSeats,
     LinkError,
     OverviewPage,
     Roster,
     Row,
     Seat,
+    page_language,
     table_link,
 )
 from isowidgets.workshop.service import NAME, PAGES, service_args, table_page, write_pages
@@ -282,11 +284,32 @@ def test_the_hub_starts_the_overview_as_a_service_admins_alone_may_open(tmp_path
     ]
     assert service["environment"]["ISOWIDGETS_WORKSHOP_DIR"] == str(workshop.directory)
     assert service["environment"]["ISOWIDGETS_WORKSHOP_PROXY"] == "http://127.0.0.1:9301"
+    assert service["environment"][LANGUAGE_VARIABLE] == "en"
     (role,) = c.JupyterHub.load_roles
     assert role["services"] == [NAME] and role["scopes"] == OVERVIEW_SCOPES
     # Nothing grants participants access to it: the hub's default user role is "self".
     assert not [r for r in c.JupyterHub.load_roles if "users" in r or "groups" in r]
     assert c.WorkshopSpawner.first_port > 9301 + OVERVIEW_PORT
+
+
+def test_the_hosts_language_reaches_the_overview_and_its_table_pages(
+    room: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    workshop = Workshop.checked(tmp_path / "room", "table-for-thirty", language="da")
+    (service,) = workshop.config().JupyterHub.services
+    for name, value in service["environment"].items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("ISOWIDGETS_WORKSHOP_DIR", str(room.parent))
+    page = OverviewPage.from_environment()
+    assert page.labels.language == "da" and "Seneste skridt" in page.render([], NOW)
+    page.close()
+    table = _table("participant=ada&journal=notebooks/sessions/farmhouse.jsonl", room)
+    assert isinstance(table, StreamPage) and table.language == "da"
+    table.close()
+    refused = _table("participant=zed&journal=x.jsonl", room)
+    assert "Bordet kan ikke vises" in refused.value  # type: ignore[attr-defined]
+    monkeypatch.setenv(LANGUAGE_VARIABLE, "")  # unset: English
+    assert page_language() == "en"
 
 
 def test_the_service_serves_its_two_pages_with_voila_and_no_terminal(tmp_path: Path) -> None:
