@@ -115,9 +115,9 @@ class Seat:
 class Row:
     """One participant's line of the overview (see the module docstring).
 
-    ``system`` and ``step`` are what the system says (a :class:`~isowidgets.words.Message`,
-    or plain text where a system names itself in English only): the page renders them
-    in its language.
+    ``system`` and ``step`` are what the system says (a
+    :class:`~isowidgets.words.message.Message`, or plain text where a system names
+    itself in English only): the page renders them in its language.
     """
 
     participant: str

@@ -74,7 +74,8 @@ def table_page(
             ``participant=NAME&journal=notebooks/sessions/FILE.jsonl``.
         participants: the workshop's ``participants/`` folder (default: from the
             service's environment).
-        language: the page's language (default: :func:`page_language`).
+        language: the page's language (default: the host's,
+            :func:`~isowidgets.workshop.overview.page_language`).
 
     Returns:
         The started :class:`~isowidgets.stream.page.StreamPage`, or a message saying why
