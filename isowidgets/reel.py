@@ -43,9 +43,10 @@ position shows never changes once it is read.
 from __future__ import annotations
 
 import os
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import chain
 from typing import Any, Generic, Literal, TypeVar, overload
 
 from . import checks
@@ -56,6 +57,7 @@ from .errors import IsowidgetsError, JournalError
 from .follow import Catch
 from .game import Game, GameState
 from .journal import Disclosed, Entry, History, Journal, Retcon, SessionStarted, effective_entries
+from .journal.files import collector_paused
 from .systems import game_for
 from .visibility import PublicView
 from .words import Message
@@ -121,12 +123,19 @@ class Branch(Generic[S]):
         return branch.checkpoints[index - branch.fork]
 
     def run(self, length: int) -> list[Entry]:
-        """The first ``length`` entries of the run."""
-        if length <= self.fork:
-            assert self.parent is not None or length == 0
-            return [] if self.parent is None else self.parent.run(length)
-        own = self.checkpoints[: length - self.fork]
-        return own if self.parent is None else self.parent.run(self.fork) + own
+        """The first ``length`` entries of the run (each branch's part copied once, so a
+        run that forked many times costs what an unforked one does)."""
+        parts: list[list[Entry]] = []
+        branch: Branch[S] | None = self
+        while branch is not None and length > 0:
+            if length > branch.fork:
+                parts.append(branch.checkpoints[: length - branch.fork])
+                length = branch.fork
+            branch = branch.parent
+        assert length == 0
+        if len(parts) == 1:
+            return parts[0]
+        return list(chain.from_iterable(reversed(parts)))
 
     def state_at(self, length: int) -> S:
         """The state the first ``length`` entries of the run fold to."""
@@ -194,6 +203,7 @@ class Reel(Generic[S]):
                 got=checks.shown(game, 60),
             )
         self.game_class = game
+        self._handled = game.beats.handled  # the event types that can make a beat
         self.view: View = checks.choice(view, "view", VIEWS, error=JournalError)
         self.every = checks.whole(every, "every", 1, 100_000, error=JournalError)
         self._entries: list[Entry] = []
@@ -216,6 +226,8 @@ class Reel(Generic[S]):
         self._waiting: list[Entry] = []  # the actions the public view has not read yet
         self._at: list[tuple[Branch[S], int]] = []  # per position: the branch and length
         self.beats: list[BeatMark] = []
+        self._positions: list[int] = []  # the positions that have beats, ascending, once each
+        self._firsts: list[int] = []  # the index of each one's first beat
         """Every beat, in the order they could be seen (taken back ones too)."""
         self._taken: dict[int, int] = {}  # beat index → the position that took it back
         self._latest: dict[int, list[int]] = {}  # action → its latest beats' indexes
@@ -271,14 +283,17 @@ class Reel(Generic[S]):
                 entry does not replay (naming its line); what was read before it stays.
         """
         found: list[BeatMark] = []
-        for entry in entries:
-            if not isinstance(entry, Entry):
-                raise JournalError(
-                    "replay.not_an_entry",
-                    "a reel reads journal entries, got {got}",
-                    got=checks.shown(entry, 60),
-                )
-            found += self._read(entry)
+        # Reading a long journal makes states and beats by the hundred thousand, none of
+        # them garbage: the collector waits until they are made (as a resume's does).
+        with collector_paused():
+            for entry in entries:
+                if not isinstance(entry, Entry):
+                    raise JournalError(
+                        "replay.not_an_entry",
+                        "a reel reads journal entries, got {got}",
+                        got=checks.shown(entry, 60),
+                    )
+                found += self._read(entry)
         return found
 
     def _read(self, entry: Entry) -> list[BeatMark]:
@@ -430,7 +445,10 @@ class Reel(Generic[S]):
             return []
         position = len(self._entries)
         found: list[BeatMark] = []
+        handled = self._handled
         for action, (first, end) in spans.items():
+            if not any(type(branch.entry(i).event) in handled for i in range(first, end)):
+                continue  # no event of it makes a beat (a note, a link drawn…)
             before = known[first] if first in known else branch.state_at(first)
             after = known[end] = branch.state_at(end)
             moment: Moment[S] = Moment(
@@ -451,6 +469,9 @@ class Reel(Generic[S]):
             indexes = []
             for beat in made:
                 mark = BeatMark(position, action, beat, len(self.beats))
+                if not self._positions or self._positions[-1] != position:
+                    self._positions.append(position)  # beats come in the order of positions
+                    self._firsts.append(mark.index)
                 self.beats.append(mark)
                 indexes.append(mark.index)
                 found.append(mark)
@@ -530,22 +551,31 @@ class Reel(Generic[S]):
 
     def beat_positions(self) -> list[int]:
         """The positions that have beats, in order, each once."""
-        return list(dict.fromkeys(mark.position for mark in self.beats))
+        return list(self._positions)
 
     def beats_at(self, position: int) -> list[BeatMark]:
         """The beats placed at ``position`` (several when one action made several)."""
         position = self._position(position)
-        return [mark for mark in self.beats if mark.position == position]
+        at = bisect_left(self._positions, position)
+        if at == len(self._positions) or self._positions[at] != position:
+            return []
+        end = self._firsts[at + 1] if at + 1 < len(self._firsts) else len(self.beats)
+        return self.beats[self._firsts[at] : end]
 
     def next_beat(self, position: int) -> int | None:
         """The first position after ``position`` that has a beat (``None``: none after)."""
-        position = self._position(position)
-        return next((p for p in self.beat_positions() if p > position), None)
+        at = bisect_right(self._positions, self._position(position))
+        return self._positions[at] if at < len(self._positions) else None
 
     def previous_beat(self, position: int) -> int | None:
         """The last position before ``position`` that has a beat (``None``: none before)."""
-        position = self._position(position)
-        return next((p for p in reversed(self.beat_positions()) if p < position), None)
+        at = bisect_left(self._positions, self._position(position))
+        return self._positions[at - 1] if at else None
+
+    def beats_up_to(self, position: int) -> int:
+        """How many positions up to ``position`` (itself included) have beats: the number
+        of the beat shown there (0 when none has come yet)."""
+        return bisect_right(self._positions, self._position(position))
 
     def story(self) -> list[BeatMark]:
         """The session as it stands: the latest beats of every action in force at the
@@ -566,11 +596,12 @@ class Reel(Generic[S]):
 
 def _shared(branch: Branch[Any], new: Sequence[Entry], at: int) -> int:
     """How many of ``new`` the branch already holds from index ``at`` on (a redo puts back
-    what the branch still holds past the run's end)."""
-    count = 0
-    while at + count < len(branch) and count < len(new):
-        ours, theirs = branch.entry(at + count), new[count]
-        if ours is not theirs and ours.event != theirs.event:
+    what the branch still holds past the run's end): the very entries, not equal ones (a
+    new action that repeats an undone one is another line of the journal, and the run
+    shown, as the log shows it, holds that line)."""
+    count, most = 0, min(len(branch) - at, len(new))
+    while count < most:
+        if branch.entry(at + count) is not new[count]:
             break
         count += 1
     return count

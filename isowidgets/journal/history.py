@@ -239,6 +239,11 @@ class History:
 
     # ------------------------------------------------------------------ asking
 
+    @property
+    def taken(self) -> int:
+        """How many entries it has taken."""
+        return self._count
+
     def __contains__(self, action: object) -> bool:
         """Whether ``action`` has an entry in the journal."""
         return action in self._start

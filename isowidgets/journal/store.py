@@ -177,7 +177,8 @@ class Journal:
             JournalError: an item is not an :class:`.Entry`, or ``path`` is not a path.
         """
         kept = list(entries) if isinstance(entries, Iterable) else None
-        if kept is None or not all(isinstance(entry, Entry) for entry in kept):
+        # Each type once (a replay makes a view of 10,000 entries at every jump).
+        if kept is None or not all(issubclass(kind, Entry) for kind in set(map(type, kept))):
             raise JournalError(
                 "journal.view_entries",
                 "a journal view holds journal entries, got {got}",
@@ -188,8 +189,7 @@ class Journal:
         )
         journal._read_only = True
         journal._view = True
-        journal._entries = kept
-        journal._history.add(kept)
+        journal._entries = kept  # its history takes them when first asked (history)
         return journal
 
     def grow(self, entries: Iterable[Entry]) -> None:
@@ -211,7 +211,6 @@ class Journal:
                 got=shown(kept),
             )
         self._entries.extend(kept)
-        self._history.add(kept)
 
     system_of = staticmethod(system_of)
 
@@ -550,8 +549,15 @@ class Journal:
     @property
     def history(self) -> History:
         """What the journal's actions have become (void, cut short, redoable), kept as
-        entries arrive (see :class:`~.history.History`)."""
-        return self._history
+        entries arrive (see :class:`~.history.History`).
+
+        A view's (:meth:`view`) takes its entries when first asked, not when the view is
+        made: a replay makes a view at every move of its slider, and a board drawn from
+        one reads its entries and state, never this."""
+        history = self._history
+        if history.taken < len(self._entries):
+            history.add(self._entries[history.taken :])
+        return history
 
     def void_actions(self, *, then: Retcon | None = None) -> set[int]:
         """Actions taken back by a retcon that is itself in force, and those cut short
@@ -560,23 +566,23 @@ class Journal:
         With ``then``, as they would be once that retcon is appended (used to
         rebuild the state before anything is written).
         """
-        return self._history.void(then=then)
+        return self.history.void(then=then)
 
     def effective(self, *, then: Retcon | None = None) -> list[Entry]:
         """The entries that make the current state: no retcons, nothing taken back
         (with ``then``: the state once that retcon is appended)."""
-        void = self._history.void(then=then)
+        void = self.history.void(then=then)
         return [
             e for e in self._entries if e.action not in void and not isinstance(e.event, Retcon)
         ]
 
     def actions(self) -> list[int]:
         """Every action of the journal, in order."""
-        return self._history.actions()
+        return self.history.actions()
 
     def action_events(self, action: int) -> list[Event]:
         """The events of ``action``, in order (none for an action not in the journal)."""
-        start, end = self._history.span(action)
+        start, end = self.history.span(action)
         return [entry.event for entry in self._entries[start:end]]
 
     # ------------------------------------------------------------------ views

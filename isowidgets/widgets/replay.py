@@ -444,11 +444,12 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
         """The beats shown at the position (the latest at or before it), and their
         number among the beats (1-based, 0 when there is none yet)."""
         position = self.position
-        positions = self.reel.beat_positions()
-        before = [p for p in positions if p <= position]
-        if not before:
+        number = self.reel.beats_up_to(position)
+        if not number:
             return [], 0
-        return self.reel.beats_at(before[-1]), len(before)
+        at = position if self.reel.beats_at(position) else self.reel.previous_beat(position)
+        assert at is not None
+        return self.reel.beats_at(at), number
 
     def _draw(self) -> None:
         position = self.position
@@ -496,7 +497,7 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
     def _draw_status(self) -> None:
         position, count = self.position, len(self.reel)
         marks, number = self._current()
-        beats = len(self.reel.beat_positions())
+        beats = self.reel.beats_up_to(count)
         where = msg(
             "replay.where",
             "Line {position} of {count} · beat {beat} of {beats}",
@@ -522,7 +523,7 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
 
     def _log_html(self, entries: Sequence[Entry], state: Any) -> str:
         rows = []
-        for entry in list(entries)[::-1][:LOG_ROWS]:
+        for entry in reversed(entries[-LOG_ROWS:]):  # the latest only, however long the run
             row = entry_row(entry, self.language)
             mark = f" <span class='iw-replay-gm'>{html.escape(self.say(GM_ONLY))}</span>"
             rows.append(

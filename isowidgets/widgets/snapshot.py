@@ -462,16 +462,26 @@ def _values(seq: Any) -> list[Any]:
     return list(seq) if seq is not None else []
 
 
+def _at(spec: Any, *keys: str) -> Any:
+    """What ``spec`` (a figure's properties as plain data, ``Figure.to_dict``) holds at
+    ``keys``, ``None`` where nothing is set (as plotly's attributes read)."""
+    for key in keys:
+        if not isinstance(spec, dict):
+            return None
+        spec = spec.get(key)
+    return spec
+
+
 def _axis(layout: Any, name: str, values: Iterable[float]) -> tuple[float, float]:
-    axis = layout[name]
-    chosen = axis.range
+    axis = layout.get(name) or {}
+    chosen = axis.get("range")
     if chosen is not None and len(chosen) == 2:
         return float(chosen[0]), float(chosen[1])
     numbers = [float(v) for v in values]
     if not numbers:
         return 0.0, 1.0
     low, high = min(numbers), max(numbers)
-    if axis.rangemode == "tozero":
+    if axis.get("rangemode") == "tozero":
         low, high = min(low, 0.0), max(high, 0.0)
     if low == high:
         low, high = low - 1, high + 1
@@ -482,22 +492,26 @@ def _axis(layout: Any, name: str, values: Iterable[float]) -> tuple[float, float
 def figure_svg(figure: Any, *, label: str = "", width: int = 720) -> str:
     """A plotly figure of scatter traces as inline SVG: axes with their titles and ticks,
     each trace's line and markers (symbol, colour, dash), vertical or horizontal lines
-    the layout draws, the title and a legend naming every trace with its symbol."""
-    layout = figure.layout
-    height = int(layout.height or 360)
-    margin = layout.margin
-    ml, mr = int(margin.l or 60), int(margin.r or 20)
-    mt, mb = int(margin.t or 50), max(int(margin.b or 50), 60)
-    traces = [trace for trace in figure.data if getattr(trace, "type", "") == "scatter"]
-    shown = [t for t in traces if len(_values(t.x))]
-    names = [str(t.name) for t in traces if t.name]
+    the layout draws, the title and a legend naming every trace with its symbol.
+
+    The figure is read once as plain data (``to_dict``): each of plotly's attributes
+    costs a walk of its properties, and a recap draws a chart at every beat."""
+    spec = figure.to_dict()
+    layout = spec.get("layout") or {}
+    height = int(layout.get("height") or 360)
+    margin = layout.get("margin") or {}
+    ml, mr = int(margin.get("l") or 60), int(margin.get("r") or 20)
+    mt, mb = int(margin.get("t") or 50), max(int(margin.get("b") or 50), 60)
+    traces = [trace for trace in spec.get("data") or () if trace.get("type") == "scatter"]
+    shown = [t for t in traces if len(_values(t.get("x")))]
+    names = [str(t["name"]) for t in traces if t.get("name")]
     longest = max((len(name) for name in names), default=1)
     columns = max(1, min(4, int((width - 80) // (longest * 6.6 + 34))))
     legend_rows = (len(names) + columns - 1) // columns
     legend_height = 22 * legend_rows
     total_height = height + legend_height
-    xs = [v for t in shown for v in _values(t.x) if isinstance(v, int | float)]
-    ys = [v for t in shown for v in _values(t.y) if isinstance(v, int | float)]
+    xs = [v for t in shown for v in _values(t.get("x")) if isinstance(v, int | float)]
+    ys = [v for t in shown for v in _values(t.get("y")) if isinstance(v, int | float)]
     x0, x1 = _axis(layout, "xaxis", xs)
     y0, y1 = _axis(layout, "yaxis", ys)
     plot_w, plot_h = width - ml - mr, height - mt - mb
@@ -521,62 +535,60 @@ def figure_svg(figure: Any, *, label: str = "", width: int = 720) -> str:
     parts.append(
         f'<rect x="{ml}" y="{mt}" width="{plot_w}" height="{plot_h}" fill="none" stroke="#999"/>'
     )
-    for shape in layout.shapes or ():
-        if shape.type != "line":
+    for shape in layout.get("shapes") or ():
+        if shape.get("type") != "line":
             continue
-        sx0 = px(float(shape.x0)) if shape.xref in (None, "x") else ml + float(shape.x0) * plot_w
-        sx1 = px(float(shape.x1)) if shape.xref in (None, "x") else ml + float(shape.x1) * plot_w
-        sy0 = (
-            py(float(shape.y0))
-            if shape.yref in (None, "y")
-            else mt + plot_h - float(shape.y0) * plot_h
-        )
-        sy1 = (
-            py(float(shape.y1))
-            if shape.yref in (None, "y")
-            else mt + plot_h - float(shape.y1) * plot_h
-        )
-        colour = shape.line.color or "#888"
-        dash = ' stroke-dasharray="2 3"' if shape.line.dash in ("dot", "dash", "dashdot") else ""
+        on_x, on_y = shape.get("xref") in (None, "x"), shape.get("yref") in (None, "y")
+        sx0 = px(float(shape["x0"])) if on_x else ml + float(shape["x0"]) * plot_w
+        sx1 = px(float(shape["x1"])) if on_x else ml + float(shape["x1"]) * plot_w
+        sy0 = py(float(shape["y0"])) if on_y else mt + plot_h - float(shape["y0"]) * plot_h
+        sy1 = py(float(shape["y1"])) if on_y else mt + plot_h - float(shape["y1"]) * plot_h
+        colour = _at(shape, "line", "color") or "#888"
+        dashed = _at(shape, "line", "dash") in ("dot", "dash", "dashdot")
+        dash = ' stroke-dasharray="2 3"' if dashed else ""
         parts.append(
             f'<line x1="{sx0:.1f}" y1="{sy0:.1f}" x2="{sx1:.1f}" y2="{sy1:.1f}" '
             f'stroke="{_e(colour)}" stroke-width="1.2"{dash}/>'
         )
-    for note in layout.annotations or ():
-        if note.x is None or note.text is None:
+    for note in layout.get("annotations") or ():
+        nx, ny = note.get("x"), note.get("y")
+        if nx is None or note.get("text") is None:
             continue
-        ax = px(float(note.x)) if note.xref in (None, "x") else ml + float(note.x) * plot_w
-        ay = py(float(note.y)) if note.yref in (None, "y") else mt + plot_h - float(note.y) * plot_h
-        text = re.sub(r"<[^>]+>", "", str(note.text))
+        ax = px(float(nx)) if note.get("xref") in (None, "x") else ml + float(nx) * plot_w
+        ay = py(float(ny)) if note.get("yref") in (None, "y") else mt + plot_h - float(ny) * plot_h
+        text = re.sub(r"<[^>]+>", "", str(note["text"]))
         parts.append(_text(ax, ay, text, size=11, colour="#333"))
     legend: list[tuple[str, str, str, str]] = []
     drawing = next(_DRAWINGS)
     marks: dict[tuple[str, str, float], str] = {}  # (symbol, colour, size) → the id defined
     defs: list[str] = []
     for index, trace in enumerate(traces):
-        colour = trace.marker.color or trace.line.color or _COLOURS[index % len(_COLOURS)]
+        marker = trace.get("marker") or {}
+        colour = marker.get("color") or _at(trace, "line", "color")
         colour = colour if isinstance(colour, str) else _COLOURS[index % len(_COLOURS)]
-        mode = trace.mode or "lines+markers"
-        symbol = trace.marker.symbol if isinstance(trace.marker.symbol, str) else "circle"
-        if trace.name:
-            legend.append((str(trace.name), str(colour), str(symbol), mode))
+        mode = trace.get("mode") or "lines+markers"
+        symbol = marker.get("symbol") if isinstance(marker.get("symbol"), str) else "circle"
+        if trace.get("name"):
+            legend.append((str(trace["name"]), str(colour), str(symbol), mode))
         points = [
             (float(x), float(y))
-            for x, y in zip(_values(trace.x), _values(trace.y), strict=False)
+            for x, y in zip(_values(trace.get("x")), _values(trace.get("y")), strict=False)
             if isinstance(x, int | float) and isinstance(y, int | float)
         ]
         if not points:
             continue
-        texts = _values(trace.text) or [""] * len(points)
+        texts = _values(trace.get("text")) or [""] * len(points)
         if "lines" in mode and len(points) > 1:
             path = " ".join(f"{px(x):.1f},{py(y):.1f}" for x, y in points)
-            dash = ' stroke-dasharray="6 4"' if trace.line.dash in ("dash", "dot") else ""
+            dashed = _at(trace, "line", "dash") in ("dash", "dot")
+            dash = ' stroke-dasharray="6 4"' if dashed else ""
             parts.append(
                 f'<polyline points="{path}" fill="none" stroke="{_e(colour)}" '
                 f'stroke-width="2"{dash}/>'
             )
         if "markers" in mode:
-            size = float(trace.marker.size) if isinstance(trace.marker.size, int | float) else 8.0
+            size = marker.get("size")
+            size = float(size) if isinstance(size, int | float) else 8.0
             key = (str(symbol), str(colour), size)
             if key not in marks:  # each mark drawn once, then used at every point
                 marks[key] = f"iw-mark-{drawing}-{len(marks)}"
@@ -585,11 +597,11 @@ def figure_svg(figure: Any, *, label: str = "", width: int = 720) -> str:
                 mark = f'<use href="#{marks[key]}" x="{px(x):.1f}" y="{py(y):.1f}"/>'
                 hover = re.sub(r"<br\s*/?>", "\n", str(text)) if text else ""
                 parts.append(f"<g><title>{_e(hover)}</title>{mark}</g>" if hover else mark)
-    title = layout.title.text or ""
+    title = _at(layout, "title", "text") or ""
     if title:
         parts.append(_text(width / 2, 24, title, size=15, colour="#111", weight="bold", halo=False))
-    x_title = layout.xaxis.title.text or ""
-    y_title = layout.yaxis.title.text or ""
+    x_title = _at(layout, "xaxis", "title", "text") or ""
+    y_title = _at(layout, "yaxis", "title", "text") or ""
     if x_title:
         parts.append(
             _text(ml + plot_w / 2, mt + plot_h + 36, x_title, size=12, colour="#222", halo=False)

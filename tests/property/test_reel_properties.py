@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from isowidgets.errors import IsowidgetsError
-from isowidgets.journal import Entry, Journal
+from isowidgets.journal import Entry, Journal, effective_entries
 from isowidgets.reel import Reel
 from isowidgets.rules.impact import ImpactGame
 from isowidgets.visibility import public_entries
@@ -90,6 +90,7 @@ def test_every_line_shows_what_a_resume_and_the_stream_showed(
     for cut in range(1, len(entries) + 1):
         seen = entries[:cut]
         assert reels["everything"].state_at(cut) == resumed(seen), cut
+        assert reels["everything"].run_at(cut) == effective_entries(seen), cut
         shown = public_entries(seen, aside=ImpactGame.aside)
         assert reels["public"].state_at(cut) == resumed(shown), cut
     assert reels["everything"].state == game.state

@@ -12,13 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from replay_play import FULL
+from replay_play import FULL, LONG
 from world_play import end_year, political, world
 
 from isowidgets.errors import JournalError
 from isowidgets.reel import Reel
-from isowidgets.rules.isolation import IsolationGame
-from isowidgets.rules.isolation.examples import add_boarding_party
 from isowidgets.tray import DiceTray
 from isowidgets.widgets.fudge_conflict import FudgeTable
 from isowidgets.widgets.recap import recap_html
@@ -105,28 +103,30 @@ def test_the_recap_is_public_unless_the_gm_asks_for_everything(tmp_path: Path) -
     assert "the hidden trap" in shown
 
 
-def test_a_500_event_session_s_recap_stays_within_about_5_mb(tmp_path: Path) -> None:
-    """The heaviest boards: Watch the World Die's chart grows with the session, and
-    Isolation's map is drawn at every beat."""
-    game = world(path=tmp_path / "w.jsonl")
-    while len(game.journal) < 500:
+def _grown_world(path: Path, events: int) -> Any:
+    """Watch the World Die's heaviest board: political turns, whose chart grows with the
+    session (a point a roll), a year ended when Pressure climbs past 30."""
+    game = world(path=path)
+    while len(game.journal) < events:
         political(game)
         if game.state.pressure > 30:
             end_year(game, faces=(6, 6))
-    size = len(recap_html(game.journal.entries).encode("utf-8"))
-    assert size < 5 * MB, size
-    iso = IsolationGame.new(tmp_path / "i.jsonl", seed=1)
-    add_boarding_party(iso, stress=2)
-    turn = 0
-    while len(iso.journal) < 500:
-        iso.run_conflict(["bob", "alice", "eve"][turn % 3], "hold on", difficulty="Average")
-        turn += 1
-        reds = [link for link in iso.state.links if link.colour == "red"]
-        for link in reds[: max(0, len(reds) - 12)]:
-            iso.remove_link(link.id)
-        if iso.state.stress > 6:
-            iso.adjust_stress(2 - iso.state.stress, "a quiet night")
-    assert len(recap_html(iso.journal.entries).encode("utf-8")) < 5 * MB
+    return game
+
+
+GROWN = {**LONG, "watch_the_world_die": _grown_world}
+"""A session of each system grown to a number of journal lines (Isolation's map drawn at
+every beat, Impact's ladders, the Danish damage tracks, the world's chart)."""
+
+
+@pytest.mark.parametrize("system", list(GROWN))
+def test_a_500_event_session_s_recap_stays_within_about_5_mb(system: str, tmp_path: Path) -> None:
+    game = GROWN[system](tmp_path / f"{system}.jsonl", 500)
+    assert len(game.journal) >= 500
+    text = recap_html(game.journal.entries)
+    assert len(text.encode("utf-8")) < 5 * MB, len(text)
+    story = Reel.of(game).story()
+    assert story and _page(text).beats == [str(mark.index) for mark in story]
 
 
 def test_every_game_offers_the_recap_and_the_toolbar_writes_it_in_the_table_s_language(

@@ -11,11 +11,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from replay_play import FULL, KINDS
+from replay_play import FULL, KINDS, LONG
 
 from isowidgets.contract import Beat, Beats, Moment
 from isowidgets.errors import DiceError, InconsistentEventError, JournalError
-from isowidgets.journal import Journal, Note
+from isowidgets.journal import History, Journal, Note
 from isowidgets.reel import Reel
 from isowidgets.rules.impact import ImpactGame
 from isowidgets.rules.isolation import IsolationGame
@@ -132,6 +132,61 @@ def test_each_line_s_game_is_read_only_and_as_the_stream_saw_it(system: str, tmp
             seen.dice.roll("1d6")
         with pytest.raises(JournalError):
             seen.journal.append(Note(text="scribbled"))
+
+
+@pytest.mark.parametrize("system", list(LONG))
+def test_a_jump_folds_from_its_checkpoint_and_builds_no_history(
+    system: str, monkeypatch: pytest.MonkeyPatch
+):
+    """What a board needs at a line (the state and the run) costs what lies between the
+    line and the checkpoint before it: no whole history is built per jump, counted (a
+    jump that rebuilt it would take every entry of the run)."""
+    game = LONG[system](None, 400)
+    cls, every = type(game), 16
+    reel = Reel.of(game, every=every)
+    entries = list(game.journal.entries)
+    folded: list[object] = []
+    taken: list[int] = []
+    fold, add = cls.fold_event, History.add
+
+    def counted_fold(state: Any, event: Any) -> Any:
+        folded.append(event)
+        return fold(state, event)
+
+    def counted_add(history: History, new: Any) -> None:
+        new = list(new)
+        taken.append(len(new))
+        add(history, new)
+
+    monkeypatch.setattr(cls, "fold_event", counted_fold)
+    monkeypatch.setattr(History, "add", counted_add)
+    for position in range(1, len(reel) + 1, 7):
+        folded.clear(), taken.clear()
+        catch = reel.catch_at(position)
+        assert len(folded) < every and sum(taken) == 0, position
+        assert catch.effective[-1] is reel.run_at(position)[-1]
+        shown = public_entries(entries[:position], aside=cls.aside)
+        monkeypatch.setattr(cls, "fold_event", fold)
+        assert catch.game.state == cls._from_journal(Journal.view(shown), None).state
+        monkeypatch.setattr(cls, "fold_event", counted_fold)
+    # Asked for, the game's history is the run's, as a view made of it reads it.
+    monkeypatch.setattr(History, "add", add)
+    seen = reel.game_at(len(reel)).journal
+    assert seen.history.taken == len(seen) == len(reel.run_at(len(reel)))
+    assert seen.history.void() == set() and seen.actions() == Journal.view(seen).actions()
+
+
+@pytest.mark.parametrize("system", list(FULL))
+def test_the_beats_at_next_and_previous_are_the_marks_read_in_order(system: str, tmp_path: Path):
+    reel = Reel.of(_played(system, tmp_path))
+    positions = list(dict.fromkeys(mark.position for mark in reel.beats))
+    assert reel.beat_positions() == positions
+    for position in range(1, len(reel) + 1):
+        assert reel.beats_at(position) == [m for m in reel.beats if m.position == position]
+        assert reel.next_beat(position) == next((p for p in positions if p > position), None)
+        before = [p for p in positions if p < position]
+        assert reel.previous_beat(position) == (before[-1] if before else None)
+        assert reel.beats_up_to(position) == len([p for p in positions if p <= position])
 
 
 def test_a_journal_read_from_a_file_keeps_its_problems(tmp_path: Path):

@@ -269,6 +269,21 @@ def test_the_chart_marks_each_new_year(world):
     assert chart.points("Year-end roll") == 1
 
 
+def test_the_chart_drawn_again_reads_the_journal_once(world, monkeypatch):
+    """A replay draws the chart again at every jump: the timeline is read from the
+    journal once for its points, its years and its words, not once for each."""
+    world.chained_turn()
+    chart = world.table.chart
+    read: list[int] = []
+    timeline = WorldGame.pressure_timeline
+    monkeypatch.setattr(
+        WorldGame, "pressure_timeline", lambda game: read.append(1) or timeline(game)
+    )
+    chart.rebuild()
+    assert len(read) == 1 and chart.drawn == len(timeline(world.game))
+    assert "2 Events, Pressure now 3" in chart.label.label
+
+
 @pytest.mark.rule("WTWD-R16")
 def test_the_chronicle_shows_each_year_with_chains_responses_and_pressure(world):
     world.chained_turn()

@@ -150,8 +150,9 @@ class PressureChart(Panel):
             self.figure.layout.shapes = shapes
             self.figure.layout.annotations = notes
 
-    def _describe(self) -> None:
-        points = self.game.pressure_timeline()
+    def _describe(self, points: Sequence[PressurePoint] | None = None) -> None:
+        if points is None:
+            points = self.game.pressure_timeline()
         events = sum(1 for p in points if p.kind in ("event", "chained_event"))
         now = points[-1].pressure if points else 0
         years = len({p.year for p in points})
@@ -163,13 +164,13 @@ class PressureChart(Panel):
 
     def rebuild(self) -> None:
         """Empty the traces and refill them from the journal (after an undo), in one message."""
+        points = self.game.pressure_timeline()  # once: it reads the whole journal
         with self.timeline.batch():
             self.timeline.reset()
             self._years = []
             self.drawn = 0
-            self._add(self.game.pressure_timeline())
-            self._draw_years()
-        self._describe()
+            self._add(points)  # the years drawn too
+        self._describe(points)
 
     def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
         def update() -> None:
@@ -179,6 +180,6 @@ class PressureChart(Panel):
                 return
             if len(points) > self.drawn:
                 self._add(points[self.drawn :])
-            self._describe()
+            self._describe(points)
 
         self.messages.run(update)
