@@ -5,6 +5,7 @@ Usage::
     python -m isowidgets.workshop [--dir workshop] [--ip 127.0.0.1] [--port 8951]
                                   [--password WORDS] [--idle-minutes N]
                                   [--notebooks FOLDER | --repo URL [--branch NAME]]
+                                  [--language en|da]
     python -m isowidgets.workshop --dir workshop --prepare
     python -m isowidgets.workshop --dir workshop --collect exports.zip
 
@@ -73,6 +74,11 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--branch", help="with --repo: its branch (default: its default branch)")
     parser.add_argument(
+        "--language",
+        default="en",
+        help="the language of the teacher's overview and its table pages: en or da (default: en)",
+    )
+    parser.add_argument(
         "--prepare",
         action="store_true",
         help="instead of serving: prepare the notebook repository and print the launch links",
@@ -130,6 +136,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             notebooks=args.notebooks,
             repository=args.repo,
             branch=args.branch,
+            language=args.language,
         )
         if args.prepare:
             made = workshop.prepare()

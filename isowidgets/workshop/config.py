@@ -78,7 +78,9 @@ from .content import (
     pull_path,
     repository_url,
 )
+from .overview import LANGUAGE_VARIABLE
 from .service import NAME as OVERVIEW
+from .words import OVERVIEW_WORDS
 
 __all__ = [
     "HOST",
@@ -239,6 +241,7 @@ class Workshop:
     user_hosts: tuple[str, ...] = ("127.0.0.1",)
     repository: str | None = None
     branch: str | None = None
+    language: str = "en"
 
     @classmethod
     def checked(
@@ -254,6 +257,7 @@ class Workshop:
         user_hosts: object = ("127.0.0.1",),
         repository: object = None,
         branch: object = None,
+        language: object = "en",
     ) -> Workshop:
         """A workshop from values typed on a command line or passed by a script.
 
@@ -300,7 +304,10 @@ class Workshop:
                     f"the branch {checks.shown(branch)} is not a git branch name; allowed: "
                     "letters, digits, '/', '-', '_' and '.' (not first)"
                 )
-        return cls(where, secret, address, first, last, idle, source, hosts, url, branch)
+        spoken = checks.choice(
+            language, "the overview's language (--language)", OVERVIEW_WORDS.languages, error=error
+        )
+        return cls(where, secret, address, first, last, idle, source, hosts, url, branch, spoken)
 
     @property
     def hub_dir(self) -> Path:
@@ -395,6 +402,7 @@ class Workshop:
             "environment": {
                 "ISOWIDGETS_WORKSHOP_DIR": str(self.directory),
                 "ISOWIDGETS_WORKSHOP_PROXY": f"http://{proxy}:{self.port}",
+                LANGUAGE_VARIABLE: self.language,
             },
             "display": True,
             "oauth_no_confirm": True,

@@ -10,7 +10,9 @@ participant:
 * the **system** and the **latest step in words**, read from their most recently
   written journal by a :class:`~isowidgets.follow.Spectator`, exactly as the stream
   view follows one: read-only, no lock, no secret, public entries only (a GM-only
-  roll stays off the teacher's screen as it stays off a stream);
+  roll stays off the teacher's screen as it stays off a stream). Both are kept as
+  the system's messages and said in the page's language when it is drawn, as the
+  stream view says them;
 * **how long since their last action** (when their journal was last written), marked *quiet*
   in words and with a glyph past :data:`QUIET_SECONDS`, never by colour alone;
 * a **link to their table, read-only**: the stream view of that journal.
@@ -43,11 +45,14 @@ import ipywidgets as widgets
 from .. import checks
 from ..errors import IsowidgetsError
 from ..follow import Spectator, repeat
+from ..journal.events import system_title
 from ..widgets.css import style
 from ..widgets.i18n import Labels
+from ..words import Message, render
 from .words import OVERVIEW_WORDS
 
 __all__ = [
+    "LANGUAGE_VARIABLE",
     "QUIET_SECONDS",
     "REFRESH_SECONDS",
     "HubSeats",
@@ -55,6 +60,7 @@ __all__ = [
     "Roster",
     "Row",
     "Seat",
+    "page_language",
     "table_link",
 ]
 
@@ -72,6 +78,17 @@ QUIET_SECONDS = 300
 JOURNAL_GLOB = "notebooks/**/sessions/*.jsonl"
 """Where a participant's journals are, under their home (a table writes ``sessions/``
 beside its notebook; notebooks are pulled into ``notebooks/``)."""
+
+LANGUAGE_VARIABLE = "ISOWIDGETS_WORKSHOP_LANGUAGE"
+"""The environment variable the hub gives the service the host's ``--language`` in."""
+
+
+def page_language() -> str:
+    """The language the service's pages speak: the host's ``--language`` (English when
+    unset; the command line refused any other value before the hub started)."""
+    spoken = os.environ.get(LANGUAGE_VARIABLE, "")
+    return spoken if spoken in OVERVIEW_WORDS.languages else OVERVIEW_WORDS.languages[0]
+
 
 MAX_JOURNALS = 200
 """At most this many journals of one participant are looked at per refresh (the
@@ -96,13 +113,18 @@ class Seat:
 
 @dataclass(frozen=True, slots=True)
 class Row:
-    """One participant's line of the overview (see the module docstring)."""
+    """One participant's line of the overview (see the module docstring).
+
+    ``system`` and ``step`` are what the system says (a
+    :class:`~isowidgets.words.message.Message`, or plain text where a system names
+    itself in English only): the page renders them in its language.
+    """
 
     participant: str
     running: bool
     notebook: str | None = None
-    system: str | None = None
-    step: str | None = None
+    system: Message | str | None = None
+    step: Message | str | None = None
     last_action: datetime | None = None
     journal: str | None = None
     problem: str = ""
@@ -219,8 +241,8 @@ class Roster:
             participant=seat.name,
             running=seat.running,
             notebook=notebook,
-            system=type(catch.game).title,
-            step=entries[-1].event.describe() if entries else None,
+            system=system_title(catch.game.system),
+            step=entries[-1].event.message() if entries else None,
             last_action=written,
             journal=relative,
             problem=spectator.problem,
@@ -419,7 +441,8 @@ CSS = """<style>
 .iw-overview th { background: #eee; }
 .iw-overview tr.iw-overview-quiet td { background: #fff4d6; }
 .iw-overview .iw-overview-flag { font-weight: 700; }
-.iw-overview a { color: #0645ad; }
+/* Underlined: a link is told from the words beside it by more than its colour. */
+.iw-overview a { color: #0645ad; text-decoration: underline; }
 .iw-overview a:focus { outline: 3px solid #1a5fb4; outline-offset: 2px; }
 .iw-overview .iw-overview-status { font-size: 0.85em; color: #333; }
 </style>"""
@@ -460,10 +483,17 @@ class OverviewPage(widgets.VBox):  # type: ignore[misc]
 
     @classmethod
     def from_environment(cls, **kwargs: Any) -> OverviewPage:
-        """The page as the service runs it (the workshop directory and the hub from the
-        service's environment)."""
+        """The page as the service runs it (the workshop directory, the hub and the
+        host's language from the service's environment)."""
         folder = Path(os.environ.get("ISOWIDGETS_WORKSHOP_DIR", "workshop")) / "participants"
+        kwargs.setdefault("language", page_language())
         return cls(folder, seats=HubSeats.from_environment(), **kwargs)
+
+    def said(self, words: Message | str) -> str:
+        """What a system says (a message, or plain text) in the page's language."""
+        if isinstance(words, Message):
+            return render(words, self.labels.language)
+        return words
 
     def render(self, rows: Sequence[Row], now: datetime) -> str:
         """The table of ``rows`` as HTML (every value escaped)."""
@@ -498,13 +528,13 @@ class OverviewPage(widgets.VBox):  # type: ignore[misc]
                 else "—"
             )
             waiting = "overview.reading" if row.journal else "overview.no_table"
-            step = row.step if row.step is not None else say(waiting)
+            step = self.said(row.step) if row.step is not None else say(waiting)
             if row.problem and row.step is None:
                 step = say("overview.unreadable", why=row.problem)
             cells = [
                 name,
                 html.escape(row.notebook or "—"),
-                html.escape(row.system or "—"),
+                html.escape("—" if row.system is None else self.said(row.system)),
                 html.escape(_cut(step, 160)),
                 since,
                 open_table,

@@ -32,7 +32,7 @@ from urllib.parse import parse_qs
 
 from ..server import server_args
 from ..stream.launch import one_cell_notebook
-from .overview import LinkError, Roster
+from .overview import LinkError, Roster, page_language
 from .words import OVERVIEW_WORDS
 
 __all__ = ["NAME", "PAGES", "main", "service_args", "table_page", "write_pages"]
@@ -65,7 +65,7 @@ def table_page(
     query: str | None = None,
     *,
     participants: str | os.PathLike[str] | None = None,
-    language: str = "en",
+    language: str | None = None,
 ) -> object:
     """A participant's table, read-only: the stream view of the journal the link names.
 
@@ -74,6 +74,8 @@ def table_page(
             ``participant=NAME&journal=notebooks/sessions/FILE.jsonl``.
         participants: the workshop's ``participants/`` folder (default: from the
             service's environment).
+        language: the page's language (default: the host's,
+            :func:`~isowidgets.workshop.overview.page_language`).
 
     Returns:
         The started :class:`~isowidgets.stream.page.StreamPage`, or a message saying why
@@ -86,6 +88,8 @@ def table_page(
 
     if query is None:
         query = os.environ.get("QUERY_STRING", "")
+    if language is None:
+        language = page_language()
     if participants is None:
         participants = Path(os.environ.get("ISOWIDGETS_WORKSHOP_DIR", "workshop")) / "participants"
     try:

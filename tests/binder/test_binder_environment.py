@@ -197,12 +197,17 @@ def test_the_fresh_environment_holds_exactly_the_lock(binder_env: BinderEnv):
 
 
 def test_post_build_enables_the_kits_server_extension(binder_env: BinderEnv):
-    """The server Binder starts loads isowidgets.server (TCP_NODELAY; docs: Latency)."""
+    """The server Binder starts loads isowidgets.server (TCP_NODELAY; docs: Latency), and
+    nbgitpuller."""
     listed = binder_env.run(str(binder_env.venv / "bin" / "jupyter"), "server", "extension", "list")
     text = ANSI.sub("", listed.stdout + listed.stderr)
     assert listed.returncode == 0, tail(listed)
     assert re.search(r"isowidgets\.server\s+enabled", text), text
     assert re.search(r"isowidgets\.server\s+OK", text), text
+    # nbgitpuller's /git-pull handler (the pull extra, in the lock): Binder links can pull
+    # a teacher's notebooks as the workshop's links do (docs: Teaching a workshop).
+    assert re.search(r"nbgitpuller\s+enabled", text), text
+    assert re.search(r"nbgitpuller [\d.]+ OK", text), text
 
 
 @pytest.mark.parametrize("notebook", NOTEBOOKS)

@@ -149,10 +149,11 @@ def test_the_host_sees_one_row_per_participant_with_what_they_play(
             if page.evaluate("() => document.activeElement.closest('.iw-overview') !== null"):
                 break
         focused = page.evaluate(
-            """() => { const el = document.activeElement;
-                return [el.tagName, el.innerText, getComputedStyle(el).outlineStyle]; }"""
+            """() => { const el = document.activeElement, seen = getComputedStyle(el);
+                return [el.tagName, el.innerText, seen.outlineStyle, seen.textDecorationLine]; }"""
         )
         assert focused[0] == "A" and focused[1].startswith("Open ") and focused[2] != "none"
+        assert "underline" in focused[3]  # a link is told by more than its colour
         # axe-core (bundled in axe-playwright-python) finds nothing serious on the page.
         page.evaluate(Axe().axe_script)
         violations = page.evaluate(

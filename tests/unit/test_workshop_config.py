@@ -156,6 +156,9 @@ def test_the_hosts_own_config_file_is_made_once_and_never_overwritten(
         ({"repository": "x" * 5_000_000}, "the repository"),
         ({"repository": "https://example.org/r.git", "branch": "--upload-pack=evil"}, "branch"),
         ({"repository": "https://example.org/r.git", "branch": "a b"}, "branch"),
+        ({"language": "fr"}, "--language"),
+        ({"language": None}, "--language"),
+        ({"language": "d" * 5_000_000}, "--language"),
     ],
 )
 def test_a_workshop_refuses_an_option_it_cannot_take_and_writes_nothing(
@@ -229,6 +232,10 @@ def test_the_command_refuses_a_bad_option_with_the_kits_error_not_a_traceback(
     assert main(["--dir", str(tmp_path), "--password", "short"]) == 2
     err = capsys.readouterr().err
     assert err.startswith("error: the workshop password") and "Traceback" not in err
+    assert main(["--dir", str(tmp_path), "--password", PASSWORD, "--language", "fr"]) == 2
+    err = capsys.readouterr().err
+    assert "the overview's language (--language)" in err and "'da'" in err
+    assert "Traceback" not in err
 
 
 # ---------------------------------------------------------------- server slots

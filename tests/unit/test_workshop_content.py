@@ -7,6 +7,7 @@ participants; these tests pin each rule on its own, in a temporary folder.
 
 from __future__ import annotations
 
+import re
 import subprocess
 from pathlib import Path
 from urllib.parse import parse_qs, urlsplit
@@ -289,3 +290,21 @@ def test_the_prepared_repository_hands_out_the_exercises_without_their_solutions
         assert sum("raise NotImplementedError()" in s for s in code) == 3
         # the self-checks and their nbgrader metadata are handed out as they are
         assert sum(c.metadata.get("nbgrader", {}).get("grade", False) for c in cells) == 3
+
+
+def test_the_docs_binder_link_pulls_a_teachers_repository_beside_the_kits_notebooks() -> None:
+    docs = (Path(__file__).resolve().parents[2] / "docs" / "workshop.md").read_text()
+    (link,) = re.findall(r"https://mybinder\.org/v2/gh/[^\s`)]*git-pull[^\s`)]*", docs)
+    binder = urlsplit(link)
+    assert binder.path == "/v2/gh/isowidgets/isowidgets/HEAD"
+    (inner,) = parse_qs(binder.query)["urlpath"]  # Binder decodes once ...
+    pull = urlsplit(inner)
+    assert pull.path == "git-pull"
+    query = parse_qs(pull.query)  # ... and nbgitpuller once more
+    (repo,) = query["repo"]
+    assert urlsplit(repo).scheme == "https" and "%" not in repo
+    # nbgitpuller clones into a folder named as the repository (no targetpath), beside
+    # Binder's own notebooks/ (the kit's checkout, not a clone it may pull into), and
+    # opens it.
+    assert "targetpath" not in query
+    assert query["urlpath"] == [f"lab/tree/{repo.rstrip('/').rsplit('/', 1)[-1]}"]

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from isowidgets.errors import IsowidgetsError
+from isowidgets.rules.fudge_conflict import FudgeGame
 from isowidgets.rules.impact import ImpactGame
 from isowidgets.rules.isolation import IsolationGame
 from isowidgets.rules.isolation.examples import add_boarding_party
@@ -23,12 +24,14 @@ from isowidgets.stream.page import StreamPage
 from isowidgets.workshop import Workshop
 from isowidgets.workshop.config import OVERVIEW_PORT, OVERVIEW_SCOPES
 from isowidgets.workshop.overview import (
+    LANGUAGE_VARIABLE,
     HubSeats,
     LinkError,
     OverviewPage,
     Roster,
     Row,
     Seat,
+    page_language,
     table_link,
 )
 from isowidgets.workshop.service import NAME, PAGES, service_args, table_page, write_pages
@@ -67,7 +70,7 @@ def test_a_row_says_what_a_participant_plays_from_their_latest_journal(room: Pat
     game = IsolationGame.resume(room / "ada" / ada.journal)
     last = game.journal.effective()[-1]
     game.journal.close()
-    assert ada.step == last.event.describe()
+    assert ada.step == last.event.message()  # the system's message, said when drawn
     # The last action is when the journal was last written: its last entry, flushed.
     written = (room / "ada" / ada.journal).stat().st_mtime_ns / 1e9
     assert ada.last_action == datetime.fromtimestamp(written, UTC)
@@ -103,12 +106,12 @@ def test_the_latest_journal_wins_and_the_row_follows_it(room: Path) -> None:
 def test_a_gm_only_step_stays_off_the_teachers_screen_as_off_a_stream(room: Path) -> None:
     path = _isolation(room / "cy", conflicts=0)
     game = IsolationGame.resume(path)
-    before = game.journal.effective()[-1].event.describe()
+    before = game.journal.effective()[-1].event.message()
     with game.gm_only():
         game.note("the cult is in the cellar")
     game.journal.close()
     row = Roster(room).row(Seat("cy"), room / "cy")
-    assert row.step == before and "cellar" not in (row.step or "")
+    assert row.step == before and "cellar" not in OverviewPage("nowhere").render([row], NOW)
 
 
 def test_the_notebook_is_the_open_one_beside_the_journal_whose_kernel_ran_last() -> None:
@@ -163,6 +166,25 @@ def test_the_page_speaks_danish_and_its_words_are_complete() -> None:
     empty = page.render([], NOW)
     assert "Seneste skridt" in empty and "Ingen er logget ind" in empty
     page.close()
+
+
+def test_the_system_and_latest_step_are_said_in_the_pages_language(room: Path) -> None:
+    # A Danish Fudge-dice table: its system and events have Danish words in its catalogue.
+    path = room / "bo" / "notebooks" / "sessions" / "brawl.jsonl"
+    game = FudgeGame.open(path, resume=False, seed=7)
+    game.add_character("Ana", skills={"brawl": 2}, categories={"brawl": "kraft"})
+    step = game.journal.effective()[-1].event.message()
+    game.journal.close()
+    row = Roster(room).row(Seat("bo", True), room / "bo")
+    assert row.step == step
+    for language, system, said in (
+        ("en", "Danish Fudge-dice conflict system", "Ana joins as a player character"),
+        ("da", "det danske konfliktsystem med fudgeterninger", "Ana træder ind som"),
+    ):
+        page = OverviewPage("nowhere", language=language)
+        cells = page.render([row], NOW).split("<td>")
+        assert cells[3] == f"{system}</td>" and cells[4].startswith(said), (language, cells)
+        page.close()
 
 
 @pytest.mark.parametrize(
@@ -262,11 +284,32 @@ def test_the_hub_starts_the_overview_as_a_service_admins_alone_may_open(tmp_path
     ]
     assert service["environment"]["ISOWIDGETS_WORKSHOP_DIR"] == str(workshop.directory)
     assert service["environment"]["ISOWIDGETS_WORKSHOP_PROXY"] == "http://127.0.0.1:9301"
+    assert service["environment"][LANGUAGE_VARIABLE] == "en"
     (role,) = c.JupyterHub.load_roles
     assert role["services"] == [NAME] and role["scopes"] == OVERVIEW_SCOPES
     # Nothing grants participants access to it: the hub's default user role is "self".
     assert not [r for r in c.JupyterHub.load_roles if "users" in r or "groups" in r]
     assert c.WorkshopSpawner.first_port > 9301 + OVERVIEW_PORT
+
+
+def test_the_hosts_language_reaches_the_overview_and_its_table_pages(
+    room: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    workshop = Workshop.checked(tmp_path / "room", "table-for-thirty", language="da")
+    (service,) = workshop.config().JupyterHub.services
+    for name, value in service["environment"].items():
+        monkeypatch.setenv(name, value)
+    monkeypatch.setenv("ISOWIDGETS_WORKSHOP_DIR", str(room.parent))
+    page = OverviewPage.from_environment()
+    assert page.labels.language == "da" and "Seneste skridt" in page.render([], NOW)
+    page.close()
+    table = _table("participant=ada&journal=notebooks/sessions/farmhouse.jsonl", room)
+    assert isinstance(table, StreamPage) and table.language == "da"
+    table.close()
+    refused = _table("participant=zed&journal=x.jsonl", room)
+    assert "Bordet kan ikke vises" in refused.value  # type: ignore[attr-defined]
+    monkeypatch.setenv(LANGUAGE_VARIABLE, "")  # unset: English
+    assert page_language() == "en"
 
 
 def test_the_service_serves_its_two_pages_with_voila_and_no_terminal(tmp_path: Path) -> None:

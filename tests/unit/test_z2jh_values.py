@@ -181,3 +181,11 @@ def test_the_docs_name_the_chart_version_the_schema_comes_from() -> None:
     assert f"--version {CHART_VERSION}" in VALUES.read_text(encoding="utf-8")
     assert f"chart {CHART_VERSION}" in docs
     assert "BSD 3-Clause" in (CHART / "LICENSE").read_text(encoding="utf-8")
+
+
+def test_the_readmes_sizing_names_the_same_measured_figures() -> None:
+    figures = re.compile(r"server\s+(\d+)\s+MiB,\s+kernel\s+(\d+)\s+MiB")
+    values = figures.search(VALUES.read_text(encoding="utf-8"))
+    readme = figures.search((DOCS.parent / "README.md").read_text(encoding="utf-8"))
+    assert values and readme, "the README and the values each name the load test's figures"
+    assert readme.groups() == values.groups()
