@@ -366,7 +366,8 @@ class Journal:
         """
         if self._owned:
             raise JournalError(
-                "journal.owned_twice", "this journal is written by a game already; one writes it"
+                "journal.owned_twice",
+                "this journal is written by a game already; a journal has one writer",
             )
         self._owned = True
         return self._append
