@@ -44,7 +44,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import inspect
 import os
 from bisect import bisect_left
@@ -58,14 +57,14 @@ from .checkpoints import Checkpoints
 from .dice import Dice
 from .errors import IsowidgetsError, JournalError
 from .game import Game
-from .journal import Disclosed, Entry, Journal, Retcon, SeedRevealed, SessionStarted, event_type
+from .journal import Entry, Journal, Retcon, SeedRevealed, SessionStarted, event_type
 from .journal.codec import MAX_LINE_BYTES
 from .journal.history import History, ShownHead, effective_entries
 from .journal.reading import JournalReader
 from .journal.store import MAX_EVENTS, MAX_JOURNAL_BYTES
 from .regular_file import open_regular
 from .systems import game_for
-from .visibility import PublicView, public_view
+from .visibility import Numbering, PublicView, public_view
 
 __all__ = [
     "Catch",
@@ -386,21 +385,15 @@ class _Numbering:
 
     def __init__(self) -> None:
         self.out: list[Entry] = []
-        self._actions: dict[int, int] = {}
+        self._numbering = Numbering()
 
     def update(self, shown: Sequence[Entry], same: int) -> tuple[list[Entry], int]:
         """The view ``shown`` numbered again, and how many of its first entries are the
         ones numbered before (``same``: those :meth:`PublicView.add` kept)."""
         if same != len(self.out):
-            self.out, self._actions = [], {}
+            self.out, self._numbering = [], Numbering()
             same = 0
-        for entry in shown[same:]:
-            action = self._actions.setdefault(entry.action, len(self._actions) + 1)
-            event = entry.event
-            if isinstance(event, Retcon | Disclosed) and event.action in self._actions:
-                event = event.model_copy(update={"action": self._actions[event.action]})
-            seq = len(self.out) + 1
-            self.out.append(dataclasses.replace(entry, seq=seq, action=action, event=event))
+        self.out.extend(self._numbering.next(entry) for entry in shown[same:])
         return self.out, same
 
 

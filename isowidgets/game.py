@@ -187,6 +187,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
 
     def __init__(self, journal: Journal, dice: Dice, state: S) -> None:
         self._journal = journal
+        self._append = journal.writer()  # the game writes its journal; nobody else
         self.dice = dice
         dice.bind()  # random rolls only inside actions: each one is journaled
         self._state = state
@@ -459,7 +460,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
             start = 0
             for group in action.groups():  # consecutive runs of the events, in order
                 written = payloads[start : start + len(group)]
-                entries += self._journal.append(*written, gm=gm)
+                entries += self._append(*written, gm=gm)
                 start += len(group)
         except BaseException:
             self.dice.restore(before)  # the numbers of rolls not journaled are given back
@@ -674,7 +675,7 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
         # The undo of something the table has not seen must not tell it there was one.
         history = self._journal.history
         gm = action in history.gm_actions() and action not in history.disclosed()
-        entries = self._journal.append(retcon, gm=gm)
+        entries = self._append(retcon, gm=gm)
         self._state = rebuilt
         self._notify(entries)
         return entries

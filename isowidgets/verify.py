@@ -585,6 +585,14 @@ def verify_entries(
                     return found(entry, why, roll)
                 old.append((entry, roll))
                 continue
+            if roll.number is not None and not entry.head:
+                why = msg(
+                    "verify.unchained_number",
+                    "a numbered roll in a line without a head: the kit writes numbered "
+                    "rolls in chained lines only, so it was written by hand or its head "
+                    "was taken off",
+                )
+                return found(entry, why)
             problem = _numbered(walk, entry, roll)
             if problem is not None:
                 why, expected = problem
@@ -674,7 +682,7 @@ def _numbered(walk: _Walk, entry: Entry, roll: PoolRoll) -> tuple[Message, tuple
                 expected_number=expected,
                 later_line=later,
             )
-            return why, ()
+            return why, _due(walk, roll, expected)
         if expected == roll.number - 1:
             why = msg(
                 "verify.missing",
@@ -694,7 +702,7 @@ def _numbered(walk: _Walk, entry: Entry, roll: PoolRoll) -> tuple[Message, tuple
                 last=roll.number - 1,
                 number=roll.number,
             )
-        return why, ()
+        return why, _due(walk, roll, expected)
     faces = walk.key.faces_of(roll)
     if faces != roll.faces:
         why = msg(
@@ -708,6 +716,12 @@ def _numbered(walk: _Walk, entry: Entry, roll: PoolRoll) -> tuple[Message, tuple
     walk.last_line[roll.gm] = walk.line_of(entry.seq)
     walk.checked.append((entry, roll))
     return None
+
+
+def _due(walk: _Walk, roll: PoolRoll, number: int) -> tuple[int, ...]:
+    """The faces the seed gives ``roll``'s dice as roll ``number`` of its counter: what
+    was due at the place of a roll found out of its turn (moved, or after a gap)."""
+    return walk.key.faces_of(dataclasses.replace(roll, number=number))
 
 
 def _draws_count(said: int, held: int) -> Message:

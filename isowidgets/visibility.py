@@ -31,11 +31,13 @@ secret. A public roll carries only its public number (:mod:`isowidgets.dice.roll
 which GM-only rolls do not move. The journal's head viewers see is the one carried by
 its latest public line (:class:`~isowidgets.journal.history.ShownHead`): it commits to
 every line before it, GM-only ones included, and changes only when something public is
-journaled, so it tells nothing of when, or how much, the GM does in secret. What still
-shows: time (the log's times and the stream's pace show a pause, whatever filled it); a
-public action held back by a hidden change (the table saw it played, and the head moves
-with it); and a disclosed GM-only roll's number among the GM-only rolls (how many came
-before it).
+journaled, so it tells nothing of when, or how much, the GM does in secret. A disclosed
+GM-only roll is numbered among the GM-only rolls shown (1, 2, 3…), not by its journal
+number (which counts every secret roll before it), and a roll of the old dice scheme is
+shown without its draw position (which counted every die drawn before it). What still
+shows: time (the log's times and the stream's pace show a pause, whatever filled it); and
+a public action held back by a hidden change (the table saw it played, and the head moves
+with it).
 
 What it does **not** hide: the journal file on disk holds everything, and once the
 seed is revealed anyone can recompute every random roll, GM-only ones included.
@@ -56,6 +58,7 @@ from typing import TYPE_CHECKING, ClassVar
 from . import checks
 from .binding import refuse_bad_calls
 from .checks import shown
+from .dice import PoolRoll
 from .errors import RuleError
 from .journal import (
     Disclosed,
@@ -76,6 +79,7 @@ from .journal.history import History, ShownHead
 __all__ = [
     "ASIDE",
     "GmOnly",
+    "Numbering",
     "PublicView",
     "ShownHead",
     "disclosed_actions",
@@ -247,22 +251,53 @@ class PublicView:
         return [entry for entry in entries if entry.action in shown]
 
 
+class Numbering:
+    """Numbers a view again, entry after entry, as :func:`renumbered` does (a follower
+    keeps one as its view grows: :class:`~isowidgets.follow.Spectator`)."""
+
+    __slots__ = ("_actions", "_secret_rolls", "shown")
+
+    def __init__(self) -> None:
+        self._actions: dict[int, int] = {}
+        self._secret_rolls = 0
+        self.shown = 0
+        """How many entries were numbered."""
+
+    def next(self, entry: Entry) -> Entry:
+        """``entry`` numbered as the view's next one."""
+        self.shown += 1
+        action = self._actions.setdefault(entry.action, len(self._actions) + 1)
+        event = entry.event.with_rolls(self._roll)
+        if isinstance(event, Retcon | Disclosed) and event.action in self._actions:
+            event = event.model_copy(update={"action": self._actions[event.action]})
+        return dataclasses.replace(entry, seq=self.shown, action=action, event=event)
+
+    def _roll(self, roll: PoolRoll) -> PoolRoll:
+        """A roll as viewers see it: a disclosed GM-only roll numbered among the GM-only
+        rolls shown (its journal number counts every secret roll before it), and a roll
+        of the old dice scheme without its draw position (which counted every die drawn
+        before it, secret ones too). A public roll keeps its number: GM-only rolls do
+        not move it."""
+        if roll.gm:
+            self._secret_rolls += 1
+            return dataclasses.replace(roll, number=self._secret_rolls)
+        if roll.draw is not None:
+            return dataclasses.replace(roll, draw=None)
+        return roll
+
+
 def renumbered(entries: Sequence[Entry]) -> list[Entry]:
     """``entries`` numbered again as they come: events 1, 2, 3…, actions 1, 2, 3… in order
     of their first event, and the action a retcon or a disclosure names mapped the same
-    way (it is among ``entries``, earlier: :func:`public_entries` keeps nothing else).
+    way (it is among ``entries``, earlier: :func:`public_entries` keeps nothing else); a
+    disclosed GM-only roll numbered among the GM-only rolls shown, 1, 2, 3…, and a roll
+    of the old dice scheme shown without its draw position (see :class:`Numbering`), so
+    nothing counts what is hidden.
 
     Heads stay: a head is the hash of the journal file's lines, whatever a view numbers.
     """
-    actions: dict[int, int] = {}
-    out = []
-    for seq, entry in enumerate(entries, start=1):
-        action = actions.setdefault(entry.action, len(actions) + 1)
-        event = entry.event
-        if isinstance(event, Retcon | Disclosed) and event.action in actions:
-            event = event.model_copy(update={"action": actions[event.action]})
-        out.append(dataclasses.replace(entry, seq=seq, action=action, event=event))
-    return out
+    numbering = Numbering()
+    return [numbering.next(entry) for entry in entries]
 
 
 def public_view(entries: Sequence[Entry], *, aside: Iterable[type[Event]] = ASIDE) -> list[Entry]:

@@ -9,6 +9,10 @@ the dice tray, a GM-only roll that stays (a tray roll never holds anything back)
 same public play with and without secret dice can be compared view by view (the leak
 tests), and a journal with public and GM-only rolls can be tampered with (the tamper
 tests). Each returns the game, still open.
+
+``DISCLOSED[system](game)`` then plays one more random roll of the system in a GM-only
+action and discloses it (with what it needs in the same system, also GM-only): so a
+disclosed secret roll can be compared with and without other secret rolls before it.
 """
 
 from __future__ import annotations
@@ -27,7 +31,7 @@ from isowidgets.rules.isolation.examples import add_boarding_party
 from isowidgets.rules.watch_the_world_die import WorldGame
 from isowidgets.tray import DiceTray
 
-__all__ = ["SESSIONS"]
+__all__ = ["DISCLOSED", "SESSIONS"]
 
 Clock = Callable[[], datetime]
 
@@ -130,3 +134,50 @@ SESSIONS: dict[str, Callable[[Path, bool, Clock], Game[Any]]] = {
     "watch_the_world_die": world,
 }
 """Every registered system's rolled session, by system name."""
+
+
+def _disclosed(play: Callable[[Game[Any]], None]) -> Callable[[Game[Any]], None]:
+    """A GM-only ``play`` whose every action is then disclosed."""
+
+    def disclosed(game: Game[Any]) -> None:
+        before = len(game.journal)
+        with game.gm_only():
+            play(game)
+        for action in sorted({entry.action for entry in game.journal.entries[before:]}):
+            game.disclose(action)
+
+    return disclosed
+
+
+def _tray_roll(game: Any) -> None:
+    game.roll("1d8", purpose="the trap")
+
+
+def _isolation_conflict(game: Any) -> None:
+    game.propose("eve", "pick the lock", mode="alone", difficulty=3)
+    game.roll("eve", "green")
+
+
+def _impact_test(game: Any) -> None:
+    game.action("char-1", "Tricky")
+    game.roll()
+    game.finish()
+
+
+def _fudge_check(game: Any) -> None:
+    game.check("passive", "char-1", "argue", difficulty=2)
+
+
+def _world_mode(game: Any) -> None:
+    game.make_it_worse(5)
+    game.roll_mode()
+
+
+DISCLOSED: dict[str, Callable[[Game[Any]], None]] = {
+    "tray": _disclosed(_tray_roll),
+    "isolation": _disclosed(_isolation_conflict),
+    "impact": _disclosed(_impact_test),
+    "fudge_conflict": _disclosed(_fudge_check),
+    "watch_the_world_die": _disclosed(_world_mode),
+}
+"""A GM-only random roll of each system, disclosed at once, by system name."""

@@ -21,7 +21,17 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from types import UnionType
-from typing import Annotated, Any, ClassVar, Literal, Protocol, Union, get_args, get_origin
+from typing import (
+    Annotated,
+    Any,
+    ClassVar,
+    Literal,
+    Protocol,
+    Self,
+    Union,
+    get_args,
+    get_origin,
+)
 
 from pydantic import (
     BaseModel,
@@ -160,6 +170,19 @@ class Event(BaseModel):
             _collect_rolls(getattr(self, name), found)
         return found
 
+    def with_rolls(self, change: Callable[[PoolRoll], PoolRoll]) -> Self:
+        """This event with every roll it carries replaced by ``change(roll)``, each once,
+        in the order :meth:`rolls` lists them (what a view shows in place of the
+        journal's record: :func:`~isowidgets.visibility.renumbered` numbers a disclosed
+        GM-only roll among the ones shown). The event itself when nothing changes."""
+        changed = {}
+        for name in _roll_fields(type(self)):
+            value = getattr(self, name)
+            new = _changed_rolls(value, change)
+            if new is not value:
+                changed[name] = new
+        return self.model_copy(update=changed) if changed else self
+
 
 _ROLL_FIELDS: dict[type[BaseModel], tuple[str, ...]] = {}
 
@@ -210,6 +233,32 @@ def _collect_rolls(value: Any, found: list[PoolRoll]) -> None:
     elif isinstance(value, list | tuple):
         for item in value:
             _collect_rolls(item, found)
+
+
+def _changed_rolls(value: Any, change: Callable[[PoolRoll], PoolRoll]) -> Any:
+    """``value`` with each roll in it replaced by ``change(roll)`` (looked through as
+    :func:`_collect_rolls` looks), or ``value`` itself when none changed."""
+    if isinstance(value, _ATOMIC):
+        return value
+    if isinstance(value, PoolRoll):
+        return change(value)
+    if isinstance(value, BaseModel):
+        updates = {}
+        for name in _roll_fields(type(value)):
+            item = getattr(value, name)
+            new = _changed_rolls(item, change)
+            if new is not item:
+                updates[name] = new
+        return value.model_copy(update=updates) if updates else value
+    if isinstance(value, Mapping):
+        items = {key: _changed_rolls(item, change) for key, item in value.items()}
+        return value if all(items[key] is item for key, item in value.items()) else items
+    if isinstance(value, list | tuple):
+        new_items = [_changed_rolls(item, change) for item in value]
+        if all(new is old for new, old in zip(new_items, value, strict=True)):
+            return value
+        return new_items if type(value) is list else tuple(new_items)
+    return value
 
 
 class SystemFinder(Protocol):

@@ -76,6 +76,7 @@ class Journal:
         self._file: BinaryIO | None = None
         self._read_only = False
         self._view = False  # made by view(): may grow()
+        self._owned = False  # written through writer() only (a game's journal)
         self._broken: Message | None = None  # why writing is refused for good
         self._torn: bytes | None = None  # a torn last line, set aside before the next write
         self._needs_newline = False  # the last line is complete but lacks its newline
@@ -353,8 +354,26 @@ class Journal:
     def __del__(self) -> None:
         self.close()
 
+    def writer(self) -> Callable[..., list[Entry]]:
+        """Hand the right to write this journal to its one owner, and close :meth:`append`
+        to everyone else: what a game does with the journal it opens, so that the game's
+        checks (each core event's one way in, every roll as rolled) cannot be passed by
+        writing to ``game.journal`` directly. The writer takes what :meth:`append` takes.
+
+        Raises:
+            JournalError: the journal has an owner already.
+        """
+        if self._owned:
+            raise JournalError(
+                "journal.owned_twice",
+                "this journal is written by a game already; a journal has one writer",
+            )
+        self._owned = True
+        return self._append
+
     def append(self, *events: Event | Payload, gm: bool = False) -> list[Entry]:
-        """Write ``events`` as one action and return their entries.
+        """Write ``events`` as one action and return their entries (a journal of a game
+        is written by the game: see :meth:`writer`).
 
         Each event is serialised once, by the codec (an event the game has checked
         already comes as its :class:`~.codec.Payload`). With ``gm=True`` every entry
@@ -368,6 +387,18 @@ class Journal:
         write; reopening the file then treats what reached it like a crash
         mid-write (a torn line set aside, or an action cut short and skipped).
         """
+        if self._owned:
+            raise JournalError(
+                "journal.owned",
+                "this journal is written by its game: a system's events through "
+                "game.commit(...) or game.act(rule, ...), the core's each by its own method "
+                "(game.note(text), game.reveal(), game.disclose(action), …); nothing was "
+                "written",
+            )
+        return self._append(*events, gm=gm)
+
+    def _append(self, *events: Event | Payload, gm: bool = False) -> list[Entry]:
+        """:meth:`append` for the journal's owner (see :meth:`writer`)."""
         gm = checks.flag(gm, "gm", error=JournalError)
         if not events:
             raise JournalError("journal.empty_action", "an action must hold at least one event")

@@ -18,10 +18,12 @@ from typing import Any
 import pytest
 
 from isowidgets.contract import Action
-from isowidgets.errors import CoreEventError, RuleError
+from isowidgets.errors import CoreEventError, JournalError, RuleError
+from isowidgets.follow import Spectator
 from isowidgets.journal import (
     Disclosed,
     Event,
+    Journal,
     Note,
     Prepared,
     Retcon,
@@ -164,3 +166,54 @@ def test_each_way_in_still_journals_its_kind(tmp_path: Path) -> None:
     tray = DiceTray.new(tmp_path / "t.jsonl", seed=5)
     tray.roll("2d6")
     assert tray.journal.entries[-1].kind == "rolled"
+
+
+@pytest.mark.parametrize(
+    "kind",
+    [
+        "session_started",
+        "seed_revealed",
+        "disclosed",
+        "retcon",
+        "note",
+        "prepared",
+        "settings_changed",
+        "rolled",
+    ],
+)
+def test_the_games_journal_is_written_by_the_game_only(tmp_path: Path, kind: str) -> None:
+    """``game.journal.append(...)`` was a second way in (a forged disclosure written there
+    showed a later GM-only roll on the stream at once). A game's journal is written by its
+    game only (``Journal.writer``): ``append`` on it refuses and changes nothing."""
+    path = tmp_path / "t.jsonl"
+    game = DiceTray.new(path, seed=5)
+    game.roll("3d6")
+    before = path.read_bytes(), _snapshot(game)
+    with pytest.raises(JournalError, match="written by its game") as refused:
+        game.journal.append(_forged(game)[kind])
+    assert refused.value.key == "journal.owned"
+    assert (path.read_bytes(), _snapshot(game)) == before
+    with pytest.raises(JournalError, match="written by a game already"):
+        game.journal.writer()
+    game.journal.close()
+
+
+def test_a_disclosure_forged_through_the_journal_shows_nothing(tmp_path: Path) -> None:
+    """The issue's case, through ``game.journal`` instead of ``commit``."""
+    path = tmp_path / "t.jsonl"
+    game = DiceTray.new(path, seed=5)
+    game.roll("3d6")
+    with pytest.raises(JournalError):
+        game.journal.append(Disclosed(action=4))
+    with game.gm_only():
+        game.roll("3d6", purpose="SECRET")
+    assert not any("SECRET" in repr(e.event) for e in game.public_entries())
+    catch = Spectator(path).poll()
+    assert catch is not None
+    assert not any("SECRET" in repr(e.event) for e in catch.game.journal.entries)
+    game.journal.close()
+
+
+def test_a_journal_of_no_game_is_appended_to() -> None:
+    journal = Journal.memory()
+    assert [e.kind for e in journal.append(Note(text="a journal of no game"))] == ["note"]

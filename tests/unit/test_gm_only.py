@@ -107,7 +107,7 @@ def test_a_gm_flag_other_than_true_is_refused_on_read(tray: DiceTray, flag: str)
 
 def test_an_action_gm_only_in_some_lines_and_not_others_is_refused(tmp_path: Path):
     game = DiceTray.new(tmp_path / "mixed.jsonl", seed=3)
-    game.journal.append(Note(text="one"), Note(text="two"), gm=True)
+    game._append(Note(text="one"), Note(text="two"), gm=True)  # the journal, as the game writes it
     game.journal.close()
     path = tmp_path / "mixed.jsonl"
     lines = path.read_text(encoding="utf-8").splitlines()
@@ -122,7 +122,7 @@ def test_an_action_gm_only_in_some_lines_and_not_others_is_refused(tmp_path: Pat
 def test_append_refuses_a_gm_flag_that_is_not_a_bool(tray: DiceTray):
     before = tray.journal.path.read_bytes()  # type: ignore[union-attr]
     with pytest.raises(JournalError, match="gm must be True or False"):
-        tray.journal.append(Note(text="x"), gm="yes")  # type: ignore[arg-type]
+        tray._append(Note(text="x"), gm="yes")  # the journal, as the game writes it
     assert tray.journal.path.read_bytes() == before  # type: ignore[union-attr]
 
 

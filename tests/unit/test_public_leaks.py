@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from collections.abc import Iterator
 from datetime import UTC, datetime
 from pathlib import Path
@@ -26,7 +27,7 @@ from typing import Any
 import ipywidgets as widgets
 import pytest
 from golden_journals import fixed_salts
-from rolled_sessions import SESSIONS
+from rolled_sessions import DISCLOSED, SESSIONS
 
 from isowidgets.follow import Spectator
 from isowidgets.game import Game
@@ -164,4 +165,71 @@ def test_the_issues_case_exports_public_numbers_only(tmp_path: Path) -> None:
     assert [roll.get("n") for roll in rolls] == [1, 2]
     assert all("draw" not in roll and "gm" not in roll for roll in rolls)
     assert [r["seq"] for r in records] == [1, 2, 3] and [r["action"] for r in records] == [1, 2, 3]
+    game.journal.close()
+
+
+# --------------------------------------------------------------------------- disclosed rolls
+
+_SECRET_NUMBER = re.compile(r'n"+:\s*(\d+),\s*"+gm"+:\s*true')
+"""A GM-only roll's number as every text view writes its record (JSON, Markdown's compact
+JSON, CSV's doubled quotes)."""
+
+
+@pytest.mark.parametrize("name", sorted(SESSIONS))
+def test_a_disclosed_secret_roll_counts_no_secret_roll_before_it(name: str, tmp_path: Path) -> None:
+    """Secret rolls (hidden, undone) and then one more in a GM-only action, disclosed: in
+    the journal it is GM-only roll #2 or #3; every public view shows it as the first of
+    the secret rolls shown, so nothing tells how many the GM rolled before it."""
+    game = _play(tmp_path / "game", name, secret=True)
+    DISCLOSED[name](game)
+    numbers = [r.number for e in game.journal.entries for r in e.event.rolls() if r.gm]
+    assert len(numbers) >= 2 and numbers[-1] == len(numbers)  # the journal counts them all
+    view = [r for e in game.public_view() for r in e.event.rolls() if r.gm]
+    assert [r.number for r in view] == [1]
+    assert view[0].faces == [r for e in game.journal.entries for r in e.event.rolls()][-1].faces
+    assert _SECRET_NUMBER.findall(" ".join(game.log(public=True)["data"])) == ["1"]
+    for fmt in game.export_formats():
+        text = game.export(tmp_path / f"session.{fmt}", fmt, public=True).read_text("utf-8")
+        assert set(_SECRET_NUMBER.findall(text)) <= {"1"}, fmt
+    catch = Spectator(game.journal.path).poll()  # type: ignore[arg-type]
+    assert catch is not None
+    followed = [r for e in catch.game.journal.entries for r in e.event.rolls() if r.gm]
+    assert [r.number for r in followed] == [1]
+    game.journal.close()
+
+
+def test_an_old_journals_public_view_shows_no_draw_position() -> None:
+    """A session of the old dice scheme (``tests/journals/tray.jsonl``): a public d20 was
+    drawn at position 6, after the 3d6!6's four dice and two dice the GM rolled in
+    secret; the view shows the roll, not the position."""
+    from isowidgets.journal import Journal
+    from isowidgets.visibility import public_view
+
+    entries = Journal.read(Path(__file__).resolve().parents[1] / "journals" / "tray.jsonl").entries
+    assert any(r.draw == (0, 6) for e in entries for r in e.event.rolls())
+    shown = [r for e in public_view(entries) for r in e.event.rolls()]
+    assert len(shown) == 3 and not any(r.draw for r in shown)
+    assert [r.faces for r in shown] == [(5, 3, 6, 3), (1, -1, 0, 0), (17,)]
+
+
+def test_an_event_with_its_rolls_changed_changes_nothing_else(tmp_path: Path) -> None:
+    """``Event.with_rolls`` (what a view numbers disclosed rolls with) reaches a roll
+    however deep an event holds it (Fudge: a list of records, each a model with a roll),
+    each once, in order; an event none of whose rolls changes is itself."""
+    game = _play(tmp_path / "fudge", "fudge_conflict", secret=False)
+    event = next(e.event for e in game.journal.entries if len(e.event.rolls()) == 2)
+    seen: list[Any] = []
+
+    def renumber(roll: Any) -> Any:
+        seen.append(roll)
+        return dataclasses.replace(roll, number=100 + len(seen))
+
+    changed = event.with_rolls(renumber)
+    assert seen == event.rolls()
+    assert [r.number for r in changed.rolls()] == [101, 102]
+    assert [r.faces for r in changed.rolls()] == [r.faces for r in event.rolls()]
+    assert changed.model_dump(exclude={"records"}) == event.model_dump(exclude={"records"})
+    assert event.with_rolls(lambda roll: roll) is event
+    note = next(e.event for e in game.journal.entries if not e.event.rolls())
+    assert note.with_rolls(renumber) is note and len(seen) == 2
     game.journal.close()

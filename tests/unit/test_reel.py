@@ -212,7 +212,7 @@ def test_a_reel_of_what_is_no_journal_is_refused(source: object, tmp_path: Path)
 def test_a_reel_refuses_what_it_cannot_take(tmp_path: Path):
     game = DiceTray.new(tmp_path / "t.jsonl", seed=1)
     game.roll("1d6")
-    for bad in (None, DiceTray(game.journal, game.dice, game.state), "tray", 3):
+    for bad in (None, game, "tray", 3):  # a game, not its class
         with pytest.raises(JournalError, match="game class"):
             Reel(bad)  # type: ignore[arg-type]
     with pytest.raises(JournalError, match="view"):

@@ -296,6 +296,46 @@ def test_a_roll_retyped_as_typed_faces_is_named(tmp_path: Path) -> None:
     assert "retyped as typed-in faces" in report.mismatch.why
 
 
+def test_two_swapped_rolls_show_the_faces_due_at_the_first_place(tmp_path: Path) -> None:
+    """The issue's case: "attack" then "dodge", their rolls swapped (numbers kept with
+    them). The report names the first place, and the faces public roll #1 gives there."""
+    path = tmp_path / "s.jsonl"
+    tray = DiceTray.new(path, seed=5)
+    attack = tray.roll("3d6", purpose="attack")
+    tray.roll("3d6", purpose="dodge")
+    tray.reveal()
+    tray.journal.close()
+    records = lines(path)
+    first, second = random_rolls(records)
+    data = records[first]["data"], records[second]["data"]
+    data[0]["roll"], data[1]["roll"] = data[1]["roll"], data[0]["roll"]  # type: ignore[index]
+    write(path, records)
+    report = verify(path)
+    assert report.mismatch is not None and report.mismatch.problem == "moved"
+    assert report.mismatch.line == first + 1
+    assert report.mismatch.expected == attack.faces != report.mismatch.found
+    assert f"expected: {' '.join(map(str, attack.faces))}" in report.text()
+
+
+def test_a_numbered_roll_in_a_line_without_a_head_is_named(tmp_path: Path) -> None:
+    """A session of numbered rolls written out as if before lines were chained (every
+    head taken off, format 1, no dice scheme named): the kit never wrote a numbered roll
+    in such a line, so it is not read as an old journal."""
+    path = tmp_path / "s.jsonl"
+    played(path)
+    records = lines(path)
+    for record in records:
+        del record["h"]
+        record["v"] = 1
+    del records[0]["data"]["dice_scheme"]  # type: ignore[attr-defined]
+    write(path, records)
+    report = verify(path)
+    assert report.mismatch is not None and report.mismatch.problem == "unchained_number"
+    assert report.mismatch.line == random_rolls(records)[0] + 1
+    assert report.mismatch.found == ()  # the line is wrong, not its faces
+    assert main(["verify", str(path)]) == 1
+
+
 def test_a_roll_cut_off_the_end_is_named(tmp_path: Path) -> None:
     path = tmp_path / "s.jsonl"
     played(path)
