@@ -21,12 +21,14 @@ Tiers, in order:
   participants logging in, spawning and rolling through the kernel websocket,
   pulling notebooks with nbgitpuller, and the teacher's overview in Chromium
   (a few minutes);
-* ``browser``  ``tests/browser`` (real JupyterLab in headless Chromium).
+* ``browser``  ``tests/browser`` (real JupyterLab in headless Chromium), in two worker
+  processes (pytest-xdist, a file's tests in one worker; ``ISOWIDGETS_BROWSER_WORKERS=1``
+  for one).
 
 The tiers before ``hub`` run two at a time, in two lanes (``static, unit, notebook, docs`` and
 ``property, fuzz, binder``: each keeps one of CI's two cores busy), each tier's output
-printed whole when it ends; ``hub`` and ``browser`` then run alone, since both time what a
-person waits for in a real browser. ``--serial`` runs every tier one after another.
+printed whole when it ends; ``hub`` and then ``browser`` run after them, each alone, since
+both start servers and browsers of their own. ``--serial`` runs every tier one after another.
 
 Exit status is non-zero if any tier fails. A tier with no tests yet is reported,
 not failed. When ``ISOWIDGETS_REQUIRE_BROWSER=1`` (CI), a skipped browser test
@@ -201,8 +203,22 @@ def hub() -> Result:
     return _pytest("hub", ["tests/hub", "-q", "-m", "hub"])
 
 
+def browser_workers() -> int:
+    """How many processes run the browser tier: ``ISOWIDGETS_BROWSER_WORKERS`` if set, else
+    one per core up to two (each worker starts its own JupyterLab and Chromium)."""
+    wanted = os.environ.get("ISOWIDGETS_BROWSER_WORKERS", "").strip()
+    if wanted:
+        return max(1, int(wanted))
+    return max(1, min(2, os.cpu_count() or 1))
+
+
 def browser() -> Result:
-    result = _pytest("browser", ["tests/browser", "-q", "-m", "browser", "--durations=15"])
+    args = ["tests/browser", "-q", "-m", "browser", "--durations=15"]
+    workers = browser_workers()
+    if workers > 1:
+        # A file's tests stay in one worker: they share its module-scoped servers.
+        args += ["-n", str(workers), "--dist", "loadfile"]
+    result = _pytest("browser", args)
     if os.environ.get("ISOWIDGETS_REQUIRE_BROWSER") == "1" and result.skipped:
         result.ok = False
         result.note = "browser tests were skipped but CI requires them"

@@ -109,6 +109,10 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         self.roll_button.add_class(css_name("iw-roll", key))
         self.faces = SubmitText(description=faces_label, placeholder=placeholder)
         self.faces.add_class(css_name("iw-faces", key))
+        # The hint in full on hover: a long one (two sides' names and their order) is wider
+        # than the box, which cuts its placeholder.
+        self.faces.tooltip = placeholder
+        self.faces.observe(self._hint_in_full, names="placeholder")
         self.enter_button = widgets.Button(
             description=enter_label,
             icon="keyboard-o",
@@ -132,6 +136,9 @@ class DiceEntry(widgets.VBox):  # type: ignore[misc]
         self.add_class(css_name("iw-dice-entry", key))
         if game is not None:
             self.bind_game(game)
+
+    def _hint_in_full(self, change: dict[str, Any]) -> None:
+        self.faces.tooltip = change["new"]
 
     def bind_game(self, game: Game[Any]) -> None:
         """Show the one-roll GM-only toggle for ``game`` after the faces (once; later

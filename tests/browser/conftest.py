@@ -120,11 +120,32 @@ _BROWSER_FIXTURES = frozenset(
 )
 
 
+HEAVIEST_FIRST = (
+    "test_stream.py",
+    "test_replay.py",
+    "test_isolation_table.py",
+    "test_each_notebook.py",
+    "test_isolation.py",
+    "test_pseudo_language.py",
+)
+"""The files that take longest, in that order (measured: together about half the tier).
+They run first, so that with two workers (``tests/tiers.py``) the files left for the end
+are short ones and neither worker waits long for the other."""
+
+
+def _weight(item: pytest.Item) -> int:
+    name = item.path.name
+    return HEAVIEST_FIRST.index(name) if name in HEAVIEST_FIRST else len(HEAVIEST_FIRST)
+
+
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Refuse to run a test that drives the browser without ``@pytest.mark.browser``.
+    """Run the heaviest files first (:data:`HEAVIEST_FIRST`; no test depends on another's
+    order), and refuse to run a test that drives the browser without
+    ``@pytest.mark.browser``.
 
     Otherwise ``-m "not browser"`` would still start Chromium for it.
     """
+    items.sort(key=_weight)  # stable: each file's tests keep their order
     unmarked = [
         item.nodeid
         for item in items

@@ -255,7 +255,7 @@ def test_the_odds_lab_sweeps_by_keyboard_with_its_progress_bar(notebook: OpenNot
     page.wait_for_function(
         "(n) => document.querySelectorAll('.iw-odds-lab .scatterlayer .trace').length === n",
         arg=lines,
-        timeout=30_000,
+        timeout=60_000,
     )
 
     lab.locator(".iw-lab-compare").scroll_into_view_if_needed()

@@ -64,7 +64,7 @@ def test_cite_two_chips_type_a_face_then_take_a_hit(notebook: OpenNotebook) -> N
     nb.widget("iw-impact-table").scroll_into_view_if_needed()
     # Pierce: D12 → D20 → D12 (3 points); Ellis and the goons: where they started (1 each).
     nb.page.wait_for_function(
-        "sel => document.querySelectorAll(sel).length > 0", arg=POINTS, timeout=15_000
+        "sel => document.querySelectorAll(sel).length > 0", arg=POINTS, timeout=60_000
     )
     points = _points(nb)
     assert points == 5

@@ -159,9 +159,11 @@ def wait_for_plot(nb: Notebook, trace: str, points: int, scope: str = TABLE) -> 
     The plot is scrolled into view first, as a person would look at it: at a laptop's
     width the table is taller and JupyterLab may leave an output far below the view
     undrawn until it is scrolled to."""
-    nb.page.locator(f"{scope} .iw-stress-plot").first.scroll_into_view_if_needed()
+    # A plot's view, plotly.js included, may come well after the table's on a loaded
+    # machine: these are bounds on a first drawing, not on how fast it is.
+    nb.page.locator(f"{scope} .iw-stress-plot").first.scroll_into_view_if_needed(timeout=60_000)
     nb.page.wait_for_function(
-        _PLOT_POINTS_JS, arg=[f"{scope} .iw-stress-plot", trace, points], timeout=15_000
+        _PLOT_POINTS_JS, arg=[f"{scope} .iw-stress-plot", trace, points], timeout=60_000
     )
 
 

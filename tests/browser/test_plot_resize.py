@@ -69,8 +69,11 @@ def drawn(nb: Notebook, selector: str) -> dict[str, Any]:
 def resize_and_check(nb: Notebook, selector: str, name: str) -> None:
     """Resize to a laptop's screen, then to a tall one; the plot is whole after each."""
     # Run All returns when every widget's view exists; plotly may draw a moment later.
-    nb.page.locator(selector).first.evaluate("e => e.scrollIntoView({block: 'center'})")
-    nb.page.wait_for_function(_WHOLE_JS, arg=selector, timeout=15_000)
+    # (Bounds on a first drawing, which a loaded machine can hold up for many seconds.)
+    nb.page.locator(selector).first.evaluate(
+        "e => e.scrollIntoView({block: 'center'})", timeout=60_000
+    )
+    nb.page.wait_for_function(_WHOLE_JS, arg=selector, timeout=60_000)
     before = drawn(nb, selector)
     assert before["title"], before
     assert sum(before["traces"].values()) == before["data"] > 0, before

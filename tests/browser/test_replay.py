@@ -253,6 +253,11 @@ def test_the_replay_works_in_voila_by_keys(notebook: OpenNotebook, lab_server: L
                 arg=beat,
                 timeout=30_000,
             )
+        # The status and the beat's card are two views, updated one after the other.
+        page.wait_for_function(
+            "() => document.querySelector('.iw-replay-beat')?.innerText.includes('2d8 for d8s')",
+            timeout=30_000,
+        )
         assert "2d8 for d8s" in page.locator(".iw-replay-beat").inner_text()
         page.keyboard.press("Home")
         page.wait_for_function(

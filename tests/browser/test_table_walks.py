@@ -87,7 +87,7 @@ class Walk:
         assert plots.count() >= 1
         for index in range(plots.count()):
             plots.nth(index).evaluate("(e) => e.setAttribute('data-iw-plot', '1')")
-            stops = plot_tab_stops(self.nb, f"{self.table} [data-iw-plot]")
+            stops = plot_tab_stops(self.nb, f"{self.table} [data-iw-plot]", at_most=2)
             plots.nth(index).evaluate("(e) => e.removeAttribute('data-iw-plot')")
             assert len(stops) <= 2, stops
 

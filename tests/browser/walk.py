@@ -19,12 +19,14 @@ keys, twice in a row, and at every step ask this module:
 
 from __future__ import annotations
 
+import contextlib
 import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from lab import KIT_ROOTS_JS, Notebook
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 
 SMALL_SCREEN = {"width": 1280, "height": 800}
 
@@ -346,8 +348,21 @@ _PLOT_STOPS_JS = """
 """
 
 
-def plot_tab_stops(nb: Notebook, selector: str) -> list[str]:
-    """The Tab stops inside a plot (its modebar's buttons and links)."""
+def plot_tab_stops(nb: Notebook, selector: str, *, at_most: int | None = None) -> list[str]:
+    """The Tab stops inside a plot (its modebar's buttons and links).
+
+    With ``at_most``, first wait (up to 15 s) for the plot to have no more than that many:
+    plotly draws a new view's modebar in full and trims it once the layout is applied,
+    so a plot caught in between would show its whole bar for a moment.
+    """
+    if at_most is not None:
+        with contextlib.suppress(PlaywrightTimeoutError):  # the caller's assertion says why
+            nb.page.wait_for_function(
+                f"([s, n]) => {{ const f = ({_PLOT_STOPS_JS.strip()})(s); "
+                "return f !== null && f.length <= n; }",
+                arg=[selector, at_most],
+                timeout=15_000,
+            )
     found: list[str] | None = nb.page.evaluate(_PLOT_STOPS_JS, selector)
     assert found is not None, f"no plot at {selector}"
     return found

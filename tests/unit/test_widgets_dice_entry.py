@@ -136,3 +136,13 @@ def test_submit_text_calls_back_with_the_text_and_can_be_left():
     press_enter(box, "again")
     assert got == ["hello", "hello"]
     assert "keydown" in box._esm and "value: input.value" in box._esm
+
+
+def test_the_faces_hint_is_readable_in_full_on_hover_as_it_changes(tray):
+    """A long hint (two sides' names, their order) is wider than the box and its
+    placeholder is cut: the box's tooltip carries it whole, and follows it."""
+    entry = entry_for(tray)
+    assert entry.faces.tooltip == entry.faces.placeholder == "typed at the table, e.g. 5 4 6 2"
+    long_hint = "Mr. Burke / Director Hale: hver sides fudgesider med / imellem, f.eks. + 0 -"
+    entry.faces.placeholder = long_hint
+    assert entry.faces.tooltip == long_hint
