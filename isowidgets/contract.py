@@ -1,7 +1,7 @@
 """The contract every system plugs into the core with: actions, folds and steps.
 
 A system is a :class:`~isowidgets.game.Game` subclass plus pure functions.
-Six shapes recur in every system, and each has one form here:
+Seven shapes recur in every system, and each has one form here:
 
 * :class:`Action`, the working copy one action builds: the state so far, the
   events added (each folded as it is added, so a later rule sees what an

@@ -40,6 +40,7 @@ Guarantees:
 
 The package, one concept a module, each importing only those before it:
 :mod:`.events` (the payload base, the registry of kinds, the core's events),
+:mod:`.chain` (the hash chain that links each line to the one before),
 :mod:`.codec` (the one place a line is made and read), :mod:`.history` (the retcon
 algebra, its projections and the redo stack), :mod:`.export` (the log as a frame,
 CSV, JSON or Markdown), :mod:`.files` (bounded reading, the lock, setting a file

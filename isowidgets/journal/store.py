@@ -619,7 +619,7 @@ class Journal:
         language: str = "en",
     ) -> Path:
         """Write ``entries`` (all by default) as the log in ``kind``, in ``language``; given
-        entries are the public ones (:meth:`Game.export <isowidgets.game.Game.export>`),
+        entries are the public ones (:meth:`Game.export <isowidgets.exporting.Exports.export>`),
         and the Markdown title says so."""
         return write_log(
             target,

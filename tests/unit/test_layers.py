@@ -32,7 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("lab", "binding", "commitment", "dice", "odds", "settings"),
     ("journal",),
     ("contract", "visibility", "checkpoints"),
-    ("house_rules", "opening"),
+    ("house_rules", "opening", "exporting", "folding"),
     ("game",),
     ("systems",),
     ("tray", "rules", "follow", "verify", "reel"),
