@@ -62,7 +62,9 @@ from ..checks import received
 from ..errors import DiceCapError, DiceError
 from ..words import Message, msg, render
 from .faces import MAX_TYPED, parse_faces
-from .records import DIE_INDEX, ROLL_NUMBER, Pool, PoolRoll, assemble
+from .pools import Pool
+from .records import ROLL_NUMBER, PoolRoll, assemble
+from .rolled import DIE_INDEX
 from .values import DEFAULT_LIMITS, MAX_SIDES, SIDES, DieType, Limits
 
 __all__ = [

@@ -49,6 +49,8 @@ INNER: dict[str, tuple[str, ...]] = {
         "values",
         "faces",
         "notation",
+        "pools",
+        "rolled",
         "records",
         "keep",
         "streams",
