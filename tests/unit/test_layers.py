@@ -35,6 +35,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("house_rules", "opening", "exporting", "folding"),
     ("game",),
     ("systems",),
+    ("verify_report", "verify_draws"),
     ("tray", "rules", "follow", "verify", "reel"),
     ("widgets",),
     ("stream", "workshop", "exercises", "__main__"),
