@@ -224,7 +224,7 @@ class SystemFinder(Protocol):
 
     def setting_words(self, name: str) -> Any | None:
         """The words an installed system gives its house-rule setting ``name`` (its
-        :class:`~isowidgets.settings.SettingWords`: a label, value words), if exactly one
+        :class:`~isowidgets.setting_spec.SettingWords`: a label, value words), if exactly one
         set of words is given for that name."""
 
     def title(self, system: str) -> Message | str | None:

@@ -29,7 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("words",),
     ("errors", "version"),
     ("checks", "server", "regular_file", "reasons"),
-    ("lab", "binding", "commitment", "dice", "odds", "settings"),
+    ("lab", "binding", "commitment", "dice", "odds", "setting_spec", "settings"),
     ("journal",),
     ("contract", "visibility", "checkpoints"),
     ("house_rules", "opening", "exporting", "folding"),
