@@ -39,6 +39,7 @@ Guarantees:
   :meth:`.Journal.read` reads a journal without locking or changing it.
 
 The package, one concept a module, each importing only those before it:
+:mod:`.rolls` (a roll inside an event, and how it reads in a log line),
 :mod:`.events` (the payload base, the registry of kinds, the core's events),
 :mod:`.chain` (the hash chain that links each line to the one before),
 :mod:`.codec` (the one place a line is made and read), :mod:`.history` (the retcon

@@ -59,6 +59,7 @@ INNER: dict[str, tuple[str, ...]] = {
     ),
     "isowidgets.words": ("message", "catalogues", "extract"),
     "isowidgets.journal": (
+        "rolls",
         "events",
         "chain",
         "codec",
