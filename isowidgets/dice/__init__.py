@@ -42,8 +42,8 @@ The package, one concept a module: :mod:`.values` (die types and the caps),
 :mod:`.notation` (dice notation), :mod:`.pools` (what a pool asks for),
 :mod:`.rolled` (the dice of a roll and the chains its faces make), :mod:`.records` (a
 roll, and its record), :mod:`.keep` (which dice are kept), :mod:`.streams` (the scheme
-of sessions before numbered rolls, kept to verify them) and :mod:`.roller` (the seeded
-dice).
+of sessions before numbered rolls, kept to verify them), :mod:`.keys` (the faces a
+session's seed gives each numbered roll) and :mod:`.roller` (the seeded dice).
 Import from the package: ``from isowidgets.dice import Dice, Pool``.
 """
 

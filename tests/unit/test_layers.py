@@ -55,6 +55,7 @@ INNER: dict[str, tuple[str, ...]] = {
         "records",
         "keep",
         "streams",
+        "keys",
         "roller",
     ),
     "isowidgets.words": ("message", "catalogues", "extract"),
