@@ -99,7 +99,7 @@ class Game(Folding[S], Opening, HouseRules, GmOnly, Exports):
     title: ClassVar[str] = "Game"
     beats: ClassVar[Beats[Any]] = Beats("Game")
     """The system's beats, the moments a person scrubs to (see
-    :class:`~isowidgets.contract.Beats`); a system without any names none."""
+    :class:`~isowidgets.beats.Beats`); a system without any names none."""
 
     # ------------------------------------------------------------------ construction
 

@@ -31,7 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("checks", "server", "regular_file", "reasons"),
     ("lab", "binding", "commitment", "dice", "odds", "setting_spec", "settings"),
     ("journal",),
-    ("contract", "visibility", "checkpoints"),
+    ("beats", "contract", "visibility", "checkpoints"),
     ("house_rules", "opening", "exporting", "folding"),
     ("game",),
     ("systems",),
