@@ -28,6 +28,7 @@ PACKAGE = ROOT / "isowidgets"
 LAYERS: tuple[tuple[str, ...], ...] = (
     ("words",),
     ("errors", "version"),
+    ("said",),
     ("checks", "server", "regular_file", "reasons"),
     ("lab", "binding", "commitment", "dice", "odds", "setting_spec", "settings"),
     ("journal",),
