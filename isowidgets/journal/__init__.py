@@ -45,7 +45,8 @@ The package, one concept a module, each importing only those before it:
 :mod:`.codec` (the one place a line is made and read), :mod:`.history` (the retcon
 algebra, its projections and the redo stack), :mod:`.export` (the log as a frame,
 CSV, JSON or Markdown), :mod:`.files` (bounded reading, the lock, setting a file
-aside), :mod:`.reading` (a file's lines checked as they come) and :mod:`.store` (the
+aside), :mod:`.reading` (a file's lines checked as they come), :mod:`.files_backing` (the file
+behind a journal taken, locked and repaired) and :mod:`.store` (the
 :class:`.Journal` itself). The journal knows no system:
 the system registry installs the finder that loads one a line names.
 """

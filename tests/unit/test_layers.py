@@ -69,6 +69,7 @@ INNER: dict[str, tuple[str, ...]] = {
         "export",
         "files",
         "reading",
+        "files_backing",
         "store",
     ),
 }
