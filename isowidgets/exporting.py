@@ -51,7 +51,7 @@ class Exports:
 
     exports: ClassVar[Mapping[str, Export]] = MappingProxyType({})
     """The system's own exports by name (see :class:`~isowidgets.contract.Export`),
-    written by :meth:`export` beside the log's formats ``md``, ``csv`` and ``json``."""
+    written by :meth:`~.Exports.export` beside the log's formats ``md``, ``csv`` and ``json``."""
 
     if TYPE_CHECKING:
         _journal: Journal

@@ -194,7 +194,8 @@ class RuleSettings(BaseModel):
 
     @classmethod
     def specs(cls) -> tuple[SettingSpec, ...]:
-        """One :class:`SettingSpec` per setting, in declared order: what a form offers."""
+        """One :class:`~.setting_spec.SettingSpec` per setting, in declared order: what a
+        form offers."""
         return tuple(_spec(name, info) for name, info in cls.model_fields.items())
 
     @classmethod

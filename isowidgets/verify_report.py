@@ -104,7 +104,7 @@ class TypedRoll:
 
 @dataclass(frozen=True, slots=True)
 class HeadMatch:
-    """A head given to :func:`verify` and the line that carries it.
+    """A head given to :func:`~isowidgets.verify.verify` and the line that carries it.
 
     Attributes:
         head: the head as given (hex digits).
@@ -125,7 +125,7 @@ class HeadMatch:
 
 @dataclass(frozen=True, slots=True)
 class Report:
-    """What :func:`verify` found.
+    """What :func:`~isowidgets.verify.verify` found.
 
     Attributes:
         commitment: the commitment the journal starts with (``None`` when the journal

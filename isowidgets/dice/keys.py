@@ -82,7 +82,7 @@ class RollKey:
         table: the table's seed (``""`` when none was given).
 
     Raises:
-        DiceError: a seed or a table seed :class:`Dice` would refuse.
+        DiceError: a seed or a table seed :class:`~.roller.Dice` would refuse.
     """
 
     __slots__ = ("_mac", "table")

@@ -184,8 +184,9 @@ class PoolRoll:
     def from_record(cls, record: Mapping[str, Any], limits: Limits = DEFAULT_LIMITS) -> PoolRoll:
         """Rebuild a roll from a record, re-deriving and re-checking its chains.
 
-        Strict, like :meth:`Pool.from_record`: the faces must be a list of whole
-        numbers (``2.5``, ``"234"`` or ``true`` are refused, never converted).
+        Strict, like :meth:`Pool.from_record <.pools.Pool.from_record>`: the faces must
+        be a list of whole numbers (``2.5``, ``"234"`` or ``true`` are refused, never
+        converted).
 
         A record exactly as :meth:`to_record` writes one now is read by
         ``_written_roll`` (a resume reads thousands); any other is read here, the
