@@ -127,6 +127,7 @@ def test_the_danish_conflict_box(tables: list[Any], tmp_path: Path):
     for view in ("ConflictPanel.refresh", "ChainPanel.refresh", "RoundPanel.refresh"):
         assert redrawn[view] == 1, view
     assert redrawn["CharacterSheet.refresh"] == 3 and redrawn["LogView.refresh"] == 1
+    assert runs.of("Journal.effective") == 0, "the round panel keeps its last round"
 
 
 def test_the_danish_chain_box(tables: list[Any], tmp_path: Path):
@@ -145,6 +146,7 @@ def test_the_danish_chain_box(tables: list[Any], tmp_path: Path):
     assert chain.entry.error.value == ""
     check_one_pass(runs, "next_steps", 1)
     assert runs.redrawn()["ChainPanel.refresh"] == 1
+    assert runs.of("Journal.effective") == 0
 
 
 def test_the_isolation_pool_box(tables: list[Any]):
