@@ -1,6 +1,6 @@
 """What a stream page can be asked for: its frame sizes, layouts and languages, and the
-options its address gives (:func:`page_options`), each refused value said briefly in
-the page's language.
+options its address gives (:func:`~isowidgets.stream.options.page_options`), each refused
+value said briefly in the page's language.
 """
 
 from __future__ import annotations

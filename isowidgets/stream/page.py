@@ -52,10 +52,10 @@ from ..widgets.spoken import Spoken
 from ..widgets.stream_board import Outcome, outcome_html
 from ..words import Message, msg, render
 from .board import StreamBoard, board_for
-from .css import page_css
 from .options import LANGUAGES, LAYOUTS, SIZES, page_options
 from .previously import Previously
 from .shown import ShownSignal
+from .stylesheet import page_css
 
 __all__ = [
     "HOLD_SECONDS",
