@@ -29,7 +29,7 @@ numbered again holds copies). Retcons are never folded (a run is a list of
 Don't confuse the spine with the journal: the spine is whatever run was last folded
 through :meth:`~Checkpoints.extend` or :meth:`~Checkpoints.follow` (a viewer's public
 entries, a replay's whole session), and a game builds its checkpoints with
-:meth:`Game.checkpoints <isowidgets.game.Game.checkpoints>`.
+:meth:`Game.checkpoints <isowidgets.folding.Folding.checkpoints>`.
 """
 
 from __future__ import annotations

@@ -33,6 +33,7 @@ from pathlib import Path
 from typing import Any
 
 from .checks import shown
+from .dice.keys import seed_bytes
 from .errors import JournalError
 from .reasons import os_reason
 from .regular_file import open_regular
@@ -64,7 +65,7 @@ _DOMAIN = b"isowidgets-seed-v1"
 
 def commit(seed: int | str, salt: str) -> str:
     """The commitment to ``seed`` under ``salt``: SHA-256 as 64 hex digits."""
-    text = json.dumps(seed, ensure_ascii=False).encode("utf-8", "surrogatepass")
+    text = seed_bytes(seed)
     return hashlib.sha256(_DOMAIN + b"\0" + salt.encode("ascii") + b"\0" + text).hexdigest()
 
 

@@ -3,8 +3,8 @@
 A system supplies (see ``docs/adding-a-system.md``):
 
 * a frozen **state** type with a ``settings`` attribute;
-* :meth:`Game.initial_state`, the state a new session starts from;
-* :meth:`Game.apply`, the pure fold of one event (a :class:`~isowidgets.contract.Fold`
+* :meth:`~.Folding.initial_state`, the state a new session starts from;
+* :meth:`~.Folding.apply`, the pure fold of one event (a :class:`~isowidgets.contract.Fold`
   in the system's ``fold.py``);
 * :meth:`Game.steps`, what the table can do next, as :class:`~isowidgets.contract.Step`;
 * rules: plain functions ``rule(action, *args)`` that read ``action.state``,
@@ -19,69 +19,40 @@ journal replays to the very same state.
 
 The shell is made of parts, one concept a module: :class:`~.opening.Opening` (a
 session started, resumed, set aside, its seed revealed),
-:class:`~.house_rules.HouseRules` (settings changed, saved, loaded, and the odds asked of them) and
-:class:`~.visibility.GmOnly` (what the GM keeps from the table). This module holds
-what every action goes through: :meth:`Game.act`, undo and redo, and the listeners.
+:class:`~.house_rules.HouseRules` (settings changed, saved, loaded, and the odds asked of them),
+:class:`~.visibility.GmOnly` (what the GM keeps from the table),
+:class:`~.exporting.Exports` (the log and the files a session exports) and
+:class:`~.folding.Folding` (the system's fold, and the journal folded into a state). This
+module holds what every action goes through: :meth:`Game.act`, undo and redo, and the
+listeners.
 """
 
 from __future__ import annotations
 
 import contextlib
-import dataclasses
-import functools
 import inspect
-import os
 import traceback
 import warnings
-from collections.abc import Callable, Iterator, Mapping, Sequence
-from importlib.metadata import entry_points
-from pathlib import Path
-from types import MappingProxyType
-from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Protocol, TypeVar
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any, ClassVar, Concatenate, ParamSpec, TypeVar
 
 from pydantic import ValidationError
 
 from . import checks
 from .binding import refuse_bad_calls
-from .checkpoints import EVERY, Checkpoints
 from .checks import shown
 from .commitment import Secret
-from .contract import Acted, Action, Beats, Export, SessionExport, Step
+from .contract import Acted, Action, Beats, Step
 from .dice import Dice, PoolRoll
-from .errors import (
-    CoreEventError,
-    DiceError,
-    InconsistentEventError,
-    IsowidgetsError,
-    JournalError,
-    RollCheckError,
-    RuleError,
-)
+from .errors import CoreEventError, DiceError, JournalError, RollCheckError, RuleError
+from .exporting import EXPORT_ENTRY_POINT_GROUP, Exports, session_exports
+from .folding import Folding, GameState
 from .house_rules import HouseRules
-from .journal import (
-    Disclosed,
-    Entry,
-    Event,
-    Journal,
-    Note,
-    Prepared,
-    Retcon,
-    Rolled,
-    SeedRevealed,
-    SessionStarted,
-    SettingsChanged,
-    TableSeed,
-    effective_entries,
-    log_format,
-    log_frame,
-)
+from .journal import Entry, Event, Journal, Note, Retcon, SeedRevealed, SessionStarted, TableSeed
 from .journal.codec import journalable
-from .journal.export import LOG_FORMATS
 from .opening import Opening
-from .reasons import os_reason, pydantic_reason
-from .settings import RuleSettings
+from .reasons import pydantic_reason
 from .visibility import GmOnly
-from .words import languages, render
 
 __all__ = [
     "EXPORT_ENTRY_POINT_GROUP",
@@ -94,29 +65,6 @@ __all__ = [
     "session_exports",
 ]
 
-EXPORT_ENTRY_POINT_GROUP = "isowidgets.exports"
-"""The entry-point group the kit's exports of any session (the recap) are declared in."""
-
-
-@functools.cache
-def session_exports() -> Mapping[str, SessionExport]:
-    """The exports every game offers besides the log and its system's own, by name,
-    found in the ``isowidgets.exports`` entry points (an object that is no
-    :class:`~isowidgets.contract.SessionExport` is left out)."""
-    found: dict[str, SessionExport] = {}
-    for point in entry_points(group=EXPORT_ENTRY_POINT_GROUP):
-        loaded = point.load()
-        if isinstance(loaded, SessionExport):
-            found[point.name] = loaded
-    return MappingProxyType(found)
-
-
-class GameState(Protocol):
-    """What the shell needs from a system's state: its current settings."""
-
-    @property
-    def settings(self) -> RuleSettings: ...
-
 
 S = TypeVar("S", bound=GameState)
 R = TypeVar("R")
@@ -126,7 +74,7 @@ Listener = Callable[[Sequence[Entry], Any], None]
 """Called after every committed action with its entries and the new state."""
 
 
-class Game(Opening, HouseRules, GmOnly, Generic[S]):
+class Game(Folding[S], Opening, HouseRules, GmOnly, Exports):
     """One session of one system: current state, its journal, its dice.
 
     Create with :meth:`new() <.Opening.new>`, :meth:`.resume` or :meth:`open() <.Opening.open>`; not
@@ -149,39 +97,9 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
 
     system: ClassVar[str] = "core"
     title: ClassVar[str] = "Game"
-    exports: ClassVar[Mapping[str, Export]] = MappingProxyType({})
-    """The system's own exports by name (see :class:`~isowidgets.contract.Export`),
-    written by :meth:`~.Game.export` beside the log's formats ``md``, ``csv`` and ``json``."""
     beats: ClassVar[Beats[Any]] = Beats("Game")
     """The system's beats, the moments a person scrubs to (see
-    :class:`~isowidgets.contract.Beats`); a system without any names none."""
-
-    # ------------------------------------------------------------------ the system's part
-
-    @classmethod
-    def initial_state(cls, settings: Any) -> S:
-        """The state of a fresh session under ``settings``."""
-        raise TypeError(f"{cls.__name__} must define initial_state()")
-
-    @classmethod
-    def apply(cls, state: S, event: Event) -> S:
-        """Fold one of this system's events into ``state`` (pure).
-
-        Raises:
-            InconsistentEventError: the event does not fit ``state`` (a bug in the
-                rules that made it, or an edited journal; never a refused request).
-        """
-        raise InconsistentEventError(
-            "core.no_such_event",
-            "{title} has no event {kind}",
-            title=cls.title,
-            kind=shown(event.kind),
-        )
-
-    @classmethod
-    def with_settings(cls, state: S, settings: Any) -> S:
-        """``state`` with other settings (frozen dataclass states work as they are)."""
-        return dataclasses.replace(state, settings=settings)  # type: ignore[type-var]
+    :class:`~isowidgets.beats.Beats`); a system without any names none."""
 
     # ------------------------------------------------------------------ construction
 
@@ -212,195 +130,11 @@ class Game(Opening, HouseRules, GmOnly, Generic[S]):
     def journal(self) -> Journal:
         return self._journal
 
-    def log(
-        self, *, effective_only: bool = False, public: bool = False, language: str = "en"
-    ) -> Any:
-        """The journal as a pandas DataFrame (see :meth:`.Journal.to_frame`), its summaries
-        in ``language``; with ``public=True`` what a viewer is shown
-        (:meth:`public_view() <.GmOnly.public_view>`:
-        the public entries, numbered again)."""
-        if not checks.flag(public, "public", error=JournalError):
-            return self._journal.to_frame(effective_only=effective_only, language=language)
-        effective_only = checks.flag(effective_only, "effective_only", error=JournalError)
-        language = checks.choice(language, "language", languages(), error=JournalError)
-        return log_frame(self.public_view(), effective_only=effective_only, language=language)
-
-    @classmethod
-    def export_formats(cls, language: str = "en") -> dict[str, str]:
-        """Every format :meth:`~.Game.export` writes, name → label: the log's, the system's, then
-        the kit's own for any session (the recap, :func:`session_exports`), whose labels
-        are messages written in ``language`` (a table offers them in the language it
-        speaks; a language the kit does not speak reads English)."""
-        return (
-            dict(LOG_FORMATS)
-            | {name: export.label for name, export in cls.exports.items()}
-            | {name: render(export.label, language) for name, export in session_exports().items()}
-        )
-
-    def export(
-        self,
-        path: str | os.PathLike[str],
-        fmt: str | None = None,
-        *,
-        public: bool | None = None,
-        language: str = "en",
-    ) -> Path:
-        """Write the session to ``path``: the log as ``md``, ``csv`` or ``json`` (by the
-        suffix unless ``fmt``; see :meth:`.Journal.export`), one of the system's own
-        :attr:`exports` named by ``fmt`` (a chronicle…), from the effective journal, or
-        one the kit makes of any session (``"recap"``: an HTML page telling the story
-        beat by beat; see :func:`session_exports`), in ``language``.
-
-        With ``public=True`` only what a viewer is shown is written
-        (:meth:`public_view() <.GmOnly.public_view>`):
-        GM-only actions not yet disclosed, and what follows only from them, are left out
-        of the log and of the system's export alike, and the events and actions are
-        numbered again, so no gap counts what is hidden. A public log cannot be verified
-        (its GM-only rolls are missing); the journal can. Left out (``None``), each
-        format's own default: the log and a system's export are written whole, the
-        recap public.
-
-        Raises:
-            JournalError: an unknown format or language, a path that is none, or a file
-                that cannot be written; nothing is written then.
-        """
-        target = checks.path(path, "an export's path", error=JournalError)
-        if public is not None:
-            public = checks.flag(public, "public", error=JournalError)
-        language = checks.choice(language, "language", languages(), error=JournalError)
-        if fmt is None or (isinstance(fmt, str) and str.__str__(fmt) in LOG_FORMATS):
-            kind = log_format(target, fmt)
-            return self._journal._export(
-                target, kind, entries=self.public_view() if public else None, language=language
-            )
-        name = checks.choice(fmt, "fmt", list(self.export_formats()), error=JournalError)
-        kit = session_exports().get(name)
-        if kit is not None:
-            if kit.public if public is None else public:
-                # Numbered again (public_view): no position in the page counts a hidden line.
-                text = kit.render(self.public_view(), "public", language)
-            else:
-                text = kit.render(self._journal.entries, "everything", language)
-        else:
-            entries = self.public_view() if public else self._journal.entries
-            text = type(self).exports[name].render(effective_entries(entries))
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-        except OSError as exc:
-            raise JournalError(
-                "journal.cannot_export",
-                "cannot export to {path}: {problem}",
-                path=shown(str(target)),
-                problem=os_reason(exc),
-            ) from None
-        return target
-
     def __repr__(self) -> str:
         where = self._journal.path or "memory"
         return f"<{type(self).__name__} {len(self._journal)} events, journal={where}>"
 
     # ------------------------------------------------------------------ writing
-
-    @classmethod
-    def fold_event(cls, state: S, event: Event) -> S:
-        """Fold one journaled event into ``state`` (pure): the core's own events (settings
-        changed; notes, rolls and the like change nothing), then the system's
-        :meth:`apply`.
-
-        Raises:
-            RuleError: a retcon (replay leaves them out), or another system's event.
-            InconsistentEventError: the event does not fit ``state``.
-        """
-        if event.system == cls.system != "core":  # the system's own event (most of them)
-            return cls.apply(state, event)
-        if isinstance(event, SettingsChanged):
-            changes = {name: new for name, (_old, new) in event.changes.items()}
-            return cls.with_settings(state, state.settings.updated(**changes))
-        if isinstance(event, Retcon):  # replay never folds one: effective() leaves them out
-            raise RuleError(
-                "core.retcon_way_in",
-                "a retcon is journaled only by undo() and redo(), which rebuild the state "
-                "without the action it takes back; commit() and rules cannot add one",
-            )
-        if isinstance(
-            event, Note | Rolled | SessionStarted | SeedRevealed | Prepared | Disclosed | TableSeed
-        ):
-            return state
-        if event.system != cls.system:
-            raise RuleError(
-                "core.other_system",
-                "a {system} event cannot change a {game} game",
-                system=shown(event.system),
-                game=shown(cls.system),
-            )
-        return cls.apply(state, event)
-
-    def _fold(self, state: S, event: Event) -> S:
-        return self.fold_event(state, event)
-
-    @classmethod
-    def fold_entry(cls, state: S, entry: Entry, journal: Journal | None = None) -> S:
-        """Fold one journal entry into ``state``, as a resume replays it.
-
-        Raises:
-            JournalError: the entry does not replay, naming its line (in ``journal``).
-        """
-        try:
-            return cls.fold_event(state, entry.event)
-        except IsowidgetsError as exc:
-            where = journal.path if journal is not None and journal.path else "journal"
-            line = journal.line_number(entry.seq) if journal is not None else entry.seq
-            raise JournalError(
-                "journal.does_not_replay",
-                "{where}, line {line}: event #{seq} ({kind}) does not replay: {problem}",
-                where=str(where),
-                line=line,
-                seq=entry.seq,
-                kind=entry.kind,
-                problem=exc.message,
-            ) from None
-
-    @classmethod
-    def checkpoints(
-        cls, start: Entry, *, journal: Journal | None = None, every: int = EVERY
-    ) -> Checkpoints[S]:
-        """Checkpoints that fold this system's entries after ``start``, the entry that
-        opens the session (see :mod:`isowidgets.checkpoints`): a follower folds only
-        what is new, a replay jumps to any position from the nearest kept state.
-
-        Fold the effective entries after ``start`` (``journal.effective()[1:]``); a
-        fold that fails raises :class:`~isowidgets.errors.JournalError` naming the line
-        (in ``journal``, when given).
-
-        Raises:
-            JournalError: ``start`` is not a ``session_started`` entry of this system,
-                or its settings do not load.
-        """
-        if not isinstance(start, Entry) or not isinstance(start.event, SessionStarted):
-            raise JournalError(
-                "journal.checkpoints_start",
-                "checkpoints start from a session_started entry, got {got}",
-                got=shown(start, 80),
-            )
-        if start.event.game != cls.system:
-            raise JournalError(
-                "journal.other_game",
-                "a {game} session cannot be folded by {folder}",
-                game=shown(start.event.game, 60),
-                folder=cls.__name__,
-            )
-        settings = cls._start_settings(journal or Journal.view([start]), start)
-
-        def fold(state: S, entry: Entry) -> S:
-            return cls.fold_entry(state, entry, journal)
-
-        return Checkpoints(cls.initial_state(settings), fold, every=every)
-
-    def _replay(self, entries: Sequence[Entry], state: S) -> S:
-        for entry in entries:
-            state = self.fold_entry(state, entry, self._journal)
-        return state
 
     def act(
         self, rule: Callable[Concatenate[Action[S], P], R], /, *args: P.args, **kwargs: P.kwargs

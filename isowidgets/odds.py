@@ -30,7 +30,7 @@ import numpy.typing as npt
 from . import checks
 from .checks import received
 from .dice import MAX_SIDES, DieType
-from .dice.records import EXPLODE_FACE
+from .dice.pools import EXPLODE_FACE
 from .errors import DiceError
 from .words import Message, Number, msg
 

@@ -14,7 +14,7 @@ lines of the journal, from 1, the session's start, to its length):
   kept along the way: a jump folds at most a few dozen entries, whatever the
   session's length;
 * **its beats**: the moments a person scrubs to, as the system names them
-  (:class:`~isowidgets.contract.Beats`): each action that takes its place in what can be
+  (:class:`~isowidgets.beats.Beats`): each action that takes its place in what can be
   seen is shown to the system's beat handlers with the states before and after it. A
   beat is placed at the line where it could first be seen (its action's last line; a
   GM-only action's disclosure, in the public view). An undo does not erase a beat: the
@@ -148,7 +148,7 @@ class Branch(Generic[S]):
 
 class RunView(Sequence[Entry]):
     """The first ``length`` entries of a branch's run, read in place (a beat handler's
-    :attr:`Moment.run <isowidgets.contract.Moment.run>`): nothing is copied until a
+    :attr:`Moment.run <isowidgets.beats.Moment.run>`): nothing is copied until a
     slice is asked for."""
 
     def __init__(self, branch: Branch[Any], length: int) -> None:

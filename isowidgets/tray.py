@@ -41,7 +41,7 @@ class TrayState:
 
 def reading(roll: PoolRoll, *, parity: bool = True) -> str:
     """How a roll reads at a glance, in English: its total, and evens/odds for numbered
-    dice (the core's :func:`~isowidgets.journal.events.reading_message`, which the log
+    dice (the core's :func:`~isowidgets.journal.rolls.reading_message`, which the log
     renders in the reader's language)."""
     return render(reading_message(roll, parity=parity))
 

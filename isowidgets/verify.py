@@ -33,9 +33,10 @@ Journals of the ``"draws"`` scheme (written before rolls were numbered) are chec
 the rules they were written under (:mod:`isowidgets.dice.streams`): their random dice,
 sorted by draw, are the stream's draws without a gap, as many as the reveal says.
 
-Every finding is data (:class:`Mismatch`: the line, the event, and what is wrong as a
-message, ``verify.*``, whose values are the facts), rendered in a person's language
-only when shown (:mod:`isowidgets.words`).
+Every finding is data (:class:`~.verify_report.Mismatch`: the line, the event, and what
+is wrong as a message, ``verify.*``, whose values are the facts), rendered in a
+person's language only when shown (:mod:`isowidgets.words`); the :class:`Report
+<.verify_report.Report>` is made in :mod:`isowidgets.verify_report`.
 """
 
 from __future__ import annotations
@@ -51,316 +52,15 @@ from .checks import shown
 from .commitment import Secret
 from .dice import PoolRoll
 from .dice.roller import LEGACY_SCHEME, RollKey
-from .dice.streams import Stream
 from .errors import JournalError, JournalTamperedError, VerifyError
 from .journal import Entry, Journal, SeedRevealed, SessionStarted, TableSeed
 from .journal.chain import SHORT_HEAD, read_head, short_head
 from .regular_file import open_regular
-from .words import Clip, Message, msg, plural, render
+from .verify_draws import draws_count, replay_draws
+from .verify_report import HeadMatch, Mismatch, Report, TypedRoll
+from .words import Clip, Message, msg
 
 __all__ = ["HeadMatch", "Mismatch", "Report", "TypedRoll", "verify", "verify_entries"]
-
-
-@dataclass(frozen=True, slots=True)
-class Mismatch:
-    """The first thing in a journal that does not verify.
-
-    Attributes:
-        line: the line of the file.
-        seq: the event's number in the journal (its ``seq``).
-        kind: the event's kind.
-        summary: the event as the log shows it, in English.
-        message: what is wrong, as a message (``verify.*``; its values are the facts).
-        expected: the faces the seed gives there (empty when none can be named).
-        found: the faces the journal holds there.
-        event: the event as a message (what :attr:`summary` says, in any language).
-    """
-
-    line: int
-    seq: int
-    kind: str
-    summary: str
-    message: Message
-    expected: tuple[int, ...] = ()
-    found: tuple[int, ...] = ()
-    event: Message | None = None
-
-    @property
-    def problem(self) -> str:
-        """What is wrong, as the last part of the message's key (``"faces"``, ``"moved"``…)."""
-        return self.message.key.rsplit(".", 1)[-1]
-
-    @property
-    def facts(self) -> dict[str, Any]:
-        """The values the message speaks of."""
-        return self.message.arguments
-
-    @property
-    def why(self) -> str:
-        """What is wrong, in English (a view renders :attr:`message` in its language)."""
-        return render(self.message)
-
-    def said(self) -> list[Message]:
-        """The mismatch as the lines :meth:`text` prints: what is wrong, then the faces
-        expected and found where there are any."""
-        head = msg(
-            "verify.report.mismatch",
-            "MISMATCH at line {line}, event #{seq} ({kind}: {summary}): {why}",
-            line=self.line,
-            seq=self.seq,
-            kind=self.kind,
-            summary=Clip(self.event if self.event is not None else self.summary, 120),
-            why=self.message,
-        )
-        if not (self.expected or self.found):
-            return [head]
-        expected = (
-            msg("verify.report.faces", "{faces}", faces=" ".join(map(str, self.expected)))
-            if self.expected
-            else msg("verify.report.no_roll", "no roll here")
-        )
-        faces = msg(
-            "verify.report.expected_found",
-            "  expected: {expected}\n  found:    {found}",
-            expected=expected,
-            found=" ".join(map(str, self.found)),
-        )
-        return [head, faces]
-
-    def text(self, language: str = "en") -> str:
-        """The mismatch as the command line prints it, in ``language``."""
-        return "\n".join(render(line, language) for line in self.said())
-
-
-@dataclass(frozen=True, slots=True)
-class TypedRoll:
-    """A roll typed in from physical dice: outside the proof, listed by the report."""
-
-    line: int
-    seq: int
-    kind: str
-    summary: str
-    event: Message | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class HeadMatch:
-    """A head given to :func:`verify` and the line that carries it.
-
-    Attributes:
-        head: the head as given (hex digits).
-        line: the line that carries it.
-        seq: its event's number.
-        kind: its event's kind.
-        public_rolls: the public random rolls journaled up to that line.
-        gm: the line is GM-only (viewers were never shown its head).
-    """
-
-    head: str
-    line: int
-    seq: int
-    kind: str
-    public_rolls: int
-    gm: bool
-
-
-@dataclass(frozen=True, slots=True)
-class Report:
-    """What :func:`verify` found.
-
-    Attributes:
-        commitment: the commitment the journal starts with (``None`` when the journal
-            could not be read that far).
-        random_rolls: random rolls checked, public and GM-only (all of them when there
-            is no mismatch).
-        random_dice: random dice among them.
-        typed_rolls: rolls typed in from physical dice: outside the proof.
-        mismatch: the first thing that does not verify, or ``None``.
-        gm_only_rolls: random rolls checked that are in GM-only actions (the journal
-            holds them whole, so verify recomputes them like every other).
-        scheme: the session's dice scheme (``"hmac-sha256"``, or ``"draws"``).
-        typed: the typed rolls, each with its line and event.
-        lines: lines read.
-        chained: lines that carry the hash of the journal up to them (all checked).
-        table_seed: the table's seed, or ``None`` when none was given.
-        heads: the heads given, each with the line that carries it.
-    """
-
-    commitment: str | None
-    random_rolls: int
-    random_dice: int
-    typed_rolls: int
-    mismatch: Mismatch | None
-    gm_only_rolls: int = 0
-    scheme: str = LEGACY_SCHEME
-    typed: tuple[TypedRoll, ...] = ()
-    lines: int = 0
-    chained: int = 0
-    table_seed: str | None = None
-    heads: tuple[HeadMatch, ...] = ()
-
-    @property
-    def ok(self) -> bool:
-        return self.mismatch is None
-
-    @property
-    def public_rolls(self) -> int:
-        """Random rolls checked in public actions."""
-        return self.random_rolls - self.gm_only_rolls
-
-    def text(self, language: str = "en") -> str:
-        """The report as the command line prints it, in ``language``: what was proved,
-        and what not."""
-        return "\n".join(render(line, language) for line in self.said())
-
-    def said(self) -> list[Message]:
-        """The report's lines as messages (:meth:`text` renders them)."""
-        out: list[Message] = []
-        if self.commitment is not None:
-            out.append(
-                msg(
-                    "verify.report.commitment",
-                    "commitment {commitment}",
-                    commitment=self.commitment,
-                )
-            )
-        if self.mismatch is not None:
-            out += self.mismatch.said()
-            out.append(
-                plural(
-                    "verify.report.before",
-                    "({n} random roll(s) before it verified)",
-                    "({n} random roll(s) before it verified)",
-                    n=self.random_rolls,
-                )
-            )
-        else:
-            out.append(
-                plural(
-                    "verify.report.verified",
-                    "VERIFIED: {n} random roll(s) ({public} public, {gm} GM-only; {dice} dice) "
-                    "are the ones the committed seed fixed, each at its place in the journal",
-                    "VERIFIED: {n} random roll(s) ({public} public, {gm} GM-only; {dice} dice) "
-                    "are the ones the committed seed fixed, each at its place in the journal",
-                    n=self.random_rolls,
-                    public=self.public_rolls,
-                    gm=self.gm_only_rolls,
-                    dice=self.random_dice,
-                )
-            )
-            if self.gm_only_rolls:
-                out.append(
-                    msg(
-                        "verify.report.whole",
-                        "verify reads the whole journal, so nothing GM-only is left out (a "
-                        "public export cannot be verified)",
-                    )
-                )
-            out.append(self._table_said())
-            out.append(self._chain_said())
-            for h in self.heads:
-                values: dict[str, Any] = {
-                    "head": short_head(h.head),
-                    "n": h.public_rolls,
-                    "line": h.line,
-                    "kind": h.kind,
-                }
-                if h.gm:
-                    out.append(
-                        plural(
-                            "verify.report.head_gm",
-                            "head {head} (after {n} public roll(s)) is carried by line {line} "
-                            "({kind}, GM-only): the journal up to it is exactly as it was when "
-                            "that head was shown",
-                            "head {head} (after {n} public roll(s)) is carried by line {line} "
-                            "({kind}, GM-only): the journal up to it is exactly as it was when "
-                            "that head was shown",
-                            **values,
-                        )
-                    )
-                else:
-                    out.append(
-                        plural(
-                            "verify.report.head",
-                            "head {head} (after {n} public roll(s)) is carried by line {line} "
-                            "({kind}): the journal up to it is exactly as it was when that head "
-                            "was shown",
-                            "head {head} (after {n} public roll(s)) is carried by line {line} "
-                            "({kind}): the journal up to it is exactly as it was when that head "
-                            "was shown",
-                            **values,
-                        )
-                    )
-            if not self.heads and self.chained:
-                out.append(
-                    msg(
-                        "verify.report.no_head",
-                        "no head was given (--head): the chain shows the file is whole, not "
-                        "that it is the one viewers saw",
-                    )
-                )
-        out.append(
-            plural(
-                "verify.report.typed",
-                "{n} typed roll(s) of physical dice: outside the proof",
-                "{n} typed roll(s) of physical dice: outside the proof",
-                n=self.typed_rolls,
-            )
-        )
-        out += [
-            msg(
-                "verify.report.typed_line",
-                "  line {line}: {kind}: {summary}",
-                line=t.line,
-                kind=t.kind,
-                summary=Clip(t.event if t.event is not None else t.summary, 100),
-            )
-            for t in self.typed[:20]
-        ]
-        if len(self.typed) > 20:
-            out.append(
-                msg("verify.report.more", "  … and {count} more", count=len(self.typed) - 20)
-            )
-        return out
-
-    def _table_said(self) -> Message:
-        if self.scheme == LEGACY_SCHEME:
-            return msg(
-                "verify.report.legacy",
-                "dice scheme: draws (written before rolls were numbered; no table seed)",
-            )
-        if self.table_seed is None:
-            return msg(
-                "verify.report.no_table_seed",
-                "no table seed was given: the GM chose the seed alone (committed before "
-                "play, but free to have tried seeds beforehand)",
-            )
-        return msg(
-            "verify.report.table_seed",
-            "the table's seed {seed} is bound into every roll",
-            seed=shown(self.table_seed, 80),
-        )
-
-    def _chain_said(self) -> Message:
-        if not self.chained:
-            return msg(
-                "verify.report.no_chain",
-                "chain: none (every line was written before lines were chained)",
-            )
-        if self.chained == self.lines:
-            return msg(
-                "verify.report.chain_all",
-                "chain: all {lines} lines carry the hash of the journal up to them",
-                lines=self.lines,
-            )
-        return msg(
-            "verify.report.chain_last",
-            "chain: the last {chained} of {lines} lines carry the hash of the journal up to "
-            "them (the first were written before lines were chained; the first chained line "
-            "commits to them)",
-            chained=self.chained,
-            lines=self.lines,
-        )
 
 
 def verify(path: str | os.PathLike[str], *, heads: Iterable[str] = ()) -> Report:
@@ -598,13 +298,13 @@ def verify_entries(
                 why, expected = problem
                 return found(entry, why, roll, expected)
     if old:
-        problem_at = _replay_draws(reveal.seed, reveal_entry, old, line)
+        problem_at = replay_draws(reveal.seed, reveal_entry, old, line)
         if problem_at is not None:
             at, why, drawn, expected = problem_at
             return found(at, why, drawn, expected)
         walk.checked[:0] = old
     elif reveal.draws:
-        return found(reveal_entry, _draws_count(reveal.draws, 0))
+        return found(reveal_entry, draws_count(reveal.draws, 0))
     if reveal.public_rolls is not None and reveal.public_rolls != walk.numbered[0]:
         if walk.numbered[0]:
             why = msg(
@@ -722,83 +422,6 @@ def _due(walk: _Walk, roll: PoolRoll, number: int) -> tuple[int, ...]:
     """The faces the seed gives ``roll``'s dice as roll ``number`` of its counter: what
     was due at the place of a roll found out of its turn (moved, or after a gap)."""
     return walk.key.faces_of(dataclasses.replace(roll, number=number))
-
-
-def _draws_count(said: int, held: int) -> Message:
-    return msg(
-        "verify.draws_count",
-        "the reveal says {said} random dice were drawn; the journal holds {held}: a roll was "
-        "deleted (or lost), or the count was changed",
-        said=said,
-        held=held,
-    )
-
-
-def _replay_draws(
-    seed: int | str,
-    reveal_entry: Entry,
-    rolls: list[tuple[Entry, PoolRoll]],
-    line: Callable[[int], int],
-) -> tuple[Entry, Message, PoolRoll | None, tuple[int, ...]] | None:
-    """The rolls of a ``"draws"`` session, by its rules: sorted by draw (a roll of no
-    dice shares its draw with the next and goes first), the stream's draws without a
-    gap, as many as the reveal says. The first problem, or ``None``."""
-    reveal = reveal_entry.event
-    assert isinstance(reveal, SeedRevealed)
-    ordered = sorted(rolls, key=lambda item: (_draw(item[1])[1], bool(item[1].dice), item[0].seq))
-    expected_next = 0
-    stream: int | None = None
-    rng: Stream | None = None
-    previous: Entry | None = None
-    for entry, roll in ordered:
-        begins, index = _draw(roll)
-        if index < expected_next:
-            assert previous is not None
-            why = msg(
-                "verify.draw_taken",
-                "draw {draw} was already taken by line {other_line}: a roll was inserted",
-                draw=index,
-                other_line=line(previous.seq),
-            )
-            return entry, why, roll, ()
-        if index > expected_next:
-            faces = rng.faces(roll.pool.die, len(roll.dice)) if rng and begins == stream else ()
-            why = msg(
-                "verify.draws_missing",
-                "draws {first}–{last} are missing before this roll: a roll was deleted (or lost)",
-                first=expected_next,
-                last=index - 1,
-            )
-            return entry, why, roll, faces
-        if begins != stream and begins == index:  # a resume took the stream up here
-            stream, rng = begins, Stream(seed, begins)
-        if rng is None or begins != stream:
-            why = msg(
-                "verify.draw_stream",
-                "the roll claims the stream taken up at draw {start}, but that stream is not "
-                "the one draw {draw} comes from",
-                start=begins,
-                draw=index,
-            )
-            return entry, why, roll, ()
-        faces = rng.faces(roll.pool.die, len(roll.dice))
-        if faces != roll.faces:
-            why = msg(
-                "verify.draw_faces",
-                "the faces are not the ones the seed gives at draw {draw}: a face was altered",
-                draw=index,
-            )
-            return entry, why, roll, faces
-        expected_next = index + len(roll.dice)
-        previous = entry
-    if reveal.draws is not None and expected_next != reveal.draws:
-        return reveal_entry, _draws_count(reveal.draws, expected_next), None, ()
-    return None
-
-
-def _draw(roll: PoolRoll) -> tuple[int, int]:
-    assert roll.draw is not None
-    return roll.draw
 
 
 def _head(

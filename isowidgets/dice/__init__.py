@@ -39,9 +39,11 @@ Every public function and method checks its arguments (through
 
 The package, one concept a module: :mod:`.values` (die types and the caps),
 :mod:`.format` (how faces are written), :mod:`.faces` (the typed-faces lexer),
-:mod:`.notation` (dice notation), :mod:`.records` (pools and rolls, and their
-records), :mod:`.keep` (which dice are kept), :mod:`.streams` (the scheme of sessions
-before numbered rolls, kept to verify them) and :mod:`.roller` (the seeded dice).
+:mod:`.notation` (dice notation), :mod:`.pools` (what a pool asks for),
+:mod:`.rolled` (the dice of a roll and the chains its faces make), :mod:`.records` (a
+roll, and its record), :mod:`.keep` (which dice are kept), :mod:`.streams` (the scheme
+of sessions before numbered rolls, kept to verify them), :mod:`.keys` (the faces a
+session's seed gives each numbered roll) and :mod:`.roller` (the seeded dice).
 Import from the package: ``from isowidgets.dice import Dice, Pool``.
 """
 
@@ -50,7 +52,9 @@ from __future__ import annotations
 from .faces import MAX_TYPED, Faces, parse_faces
 from .keep import Selection, keep_highest, keep_lowest
 from .notation import MAX_NOTATION
-from .records import Pool, PoolRoll, RolledDie, RollSource
+from .pools import Pool
+from .records import PoolRoll, RollSource
+from .rolled import RolledDie
 from .roller import MAX_SEED_TEXT, MAX_TABLE_SEED, SCHEME, Dice, RollKey
 from .streams import stream_seed
 from .values import (

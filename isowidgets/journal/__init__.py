@@ -39,11 +39,14 @@ Guarantees:
   :meth:`.Journal.read` reads a journal without locking or changing it.
 
 The package, one concept a module, each importing only those before it:
+:mod:`.rolls` (a roll inside an event, and how it reads in a log line),
 :mod:`.events` (the payload base, the registry of kinds, the core's events),
+:mod:`.chain` (the hash chain that links each line to the one before),
 :mod:`.codec` (the one place a line is made and read), :mod:`.history` (the retcon
 algebra, its projections and the redo stack), :mod:`.export` (the log as a frame,
 CSV, JSON or Markdown), :mod:`.files` (bounded reading, the lock, setting a file
-aside), :mod:`.reading` (a file's lines checked as they come) and :mod:`.store` (the
+aside), :mod:`.reading` (a file's lines checked as they come), :mod:`.files_backing` (the file
+behind a journal taken, locked and repaired) and :mod:`.store` (the
 :class:`.Journal` itself). The journal knows no system:
 the system registry installs the finder that loads one a line names.
 """

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import weakref
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from datetime import UTC, datetime
 from pathlib import Path
@@ -20,7 +19,7 @@ from typing import Any, BinaryIO, Literal
 
 from .. import checks
 from ..checks import shown
-from ..errors import JournalError, JournalLockedError
+from ..errors import JournalError
 from ..reasons import os_reason
 from ..regular_file import open_regular
 from ..words import Message, Number, languages, msg
@@ -29,6 +28,7 @@ from .chain import GENESIS
 from .codec import Entries, Entry, LineError, Payload, encode_event
 from .events import Event, Resolver, Retcon, event_type
 from .export import log_format, log_frame, write_log
+from .files_backing import FileBacked
 from .history import History, retcon_problem
 from .reading import read_journal, system_of
 
@@ -48,7 +48,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class Journal:
+class Journal(FileBacked):
     """An append-only event file (or an in-memory journal for tests and demos).
 
     Use :meth:`open` for a file and :meth:`memory` for a journal that lives
@@ -215,45 +215,6 @@ class Journal:
 
     system_of = staticmethod(system_of)
 
-    def _attach(self) -> None:
-        assert self.path is not None
-        path = self.path
-        key = path.resolve()
-        with files.OPEN_LOCK:
-            previous = files.OPEN_IN_PROCESS.get(key)
-            other = previous() if previous else None
-            if other is not None and other is not self:
-                other.close()  # the same kernel re-opened it: take it over
-            try:
-                path.parent.mkdir(parents=True, exist_ok=True)
-                # Unbuffered and O_APPEND: each action is one write, straight to the OS.
-                # Opened without blocking and checked to be a regular file (a FIFO put
-                # in its place would otherwise hang the kernel on its first read).
-                fd = open_regular(path, os.O_RDWR | os.O_APPEND | os.O_CREAT)
-                handle: BinaryIO = os.fdopen(fd, "a+b", buffering=0)
-            except OSError as exc:
-                raise JournalError(
-                    "journal.cannot_open",
-                    "cannot open journal {path}: {problem}",
-                    path=str(path),
-                    problem=os_reason(exc),
-                ) from None
-            if not files.lock(handle):
-                handle.close()
-                raise JournalLockedError(
-                    "journal.locked",
-                    "journal {path} is open in another process (another kernel?). Tip: shut "
-                    "that kernel down, or open a copy of the file.",
-                    path=str(path),
-                )
-            try:
-                self._read_existing(handle)
-            except BaseException:
-                handle.close()
-                raise
-            self._file = handle
-            files.OPEN_IN_PROCESS[key] = weakref.ref(self)
-
     def _read_existing(self, handle: BinaryIO) -> None:
         """Read and validate every line (see :func:`~.reading.read_journal`); change
         nothing in the file, not even a torn last line."""
@@ -286,51 +247,6 @@ class Journal:
                     count=end - start,
                 )
             )
-
-    def _torn_problem(self, moved: bool) -> Message:
-        assert self._torn is not None
-        preview = self._torn.decode("utf-8", "replace").strip()[:60]
-        where = (
-            msg("journal.problem.torn_moved", "moved there")
-            if moved
-            else msg("journal.problem.torn_moves", "it moves there before the next write")
-        )
-        return msg(
-            "journal.problem.torn",
-            "the last line was torn by a crash mid-write and is skipped, kept in {side} "
-            "({where}): {preview}",
-            side=self._side_path().name,
-            where=where,
-            preview=repr(preview),
-        )
-
-    def _side_path(self) -> Path:
-        assert self.path is not None
-        return self.path.with_name(self.path.name + ".torn")
-
-    def _set_aside_torn(self) -> None:
-        """Move a torn last line to ``<name>.torn`` and cut it off the file."""
-        if self._torn is None or self._file is None:
-            return
-        torn, fd = self._torn, self._file.fileno()
-        try:
-            with open(self._side_path(), "ab") as out:
-                out.write(torn + b"\n")
-            os.ftruncate(fd, os.fstat(fd).st_size - len(torn))
-        except OSError as exc:
-            raise JournalError(
-                "journal.cannot_set_aside",
-                "cannot set the torn last line of {path} aside in {side}: {problem}; nothing "
-                "was written",
-                path=str(self.path),
-                side=self._side_path().name,
-                problem=os_reason(exc),
-            ) from None
-        pending = self._torn_problem(moved=False)
-        self.problems = [
-            self._torn_problem(moved=True) if p == pending else p for p in self.problems
-        ]
-        self._torn = None
 
     # ------------------------------------------------------------------ writing
 
@@ -656,7 +572,7 @@ class Journal:
         language: str = "en",
     ) -> Path:
         """Write ``entries`` (all by default) as the log in ``kind``, in ``language``; given
-        entries are the public ones (:meth:`Game.export <isowidgets.game.Game.export>`),
+        entries are the public ones (:meth:`Game.export <isowidgets.exporting.Exports.export>`),
         and the Markdown title says so."""
         return write_log(
             target,

@@ -9,7 +9,7 @@ Usage::
 
 The options are the page's defaults; a browser source can ask for others in the
 page's address (``http://127.0.0.1:8866/?layout=lower-third&transparent=1``: see
-:func:`~isowidgets.stream.page.page_options`), so one server feeds a board and a lower
+:func:`~isowidgets.stream.options.page_options`), so one server feeds a board and a lower
 third at once.
 
 The page is a generated one-cell notebook (kept in a temporary folder and removed

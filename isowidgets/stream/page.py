@@ -37,9 +37,8 @@ import asyncio
 import html
 import os
 import time
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
-from urllib.parse import parse_qs
 
 import ipywidgets as widgets
 
@@ -51,10 +50,12 @@ from ..journal.chain import short_head
 from ..widgets.css import style
 from ..widgets.spoken import Spoken
 from ..widgets.stream_board import Outcome, outcome_html
-from ..words import Listing, Message, languages, msg, plural, render
+from ..words import Message, msg, render
 from .board import StreamBoard, board_for
-from .previously import MAX_FROM, MOST, Previously
+from .options import LANGUAGES, LAYOUTS, SIZES, page_options
+from .previously import Previously
 from .shown import ShownSignal
+from .stylesheet import page_css
 
 __all__ = [
     "HOLD_SECONDS",
@@ -65,20 +66,6 @@ __all__ = [
     "page_css",
     "page_options",
 ]
-
-SIZES: dict[str, tuple[int, int, int]] = {
-    "1920x1080": (1920, 1080, 30),
-    "1280x720": (1280, 720, 20),
-}
-"""Frame size → (width, height, base font size in px): the same layout at either size;
-the smallest text is 0.9 em (18 px at 720p, 27 px at 1080p)."""
-
-LAYOUTS = ("board", "lower-third")
-"""The page's layouts: the whole board, or only the latest resolution along the bottom."""
-
-LANGUAGES = languages()
-"""The languages the stream speaks: every language of the kit's catalogues (``en``,
-``da``), and the pseudo-language ``qps`` a test reads it in."""
 
 POLL_SECONDS = 0.1
 """How often the page looks at the journal when the system cannot tell it that the
@@ -91,235 +78,6 @@ WATCHED_SECONDS = 1.0
 
 HOLD_SECONDS = 2.0
 """The least time a resolution stays on screen before the next one replaces it."""
-
-MAX_QUERY = 500
-"""The longest query string the page reads (``?layout=lower-third&language=da``)."""
-
-
-def page_css(size: str, *, transparent: bool, layout: str = "board") -> str:
-    """The page's stylesheet: the frame, its base size, the cards, the reveal.
-
-    Everything inside is sized in ``em`` from the base, so the kit's chips and tracks
-    grow with the frame. Voila's own wrappers get no background and no margin, so
-    nothing but the stream's cards is drawn; with ``transparent`` the page shows what
-    is behind it, and each card keeps its own near-opaque fill and a dark border.
-    """
-    width, height, base = SIZES[checks.choice(size, "size", list(SIZES))]
-    checks.choice(layout, "layout", LAYOUTS)
-    background = "transparent" if transparent else "#ecebe4"
-    card = "rgba(255, 255, 255, 0.94)" if transparent else "#ffffff"
-    return f"""<style>
-html, body, #rendered_cells, .jp-Notebook, .jp-Cell, .jp-OutputArea, .jp-OutputArea-child,
-.jp-OutputArea-output, .jp-LabShell, .jp-RenderedHTMLCommon, body.jp-Notebook, .voila-root
-  {{ background: {background} !important; }}
-body {{ margin: 0; overflow: hidden; }}
-#rendered_cells, .jp-Notebook, .jp-Cell, .jp-OutputArea-output {{ padding: 0 !important;
-  margin: 0 !important; }}
-.jp-OutputPrompt, .jp-InputPrompt {{ display: none !important; }}
-.iw-stream {{ width: {width}px; height: {height}px; box-sizing: border-box;
-  padding: 0.5em 0.6em; font-size: {base}px; line-height: 1.25; color: #111;
-  overflow: hidden; background: transparent;
-  font-family: "DejaVu Sans", "Segoe UI", Arial, sans-serif; gap: 0.4em; }}
-.iw-stream .widget-box, .iw-stream .widget-html, .iw-stream .widget-html-content
-  {{ background: transparent; }}
-.iw-stream .widget-html, .iw-stream .widget-html-content {{ font-size: inherit;
-  line-height: inherit; height: auto; margin: 0; padding: 0; }}
-.iw-stream .iw-stream-card {{ background: {card} !important; border: 0.1em solid #222;
-  box-shadow: 0 0 0 0.1em #fff; border-radius: 0.35em; padding: 0.35em 0.6em; margin: 0;
-  box-sizing: border-box; overflow: hidden; color: #111; }}
-.iw-stream .iw-stream-top {{ flex: 0 0 auto; display: flex; flex-direction: row;
-  align-items: baseline; }}
-.iw-stream .iw-stream-head {{ font-size: 1.3em; font-weight: 700; white-space: nowrap;
-  overflow: hidden; text-overflow: ellipsis; }}
-.iw-stream .iw-stream-system {{ font-size: 0.75em; font-weight: 400; margin-left: 0.5em; }}
-.iw-stream .iw-stream-status {{ font-size: 0.9em; margin-left: auto; }}
-.iw-stream .iw-stream-h {{ font-size: 1em; font-weight: 700; margin: 0 0 0.2em; }}
-.iw-stream .iw-stream-columns {{ display: flex; gap: 0.4em; flex: 1 1 auto; min-height: 0;
-  align-items: stretch; }}
-.iw-stream .iw-stream-left {{ flex: 0 0 42%; min-width: 0; }}
-.iw-stream .iw-stream-right {{ flex: 1 1 0; min-width: 0; display: flex;
-  flex-direction: column; }}
-.iw-stream .iw-stream-right > .widget-box {{ flex: 1 1 auto; min-height: 0; }}
-.iw-stream .iw-stream-foot {{ flex: 0 0 auto; font-size: 0.9em; }}
-.iw-stream .iw-stream-commit {{ overflow-wrap: anywhere; }}
-.iw-stream .iw-stream-commit code {{ font-family: "DejaVu Sans Mono", monospace;
-  font-size: 1em; }}
-.iw-stream .iw-outcome {{ display: flex; flex-direction: column; gap: 0.2em; }}
-.iw-stream .iw-outcome p {{ margin: 0; }}
-.iw-stream .iw-outcome-head {{ font-size: 1em; font-weight: 700; overflow-wrap: anywhere; }}
-.iw-stream .iw-outcome-verdict {{ font-size: 1.45em; font-weight: 800; line-height: 1.15;
-  padding: 0.1em 0.3em; border-left: 0.3em solid #333; overflow-wrap: anywhere; }}
-.iw-stream .iw-outcome--success .iw-outcome-verdict {{ border-left: 0.3em solid #1b6e33;
-  background: #e3f3e6; }}
-.iw-stream .iw-outcome--partial .iw-outcome-verdict {{ border-left: 0.3em dashed #8a5a00;
-  background: #fbf0d9; }}
-.iw-stream .iw-outcome--failure .iw-outcome-verdict {{ border-left: 0.3em double #a3172a;
-  background: #f8e1e3; }}
-.iw-stream .iw-outcome--even .iw-outcome-verdict {{ border-left: 0.3em dotted #333;
-  background: #efefef; }}
-.iw-stream .iw-outcome-changes {{ margin: 0; padding-left: 1.1em; }}
-.iw-stream .iw-outcome-changes li {{ overflow-wrap: anywhere; }}
-.iw-stream .iw-outcome-dice {{ display: flex; flex-direction: column; gap: 0.15em; }}
-.iw-stream .iw-outcome-reading {{ font-weight: 700; }}
-.iw-stream .iw-stream-pool .iw-dice {{ gap: 0.15em; margin: 0; flex-wrap: wrap; }}
-.iw-stream .iw-stream-pool {{ display: flex; flex-wrap: wrap; align-items: center;
-  gap: 0.3em; }}
-.iw-stream .iw-dice-label {{ font-size: 0.9em; color: #111; margin-right: 0.2em; }}
-.iw-stream .iw-stream-source {{ font-size: 1em; color: #333; }}
-.iw-stream .iw-reading {{ font-size: 1em; font-weight: 700; }}
-.iw-stream .iw-reading::before {{ content: "→ "; }}
-.iw-stream .iw-die {{ font-size: 0.9em; min-width: 1.75em; height: 1.6em; padding: 0 0.05em;
-  border-width: 0.12em; }}
-.iw-stream .iw-die--red {{ border-width: 0.2em; }}
-.iw-stream .iw-die .iw-glyph, .iw-stream .iw-die .iw-mark {{ font-size: 1em; }}
-.iw-stream .iw-chain {{ padding: 0.05em; gap: 0.1em; }}
-.iw-stream .iw-stream-list {{ margin: 0; padding-left: 1.1em; }}
-.iw-stream .iw-stream-list li {{ overflow-wrap: anywhere; }}
-.iw-stream .iw-stream-people {{ list-style: none; padding-left: 0; }}
-.iw-stream .iw-track {{ font-size: 0.9em; margin: 0.1em 0; }}
-.iw-stream .iw-track-title {{ font-size: 1em; }}
-.iw-stream .iw-track-state {{ font-size: 1em; }}
-.iw-stream .iw-track-levels {{ flex-wrap: nowrap; gap: 0.15em; }}
-.iw-stream .iw-track-level {{ min-width: 0; flex: 1 1 0; padding: 0.05em 0.15em;
-  font-size: 1em; }}
-.iw-stream .iw-track-level .iw-track-note {{ font-size: 1em; }}
-.iw-stream .iw-track-slot {{ min-width: 0; flex: 1 1 0; padding: 0.05em 0.1em;
-  font-size: 1em; }}
-.iw-stream .iw-track-slot .iw-track-slot-label, .iw-stream .iw-track-slot .iw-track-note
-  {{ font-size: 1em; }}
-.iw-stream .iw-stream-strip {{ display: flex; gap: 0.6em; align-items: flex-start;
-  flex: 0 0 auto; }}
-.iw-stream .iw-stream-strip > * {{ flex: 0 1 auto; min-width: 0; }}
-.iw-stream .iw-stream-strip > .iw-stream-stress {{ flex: 0 0 auto; }}
-.iw-stream .iw-stream-stress .iw-track-title {{ white-space: nowrap; }}
-.iw-stream .iw-stream-people {{ display: flex; flex-wrap: wrap; column-gap: 0.8em; }}
-.iw-stream .iw-stream-mapbox {{ flex: 1 1 auto; min-width: 0; min-height: 0;
-  position: relative; }}
-.iw-stream .iw-stream-map {{ resize: none !important; border: 0 !important;
-  position: absolute !important; inset: 0; width: 100% !important; height: 100% !important; }}
-.iw-stream .iw-track-level .iw-track-note {{ display: none; }}
-.iw-stream .iw-stream-board {{ height: 100%; display: flex; flex-direction: column;
-  gap: 0.3em; }}
-.iw-stream .iw-stream-board > .widget-box {{ min-height: 0; }}
-.iw-stream .iw-stream-chartbox {{ flex: 1 1 auto; min-height: 0; }}
-.iw-stream .iw-stream-fighter {{ display: flex; gap: 0.4em; align-items: center;
-  margin: 0 0 0.15em; }}
-.iw-stream .iw-stream-fighter > .iw-stream-name {{ flex: 0 0 6.5em; min-width: 0;
-  overflow-wrap: anywhere; }}
-.iw-stream .iw-stream-fighter > .iw-track {{ flex: 1 1 0; min-width: 0; margin: 0; }}
-.iw-stream .iw-stream-fighter .iw-track-title, .iw-stream .iw-stream-fighter .iw-track-state,
-.iw-stream .iw-track-slot .iw-track-note {{ display: none; }}
-.iw-stream .iw-stream-fighter .iw-track-slot {{ flex: 0 0 2.4em; }}
-.iw-stream .iw-stream-fighter .iw-track-slot--filled {{ flex: 1 1 auto; }}
-.iw-stream .iw-stream-legend p {{ margin: 0 0 0.2em; font-size: 0.9em; }}
-.iw-stream .iw-track-levels {{ margin: 0; }}
-.iw-stream .iw-stream-more {{ font-size: 0.9em; }}
-/* A new resolution: the dice first, then the verdict and what it changed. */
-@keyframes iw-stream-in {{ from {{ opacity: 0; transform: translateY(0.4em); }}
-  to {{ opacity: 1; transform: none; }} }}
-.iw-stream .iw-reveal-dice {{ animation: iw-stream-in 0.35s ease-out both; }}
-.iw-stream .iw-reveal-verdict {{ animation: iw-stream-in 0.35s ease-out 0.45s both; }}
-@media (prefers-reduced-motion: reduce) {{
-  .iw-stream .iw-reveal-dice, .iw-stream .iw-reveal-verdict {{ animation: none !important; }}
-}}
-.iw-stream--lower-third {{ justify-content: flex-end; }}
-.iw-stream--lower-third .iw-stream-third {{ flex: 0 0 auto; max-height: 46%; }}
-.iw-stream--lower-third .iw-outcome {{ display: grid; grid-template-columns: 44% 1fr;
-  grid-template-rows: auto auto auto 1fr; column-gap: 0.8em; align-items: start; }}
-.iw-stream--lower-third .iw-outcome-head {{ grid-column: 1; grid-row: 1; }}
-.iw-stream--lower-third .iw-outcome-verdict {{ grid-column: 1; grid-row: 2; }}
-.iw-stream--lower-third .iw-outcome-changes {{ grid-column: 1; grid-row: 3; }}
-.iw-stream--lower-third .iw-outcome-dice {{ grid-column: 2; grid-row: 1 / span 4; }}
-.iw-stream--lower-third .iw-outcome-reading {{ grid-column: 1; grid-row: 4; }}
-</style>"""
-
-
-CUT = 30
-"""The most characters of a name or value received that a refusal repeats."""
-
-MOST_NAMED = 3
-"""The most unknown names a refusal repeats (the rest are counted)."""
-
-
-def _cut(text: str) -> str:
-    """``text`` as a refusal repeats it: quoted, at most :data:`CUT` characters of it and
-    an ellipsis (no count in words: the refusal is said in the page's language)."""
-    return checks.shown(text[:CUT], CUT + 2) + ("…" if len(text) > CUT else "")
-
-
-def page_options(
-    query: str | None, defaults: Mapping[str, Any]
-) -> tuple[dict[str, Any], Message | None]:
-    """The page's options from its URL's query (``layout``, ``language``, ``size``,
-    ``transparent``, ``previously``, ``previously_from``), over the ``defaults`` the
-    command line chose; and what was refused in it, as a message the page says in its
-    language (``None``: nothing). A value the page cannot take keeps the default. Each
-    name and value refused is repeated cut to :data:`CUT` characters, and at most
-    :data:`MOST_NAMED` unknown names (the rest counted), so the refusal stays short
-    whatever the address holds.
-    """
-    options = dict(defaults)
-    if not query:
-        return options, None
-    if not isinstance(query, str) or len(query) > MAX_QUERY:
-        return options, msg(
-            "stream.address_too_long",
-            "the page's address is longer than {most} characters; not read",
-            most=MAX_QUERY,
-        )
-    refused: list[Message] = []
-    unknown: list[str] = []
-    allowed: dict[str, Sequence[str]] = {
-        "layout": LAYOUTS,
-        "language": LANGUAGES,
-        "size": tuple(SIZES),
-        "transparent": ("0", "1", "false", "true", "no", "yes"),
-    }
-    numbers = {"previously": (0, MOST), "previously_from": (1, MAX_FROM)}
-    for name, values in parse_qs(query, keep_blank_values=True).items():
-        if name not in allowed and name not in numbers:
-            unknown.append(name)
-            continue
-        value = values[-1]
-        if name in numbers:
-            lo, hi = numbers[name]
-            # digits only and few of them: no sign, no space, no 10**6-digit number to parse
-            if not (value.isascii() and value.isdigit() and len(value) <= len(str(hi))) or not (
-                lo <= int(value) <= hi
-            ):
-                refused.append(
-                    msg("stream.option_not_a_number",
-                        "{name}={value} ({name} is a whole number from {lo} to {hi})",
-                        name=name, value=_cut(value), lo=lo, hi=hi)
-                )  # fmt: skip
-                continue
-            options[name] = int(value)
-        elif value not in allowed[name]:
-            refused.append(
-                msg("stream.option_not_allowed", "{name}={value} ({name} is {allowed})",
-                    name=name, value=_cut(value), allowed=Listing.of(allowed[name], "or"))
-            )  # fmt: skip
-        elif name == "transparent":
-            options[name] = value in ("1", "true", "yes")
-        else:
-            options[name] = value
-    if unknown:  # named once, however many: the address cannot make the refusal long
-        names: list[Any] = [_cut(name) for name in unknown[:MOST_NAMED]]
-        if len(unknown) > MOST_NAMED:
-            more = len(unknown) - MOST_NAMED
-            names.append(plural("stream.options_more", "{n} more", "{n} more", n=more))
-        refused.insert(
-            0,
-            msg("stream.option_unknown", "{names} (the page reads {known})",
-                names=Listing.of(names), known=Listing.of([*allowed, *numbers])),
-        )  # fmt: skip
-    if not refused:
-        return options, None
-    return options, msg(
-        "stream.options_refused",
-        "not used from the address: {refused}",
-        refused=Listing.of(refused),
-    )
 
 
 class StreamPage(widgets.VBox):  # type: ignore[misc]

@@ -9,7 +9,7 @@ outcome card over the board as it stood after it, a hold apart, under the words
 *Previously on {title}…*; then it follows live, from the session as it is now.
 
 The beats are the same ones a replay scrubs and a recap tells (one contract, the
-system's :class:`~isowidgets.contract.Beats`); nothing is recorded for it.
+system's :class:`~isowidgets.beats.Beats`); nothing is recorded for it.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """A beat as a person reads it: the stream's outcome card, in any view that shows beats.
 
-A beat (:class:`~isowidgets.contract.Beat`, named by each system) holds what the
+A beat (:class:`~isowidgets.beats.Beat`, named by each system) holds what the
 stream's outcome card shows (:func:`~isowidgets.widgets.stream_board.outcome_html`:
 what was resolved, the verdict with its glyph, what it changed, the dice with the
 kit's chips, the reading), so the replay, the recap and the stream's "previously on…"

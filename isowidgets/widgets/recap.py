@@ -6,14 +6,14 @@ any system, from the journal alone (:class:`~isowidgets.reel.Reel`):
 * the session's **title**, its system, when it was played, and what the page shows
   (public by default: GM-only items appear only once disclosed, at the moment they
   were shown);
-* the **cast** (the system's :meth:`Beats.cast <isowidgets.contract.Beats.cast>`);
+* the **cast** (the system's :meth:`Beats.cast <isowidgets.beats.Beats.cast>`);
 * **the story**: each beat in force, in order (:meth:`Reel.story
   <isowidgets.reel.Reel.story>`), as the beat card the replay and the stream show (the
   dice in the kit's chips, the verdict, what changed), then **the board after it**:
   the system's own stream board at that moment, drawn as static HTML with the map and
   the chart as inline SVG (:mod:`.snapshot`);
 * the **credits**: the rules (the system's :meth:`Beats.credits
-  <isowidgets.contract.Beats.credits>`, with any licence notice they must carry), the
+  <isowidgets.beats.Beats.credits>`, with any licence notice they must carry), the
   kit, and the session's commitment to its dice with how to verify them.
 
 The page is self-contained: its styles are inline, it has no script, loads no font and

@@ -120,7 +120,7 @@ class SettingRow:
     """One setting's part of the editor.
 
     Attributes:
-        spec: what the setting is (:class:`~isowidgets.settings.SettingSpec`).
+        spec: what the setting is (:class:`~isowidgets.setting_spec.SettingSpec`).
         box: the row's widget (class ``iw-rule`` and ``iw-rule-<name>``).
         head: the ID and what the setting changes.
         control: the control a person uses (a :class:`~.toggle.PressToggle`, a

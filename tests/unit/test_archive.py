@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from isowidgets import game as game_module
 from isowidgets.errors import IsowidgetsError, JournalError
 from isowidgets.journal.files import archive as _archive
 from isowidgets.tray import DiceTray
@@ -83,8 +82,7 @@ def test_a_move_that_fails_renames_nothing(tmp_path: Path, monkeypatch: pytest.M
     def cannot_unlink(target: object) -> None:
         raise OSError(errno.EACCES, "Permission denied")
 
-    monkeypatch.setattr(os, "unlink", cannot_unlink)
-    monkeypatch.setattr(game_module.os, "unlink", cannot_unlink)
+    monkeypatch.setattr(os, "unlink", cannot_unlink)  # the one os module every part uses
     with pytest.raises(JournalError, match=r"cannot keep the old journal .* aside as s\.1\.jsonl"):
         _archive(path)
     monkeypatch.undo()

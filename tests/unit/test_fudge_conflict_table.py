@@ -9,6 +9,7 @@ import pytest
 
 from isowidgets.rules.fudge_conflict import FudgeGame
 from isowidgets.widgets.fudge_conflict import FudgeTable
+from isowidgets.widgets.fudge_conflict.hurt import LastRound, last_round_events
 from isowidgets.widgets.fudge_conflict.views import split_faces
 from isowidgets.widgets.numbers import percent
 
@@ -487,3 +488,46 @@ def test_the_chain_shows_a_helpers_dice_as_the_engine_gathers_them(table, game):
     assert "3 bonus dice (passed on by assistance)" in html.unescape(chain.before.value)
     sources = game.roll_preview(second, "argue", target=burke(game))
     assert [(s.kind, s.dice) for s in sources] == [("assist", 3)]
+
+
+def test_the_round_panel_keeps_the_last_round_as_a_whole_read_finds_it(table, game):
+    """The last round the panel shows, kept as actions arrive, is what reading the whole
+    effective journal finds after every action: rounds, an undo, a redo, the end of Let
+    It Hurt, a new conflict and a second Let It Hurt."""
+    b, s = burke(game), superior(game)
+    kept = table.round_panel._last_round
+
+    def same() -> None:
+        whole = last_round_events(game.journal.effective())
+        assert kept.of(game.journal) == whole
+        assert LastRound().of(game.journal) == whole
+
+    def dice(who: str, face: str) -> str:
+        net = sum(source.dice for source in game.roll_preview(who, "argue"))
+        return " ".join([face] * (3 + abs(net)))
+
+    def play_round(burke_face: str, category: str) -> None:
+        game.declare(b, category, s, "argue", ability="fornuft")
+        game.declare(s, "crossing", b, "argue", ability="fornuft")
+        table.round_panel.entry.faces.submit(f"{dice(b, burke_face)} / {dice(s, '0')}")
+        assert table.round_panel.entry.error.value == ""
+        same()
+
+    for _ in range(2):
+        open_argument(table, game)
+        same()
+        table.conflict_panel.entry.faces.submit(f"{dice(b, '0')} / {dice(s, '0')}")
+        assert table.conflict_panel.entry.error.value == ""
+        table.conflict_panel.hurt_buttons[b].click()  # a tie goes against the initiator
+        same()
+        for who in (b, s):
+            game.state_intention(who, "win")
+        play_round("+", "defensive")
+        play_round("0", "crossing")
+        table.toolbar.undo_button.click()
+        same()
+        table.toolbar.redo_button.click()
+        same()
+        game.give_up(b)
+        same()
+    assert kept.of(game.journal)[1] is not None  # the second Let It Hurt's end is shown

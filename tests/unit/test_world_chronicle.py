@@ -79,6 +79,36 @@ def test_an_undone_step_is_not_in_the_chronicle():
     assert game.chronicle() == chronicle(game.journal.effective())
 
 
+def test_the_chronicle_and_the_pressure_are_read_once_per_action_and_follow_undo_and_redo():
+    """However many views ask after an action, the game reads the journal for its
+    chronicle and Pressure timeline once; an undo, a redo or a new step reads it again."""
+    from isowidgets.rules.watch_the_world_die.timeline import pressure_timeline
+
+    game = _two_years()
+    reads = []
+    original = type(game.journal).effective
+
+    def counted(journal, **kwargs):
+        reads.append(1)
+        return original(journal, **kwargs)
+
+    def whole():
+        entries = original(game.journal)
+        return chronicle(entries), pressure_timeline(entries)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(type(game.journal), "effective", counted)
+        steps = (lambda: None, game.undo, game.redo, game.undo, lambda: game.note("later"))
+        for change in steps:
+            change()
+            before = len(reads)
+            for _ in range(3):
+                assert (game.chronicle(), game.pressure_timeline()) == whole()
+            assert len(reads) - before <= 1
+        game.pressure_timeline().clear()  # a caller's list is its own
+        assert game.pressure_timeline() == whole()[1]
+
+
 def test_markdown_reads_as_a_history_and_carries_the_notice():
     text = chronicle_markdown(_two_years().chronicle())
     lines = text.splitlines()

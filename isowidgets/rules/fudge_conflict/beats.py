@@ -1,4 +1,4 @@
-"""The Danish system's beats (see :class:`~isowidgets.contract.Beats`): each **conflict**
+"""The Danish system's beats (see :class:`~isowidgets.beats.Beats`): each **conflict**
 rolled (who against whom or what, who won and by how much, every roll with the three
 dice kept filled), each **round** of *Let it hurt* (the rolls, the wounds, who is
 defeated, the dice won for the next round) and the **end** of *Let it hurt* (who gave up

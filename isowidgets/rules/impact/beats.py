@@ -1,4 +1,4 @@
-"""The Impact System's beats (see :class:`~isowidgets.contract.Beats`): each **finished
+"""The Impact System's beats (see :class:`~isowidgets.beats.Beats`): each **finished
 test** (who tested what, how it came out, its die and the numbers that decided it, and
 what it changed over the whole test: Details made, altered or struck, Impact Dice moved)
 and each **rest break** (the dice it reset).

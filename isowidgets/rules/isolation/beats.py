@@ -1,4 +1,4 @@
-"""Isolation's beats: the moments a person scrubs to (see :class:`~isowidgets.contract.Beats`).
+"""Isolation's beats: the moments a person scrubs to (see :class:`~isowidgets.beats.Beats`).
 
 * a **conflict** resolved: who acted and what for, the degree with its glyph, what it
   changed (Stress, links, health, wounds still to give), every pool's dice with the dice

@@ -1,4 +1,4 @@
-"""Watch the World Die's beats (see :class:`~isowidgets.contract.Beats`): each **turn**
+"""Watch the World Die's beats (see :class:`~isowidgets.beats.Beats`): each **turn**
 (whose it was and what they did, Pressure before and after, the Events and Responses it
 brought, every die it rolled) and each **year end** (the 2d6 against the year's Events,
 and whether the Great Dying comes).

@@ -202,12 +202,29 @@ class WorldGame(Game[WorldState]):
         return dying_years(self.state, relieve_at, horizon=horizon)
 
     def chronicle(self) -> Chronicle:
-        """The story so far, per year (folded from the journal)."""
-        return chronicle(self.journal.effective())
+        """The story so far, per year (folded from the journal once per action, however
+        many views ask)."""
+        return self._read()[1]
 
     def pressure_timeline(self) -> list[PressurePoint]:
-        """Pressure after every step that changed it or made an Event, for a chart."""
-        return pressure_timeline(self.journal.effective())
+        """Pressure after every step that changed it or made an Event, for a chart
+        (read once per action, however many views ask)."""
+        return list(self._read()[2])
+
+    _reads: tuple[tuple[int, frozenset[int]], Chronicle, tuple[PressurePoint, ...]] | None = None
+
+    def _read(self) -> tuple[tuple[int, frozenset[int]], Chronicle, tuple[PressurePoint, ...]]:
+        """The chronicle and the Pressure timeline of the journal as it is now, read from
+        its effective entries once for each length and set of void actions it has had
+        (the turn panel, the chronicle, the year's end and the chart all ask after an
+        action)."""
+        journal = self.journal
+        key = (len(journal), frozenset(journal.void_actions()))
+        reads = self._reads
+        if reads is None or reads[0] != key:
+            entries = journal.effective()
+            reads = self._reads = (key, chronicle(entries), tuple(pressure_timeline(entries)))
+        return reads
 
     # ------------------------------------------------------------------ setup
 

@@ -37,7 +37,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...journal import Entry
+from ...journal import Entry, Journal
 from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ...rules.fudge_conflict.abilities import ABILITIES
 from ...rules.fudge_conflict.events import HurtEnded, HurtStarted, RoundRolled
@@ -64,7 +64,7 @@ from .views import (
     sources_text,
 )
 
-__all__ = ["PartyRow", "RoundPanel", "last_round_events"]
+__all__ = ["LastRound", "PartyRow", "RoundPanel", "last_round_events"]
 
 CATEGORIES = ("crossing", "parallel", "defensive")
 
@@ -84,6 +84,41 @@ def last_round_events(
         elif isinstance(event, HurtEnded) and ended is None:
             ended = event
     return rolled, ended
+
+
+class LastRound:
+    """:func:`last_round_events` of a journal's effective entries, kept as the journal
+    grows: what was appended since the last look is read, and the whole journal is read
+    again only when its history changed otherwise (an undo or a redo made an action
+    void, or in force again), so an action in a long session costs what it adds."""
+
+    def __init__(self) -> None:
+        self._journal: Journal | None = None
+        self._seen = 0
+        self._void: set[int] = set()
+        self._found: tuple[RoundRolled | None, HurtEnded | None] = (None, None)
+
+    def of(self, journal: Journal) -> tuple[RoundRolled | None, HurtEnded | None]:
+        """The last round rolled and the end of Let It Hurt in ``journal`` now."""
+        void = journal.void_actions()
+        entries = journal.entries
+        if journal is not self._journal or void != self._void or len(entries) < self._seen:
+            self._found = last_round_events(journal.effective())
+        else:
+            rolled, ended = self._found
+            for entry in entries[self._seen :]:
+                event = entry.event
+                if entry.action in void:
+                    continue
+                if isinstance(event, HurtStarted):
+                    rolled = ended = None
+                elif isinstance(event, RoundRolled):
+                    rolled = event
+                elif isinstance(event, HurtEnded):
+                    ended = event
+            self._found = (rolled, ended)
+        self._journal, self._seen, self._void = journal, len(entries), void
+        return self._found
 
 
 class PartyRow(widgets.VBox):  # type: ignore[misc]
@@ -252,6 +287,7 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         self.labels = labels
         self.messages = messages
         self.sheets = sheets
+        self._last_round = LastRound()
         self.status = widgets.HTML()
         self.status.add_class("iw-fudge-round")
         self.hurt_odds = HurtOddsView(game, labels)
@@ -370,7 +406,7 @@ class RoundPanel(widgets.VBox):  # type: ignore[misc]
         hurt = state.active_hurt()
         steps = offered_steps(self.game, state)
         actions = {(step.action, step.actor) for step in steps}
-        rolled, ended = last_round_events(self.game.journal.effective())
+        rolled, ended = self._last_round.of(self.game.journal)
         self.hurt_odds.refresh(state)
         if hurt is None:
             self.status.value = f"<em>{html.escape(labels('lih.not_running'))}</em>"
