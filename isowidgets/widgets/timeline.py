@@ -240,6 +240,9 @@ class Timeline:
         self.window = window
         self.oldest: float | None = None
         """With a window: the least x (a number) of the points drawn, ``None`` before any."""
+        self.slid = False
+        """Whether older points have left the window (then the x axis no longer starts
+        at 0, whatever its ``rangemode``)."""
 
     # ------------------------------------------------------------------ building
 
@@ -314,16 +317,35 @@ class Timeline:
             self._grow("xaxis", xs)
             self._grow("yaxis", ys)
 
-    def reset(self) -> None:
-        """Empty every trace (used after an undo, when history itself changed)."""
+    def reset(self, *, slid: bool = False) -> None:
+        """Empty every trace (used after an undo, when history itself changed).
+
+        Args:
+            slid: the refill that follows leaves older points out (it draws only the
+                latest window's): the title says so (:meth:`titled`), and the x axis
+                starts where the points do.
+        """
         with self.batch():
             for index in range(len(self.figure.data)):
                 for prop in ("x", "y", "text"):
                     self.assign(index, prop, ())
         self._extent.clear()
         self.oldest = None
+        self.slid = slid
 
     # ------------------------------------------------------------------ the window
+
+    def titled(self, title: str, since: str) -> None:
+        """Title the plot ``title`` or, once older points have left its window, ``since``
+        (a format with ``{title}`` and ``{n}``, the first x still drawn: ``"{title}, from
+        roll {n} on"``), so the window's span is said in words. Sent only when it changes."""
+        oldest = self.oldest
+        text = title
+        if self.slid and oldest is not None:
+            text = since.format(title=title, n=int(oldest))
+        layout = self.figure.layout
+        if layout.title.text != text:
+            layout.title.text = text
 
     def _slide(self, points: Sequence[tuple[Any, Any, str]]) -> Sequence[tuple[Any, Any, str]]:
         """Move the window to take ``points``: when the points drawn would span more than
@@ -371,6 +393,7 @@ class Timeline:
             kept_y += self.current(index, "y")
         numbers = [float(x) for x in kept_x if _is_number(x)]
         self.oldest = min(numbers) if numbers else start
+        self.slid = True
         self._extent.clear()
         if kept_x:
             self._grow("xaxis", kept_x)
@@ -412,7 +435,7 @@ class Timeline:
         if not self._managed[axis_name] or not numbers:
             return
         low, high = min(numbers), max(numbers)
-        if axis.rangemode == "tozero":
+        if axis.rangemode == "tozero" and not (axis_name == "xaxis" and self.slid):
             low, high = min(low, 0.0), max(high, 0.0)
         if axis_name in self._extent:
             low = min(low, self._extent[axis_name][0])

@@ -231,6 +231,8 @@ class WorldStreamBoard(StreamBoard):
 
     def __init__(self, language: str) -> None:
         self.chart: PressureChart | None = None
+        self._fed = 0  # how many of the catch's effective entries the chart has taken
+        self._effective: Sequence[Entry] = ()
         # A column, so the chart is as wide as the board (plotly sizes itself to its box).
         self.chart_box = widgets.VBox(layout=widgets.Layout(width="100%"))
         self.chart_box.add_class("iw-stream-chartbox")
@@ -252,7 +254,7 @@ class WorldStreamBoard(StreamBoard):
     def settle(self) -> None:
         """Send the chart's points again for a browser that connected after them."""
         if self.chart is not None:
-            self.chart.rebuild()
+            self.chart.rebuild(self._effective)
 
     def show(self, catch: Catch) -> None:
         game = catch.game
@@ -272,7 +274,12 @@ class WorldStreamBoard(StreamBoard):
             self.chart_box.children = (self.chart,)
         else:
             self.chart.game = game  # the spectator's game of this catch
-            self.chart.rebuild()  # history may have changed, not only grown
+            if catch.rebuilt:  # history changed, not only grew: drawn afresh
+                self.chart.rebuild(catch.effective)
+            else:  # only what the catch added is folded and sent
+                self.chart.update(catch.effective[self._fed :])
+        self._fed = len(catch.effective)
+        self._effective = catch.effective
         self.chart.timeline.keep_state()  # for a browser that connects after this
         state: WorldState = game.state
         now = msg(
