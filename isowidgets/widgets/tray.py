@@ -188,7 +188,7 @@ class TrayPanel(Panel):
 
     def _title(self) -> None:
         """The plot's title, saying from which roll on it draws once older ones left it."""
-        self.timeline.titled(_TIMELINE_TITLE, "{title}, from roll {n} on")
+        self.timeline.titled(_TIMELINE_TITLE, lambda n: f"{_TIMELINE_TITLE}, from roll {n} on")
 
     def _rebuild_timeline(self) -> None:
         self._rolls = 0

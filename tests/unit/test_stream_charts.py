@@ -118,3 +118,80 @@ def test_an_undo_on_the_stream_refills_the_world_chart_once(tmp_path: Path) -> N
     game.create_event("Bribery/Scandal/Corruption", "Lagos")  # the undone Event again
     assert page.refresh() and len(refills) == 1
     assert chart.timeline.current("Pressure", "y")[-1] == game.state.pressure
+
+
+def _bounded(sizes: list[int], traces: int, window: int) -> bool:
+    """Whether every message carried at most ``traces`` arrays of a window and a half."""
+    return bool(sizes) and max(sizes) <= traces * (1.5 * window + 2)
+
+
+def test_the_isolation_plot_draws_its_latest_beats_at_the_same_cost_per_beat(
+    tmp_path: Path,
+) -> None:
+    from isowidgets.widgets.isolation.timeline import WINDOW as ISOLATION_WINDOW
+    from isowidgets.widgets.isolation.timeline import StressTimeline
+
+    game = PLAYS["isolation"](tmp_path / "i.jsonl")
+    plot = StressTimeline(game, window=10)
+    sizes = sent_points(plot.figure)
+    for _ in range(50):
+        FOLLOWS["isolation"](game)
+    assert _bounded(sizes[-20:], 3, 10)  # at beat 50 what a message carried at beat 15
+    xs = plot.timeline.current("Degree", "x")
+    assert xs[-1] == plot.fold.beat and xs[-1] - xs[0] <= 15
+    assert plot.figure.layout.title.text == f"Stress and health over time, from beat {xs[0]} on"
+    assert plot.figure.layout.xaxis.range[0] == plot.timeline.oldest - 0.5 > 0
+    game.undo()  # refilled with the latest window only
+    xs = plot.timeline.current("Degree", "x")
+    assert xs[-1] == plot.fold.beat and len(xs) <= 11
+    assert "from beat" in plot.figure.layout.title.text
+    assert StressTimeline(game).timeline.window == ISOLATION_WINDOW
+
+
+def test_the_impact_plot_draws_its_latest_actions_at_the_same_cost_per_action(
+    tmp_path: Path,
+) -> None:
+    from isowidgets.widgets.impact.timeline import WINDOW as IMPACT_WINDOW
+    from isowidgets.widgets.impact.timeline import ImpactTimeline
+
+    game = PLAYS["impact"](tmp_path / "m.jsonl")
+    goons = game.state.characters[-1].id
+    plot = ImpactTimeline(game, window=10)
+    sizes = sent_points(plot.figure)
+    for n in range(50):
+        game.set_impact(goons, "D6" if n % 2 else "D10", "the goons regroup")
+    assert _bounded(sizes[-20:], 1, 10)
+    name = plot.trace_name(goons, "The Goons")
+    xs = plot.timeline.current(name, "x")
+    assert xs[-1] - xs[0] <= 15 and len(xs) > 5
+    assert plot.figure.layout.title.text == f"Impact Dice over the session, from action #{xs[0]} on"
+    assert plot.figure.layout.xaxis.range[0] > 0  # the window, not squeezed from action 0
+    game.undo()
+    assert plot.timeline.current(name, "x")[-1] == xs[-2]
+    assert len(plot.timeline.current(name, "x")) <= 11
+    assert ImpactTimeline(game).timeline.window == IMPACT_WINDOW
+
+
+def test_the_danish_damage_plot_draws_its_latest_rounds_in_the_tables_language(
+    tmp_path: Path,
+) -> None:
+    from isowidgets.widgets.fudge_conflict.labels import CATALOGUE
+    from isowidgets.widgets.fudge_conflict.timeline import WINDOW as FUDGE_WINDOW
+    from isowidgets.widgets.fudge_conflict.timeline import DamageTimeline
+    from isowidgets.widgets.i18n import Labels
+
+    game = PLAYS["fudge_conflict"](tmp_path / "f.jsonl")
+    burke, boss = (c.id for c in game.state.characters[:2])
+    plot = DamageTimeline(game, Labels(CATALOGUE, "da"), window=2)
+    game.subscribe(lambda entries, _state: plot.on_actions(entries))
+    sizes = sent_points(plot.figure)
+    for _ in range(8):  # rounds until Burke, maimed, cannot pay to act
+        game.declare(burke, "crossing", boss, "argue", ability="fornuft")
+        game.declare(boss, "crossing", burke, "argue", ability="fornuft")
+        game.roll_round()  # the seeded dice: a wound every round
+    assert _bounded(sizes[-4:], 2, 2)
+    xs = sorted(x for trace in plot.figure.data for x in trace.x)
+    assert xs[-1] - xs[0] <= 3 and xs[0] > 1
+    assert plot.figure.layout.title.text == f"Skade runde for runde, fra runde {xs[0]}"
+    assert plot.figure.layout.xaxis.range[0] > 0
+    assert DamageTimeline(game, Labels(CATALOGUE, "en")).timeline.window == FUDGE_WINDOW

@@ -35,7 +35,11 @@ older ones leave it in one update): plotly sends a trace's whole arrays with eve
 append, so without a window a long game's every step would cost more than the last."""
 
 TITLE = "Pressure over the game"
-SINCE = "{title}, from step {n} on"
+
+
+def _since(n: int) -> str:
+    return f"{TITLE}, from step {n} on"
+
 
 PRESSURE = "Pressure"
 RELIEF = "Relief: RP left became Pressure"
@@ -138,7 +142,7 @@ class PressureChart(Panel):
             if oldest is not None:  # the years whose line left the window leave too
                 self._years = [(step, year) for step, year in self._years if step >= oldest]
             self._draw_years()
-            self.timeline.titled(TITLE, SINCE)
+            self.timeline.titled(TITLE, _since)
 
     def _draw_years(self) -> None:
         """A dotted line and the year's number where each new year starts."""
@@ -199,7 +203,7 @@ class PressureChart(Panel):
             self._years = []
             self._add(drawn)
             self._draw_years()
-            self.timeline.titled(TITLE, SINCE)
+            self.timeline.titled(TITLE, _since)
         self.drawn = self.fold.steps
         self._describe()
 
