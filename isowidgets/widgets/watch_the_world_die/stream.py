@@ -47,10 +47,9 @@ __all__ = ["WorldStreamBoard", "world_outcome"]
 SHOWN = 4
 """How many of the latest Events the board lists."""
 
-CHART_WIDTH = 34.6
-"""The chart's width in base font sizes: the board's card on the page (the frame is 64
-base sizes wide; see the page's stylesheet), as plotly draws a figure created before
-its box had a size at its default width instead."""
+CHART_HEIGHT = 19
+"""The chart's height in base font sizes until the browser has laid the page out (then
+it takes its box's: see :meth:`WorldStreamBoard.settle`)."""
 
 _RESOLVES = (EventCreated, ChainRolled, YearEndRolled, ReliefFinished, RPRolled)
 
@@ -252,19 +251,35 @@ class WorldStreamBoard(StreamBoard):
     base = 20
 
     def settle(self) -> None:
-        """Send the chart's points again for a browser that connected after them."""
-        if self.chart is not None:
-            self.chart.rebuild(self._effective)
+        """Send the chart's points again for a browser that connected after them, and let
+        the chart take its box's height.
+
+        Plotly's widget keeps a figure's height through every resize (and draws one
+        without a height at a default of its own); told, once the browser has laid the
+        page out, that the figure has no height, plotly measures the element, which the
+        page's stylesheet stretches over its box. Plotly sends only what changed, so a
+        chart told so before is first given its height from the frame again.
+        """
+        if self.chart is None:
+            return
+        self.chart.rebuild(self._effective)
+        layout = self.chart.figure.layout
+        if layout.height is None:
+            layout.height = self.base * CHART_HEIGHT
+        layout.height = None
 
     def show(self, catch: Catch) -> None:
         game = catch.game
         assert isinstance(game, WorldGame)
         if self.chart is None:
-            self.chart = PressureChart(game, height=self.base * 19)
-            self.chart.layout.width = "100%"
+            self.chart = PressureChart(game, height=self.base * CHART_HEIGHT)
+            # As wide as its box, which the page's stylesheet stretches over what the
+            # board leaves free: plotly sizes a figure without a width of its own to its
+            # element, each time the window says it was resized (as the page's shown
+            # signal does once a browser has laid it out); and as tall once settled.
             self.chart.timeline.figure.update_layout(
-                autosize=False,
-                width=round(self.base * CHART_WIDTH),
+                autosize=True,
+                width=None,
                 font={"size": round(self.base * 0.9)},
                 title={"font": {"size": self.base}},
                 legend={"font": {"size": round(self.base * 0.9)}},
