@@ -40,6 +40,7 @@ from ..follow import Catch
 from ..journal import Entry, Rolled
 from ..words import Message, msg, plural, render
 from .chips import DieColour, roll_chips
+from .track import TrackWords
 
 __all__ = [
     "BOARD_ENTRY_POINT_GROUP",
@@ -55,6 +56,7 @@ __all__ = [
     "pool_html",
     "rolled_entries",
     "scan_back",
+    "track_words",
 ]
 
 BOARD_ENTRY_POINT_GROUP = "isowidgets.stream_boards"
@@ -149,6 +151,36 @@ def pool_html(pool: DicePool, language: str) -> str:
         language=language,
     )
     return f'<div class="iw-stream-pool">{chips}</div>'
+
+
+def track_words(language: str) -> TrackWords:
+    """A track's words (``now 3 (0 or more)``, ``now D8 (3 of 6)``) in the stream's
+    language, for every board that shows a counter or a ladder
+    (:class:`~.track.Track`)."""
+
+    words = (
+        msg("stream.counter.now", "now"),
+        msg("stream.counter.current", ", current"),
+        msg("stream.counter.place", "{n} of {total}"),
+        msg("stream.counter.off", "off the ladder"),
+        msg("stream.counter.between", "{low} to {high}"),
+        msg("stream.counter.or_more", "{low} or more"),
+        msg("stream.counter.below", ", below the lowest"),
+        msg("stream.counter.past", ", past the top"),
+    )
+    now, current, place, off, between, or_more, below, past = (
+        render(word, language) for word in words
+    )
+    return TrackWords(
+        now=now,
+        current=current,
+        place=place,
+        off=off,
+        between=between,
+        or_more=or_more,
+        below=below,
+        past=past,
+    )
 
 
 def heading_html(title: Message, language: str) -> str:

@@ -36,7 +36,15 @@ from ...rules.impact.ladder import INEFFECTUAL, TOP, die_label, die_of
 from ...rules.impact.model import Character, Scene
 from ...words import Message, msg, render
 from ..children import set_children
-from ..stream_board import DicePool, Outcome, StreamBoard, Tone, heading_html, scan_back
+from ..stream_board import (
+    DicePool,
+    Outcome,
+    StreamBoard,
+    Tone,
+    heading_html,
+    scan_back,
+    track_words,
+)
 from ..track import Track
 from .views import ladder_levels, ladder_place
 
@@ -223,7 +231,11 @@ class ImpactStreamBoard(StreamBoard):
             track = self.ladders.get(holder.id)
             if track is None:
                 track = self.ladders[holder.id] = Track.ladder(
-                    title, ladder_levels(), None, css_class=f"iw-stream-ladder-{holder.id}"
+                    title,
+                    ladder_levels(),
+                    None,
+                    css_class=f"iw-stream-ladder-{holder.id}",
+                    track_words=track_words(self.language),
                 )
             current, words = ladder_place(holder.step, role=kind)
             track.relabel(title)

@@ -15,7 +15,7 @@ history itself, so then the traces are emptied and refilled.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ...journal import Entry
@@ -53,6 +53,9 @@ class PressureChart(Panel):
         game: the game to follow.
         height: the chart's height in pixels.
         window: how many of the latest steps it draws (``None``: every step).
+        title, x_title, y_title: the chart's and its axes' titles (a stream says them
+            in its language).
+        since: the title once older steps left the window, from the first step drawn.
 
     Attributes:
         timeline: the kit's :class:`~isowidgets.widgets.timeline.Timeline`; its
@@ -66,13 +69,23 @@ class PressureChart(Panel):
     game: WorldGame
 
     def __init__(
-        self, game: WorldGame, *, height: int = 340, window: float | None = WINDOW
+        self,
+        game: WorldGame,
+        *,
+        height: int = 340,
+        window: float | None = WINDOW,
+        title: str = TITLE,
+        since: Callable[[int], str] | None = None,
+        x_title: str = "step (each roll, Event or relief)",
+        y_title: str = "Pressure",
     ) -> None:
         self.messages = WorldMessages(game)
+        self.title = title
+        self.since = since if since is not None else _since
         self.timeline = Timeline(
-            title=TITLE,
-            x_title="step (each roll, Event or relief)",
-            y_title="Pressure",
+            title=title,
+            x_title=x_title,
+            y_title=y_title,
             height=height,
             css_class="iw-wtwd-chart",
             window=window,
@@ -142,7 +155,7 @@ class PressureChart(Panel):
             if oldest is not None:  # the years whose line left the window leave too
                 self._years = [(step, year) for step, year in self._years if step >= oldest]
             self._draw_years()
-            self.timeline.titled(TITLE, _since)
+            self.timeline.titled(self.title, self.since)
 
     def _draw_years(self) -> None:
         """A dotted line and the year's number where each new year starts."""
@@ -203,7 +216,7 @@ class PressureChart(Panel):
             self._years = []
             self._add(drawn)
             self._draw_years()
-            self.timeline.titled(TITLE, _since)
+            self.timeline.titled(self.title, self.since)
         self.drawn = self.fold.steps
         self._describe()
 

@@ -272,7 +272,17 @@ class WorldStreamBoard(StreamBoard):
         game = catch.game
         assert isinstance(game, WorldGame)
         if self.chart is None:
-            self.chart = PressureChart(game, height=self.base * CHART_HEIGHT)
+            title = self.say(msg("stream.world.chart", "Pressure over the game"))
+            self.chart = PressureChart(
+                game,
+                height=self.base * CHART_HEIGHT,
+                title=title,
+                since=lambda n: self.say(
+                    msg("stream.world.chart_since", "{title}, from step {n} on", title=title, n=n)
+                ),
+                x_title=self.say(msg("stream.world.chart_x", "step (each roll, Event or relief)")),
+                y_title=self.say(msg("stream.world.chart_y", "Pressure")),
+            )
             # As wide as its box, which the page's stylesheet stretches over what the
             # board leaves free: plotly sizes a figure without a width of its own to its
             # element, each time the window says it was resized (as the page's shown
