@@ -370,6 +370,8 @@ def test_a_danish_stream_says_its_own_words_on_every_system_s_board(tmp_path: Pa
     ladders = StreamPage(tmp_path / "m.jsonl", language="da").board.list.children  # type: ignore[union-attr]
     assert ladders and all("nu <b>" in ladder.value for ladder in ladders)
     assert "nu <b>D8 (3 af 6)</b>" in next(t.value for t in ladders if "The Goons" in t.value)
+    study = next(t.value for t in ladders if "study" in t.value)
+    assert "uden for stigen" in study and "ingen Impact-terning (spillederen" in study
     PLAYS["watch_the_world_die"](tmp_path / "w.jsonl")
     chart = StreamPage(tmp_path / "w.jsonl", language="da").board.chart  # type: ignore[union-attr]
     layout = chart.figure.layout
