@@ -355,18 +355,16 @@ class RollsBoard(StreamBoard):
         self.title = widgets.HTML(heading_html(msg("stream.recent", "Recent rolls"), language))
         self.rolls = widgets.HTML()
         self.rolls.add_class("iw-stream-rolls")
+        # Each roll's item as drawn, by the journal line it came from: a poll draws only
+        # the new roll, not the five before it again.
+        self._items: dict[int, str] = {}
         super().__init__(language, [self.title, self.rolls])
 
-    def show(self, catch: Catch) -> None:
-        entries = catch.effective
-        items: list[str] = []
-        index = len(entries)
-        # The newest roll is the page's outcome: the board lists the ones before it.
-        while len(items) <= self.SHOWN and index > max(0, len(entries) - SCAN):
-            index -= 1
-            event = entries[index].event
-            if not event.rolls():
-                continue
+    def _item(self, entry: Entry) -> str:
+        """One roll as the list shows it (drawn once, then kept)."""
+        item = self._items.get(entry.seq)
+        if item is None:
+            event = entry.event
             pools = "".join(
                 pool_html(
                     DicePool(msg("stream.pool", "{notation}", notation=_notation(r)), r),
@@ -376,8 +374,25 @@ class RollsBoard(StreamBoard):
             )
             purpose = event.purpose if isinstance(event, Rolled) else ""
             said = f"<p class='iw-stream-purpose'>{html.escape(purpose)}</p>" if purpose else ""
-            items.append(f"<li>{said}{pools}</li>")
-        value = f"<ol class='iw-stream-list'>{''.join(items[1:])}</ol>" if len(items) > 1 else ""
+            item = self._items[entry.seq] = f"<li>{said}{pools}</li>"
+        return item
+
+    def show(self, catch: Catch) -> None:
+        entries = catch.effective
+        if catch.rebuilt:
+            self._items.clear()
+        shown: list[Entry] = []
+        index = len(entries)
+        # The newest roll is the page's outcome: the board lists the ones before it.
+        while len(shown) <= self.SHOWN and index > max(0, len(entries) - SCAN):
+            index -= 1
+            if entries[index].event.rolls():
+                shown.append(entries[index])
+        items = [self._item(entry) for entry in shown[1:]]
+        kept = {entry.seq for entry in shown}
+        for seq in [seq for seq in self._items if seq not in kept]:
+            del self._items[seq]
+        value = f"<ol class='iw-stream-list'>{''.join(items)}</ol>" if items else ""
         if self.rolls.value != value:
             self.rolls.value = value
 

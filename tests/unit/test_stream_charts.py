@@ -195,3 +195,33 @@ def test_the_danish_damage_plot_draws_its_latest_rounds_in_the_tables_language(
     assert plot.figure.layout.title.text == f"Skade runde for runde, fra runde {xs[0]}"
     assert plot.figure.layout.xaxis.range[0] > 0
     assert DamageTimeline(game, Labels(CATALOGUE, "en")).timeline.window == FUDGE_WINDOW
+
+
+def test_the_rolls_board_draws_only_the_new_roll_per_poll(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The recent rolls' list drew its five rolls' dice again on every poll."""
+    from isowidgets.widgets import stream_board
+
+    game = PLAYS["tray"](tmp_path / "t.jsonl")
+    for _ in range(8):
+        FOLLOWS["tray"](game)
+    page = StreamPage(tmp_path / "t.jsonl")
+    before = page.board.rolls.value  # type: ignore[union-attr]
+    drawn: list[int] = []
+    pool_html = stream_board.pool_html
+
+    def counted(*args: Any, **kwargs: Any) -> str:
+        drawn.append(1)
+        return pool_html(*args, **kwargs)
+
+    monkeypatch.setattr(stream_board, "pool_html", counted)
+    for n in range(3):
+        FOLLOWS["tray"](game)
+        assert page.refresh()
+        # The outcome's one pool, and the roll that became the list's newest.
+        assert len(drawn) == 2 * (n + 1)
+    after = page.board.rolls.value  # type: ignore[union-attr]
+    assert after != before and after.count("<li>") == before.count("<li>") == 5
+    fresh = StreamPage(tmp_path / "t.jsonl").board.rolls.value  # type: ignore[union-attr]
+    assert fresh == after  # drawn piece by piece, the same as drawn at once
