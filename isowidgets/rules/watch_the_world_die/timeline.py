@@ -51,9 +51,10 @@ class PressurePoint:
 
 
 class PressureFold:
-    """The chart's points folded one action at a time: :meth:`feed` the entries each new
-    action appended and get the points they add, at the same cost at step 20 and step
-    20,000 (the fold keeps the year, turn, player and Pressure it reached, and counts).
+    """The chart's points folded one action at a time: :meth:`~.PressureFold.feed` the
+    entries each new action appended and get the points they add, at the same cost at
+    step 20 and step 20,000 (the fold keeps the year, turn, player and Pressure it
+    reached, and counts).
 
     Attributes:
         steps: how many points the fold has made.
