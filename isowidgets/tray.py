@@ -19,7 +19,7 @@ from .journal import Rolled
 from .journal.events import reading_message
 from .settings import RuleSettings, setting
 from .systems import register
-from .words import msg, render
+from .words import Message, msg, render
 
 __all__ = ["DiceTray", "TraySettings", "TrayState", "reading", "roll"]
 
@@ -28,6 +28,7 @@ class TraySettings(RuleSettings):
     """Settings of the dice tray."""
 
     system: ClassVar[str] = "tray"
+    title: ClassVar[Message | None] = msg("tray.system", "Dice tray")
 
     read_parity: bool = setting(
         True, "Also count evens and odds in each roll (Isolation reads dice that way)."

@@ -5,7 +5,9 @@ draws what it is sent as messages (a plotly chart growing in place, a graph fitt
 itself to its box) has sent them to nobody. :class:`ShownSignal` is an invisible
 widget whose view, once rendered in the browser, tells the kernel so; the page then
 lets its board :meth:`~.StreamBoard.settle` (draw again for the
-views that exist). It carries no state and shows nothing.
+views that exist). It also tells the window it was resized, so views that size
+themselves to their box (a plotly chart) measure the box as laid out. It carries no
+state and shows nothing.
 """
 
 from __future__ import annotations
@@ -20,12 +22,31 @@ __all__ = ["ShownSignal"]
 _ESM = """
 function render({ model, el }) {
   el.style.display = "none";
+  // Each time, the window says it was resized: views that size themselves to their
+  // box (a plotly chart without a width or height of its own) measure it again.
+  const shown = () => {
+    window.dispatchEvent(new Event("resize"));
+    model.send({ shown: true });
+  };
   // After this frame: the page's other views are in the document and laid out; and
-  // once more when late styles and fonts have settled the boxes' final sizes.
+  // again when late styles and fonts have settled the boxes' final sizes.
   requestAnimationFrame(() => {
-    setTimeout(() => model.send({ shown: true }), 200);
-    setTimeout(() => model.send({ shown: true }), 1500);
+    setTimeout(shown, 200);
+    setTimeout(shown, 1500);
   });
+  // A view drawn later (a heavy one, on a loaded machine) is told too: once views stop
+  // being added for a moment, for the page's first minute.
+  let waiting = null;
+  const watcher = new MutationObserver((changes) => {
+    const added = changes.some((change) => [...change.addedNodes].some(
+      (node) => node.nodeType === 1 && node.classList.contains("lm-Widget")));
+    if (!added) return;
+    clearTimeout(waiting);
+    waiting = setTimeout(shown, 500);
+  });
+  watcher.observe(document.body, { childList: true, subtree: true });
+  setTimeout(() => watcher.disconnect(), 60000);
+  return () => { watcher.disconnect(); clearTimeout(waiting); };
 }
 export default { render };
 """

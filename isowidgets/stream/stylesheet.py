@@ -112,9 +112,13 @@ body {{ margin: 0; overflow: hidden; }}
   position: absolute !important; inset: 0; width: 100% !important; height: 100% !important; }}
 .iw-stream .iw-track-level .iw-track-note {{ display: none; }}
 .iw-stream .iw-stream-board {{ height: 100%; display: flex; flex-direction: column;
-  gap: 0.3em; }}
+  gap: 0.3em; flex: 1 1 auto; min-width: 0; }}
 .iw-stream .iw-stream-board > .widget-box {{ min-height: 0; }}
-.iw-stream .iw-stream-chartbox {{ flex: 1 1 auto; min-height: 0; }}
+.iw-stream .iw-stream-chartbox {{ flex: 1 1 0; min-height: 0; position: relative; }}
+.iw-stream .iw-stream-chartbox > .iw-wtwd-chart-panel {{ position: absolute; inset: 0;
+  display: flex; flex-direction: column; margin: 0; }}
+.iw-stream .iw-stream-chartbox .iw-wtwd-chart {{ flex: 1 1 0; min-height: 0;
+  width: 100% !important; }}
 .iw-stream .iw-stream-fighter {{ display: flex; gap: 0.4em; align-items: center;
   margin: 0 0 0.15em; }}
 .iw-stream .iw-stream-fighter > .iw-stream-name {{ flex: 0 0 6.5em; min-width: 0;

@@ -40,6 +40,7 @@ from ..follow import Catch
 from ..journal import Entry, Rolled
 from ..words import Message, msg, plural, render
 from .chips import DieColour, roll_chips
+from .track import TrackWords
 
 __all__ = [
     "BOARD_ENTRY_POINT_GROUP",
@@ -55,6 +56,7 @@ __all__ = [
     "pool_html",
     "rolled_entries",
     "scan_back",
+    "track_words",
 ]
 
 BOARD_ENTRY_POINT_GROUP = "isowidgets.stream_boards"
@@ -149,6 +151,36 @@ def pool_html(pool: DicePool, language: str) -> str:
         language=language,
     )
     return f'<div class="iw-stream-pool">{chips}</div>'
+
+
+def track_words(language: str) -> TrackWords:
+    """A track's words (``now 3 (0 or more)``, ``now D8 (3 of 6)``) in the stream's
+    language, for every board that shows a counter or a ladder
+    (:class:`~.track.Track`)."""
+
+    words = (
+        msg("stream.counter.now", "now"),
+        msg("stream.counter.current", ", current"),
+        msg("stream.counter.place", "{n} of {total}"),
+        msg("stream.counter.off", "off the ladder"),
+        msg("stream.counter.between", "{low} to {high}"),
+        msg("stream.counter.or_more", "{low} or more"),
+        msg("stream.counter.below", ", below the lowest"),
+        msg("stream.counter.past", ", past the top"),
+    )
+    now, current, place, off, between, or_more, below, past = (
+        render(word, language) for word in words
+    )
+    return TrackWords(
+        now=now,
+        current=current,
+        place=place,
+        off=off,
+        between=between,
+        or_more=or_more,
+        below=below,
+        past=past,
+    )
 
 
 def heading_html(title: Message, language: str) -> str:
@@ -323,18 +355,16 @@ class RollsBoard(StreamBoard):
         self.title = widgets.HTML(heading_html(msg("stream.recent", "Recent rolls"), language))
         self.rolls = widgets.HTML()
         self.rolls.add_class("iw-stream-rolls")
+        # Each roll's item as drawn, by the journal line it came from: a poll draws only
+        # the new roll, not the five before it again.
+        self._items: dict[int, str] = {}
         super().__init__(language, [self.title, self.rolls])
 
-    def show(self, catch: Catch) -> None:
-        entries = catch.effective
-        items: list[str] = []
-        index = len(entries)
-        # The newest roll is the page's outcome: the board lists the ones before it.
-        while len(items) <= self.SHOWN and index > max(0, len(entries) - SCAN):
-            index -= 1
-            event = entries[index].event
-            if not event.rolls():
-                continue
+    def _item(self, entry: Entry) -> str:
+        """One roll as the list shows it (drawn once, then kept)."""
+        item = self._items.get(entry.seq)
+        if item is None:
+            event = entry.event
             pools = "".join(
                 pool_html(
                     DicePool(msg("stream.pool", "{notation}", notation=_notation(r)), r),
@@ -344,8 +374,25 @@ class RollsBoard(StreamBoard):
             )
             purpose = event.purpose if isinstance(event, Rolled) else ""
             said = f"<p class='iw-stream-purpose'>{html.escape(purpose)}</p>" if purpose else ""
-            items.append(f"<li>{said}{pools}</li>")
-        value = f"<ol class='iw-stream-list'>{''.join(items[1:])}</ol>" if len(items) > 1 else ""
+            item = self._items[entry.seq] = f"<li>{said}{pools}</li>"
+        return item
+
+    def show(self, catch: Catch) -> None:
+        entries = catch.effective
+        if catch.rebuilt:
+            self._items.clear()
+        shown: list[Entry] = []
+        index = len(entries)
+        # The newest roll is the page's outcome: the board lists the ones before it.
+        while len(shown) <= self.SHOWN and index > max(0, len(entries) - SCAN):
+            index -= 1
+            if entries[index].event.rolls():
+                shown.append(entries[index])
+        items = [self._item(entry) for entry in shown[1:]]
+        kept = {entry.seq for entry in shown}
+        for seq in [seq for seq in self._items if seq not in kept]:
+            del self._items[seq]
+        value = f"<ol class='iw-stream-list'>{''.join(items)}</ol>" if items else ""
         if self.rolls.value != value:
             self.rolls.value = value
 

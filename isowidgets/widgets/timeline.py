@@ -12,7 +12,7 @@ import contextlib
 import copy
 import functools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..journal import Entry
@@ -240,6 +240,9 @@ class Timeline:
         self.window = window
         self.oldest: float | None = None
         """With a window: the least x (a number) of the points drawn, ``None`` before any."""
+        self.slid = False
+        """Whether older points have left the window (then the x axis no longer starts
+        at 0, whatever its ``rangemode``)."""
 
     # ------------------------------------------------------------------ building
 
@@ -314,34 +317,60 @@ class Timeline:
             self._grow("xaxis", xs)
             self._grow("yaxis", ys)
 
-    def reset(self) -> None:
-        """Empty every trace (used after an undo, when history itself changed)."""
+    def reset(self, *, slid: bool = False) -> None:
+        """Empty every trace (used after an undo, when history itself changed).
+
+        Args:
+            slid: the refill that follows leaves older points out (it draws only the
+                latest window's): the title says so (:meth:`titled`), and the x axis
+                starts where the points do.
+        """
         with self.batch():
             for index in range(len(self.figure.data)):
                 for prop in ("x", "y", "text"):
                     self.assign(index, prop, ())
         self._extent.clear()
         self.oldest = None
+        self.slid = slid
 
     # ------------------------------------------------------------------ the window
 
+    def titled(self, title: str, since: Callable[[int], str]) -> None:
+        """Title the plot ``title`` or, once older points have left its window,
+        ``since(n)`` with ``n`` the first x still drawn (``"Rolls this session, from roll
+        201 on"``), so the window's span is said in words. Sent only when it changes."""
+        oldest = self.oldest
+        text = title if not self.slid or oldest is None else since(int(oldest))
+        layout = self.figure.layout
+        if layout.title.text != text:
+            layout.title.text = text
+
     def _slide(self, points: Sequence[tuple[Any, Any, str]]) -> Sequence[tuple[Any, Any, str]]:
-        """Move the window to take ``points``: when the points drawn would span more than
-        half a window past it, cut every trace to the latest ``window`` of x (in the
-        batch under way). The new points it keeps."""
-        assert self.window is not None
-        numbers = [float(x) for x, _y, _text in points if _is_number(x)]
-        if not numbers:
+        """:meth:`slide` for ``points``; the new points it keeps."""
+        start = self.slide([x for x, _y, _text in points])
+        if start is None:
             return points
+        return [p for p in points if not _is_number(p[0]) or p[0] >= start]
+
+    def slide(self, xs: Sequence[Any]) -> float | None:
+        """Move the window to take new points at ``xs`` (in the batch under way): when the
+        points drawn would span more than half a window past it, cut every trace to the
+        latest ``window`` of x. The least x that stays (new points below it are to be left
+        out), or ``None`` when nothing was cut. For a plot that writes its traces itself
+        (:meth:`append` calls it)."""
+        if self.window is None:
+            return None
+        numbers = [float(x) for x in xs if _is_number(x)]
+        if not numbers:
+            return None
         low, newest = min(numbers), max(numbers)
         oldest = low if self.oldest is None else min(self.oldest, low)
         if newest - oldest <= self.window * 1.5:
             self.oldest = oldest
-            return points
+            return None
         start = newest - self.window
-        keep = [p for p in points if not _is_number(p[0]) or p[0] >= start]
         self._cut(start)
-        return keep
+        return start
 
     def _per_point(self, index: int, prop: str, length: int) -> list[Any] | None:
         """Trace ``index``'s array ``prop`` if it holds one value per point, else ``None``."""
@@ -371,6 +400,7 @@ class Timeline:
             kept_y += self.current(index, "y")
         numbers = [float(x) for x in kept_x if _is_number(x)]
         self.oldest = min(numbers) if numbers else start
+        self.slid = True
         self._extent.clear()
         if kept_x:
             self._grow("xaxis", kept_x)
@@ -412,7 +442,7 @@ class Timeline:
         if not self._managed[axis_name] or not numbers:
             return
         low, high = min(numbers), max(numbers)
-        if axis.rangemode == "tozero":
+        if axis.rangemode == "tozero" and not (axis_name == "xaxis" and self.slid):
             low, high = min(low, 0.0), max(high, 0.0)
         if axis_name in self._extent:
             low = min(low, self._extent[axis_name][0])

@@ -26,6 +26,7 @@ __all__ = [
     "Level",
     "SlotWords",
     "Track",
+    "TrackWords",
     "counter_html",
     "counter_range",
     "ladder_html",
@@ -62,8 +63,39 @@ def _levels(levels: Sequence[Level | str]) -> list[Level]:
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class TrackWords:
+    """The few words a counter or a ladder writes besides its title and rungs, in the
+    panel's language.
+
+    Attributes:
+        now: before the count or the rung ("now").
+        current: after the current rung's label, for a screen reader (", current").
+        place: where the rung is, with ``{n}`` and ``{total}`` ("{n} of {total}").
+        off: a ladder with no current rung ("off the ladder").
+        between: the bounds, with ``{low}`` and ``{high}`` ("{low} to {high}").
+        or_more: an open-ended range, with ``{low}`` ("{low} or more").
+        below: after the range when the count is below it (", below the lowest").
+        past: after the range when the count is past it (", past the top").
+    """
+
+    now: str = "now"
+    current: str = ", current"
+    place: str = "{n} of {total}"
+    off: str = "off the ladder"
+    between: str = "{low} to {high}"
+    or_more: str = "{low} or more"
+    below: str = ", below the lowest"
+    past: str = ", past the top"
+
+
 def ladder_html(
-    title: str, levels: Sequence[Level | str], current: int | None, *, state: str = ""
+    title: str,
+    levels: Sequence[Level | str],
+    current: int | None,
+    *,
+    state: str = "",
+    words: TrackWords = TrackWords(),
 ) -> str:
     """A ladder as an ordered list; the current level marked ``▶`` … ``now``.
 
@@ -73,46 +105,54 @@ def ladder_html(
         current: the index of the current rung, or ``None`` when off the ladder
             (then ``state`` should say where: "below D4: defeated").
         state: words after the ladder, for what the rungs cannot show.
+        words: the ladder's own words, in the panel's language.
     """
     rungs = _levels(levels)
-    items = _rungs_html(rungs, current)
+    items = _rungs_html(rungs, current, words)
     where = (
-        f"{html.escape(rungs[current].label)} ({current + 1} of {len(rungs)})"
+        f"{html.escape(rungs[current].label)} "
+        f"({html.escape(words.place.format(n=current + 1, total=len(rungs)))})"
         if current is not None and 0 <= current < len(rungs)
-        else "off the ladder"
+        else html.escape(words.off)
     )
     extra = f" — {html.escape(state)}" if state else ""
     name = html.escape(title)
     return (
         f'<div class="iw-track iw-track--ladder" role="group" aria-label="{name}: {where}">'
         f'<span class="iw-track-title">{name}</span>'
-        f'<span class="iw-track-state">now <b>{where}</b>{extra}</span>'
+        f'<span class="iw-track-state">{html.escape(words.now)} <b>{where}</b>{extra}</span>'
         f'<ol class="iw-track-levels">{items}</ol></div>'
     )
 
 
-def _rungs_html(rungs: Sequence[Level], current: int | None) -> str:
+def _rungs_html(
+    rungs: Sequence[Level], current: int | None, words: TrackWords = TrackWords()
+) -> str:
     """The rungs as list items, the one at index ``current`` marked ``▶`` … ``now``."""
     items = []
+    now_word = html.escape(words.now)
     for index, level in enumerate(rungs):
         now = index == current
         label = html.escape(level.label)
         note = html.escape(level.note)
-        words = f"{label}{': ' + note if note else ''}{', current' if now else ''}"
+        said_current = html.escape(words.current) if now else ""
+        title = f"{label}{': ' + note if note else ''}{said_current}"
         css = "iw-track-level iw-track-level--current" if now else "iw-track-level"
         current_attr = ' aria-current="step"' if now else ""
         glyph = "▶ " if now else ""
-        said = ("now · " if note else "now") if now else ""
+        said = (f"{now_word} · " if note else now_word) if now else ""
         items.append(
-            f'<li class="{css}"{current_attr} title="{words}" data-level="{index}">'
+            f'<li class="{css}"{current_attr} title="{title}" data-level="{index}">'
             f'<span>{glyph}{label}</span><span class="iw-track-note">{said}{note}</span></li>'
         )
     return "".join(items)
 
 
-def counter_range(low: int, high: int | None) -> str:
+def counter_range(low: int, high: int | None, words: TrackWords = TrackWords()) -> str:
     """A counter's bounds in words: ``0 to 6``, or ``0 or more``."""
-    return f"{low} to {high}" if high is not None else f"{low} or more"
+    if high is None:
+        return words.or_more.format(low=low)
+    return words.between.format(low=low, high=high)
 
 
 def counter_rungs(value: int, low: int, high: int | None) -> range:
@@ -130,6 +170,7 @@ def counter_html(
     high: int | None = None,
     marks: Mapping[int, str] | None = None,
     rungs: bool = False,
+    words: TrackWords = TrackWords(),
 ) -> str:
     """A counter: ``Stress ■■■□□□ now 3 (0 to 6)``, the value and the range said once.
 
@@ -145,22 +186,25 @@ def counter_html(
             there, or under their rungs.
         rungs: draw numbered rungs (a short range a person points at, like Stress)
             rather than boxes.
+        words: the counter's own words, in the panel's language.
     """
     name = html.escape(title)
-    where = counter_range(low, high)
+    where = counter_range(low, high, words)
     if value < low:
-        where += ", below the lowest"
+        where += words.below
     elif high is not None and value > high:
-        where += ", past the top"
+        where += words.past
     notes = dict(marks or {})
     mark = "" if rungs else notes.get(value, "")
     said = f"{value} ({where}){': ' + mark if mark else ''}"
-    shown = f"now <b>{value}</b> ({html.escape(where)}){html.escape(': ' + mark) if mark else ''}"
+    now = html.escape(words.now)
+    shown = f"{now} <b>{value}</b> ({html.escape(where)}){html.escape(': ' + mark) if mark else ''}"
     drawn = ""
     if rungs:
         numbers = counter_rungs(value, low, high)
         levels = [Level(str(n), notes.get(n, "")) for n in numbers]
-        drawn = f'<ol class="iw-track-levels">{_rungs_html(levels, value - numbers.start)}</ol>'
+        items = _rungs_html(levels, value - numbers.start, words)
+        drawn = f'<ol class="iw-track-levels">{items}</ol>'
     elif high is not None and high - low <= MAX_BOXES:
         filled = min(max(value - low, 0), high - low)
         drawn = (
@@ -289,9 +333,11 @@ class Track(widgets.HTML):  # type: ignore[misc]
         css_class: str | None = None,
         filled: Mapping[int, str] | None = None,
         words: SlotWords = SlotWords(),
+        track_words: TrackWords = TrackWords(),
         **kwargs: Any,
     ) -> None:
         super().__init__(**kwargs)
+        self.track_words = track_words
         self.rungs = rungs
         self.title = checks.text(title, _TITLE)
         self.levels = _levels(levels) if levels else []
@@ -434,7 +480,9 @@ class Track(widgets.HTML):  # type: ignore[misc]
         if self.filled is not None:
             drawn = slots_html(self.title, self.levels, self.filled, state=state, words=self.words)
         elif self.is_ladder:
-            drawn = ladder_html(self.title, self.levels, current, state=state)
+            drawn = ladder_html(
+                self.title, self.levels, current, state=state, words=self.track_words
+            )
         else:
             assert current is not None
             drawn = counter_html(
@@ -444,6 +492,7 @@ class Track(widgets.HTML):  # type: ignore[misc]
                 high=self.high,
                 marks=self.marks,
                 rungs=self.rungs,
+                words=self.track_words,
             )
         if drawn != self._drawn:  # send nothing when the track did not move
             self._drawn = drawn

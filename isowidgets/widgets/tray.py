@@ -188,24 +188,16 @@ class TrayPanel(Panel):
 
     def _title(self) -> None:
         """The plot's title, saying from which roll on it draws once older ones left it."""
-        since = self.timeline.oldest
-        title = (
-            _TIMELINE_TITLE
-            if since is None or since <= 1
-            else f"{_TIMELINE_TITLE}, from roll {int(since)} on"
-        )
-        layout = self.timeline.figure.layout
-        if layout.title.text != title:
-            layout.title.text = title
+        self.timeline.titled(_TIMELINE_TITLE, lambda n: f"{_TIMELINE_TITLE}, from roll {n} on")
 
     def _rebuild_timeline(self) -> None:
         self._rolls = 0
         last: Entry | None = None
         with self.timeline.batch():  # the whole refill is one message to the browser
-            self.timeline.reset()
             rolled = [e for e in self.game.journal.effective() if isinstance(e.event, Rolled)]
             # Only the latest rolls are drawn: the older ones are counted, not described.
             drawn = rolled[-TIMELINE_ROLLS:]
+            self.timeline.reset(slid=len(drawn) < len(rolled))
             self._rolls = len(rolled) - len(drawn)
             self._points([entry.event for entry in drawn if isinstance(entry.event, Rolled)])
             last = rolled[-1] if rolled else None

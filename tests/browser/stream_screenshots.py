@@ -4,6 +4,7 @@ over a dark frame, English and Danish, both layouts.
 Usage::
 
     .venv/bin/python tests/browser/stream_screenshots.py [--systems isolation,impact] [--out DIR]
+                                                         [--languages da]
 
 Each system's short session (``tests/stream_play.py``) is served by one
 ``python -m isowidgets.stream`` and shot in headless Chromium at 1920×1080 and 1280×720,
@@ -37,6 +38,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--systems", default=",".join(PLAYS))
     parser.add_argument("--out", type=Path, default=SCREENSHOTS / "stream-screens")
+    parser.add_argument("--languages", default="en,da", help="e.g. da: the Danish pages only")
     args = parser.parse_args(argv)
     args.out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="isowidgets-stream-shots-") as folder:
@@ -51,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
                         for size in ("1920x1080", "1280x720"):
                             width, height = (int(n) for n in size.split("x"))
                             for layout in ("board", "lower-third"):
-                                for language in ("en", "da"):
+                                for language in args.languages.split(","):
                                     for transparent in (False, True):
                                         page = context.new_page()
                                         page.set_viewport_size({"width": width, "height": height})

@@ -11,7 +11,7 @@ browser source does. On every page:
 * **fit**: every piece of text is inside the frame and inside its card, no box that
   hides its overflow holds more than it shows (a cut label, a wrapped track pushed out
   of its card), and no text is smaller than 18 px at 720p (27 px at 1080p), the map's
-  labels on its canvas included;
+  labels on its canvas included; a chart fills its box, in width and in height;
 * **over video**: a transparent page has no background of its own and every card keeps
   a near-opaque fill; composited over a black and over a white frame (the frame behind
   the page painted, as OBS composites it), every text's contrast with what is behind it,
@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 import pytest
 from lab import SCREENSHOTS
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from stream_play import FOLLOWS, PLAYS
 from stream_server import STREAM_READY_JS, StreamServer
 
@@ -62,6 +63,15 @@ CHROME_JS = """() => ({
     '.jp-StatusBar, #jp-left-stack').length,
   errors: document.body.innerText.includes('Error displaying widget'),
 })"""
+
+CHARTS_FILL_JS = """() => [...document.querySelectorAll('.iw-stream-chartbox')].every((box) => {
+  const svg = box.querySelector('.main-svg');
+  if (!svg) return false;
+  const a = box.getBoundingClientRect(), b = svg.getBoundingClientRect();
+  return Math.max(Math.abs(a.left - b.left), Math.abs(a.top - b.top),
+                  Math.abs(a.right - b.right), Math.abs(a.bottom - b.bottom)) <= 3;
+})"""
+"""True once every chart on the page fills its box (none: at once)."""
 
 FIT_JS = """(least) => {
   const root = document.querySelector('.iw-stream');
@@ -115,7 +125,16 @@ FIT_JS = """(least) => {
   const cy = map && map._cyreg && map._cyreg.cy;
   const labels = cy ? cy.elements().filter((e) => e.visible() && e.style('label'))
     .map((e) => [e.style('label').slice(0, 30), parseFloat(e.renderedStyle('font-size'))]) : [];
-  return {found, cards, labels, body: getComputedStyle(document.body).backgroundColor,
+  const rect = (el) => {
+    const r = el.getBoundingClientRect();
+    return [Math.round(r.left), Math.round(r.top), Math.round(r.right), Math.round(r.bottom)];
+  };
+  const charts = [...root.querySelectorAll('.iw-stream-chartbox')].map((box) => {
+    const svg = box.querySelector('.main-svg');
+    return {box: rect(box), chart: svg ? rect(svg) : null,
+            card: rect(box.closest('.iw-stream-card'))};
+  });
+  return {found, cards, labels, charts, body: getComputedStyle(document.body).backgroundColor,
           frame: [frame.width, frame.height]};
 }"""
 
@@ -146,9 +165,12 @@ def _open(context: BrowserContext, server: StreamServer, size: str, query: str) 
     page.set_viewport_size({"width": width, "height": height})
     page.goto(f"{server.url}?size={size}&{query}", wait_until="commit")
     page.wait_for_function(STREAM_READY_JS, timeout=180_000)
-    # The board settles into its boxes when the browser has drawn it (two signals, the
-    # last 1.5 s after the first frame): wait for the map's fit, or that much.
+    # The board settles into its boxes when the browser has drawn it (signals 0.2, 1.5
+    # and 5 s after the first frame): wait for the map's fit, or that much; and for a
+    # chart to take its box (the last signal, on a loaded machine).
     page.wait_for_timeout(2_200)
+    with contextlib.suppress(PlaywrightTimeout):  # the test says what is wrong
+        page.wait_for_function(CHARTS_FILL_JS, timeout=30_000)
     return page
 
 
@@ -237,6 +259,12 @@ def test_the_page_fits_its_frame_and_reads_over_any_video(
         assert not small_labels, f"map labels smaller than {least:.1f} px: {small_labels[:8]}"
         for card in fit["cards"]:
             assert card["bottom"] <= height + 1 and card["right"] <= width + 1, card
+        for chart in fit["charts"]:  # a chart stretches to its box, both ways
+            assert chart["chart"] is not None, "the chart is not drawn"
+            gaps = [abs(a - b) for a, b in zip(chart["box"], chart["chart"], strict=True)]
+            assert max(gaps) <= 3, f"the chart {chart['chart']} does not fill its box {chart}"
+            box, card = chart["box"], chart["card"]  # and the box its card's width
+            assert box[2] - box[0] >= 0.9 * (card[2] - card[0]), f"a narrow chart box: {chart}"
         if layout == "lower-third":
             assert max(card["bottom"] for card in fit["cards"]) >= height * 0.95
         if not transparent:

@@ -351,3 +351,32 @@ def test_a_new_resolution_waits_until_the_one_on_screen_has_stayed(tmp_path: Pat
         assert "too soon" in page.outcome.value and page._pending is None
 
     asyncio.run(play())
+
+
+def test_a_danish_stream_says_its_own_words_on_every_system_s_board(tmp_path: Path) -> None:
+    """The stream's chrome in the page's language: a counter's words, the map's health
+    words, the Pressure chart's titles, the dice tray's name (English rule texts and the
+    table's own names stay as written)."""
+    PLAYS["isolation"](tmp_path / "i.jsonl")
+    board = StreamPage(tmp_path / "i.jsonl", language="da").board
+    assert isinstance(board, IsolationStreamBoard)
+    assert "nu <b>" in board.stress.value and "eller mere" in board.stress.value
+    assert "now" not in board.stress.value and "or more" not in board.stress.value
+    labels = [node.data["label"] for node in board.view.widget.graph.nodes]
+    assert labels and all("Rask" in label and "Healthy" not in label for label in labels)
+    english = StreamPage(tmp_path / "i.jsonl").board
+    assert "now <b>" in english.stress.value  # type: ignore[union-attr]
+    PLAYS["impact"](tmp_path / "m.jsonl")
+    ladders = StreamPage(tmp_path / "m.jsonl", language="da").board.list.children  # type: ignore[union-attr]
+    assert ladders and all("nu <b>" in ladder.value for ladder in ladders)
+    assert "nu <b>D8 (3 af 6)</b>" in next(t.value for t in ladders if "The Goons" in t.value)
+    study = next(t.value for t in ladders if "study" in t.value)
+    assert "uden for stigen" in study and "ingen Impact-terning (spillederen" in study
+    PLAYS["watch_the_world_die"](tmp_path / "w.jsonl")
+    chart = StreamPage(tmp_path / "w.jsonl", language="da").board.chart  # type: ignore[union-attr]
+    layout = chart.figure.layout
+    assert layout.title.text == "Pres gennem spillet" and layout.yaxis.title.text == "Pres"
+    assert "lindring" in layout.xaxis.title.text
+    PLAYS["tray"](tmp_path / "t.jsonl")
+    assert "· Terningebakke" in StreamPage(tmp_path / "t.jsonl", language="da").head.value
+    assert "· Dice tray" in StreamPage(tmp_path / "t.jsonl").head.value

@@ -50,7 +50,7 @@ from .model import Turn, WorldEvent, WorldResponse, WorldState
 from .odds import WorseOdds, great_dying_chance, worse_distribution
 from .settings import WorldSettings
 from .tables import Tables, load_tables, parse_tables, shipped_path, shipped_tables
-from .timeline import PressurePoint, pressure_timeline
+from .timeline import PressureFold, PressurePoint, pressure_timeline
 
 __all__ = [
     "ChainRolled",
@@ -61,6 +61,7 @@ __all__ = [
     "EventTypeRolled",
     "GameEnded",
     "ModeRolled",
+    "PressureFold",
     "PressurePoint",
     "RPRolled",
     "ReliefFinished",

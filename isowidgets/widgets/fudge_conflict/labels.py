@@ -209,6 +209,7 @@ LABELS_CATALOGUE = catalogue(
         "plot.x": "round of let it hurt, counted over the session",
         "plot.y": "damage level",
         "plot.point": "{name}, round {n}: level {level} ({kind}) on {ability}",
+        "plot.since": "{title}, from round {n} on",
         # Rolls shown.
         "roll.kept": "kept",
         "roll.dropped": "not kept",

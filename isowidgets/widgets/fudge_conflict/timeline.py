@@ -7,7 +7,9 @@ recorded at (after any bump up the track). Rounds are counted across the session
 (the third round played in the session is 3, whichever Let It Hurt it belongs
 to), so two fights never draw over each other. Each character is a trace of points
 (no lines: each point is one wound) with its own marker symbol, and each point's
-text names the ability, so nothing depends on colour. An undo changes history
+text names the ability, so nothing depends on colour. The plot draws the latest
+:data:`WINDOW` rounds (its title says from which round on once older ones left it), so
+a round costs the same at the 20th and the 20,000th. An undo changes history
 itself: then the traces are emptied and refilled from the journal. Switching the
 language rewrites the titles and the points' text.
 """
@@ -25,7 +27,12 @@ from ..i18n import Labels
 from ..timeline import Timeline
 from .views import ability_label
 
-__all__ = ["DamageTimeline"]
+__all__ = ["WINDOW", "DamageTimeline"]
+
+WINDOW = 50
+"""How many of the latest rounds the plot draws (up to half as many again before the
+older ones leave it in one update): plotly sends a trace's whole arrays with every
+append, so without a window a long session's every round would cost more than the last."""
 
 SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon")
 """Marker symbols, one per character in the order they first took damage."""
@@ -43,7 +50,9 @@ class DamageTimeline:
             ``figure`` is its FigureWidget (class ``iw-fudge-plot``).
     """
 
-    def __init__(self, game: FudgeGame, labels: Labels, *, height: int = 300) -> None:
+    def __init__(
+        self, game: FudgeGame, labels: Labels, *, height: int = 300, window: float | None = WINDOW
+    ) -> None:
         self.game = game
         self.labels = labels
         self.timeline = Timeline(
@@ -53,6 +62,7 @@ class DamageTimeline:
             height=height,
             css_class="iw-fudge-plot",
             step=1.0,
+            window=window,
         )
         self.figure.update_layout(
             yaxis={"range": [0.5, 7.5], "tickmode": "array", "tickvals": list(range(1, 8))},
@@ -102,6 +112,13 @@ class DamageTimeline:
                 symbol = SYMBOLS[order.index(trace) % len(SYMBOLS)]
                 self.timeline.trace(trace, symbol=symbol, mode="markers")
                 self.timeline.append(trace, points)
+            self._title()
+
+    def _title(self) -> None:
+        """The title, saying from which round on once older rounds left the window."""
+        labels = self.labels
+        title = labels("table.plot")
+        self.timeline.titled(title, lambda n: labels("plot.since", title=title, n=n))
 
     def _count(self, entries: Iterable[Entry]) -> None:
         """Number the rounds played, in journal order (rounds without damage count too)."""
@@ -113,9 +130,19 @@ class DamageTimeline:
         """Empty the traces and refill them from the journal (after an undo, or a switch)."""
         self._round_at = {}
         self._count(self.game.journal.effective())
+        rows = [
+            row
+            for row in self.game.damage_rows()
+            if row["round"] is not None and row["source"] != "settled"
+        ]
+        window = self.timeline.window
+        drawn = rows
+        if window is not None and rows:
+            last = self._round_at.get(rows[-1]["seq"], rows[-1]["round"])
+            drawn = [r for r in rows if self._round_at.get(r["seq"], r["round"]) >= last - window]
         with self.timeline.batch():
-            self.timeline.reset()
-            self._add(self.game.damage_rows())
+            self.timeline.reset(slid=len(drawn) < len(rows))
+            self._add(drawn)
 
     def on_actions(self, entries: Sequence[Entry]) -> None:
         """Append the wounds of a new action (or rebuild after an undo or redo)."""
@@ -129,7 +156,6 @@ class DamageTimeline:
         labels = self.labels
         with self.timeline.batch():
             self.figure.update_layout(
-                title={"text": labels("table.plot")},
                 xaxis={"title": {"text": labels("plot.x")}},
                 yaxis={"title": {"text": labels("plot.y")}},
             )

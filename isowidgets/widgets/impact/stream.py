@@ -36,7 +36,15 @@ from ...rules.impact.ladder import INEFFECTUAL, TOP, die_label, die_of
 from ...rules.impact.model import Character, Scene
 from ...words import Message, msg, render
 from ..children import set_children
-from ..stream_board import DicePool, Outcome, StreamBoard, Tone, heading_html, scan_back
+from ..stream_board import (
+    DicePool,
+    Outcome,
+    StreamBoard,
+    Tone,
+    heading_html,
+    scan_back,
+    track_words,
+)
 from ..track import Track
 from .views import ladder_levels, ladder_place
 
@@ -194,6 +202,30 @@ def impact_outcome(state: ImpactState, entries: Sequence[Entry]) -> Outcome | No
     )
 
 
+def off_ladder_words(step: int | None, kind: str) -> Message | None:
+    """What a holder's ladder cannot show, in the stream's words (as the table's
+    :func:`~.views.ladder_place` says it): no Impact Die, ineffectual (what that means
+    for a PC, an NPC or a scene), or steps banked above D20; ``None`` on a rung."""
+    if step is None:
+        return msg("stream.impact.no_die_yet", "no Impact Die (the GM may set one)")
+    if step <= INEFFECTUAL:
+        if kind == "pc":
+            return msg(
+                "stream.impact.below_pc",
+                "✖ ineffectual (below D4: cannot roll; can still lend Character Details)",
+            )
+        if kind == "npc":
+            return msg("stream.impact.below_npc", "✖ ineffectual (below D4: defeated)")
+        return msg("stream.impact.below_scene", "✖ ineffectual (below D4: its threat has ended)")
+    if step > TOP:
+        return msg(
+            "stream.impact.banked_above",
+            "+{n} banked above D20 (a house rule keeps them)",
+            n=step - TOP,
+        )
+    return None
+
+
 class ImpactStreamBoard(StreamBoard):
     """A ladder per character and scene, in the order the table added them."""
 
@@ -223,11 +255,16 @@ class ImpactStreamBoard(StreamBoard):
             track = self.ladders.get(holder.id)
             if track is None:
                 track = self.ladders[holder.id] = Track.ladder(
-                    title, ladder_levels(), None, css_class=f"iw-stream-ladder-{holder.id}"
+                    title,
+                    ladder_levels(),
+                    None,
+                    css_class=f"iw-stream-ladder-{holder.id}",
+                    track_words=track_words(self.language),
                 )
-            current, words = ladder_place(holder.step, role=kind)
+            current, _table_words = ladder_place(holder.step, role=kind)
             track.relabel(title)
-            track.set(current, state=words)
+            off = off_ladder_words(holder.step, kind)
+            track.set(current, state="" if off is None else self.say(off))
         retired = [
             self.ladders.pop(h)
             for h in [h for h in self.ladders if h not in {x.id for x in holders}]

@@ -5,7 +5,9 @@ below D4); the x axis is the journal's action number. Each character (and
 each scene with an Impact Die) is one trace with its own marker symbol, so
 the lines stay apart without colour. New points come from the engine's pure
 :func:`~.timeline_rows` applied to each action's
-entries and are appended to the traces; an undo changes history itself, so
+entries and are appended to the traces; the plot draws the latest :data:`WINDOW`
+actions (its title says from which action on once older ones left it), so an action
+costs the same at the 20th and the 20,000th. An undo changes history itself, so
 then the traces are emptied and refilled from the journal.
 """
 
@@ -21,7 +23,19 @@ from ..panel import Panel
 from ..timeline import Timeline
 from .messages import TableMessages
 
-__all__ = ["SYMBOLS", "ImpactTimeline"]
+__all__ = ["SYMBOLS", "WINDOW", "ImpactTimeline"]
+
+WINDOW = 200
+"""How many of the latest actions the plot draws (up to half as many again before the
+older ones leave it in one update): plotly sends a trace's whole arrays with every
+append, so without a window a long session's every action would cost more than the last."""
+
+TITLE = "Impact Dice over the session"
+
+
+def _since(n: int) -> str:
+    return f"{TITLE}, from action #{n} on"
+
 
 SYMBOLS = (
     "circle",
@@ -55,14 +69,17 @@ class ImpactTimeline(Panel):
 
     game: ImpactGame
 
-    def __init__(self, game: ImpactGame, *, height: int = 340) -> None:
+    def __init__(
+        self, game: ImpactGame, *, height: int = 340, window: float | None = WINDOW
+    ) -> None:
         self.messages = TableMessages(game)
         self.timeline = Timeline(
-            title="Impact Dice over the session",
+            title=TITLE,
             x_title="action number in the journal",
             y_title="Impact Die",
             height=height,
             css_class="iw-impact-timeline",
+            window=window,
         )
         self.timeline.figure.update_layout(
             yaxis={"tickmode": "array", "zeroline": False},
@@ -147,14 +164,20 @@ class ImpactTimeline(Panel):
                     self.figure.data[index].line.shape = "hv"
                     self.figure.data[index].marker.size = 11
                 self.timeline.append(trace, points)
+            self.timeline.titled(TITLE, _since)
 
     def rebuild(self) -> None:
         """Empty the traces and refill them from the journal (after an undo), in one message."""
+        rows = [row for row in self.game.impact_timeline() if row["step"] is not None]
+        window = self.timeline.window
+        drawn = rows
+        if window is not None and rows:
+            drawn = [row for row in rows if row["action"] >= rows[-1]["action"] - window]
         with self.timeline.batch():
-            self.timeline.reset()
+            self.timeline.reset(slid=len(drawn) < len(rows))
             self._banked_drawn = False
             self._set_axis()  # the settings in force may differ after an undo
-            self._add(self.game.impact_timeline())
+            self._add(drawn)
 
     def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
         def update() -> None:

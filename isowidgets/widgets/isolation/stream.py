@@ -43,7 +43,15 @@ from ...rules.isolation.model import GM, Colour, Conflict, Link
 from ...rules.isolation.rolling import counts
 from ...words import Message, msg, plural, render
 from ..graph import GraphView
-from ..stream_board import DicePool, Outcome, StreamBoard, Tone, counted, scan_back
+from ..stream_board import (
+    DicePool,
+    Outcome,
+    StreamBoard,
+    Tone,
+    counted,
+    scan_back,
+    track_words,
+)
 from ..track import Track
 from .map import HEIGHT, WIDTH, fold_busy_pairs, fold_style, place_counts
 from .views import DEGREE_GLYPH, HEALTH_MARK, ellipse_positions, label_side, map_specs, map_style
@@ -298,6 +306,7 @@ class IsolationStreamBoard(StreamBoard):
             0,
             rungs=True,
             css_class="iw-stream-stress",
+            track_words=track_words(language),
         )
         self.health = widgets.HTML()
         self.health.add_class("iw-stream-health")
@@ -324,7 +333,9 @@ class IsolationStreamBoard(StreamBoard):
             centre = (WIDTH / 2, HEIGHT / 2)
             self.sides = {cid: label_side(xy, centre) for cid, xy in ring.items()}
             self.view.place(ring)
-        nodes, edges = map_specs(state, sides=self.sides)
+        nodes, edges = map_specs(
+            state, sides=self.sides, health=lambda health: self.say(health_words(health))
+        )
         edges = place_counts(fold_busy_pairs(state, edges), self.view.positions)
         self.view.sync(nodes, edges)
         self.stress.bound(state.settings.stress_min, state.settings.stress_max)

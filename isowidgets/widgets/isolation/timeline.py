@@ -13,7 +13,9 @@ widget only draws them, in place (no re-created figure):
 * in a strip below, one row per character: **Injured** ✚ (cross), **Dying**
   (cross with a dot), **Dead** (×), **Recovered** (hollow diamond).
 
-After an undo the plot is refilled by folding the journal again from the start.
+The plot draws the latest :data:`WINDOW` beats (its title says from which beat on once
+older ones left it), so a beat costs the same at the 20th and the 20,000th. After an
+undo the plot is refilled by folding the journal again from the start.
 """
 
 from __future__ import annotations
@@ -29,7 +31,18 @@ from ...rules.isolation.events import StressChanged
 from ...rules.isolation.timeline import Point, StressFold
 from ..common import Messages, Panel, Timeline
 
-__all__ = ["KINDS", "StressTimeline", "key_html"]
+__all__ = ["KINDS", "WINDOW", "StressTimeline", "key_html"]
+
+WINDOW = 100
+"""How many of the latest beats the plot draws (up to half as many again before the
+older ones leave it in one update): plotly sends a trace's whole arrays with every
+append, so without a window a long session's every beat would cost more than the last."""
+
+TITLE = "Stress and health over time"
+
+
+def _since(n: int) -> str:
+    return f"{TITLE}, from beat {n} on"
 
 
 # kind of point → (marker symbol, colour, which y axis, glyph for the key)
@@ -83,14 +96,17 @@ class StressTimeline(Panel):
 
     game: IsolationGame
 
-    def __init__(self, game: IsolationGame, *, height: int = 360) -> None:
+    def __init__(
+        self, game: IsolationGame, *, height: int = 360, window: float | None = WINDOW
+    ) -> None:
         self.messages = Messages(game)
         self.timeline = Timeline(
-            title="Stress and health over time",
+            title=TITLE,
             x_title="beat (a conflict, or an event that moved Stress or health)",
             y_title="Stress",
             height=height,
             css_class="iw-stress-plot",
+            window=window,
         )
         figure = self.timeline.figure
         self.timeline.trace("Stress", mode="lines+markers", symbol="circle", color="#333333")
@@ -120,6 +136,7 @@ class StressTimeline(Panel):
         self.fold = StressFold(0)
         self._top = 0
         self._points: list[Point] = []
+        self._rows: dict[str, None] = {}  # the health rows, in the order of first marks
         self.key = widgets.HTML(key_html())
         super().__init__(game, [figure, self.key, self.messages])
         self.add_class("iw-timeline")
@@ -143,16 +160,20 @@ class StressTimeline(Panel):
         """
         self.fold = StressFold(self._start(), self._names())
         points = self.fold.feed_entries(self.game.journal.effective())
+        window = self.timeline.window
+        drawn = points
+        if window is not None and points:
+            drawn = [p for p in points if p.x >= points[-1].x - window]
         self._points = []
+        self._rows = {}
         self._top = 0
         with self.timeline.batch():
+            self.timeline.reset(slid=len(drawn) < len(points))
             for trace in self.figure.data:
-                for prop in ("x", "y", "text"):
-                    self.timeline.assign(trace.name, prop, ())
                 if trace.name != "Stress":
                     for prop in ("marker.symbol", "marker.color", "marker.line.color"):
                         self.timeline.assign(trace.name, prop, ())
-            self._write(points, fresh=True)
+            self._write(drawn, fresh=True)
 
     def _append(self, points: Sequence[Point]) -> None:
         """Append points in place: one assignment per trace touched, in one batch.
@@ -166,6 +187,10 @@ class StressTimeline(Panel):
                 self._write(points, fresh=False)
 
     def _write(self, points: Sequence[Point], *, fresh: bool) -> None:
+        timeline = self.timeline
+        start = timeline.slide([p.x for p in points])  # older beats leave the window
+        if start is not None:
+            points = [p for p in points if p.x >= start]
         by_trace: dict[str, list[Point]] = {}
         for point in points:
             by_trace.setdefault(_TRACE_OF[point.trace], []).append(point)
@@ -175,6 +200,7 @@ class StressTimeline(Panel):
             if not mine:
                 continue
             name = trace.name
+            fresh_trace = fresh and start is None
             texts = tuple(f"{p.trace}: {p.text}" if name != "Stress" else p.text for p in mine)
             added: dict[str, tuple[Any, ...]] = {
                 "x": tuple(p.x for p in mine),
@@ -187,10 +213,14 @@ class StressTimeline(Panel):
                 added["marker.color"] = colours
                 added["marker.line.color"] = colours
             for prop, values in added.items():
-                before = () if fresh else timeline.current(name, prop)
+                before = () if fresh_trace else timeline.current(name, prop)
                 timeline.assign(name, prop, before + values)
         self._points += points
+        for point in points:
+            if KINDS[point.trace][2] == "y2":
+                self._rows.setdefault(str(point.y))
         self._frame(points)
+        timeline.titled(TITLE, _since)
 
     def _frame(self, points: Sequence[Point]) -> None:
         """Keep every marker inside the axes, with a margin past the last beat and the top.
@@ -206,7 +236,9 @@ class StressTimeline(Panel):
         x_end = step * (self.fold.beat // step + 1) + 0.5
         y_end = 2 * (self._top // 2 + 1) + 0.4
         layout = self.figure.layout
-        for axis, wanted in ((layout.xaxis, (-0.5, x_end)), (layout.yaxis, (-0.4, y_end))):
+        x_start = self.timeline.oldest if self.timeline.slid else None
+        x_range = (-0.5 if x_start is None else x_start - 0.5, x_end)
+        for axis, wanted in ((layout.xaxis, x_range), (layout.yaxis, (-0.4, y_end))):
             if axis.autorange:  # the user asked for autoscale (a double click): take over again
                 axis.autorange = False
             if tuple(axis.range or ()) != wanted:
@@ -214,7 +246,7 @@ class StressTimeline(Panel):
         # One health row per character with a mark, in the order of their first mark
         # (as plotly would order them): a fixed list and range, so that a mark for
         # someone who has a row already changes no axis.
-        rows = list(dict.fromkeys(p.y for p in self._points if KINDS[p.trace][2] == "y2"))
+        rows = list(self._rows)
         if tuple(layout.yaxis2.categoryarray or ()) != tuple(rows):
             layout.yaxis2.categoryorder = "array" if rows else None
             layout.yaxis2.categoryarray = rows or None

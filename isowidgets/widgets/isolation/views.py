@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import html
 import math
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import Any
@@ -61,6 +61,7 @@ from ...rules.isolation.events import (
     WoundsAssigned,
     WoundsPending,
 )
+from ...rules.isolation.model import Health
 from ...rules.isolation.plan import RollUnit
 from ...words import render
 from ..common import roll_chips
@@ -182,10 +183,14 @@ def conflict_roles(state: IsolationState) -> dict[str, str]:
     return roles
 
 
-def node_label(character: Character, role: str = "") -> str:
-    """The text on a node: name, health (glyph and word), and the role in the conflict."""
+def node_label(
+    character: Character, role: str = "", health: Callable[[Health], str] | None = None
+) -> str:
+    """The text on a node: name, health (glyph and word: ``health`` says it in a view's
+    language), and the role in the conflict."""
     name = character.name + (" (NPC)" if character.kind == "boat_NPC" else "")
-    lines = [name, f"{HEALTH_MARK[character.health]} {character.health}"]
+    said = character.health if health is None else health(character.health)
+    lines = [name, f"{HEALTH_MARK[character.health]} {said}"]
     if role:
         lines.append(f"[{role}]")
     return "\n".join(lines)
@@ -239,6 +244,7 @@ def map_specs(
     chosen_link: str | None = None,
     sides: Mapping[str, str] | None = None,
     fresh: Iterable[str] = (),
+    health: Callable[[Health], str] | None = None,
 ) -> tuple[list[NodeSpec], list[EdgeSpec]]:
     """The relationship map as graph specs: one node per character, one edge per link.
 
@@ -248,6 +254,8 @@ def map_specs(
         sides: label side per character (see :func:`label_side`).
         fresh: links the latest action added, highlighted so they can be found
             on a busy map (a conflict's temporary links, a death's greens).
+        health: a health level in the view's language (English as the table says it
+            when not given).
 
     The links the conflict in progress takes dice from (its plan's sources)
     are marked ``counted``; the AP, PPs, target and defaulted characters carry
@@ -283,7 +291,7 @@ def map_specs(
         nodes.append(
             NodeSpec(
                 character.id,
-                node_label(character, roles.get(character.id, "")),
+                node_label(character, roles.get(character.id, ""), health),
                 tuple(classes),
                 (("health", character.health), ("name", character.name)),
             )

@@ -6,25 +6,40 @@ marker per Event in the shape of its type (the legend names each shape: ``●``
 Climate, ``■`` Ecosystem, … ``★`` Special; a chained Event says so in its hover), a ``▼``
 where a relief replaced Pressure and an ``✖`` at each year-end roll; a dotted
 vertical line labelled with the year where a new year starts. New points are
-appended to the traces (the kit's :class:`~isowidgets.widgets.timeline.Timeline`);
-an undo changes history itself, so then the traces are emptied and refilled.
+appended to the traces (the kit's :class:`~isowidgets.widgets.timeline.Timeline`),
+folded from the new action's entries only (:class:`~.PressureFold`), and the chart
+draws the latest :data:`WINDOW` steps (its title says from which step on once older
+ones left it), so an action costs the same at step 20 and step 20,000; an undo changes
+history itself, so then the traces are emptied and refilled.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 from ...journal import Entry
 from ...rules.watch_the_world_die import WorldGame
-from ...rules.watch_the_world_die.timeline import PressurePoint
+from ...rules.watch_the_world_die.timeline import PressureFold, PressurePoint
 from ..aria import AriaLabel
 from ..panel import Panel
 from ..timeline import Timeline
 from .messages import WorldMessages
 from .views import TYPE_SYMBOLS
 
-__all__ = ["PressureChart"]
+__all__ = ["WINDOW", "PressureChart"]
+
+WINDOW = 100
+"""How many of the latest steps the chart draws (up to half as many again before the
+older ones leave it in one update): plotly sends a trace's whole arrays with every
+append, so without a window a long game's every step would cost more than the last."""
+
+TITLE = "Pressure over the game"
+
+
+def _since(n: int) -> str:
+    return f"{TITLE}, from step {n} on"
+
 
 PRESSURE = "Pressure"
 RELIEF = "Relief: RP left became Pressure"
@@ -37,26 +52,45 @@ class PressureChart(Panel):
     Args:
         game: the game to follow.
         height: the chart's height in pixels.
+        window: how many of the latest steps it draws (``None``: every step).
+        title, x_title, y_title: the chart's and its axes' titles (a stream says them
+            in its language).
+        since: the title once older steps left the window, from the first step drawn.
 
     Attributes:
         timeline: the kit's :class:`~isowidgets.widgets.timeline.Timeline`; its
             ``figure`` is the plotly ``FigureWidget`` (CSS class ``iw-wtwd-chart``).
-        drawn: how many of the engine's points are drawn.
+        drawn: how many of the engine's points the chart has taken (those older than
+            its window are no longer drawn).
         label: names the chart for assistive technology (``role="figure"``, not
             ``img``: plotly's tool buttons live inside it) with a summary in words.
     """
 
     game: WorldGame
 
-    def __init__(self, game: WorldGame, *, height: int = 340) -> None:
+    def __init__(
+        self,
+        game: WorldGame,
+        *,
+        height: int = 340,
+        window: float | None = WINDOW,
+        title: str = TITLE,
+        since: Callable[[int], str] | None = None,
+        x_title: str = "step (each roll, Event or relief)",
+        y_title: str = "Pressure",
+    ) -> None:
         self.messages = WorldMessages(game)
+        self.title = title
+        self.since = since if since is not None else _since
         self.timeline = Timeline(
-            title="Pressure over the game",
-            x_title="step (each roll, Event or relief)",
-            y_title="Pressure",
+            title=title,
+            x_title=x_title,
+            y_title=y_title,
             height=height,
             css_class="iw-wtwd-chart",
+            window=window,
         )
+        self.fold = PressureFold()
         self.timeline.figure.update_layout(
             yaxis={"rangemode": "tozero"},
             xaxis={"rangemode": "tozero"},
@@ -65,6 +99,7 @@ class PressureChart(Panel):
         )
         self.drawn = 0
         self._years: list[tuple[int, int]] = []  # (step, year) where each new year starts
+        self._drawn_years: tuple[tuple[int, int], ...] = ()
         self.label = AriaLabel(selector=".iw-wtwd-chart", role="figure", label="")
         super().__init__(game, [self.timeline.figure, self.label, self.messages])
         self.add_class("iw-wtwd-chart-panel")
@@ -116,8 +151,11 @@ class PressureChart(Panel):
         with self.timeline.batch():
             for trace, rows in grouped.items():
                 self.timeline.append(trace, rows)
+            oldest = self.timeline.oldest
+            if oldest is not None:  # the years whose line left the window leave too
+                self._years = [(step, year) for step, year in self._years if step >= oldest]
             self._draw_years()
-        self.drawn += len(points)
+            self.timeline.titled(self.title, self.since)
 
     def _draw_years(self) -> None:
         """A dotted line and the year's number where each new year starts."""
@@ -146,40 +184,53 @@ class PressureChart(Panel):
             }
             for step, year in self._years
         ]
-        if len(self.figure.layout.shapes or ()) != len(shapes):
+        if tuple(self._years) != self._drawn_years:
+            self._drawn_years = tuple(self._years)
             self.figure.layout.shapes = shapes
             self.figure.layout.annotations = notes
 
-    def _describe(self, points: Sequence[PressurePoint] | None = None) -> None:
-        if points is None:
-            points = self.game.pressure_timeline()
-        events = sum(1 for p in points if p.kind in ("event", "chained_event"))
-        now = points[-1].pressure if points else 0
-        years = len({p.year for p in points})
-        self.label.label = (
-            f"Chart of Pressure over {len(points)} steps in {years} year"
-            f"{'s' if years != 1 else ''}: {events} Events, Pressure now {now}. "
+    def _describe(self) -> None:
+        fold = self.fold
+        years = fold.years
+        now = fold.pressure if fold.steps else 0
+        label = (
+            f"Chart of Pressure over {fold.steps} steps in {years} year"
+            f"{'s' if years != 1 else ''}: {fold.events} Events, Pressure now {now}. "
             "The chronicle below tells the same story in words."
         )
+        if self.label.label != label:
+            self.label.label = label
 
-    def rebuild(self) -> None:
-        """Empty the traces and refill them from the journal (after an undo), in one message."""
-        points = self.game.pressure_timeline()  # once: it reads the whole journal
+    def rebuild(self, entries: Iterable[Entry] | None = None) -> None:
+        """Empty the traces and refill them (after an undo), in one message: from the
+        game's effective ``entries`` (read from its journal if not given), drawing the
+        latest steps its window holds."""
+        self.fold = PressureFold()
+        points = self.fold.feed(self.game.journal.effective() if entries is None else entries)
+        window = self.timeline.window
+        drawn = points
+        if window is not None and points:
+            drawn = [p for p in points if p.step >= points[-1].step - window]
         with self.timeline.batch():
-            self.timeline.reset()
+            self.timeline.reset(slid=len(drawn) < len(points))
             self._years = []
-            self.drawn = 0
-            self._add(points)  # the years drawn too
-        self._describe(points)
+            self._add(drawn)
+            self._draw_years()
+            self.timeline.titled(self.title, self.since)
+        self.drawn = self.fold.steps
+        self._describe()
+
+    def update(self, entries: Sequence[Entry]) -> None:
+        """Draw what an action's ``entries`` added: only their points are folded and
+        sent (an undo's entries refill the chart instead)."""
+        if any(entry.kind == "retcon" for entry in entries):
+            self.rebuild()
+            return
+        points = self.fold.feed(entries)
+        if points:
+            self._add(points)
+        self.drawn = self.fold.steps
+        self._describe()
 
     def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
-        def update() -> None:
-            points = self.game.pressure_timeline()
-            if any(entry.kind == "retcon" for entry in entries) or len(points) < self.drawn:
-                self.rebuild()
-                return
-            if len(points) > self.drawn:
-                self._add(points[self.drawn :])
-            self._describe(points)
-
-        self.messages.run(update)
+        self.messages.run(lambda: self.update(entries))

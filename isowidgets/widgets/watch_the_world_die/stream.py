@@ -47,10 +47,9 @@ __all__ = ["WorldStreamBoard", "world_outcome"]
 SHOWN = 4
 """How many of the latest Events the board lists."""
 
-CHART_WIDTH = 34.6
-"""The chart's width in base font sizes: the board's card on the page (the frame is 64
-base sizes wide; see the page's stylesheet), as plotly draws a figure created before
-its box had a size at its default width instead."""
+CHART_HEIGHT = 19
+"""The chart's height in base font sizes until the browser has laid the page out (then
+it takes its box's: see :meth:`WorldStreamBoard.settle`)."""
 
 _RESOLVES = (EventCreated, ChainRolled, YearEndRolled, ReliefFinished, RPRolled)
 
@@ -231,6 +230,8 @@ class WorldStreamBoard(StreamBoard):
 
     def __init__(self, language: str) -> None:
         self.chart: PressureChart | None = None
+        self._fed = 0  # how many of the catch's effective entries the chart has taken
+        self._effective: Sequence[Entry] = ()
         # A column, so the chart is as wide as the board (plotly sizes itself to its box).
         self.chart_box = widgets.VBox(layout=widgets.Layout(width="100%"))
         self.chart_box.add_class("iw-stream-chartbox")
@@ -250,19 +251,45 @@ class WorldStreamBoard(StreamBoard):
     base = 20
 
     def settle(self) -> None:
-        """Send the chart's points again for a browser that connected after them."""
-        if self.chart is not None:
-            self.chart.rebuild()
+        """Send the chart's points again for a browser that connected after them, and let
+        the chart take its box's height.
+
+        Plotly's widget keeps a figure's height through every resize (and draws one
+        without a height at a default of its own); told, once the browser has laid the
+        page out, that the figure has no height, plotly measures the element, which the
+        page's stylesheet stretches over its box. Plotly sends only what changed, so a
+        chart told so before is first given its height from the frame again.
+        """
+        if self.chart is None:
+            return
+        self.chart.rebuild(self._effective)
+        layout = self.chart.figure.layout
+        if layout.height is None:
+            layout.height = self.base * CHART_HEIGHT
+        layout.height = None
 
     def show(self, catch: Catch) -> None:
         game = catch.game
         assert isinstance(game, WorldGame)
         if self.chart is None:
-            self.chart = PressureChart(game, height=self.base * 19)
-            self.chart.layout.width = "100%"
+            title = self.say(msg("stream.world.chart", "Pressure over the game"))
+            self.chart = PressureChart(
+                game,
+                height=self.base * CHART_HEIGHT,
+                title=title,
+                since=lambda n: self.say(
+                    msg("stream.world.chart_since", "{title}, from step {n} on", title=title, n=n)
+                ),
+                x_title=self.say(msg("stream.world.chart_x", "step (each roll, Event or relief)")),
+                y_title=self.say(msg("stream.world.chart_y", "Pressure")),
+            )
+            # As wide as its box, which the page's stylesheet stretches over what the
+            # board leaves free: plotly sizes a figure without a width of its own to its
+            # element, each time the window says it was resized (as the page's shown
+            # signal does once a browser has laid it out); and as tall once settled.
             self.chart.timeline.figure.update_layout(
-                autosize=False,
-                width=round(self.base * CHART_WIDTH),
+                autosize=True,
+                width=None,
                 font={"size": round(self.base * 0.9)},
                 title={"font": {"size": self.base}},
                 legend={"font": {"size": round(self.base * 0.9)}},
@@ -272,7 +299,12 @@ class WorldStreamBoard(StreamBoard):
             self.chart_box.children = (self.chart,)
         else:
             self.chart.game = game  # the spectator's game of this catch
-            self.chart.rebuild()  # history may have changed, not only grown
+            if catch.rebuilt:  # history changed, not only grew: drawn afresh
+                self.chart.rebuild(catch.effective)
+            else:  # only what the catch added is folded and sent
+                self.chart.update(catch.effective[self._fed :])
+        self._fed = len(catch.effective)
+        self._effective = catch.effective
         self.chart.timeline.keep_state()  # for a browser that connects after this
         state: WorldState = game.state
         now = msg(
