@@ -129,8 +129,8 @@ HEAVIEST_FIRST = (
     "test_pseudo_language.py",
 )
 """The files that take longest, in that order (measured: together about half the tier).
-They run first, so that with two workers (``tests/tiers.py``) the files left for the end
-are short ones and neither worker waits long for the other."""
+With several workers (``ISOWIDGETS_BROWSER_WORKERS``, ``tests/tiers.py``) they run first,
+so that the files left for the end are short ones and no worker waits long for another."""
 
 
 def _weight(item: pytest.Item) -> int:
@@ -145,7 +145,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     Otherwise ``-m "not browser"`` would still start Chromium for it.
     """
-    items.sort(key=_weight)  # stable: each file's tests keep their order
+    if os.environ.get("PYTEST_XDIST_WORKER"):  # in one process the order does not matter
+        items.sort(key=_weight)  # stable: each file's tests keep their order
     unmarked = [
         item.nodeid
         for item in items
