@@ -42,6 +42,8 @@ The package, one concept a module, each importing only those before it:
 :mod:`.rolls` (a roll inside an event, and how it reads in a log line),
 :mod:`.events` (the payload base, the registry of kinds, the core's events),
 :mod:`.chain` (the hash chain that links each line to the one before),
+:mod:`.strict` (a line's JSON read strictly: the parse, the envelope, an event's data),
+:mod:`.payloads` (an event made a line's data once, bounded and read back),
 :mod:`.codec` (the one place a line is made and read), :mod:`.history` (the retcon
 algebra, its projections and the redo stack), :mod:`.export` (the log as a frame,
 CSV, JSON or Markdown), :mod:`.files` (bounded reading, the lock, setting a file

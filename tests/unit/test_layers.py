@@ -64,6 +64,8 @@ INNER: dict[str, tuple[str, ...]] = {
         "rolls",
         "events",
         "chain",
+        "strict",
+        "payloads",
         "codec",
         "history",
         "export",
