@@ -29,6 +29,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("words",),
     ("errors", "version"),
     ("said",),
+    ("collection_checks",),
     ("checks", "server", "regular_file", "reasons"),
     ("lab", "binding", "commitment", "dice", "odds", "setting_spec", "settings"),
     ("journal",),
