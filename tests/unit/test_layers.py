@@ -31,7 +31,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("said",),
     ("collection_checks",),
     ("checks", "server", "regular_file", "reasons"),
-    ("lab", "binding", "commitment", "dice", "odds", "setting_spec", "settings"),
+    ("lab", "binding", "commitment", "dice", "odds", "setting_spec", "settings_file", "settings"),
     ("journal",),
     ("beats", "contract", "visibility", "checkpoints"),
     ("house_rules", "opening", "exporting", "folding"),
