@@ -33,7 +33,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("checks", "server", "regular_file", "reasons"),
     ("lab", "binding", "commitment", "dice", "odds", "setting_spec", "settings_file", "settings"),
     ("journal",),
-    ("beats", "contract", "visibility", "checkpoints"),
+    ("beats", "contract", "visibility", "checkpoints", "branches"),
     ("house_rules", "opening", "exporting", "folding"),
     ("game",),
     ("systems",),
