@@ -642,6 +642,7 @@ CONVERTED = [
     PACKAGE / name
     for name in (
         "settings.py",
+        "settings_file.py",
         "reasons.py",
         "verify.py",
         "__main__.py",
@@ -653,6 +654,9 @@ CONVERTED = [
         "journal/store.py",
         "journal/reading.py",
         "journal/codec.py",
+        "journal/payloads.py",
+        "journal/strict.py",
+        "journal/files_backing.py",
         "journal/export.py",
         "journal/files.py",
         "widgets/toolbar.py",
