@@ -22,7 +22,7 @@ Reading is strict: every value must have the JSON type its field names (``"2"`` 
 not a sequence number, ``2.5`` is not a face), and NaN, Infinity, duplicate keys and
 absurd nesting are refused. Which class a line's ``system`` and ``kind`` name is
 asked of the resolver the caller passes (by default
-:func:`~isowidgets.journal.events.event_type`).
+:func:`~isowidgets.journal.kinds.event_type`).
 """
 
 from __future__ import annotations
@@ -261,7 +261,7 @@ class Entry:
             ValueError: the line is not valid (or longer than
                 :data:`MAX_LINE_BYTES`); the message says why.
             JournalError: the event kind is unknown (see
-                :func:`~isowidgets.journal.events.event_type`).
+                :func:`~isowidgets.journal.kinds.event_type`).
         """
         if not isinstance(line, str):
             raise LineProblem(

@@ -66,7 +66,7 @@ def entry_row(
     """How the log reads one entry: ``seq, action, kind, summary, faces, source`` (the
     faces of each roll with its pool's label; random, typed or both).
 
-    The summary is the event's :meth:`~.events.Event.message` rendered in ``language``,
+    The summary is the event's :meth:`~.kinds.Event.message` rendered in ``language``,
     with ids written as the table's ``names``
     (:func:`isowidgets.words.render() <.catalogues.render>`)."""
     rolls = entry.event.rolls()

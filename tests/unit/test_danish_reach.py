@@ -654,6 +654,7 @@ CONVERTED = [
         "journal/store.py",
         "journal/reading.py",
         "journal/codec.py",
+        "journal/kinds.py",
         "journal/payloads.py",
         "journal/strict.py",
         "journal/files_backing.py",

@@ -63,6 +63,7 @@ INNER: dict[str, tuple[str, ...]] = {
     "isowidgets.words": ("message", "catalogues", "extract"),
     "isowidgets.journal": (
         "rolls",
+        "kinds",
         "events",
         "chain",
         "strict",
