@@ -159,7 +159,7 @@ class SessionStarted(Event):
 class SeedRevealed(Event):
     """The session's seed and salt, disclosed so that anyone can verify its rolls.
 
-    Journaled once by :meth:`Game.reveal <.Opening.reveal>`; after it the
+    Journaled once by :meth:`Game.reveal <.Seeds.reveal>`; after it the
     session rolls no more random dice (typed-in faces still work).
     """
 

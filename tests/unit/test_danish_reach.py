@@ -649,6 +649,7 @@ CONVERTED = [
         "house_rules.py",
         "commitment.py",
         "opening.py",
+        "seeds.py",
         "game.py",
         "contract.py",
         "journal/store.py",

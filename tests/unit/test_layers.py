@@ -34,7 +34,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("lab", "binding", "commitment", "dice", "odds", "setting_spec", "settings_file", "settings"),
     ("journal",),
     ("beats", "contract", "visibility", "checkpoints", "branches"),
-    ("house_rules", "opening", "exporting", "folding"),
+    ("house_rules", "seeds", "opening", "exporting", "folding"),
     ("game",),
     ("systems",),
     ("verify_report", "verify_draws"),
