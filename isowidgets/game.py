@@ -256,7 +256,7 @@ class Game(Folding[S], Opening, Seeds, HouseRules, GmOnly, Exports):
 
     _check_journalable = staticmethod(journalable)
     """Serialise each event once and refuse one that would not replay (see
-    :func:`~isowidgets.journal.codec.journalable`)."""
+    :func:`~isowidgets.journal.payloads.journalable`)."""
 
     @contextlib.contextmanager
     def _way_in(self, *kinds: type[Event]) -> Iterator[None]:

@@ -218,7 +218,7 @@ class Entry:
         the entry with its head, its line (without its newline) and the new head.
 
         Raises:
-            LineError: the line would be longer than :data:`MAX_LINE_BYTES`.
+            LineError: the line would be longer than :data:`~.payloads.MAX_LINE_BYTES`.
         """
         prefix = line_opening(self.seq, self.action, self.end, self.gm, self.at, self.event)
         body = prefix.encode("utf-8") + payload.data + b"}"
@@ -259,7 +259,7 @@ class Entry:
 
         Raises:
             ValueError: the line is not valid (or longer than
-                :data:`MAX_LINE_BYTES`); the message says why.
+                :data:`~.payloads.MAX_LINE_BYTES`); the message says why.
             JournalError: the event kind is unknown (see
                 :func:`~isowidgets.journal.kinds.event_type`).
         """

@@ -86,7 +86,7 @@ def line_opening(
 
     Written out by hand, as compact JSON (``json.dumps`` with ``separators=(",", ":")``
     and ``ensure_ascii=False`` writes the same): every line read is compared with it
-    (:meth:`Entry.from_bytes`), so it is made quickly. An ISO time holds digits,
+    (:meth:`~.codec.Entry.from_bytes`), so it is made quickly. An ISO time holds digits,
     ``-:+.T`` only, nothing JSON escapes.
     """
     gm_text = ',"gm":true' if gm else ""
@@ -149,7 +149,7 @@ def encode_event(event: Event) -> Payload:
 
 def reads_back(payload: Payload, resolve: Resolver = event_type) -> str:
     """Why ``payload`` would not read back from its line as the very same event (``""``
-    when it does): read as :meth:`Entry.from_line` reads a line's data.
+    when it does): read as :meth:`~.codec.Entry.from_line` reads a line's data.
 
     Pydantic does not re-validate dataclass values handed to an event, so a rule that
     let a wrong value through (an id of ``None``) would otherwise be journaled and only

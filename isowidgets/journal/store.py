@@ -41,7 +41,7 @@ few thousand; past the cap a write is refused with a tip to start a new session.
 
 MAX_JOURNAL_BYTES = 64 << 20
 """The largest journal file written or read: 64 MiB (100,000 typical events are
-about 40 MiB). With :data:`~.codec.MAX_LINE_BYTES` and :data:`MAX_EVENTS` it bounds
+about 40 MiB). With :data:`~.payloads.MAX_LINE_BYTES` and :data:`MAX_EVENTS` it bounds
 the memory a journal can take when it is opened."""
 
 
@@ -293,7 +293,7 @@ class Journal(FileBacked, LogViews):
         is written by the game: see :meth:`writer`).
 
         Each event is serialised once, by the codec (an event the game has checked
-        already comes as its :class:`~.codec.Payload`). With ``gm=True`` every entry
+        already comes as its :class:`~.payloads.Payload`). With ``gm=True`` every entry
         of the action is marked GM-only (see :mod:`isowidgets.visibility`).
 
         Either every line of the action is handed to the OS (and, with
