@@ -5,7 +5,10 @@ public method checks its arguments first and refuses a bad one with the kit's
 error before anything is computed, rolled or journaled. Every refusal names the
 argument, shows the value received (shortened by :func:`~.said.shown`: no message
 repeats more than about :data:`~.said.SHOWN` characters of what it was given) and says
-what is allowed.
+what is allowed. The checks of collections (:func:`~.collection_checks.ordered`,
+:func:`~.collection_checks.mapping`, :func:`~.collection_checks.keywords`, each read no
+further than its bound) are defined in :mod:`~isowidgets.collection_checks`; this
+module gives them too.
 
 The checks raise :class:`~isowidgets.errors.RuleError` unless told otherwise
 (``error=``), so the dice core can refuse with ``DiceError`` and the settings
@@ -22,10 +25,19 @@ from __future__ import annotations
 import math
 import os
 from collections.abc import Iterable, Mapping, Sequence
-from collections.abc import Set as AbstractSet
 from pathlib import Path
 from typing import Any, TypeVar
 
+from .collection_checks import (
+    MAX_COUNT,
+    ErrorType,
+    What,
+    bounded,
+    keywords,
+    mapping,
+    ordered,
+    type_name,
+)
 from .errors import IsowidgetsError, RuleError
 from .said import SHOWN, received, shown
 from .words import Message, Number, msg, render
@@ -56,14 +68,13 @@ __all__ = [
     "whole",
 ]
 
+T = TypeVar("T")
+
 MAX_TEXT = 300
 """The longest label, Detail, name or reason a rule accepts (a journal line is not a story)."""
 
 MAX_NOTE = 10_000
 """The longest free-text note or purpose (a paragraph at the table, not a file)."""
-
-MAX_COUNT = 10_000
-"""The largest count any table needs (levels, steps, dice beyond the dice caps)."""
 
 MAX_ID = 400
 """The longest id: ids are made from names (at most :data:`MAX_TEXT` long) and a counter."""
@@ -74,18 +85,6 @@ number is no count, level or Stress any table uses (and would be journaled as su
 
 MAX_PATH = 4096
 """The longest file path accepted (the usual limit of the operating system)."""
-
-T = TypeVar("T")
-ErrorType = type[IsowidgetsError]
-What = str | Message
-"""What a check calls the argument it checks: English prose from the caller (shown as
-it is), or a :class:`~.Message` rendered in the reader's language
-(``msg("kit.rows", "a log page's rows")``)."""
-
-
-def _type(value: object) -> str:
-    """The name of ``value``'s type, as a message shows it (``int``, ``NoneType``)."""
-    return type(value).__name__
 
 
 def _decimal(number: float) -> Number | str:
@@ -144,7 +143,7 @@ def text(
             "checks.text.type",
             "{what} must be text, got {type} {got}",
             what=what,
-            type=_type(value),
+            type=type_name(value),
             got=received(value),
         )
     value = str.__str__(value)  # a plain str: a subclass's own methods never run
@@ -221,7 +220,7 @@ def whole(
             "checks.whole.type",
             "{what} must be a whole number, got {type} {got}",
             what=what,
-            type=_type(value),
+            type=type_name(value),
             got=received(value),
         )
     number = int.__int__(value)  # a plain int: a subclass's own comparisons never run
@@ -261,7 +260,7 @@ def real(
             "checks.real.type",
             "{what} must be a number, got {type} {got}",
             what=what,
-            type=_type(value),
+            type=type_name(value),
             got=received(value),
         )
     if isinstance(value, float):
@@ -298,7 +297,7 @@ def flag(value: object, what: What, *, error: ErrorType = RuleError) -> bool:
             "checks.flag",
             "{what} must be True or False, got {type} {got}",
             what=what,
-            type=_type(value),
+            type=type_name(value),
             got=received(value),
         )
     return value
@@ -335,7 +334,7 @@ def function(value: object, what: What, *, error: ErrorType = RuleError) -> Any:
             "checks.function",
             "{what} must be a function, got {type} {got}",
             what=what,
-            type=_type(value),
+            type=type_name(value),
             got=received(value),
         )
     return value
@@ -356,7 +355,7 @@ def identifier(
             "checks.id.type",
             "{what} must be an id (text), got {type} {got}",
             what=what,
-            type=_type(value),
+            type=type_name(value),
             got=received(value),
         )
     value = str.__str__(value)
@@ -405,151 +404,21 @@ def id_list(
             "checks.ids.type",
             "{what} must be an id or a list of ids, got {type} {got}",
             what=what,
-            type=_type(value),
+            type=type_name(value),
             got=received(value),
         )
     items: list[str] = []
-    for item in _bounded(value, what, most, error):
+    for item in bounded(value, what, most, error):
         if not isinstance(item, str):
             raise error(
                 "checks.ids.item",
                 "{what} must be ids (text), got {type} {got}",
                 what=what,
-                type=_type(item),
+                type=type_name(item),
                 got=received(item),
             )
         items.append(identifier(item, what, max_length=max_length, error=error))
     return tuple(items)
-
-
-def ordered(
-    value: object,
-    what: What,
-    *,
-    most: int = MAX_COUNT,
-    sets: bool = False,
-    error: ErrorType = RuleError,
-) -> tuple[Any, ...]:
-    """A list, tuple or other ordered collection of at most ``most`` items, as a tuple.
-
-    Refuses text, bytes and mappings (one value, not a list of them) and, unless
-    ``sets``, sets (their order means nothing); reads no further than ``most + 1``
-    items, so a huge or endless iterable costs nothing.
-    """
-    unordered = not sets and isinstance(value, AbstractSet)
-    if (
-        unordered
-        or isinstance(value, str | bytes | bytearray | memoryview | Mapping)
-        or not isinstance(value, Iterable)
-    ):
-        if sets:
-            raise error(
-                "checks.ordered.list_or_set",
-                "{what} must be a list or a set, got {type} {got}",
-                what=what,
-                type=_type(value),
-                got=received(value),
-            )
-        raise error(
-            "checks.ordered.list",
-            "{what} must be a list (in order), got {type} {got}",
-            what=what,
-            type=_type(value),
-            got=received(value),
-        )
-    return tuple(_bounded(value, what, most, error))
-
-
-def mapping(
-    value: object, what: What, *, most: int = MAX_COUNT, error: ErrorType = RuleError
-) -> tuple[tuple[Any, Any], ...]:
-    """A mapping (a dict) of at most ``most`` entries, as ``(key, value)`` pairs in order.
-
-    The keys and values are not checked here (the caller checks each with the other
-    functions of this module); a huge mapping is refused by its length before any
-    entry is read, and one whose items cannot be read gets the kit's error.
-    """
-    if not isinstance(value, Mapping):
-        raise error(
-            "checks.mapping.type",
-            "{what} must be a mapping such as {{'name': value}}, got {type} {got}",
-            what=what,
-            type=_type(value),
-            got=received(value),
-        )
-    try:
-        size = len(value)
-    except Exception:  # a hostile __len__
-        size = most + 1
-    if size > most:
-        raise error(
-            "checks.mapping.too_big",
-            "{what} may hold at most {most} entries; got {got}",
-            what=what,
-            most=Number(most),
-            got=received(value),
-        )
-    return tuple(_bounded(_items(value), what, most, error))
-
-
-def _items(value: Mapping[Any, Any]) -> Iterable[tuple[Any, Any]]:
-    for key in value:
-        yield key, value[key]
-
-
-def _bounded(value: Iterable[Any], what: What, most: int, error: ErrorType) -> list[Any]:
-    """At most ``most`` items of ``value``; more, or an iterable that fails, is refused."""
-    items: list[Any] = []
-    try:
-        for item in value:
-            if len(items) >= most:
-                raise error(
-                    "checks.list.too_long",
-                    "{what} may hold at most {most} items; got more",
-                    what=what,
-                    most=Number(most),
-                )
-            items.append(item)
-    except IsowidgetsError:
-        raise
-    except Exception as exc:  # a hostile iterator must not escape the error family
-        raise error(
-            "checks.list.unreadable",
-            "{what} could not be read as a list ({problem}); got {got}",
-            what=what,
-            problem=_type(exc),
-            got=received(value),
-        ) from None
-    return items
-
-
-def keywords(
-    given: Mapping[str, Any], what: What, allowed: Sequence[str], *, error: ErrorType = RuleError
-) -> None:
-    """Refuse keyword arguments that are not among ``allowed``, naming each."""
-    unknown = [name for name in given if name not in allowed]
-    if not unknown:
-        return
-    names = ", ".join(shown(name, 60) for name in unknown[:5])
-    more: str | Message = ""
-    if len(unknown) > 5:
-        more = msg("checks.keywords.more", " (and {count} more)", count=Number(len(unknown) - 5))
-    if not allowed:
-        raise error(
-            "checks.keywords.none",
-            "{what} takes no argument {names}{more}; allowed: none",
-            what=what,
-            names=names,
-            more=more,
-        )
-    raise error(
-        "checks.keywords",
-        "{what} takes no argument {names}{more}; allowed: {allowed}",
-        what=what,
-        names=names,
-        more=more,
-        allowed=", ".join(allowed),
-    )
 
 
 def path(value: object, what: What, *, error: ErrorType = RuleError) -> Path:
@@ -564,7 +433,7 @@ def path(value: object, what: What, *, error: ErrorType = RuleError) -> Path:
             "checks.path.type",
             "{what} must be a file path (text or a pathlib.Path), got {type} {got}",
             what=what,
-            type=_type(value),
+            type=type_name(value),
             got=received(value),
         )
     try:

@@ -14,7 +14,7 @@ seed itself is 256 random bits.
 The seed and its salt (the *secret*) are kept out of the journal, which viewers may
 see, in a sidecar file next to it, ``<journal>.secret`` (readable by its owner
 only), so the GM's kernel can resume the session. :meth:`Game.reveal
-<.Opening.reveal>` journals them at the end; :mod:`isowidgets.verify`
+<.Seeds.reveal>` journals them at the end; :mod:`isowidgets.verify`
 then checks them against the commitment and replays every random roll.
 
 Don't confuse the commitment (public, in the journal from the first line) with the

@@ -92,7 +92,7 @@ class Exports:
         language: str = "en",
     ) -> Path:
         """Write the session to ``path``: the log as ``md``, ``csv`` or ``json`` (by the
-        suffix unless ``fmt``; see :meth:`.Journal.export`), one of the system's own
+        suffix unless ``fmt``; see :meth:`.LogViews.export`), one of the system's own
         :attr:`exports` named by ``fmt`` (a chronicle…), from the effective journal, or
         one the kit makes of any session (``"recap"``: an HTML page telling the story
         beat by beat; see :func:`session_exports`), in ``language``.

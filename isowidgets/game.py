@@ -18,7 +18,8 @@ error and leaves state, journal and dice exactly as they were, and a reopened
 journal replays to the very same state.
 
 The shell is made of parts, one concept a module: :class:`~.opening.Opening` (a
-session started, resumed, set aside, its seed revealed),
+session started, resumed, set aside), :class:`~.seeds.Seeds` (the table's seed given,
+the session's seed revealed),
 :class:`~.house_rules.HouseRules` (settings changed, saved, loaded, and the odds asked of them),
 :class:`~.visibility.GmOnly` (what the GM keeps from the table),
 :class:`~.exporting.Exports` (the log and the files a session exports) and
@@ -52,6 +53,7 @@ from .journal import Entry, Event, Journal, Note, Retcon, SeedRevealed, SessionS
 from .journal.codec import journalable
 from .opening import Opening
 from .reasons import pydantic_reason
+from .seeds import Seeds
 from .visibility import GmOnly
 
 __all__ = [
@@ -74,7 +76,7 @@ Listener = Callable[[Sequence[Entry], Any], None]
 """Called after every committed action with its entries and the new state."""
 
 
-class Game(Folding[S], Opening, HouseRules, GmOnly, Exports):
+class Game(Folding[S], Opening, Seeds, HouseRules, GmOnly, Exports):
     """One session of one system: current state, its journal, its dice.
 
     Create with :meth:`new() <.Opening.new>`, :meth:`.resume` or :meth:`open() <.Opening.open>`; not
@@ -254,7 +256,7 @@ class Game(Folding[S], Opening, HouseRules, GmOnly, Exports):
 
     _check_journalable = staticmethod(journalable)
     """Serialise each event once and refuse one that would not replay (see
-    :func:`~isowidgets.journal.codec.journalable`)."""
+    :func:`~isowidgets.journal.payloads.journalable`)."""
 
     @contextlib.contextmanager
     def _way_in(self, *kinds: type[Event]) -> Iterator[None]:

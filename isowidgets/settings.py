@@ -6,7 +6,7 @@ the ambiguity it settles (``ref="ISO-A01"``) so the table of settings doubles as
 documentation. Settings load from and save to TOML; a file is parsed as data and
 validated field by field, never executed.
 
-Limits: a settings file is at most :data:`MAX_FILE_BYTES` (1 MiB; checked by its
+Limits: a settings file is at most :data:`~.settings_file.MAX_FILE_BYTES` (1 MiB; checked by its
 size and by reading no more than that), and a whole-number setting lies within
 ± :data:`~.setting_spec.MAX_SETTING_INT` before its own range is even looked at, so no file can
 stall the kernel or journal a number of hundreds of digits. Every refusal is a
@@ -17,7 +17,9 @@ or is not valid settings, is its subclass
 Changing a setting in a game goes through the game object, which journals the
 change (see :meth:`isowidgets.game.Game.change_settings() <.HouseRules.change_settings>`).
 
-How one setting is declared (:func:`~.setting_spec.setting`) and what a form reads
+Reading and writing a settings file (its path, its bytes bounded by
+:data:`~.settings_file.MAX_FILE_BYTES`, its TOML) is :mod:`isowidgets.settings_file`;
+how one setting is declared (:func:`~.setting_spec.setting`) and what a form reads
 of it (:class:`~.setting_spec.SettingSpec`) are in :mod:`isowidgets.setting_spec`;
 this module re-exports them.
 """
@@ -26,7 +28,6 @@ from __future__ import annotations
 
 import difflib
 import os
-import stat
 import tomllib
 from pathlib import Path
 from typing import Any, ClassVar, Self
@@ -37,7 +38,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from . import checks
 from .checks import shown
 from .errors import SaveFileError, SettingsError
-from .reasons import annotation_at, os_reason, pydantic_reason, toml_reason
+from .reasons import annotation_at, pydantic_reason, toml_reason
 from .setting_spec import (
     MAX_SETTING_INT,
     SettingSpec,
@@ -50,6 +51,8 @@ from .setting_spec import (
     allowed_message,
     setting,
 )
+from .settings_file import MAX_FILE_BYTES, file_path, parse_text, read_file, write_file
+from .settings_file import cut as _cut
 from .words import Listing, Message, Number, languages, msg, render
 
 __all__ = [
@@ -61,9 +64,6 @@ __all__ = [
     "allowed_message",
     "setting",
 ]
-
-MAX_FILE_BYTES = 1 << 20
-"""The largest settings file read: 1 MiB (a file of every setting, commented, is a few KiB)."""
 
 _UNKNOWN_SHOWN = 5  # unknown names listed in a message; the rest are counted
 
@@ -322,53 +322,7 @@ class RuleSettings(BaseModel):
                 many digits), another system's settings, unknown names, or values
                 the settings cannot take. Each message names ``source``.
         """
-        source = _cut(
-            checks.text(
-                source, "source", strip=False, max_length=checks.MAX_PATH, error=SettingsError
-            )
-        )
-        if not isinstance(text, str):
-            raise SaveFileError(
-                "settings.file_not_text",
-                "{source}: settings must be TOML text, got {type} {got}",
-                source=source,
-                type=type(text).__name__,
-                got=shown(text),
-            )
-        if len(text) > MAX_FILE_BYTES:
-            raise SaveFileError(
-                "settings.text_too_long",
-                "{source} is {count} characters long; a settings file holds at most "
-                "{most} bytes (1 MiB). Tip: a file of every setting is a few KiB; "
-                "this is not a settings file.",
-                source=source,
-                count=Number(len(text)),
-                most=Number(MAX_FILE_BYTES),
-            )
-        try:
-            data = tomllib.loads(str.__str__(text))
-        except RecursionError:
-            raise SaveFileError(
-                "settings.too_deep",
-                "{source} is not valid settings: its values are nested too deeply to read "
-                "(a setting is one value: a number, true/false or text)",
-                source=source,
-            ) from None
-        except tomllib.TOMLDecodeError as exc:
-            raise SaveFileError(
-                "settings.not_toml",
-                "{source} is not valid TOML: {why}",
-                source=source,
-                why=toml_reason(exc),
-            ) from None
-        except ValueError:  # a number of too many digits to read
-            raise SaveFileError(
-                "settings.number_too_long",
-                "{source} is not valid settings: {why}. Allowed: whole numbers within ±{most}",
-                source=source,
-                why=msg("settings.number_digits", "a number has too many digits to read"),
-                most=Number(MAX_SETTING_INT),
-            ) from None
+        data, source = parse_text(text, source)
         system = data.pop("system", cls.system)
         if system != cls.system:
             raise SaveFileError(
@@ -419,25 +373,14 @@ class RuleSettings(BaseModel):
                 NUL or a lone surrogate), or a language the kit does not speak.
             SaveFileError: the file cannot be written there (the message says why).
         """
-        target = checks.path(path, "a settings file's path", error=SettingsError)
-        text = self.to_toml(language)
-        try:
-            target.parent.mkdir(parents=True, exist_ok=True)
-            target.write_text(text, encoding="utf-8")
-        except (OSError, ValueError) as exc:
-            raise SaveFileError(
-                "settings.cannot_write",
-                "cannot write settings file {path}: {why}",
-                path=_cut(str(target)),
-                why=os_reason(exc),
-            ) from None
-        return target
+        target = file_path(path)
+        return write_file(target, self.to_toml(language))
 
     @classmethod
     def load(cls, path: str | os.PathLike[str]) -> Self:
         """Read and validate a settings file written by :meth:`save` (or by hand).
 
-        At most :data:`MAX_FILE_BYTES` are read: a longer file (by its size, or
+        At most :data:`~.settings_file.MAX_FILE_BYTES` are read: a longer file (by its size, or
         by what reading it gives, for a file that grows) is refused unread.
 
         Raises:
@@ -445,82 +388,12 @@ class RuleSettings(BaseModel):
             SaveFileError: the file cannot be read, is too long, is not UTF-8 or
                 not TOML, or holds values the settings cannot take.
         """
-        target = checks.path(path, "a settings file's path", error=SettingsError)
-        where = _cut(str(target))
-        try:
-            info = target.stat()
-        except (OSError, ValueError) as exc:
-            raise SaveFileError(
-                "settings.cannot_read",
-                "cannot read settings file {path}: {why}",
-                path=where,
-                why=os_reason(exc),
-            ) from None
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveFileError(
-                "settings.not_a_file",
-                "cannot read settings file {path}: it is not a file",
-                path=where,
-            )
-        if info.st_size > MAX_FILE_BYTES:
-            raise SaveFileError(
-                _too_long(where, msg("settings.bytes", "{count} bytes", count=Number(info.st_size)))
-            )
-        try:
-            with target.open("rb") as handle:
-                raw = handle.read(MAX_FILE_BYTES + 1)
-        except (OSError, ValueError) as exc:
-            raise SaveFileError(
-                "settings.cannot_read",
-                "cannot read settings file {path}: {why}",
-                path=where,
-                why=os_reason(exc),
-            ) from None
-        if len(raw) > MAX_FILE_BYTES:  # it grew since its size was read
-            raise SaveFileError(
-                _too_long(
-                    where,
-                    msg(
-                        "settings.more_bytes",
-                        "more than {count} bytes",
-                        count=Number(MAX_FILE_BYTES),
-                    ),
-                )
-            )
-        try:
-            text = raw.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            line = raw.count(b"\n", 0, exc.start) + 1
-            column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-            raise SaveFileError(
-                "settings.not_utf8",
-                "{path} is not UTF-8 text: byte {byte} at line {line}, column {column}. "
-                "Tip: save the file as UTF-8.",
-                path=where,
-                byte=f"{raw[exc.start]:#04x}",
-                line=line,
-                column=column,
-            ) from None
+        target = file_path(path)
+        text = read_file(target)
         return cls.from_toml(text, source=str(target))
 
 
 # --------------------------------------------------------------------------- helpers
-
-
-def _too_long(where: str, size: Message) -> Message:
-    return msg(
-        "settings.file_too_long",
-        "settings file {path} is {size}; a settings file holds at most {most} bytes (1 MiB), "
-        "so it is not read. Tip: a file of every setting is a few KiB.",
-        path=where,
-        size=size,
-        most=Number(MAX_FILE_BYTES),
-    )
-
-
-def _cut(text: str, limit: int = checks.SHOWN) -> str:
-    """``text`` for a message, at most about ``limit`` characters of it."""
-    return text if len(text) <= limit else f"{text[: limit - 1]}…"
 
 
 def _check_numbers(cls: type[RuleSettings], data: dict[str, Any]) -> None:

@@ -14,7 +14,7 @@ A journal records its system's name in its first event. Opening it looks that
 name up among the registered systems and the installed entry points: the name
 read from a file only ever *selects* one of those, and never becomes a module
 name to import. The journal itself knows no system: this module installs the
-finder it asks for a system a line names (:func:`~isowidgets.journal.events.find_systems_with`),
+finder it asks for a system a line names (:func:`~isowidgets.journal.kinds.find_systems_with`),
 and opening a session by its system's name (:func:`open_session`) is done here.
 """
 

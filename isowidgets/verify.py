@@ -3,7 +3,7 @@ the journal, the journal's hash chain checked line by line, and heads others kep
 
 A session commits to its seed when it starts (see :mod:`isowidgets.commitment`), may
 take a seed from the table before its first roll, and discloses its seed with
-:meth:`Game.reveal <.Opening.reveal>`. :func:`verify` reads a journal
+:meth:`Game.reveal <.Seeds.reveal>`. :func:`verify` reads a journal
 (without locking or changing it) and proves, for every system alike (it needs no rule
 of any system, only the rolls the events carry, :meth:`Event.rolls
 <.Event.rolls>`):

@@ -425,7 +425,7 @@ class GmOnly:
         everything), and the public view (:meth:`public_entries`, a stream,
         ``export(..., public=True)``) leaves them out, and holds back what follows from
         them, until :meth:`disclose` shows them. Blocks nest; :meth:`disclose` and
-        :meth:`~.Opening.reveal` are public even inside one. An undo or redo
+        :meth:`~.Seeds.reveal` are public even inside one. An undo or redo
         is GM-only exactly when what it takes back is still hidden, wherever it is made.
         """
         self._gm_depth += 1
@@ -485,7 +485,7 @@ class GmOnly:
         :class:`~.Disclosed` (public even inside :meth:`gm_only`).
 
         What it held back (see :mod:`isowidgets.visibility`) is shown too, unless
-        another hidden action still holds it. Not :meth:`~.Opening.reveal`,
+        another hidden action still holds it. Not :meth:`~.Seeds.reveal`,
         which discloses the dice seed. An undo takes the disclosure back.
 
         Raises:

@@ -23,7 +23,7 @@ Guarantees:
   field names (``"2"`` is not a sequence number, ``2.5`` is not a face), and
   NaN, Infinity, duplicate keys and absurd nesting are refused. Nothing in a
   file is executed; the only code a journal can cause to load is the kit's own
-  module for a system it names (see :func:`~.events.event_type`). A torn last line (a
+  module for a system it names (see :func:`~.kinds.event_type`). A torn last line (a
   crash mid-write: text after the last newline that is not valid JSON) is
   reported, not fatal, and moved aside to ``<name>.torn`` before the journal is
   written again. Any other bad line, the last complete one included, is an error
@@ -40,8 +40,11 @@ Guarantees:
 
 The package, one concept a module, each importing only those before it:
 :mod:`.rolls` (a roll inside an event, and how it reads in a log line),
-:mod:`.events` (the payload base, the registry of kinds, the core's events),
+:mod:`.kinds` (the payload base, the registry of kinds, the system finder),
+:mod:`.events` (the core's events),
 :mod:`.chain` (the hash chain that links each line to the one before),
+:mod:`.strict` (a line's JSON read strictly: the parse, the envelope, an event's data),
+:mod:`.payloads` (an event made a line's data once, bounded and read back),
 :mod:`.codec` (the one place a line is made and read), :mod:`.history` (the retcon
 algebra, its projections and the redo stack), :mod:`.export` (the log as a frame,
 CSV, JSON or Markdown), :mod:`.files` (bounded reading, the lock, setting a file

@@ -4,21 +4,23 @@ Every format keeps each roll's context: the summary line, the faces with their
 chains, random or typed, and the full event data (in Markdown as compact JSON in the
 last column). Markdown cells are escaped, so a ``|``, a newline or HTML in a note
 cannot break the table. A public export (the entries a viewer may see) says so under
-its title.
+its title. :class:`LogViews` is the part of a :class:`~.store.Journal` that gives its
+log as a file (:meth:`~LogViews.export`).
 """
 
 from __future__ import annotations
 
 import json
+import os
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from .. import checks
 from ..checks import shown
 from ..errors import JournalError
 from ..reasons import os_reason
-from ..words import Message, msg, render
+from ..words import Message, languages, msg, render
 from .codec import Entry
 from .history import effective_entries, void_actions
 
@@ -26,6 +28,7 @@ __all__ = [
     "LOG_FORMATS",
     "PUBLIC_MESSAGE",
     "PUBLIC_NOTE",
+    "LogViews",
     "entry_row",
     "log_format",
     "log_frame",
@@ -63,7 +66,7 @@ def entry_row(
     """How the log reads one entry: ``seq, action, kind, summary, faces, source`` (the
     faces of each roll with its pool's label; random, typed or both).
 
-    The summary is the event's :meth:`~.events.Event.message` rendered in ``language``,
+    The summary is the event's :meth:`~.kinds.Event.message` rendered in ``language``,
     with ids written as the table's ``names``
     (:func:`isowidgets.words.render() <.catalogues.render>`)."""
     rolls = entry.event.rolls()
@@ -242,3 +245,51 @@ def _markdown_cell(text: str) -> str:
     for raw, safe in (("\\", "\\\\"), ("&", "&amp;"), ("<", "&lt;"), (">", "&gt;"), ("|", "\\|")):
         text = text.replace(raw, safe)
     return "<br>".join(text.splitlines())
+
+
+class LogViews:
+    """The log of a :class:`~.store.Journal` as a file, in a reader's language:
+    a part of the journal, as its file is (:class:`~.files_backing.FileBacked`)."""
+
+    if TYPE_CHECKING:
+        path: Path | None
+        _entries: list[Entry]
+
+    def export(
+        self,
+        path: str | os.PathLike[str],
+        fmt: Literal["csv", "json", "md"] | None = None,
+        *,
+        language: str = "en",
+    ) -> Path:
+        """Write the log to ``path`` as CSV, JSON or Markdown (by suffix unless ``fmt``),
+        each event's summary in ``language`` (``"da"``: a Danish table's log in Danish).
+
+        Every format keeps each roll's context: the summary line, the faces
+        with their chains, random or typed, and the full event data (in
+        Markdown as compact JSON in the last column). Markdown cells are
+        escaped, so a ``|``, a newline or HTML in a note cannot break the table.
+        """
+        target = checks.path(path, "an export's path", error=JournalError)
+        language = checks.choice(language, "language", languages(), error=JournalError)
+        return self._export(target, log_format(target, fmt), language=language)
+
+    def _export(
+        self,
+        target: Path,
+        kind: str,
+        *,
+        entries: Sequence[Entry] | None = None,
+        language: str = "en",
+    ) -> Path:
+        """Write ``entries`` (all by default) as the log in ``kind``, in ``language``; given
+        entries are the public ones (:meth:`Game.export <isowidgets.exporting.Exports.export>`),
+        and the Markdown title says so."""
+        return write_log(
+            target,
+            kind,
+            self._entries if entries is None else entries,
+            title=self.path.stem if self.path else "session",
+            public=entries is not None,
+            language=language,
+        )

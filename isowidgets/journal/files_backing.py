@@ -5,7 +5,8 @@ and checked, and a torn last line set aside.
 behind it when it is opened: the file is opened without blocking and checked to be a
 regular file, locked against other processes (the same kernel re-opening it takes it
 over), what it holds read and checked (by the journal, under its caps), and a line torn by
-a crash mid-write moved to ``<name>.torn`` before the next write.
+a crash mid-write moved to ``<name>.torn`` before the next write; and an action's
+lines written to it at once, the file cut back to where it was if the write fails.
 """
 
 from __future__ import annotations
@@ -25,13 +26,15 @@ __all__ = ["FileBacked"]
 
 
 class FileBacked:
-    """How a journal takes, reads and repairs the file behind it."""
+    """How a journal takes, reads, repairs and writes the file behind it."""
 
     if TYPE_CHECKING:
         path: Path | None
         problems: list[Message]
+        sync: str
         _file: BinaryIO | None
         _torn: bytes | None
+        _broken: Message | None
 
         @property
         def closed(self) -> bool: ...
@@ -123,3 +126,43 @@ class FileBacked:
             self._torn_problem(moved=True) if p == pending else p for p in self.problems
         ]
         self._torn = None
+
+    def _write(self, data: bytes) -> None:
+        """Append ``data``; on failure cut the file back to where it was, then raise."""
+        assert self._file is not None
+        fd = self._file.fileno()
+        try:
+            start = os.fstat(fd).st_size
+        except OSError as exc:
+            raise JournalError(
+                "journal.cannot_write",
+                "could not write journal {path}: {problem}",
+                path=str(self.path),
+                problem=os_reason(exc),
+            ) from None
+        try:
+            files.write_all(fd, data)
+            if self.sync == "fsync":
+                os.fsync(fd)
+        except OSError as exc:
+            try:
+                os.ftruncate(fd, start)
+            except OSError as again:
+                self._broken = msg(
+                    "journal.unusable",
+                    "journal {path} is unusable: a write failed ({problem}) and the part "
+                    "already written could not be removed ({again}); nothing more is written. "
+                    "Tip: free the disk, then resume the file: what reached it is handled like "
+                    "a crash mid-write.",
+                    path=str(self.path),
+                    problem=os_reason(exc),
+                    again=os_reason(again),
+                )
+                raise JournalError(self._broken) from None
+            raise JournalError(
+                "journal.write_failed",
+                "could not write journal {path}: {problem}; the action was not journaled and "
+                "the file is as it was before it",
+                path=str(self.path),
+                problem=os_reason(exc),
+            ) from None

@@ -80,8 +80,8 @@ def read_journal(
 ) -> Read:
     """Read and validate every line of the journal open as ``handle`` (at ``path``).
 
-    A line longer than :data:`~.codec.MAX_LINE_BYTES` is refused naming its line number
-    as soon as its first :data:`~.codec.MAX_LINE_BYTES` bytes are read, and a file past
+    A line longer than :data:`~.payloads.MAX_LINE_BYTES` is refused naming its line number
+    as soon as its first :data:`~.payloads.MAX_LINE_BYTES` bytes are read, and a file past
     ``most_bytes`` or ``most_events`` is refused too, so memory stays bounded whatever
     the file holds.
 

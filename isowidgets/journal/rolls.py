@@ -3,8 +3,8 @@ and how a roll reads in a log line.
 
 A roll in an event is a :data:`RollField`: stored as its record and checked again
 (faces in range, explosion chains consistent) when a journal loads. Every
-:class:`~.events.Event` finds the rolls it carries (:meth:`Event.rolls
-<.events.Event.rolls>`, for the log's faces column and for ``verify``) by the fields
+:class:`~.kinds.Event` finds the rolls it carries (:meth:`Event.rolls
+<.kinds.Event.rolls>`, for the log's faces column and for ``verify``) by the fields
 that may hold one, looked up once per class. :func:`reading_message` says how a roll
 reads at a glance (``total 8; 1 even, 2 odd``).
 """

@@ -3,16 +3,17 @@
 A :class:`Journal` reads a file line by line through the codec, checking sequence
 numbers, the order of actions, each retcon and the hash chain as it goes, and appends
 whole actions with one unbuffered write each, every line carrying the hash of the
-journal up to it (see :mod:`chain <.journal.chain>`, and the package docstring for the guarantees).
-Its
-:class:`~.history.History` follows every entry as it arrives.
+journal up to it (see :mod:`chain <.journal.chain>`, and the package docstring for the
+guarantees). Its :class:`~.history.History` follows every entry as it arrives. The file
+behind it is taken, repaired and written by :class:`~.files_backing.FileBacked`, its log
+written as a file by :class:`~.export.LogViews`: parts of the journal.
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, BinaryIO, Literal
@@ -27,7 +28,7 @@ from . import files
 from .chain import GENESIS
 from .codec import Entries, Entry, LineError, Payload, encode_event
 from .events import Event, Resolver, Retcon, event_type
-from .export import log_format, log_frame, write_log
+from .export import LogViews, log_frame
 from .files_backing import FileBacked
 from .history import History, retcon_problem
 from .reading import read_journal, system_of
@@ -40,7 +41,7 @@ few thousand; past the cap a write is refused with a tip to start a new session.
 
 MAX_JOURNAL_BYTES = 64 << 20
 """The largest journal file written or read: 64 MiB (100,000 typical events are
-about 40 MiB). With :data:`~.codec.MAX_LINE_BYTES` and :data:`MAX_EVENTS` it bounds
+about 40 MiB). With :data:`~.payloads.MAX_LINE_BYTES` and :data:`MAX_EVENTS` it bounds
 the memory a journal can take when it is opened."""
 
 
@@ -48,7 +49,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class Journal(FileBacked):
+class Journal(FileBacked, LogViews):
     """An append-only event file (or an in-memory journal for tests and demos).
 
     Use :meth:`open` for a file and :meth:`memory` for a journal that lives
@@ -292,7 +293,7 @@ class Journal(FileBacked):
         is written by the game: see :meth:`writer`).
 
         Each event is serialised once, by the codec (an event the game has checked
-        already comes as its :class:`~.codec.Payload`). With ``gm=True`` every entry
+        already comes as its :class:`~.payloads.Payload`). With ``gm=True`` every entry
         of the action is marked GM-only (see :mod:`isowidgets.visibility`).
 
         Either every line of the action is handed to the OS (and, with
@@ -427,46 +428,6 @@ class Journal(FileBacked):
         self._history.add(new)
         return new
 
-    def _write(self, data: bytes) -> None:
-        """Append ``data``; on failure cut the file back to where it was, then raise."""
-        assert self._file is not None
-        fd = self._file.fileno()
-        try:
-            start = os.fstat(fd).st_size
-        except OSError as exc:
-            raise JournalError(
-                "journal.cannot_write",
-                "could not write journal {path}: {problem}",
-                path=str(self.path),
-                problem=os_reason(exc),
-            ) from None
-        try:
-            files.write_all(fd, data)
-            if self.sync == "fsync":
-                os.fsync(fd)
-        except OSError as exc:
-            try:
-                os.ftruncate(fd, start)
-            except OSError as again:
-                self._broken = msg(
-                    "journal.unusable",
-                    "journal {path} is unusable: a write failed ({problem}) and the part "
-                    "already written could not be removed ({again}); nothing more is written. "
-                    "Tip: free the disk, then resume the file: what reached it is handled like "
-                    "a crash mid-write.",
-                    path=str(self.path),
-                    problem=os_reason(exc),
-                    again=os_reason(again),
-                )
-                raise JournalError(self._broken) from None
-            raise JournalError(
-                "journal.write_failed",
-                "could not write journal {path}: {problem}; the action was not journaled and "
-                "the file is as it was before it",
-                path=str(self.path),
-                problem=os_reason(exc),
-            ) from None
-
     # ------------------------------------------------------------------ reading
 
     @property
@@ -543,45 +504,6 @@ class Journal(FileBacked):
         effective_only = checks.flag(effective_only, "effective_only", error=JournalError)
         language = checks.choice(language, "language", languages(), error=JournalError)
         return log_frame(self._entries, effective_only=effective_only, language=language)
-
-    def export(
-        self,
-        path: str | os.PathLike[str],
-        fmt: Literal["csv", "json", "md"] | None = None,
-        *,
-        language: str = "en",
-    ) -> Path:
-        """Write the log to ``path`` as CSV, JSON or Markdown (by suffix unless ``fmt``),
-        each event's summary in ``language`` (``"da"``: a Danish table's log in Danish).
-
-        Every format keeps each roll's context: the summary line, the faces
-        with their chains, random or typed, and the full event data (in
-        Markdown as compact JSON in the last column). Markdown cells are
-        escaped, so a ``|``, a newline or HTML in a note cannot break the table.
-        """
-        target = checks.path(path, "an export's path", error=JournalError)
-        language = checks.choice(language, "language", languages(), error=JournalError)
-        return self._export(target, log_format(target, fmt), language=language)
-
-    def _export(
-        self,
-        target: Path,
-        kind: str,
-        *,
-        entries: Sequence[Entry] | None = None,
-        language: str = "en",
-    ) -> Path:
-        """Write ``entries`` (all by default) as the log in ``kind``, in ``language``; given
-        entries are the public ones (:meth:`Game.export <isowidgets.exporting.Exports.export>`),
-        and the Markdown title says so."""
-        return write_log(
-            target,
-            kind,
-            self._entries if entries is None else entries,
-            title=self.path.stem if self.path else "session",
-            public=entries is not None,
-            language=language,
-        )
 
 
 def _payload(event: Event) -> Payload:

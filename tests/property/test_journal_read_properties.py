@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from replay_play import FULL
 
 from isowidgets.journal import Entry
-from isowidgets.journal.codec import _head
+from isowidgets.journal.payloads import line_opening
 
 
 @functools.cache
@@ -107,7 +107,7 @@ def test_a_written_line_reads_the_same_in_one_pass_as_the_long_way(line: bytes):
 def test_a_line_opens_as_json_dumps_writes_it(
     seq: int, action: int, end: bool, gm: bool, at: datetime, line: bytes, version: int
 ):
-    """The opening :func:`_head` writes by hand is compact JSON, key for key."""
+    """The opening :func:`line_opening` writes by hand is compact JSON, key for key."""
     event = Entry.from_bytes(line).event
     record = {
         "v": version,
@@ -120,4 +120,4 @@ def test_a_line_opens_as_json_dumps_writes_it(
         "kind": event.kind,
     }
     dumped = json.dumps(record, ensure_ascii=False, separators=(",", ":"))[:-1] + ',"data":'
-    assert _head(seq, action, end, gm, at, event, version) == dumped
+    assert line_opening(seq, action, end, gm, at, event, version) == dumped

@@ -42,6 +42,7 @@ CORE_FILES = sorted(
             for name in (
                 "game.py",
                 "opening.py",
+                "seeds.py",
                 "commitment.py",
                 "visibility.py",
                 "reel.py",

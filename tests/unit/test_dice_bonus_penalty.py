@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import itertools
+from dataclasses import FrozenInstanceError
 
 import pytest
 
-from isowidgets.dice import DF, Dice
+from isowidgets.dice import DF, Dice, Selection
 from isowidgets.errors import DiceCapError, DiceError, FacesError
 from isowidgets.rules.fudge_conflict import KeptRoll, keep_net, net_dice, roll_kept
 
@@ -107,3 +108,29 @@ def test_bad_arguments_raise_the_dice_error(call, message):
 def test_a_huge_pool_is_past_the_cap():
     with pytest.raises(DiceCapError):
         roll_kept(Dice(1), 9_000)
+
+
+@pytest.mark.parametrize("net", [-4, -2, 0, 1, 3])
+def test_a_roll_chooses_its_kept_dice_once(monkeypatch: pytest.MonkeyPatch, net: int):
+    """roll_kept runs keep_net once per roll (the kept roll it builds does not choose its
+    selection again), and the roll is frozen and equal to one built and checked from
+    outside."""
+    from isowidgets.rules.fudge_conflict import keep as keep_module
+
+    calls: list[int] = []
+    real = keep_module.keep_net
+
+    def counted(*args: object, **kwargs: object) -> Selection:
+        calls.append(1)
+        return real(*args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(keep_module, "keep_net", counted)
+    dice = Dice(7)
+    for rolls in range(1, 4):
+        kept = roll_kept(
+            dice, net, penalty_keep="three_worst" if rolls == 2 else "forced_worst_then_best"
+        )
+        assert len(calls) == rolls
+    assert kept == KeptRoll(kept.roll, kept.net, kept.selection, kept.penalty_keep)
+    with pytest.raises(FrozenInstanceError):
+        kept.net = 5  # type: ignore[misc]

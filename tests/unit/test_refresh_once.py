@@ -94,8 +94,8 @@ def check_one_pass(runs: Runs, steps: str, events: int) -> None:
     assert not twice, f"views redrawn more than once: {twice}"
     assert runs.of(steps) == 1, "the next steps are worked out once"
     assert runs.of("Fold.__call__") in (0, events)  # the tray folds nothing of its own
-    assert runs.of("_data_text") == events, "each event is serialised once"
-    assert runs.of("_event_of") == events, "and read back once, to check it"
+    assert runs.of("data_text") == events, "each event is serialised once"
+    assert runs.of("event_of") == events, "and read back once, to check it"
     scans = {name: runs.of(name) for name in WHOLE_JOURNAL if runs.of(name)}
     assert not scans, f"whole-journal scans: {scans}"
 
@@ -224,5 +224,5 @@ def test_the_dice_tray_box(tables: list[Any], tmp_path: Path):
     assert panel.entry.error.value == ""
     twice = {view: n for view, n in runs.redraws.items() if n > 1}
     assert not twice
-    assert runs.of("_data_text") == runs.of("_event_of") == 1
+    assert runs.of("data_text") == runs.of("event_of") == 1
     assert runs.redrawn()["LogView.refresh"] == 1

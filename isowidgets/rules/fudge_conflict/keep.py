@@ -153,6 +153,24 @@ class KeptRoll:
                 kept=shown(expected.kept),
             )
 
+    @classmethod
+    def _chosen(
+        cls, roll: PoolRoll, net: int, selection: Selection, penalty_keep: PenaltyKeep
+    ) -> KeptRoll:
+        """The kept roll :func:`roll_kept` has just made: its ``selection`` is the one
+        :func:`keep_net` chose from ``roll``'s faces with checked arguments, so it is not
+        chosen a second time to be compared (built from outside, a kept roll is checked
+        by ``__post_init__``). Frozen all the same."""
+        kept = object.__new__(cls)
+        for name, value in (
+            ("roll", roll),
+            ("net", net),
+            ("selection", selection),
+            ("penalty_keep", penalty_keep),
+        ):
+            object.__setattr__(kept, name, value)
+        return kept
+
     @property
     def bonus(self) -> int:
         """Bonus dice rolled (0 when the roll has penalty dice)."""
@@ -228,4 +246,4 @@ def roll_kept(
     pool = Pool(die, keep + abs(net), label=label)
     rolled = dice.roll(pool, faces)
     selection = keep_net(rolled.faces, net, keep, penalty_keep=penalty_keep)
-    return KeptRoll(rolled, net, selection, penalty_keep)
+    return KeptRoll._chosen(rolled, net, selection, penalty_keep)
