@@ -75,19 +75,20 @@ def test_every_core_kind_is_listed_with_its_one_way_in() -> None:
     assert all(way for way in kinds.values())
 
 
-@pytest.mark.parametrize(
-    "kind",
-    [
-        "session_started",
-        "seed_revealed",
-        "disclosed",
-        "retcon",
-        "note",
-        "prepared",
-        "settings_changed",
-        "rolled",
-    ],
-)
+CORE_KINDS = [
+    "session_started",
+    "seed_revealed",
+    "disclosed",
+    "retcon",
+    "note",
+    "prepared",
+    "settings_changed",
+    "rolled",
+]
+"""Every event kind the core writes, each with exactly one way in."""
+
+
+@pytest.mark.parametrize("kind", CORE_KINDS)
 @pytest.mark.parametrize("way", ["commit", "act"])
 def test_commit_and_act_refuse_a_core_event(tmp_path: Path, kind: str, way: str) -> None:
     game = DiceTray.new(tmp_path / "t.jsonl", seed=5)
@@ -168,19 +169,7 @@ def test_each_way_in_still_journals_its_kind(tmp_path: Path) -> None:
     assert tray.journal.entries[-1].kind == "rolled"
 
 
-@pytest.mark.parametrize(
-    "kind",
-    [
-        "session_started",
-        "seed_revealed",
-        "disclosed",
-        "retcon",
-        "note",
-        "prepared",
-        "settings_changed",
-        "rolled",
-    ],
-)
+@pytest.mark.parametrize("kind", CORE_KINDS)
 def test_the_games_journal_is_written_by_the_game_only(tmp_path: Path, kind: str) -> None:
     """``game.journal.append(...)`` was a second way in (a forged disclosure written there
     showed a later GM-only roll on the stream at once). A game's journal is written by its

@@ -12,29 +12,12 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from plot_messages import sent_points
 from stream_play import FOLLOWS, PLAYS
 
 from isowidgets.rules.watch_the_world_die import pressure_timeline
 from isowidgets.stream import StreamPage
 from isowidgets.widgets.watch_the_world_die.chart import WINDOW
-
-
-def sent_points(figure: Any) -> list[int]:
-    """How many x values each update or animation ``figure`` sends carries (its size)."""
-    sizes: list[int] = []
-
-    def seen(change: Any) -> None:
-        message = change["new"]
-        if not message:
-            return
-        styles = message["style_data"]
-        if change["name"] == "_py2js_animate":  # one dict per trace: {"x": [...]}
-            sizes.append(sum(len(style.get("x") or ()) for style in styles))
-        else:  # one dict of the traces: {"x": [[...], ...]}
-            sizes.append(sum(len(x or ()) for x in (styles or {}).get("x", [])))
-
-    figure.observe(seen, names=["_py2js_update", "_py2js_animate"])
-    return sizes
 
 
 def counting(obj: Any, name: str) -> list[int]:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from plot_messages import sent_points
 
 from isowidgets.dice import D6, Dice, Pool
 from isowidgets.errors import RuleError
@@ -371,27 +372,9 @@ def test_every_panel_of_every_system_keeps_jupyterlabs_keys_out(farmhouse):
         table.close()
 
 
-def _sent_points(figure) -> list[int]:  # type: ignore[no-untyped-def]
-    """How many x values each update or animation the figure sends carries (its size)."""
-    sizes: list[int] = []
-
-    def seen(change) -> None:  # type: ignore[no-untyped-def]
-        message = change["new"]
-        if not message:
-            return
-        styles = message["style_data"]
-        if change["name"] == "_py2js_animate":  # one dict per trace: {"x": [...]}
-            sizes.append(sum(len(style.get("x") or ()) for style in styles))
-        else:  # one dict of the traces: {"x": [[...], ...]}
-            sizes.append(sum(len(x or ()) for x in (styles or {}).get("x", [])))
-
-    figure.observe(seen, names=["_py2js_update", "_py2js_animate"])
-    return sizes
-
-
 def test_a_timeline_with_a_window_draws_its_latest_span_and_sends_as_much_at_any_length():
     timeline = Timeline(title="t", x_title="x", y_title="y", window=10)
-    sizes = _sent_points(timeline.figure)
+    sizes = sent_points(timeline.figure)
     for n in range(1, 201):
         timeline.append("a", [(n, n % 7, f"point {n}")])
         if n == 3:
