@@ -55,7 +55,7 @@ VERDICTS = {
     "fudge_conflict": ("Mr. Burke: wound on Reason, level 4 (Wounded)",
                        "Mr. Burke: skade på Fornuft, niveau 4 (Såret)"),
     "watch_the_world_die": ("Political: Bribery/Scandal/Corruption in Ruritania",
-                            "Political: Bribery/Scandal/Corruption i Ruritania"),
+                            "Politik: Bribery/Scandal/Corruption i Ruritania"),
 }  # fmt: skip
 """Each system's short session's outcome, in English and in Danish."""
 
