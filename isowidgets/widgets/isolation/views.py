@@ -220,15 +220,23 @@ def node_label(
     return "\n".join(lines)
 
 
-def edge_text(link: Link, names: Mapping[str, str] | None = None) -> str:
-    """``+``/``×`` then the label; injury and bias links also name whom they are about."""
+def edge_text(
+    link: Link,
+    names: Mapping[str, str] | None = None,
+    say: Callable[[Message], str] | None = None,
+) -> str:
+    """``+``/``×`` then the label; injury and bias links also name whom they are about.
+    An injury link's label is the health level it came from: with ``say``, in a view's
+    language (the table's own words otherwise, as the engine recorded them)."""
     glyph = _GLYPH[link.colour]
     if not link.labeled:
         return glyph
     about = ""
     if link.subject and (link.injury_level or link.origin == "bias"):
         about = f" ({(names or {}).get(link.subject, link.subject)})"
-    return f"{glyph} {link.label}{about}"
+    level = link.injury_level
+    label = say(health_words(level)) if say is not None and level is not None else link.label
+    return f"{glyph} {label}{about}"
 
 
 def ellipse_positions(
@@ -330,7 +338,7 @@ def map_specs(
     new = set(fresh)
     edges = []
     for link in state.links:
-        text = edge_text(link, names)
+        text = edge_text(link, names, say)
         classes = [link.colour, "labeled" if link.labeled else "unlabeled", _origin(link)]
         if link.id in counted:
             classes.append("counted")
