@@ -131,7 +131,7 @@ class Row:
     step: Message | str | None = None
     last_action: datetime | None = None
     journal: str | None = None
-    problem: str = ""
+    problem: Message | str = ""
 
     def since(self, now: datetime) -> float | None:
         """Seconds since their last action (``None`` before the first)."""
@@ -238,7 +238,7 @@ class Roster:
                 notebook,
                 last_action=written,
                 journal=relative,
-                problem=spectator.problem,
+                problem=spectator.problem_message or "",
             )
         entries = catch.game.journal.effective()
         row = self._last_read[seat.name] = Row(
@@ -249,7 +249,7 @@ class Roster:
             step=entries[-1].event.message() if entries else None,
             last_action=written,
             journal=relative,
-            problem=spectator.problem,
+            problem=spectator.problem_message or "",
         )
         return row
 
@@ -536,7 +536,7 @@ class OverviewPage(widgets.VBox):  # type: ignore[misc]
             waiting = "overview.reading" if row.journal else "overview.no_table"
             step = self.said(row.step) if row.step is not None else say(waiting)
             if row.problem and row.step is None:
-                step = say("overview.unreadable", why=row.problem)
+                step = say("overview.unreadable", why=self.said(row.problem))
             cells = [
                 name,
                 html.escape(row.notebook or "—"),
