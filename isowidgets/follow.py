@@ -65,6 +65,7 @@ from .journal.store import MAX_EVENTS, MAX_JOURNAL_BYTES
 from .regular_file import open_regular
 from .systems import game_for
 from .visibility import Numbering, PublicView, public_view
+from .words import Message, msg, render
 
 __all__ = [
     "Catch",
@@ -184,6 +185,8 @@ class Spectator:
     Attributes:
         problem: why the last poll could not read the file (it does not exist yet,
             it is not a session journal...), or ``""``; the last good catch stays.
+        problem_message: the same as a message, for a view to say in its language
+            (``None`` when there is no problem).
     """
 
     def __init__(
@@ -199,6 +202,7 @@ class Spectator:
         self._session: _Session | None = None
         self.last: Catch | None = None
         self.problem = ""
+        self.problem_message: Message | None = None
 
     def _stat(self) -> tuple[int, int, int, int] | None:
         try:
@@ -206,6 +210,9 @@ class Spectator:
         except OSError:
             return None
         return (found.st_dev, found.st_ino, found.st_size, found.st_mtime_ns)
+
+    def _problem(self, message: Message) -> None:
+        self.problem, self.problem_message = render(message), message
 
     def poll(self) -> Catch | None:
         """Read what was appended to the journal if the file changed; the new catch, or
@@ -218,17 +225,21 @@ class Spectator:
         """
         mark = self._stat()
         if mark is None:
-            self.problem = f"no journal at {self.path} yet"
+            self._problem(msg("journal.not_yet", "no journal at {path} yet", path=str(self.path)))
             return None
         if mark == self._mark:
             return None
         try:
             catch = self._catch_up(mark)
         except (IsowidgetsError, OSError) as exc:
-            self.problem = str(exc)
+            self._problem(
+                exc.message
+                if isinstance(exc, IsowidgetsError)
+                else msg("journal.unreadable", "{path} cannot be read now", path=str(self.path))
+            )
             return None
         self._mark = mark
-        self.problem = ""
+        self.problem, self.problem_message = "", None
         if catch is not None:
             self.last = catch
         return catch

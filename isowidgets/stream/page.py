@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import asyncio
 import html
+import logging
 import os
 import time
 from collections.abc import Callable, Sequence
@@ -43,7 +44,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from .. import checks
-from ..errors import JournalError
+from ..errors import IsowidgetsError, JournalError
 from ..follow import Catch, Spectator, Waker, follow, public_only
 from ..journal import Entry
 from ..journal.chain import short_head
@@ -78,6 +79,25 @@ WATCHED_SECONDS = 1.0
 
 HOLD_SECONDS = 2.0
 """The least time a resolution stays on screen before the next one replaces it."""
+
+LOG = logging.getLogger(__name__)
+"""Where a failed refresh's details go (the terminal that runs the stream)."""
+
+
+def failed(exc: Exception) -> Message:
+    """What the page says of a refresh that failed with ``exc``: a kit error in its own
+    words, anything else by its kind (never its raw text), and where the details are."""
+    why = (
+        exc.message
+        if isinstance(exc, IsowidgetsError)
+        else msg("stream.unexpected", "an unexpected problem ({kind})", kind=type(exc).__name__)
+    )
+    return msg(
+        "stream.failed",
+        "⚠ The page could not be brought up to date: {why}. It tries again by itself; "
+        "the details are in the terminal that runs the stream.",
+        why=why,
+    )
 
 
 class StreamPage(widgets.VBox):  # type: ignore[misc]
@@ -202,11 +222,11 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
     """What the page's address asked that it could not take (said on the page, in its
     language, while nothing else needs saying there)."""
 
-    def _status_html(self, problem: str) -> str:
+    def _status_html(self, problem: Message | None) -> str:
         """The status line: why the journal cannot be read, else what the address asked
         that the page could not take, else nothing."""
-        if problem:
-            return html.escape(problem)
+        if problem is not None:
+            return self.say(problem)
         return "" if self.refused is None else self.say(self.refused)
 
     # ------------------------------------------------------------------ drawing
@@ -277,8 +297,7 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
     def refresh(self) -> bool:
         """Look at the journal once and redraw what changed; whether anything did."""
         catch = self.spectator.poll()
-        problem = self.spectator.problem
-        self._set(self.status, self._status_html(problem))
+        self._set(self.status, self._status_html(self.spectator.problem_message))
         if catch is None:
             return False
         self._board_for(catch)
@@ -307,7 +326,7 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
     def _live_again(self) -> None:
         """After "previously on…": the session as it is now, drawn afresh."""
         last = self.spectator.last
-        self._set(self.status, self._status_html(self.spectator.problem))
+        self._set(self.status, self._status_html(self.spectator.problem_message))
         if last is None or self.board is None:
             return
         catch = Catch(last.game, (), True, last.effective)
@@ -403,8 +422,10 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         await follow(self.refresh, waker, self._failed)  # follow closes it when stopped
 
     def _failed(self, exc: Exception) -> None:
-        """A refresh that failed says so on the page (the next one runs as planned)."""
-        self._set(self.status, html.escape(f"{type(exc).__name__}: {exc}"))
+        """A refresh that failed says so on the page, in its language (the next one runs
+        as planned); the details go to the stream's terminal (:data:`LOG`)."""
+        LOG.error("the stream page could not refresh", exc_info=exc)
+        self._set(self.status, self.say(failed(exc)))
 
     def _shown(self) -> None:
         """The browser has drawn the page: let the board draw what it sent to nobody."""
@@ -413,7 +434,7 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
             if self.board is not None:
                 self.board.settle()
         except Exception as exc:  # a view that cannot settle must not stop the page
-            self._set(self.status, html.escape(f"{type(exc).__name__}: {exc}"))
+            self._failed(exc)
 
     def stop(self) -> None:
         """Stop following (the page keeps what it shows)."""

@@ -55,6 +55,7 @@ from .beats import beat_html, card_css
 from .css import style
 from .dice_entry import css_name
 from .panel import SavedText
+from .shown import ShownSignal
 from .snapshot import SNAPSHOT_CSS
 from .spoken import Spoken
 from .stream_board import StreamBoard, board_for
@@ -140,11 +141,6 @@ function render({ model, el }) {
     timer = setTimeout(() => { timer = null; go(Number(input.value)); }, 80);
   });
   input.addEventListener("change", () => go(Number(input.value)));
-  // The replay's views exist now: its board may draw again what it sent to nobody.
-  requestAnimationFrame(() => {
-    setTimeout(() => model.send({ shown: true }), 200);
-    setTimeout(() => model.send({ shown: true }), 1500);
-  });
 }
 export default { render };
 """
@@ -185,16 +181,6 @@ class Scrubber(anywidget.AnyWidget):
     text = traitlets.Unicode("").tag(sync=True)
     hint = traitlets.Unicode("").tag(sync=True)
     disabled = traitlets.Bool(False).tag(sync=True)
-
-    def __init__(self, **kwargs: Any) -> None:
-        super().__init__(**kwargs)
-        self.on_shown: list[Any] = []
-        self.on_msg(self._message)
-
-    def _message(self, _widget: Any, content: Any, _buffers: Any) -> None:
-        if isinstance(content, dict) and content.get("shown") is True:
-            for call in list(self.on_shown):
-                call()
 
 
 # ------------------------------------------------------------------ words
@@ -303,7 +289,6 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
         self.last_button = button(LAST, "iw-replay-last")
         self.scrubber = Scrubber(label=self.say(SLIDER), hint=self.say(KEYS))
         self.scrubber.add_class(css_name("iw-replay-scrubber", key))
-        self.scrubber.on_shown.append(self._shown)
         self.first_button.on_click(lambda _b: self.go(1))
         self.previous_button.on_click(lambda _b: self.previous_beat())
         self.next_button.on_click(lambda _b: self.next_beat())
@@ -344,7 +329,9 @@ class Replay(SavedText, widgets.VBox):  # type: ignore[misc]
         selector = f".{css_name('iw-replay', key)}"
         spoken = Spoken(self.language, selector)  # the root's lang, for screen readers
         parts = [style(), css, top, controls, self.status, self.keys_help, body, self.log_view]
-        super().__init__([*parts, spoken])
+        # Last, so that when it is drawn the board's views exist too (as on the stream).
+        self.signal = ShownSignal(self._shown)
+        super().__init__([*parts, self.signal, spoken])
         self.add_class("iw-replay")
         self.add_class(css_name("iw-replay", key))
         self.add_class("iw-kit")

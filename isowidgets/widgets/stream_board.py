@@ -272,7 +272,7 @@ class StreamBoard(widgets.VBox):  # type: ignore[misc]
         do for a board drawn in HTML, which grows with the page in ``em``."""
 
     def settle(self) -> None:
-        """Called by the page each time a browser has drawn it (see :mod:`~.stream.shown`).
+        """Called by the page each time a browser has drawn it (see :mod:`~.widgets.shown`).
 
         Voila runs the page before a browser connects, so what a widget only sends as
         messages (a plotly chart's points, a graph's fit to its box) reached nobody;

@@ -31,6 +31,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import logging
 import os
 import time
 from collections.abc import Mapping, Sequence
@@ -63,6 +64,9 @@ __all__ = [
     "page_language",
     "table_link",
 ]
+
+LOG = logging.getLogger(__name__)
+"""Where a failed refresh's details go (the terminal that runs the workshop)."""
 
 REFRESH_SECONDS = 3.0
 """How often the overview looks again."""
@@ -127,7 +131,7 @@ class Row:
     step: Message | str | None = None
     last_action: datetime | None = None
     journal: str | None = None
-    problem: str = ""
+    problem: Message | str = ""
 
     def since(self, now: datetime) -> float | None:
         """Seconds since their last action (``None`` before the first)."""
@@ -234,7 +238,7 @@ class Roster:
                 notebook,
                 last_action=written,
                 journal=relative,
-                problem=spectator.problem,
+                problem=spectator.problem_message or "",
             )
         entries = catch.game.journal.effective()
         row = self._last_read[seat.name] = Row(
@@ -245,7 +249,7 @@ class Roster:
             step=entries[-1].event.message() if entries else None,
             last_action=written,
             journal=relative,
-            problem=spectator.problem,
+            problem=spectator.problem_message or "",
         )
         return row
 
@@ -479,6 +483,8 @@ class OverviewPage(widgets.VBox):  # type: ignore[misc]
         super().__init__([style(), widgets.HTML(CSS), self.title, self.table, self.status])
         self.add_class("iw-overview")
         self._task: asyncio.Task[None] | None = None
+        self.interval = REFRESH_SECONDS
+        """How many seconds apart the page refreshes (see :meth:`start`)."""
         self.rows: list[Row] = []
 
     @classmethod
@@ -530,7 +536,7 @@ class OverviewPage(widgets.VBox):  # type: ignore[misc]
             waiting = "overview.reading" if row.journal else "overview.no_table"
             step = self.said(row.step) if row.step is not None else say(waiting)
             if row.problem and row.step is None:
-                step = say("overview.unreadable", why=row.problem)
+                step = say("overview.unreadable", why=self.said(row.problem))
             cells = [
                 name,
                 html.escape(row.notebook or "—"),
@@ -572,12 +578,30 @@ class OverviewPage(widgets.VBox):  # type: ignore[misc]
         """Refresh from the kernel's event loop every ``interval`` seconds until :meth:`stop`."""
         seconds = checks.real(interval, "interval", 0.2, 600.0)
         self.stop()
+        self.interval = seconds
         self._task = repeat(self.refresh, seconds, self._failed)
         return self._task
 
     def _failed(self, exc: Exception) -> None:
-        """A refresh that failed says so under the table (the next one runs as planned)."""
-        self.status.value = html.escape(f"{type(exc).__name__}: {exc}")
+        """A refresh that failed says so under the table, in the page's language, with
+        what to do (the table keeps the last refresh that worked, and the next one runs
+        as planned); the details go to the workshop's terminal (:data:`LOG`)."""
+        LOG.error("the teacher's overview could not refresh", exc_info=exc)
+        self.status.value = html.escape(self.failure(exc))
+
+    def failure(self, exc: Exception) -> str:
+        """What the page says of a refresh that failed with ``exc``: why, in the page's
+        language (a kit error says its own message; a file that could not be read, its
+        path; anything else only its kind, never its raw text), and what to do."""
+        say = self.labels
+        if isinstance(exc, IsowidgetsError):
+            why = exc.render(say.language)
+        elif isinstance(exc, OSError):
+            where = exc.filename if exc.filename is not None else self.roster.participants
+            why = say("overview.unreadable_file", path=_cut(str(where), 120))
+        else:
+            why = say("overview.unexpected", kind=type(exc).__name__)
+        return say("overview.refresh_failed", why=_cut(why, 300), seconds=self.interval)
 
     def stop(self) -> None:
         """Stop refreshing (the table keeps what it shows)."""

@@ -41,6 +41,13 @@ OVERVIEW_WORDS = catalogue(
         ),
         "overview.hub_silent": "the hub did not answer ({why}): participants listed by folder",
         "overview.table_refused": "This table cannot be shown: {why}",
+        "overview.refresh_failed": (
+            "⚠ This refresh failed: {why}. The table shows the last one that worked and "
+            "the page tries again every {seconds} s. If this stays, the details are in the "
+            "terminal that runs the workshop (make workshop)."
+        ),
+        "overview.unreadable_file": "a file of the workshop could not be read ({path})",
+        "overview.unexpected": "an unexpected problem ({kind})",
     },
 )
 """Every word of the teacher's overview and its table page."""

@@ -111,7 +111,7 @@ ALLOWED: dict[str, tuple[str, re.Pattern[str]]] = {
 # lists, and what is read aloud or shown on hover: ``title`` and ``aria-label``. And
 # every shown label, button, list or box whose words are cut by its width (a text wider
 # than its box that hides the rest, a list's chosen option wider than the list).
-_WALK_JS = """
+WALK_JS = """
 ([selector, open, close]) => {
   const root = document.querySelector(selector);
   if (!root) return null;
@@ -512,7 +512,7 @@ def walk(nb: Notebook, walks: Walks, step: str, selector: str = TABLE, page: Any
     """Walk a view (the table by default) now; add what bypasses the catalogues, what is
     cut and a root that does not say its language to ``walks``."""
     walks.typed |= set(json.loads(nb.execute(_TYPED_PY).strip()))
-    result: dict[str, Any] | None = (page or nb.page).evaluate(_WALK_JS, [selector, OPEN, CLOSE])
+    result: dict[str, Any] | None = (page or nb.page).evaluate(WALK_JS, [selector, OPEN, CLOSE])
     assert result and result["found"], f"{step}: no text in {selector}"
     judge(walks, step, selector, result["found"])
     for item in result["cut"]:

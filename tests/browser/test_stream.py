@@ -17,6 +17,12 @@ browser source does. On every page:
   the page painted, as OBS composites it), every text's contrast with what is behind it,
   read from the screenshot's pixels, is at least 4.5:1.
 
+A Danish page speaks Danish: the pseudo-language walk's scan
+(``test_pseudo_language.py``: every visible text, the chart's legend and titles in its
+SVG too, every ``title`` and ``aria-label``) finds no English template of the catalogues
+that is not also Danish, and none of :data:`ENGLISH` (the words an English page of these
+sessions shows, and a Danish one showed before it said them through the catalogues).
+
 Then the page follows the GM (a new action reaches it) and, when the browser asks for
 reduced motion, reveals it without animation. Screenshots:
 ``screenshots/stream-<system>-<size>-<layout>-<language>-<plain|black|white>.png``.
@@ -26,6 +32,7 @@ from __future__ import annotations
 
 import contextlib
 import io
+import re
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any
 
@@ -34,6 +41,7 @@ from lab import SCREENSHOTS
 from playwright.sync_api import TimeoutError as PlaywrightTimeout
 from stream_play import FOLLOWS, PLAYS
 from stream_server import STREAM_READY_JS, StreamServer
+from test_pseudo_language import CLOSE, OPEN, WALK_JS, english_in
 
 from isowidgets.game import Game
 
@@ -54,6 +62,15 @@ VARIANTS = [
 ]
 """(size, layout, language, transparent): each size, layout, language and background
 at least once for every system."""
+
+ENGLISH = re.compile(
+    r"\b(?:Pressure|Year-end|NPC|margin|Relief|Climate|Ecosystem|Resources|Infrastructure"
+    r"|Political|Escalation|Events?|Turn|Conflict|Success|Failure|Healthy|Injured|Dying"
+    r"|Dead|Damage|Wound|Latest|result|against|evens|odds|the table|the GM|chained|dice"
+    r"|committed|seed|head|rolls?|step|Test|now|Player|Adversary|round)\b"
+)
+"""English words of the stream's own vocabulary: none is a word the short sessions
+typed (their names, actions, Details, and Watch the World Die's Events and regions)."""
 
 CHROME_JS = """() => ({
   code: document.querySelectorAll('.jp-InputArea, .jp-CodeMirrorEditor, .cm-editor').length,
@@ -159,6 +176,22 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str],
         yield get
 
 
+def english_on(page: Page, typed: str) -> list[tuple[str, str, str]]:
+    """What of a Danish page is English: (where, text, why) for every text the walk
+    reads that is an English template of the catalogues, or holds a word of
+    :data:`ENGLISH` once the ``typed`` text (the session's title) is taken out."""
+    walked = page.evaluate(WALK_JS, [".iw-stream", OPEN, CLOSE])
+    assert walked and walked["found"], "no text on the page"
+    found = []
+    for item in walked["found"]:
+        text = item["text"]
+        match = ENGLISH.search(text.replace(typed, " ") if typed else text)
+        why = english_in(text) or (match.group(0) if match else "")
+        if why:
+            found.append((item["where"], text, why))
+    return found
+
+
 def _open(context: BrowserContext, server: StreamServer, size: str, query: str) -> Page:
     width, height = FRAMES[size]
     page = context.new_page()
@@ -229,7 +262,7 @@ def test_the_page_fits_its_frame_and_reads_over_any_video(
     lab_browser: BrowserContext,
 ) -> None:
     size, layout, language, transparent = variant
-    server, _game = served(system)
+    server, game = served(system)
     width, height = FRAMES[size]
     query = f"layout={layout}&language={language}&transparent={int(transparent)}"
     page = _open(lab_browser, server, size, query)
@@ -251,6 +284,9 @@ def test_the_page_fits_its_frame_and_reads_over_any_video(
         for frame, png in shots.items():
             (SCREENSHOTS / f"{name}-{frame}.png").write_bytes(png)
         assert fit["frame"] == [width, height]
+        if language == "da":
+            english = english_on(page, getattr(game.journal.entries[0].event, "title", ""))
+            assert not english, f"English on the Danish page: {english[:12]}"
         assert found["texts"], "the page shows no text"
         assert not found["small"], f"text smaller than {least:.1f} px: {found['small'][:8]}"
         assert not found["outside"], f"text outside its card or the frame: {found['outside'][:8]}"

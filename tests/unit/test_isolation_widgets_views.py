@@ -4,6 +4,8 @@ log's tail, and the engine's two new queries and the farmhouse furnisher."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from isowidgets.errors import RuleError
@@ -302,3 +304,29 @@ def test_add_boarding_party_furnishes_a_file_game_like_the_example(tmp_path):
         IsolationGame.new(settings=IsolationSettings(stress_start=3)), stress=None
     )
     assert plain.stress == 3
+
+
+def test_the_map_says_the_kits_words_in_a_views_language():
+    """A same-boat NPC's mark, the roles of a conflict in progress, health levels and an
+    injury link's label come from the catalogues (the stream's Danish map); the names
+    the table typed stay as typed; without a language, the table's English as before."""
+    from isowidgets.widgets.isolation.views import map_specs
+    from isowidgets.words import render
+
+    game = boarding_party()
+    game.add_character("Dan", kind="boat_NPC", profession="Driver", bias="b", goal="g")
+    game.injure("alice", "glass")
+    game.propose("bob", "board up the windows")
+    english = map_specs(game.state)
+    danish = map_specs(game.state, say=lambda message: render(message, "da"))
+    labels = {node.id: node.label for node in english[0]}
+    said = {node.id: node.label for node in danish[0]}
+    dan = next(c.id for c in game.state.characters if c.name == "Dan")
+    assert labels[dan].startswith("Dan (NPC)\n") and said[dan].startswith("Dan (bifigur)\n")
+    assert "[▶ AP]" in labels["bob"] and "[▶ Aktør]" in said["bob"]
+    assert "Injured" in labels["alice"] and "Såret" in said["alice"]
+    edges = " ".join(edge.text for edge in danish[1])
+    assert "× Injured (Alice)" in " ".join(edge.text for edge in english[1])
+    assert "× Såret (Alice)" in edges
+    words = re.compile(r"\b(?:NPC|AP|PP|Injured|Dying|Healthy|Hostile|target)\b")
+    assert not words.search(" ".join([*said.values(), edges]))

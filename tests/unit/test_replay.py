@@ -168,3 +168,29 @@ def test_moving_refuses_what_is_no_position(tmp_path: Path) -> None:
     with pytest.raises(JournalError, match="view"):
         replay.set_view("all")  # type: ignore[arg-type]
     replay.close()
+
+
+def test_the_browser_s_signal_lets_the_replay_s_board_settle_the_stream_s_one_way(
+    tmp_path: Path,
+) -> None:
+    """The Replay hears that a browser drew it as the stream page does (the kit's one
+    :class:`~isowidgets.widgets.shown.ShownSignal`, drawn after its board); its slider
+    carries no signal of its own."""
+    from isowidgets.stream.page import StreamPage
+    from isowidgets.widgets.shown import ShownSignal
+
+    game = FULL["isolation"](tmp_path / "s.jsonl")
+    replay = Replay(game)
+    page = StreamPage(game.journal.path)
+    assert isinstance(replay.signal, ShownSignal) and isinstance(page.signal, ShownSignal)
+    kids = list(replay.children)
+    assert kids.index(replay.signal) > max(kids.index(box) for box in kids[:-2])
+    assert not hasattr(replay.scrubber, "on_shown") and "shown" not in replay.scrubber._esm
+    settled: list[bool] = []
+    replay.board.settle = lambda: settled.append(True)  # type: ignore[method-assign]
+    replay.signal._message(replay.signal, {"shown": "yes"}, [])
+    assert settled == []
+    replay.signal._message(replay.signal, {"shown": True}, [])
+    assert settled == [True]
+    page.close()
+    replay.close()

@@ -55,7 +55,7 @@ VERDICTS = {
     "fudge_conflict": ("Mr. Burke: wound on Reason, level 4 (Wounded)",
                        "Mr. Burke: skade på Fornuft, niveau 4 (Såret)"),
     "watch_the_world_die": ("Political: Bribery/Scandal/Corruption in Ruritania",
-                            "Political: Bribery/Scandal/Corruption i Ruritania"),
+                            "Politik: Bribery/Scandal/Corruption i Ruritania"),
 }  # fmt: skip
 """Each system's short session's outcome, in English and in Danish."""
 
@@ -260,7 +260,40 @@ def test_a_board_that_cannot_settle_says_so_on_the_page(tmp_path: Path) -> None:
 
     page.board.settle = broken  # type: ignore[method-assign,union-attr]
     page.signal._message(page.signal, {"shown": True}, [])
-    assert "no view" in page.status.value
+    assert "RuntimeError" in page.status.value and "no view" not in page.status.value
+    assert page.status.value.startswith("⚠ The page could not be brought up to date")
+
+
+@pytest.mark.parametrize("language", ["en", "da"])
+def test_what_keeps_the_page_from_its_journal_is_said_in_its_language(
+    tmp_path: Path, language: str, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A page started before the GM's journal exists, and a refresh that fails, say so
+    in the page's language (a kit error in its own words, anything else by its kind,
+    never its raw text); the details go to the stream's terminal."""
+    from isowidgets.errors import JournalError
+    from isowidgets.stream.page import failed
+
+    path = tmp_path / "later.jsonl"
+    page = StreamPage(path, language=language)
+    waiting = {"en": f"no journal at {path} yet", "da": f"ingen journal ved {path} endnu"}
+    assert page.status.value == html.escape(waiting[language])
+    PLAYS["tray"](path)
+    page.refresh()
+    assert page.status.value == ""  # the session came: nothing to say
+    refused = JournalError("journal.no_start", "{path} does not start with a session_started "
+                           "event", path="x.jsonl")  # fmt: skip
+    with caplog.at_level("ERROR", logger="isowidgets.stream.page"):
+        page._failed(RuntimeError("Traceback <secret>"))
+        unexpected = page.status.value
+        page._failed(refused)
+    assert "secret" not in unexpected and "RuntimeError" in unexpected
+    assert unexpected == html.escape(render(failed(RuntimeError()), language))
+    assert html.escape(refused.render(language)) in page.status.value
+    assert len(caplog.records) == 2 and "secret" in (caplog.records[0].exc_text or "")
+    if language == "da":
+        assert "terminalen" in unexpected and "unexpected" not in unexpected
+    page.close()
 
 
 def test_the_world_chart_keeps_its_points_in_its_state_for_a_late_browser(tmp_path: Path) -> None:

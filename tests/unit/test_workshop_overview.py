@@ -8,6 +8,7 @@ participants play; these tests pin each rule on files made here.
 from __future__ import annotations
 
 import asyncio
+import html
 import json
 import os
 from datetime import UTC, datetime, timedelta
@@ -334,3 +335,64 @@ def test_a_journal_just_started_keeps_what_the_previous_one_said_until_read(room
     (now,) = [r for r in roster.rows({}) if r.participant == "ada"]
     assert (now.system, now.step) == (before.system, before.step)
     assert now.journal == "notebooks/sessions/next-scene.jsonl" and not now.problem
+
+
+@pytest.mark.parametrize("language", ["en", "da"])
+def test_a_refresh_that_fails_says_why_and_what_to_do_in_the_page_s_language(
+    room: Path, language: str, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Never the raw exception text: a kit error says its own message, a file that
+    could not be read its path, anything else its kind; then what to do. The table
+    keeps the last refresh that worked, the next refresh runs as planned, and the
+    details go to the workshop's terminal."""
+    from isowidgets.errors import JournalError
+
+    page = OverviewPage(room, language=language)
+    asyncio.run(page.refresh())
+    table = page.table.value
+    good = page.roster.rows
+    refused = JournalError(
+        "journal.no_start", "{path} does not start with a session_started event", path="x.jsonl"
+    )
+    failures: list[Exception] = [
+        RuntimeError("Traceback <b>secret internals</b>"),
+        PermissionError(13, "Permission denied", str(room / "ada" / "notebooks")),
+        refused,
+    ]
+    said: list[str] = []
+
+    async def play() -> None:
+        def rows(*args: object, **kwargs: object) -> list[Row]:
+            if failures:
+                raise failures.pop(0)
+            return good(*args, **kwargs)  # type: ignore[arg-type]
+
+        monkeypatch.setattr(page.roster, "rows", rows)
+        page.start(0.2)
+        while len(said) < 4:
+            await asyncio.sleep(0.05)
+            if not said or page.status.value != said[-1]:
+                said.append(page.status.value)
+        page.stop()
+
+    with caplog.at_level("ERROR", logger="isowidgets.workshop.overview"):
+        asyncio.run(asyncio.wait_for(play(), 60))
+    first, second, third, last = said
+    labels = page.labels
+    what_to_do = {"en": "the details are in the terminal", "da": "står detaljerne i terminalen"}
+    for text in (first, second, third):
+        assert what_to_do[language] in text and "make workshop" in text
+        assert "Traceback" not in text and "secret" not in text and "Permission denied" not in text
+    assert first == html.escape(
+        labels("overview.refresh_failed", why=labels("overview.unexpected", kind="RuntimeError"),
+               seconds=0.2)
+    )  # fmt: skip
+    assert str(room / "ada" / "notebooks") in second
+    assert labels("overview.unreadable_file", path="").split("(")[0] in second
+    assert html.escape(refused.render(language)) in third  # the kit's own words
+    assert (refused.render("da") != refused.render("en")) or language == "en"
+    assert page.table.value == table  # the last refresh that worked stays
+    assert last.startswith(html.escape(labels("overview.updated", time="")).split(" ")[0])
+    assert [r.levelname for r in caplog.records] == ["ERROR"] * 3
+    assert "secret internals" in (caplog.records[0].exc_text or "")
+    page.close()

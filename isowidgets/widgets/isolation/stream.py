@@ -333,9 +333,7 @@ class IsolationStreamBoard(StreamBoard):
             centre = (WIDTH / 2, HEIGHT / 2)
             self.sides = {cid: label_side(xy, centre) for cid, xy in ring.items()}
             self.view.place(ring)
-        nodes, edges = map_specs(
-            state, sides=self.sides, health=lambda health: self.say(health_words(health))
-        )
+        nodes, edges = map_specs(state, sides=self.sides, say=self.say)
         edges = place_counts(fold_busy_pairs(state, edges), self.view.positions)
         self.view.sync(nodes, edges)
         self.stress.bound(state.settings.stress_min, state.settings.stress_max)

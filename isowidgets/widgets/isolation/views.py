@@ -47,7 +47,7 @@ from ...rules.isolation import (
     plan_for,
 )
 from ...rules.isolation._common import faces_word
-from ...rules.isolation.beats import DEGREE_GLYPH, HEALTH_MARK
+from ...rules.isolation.beats import DEGREE_GLYPH, HEALTH_MARK, health_words
 from ...rules.isolation.events import (
     ConflictCancelled,
     ConflictClosed,
@@ -61,9 +61,9 @@ from ...rules.isolation.events import (
     WoundsAssigned,
     WoundsPending,
 )
-from ...rules.isolation.model import Health
+from ...rules.isolation.model import Health, Stance
 from ...rules.isolation.plan import RollUnit
-from ...words import render
+from ...words import Message, msg, render
 from ..common import roll_chips
 from ..graph import EdgeSpec, NodeSpec
 
@@ -167,44 +167,76 @@ def isolation_style() -> widgets.HTML:
 # --------------------------------------------------------------------------- the map
 
 
-def conflict_roles(state: IsolationState) -> dict[str, str]:
+_STANCES: dict[Stance, Message] = {
+    "Cooperative": msg("stream.isolation.role_cooperative", "Cooperative"),
+    "Neutral": msg("stream.isolation.role_neutral", "Neutral"),
+    "Hostile": msg("stream.isolation.role_hostile", "Hostile"),
+}
+
+
+def conflict_roles(state: IsolationState) -> dict[str, Message]:
     """What each character is doing in the conflict in progress, in a few words."""
     c = state.conflict
     if c is None:
         return {}
-    roles = {c.ap: "▶ AP"}
+    roles = {c.ap: msg("stream.isolation.role_ap", "▶ AP")}
     for pp in c.pps:
         stance = c.stance_of(pp)
-        roles[pp] = stance if stance else ("Hostile" if pp in c.declared_hostile else "PP")
+        if stance:
+            roles[pp] = _STANCES[stance]
+        elif pp in c.declared_hostile:
+            roles[pp] = _STANCES["Hostile"]
+        else:
+            roles[pp] = msg("stream.isolation.role_pp", "PP")
     for who in c.defaulted:
-        roles[who] = "Hostile (turned)" if who in c.downgraded else "Neutral (default)"
+        roles[who] = (
+            msg("stream.isolation.role_turned", "Hostile (turned)")
+            if who in c.downgraded
+            else msg("stream.isolation.role_defaulted", "Neutral (default)")
+        )
     if c.target:
-        roles[c.target] = "◎ target"
+        roles[c.target] = msg("stream.isolation.role_target", "◎ target")
     return roles
 
 
 def node_label(
-    character: Character, role: str = "", health: Callable[[Health], str] | None = None
+    character: Character,
+    role: str | Message = "",
+    health: Callable[[Health], str] | None = None,
+    say: Callable[[Message], str] = render,
 ) -> str:
-    """The text on a node: name, health (glyph and word: ``health`` says it in a view's
-    language), and the role in the conflict."""
-    name = character.name + (" (NPC)" if character.kind == "boat_NPC" else "")
+    """The text on a node: name (a same-boat NPC marked so), health (glyph and word:
+    ``health`` says it in a view's language), and the role in the conflict; ``say``
+    renders the kit's words in the view's language (English when not given)."""
+    name = (
+        say(msg("stream.isolation.npc", "{name} (NPC)", name=character.name))
+        if character.kind == "boat_NPC"
+        else character.name
+    )
     said = character.health if health is None else health(character.health)
     lines = [name, f"{HEALTH_MARK[character.health]} {said}"]
     if role:
-        lines.append(f"[{role}]")
+        lines.append(f"[{role if isinstance(role, str) else say(role)}]")
     return "\n".join(lines)
 
 
-def edge_text(link: Link, names: Mapping[str, str] | None = None) -> str:
-    """``+``/``×`` then the label; injury and bias links also name whom they are about."""
+def edge_text(
+    link: Link,
+    names: Mapping[str, str] | None = None,
+    say: Callable[[Message], str] | None = None,
+) -> str:
+    """``+``/``×`` then the label; injury and bias links also name whom they are about.
+    An injury link's label is the health level it came from: with ``say``, in a view's
+    language (the table's own words otherwise, as the engine recorded them)."""
     glyph = _GLYPH[link.colour]
     if not link.labeled:
         return glyph
     about = ""
     if link.subject and (link.injury_level or link.origin == "bias"):
         about = f" ({(names or {}).get(link.subject, link.subject)})"
-    return f"{glyph} {link.label}{about}"
+    level = link.injury_level
+    label = say(health_words(level)) if say is not None and level is not None else link.label
+    return f"{glyph} {label}{about}"
 
 
 def ellipse_positions(
@@ -245,6 +277,7 @@ def map_specs(
     sides: Mapping[str, str] | None = None,
     fresh: Iterable[str] = (),
     health: Callable[[Health], str] | None = None,
+    say: Callable[[Message], str] | None = None,
 ) -> tuple[list[NodeSpec], list[EdgeSpec]]:
     """The relationship map as graph specs: one node per character, one edge per link.
 
@@ -256,12 +289,18 @@ def map_specs(
             on a busy map (a conflict's temporary links, a death's greens).
         health: a health level in the view's language (English as the table says it
             when not given).
+        say: the kit's words (a same-boat NPC's mark, the roles in a conflict, and the
+            health levels when ``health`` is not given) in the view's language; English
+            when not given.
 
     The links the conflict in progress takes dice from (its plan's sources)
     are marked ``counted``; the AP, PPs, target and defaulted characters carry
     their role.
     """
     roles = conflict_roles(state)
+    speak = render if say is None else say
+    if health is None and say is not None:
+        health = lambda level: say(health_words(level))  # noqa: E731
     names = {c.id: c.name for c in state.characters}
     c = state.conflict
     counted: set[str] = set()
@@ -291,7 +330,7 @@ def map_specs(
         nodes.append(
             NodeSpec(
                 character.id,
-                node_label(character, roles.get(character.id, ""), health),
+                node_label(character, roles.get(character.id, ""), health, speak),
                 tuple(classes),
                 (("health", character.health), ("name", character.name)),
             )
@@ -299,7 +338,7 @@ def map_specs(
     new = set(fresh)
     edges = []
     for link in state.links:
-        text = edge_text(link, names)
+        text = edge_text(link, names, say)
         classes = [link.colour, "labeled" if link.labeled else "unlabeled", _origin(link)]
         if link.id in counted:
             classes.append("counted")

@@ -20,7 +20,9 @@ from typing import Any
 
 from ...journal import Entry
 from ...rules.watch_the_world_die import WorldGame
+from ...rules.watch_the_world_die.tables import shipped_tables
 from ...rules.watch_the_world_die.timeline import PressureFold, PressurePoint
+from ...words import Message, msg, plural, render
 from ..aria import AriaLabel
 from ..panel import Panel
 from ..timeline import Timeline
@@ -34,16 +36,32 @@ WINDOW = 100
 older ones leave it in one update): plotly sends a trace's whole arrays with every
 append, so without a window a long game's every step would cost more than the last."""
 
-TITLE = "Pressure over the game"
+TITLE = msg("stream.world.chart", "Pressure over the game")
+X_TITLE = msg("stream.world.chart_x", "step (each roll, Event or relief)")
+Y_TITLE = msg("stream.world.chart_y", "Pressure")
+PRESSURE = msg("stream.world.chart_pressure", "Pressure")
+RELIEF = msg("stream.world.chart_relief", "Relief: RP left became Pressure")
+YEAR_END = msg("stream.world.chart_year_end", "Year-end roll")
+"""The chart's words (its legend's names too), said in the chart's language."""
+
+TYPE_NAMES = {
+    1: msg("stream.world.type_climate", "Climate"),
+    2: msg("stream.world.type_ecosystem", "Ecosystem"),
+    3: msg("stream.world.type_resources", "Resources"),
+    4: msg("stream.world.type_infrastructure", "Infrastructure"),
+    5: msg("stream.world.type_political", "Political"),
+    6: msg("stream.world.type_special", "Special/Escalation"),
+}
+"""The shipped tables' Event types in a view's language, by face: a designer's tables
+name their own (shown as written, see :func:`type_words`)."""
 
 
-def _since(n: int) -> str:
-    return f"{TITLE}, from step {n} on"
-
-
-PRESSURE = "Pressure"
-RELIEF = "Relief: RP left became Pressure"
-YEAR_END = "Year-end roll"
+def type_words(face: int, name: str) -> str | Message:
+    """The Event type ``name`` of die face ``face`` as a view says it: the shipped
+    tables' type in the view's language, a designer's own name as written."""
+    if face in TYPE_NAMES and name == _shipped_type(face):
+        return TYPE_NAMES[face]
+    return name
 
 
 class PressureChart(Panel):
@@ -53,9 +71,13 @@ class PressureChart(Panel):
         game: the game to follow.
         height: the chart's height in pixels.
         window: how many of the latest steps it draws (``None``: every step).
-        title, x_title, y_title: the chart's and its axes' titles (a stream says them
-            in its language).
+        title, x_title, y_title: the chart's and its axes' titles (in ``language``
+            when not given).
         since: the title once older steps left the window, from the first step drawn.
+        language: the language of the chart's words (its legend, titles, hover and
+            the summary read aloud); the shipped tables' Event types are said in it.
+        hover: whether a pointer over a point shows what it was (a stream, which no
+            viewer points at, shows none).
 
     Attributes:
         timeline: the kit's :class:`~isowidgets.widgets.timeline.Timeline`; its
@@ -74,14 +96,21 @@ class PressureChart(Panel):
         *,
         height: int = 340,
         window: float | None = WINDOW,
-        title: str = TITLE,
+        title: str | None = None,
         since: Callable[[int], str] | None = None,
-        x_title: str = "step (each roll, Event or relief)",
-        y_title: str = "Pressure",
+        x_title: str | None = None,
+        y_title: str | None = None,
+        language: str = "en",
+        hover: bool = True,
     ) -> None:
         self.messages = WorldMessages(game)
+        self.language = language
+        title = self.say(TITLE) if title is None else title
+        x_title = self.say(X_TITLE) if x_title is None else x_title
+        y_title = self.say(Y_TITLE) if y_title is None else y_title
         self.title = title
-        self.since = since if since is not None else _since
+        self.since = since if since is not None else self._since
+        self.hover = hover
         self.timeline = Timeline(
             title=title,
             x_title=x_title,
@@ -97,6 +126,8 @@ class PressureChart(Panel):
             legend={"orientation": "h", "y": -0.3},
             margin={"l": 55, "r": 20, "t": 50, "b": 70},
         )
+        if not hover:
+            self.timeline.figure.update_layout(hovermode=False)
         self.drawn = 0
         self._years: list[tuple[int, int]] = []  # (step, year) where each new year starts
         self._drawn_years: tuple[tuple[int, int], ...] = ()
@@ -104,11 +135,13 @@ class PressureChart(Panel):
         super().__init__(game, [self.timeline.figure, self.label, self.messages])
         self.add_class("iw-wtwd-chart-panel")
         # The traces in legend order, created empty so the legend never reorders.
-        self.timeline.trace(PRESSURE, mode="lines+markers", symbol="circle-open", color="#444")
+        self.timeline.trace(
+            self.say(PRESSURE), mode="lines+markers", symbol="circle-open", color="#444"
+        )
         for face, symbol in TYPE_SYMBOLS.items():
             self.timeline.trace(self._type_trace(face), mode="markers", symbol=symbol)
-        self.timeline.trace(RELIEF, mode="markers", symbol="triangle-down")
-        self.timeline.trace(YEAR_END, mode="markers", symbol="x")
+        self.timeline.trace(self.say(RELIEF), mode="markers", symbol="triangle-down")
+        self.timeline.trace(self.say(YEAR_END), mode="markers", symbol="x")
         for index in range(len(self.timeline.figure.data)):
             self.timeline.figure.data[index].marker.size = 12
         self.rebuild()
@@ -119,8 +152,17 @@ class PressureChart(Panel):
         """The plotly ``FigureWidget``."""
         return self.timeline.figure
 
+    def say(self, message: Message | str) -> str:
+        """``message`` in the chart's language (a name as it is)."""
+        return message if isinstance(message, str) else render(message, self.language)
+
+    def _since(self, n: int) -> str:
+        return self.say(msg("stream.world.chart_since", "{title}, from step {n} on",
+                            title=self.title, n=n))  # fmt: skip
+
     def _type_trace(self, face: int) -> str:
-        return f"{face} {self.game.tables.event_type(face).name}"
+        name = self.game.tables.event_type(face).name
+        return f"{face} {self.say(type_words(face, name))}"
 
     def points(self, trace: str) -> int:
         """How many points a trace has (by its legend name)."""
@@ -131,19 +173,15 @@ class PressureChart(Panel):
     def _add(self, points: Sequence[PressurePoint]) -> None:
         grouped: dict[str, list[tuple[Any, Any, str]]] = {}
         for point in points:
-            chained = "↳ chained " if point.kind == "chained_event" else ""
-            hover = (
-                f"{point.year} · {point.player or 'the table'}<br>{chained}{point.label}"
-                f"<br>Pressure {point.pressure}"
-            )
-            grouped.setdefault(PRESSURE, []).append((point.step, point.pressure, hover))
+            hover = self._hover(point) if self.hover else ""
+            grouped.setdefault(self.say(PRESSURE), []).append((point.step, point.pressure, hover))
             trace = None
             if point.kind in ("event", "chained_event") and point.event_type:
                 trace = self._type_trace(point.event_type)
             elif point.kind == "relief":
-                trace = RELIEF
+                trace = self.say(RELIEF)
             elif point.kind == "year_end":
-                trace = YEAR_END
+                trace = self.say(YEAR_END)
             if trace is not None:
                 grouped.setdefault(trace, []).append((point.step, point.pressure, hover))
             if point.kind == "new_year":
@@ -156,6 +194,20 @@ class PressureChart(Panel):
                 self._years = [(step, year) for step, year in self._years if step >= oldest]
             self._draw_years()
             self.timeline.titled(self.title, self.since)
+
+    def _hover(self, point: PressurePoint) -> str:
+        """What a pointer over ``point`` shows: the year, who, what, and the Pressure."""
+        who = point.player or msg("stream.world.chart_table", "the table")
+        if point.kind == "chained_event":
+            return self.say(
+                msg("stream.world.chart_hover_chained",
+                    "{year} · {who}<br>↳ chained {what}<br>Pressure {pressure}",
+                    year=point.year, who=who, what=point.label, pressure=point.pressure)
+            )  # fmt: skip
+        return self.say(
+            msg("stream.world.chart_hover", "{year} · {who}<br>{what}<br>Pressure {pressure}",
+                year=point.year, who=who, what=point.label, pressure=point.pressure)
+        )  # fmt: skip
 
     def _draw_years(self) -> None:
         """A dotted line and the year's number where each new year starts."""
@@ -193,11 +245,23 @@ class PressureChart(Panel):
         fold = self.fold
         years = fold.years
         now = fold.pressure if fold.steps else 0
-        label = (
-            f"Chart of Pressure over {fold.steps} steps in {years} year"
-            f"{'s' if years != 1 else ''}: {fold.events} Events, Pressure now {now}. "
-            "The chronicle below tells the same story in words."
-        )
+        label = self.say(
+            msg(
+                "stream.world.chart_label",
+                "Chart of Pressure over {steps} in {years}: {events}, Pressure now {now}.",
+                steps=plural("stream.world.chart_steps", "{n} step", "{n} steps", n=fold.steps),
+                years=plural("stream.world.chart_years", "{n} year", "{n} years", n=years),
+                events=plural("stream.world.chart_events", "{n} Event", "{n} Events",
+                              n=fold.events),
+                now=now,
+            )
+        )  # fmt: skip
+        if self.hover:  # the table's chart: its chronicle is below it
+            label += " " + self.say(
+                msg(
+                    "stream.world.chart_below", "The chronicle below tells the same story in words."
+                )
+            )
         if self.label.label != label:
             self.label.label = label
 
@@ -234,3 +298,9 @@ class PressureChart(Panel):
 
     def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
         self.messages.run(lambda: self.update(entries))
+
+
+def _shipped_type(face: int) -> str | None:
+    """The shipped tables' name of the Event type ``face`` (``None``: no such type)."""
+    types = shipped_tables().event_types
+    return types[face - 1].name if 1 <= face <= len(types) else None

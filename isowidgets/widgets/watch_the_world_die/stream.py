@@ -39,7 +39,7 @@ from ...rules.watch_the_world_die.events import (
 from ...rules.watch_the_world_die.model import WorldEvent
 from ...words import Message, msg, plural
 from ..stream_board import DicePool, Outcome, StreamBoard, Tone, heading_html, scan_back
-from .chart import PressureChart
+from .chart import PressureChart, type_words
 from .views import TYPE_GLYPHS, table_words
 
 __all__ = ["WorldStreamBoard", "world_outcome"]
@@ -64,7 +64,7 @@ def _event(event: EventCreated) -> Message:
             "{chained}{glyph} {type}: {entry} (global)",
             chained=chained,
             glyph=glyph,
-            type=event.type_name,
+            type=type_words(event.type, event.type_name),
             entry=event.entry,
         )
     if event.region:
@@ -73,7 +73,7 @@ def _event(event: EventCreated) -> Message:
             "{chained}{glyph} {type}: {entry} in {region}",
             chained=chained,
             glyph=glyph,
-            type=event.type_name,
+            type=type_words(event.type, event.type_name),
             entry=event.entry,
             region=event.region,
         )
@@ -82,7 +82,7 @@ def _event(event: EventCreated) -> Message:
         "{chained}{glyph} {type}: {entry}",
         chained=chained,
         glyph=glyph,
-        type=event.type_name,
+        type=type_words(event.type, event.type_name),
         entry=event.entry,
     )
 
@@ -109,7 +109,11 @@ def world_outcome(state: WorldState, entries: Sequence[Entry]) -> Outcome | None
         if isinstance(event, EventTypeRolled):
             pools.append(
                 DicePool(
-                    msg("stream.world.type_roll", "Event Type: {type}", type=event.type_name),
+                    msg(
+                        "stream.world.type_roll",
+                        "Event Type: {type}",
+                        type=type_words(event.read_as, event.type_name),
+                    ),
                     event.roll,
                 )
             )
@@ -272,16 +276,9 @@ class WorldStreamBoard(StreamBoard):
         game = catch.game
         assert isinstance(game, WorldGame)
         if self.chart is None:
-            title = self.say(msg("stream.world.chart", "Pressure over the game"))
+            # In the page's language; no hover: no viewer points at a stream.
             self.chart = PressureChart(
-                game,
-                height=self.base * CHART_HEIGHT,
-                title=title,
-                since=lambda n: self.say(
-                    msg("stream.world.chart_since", "{title}, from step {n} on", title=title, n=n)
-                ),
-                x_title=self.say(msg("stream.world.chart_x", "step (each roll, Event or relief)")),
-                y_title=self.say(msg("stream.world.chart_y", "Pressure")),
+                game, height=self.base * CHART_HEIGHT, language=self.language, hover=False
             )
             # As wide as its box, which the page's stylesheet stretches over what the
             # board leaves free: plotly sizes a figure without a width of its own to its
