@@ -74,6 +74,7 @@ INNER: dict[str, tuple[str, ...]] = {
         "files",
         "reading",
         "files_backing",
+        "contents",
         "store",
     ),
 }
