@@ -47,6 +47,7 @@ CORE_FILES = sorted(
                 "visibility.py",
                 "projection.py",
                 "reel.py",
+                "reel_beats.py",
                 "contract.py",
                 "systems.py",
                 "follow.py",

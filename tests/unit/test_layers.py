@@ -38,7 +38,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("game",),
     ("systems",),
     ("verify_report", "verify_draws"),
-    ("tray", "rules", "polling", "follow", "verify", "reel"),
+    ("tray", "rules", "polling", "follow", "verify", "reel_beats", "reel"),
     ("widgets",),
     ("stream", "workshop", "exercises", "__main__"),
     ("__init__",),
