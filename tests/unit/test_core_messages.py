@@ -57,6 +57,7 @@ CORE_FILES = sorted(
                 "binding.py",
                 "checkpoints.py",
                 "verify.py",
+                "verify_numbered.py",
                 "errors.py",
             )
         ),

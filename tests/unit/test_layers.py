@@ -37,7 +37,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("house_rules", "seeds", "opening", "exporting", "folding"),
     ("game",),
     ("systems",),
-    ("verify_report", "verify_draws"),
+    ("verify_report", "verify_draws", "verify_numbered"),
     ("tray", "rules", "polling", "follow", "verify", "reel_beats", "reel"),
     ("widgets",),
     ("stream", "workshop", "exercises", "__main__"),
