@@ -125,7 +125,7 @@ def test_the_notebook_is_the_open_one_beside_the_journal_whose_kernel_ran_last()
         ),
     )
     roster_row = Roster.__new__(Roster)  # only the notebook rule is used here
-    from isowidgets.workshop.overview import _notebook_for
+    from isowidgets.workshop.roster import _notebook_for
 
     assert roster_row is not None
     assert _notebook_for(seat, "notebooks/sessions/farmhouse.jsonl") == "02-impact.ipynb"
