@@ -327,6 +327,7 @@ def test_the_service_serves_its_two_pages_with_voila_and_no_terminal(tmp_path: P
 def test_a_journal_just_started_keeps_what_the_previous_one_said_until_read(room: Path) -> None:
     roster = Roster(room)
     (before,) = [r for r in roster.rows({}) if r.participant == "ada"]
+    assert before.journal is not None
     started = room / "ada" / "notebooks" / "sessions" / "next-scene.jsonl"
     started.write_text("")  # created, its first line not written yet
     later = (room / "ada" / before.journal).stat().st_mtime_ns + 1_000_000_000
