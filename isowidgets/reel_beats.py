@@ -1,6 +1,7 @@
-"""A reel's beats: where each could first be seen (:class:`BeatMark`), how they are made
-as actions come into a run, and what a person scrubbing asks of them (the beats at a
-position, the next and the previous, which were taken back, the story as it stands).
+"""A reel's beats: where each could first be seen
+(:class:`~isowidgets.reel_beats.BeatMark`), how they are made as actions come into a run,
+and what a person scrubbing asks of them (the beats at a position, the next and the
+previous, which were taken back, the story as it stands).
 
 :class:`ReelBeats` is that part of a :class:`~isowidgets.reel.Reel` (see
 :mod:`isowidgets.reel` for what a position is and where a beat is placed).

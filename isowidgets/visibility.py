@@ -102,7 +102,7 @@ class GmOnly:
         """The journal's entries a viewer may see: GM-only actions not yet disclosed,
         and what follows only from them, left out (see :mod:`isowidgets.visibility`).
         They keep the journal's numbers (the GM's); :meth:`public_view` is what viewers
-        are shown. Kept as the journal grows (a :class:`PublicView` of the game)."""
+        are shown. Kept as the journal grows (a :class:`~.projection.PublicView` of the game)."""
         return list(self._public_view().shown)
 
     def public_view(self) -> list[Entry]:

@@ -45,8 +45,9 @@ class Contents:
     def head(self) -> str:
         """The head its last line carries: the hash of the journal up to it (64 hex
         digits; see :mod:`chain <.journal.chain>`), ``""`` when it carries none (a line written
-        before lines were chained, or no line yet). In a view (:meth:`view`) it is the head of
-        the last entry viewed: for the public entries, the head viewers are shown."""
+        before lines were chained, or no line yet). In a view (:meth:`~.Journal.view`) it is
+        the head of the last entry viewed: for the public entries, the head viewers are
+        shown."""
         return self._entries[-1].head if self._entries else ""
 
     @property
@@ -54,7 +55,7 @@ class Contents:
         """What the journal's actions have become (void, cut short, redoable), kept as
         entries arrive (see :class:`~.history.History`).
 
-        A view's (:meth:`view`) takes its entries when first asked, not when the view is
+        A view's (:meth:`~.Journal.view`) takes its entries when first asked, not when the view is
         made: a replay makes a view at every move of its slider, and a board drawn from
         one reads its entries and state, never this."""
         history = self._history

@@ -175,8 +175,8 @@ class Journal(FileBacked, Contents, LogViews):
         """A read-only journal holding ``entries`` as they are (a cut of another journal).
 
         For readers that show part of a session (a stream that leaves out what the
-        table has not seen yet): :meth:`effective`, :meth:`to_frame` and a game
-        replaying it see exactly these entries. Nothing is read or written; ``path``
+        table has not seen yet): :meth:`~.Contents.effective`, :meth:`~.LogViews.to_frame` and
+        a game replaying it see exactly these entries. Nothing is read or written; ``path``
         only names where they came from, in messages. :meth:`append` refuses.
 
         Raises:

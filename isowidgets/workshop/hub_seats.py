@@ -1,6 +1,7 @@
 """Asking the hub which participants there are and what their servers have open
-(:class:`HubSeats`), for the teacher's overview (:mod:`isowidgets.workshop.overview`):
-each participant a :class:`~isowidgets.workshop.roster.Seat`.
+(:class:`~isowidgets.workshop.hub_seats.HubSeats`), for the teacher's overview
+(:mod:`isowidgets.workshop.overview`): each participant a
+:class:`~isowidgets.workshop.roster.Seat`.
 """
 
 from __future__ import annotations

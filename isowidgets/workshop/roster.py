@@ -1,5 +1,5 @@
 """The overview's plain core: participants' folders and the hub's word on their servers
-in, one :class:`Row` per participant out.
+in, one :class:`~isowidgets.workshop.roster.Row` per participant out.
 
 A :class:`Roster` follows every participant's latest journal read-only (a
 :class:`~isowidgets.follow.Spectator` each, exactly as the stream view follows one:

@@ -1,4 +1,4 @@
-"""A participant's server (:class:`WorkshopSpawner`): JupyterHub's
+"""A participant's server (:class:`~isowidgets.workshop.spawner.WorkshopSpawner`): JupyterHub's
 ``SimpleLocalProcessSpawner`` with the kit's server config, the workshop's notebooks
 pulled into its home before it starts, and a fixed port slot (why each piece: see
 :mod:`isowidgets.workshop.config`, which configures it).
