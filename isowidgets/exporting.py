@@ -61,9 +61,9 @@ class Exports:
     def log(
         self, *, effective_only: bool = False, public: bool = False, language: str = "en"
     ) -> Any:
-        """The journal as a pandas DataFrame (see :meth:`.Journal.to_frame`), its summaries
-        in ``language``; with ``public=True`` what a viewer is shown
-        (:meth:`public_view() <.GmOnly.public_view>`:
+        """The journal as a pandas DataFrame (see
+        :meth:`Journal.to_frame <.LogViews.to_frame>`), its summaries in ``language``; with
+        ``public=True`` what a viewer is shown (:meth:`public_view() <.GmOnly.public_view>`:
         the public entries, numbered again)."""
         if not checks.flag(public, "public", error=JournalError):
             return self._journal.to_frame(effective_only=effective_only, language=language)

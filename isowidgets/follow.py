@@ -13,7 +13,7 @@ must never lock, repair or write it, and must never hold the session's secret. A
   not read yet, and an action whose end has not arrived waits for it (or for the next
   action, which shows it was cut short by a crash, as a resume skips it);
 * keeps the public view up to date as actions arrive
-  (:class:`~isowidgets.visibility.PublicView`) and **folds only the new entries**
+  (:class:`~isowidgets.projection.PublicView`) and **folds only the new entries**
   with the system's own game class (found by the name in the journal,
   :func:`isowidgets.systems.game_for`), exactly as a resume does, so a stream can
   never disagree with the table. An undo, a disclosure that shows an earlier action
@@ -27,14 +27,13 @@ So a poll costs the same at event 20 and at event 20,000. The game it holds read
 :meth:`Journal.view <.Journal.view>` of the entries (read-only) and
 its dice are sealed, so nothing can be played on it.
 
-:class:`Waker` is how a page following a journal waits between polls: woken by the
-operating system the moment the file changes where it can tell (inotify on Linux,
-through ``asyncinotify``), and otherwise (other systems, or a change the OS does not
-report: some network and container mounts) after a short interval, as a poll.
+How a page that follows a journal waits between polls (:class:`~.polling.Waker`) and
+runs them (:func:`~.polling.follow`, :func:`~.polling.repeat`) is
+:mod:`isowidgets.polling`'s; their names are given here too, as they always were.
 
 **What a spectator sees** is chosen by its ``shown`` function, and the state is folded
 from those entries alone. By default it is :func:`public_only`, the session's public
-projection (:func:`isowidgets.visibility.public_entries` with the system's own
+projection (:func:`isowidgets.projection.public_entries` with the system's own
 ``aside`` kinds): a GM-only roll, note or prepared value is not there, nor any state
 that follows from one, until the GM discloses it. So a stream shows nothing the table
 has not seen unless it is told to (``shown=all_entries``).
@@ -42,12 +41,9 @@ has not seen unless it is told to (``shown=all_entries``).
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
-import inspect
 import os
 from bisect import bisect_left
-from collections.abc import Awaitable, Callable, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -62,6 +58,7 @@ from .journal.codec import MAX_LINE_BYTES
 from .journal.history import History, ShownHead, effective_entries
 from .journal.reading import JournalReader
 from .journal.store import MAX_EVENTS, MAX_JOURNAL_BYTES
+from .polling import Waker, follow, repeat
 from .regular_file import open_regular
 from .systems import game_for
 from .visibility import Numbering, PublicView, public_view
@@ -86,7 +83,7 @@ SEALED = (
 
 def public_only(entries: Sequence[Entry]) -> list[Entry]:
     """What a viewer is shown: the public view (the public projection, numbered again so
-    nothing counts what is hidden; :func:`~isowidgets.visibility.public_view`), with the
+    nothing counts what is hidden; :func:`~isowidgets.projection.public_view`), with the
     ``aside`` kinds of the system that wrote the journal (named in its first event).
 
     Raises:
@@ -390,7 +387,7 @@ class _View(Protocol):
 
 
 class _Numbering:
-    """:func:`~isowidgets.visibility.renumbered` of a public view, kept as it grows: the
+    """:func:`~isowidgets.projection.renumbered` of a public view, kept as it grows: the
     entries appended are numbered on from the last; a change in the past (an undo, a
     disclosure) numbers the whole view again."""
 
@@ -418,128 +415,3 @@ class _Everything:
         same = len(self.shown)
         self.shown.extend(new)
         return same
-
-
-class Waker:
-    """Waits until the journal at ``path`` may have changed, for a page that follows it.
-
-    Where the operating system tells (inotify on Linux, through ``asyncinotify``: a
-    file descriptor the event loop reads, no thread and no polling) :meth:`wait`
-    returns the moment the file is written, created, moved or removed; it also returns
-    after ``seconds`` in any case, so a change the system does not report (a network
-    or container mount written from elsewhere) is still found, as by a poll. Where the
-    system cannot tell, it waits ``seconds``.
-
-    Args:
-        path: the journal (its folder is watched, so the file may come later or be
-            replaced).
-        seconds: the longest wait.
-
-    Attributes:
-        notified: whether the operating system wakes it (else it polls).
-    """
-
-    def __init__(self, path: Path, seconds: float) -> None:
-        self.path = Path(path)
-        self.seconds = checks.real(seconds, "seconds", 0.001, 60.0, error=JournalError)
-        self._inotify: Any = None
-        self.notified = False
-        self._open()
-
-    def _open(self) -> None:
-        try:
-            from asyncinotify import Inotify, Mask  # Linux only (see pyproject.toml)
-        except (ImportError, OSError):
-            return
-        try:
-            inotify = Inotify()
-        except OSError:  # no inotify here (a kernel without it, a sandbox)
-            return
-        mask = (
-            Mask.MODIFY | Mask.CREATE | Mask.MOVED_TO | Mask.MOVED_FROM | Mask.DELETE
-            | Mask.CLOSE_WRITE | Mask.ATTRIB
-        )  # fmt: skip
-        try:
-            inotify.add_watch(self.path.parent, mask)
-        except OSError:  # the folder is not there (yet): poll
-            inotify.close()
-            return
-        self._inotify, self.notified = inotify, True
-
-    async def wait(self) -> bool:
-        """Wait for a change of the journal (``True``) or for ``seconds`` (``False``)."""
-        inotify = self._inotify
-        if inotify is None:
-            await asyncio.sleep(self.seconds)
-            return False
-        loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.seconds
-        while (left := deadline - loop.time()) > 0:
-            try:
-                event = await asyncio.wait_for(inotify.get(), left)
-            except TimeoutError:
-                return False
-            if event.name is None or str(event.name) == self.path.name:
-                return True
-        return False
-
-    def close(self) -> None:
-        """Stop watching."""
-        if self._inotify is not None:
-            with contextlib.suppress(OSError):
-                self._inotify.close()
-            self._inotify, self.notified = None, False
-
-
-def follow(
-    step: Callable[[], object],
-    waker: Waker,
-    on_error: Callable[[Exception], None],
-) -> asyncio.Task[None]:
-    """Run ``step`` now and again each time ``waker`` wakes, on the running event loop,
-    until the task is cancelled (then the waker is closed).
-
-    What a page following a journal runs: a coroutine on the kernel's own loop (not a
-    thread), so widget updates are sent from the thread that owns the comms. An
-    exception from one step goes to ``on_error`` and the next runs as planned.
-    """
-
-    async def loop() -> None:
-        try:
-            while True:
-                try:
-                    step()
-                except Exception as exc:
-                    on_error(exc)
-                await waker.wait()
-        finally:
-            waker.close()
-
-    return asyncio.get_event_loop().create_task(loop())
-
-
-def repeat(
-    step: Callable[[], Awaitable[object] | object],
-    seconds: float,
-    on_error: Callable[[Exception], None],
-) -> asyncio.Task[None]:
-    """Run ``step`` every ``seconds`` on the running event loop until the task is cancelled.
-
-    What a page that follows journals runs (the stream view, the teacher's overview): a
-    coroutine on the kernel's own loop, not a thread, so widget updates are sent from
-    the thread that owns the comms, between the kernel's messages. ``step`` may be a
-    plain function or a coroutine function. An exception from one step goes to
-    ``on_error`` and the next step runs as planned: a page must outlive any one bad read.
-    """
-
-    async def loop() -> None:
-        while True:
-            try:
-                done = step()
-                if inspect.isawaitable(done):
-                    await done
-            except Exception as exc:
-                on_error(exc)
-            await asyncio.sleep(seconds)
-
-    return asyncio.get_event_loop().create_task(loop())

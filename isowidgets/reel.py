@@ -19,8 +19,10 @@ lines of the journal, from 1, the session's start, to its length):
   beat is placed at the line where it could first be seen (its action's last line; a
   GM-only action's disclosure, in the public view). An undo does not erase a beat: the
   beat is marked **taken back** at the undo's line (it happened, and the table saw it),
-  and a redo places it again. :meth:`Reel.story` is the session as it stands: the
-  latest beats of the actions still in force, in order, what a recap tells.
+  and a redo places it again. :meth:`Reel.story <.ReelBeats.story>` is the session as
+  it stands: the latest beats of the actions still in force, in order, what a recap
+  tells. How the beats are made and asked for is :mod:`isowidgets.reel_beats`'
+  (:class:`~.reel_beats.ReelBeats`, a part of the reel).
 
 Don't confuse a position with an entry's ``seq`` or an action's number: a position
 counts the journal's lines as they are read (``Journal.read``), every line, retcons,
@@ -40,21 +42,20 @@ position shows never changes once it is read.
 from __future__ import annotations
 
 import os
-from bisect import bisect_left, bisect_right
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Any, Generic, Literal, TypeVar
+from typing import Any, Literal, TypeVar
 
 from . import checks
 from .branches import Branch, RunView, shared
 from .checkpoints import EVERY, Checkpoints
-from .contract import Beat, Moment
 from .dice import Dice
-from .errors import IsowidgetsError, JournalError
+from .errors import JournalError
 from .follow import Catch
 from .game import Game, GameState
 from .journal import Disclosed, Entry, History, Journal, Retcon, SessionStarted, effective_entries
 from .journal.files import collector_paused
+from .reel_beats import BeatMark, ReelBeats
 from .systems import game_for
 from .visibility import PublicView
 from .words import Message
@@ -76,24 +77,7 @@ SEALED = (
 """Why a reel's read-only game refuses random faces."""
 
 
-@dataclass(frozen=True, slots=True)
-class BeatMark:
-    """One beat, where it was seen.
-
-    Attributes:
-        position: the line where the beat could first be seen (see :mod:`isowidgets.reel`).
-        action: the journal action that made it.
-        beat: what the system says happened.
-        index: the beat's number in :attr:`Reel.beats` (0-based).
-    """
-
-    position: int
-    action: int
-    beat: Beat
-    index: int
-
-
-class Reel(Generic[S]):
+class Reel(ReelBeats[S]):
     """A session's journal, line by line: the state at any position, and its beats.
 
     Build one with :meth:`of` (a game, a journal or a journal's path), or empty with the
@@ -348,50 +332,6 @@ class Reel(Generic[S]):
 
         return Checkpoints(start, fold_entry, every=self.every)
 
-    def _beats_of(
-        self, spans: dict[int, list[int]], branch: Branch[S], length: int, known: dict[int, S]
-    ) -> list[BeatMark]:
-        """The beats of the actions that came into the run, each at ``spans[action]``
-        (its first and end index in the run); ``known`` holds states already folded."""
-        beats = self.game_class.beats
-        if not beats:
-            return []
-        position = len(self._entries)
-        found: list[BeatMark] = []
-        handled = self._handled
-        for action, (first, end) in spans.items():
-            if not any(type(branch.entry(i).event) in handled for i in range(first, end)):
-                continue  # no event of it makes a beat (a note, a link drawn…)
-            before = known[first] if first in known else branch.state_at(first)
-            after = known[end] = branch.state_at(end)
-            moment: Moment[S] = Moment(
-                before,
-                after,
-                [branch.entry(index) for index in range(first, end)],
-                RunView(branch, end),
-            )
-            try:
-                made = beats(moment)
-            except IsowidgetsError as exc:
-                raise JournalError(
-                    "replay.beat_failed",
-                    "action #{action} does not make its beats: {problem}",
-                    action=action,
-                    problem=exc.message,
-                ) from None
-            indexes = []
-            for beat in made:
-                mark = BeatMark(position, action, beat, len(self.beats))
-                if not self._positions or self._positions[-1] != position:
-                    self._positions.append(position)  # beats come in the order of positions
-                    self._firsts.append(mark.index)
-                self.beats.append(mark)
-                indexes.append(mark.index)
-                found.append(mark)
-            if indexes:
-                self._latest[action] = indexes
-        return found
-
     # ------------------------------------------------------------------ asking
 
     def __len__(self) -> int:
@@ -456,49 +396,6 @@ class Reel(Generic[S]):
     def state(self) -> S:
         """The state at the last position read."""
         return self.state_at(len(self._at))
-
-    def taken_back(self, mark: BeatMark) -> int | None:
-        """The position of the undo that took ``mark`` back, if one did (a later redo
-        places the beat again, as another mark)."""
-        return self._taken.get(mark.index)
-
-    def beat_positions(self) -> list[int]:
-        """The positions that have beats, in order, each once."""
-        return list(self._positions)
-
-    def beats_at(self, position: int) -> list[BeatMark]:
-        """The beats placed at ``position`` (several when one action made several)."""
-        position = self._position(position)
-        at = bisect_left(self._positions, position)
-        if at == len(self._positions) or self._positions[at] != position:
-            return []
-        end = self._firsts[at + 1] if at + 1 < len(self._firsts) else len(self.beats)
-        return self.beats[self._firsts[at] : end]
-
-    def next_beat(self, position: int) -> int | None:
-        """The first position after ``position`` that has a beat (``None``: none after)."""
-        at = bisect_right(self._positions, self._position(position))
-        return self._positions[at] if at < len(self._positions) else None
-
-    def previous_beat(self, position: int) -> int | None:
-        """The last position before ``position`` that has a beat (``None``: none before)."""
-        at = bisect_left(self._positions, self._position(position))
-        return self._positions[at - 1] if at else None
-
-    def beats_up_to(self, position: int) -> int:
-        """How many positions up to ``position`` (itself included) have beats: the number
-        of the beat shown there (0 when none has come yet)."""
-        return bisect_right(self._positions, self._position(position))
-
-    def story(self) -> list[BeatMark]:
-        """The session as it stands: the latest beats of every action in force at the
-        last position, in the order of the run (what a recap tells)."""
-        return [
-            self.beats[index]
-            for action in self._actions
-            for index in self._latest.get(action, ())
-            if index not in self._taken
-        ]
 
     def __repr__(self) -> str:
         return (

@@ -29,9 +29,11 @@ of any system, only the rolls the events carry, :meth:`Event.rolls
 What it cannot prove is said once, in the docs' *Verifiable sessions* page
 (``docs/at-the-table/verify.md``, "What verify proves and what it cannot").
 
-Journals of the ``"draws"`` scheme (written before rolls were numbered) are checked by
-the rules they were written under (:mod:`isowidgets.dice.streams`): their random dice,
-sorted by draw, are the stream's draws without a gap, as many as the reveal says.
+A numbered roll is checked at its place by :mod:`isowidgets.verify_numbered`. Journals
+of the ``"draws"`` scheme (written before rolls were numbered) are checked by the rules
+they were written under (:mod:`isowidgets.verify_draws`, :mod:`isowidgets.dice.streams`):
+their random dice, sorted by draw, are the stream's draws without a gap, as many as the
+reveal says.
 
 Every finding is data (:class:`~.verify_report.Mismatch`: the line, the event, and what
 is wrong as a message, ``verify.*``, whose values are the facts), rendered in a
@@ -44,7 +46,6 @@ from __future__ import annotations
 import dataclasses
 import os
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -57,6 +58,7 @@ from .journal import Entry, Journal, SeedRevealed, SessionStarted, TableSeed
 from .journal.chain import SHORT_HEAD, read_head, short_head
 from .regular_file import open_regular
 from .verify_draws import draws_count, replay_draws
+from .verify_numbered import Walk, check_numbered
 from .verify_report import HeadMatch, Mismatch, Report, TypedRoll
 from .words import Clip, Message, msg
 
@@ -132,19 +134,6 @@ def _heads(heads: Iterable[str]) -> list[tuple[str, int | None]]:
     return found
 
 
-@dataclass
-class _Walk:
-    """What :func:`verify_entries` has seen so far, in journal order."""
-
-    line_of: Callable[[int], int]
-    key: RollKey
-    later: dict[tuple[bool, int], int] = field(default_factory=dict)  # (gm, n) -> first line
-    numbered: list[int] = field(default_factory=lambda: [0, 0])  # last number per counter
-    last_line: list[int] = field(default_factory=lambda: [0, 0])
-    checked: list[tuple[Entry, PoolRoll]] = field(default_factory=list)
-    first_roll: tuple[Entry, PoolRoll] | None = None
-
-
 def verify_entries(
     entries: Sequence[Entry],
     *,
@@ -193,7 +182,7 @@ def verify_entries(
         )
     tables = [e for e in entries if isinstance(e.event, TableSeed)]
     table = tables[0].event.seed if tables and isinstance(tables[0].event, TableSeed) else ""
-    walk = _Walk(line, RollKey(reveal.seed, table))
+    walk = Walk(line, RollKey(reveal.seed, table))
     rolls_of = {entry.seq: entry.event.rolls() for entry in entries}  # each event read once
     for entry in reversed(entries):  # where each number is first found, for "moved"
         for roll in reversed(rolls_of[entry.seq]):
@@ -293,7 +282,7 @@ def verify_entries(
                     "was taken off",
                 )
                 return found(entry, why)
-            problem = _numbered(walk, entry, roll)
+            problem = check_numbered(walk, entry, roll)
             if problem is not None:
                 why, expected = problem
                 return found(entry, why, roll, expected)
@@ -331,97 +320,6 @@ def verify_entries(
             return _counted(base, walk.checked, match)
         matches.append(match)
     return dataclasses.replace(_counted(base, walk.checked, None), heads=tuple(matches))
-
-
-def _counter(roll: PoolRoll) -> Message:
-    if roll.gm:
-        return msg("verify.counter_gm", "GM-only")
-    return msg("verify.counter_public", "public")
-
-
-def _numbered(walk: _Walk, entry: Entry, roll: PoolRoll) -> tuple[Message, tuple[int, ...]] | None:
-    """Check the numbered random ``roll`` at its place: what is wrong (and the faces the
-    seed gives there), or ``None``."""
-    if roll.number is None:
-        why = msg(
-            "verify.unnumbered", "a random roll with no number (not rolled by this session's dice)"
-        )
-        return why, ()
-    counter = _counter(roll)
-    if roll.gm != entry.gm:
-        why = msg(
-            "verify.counter",
-            "a {counter} roll in a {line_is} line: the roll or its line's GM-only mark was changed",
-            counter=counter,
-            line_is=msg("verify.counter_gm", "GM-only")
-            if entry.gm
-            else msg("verify.counter_public", "public"),
-        )
-        return why, ()
-    expected = walk.numbered[roll.gm] + 1
-    if roll.number < expected:
-        why = msg(
-            "verify.repeated",
-            "{counter} roll #{number} comes after {counter} roll #{last} (line {last_line}): "
-            "a roll was copied or inserted, or rolls were swapped",
-            counter=counter,
-            number=roll.number,
-            last=expected - 1,
-            last_line=walk.last_line[roll.gm],
-        )
-        return why, ()
-    if roll.number > expected:
-        later = walk.later.get((roll.gm, expected), 0)
-        if later > walk.line_of(entry.seq):
-            why = msg(
-                "verify.moved",
-                "{counter} roll #{number} comes before {counter} roll #{expected_number} "
-                "(line {later_line}): rolls were swapped or moved",
-                counter=counter,
-                number=roll.number,
-                expected_number=expected,
-                later_line=later,
-            )
-            return why, _due(walk, roll, expected)
-        if expected == roll.number - 1:
-            why = msg(
-                "verify.missing",
-                "{counter} roll #{missing} is missing before this one (#{number}): a roll was "
-                "deleted, or retyped as typed-in faces",
-                counter=counter,
-                missing=expected,
-                number=roll.number,
-            )
-        else:
-            why = msg(
-                "verify.missing_several",
-                "{counter} rolls #{first}–#{last} are missing before this one (#{number}): "
-                "rolls were deleted, or retyped as typed-in faces",
-                counter=counter,
-                first=expected,
-                last=roll.number - 1,
-                number=roll.number,
-            )
-        return why, _due(walk, roll, expected)
-    faces = walk.key.faces_of(roll)
-    if faces != roll.faces:
-        why = msg(
-            "verify.faces",
-            "the faces are not the ones {counter} roll #{number} gives: a face was altered",
-            counter=counter,
-            number=roll.number,
-        )
-        return why, faces
-    walk.numbered[roll.gm] = roll.number
-    walk.last_line[roll.gm] = walk.line_of(entry.seq)
-    walk.checked.append((entry, roll))
-    return None
-
-
-def _due(walk: _Walk, roll: PoolRoll, number: int) -> tuple[int, ...]:
-    """The faces the seed gives ``roll``'s dice as roll ``number`` of its counter: what
-    was due at the place of a roll found out of its turn (moved, or after a gap)."""
-    return walk.key.faces_of(dataclasses.replace(roll, number=number))
 
 
 def _head(

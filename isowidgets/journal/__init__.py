@@ -49,9 +49,10 @@ The package, one concept a module, each importing only those before it:
 algebra, its projections and the redo stack), :mod:`.export` (the log as a frame,
 CSV, JSON or Markdown), :mod:`.files` (bounded reading, the lock, setting a file
 aside), :mod:`.reading` (a file's lines checked as they come), :mod:`.files_backing` (the file
-behind a journal taken, locked and repaired) and :mod:`.store` (the
-:class:`.Journal` itself). The journal knows no system:
-the system registry installs the finder that loads one a line names.
+behind a journal taken, locked and repaired), :mod:`.contents` (what a journal holds and
+what its actions have become) and :mod:`.store` (the :class:`.Journal` itself). The
+journal knows no system: the system registry installs the finder that loads one a line
+names.
 """
 
 from __future__ import annotations

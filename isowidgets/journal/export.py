@@ -5,7 +5,7 @@ chains, random or typed, and the full event data (in Markdown as compact JSON in
 last column). Markdown cells are escaped, so a ``|``, a newline or HTML in a note
 cannot break the table. A public export (the entries a viewer may see) says so under
 its title. :class:`LogViews` is the part of a :class:`~.store.Journal` that gives its
-log as a file (:meth:`~LogViews.export`).
+log as a frame (:meth:`~LogViews.to_frame`) and as a file (:meth:`~LogViews.export`).
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ def entry_row(
 def log_frame(
     entries: Sequence[Entry], *, effective_only: bool = False, language: str = "en"
 ) -> Any:
-    """``entries`` as the log's DataFrame (see :meth:`.Journal.to_frame`), the summaries
+    """``entries`` as the log's DataFrame (see :meth:`~LogViews.to_frame`), the summaries
     in ``language``; what is retconned is read from these entries' own retcons."""
     import pandas as pd
 
@@ -248,12 +248,22 @@ def _markdown_cell(text: str) -> str:
 
 
 class LogViews:
-    """The log of a :class:`~.store.Journal` as a file, in a reader's language:
+    """The log of a :class:`~.store.Journal` as a frame or a file, in a reader's language:
     a part of the journal, as its file is (:class:`~.files_backing.FileBacked`)."""
 
     if TYPE_CHECKING:
         path: Path | None
         _entries: list[Entry]
+
+    def to_frame(self, *, effective_only: bool = False, language: str = "en") -> Any:
+        """A pandas DataFrame, one row per event, with a readable summary (in ``language``).
+
+        Columns: ``seq, action, at, system, kind, summary, faces, source,
+        retconned, data`` (``data`` is the event's JSON).
+        """
+        effective_only = checks.flag(effective_only, "effective_only", error=JournalError)
+        language = checks.choice(language, "language", languages(), error=JournalError)
+        return log_frame(self._entries, effective_only=effective_only, language=language)
 
     def export(
         self,

@@ -52,7 +52,7 @@ def void_actions(entries: Sequence[Entry], *, then: Retcon | None = None) -> set
     cut short (with ``then``: as they would be once that retcon is appended).
 
     A function of the entries alone, so a run of entries that is not a whole journal
-    (the public ones, :func:`isowidgets.visibility.public_entries`) reads the same way.
+    (the public ones, :func:`isowidgets.projection.public_entries`) reads the same way.
     """
     incomplete = set(incomplete_actions(entries))
     void: set[int] = set() if then is None else {then.action}

@@ -120,7 +120,7 @@ class Event(BaseModel):
     def with_rolls(self, change: Callable[[PoolRoll], PoolRoll]) -> Self:
         """This event with every roll it carries replaced by ``change(roll)``, each once,
         in the order :meth:`rolls` lists them (what a view shows in place of the
-        journal's record: :func:`~isowidgets.visibility.renumbered` numbers a disclosed
+        journal's record: :func:`~isowidgets.projection.renumbered` numbers a disclosed
         GM-only roll among the ones shown). The event itself when nothing changes."""
         changed = {}
         for name in _roll_fields(type(self)):

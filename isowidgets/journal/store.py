@@ -4,31 +4,35 @@ A :class:`Journal` reads a file line by line through the codec, checking sequenc
 numbers, the order of actions, each retcon and the hash chain as it goes, and appends
 whole actions with one unbuffered write each, every line carrying the hash of the
 journal up to it (see :mod:`chain <.journal.chain>`, and the package docstring for the
-guarantees). Its :class:`~.history.History` follows every entry as it arrives. The file
-behind it is taken, repaired and written by :class:`~.files_backing.FileBacked`, its log
-written as a file by :class:`~.export.LogViews`: parts of the journal.
+guarantees). The file behind it is taken, repaired and written by
+:class:`~.files_backing.FileBacked`; what it holds (its entries, its head, what its
+actions have become, read from the :class:`~.history.History` that follows every entry
+as it arrives) is :class:`~.contents.Contents`'; its log as a frame or a file is
+:class:`~.export.LogViews`': parts of the journal. This module opens, reads, appends and
+closes, under the caps (:data:`MAX_EVENTS`, :data:`MAX_JOURNAL_BYTES`).
 """
 
 from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, BinaryIO, Literal
+from typing import BinaryIO, Literal
 
 from .. import checks
 from ..checks import shown
 from ..errors import JournalError
 from ..reasons import os_reason
 from ..regular_file import open_regular
-from ..words import Message, Number, languages, msg
+from ..words import Message, Number, msg
 from . import files
 from .chain import GENESIS
-from .codec import Entries, Entry, LineError, Payload, encode_event
-from .events import Event, Resolver, Retcon, event_type
-from .export import LogViews, log_frame
+from .codec import Entry, LineError, Payload, encode_event
+from .contents import Contents
+from .events import Event, Resolver, event_type
+from .export import LogViews
 from .files_backing import FileBacked
 from .history import History, retcon_problem
 from .reading import read_journal, system_of
@@ -49,7 +53,7 @@ def _now() -> datetime:
     return datetime.now(UTC)
 
 
-class Journal(FileBacked, LogViews):
+class Journal(FileBacked, Contents, LogViews):
     """An append-only event file (or an in-memory journal for tests and demos).
 
     Use :meth:`open` for a file and :meth:`memory` for a journal that lives
@@ -171,8 +175,8 @@ class Journal(FileBacked, LogViews):
         """A read-only journal holding ``entries`` as they are (a cut of another journal).
 
         For readers that show part of a session (a stream that leaves out what the
-        table has not seen yet): :meth:`effective`, :meth:`to_frame` and a game
-        replaying it see exactly these entries. Nothing is read or written; ``path``
+        table has not seen yet): :meth:`~.Contents.effective`, :meth:`~.LogViews.to_frame` and
+        a game replaying it see exactly these entries. Nothing is read or written; ``path``
         only names where they came from, in messages. :meth:`append` refuses.
 
         Raises:
@@ -427,83 +431,6 @@ class Journal(FileBacked, LogViews):
         self._entries.extend(new)
         self._history.add(new)
         return new
-
-    # ------------------------------------------------------------------ reading
-
-    @property
-    def entries(self) -> Entries:
-        """Every valid line, in order (including retconned and cut-short actions), as they
-        are now: a view made without copying (see :class:`.Entries`)."""
-        return Entries(self._entries)
-
-    def __len__(self) -> int:
-        return len(self._entries)
-
-    def line_number(self, seq: int) -> int:
-        """The line of the file that holds event ``seq`` (``seq`` itself in memory)."""
-        return self._line_of.get(seq, seq)
-
-    def __iter__(self) -> Iterator[Entry]:
-        return iter(Entries(self._entries))
-
-    @property
-    def head(self) -> str:
-        """The head its last line carries: the hash of the journal up to it (64 hex
-        digits; see :mod:`chain <.journal.chain>`), ``""`` when it carries none (a line written
-        before lines were chained, or no line yet). In a view (:meth:`view`) it is the head of
-        the last entry viewed: for the public entries, the head viewers are shown."""
-        return self._entries[-1].head if self._entries else ""
-
-    @property
-    def history(self) -> History:
-        """What the journal's actions have become (void, cut short, redoable), kept as
-        entries arrive (see :class:`~.history.History`).
-
-        A view's (:meth:`view`) takes its entries when first asked, not when the view is
-        made: a replay makes a view at every move of its slider, and a board drawn from
-        one reads its entries and state, never this."""
-        history = self._history
-        if history.taken < len(self._entries):
-            history.add(self._entries[history.taken :])
-        return history
-
-    def void_actions(self, *, then: Retcon | None = None) -> set[int]:
-        """Actions taken back by a retcon that is itself in force, and those cut short
-        (see :func:`~.history.void_actions`), kept as the journal goes.
-
-        With ``then``, as they would be once that retcon is appended (used to
-        rebuild the state before anything is written).
-        """
-        return self.history.void(then=then)
-
-    def effective(self, *, then: Retcon | None = None) -> list[Entry]:
-        """The entries that make the current state: no retcons, nothing taken back
-        (with ``then``: the state once that retcon is appended)."""
-        void = self.history.void(then=then)
-        return [
-            e for e in self._entries if e.action not in void and not isinstance(e.event, Retcon)
-        ]
-
-    def actions(self) -> list[int]:
-        """Every action of the journal, in order."""
-        return self.history.actions()
-
-    def action_events(self, action: int) -> list[Event]:
-        """The events of ``action``, in order (none for an action not in the journal)."""
-        start, end = self.history.span(action)
-        return [entry.event for entry in self._entries[start:end]]
-
-    # ------------------------------------------------------------------ views
-
-    def to_frame(self, *, effective_only: bool = False, language: str = "en") -> Any:
-        """A pandas DataFrame, one row per event, with a readable summary (in ``language``).
-
-        Columns: ``seq, action, at, system, kind, summary, faces, source,
-        retconned, data`` (``data`` is the event's JSON).
-        """
-        effective_only = checks.flag(effective_only, "effective_only", error=JournalError)
-        language = checks.choice(language, "language", languages(), error=JournalError)
-        return log_frame(self._entries, effective_only=effective_only, language=language)
 
 
 def _payload(event: Event) -> Payload:

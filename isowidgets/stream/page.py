@@ -45,9 +45,10 @@ import ipywidgets as widgets
 
 from .. import checks
 from ..errors import IsowidgetsError, JournalError
-from ..follow import Catch, Spectator, Waker, follow, public_only
+from ..follow import Catch, Spectator, public_only
 from ..journal import Entry
 from ..journal.chain import short_head
+from ..polling import Waker, follow
 from ..widgets.css import style
 from ..widgets.spoken import Spoken
 from ..widgets.stream_board import Outcome, outcome_html
@@ -389,7 +390,7 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         A coroutine on the kernel's own loop (not a thread), so widget updates are
         sent from the thread that owns the comms, between the kernel's messages. It is
         woken the moment the journal changes where the system tells
-        (:class:`~isowidgets.follow.Waker`), and looks every ``interval`` seconds where
+        (:class:`~isowidgets.polling.Waker`), and looks every ``interval`` seconds where
         it cannot (every :data:`WATCHED_SECONDS` where it can, for what it misses).
         """
         seconds = checks.real(interval, "interval", 0.02, 10.0, error=JournalError)

@@ -3,7 +3,7 @@
 A streamer starting the next episode runs ``python -m isowidgets.stream PATH
 --previously 3`` (or a browser source asks ``?previously=3``): before following the GM,
 the page shows the session's story so far (:meth:`Reel.story
-<isowidgets.reel.Reel.story>`, the public view: what viewers saw) beat by beat, the last
+<isowidgets.reel_beats.ReelBeats.story>`, the public view: what viewers saw) beat by beat, the last
 three here, or from a given beat on (``--previously-from 5``), each as the stream's own
 outcome card over the board as it stood after it, a hold apart, under the words
 *Previously on {title}…*; then it follows live, from the session as it is now.

@@ -222,8 +222,9 @@ class LogView(widgets.VBox):  # type: ignore[misc]
     # ------------------------------------------------------------------ drawing
 
     def tail(self) -> list[dict[str, Any]]:
-        """The events of the page shown, newest first, as :meth:`.Journal.to_frame` rows
-        (the same columns, without ``at`` and ``data``).
+        """The events of the page shown, newest first, as rows of
+        :meth:`Journal.to_frame <.LogViews.to_frame>` (the same columns, without ``at`` and
+        ``data``).
 
         Built from those entries alone rather than from the whole journal's
         DataFrame, so refreshing after a click costs the same in a long session

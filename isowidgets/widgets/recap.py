@@ -8,7 +8,7 @@ any system, from the journal alone (:class:`~isowidgets.reel.Reel`):
   were shown);
 * the **cast** (the system's :meth:`Beats.cast <isowidgets.beats.Beats.cast>`);
 * **the story**: each beat in force, in order (:meth:`Reel.story
-  <isowidgets.reel.Reel.story>`), as the beat card the replay and the stream show (the
+  <isowidgets.reel_beats.ReelBeats.story>`), as the beat card the replay and the stream show (the
   dice in the kit's chips, the verdict, what changed), then **the board after it**:
   the system's own stream board at that moment, drawn as static HTML with the map and
   the chart as inline SVG (:mod:`.snapshot`);

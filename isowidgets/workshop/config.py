@@ -12,7 +12,7 @@ of JupyterHub 6.1 chosen for it:
   password (JupyterHub requires 32 characters) written to a file only the host
   can read. ``DummyAuthenticator`` would do the same with one password for
   everyone, host included, so anyone in the room could open the admin page.
-* **Servers**: :class:`WorkshopSpawner`, JupyterHub's
+* **Servers**: :class:`~.spawner.WorkshopSpawner`, JupyterHub's
   ``SimpleLocalProcessSpawner`` (no system accounts: a participant is a
   directory, not a Unix user) with three additions: every single-user server runs
   with the kit's server config (:mod:`isowidgets.server`, TCP_NODELAY on kernel
@@ -50,36 +50,31 @@ teacher names another), ``participants/<name>/`` (notebooks, ``sessions/``,
 
 from __future__ import annotations
 
-import asyncio
 import os
 import secrets
-import socket
 import sys
 import zipfile
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-from jupyterhub.spawner import SimpleLocalProcessSpawner  # type: ignore[import-untyped]
-from traitlets import Integer, List, Unicode
 from traitlets.config import Config
 
 from .. import checks
-from ..errors import IsowidgetsError
 from ..server import server_args
 from .content import (
     BRANCH,
     REPOSITORY,
-    TARGET,
     ContentError,
     launch_link,
     prepare_repository,
-    pull,
     pull_path,
     repository_url,
 )
+from .errors import WorkshopError
 from .overview import LANGUAGE_VARIABLE
 from .service import NAME as OVERVIEW
+from .spawner import WorkshopSpawner
 from .words import OVERVIEW_WORDS
 
 __all__ = [
@@ -132,103 +127,12 @@ PARTICIPANT_FILES = ("*.jsonl", "*.md", "*.csv", "*.json", "*.toml")
 exports and settings a table saved, never notebooks or kernels' scratch files."""
 
 
-class WorkshopError(IsowidgetsError, ValueError):
-    """A workshop that cannot be set up as asked (a bad option, a directory that cannot hold it)."""
-
-
-def _free(host: str, port: int) -> bool:
-    """Whether nothing listens on ``host:port`` (a leftover server from a crashed run)."""
-    with socket.socket() as probe:
-        try:
-            probe.bind((host, port))
-        except OSError:
-            return False
-    return True
-
-
-class WorkshopSpawner(SimpleLocalProcessSpawner):  # type: ignore[misc]
-    """SimpleLocalProcessSpawner with the kit's server config, notebooks and fixed ports.
-
-    See the module docstring for why each piece is there. Each server gets the
-    first (address, port) slot no other server of this hub holds and nothing else
-    listens on.
-    """
-
-    first_port = Integer(8954, config=True, help="The first port a single-user server may take.")
-    last_port = Integer(8999, config=True, help="The last port a single-user server may take.")
-    user_hosts = List(
-        Unicode(),
-        ["127.0.0.1"],
-        config=True,
-        help="Loopback addresses single-user servers listen on, each with the whole port range.",
-    )
-    repository = Unicode(
-        "", config=True, help="The git repository (URL) pulled into each participant's notebooks/."
-    )
-    branch = Unicode("", config=True, help="Its branch; empty for the repository's default.")
-
-    _taken: ClassVar[set[tuple[str, int]]] = set()
-
-    def _slot(self) -> tuple[str, int]:
-        """The first free (address, port) slot; a :class:`WorkshopError` when the hub is full."""
-        for host in self.user_hosts:
-            for port in range(self.first_port, self.last_port + 1):
-                if (host, port) not in self._taken and _free(host, port):
-                    return host, port
-        slots = len(self.user_hosts) * (self.last_port - self.first_port + 1)
-        raise WorkshopError(
-            f"all {slots} server slots ({', '.join(self.user_hosts)} × ports "
-            f"{self.first_port}..{self.last_port}) are in use; allowed: at most that many "
-            "participants at once. Tip: widen the range (--last-port) or stop idle servers."
-        )
-
-    async def start(self) -> Any:
-        """Pull the notebooks, take a slot, then start the server as the stock spawner does."""
-        home = Path(self.home_dir)
-        home.mkdir(parents=True, exist_ok=True)
-        await self.pull_notebooks(home)
-        self.ip, self.port = self._slot()
-        self._taken.add((self.ip, self.port))
-        try:
-            return await super().start()
-        except BaseException:
-            self._taken.discard((self.ip, self.port))
-            raise
-
-    async def pull_notebooks(self, home: Path) -> None:
-        """Clone or update the repository in ``home/notebooks`` (nbgitpuller's rules).
-
-        Runs in a thread: git must not hold up the hub while a room arrives. A pull
-        that fails is logged and the server starts anyway with the copies the
-        participant has (the launch links pull again later); a ``notebooks/`` folder
-        that is not a clone (a workshop directory from before the kit used git) is
-        left alone.
-        """
-        if not self.repository:
-            return
-        target = home / TARGET
-        if target.exists() and not (target / ".git").exists():
-            self.log.warning("%s is not a git clone: not pulling into it", target)
-            return
-        try:
-            await asyncio.to_thread(pull, self.repository, self.branch or None, target)
-        except ContentError as exc:
-            self.log.warning("notebooks for %s not pulled: %s", self.user.name, exc)
-
-    async def stop(self, now: bool = False) -> None:
-        """Stop the server and give its slot back."""
-        try:
-            await super().stop(now=now)
-        finally:
-            self._taken.discard((self.ip, self.port))
-
-
 @dataclass(frozen=True)
 class Workshop:
     """One workshop: where it lives, how people reach it, the password read out.
 
     Build it with :meth:`checked` (which checks every value and refuses with a
-    :class:`WorkshopError`), then :meth:`config` gives JupyterHub's configuration.
+    :class:`~.workshop.errors.WorkshopError`), then :meth:`config` gives JupyterHub's configuration.
     """
 
     directory: Path

@@ -32,7 +32,8 @@ from urllib.parse import parse_qs
 
 from ..server import server_args
 from ..stream.launch import one_cell_notebook
-from .overview import LinkError, Roster, page_language
+from .overview import page_language
+from .roster import LinkError, Roster
 from .words import OVERVIEW_WORDS
 
 __all__ = ["NAME", "PAGES", "main", "service_args", "table_page", "write_pages"]

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from isowidgets import visibility
+from isowidgets import projection
 from isowidgets.journal import history, payloads
 from isowidgets.rules.isolation import IsolationGame
 from isowidgets.rules.isolation.examples import boarding_party
@@ -37,7 +37,7 @@ def calls(monkeypatch: pytest.MonkeyPatch) -> Iterator[Counter[str]]:
     for scan in ("void_actions", "effective_entries", "incomplete_actions"):
         count(history, scan)
     for scan in ("public_entries", "disclosed_actions", "hidden_actions"):
-        count(visibility, scan)
+        count(projection, scan)
     yield counted
 
 

@@ -127,7 +127,7 @@ def test_the_danish_conflict_box(tables: list[Any], tmp_path: Path):
     for view in ("ConflictPanel.refresh", "ChainPanel.refresh", "RoundPanel.refresh"):
         assert redrawn[view] == 1, view
     assert redrawn["CharacterSheet.refresh"] == 3 and redrawn["LogView.refresh"] == 1
-    assert runs.of("Journal.effective") == 0, "the round panel keeps its last round"
+    assert runs.of("Contents.effective") == 0, "the round panel keeps its last round"
 
 
 def test_the_danish_chain_box(tables: list[Any], tmp_path: Path):
@@ -146,7 +146,7 @@ def test_the_danish_chain_box(tables: list[Any], tmp_path: Path):
     assert chain.entry.error.value == ""
     check_one_pass(runs, "next_steps", 1)
     assert runs.redrawn()["ChainPanel.refresh"] == 1
-    assert runs.of("Journal.effective") == 0
+    assert runs.of("Contents.effective") == 0
 
 
 def test_the_isolation_pool_box(tables: list[Any]):
@@ -213,7 +213,7 @@ def test_the_world_make_it_worse_box(tables: list[Any], tmp_path: Path):
     check_one_pass(runs, "next_steps", 2)  # the turn started and its Event Type rolled
     redrawn = runs.redrawn()
     assert redrawn["TurnPanel.refresh"] == 1 and redrawn["WorldTable.refresh"] == 1
-    assert runs.of("Journal.effective") == 1, "the chronicle and the Pressure read once"
+    assert runs.of("Contents.effective") == 1, "the chronicle and the Pressure read once"
 
 
 def test_the_dice_tray_box(tables: list[Any], tmp_path: Path):

@@ -126,7 +126,7 @@ def test_the_notebook_is_the_open_one_beside_the_journal_whose_kernel_ran_last()
         ),
     )
     roster_row = Roster.__new__(Roster)  # only the notebook rule is used here
-    from isowidgets.workshop.overview import _notebook_for
+    from isowidgets.workshop.roster import _notebook_for
 
     assert roster_row is not None
     assert _notebook_for(seat, "notebooks/sessions/farmhouse.jsonl") == "02-impact.ipynb"
@@ -328,6 +328,7 @@ def test_the_service_serves_its_two_pages_with_voila_and_no_terminal(tmp_path: P
 def test_a_journal_just_started_keeps_what_the_previous_one_said_until_read(room: Path) -> None:
     roster = Roster(room)
     (before,) = [r for r in roster.rows({}) if r.participant == "ada"]
+    assert before.journal is not None
     started = room / "ada" / "notebooks" / "sessions" / "next-scene.jsonl"
     started.write_text("")  # created, its first line not written yet
     later = (room / "ada" / before.journal).stat().st_mtime_ns + 1_000_000_000
