@@ -25,10 +25,12 @@ Tiers, in order:
   processes with ``ISOWIDGETS_BROWSER_WORKERS=N`` (pytest-xdist, a file's tests in one
   worker).
 
-The tiers before ``hub`` run two at a time, in two lanes (``static, unit, notebook, docs`` and
-``property, fuzz, binder``: each keeps one of CI's two cores busy), each tier's output
-printed whole when it ends; ``hub`` and then ``browser`` run after them, each alone, since
-both start servers and browsers of their own. ``--serial`` runs every tier one after another.
+The tiers before ``browser`` run two at a time, in two lanes (``static, unit, notebook, docs``
+and ``property, fuzz, binder, hub``: each keeps one of CI's two cores busy, and they take
+about as long), each tier's output printed whole when it ends; ``browser`` runs after them,
+alone, since its timing-sensitive pages want the machine to themselves. (``hub`` starts a
+server and a browser of its own too, but only one page at a time, which bears sharing the
+machine with the first lane's end.) ``--serial`` runs every tier one after another.
 
 Exit status is non-zero if any tier fails. A tier with no tests yet is reported,
 not failed. When ``ISOWIDGETS_REQUIRE_BROWSER=1`` (CI), a skipped browser test
@@ -241,7 +243,7 @@ TIERS = {
 }
 
 
-LANES = (("static", "unit", "notebook", "docs"), ("property", "fuzz", "binder"))
+LANES = (("static", "unit", "notebook", "docs"), ("property", "fuzz", "binder", "hub"))
 """The tiers that run side by side, one lane per core; each lane runs its tiers in order."""
 
 

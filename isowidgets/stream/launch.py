@@ -59,8 +59,11 @@ def page_notebook(
 
     The arguments are checked here, before any server starts, and written into the
     cell as Python literals (``repr``), so a path with quotes or newlines in it stays
-    one string. The cell reads the page's address (``QUERY_STRING``, which Voila sets
-    for the kernel of each page it serves) for the options a browser source asks for.
+    one string. The cell imports the page first and then waits for the page's address
+    (:func:`voila.utils.get_query_string`): Voila keeps one kernel *preheated*, the
+    imports done ahead of the request (see :func:`voila_argv`), so a browser source that
+    reloads shows its page in the time of a refresh, not of a kernel start; the address
+    carries the options a browser source asks for.
 
     Raises:
         JournalError: an argument the page cannot take.
@@ -80,10 +83,10 @@ def page_notebook(
         else ""
     )
     source = (
-        "import os\n"
+        "from voila.utils import get_query_string\n"
         "from isowidgets.stream.page import StreamPage\n\n"
         f"page = StreamPage.from_address({str(target.resolve())!r}, "
-        'os.environ.get("QUERY_STRING", ""), '
+        'get_query_string() or "", '
         f"size={size!r}, transparent={transparent!r}, language={language!r}, "
         f"layout={layout!r}, hold={hold!r}{told_source})\n"
         "page.start()\n"
@@ -133,6 +136,9 @@ def voila_argv(notebook: str | Path, *, port: int = DEFAULT_PORT) -> list[str]:
         "--no-browser",
         "--strip_sources=True",
         "--VoilaConfiguration.show_tracebacks=False",
+        # One kernel started and the page's imports run before anyone asks (a browser
+        # source's first load and every reload); the page waits in it for its address.
+        "--VoilaConfiguration.preheat_kernel=True",
         *kit,
     ]
 

@@ -122,9 +122,8 @@ _BROWSER_FIXTURES = frozenset(
 
 HEAVIEST_FIRST = (
     "test_stream.py",
-    "test_replay.py",
-    "test_isolation_table.py",
     "test_each_notebook.py",
+    "test_isolation_table.py",
     "test_isolation.py",
     "test_pseudo_language.py",
 )

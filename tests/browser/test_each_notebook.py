@@ -30,6 +30,12 @@ player should never read: code names (``cooperate_net_min``), an action by numbe
 (``action #10``), ``(s)`` plurals, and each system's ids (Isolation's ``L7``, Impact's
 ``det-3``, the characters' own ids such as ``alice``): ``walk.names_and_words``.
 
+**Resized and replayed.** On the same Run All, a table's live plot stays drawn when the
+window is resized (``plot_resize.py``: Isolation's stress plot, Impact's timeline, right
+after the docs picture); and, last, the notebook's own Replay is scrubbed by keys and
+checked against a resume of its journal, and the recap it wrote is read offline
+(``replay_check.py``, for each notebook that plays a session).
+
 All problems of a notebook are reported together.
 """
 
@@ -41,7 +47,9 @@ from collections.abc import Callable
 import pytest
 from axe_check import TABS, AxeReport, assert_accessible, axe, open_details, report_widget_errors
 from docs_pictures import picture_the_table
-from lab import NOTEBOOKS, Notebook
+from lab import NOTEBOOKS, LabServer, Notebook
+from plot_resize import PLOTS, resize_and_check
+from replay_check import SESSIONS, scrub_then_read_the_recap
 from walk import SYSTEM_IDS, kit_texts, names_and_words
 
 from isowidgets.widgets.panel import SAVED_TEXT
@@ -120,7 +128,7 @@ def _placed(nb: Notebook, lines: list[list[str]]) -> list[str]:
 
 @pytest.mark.parametrize("name", NOTEBOOK_NAMES)
 def test_each_notebook_as_saved_then_run_is_placed_accessible_and_in_words(
-    notebook: OpenNotebook, name: str
+    notebook: OpenNotebook, lab_server: LabServer, name: str
 ) -> None:
     nb = notebook(name)
     problems, lines = _as_saved(nb, name)
@@ -131,6 +139,13 @@ def test_each_notebook_as_saved_then_run_is_placed_accessible_and_in_words(
     picture = picture_the_table(nb, name)
     if picture is not None:
         print(f"{name}: pictured as {picture.relative_to(picture.parents[3])}")
+
+    # A live plot stays drawn when the window is resized (``plot_resize.py``).
+    if name in PLOTS:
+        try:
+            resize_and_check(nb, *PLOTS[name])
+        except AssertionError as error:
+            problems.append(f"its plot, resized: {error}")
 
     ids = nb.execute(_CHARACTER_IDS).split()
     report = AxeReport(name)
@@ -164,4 +179,11 @@ def test_each_notebook_as_saved_then_run_is_placed_accessible_and_in_words(
         assert_accessible(report)
     except AssertionError as error:
         problems.append(str(error))
+
+    # Its Replay scrubbed by keys, and its recap read offline (``replay_check.py``).
+    if name in SESSIONS:
+        try:
+            scrub_then_read_the_recap(nb, lab_server, name)
+        except AssertionError as error:
+            problems.append(f"its replay or recap: {error}")
     assert not problems, f"{name}:\n" + "\n".join(problems)

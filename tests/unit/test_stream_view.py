@@ -218,6 +218,15 @@ def test_voila_serves_on_localhost_with_the_kits_websocket_class() -> None:
     assert "--strip_sources=True" in argv
 
 
+def test_a_kernel_waits_preheated_with_the_page_imported_before_the_address_comes() -> None:
+    # Voila starts the next page's kernel ahead of its request; the cell runs up to the
+    # wait for the address then, so the imports are done before a browser source asks.
+    assert "--VoilaConfiguration.preheat_kernel=True" in voila_argv("stream.ipynb")
+    source = page_notebook("s.jsonl")["cells"][0]["source"]  # type: ignore[index]
+    assert source.index("import StreamPage") < source.index("get_query_string()")
+    assert source.index("get_query_string()") < source.index("page.start()")
+
+
 @pytest.mark.parametrize("port", [0, 80, 70_000, True, "8866"])
 def test_voila_argv_refuses_a_port_outside_the_user_range(port: object) -> None:
     with pytest.raises(JournalError, match="port"):

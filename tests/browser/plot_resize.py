@@ -4,24 +4,28 @@ A screenshot once showed the Isolation table's stress plot and the Impact table'
 timeline empty (default axes, no title, no points) after the window went from 1400
 wide to 1280×800 and then to 1280×2400, as a GM's would when they resize the window or
 dock a panel. Reproduced here step by step, both plots were drawn throughout: plotly
-redraws a resized plot from the figure it holds, title and points included. These tests
-pin that: once Run All is done and the plot first drawn, resize
-twice and require, within a bounded wait, the same title, traces and markers as before.
+redraws a resized plot from the figure it holds, title and points included.
+:func:`resize_and_check` pins that: once Run All is done and the plot first drawn,
+resize twice and require, within a bounded wait, the same title, traces and markers as
+before. ``test_each_notebook.py`` calls it for each notebook in :data:`PLOTS`, on the
+same Run All as its other checks (a Run All of a table's notebook is the slowest thing
+the browser tier does).
 
 Screenshots go to ``tests/browser/screenshots/plot-resize-*.png``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
-import pytest
 from lab import Notebook
 
-pytestmark = pytest.mark.browser
-
-OpenNotebook = Callable[[str], Notebook]
+PLOTS = {
+    "01-isolation.ipynb": (".iw-table-farmhouse .iw-stress-plot", "isolation"),
+    "02-impact.ipynb": (".iw-impact-table .iw-impact-timeline", "impact"),
+}
+"""Each notebook whose table draws a live plot: the plot's selector and a name for the
+screenshots."""
 
 LAPTOP = {"width": 1280, "height": 800}
 TALL = {"width": 1280, "height": 2400}
@@ -85,19 +89,3 @@ def resize_and_check(nb: Notebook, selector: str, name: str) -> None:
         finally:
             nb.screenshot(f"plot-resize-{name}-{label}")
         assert drawn(nb, selector) == before
-
-
-def test_the_stress_plot_stays_drawn_when_the_window_is_resized(notebook: OpenNotebook) -> None:
-    nb = notebook("01-isolation.ipynb")
-    nb.run_all()
-    resize_and_check(nb, ".iw-table-farmhouse .iw-stress-plot", "isolation")
-    nb.assert_no_errors()
-
-
-def test_the_impact_timeline_stays_drawn_when_the_window_is_resized(
-    notebook: OpenNotebook,
-) -> None:
-    nb = notebook("02-impact.ipynb")
-    nb.run_all()
-    resize_and_check(nb, ".iw-impact-table .iw-impact-timeline", "impact")
-    nb.assert_no_errors()
