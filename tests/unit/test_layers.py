@@ -75,6 +75,7 @@ INNER: dict[str, tuple[str, ...]] = {
         "reading",
         "files_backing",
         "store",
+        "kept",
     ),
 }
 """The concept packages' own layers, bottom first (each module imports only those
