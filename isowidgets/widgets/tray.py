@@ -46,11 +46,12 @@ _NO_FUDGE_EXPLOSIONS = "Fudge dice never explode"
 
 
 class LatestRolls(Kept):
-    """The rolls in force, kept as the journal grows (a :class:`~isowidgets.journal.Kept`):
+    """The rolls in force, kept as the journal grows (a :class:`~isowidgets.journal.kept.Kept`):
     the latest ``most`` entries that rolled, and how many came before them.
 
     Attributes:
-        latest: the latest entries holding a :class:`~isowidgets.journal.Rolled`, oldest first.
+        latest: the latest entries holding a :class:`~isowidgets.journal.events.Rolled`, oldest
+            first.
         older: how many rolls in force came before them.
     """
 

@@ -284,7 +284,7 @@ def chronicle(entries: Iterable[Entry]) -> Chronicle:
 
 class KeptChronicle(Kept):
     """A session's :func:`chronicle` and :func:`~.timeline.pressure_timeline`, read from
-    its effective entries as they arrive (a :class:`~isowidgets.journal.Kept`): an
+    its effective entries as they arrive (a :class:`~isowidgets.journal.kept.Kept`): an
     action costs what it adds, and the journal is read again only after an undo or a
     redo.
 

@@ -88,7 +88,7 @@ def last_round_events(
 
 class LastRound(Kept):
     """:func:`last_round_events` of a journal's effective entries, kept as the journal
-    grows (a :class:`~isowidgets.journal.Kept`): an action in a long session costs what
+    grows (a :class:`~isowidgets.journal.kept.Kept`): an action in a long session costs what
     it adds, and the journal is read again only after an undo or a redo."""
 
     def __init__(self) -> None:

@@ -204,7 +204,7 @@ class EffectInputs:
 
 class TestsInForce(Kept):
     """Each test's roll and resolution in force, by test id, kept as the journal grows
-    (a :class:`~isowidgets.journal.Kept`): read again from the journal only after an
+    (a :class:`~isowidgets.journal.kept.Kept`): read again from the journal only after an
     undo or a redo."""
 
     def __init__(self) -> None:

@@ -101,7 +101,7 @@ class PairEntry(DiceEntry):
 
 class LastPairRoll(Kept):
     """The latest pair roll since the last session's end, and the outcome chosen for it,
-    kept as the journal grows (a :class:`~isowidgets.journal.Kept`): read again from the
+    kept as the journal grows (a :class:`~isowidgets.journal.kept.Kept`): read again from the
     journal only after an undo or a redo."""
 
     def __init__(self) -> None:

@@ -738,7 +738,7 @@ def last_conflict_events(entries: Sequence[Entry]) -> tuple[int | None, list[Eve
 
 class LastConflict(Kept):
     """:func:`last_conflict_events` of a journal's effective entries, kept as the journal
-    grows (a :class:`~isowidgets.journal.Kept`): a conflict's result costs what its
+    grows (a :class:`~isowidgets.journal.kept.Kept`): a conflict's result costs what its
     action adds, and the journal is read again only after an undo or a redo.
 
     Attributes:
