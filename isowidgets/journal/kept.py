@@ -26,8 +26,8 @@ class Kept:
     never an entry of an action taken back or cut short).
 
     Attributes:
-        reads: how many entries :meth:`read` has taken (a measure, for tests: an
-            ordinary action adds its own entries, an undo the whole journal's).
+        reads: how many entries it has taken (a measure, for tests: an ordinary action
+            adds its own entries, an undo the whole journal's).
     """
 
     def __init__(self) -> None:
@@ -44,6 +44,14 @@ class Kept:
         """Take ``entry``, the next effective entry of the journal."""
         raise NotImplementedError
 
+    def refold(self, entries: list[Entry]) -> None:
+        """Take ``entries``, all the journal's effective entries, after :meth:`reset`
+        (an undo, a redo, another journal): each :meth:`read` in turn. A subclass that
+        keeps only what the latest entries say may find it faster (backwards, stopping
+        early), as long as it keeps what reading each in turn would."""
+        for entry in entries:
+            self.read(entry)
+
     def follow(self, journal: Journal) -> bool:
         """Bring what is kept up to date with ``journal`` as it is now: read only what was
         appended since the last call, unless its history changed otherwise (then read
@@ -53,13 +61,14 @@ class Kept:
         again = journal is not self._journal or void != self._void or len(entries) < self._seen
         if again:
             self.reset()
-            fresh: list[Entry] | tuple[Entry, ...] = journal.effective()
+            effective = journal.effective()
+            self.reads += len(effective)
+            self.refold(effective)
         else:
-            fresh = entries[self._seen :]
-        for entry in fresh:
-            if entry.action in void or isinstance(entry.event, Retcon):
-                continue
-            self.reads += 1
-            self.read(entry)
+            for entry in entries[self._seen :]:
+                if entry.action in void or isinstance(entry.event, Retcon):
+                    continue
+                self.reads += 1
+                self.read(entry)
         self._journal, self._seen, self._void = journal, len(entries), void
         return again

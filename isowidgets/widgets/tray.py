@@ -70,6 +70,11 @@ class LatestRolls(Kept):
                 self.older += 1
             self.latest.append(entry)
 
+    def refold(self, entries: list[Entry]) -> None:
+        rolled = [entry for entry in entries if isinstance(entry.event, Rolled)]
+        self.latest.extend(rolled[-(self.latest.maxlen or 0) :])
+        self.older = len(rolled) - len(self.latest)
+
 
 class TrayPanel(Panel):
     """Roll or type in a pool; see its chips, the session log and a growing plot.

@@ -108,6 +108,9 @@ class LastRound(Kept):
         elif isinstance(event, HurtEnded):
             self.ended = event
 
+    def refold(self, entries: list[Entry]) -> None:
+        self.rolled, self.ended = last_round_events(entries)  # backwards, stopping early
+
     def of(self, journal: Journal) -> tuple[RoundRolled | None, HurtEnded | None]:
         """The last round rolled and the end of Let It Hurt in ``journal`` now."""
         self.follow(journal)

@@ -121,6 +121,13 @@ class LastPairRoll(Kept):
         elif isinstance(event, PairOutcome):
             self.outcome = event
 
+    def refold(self, entries: list[Entry]) -> None:
+        start = len(entries)  # from the latest pair roll or session's end on
+        while start > 0 and not isinstance(entries[start - 1].event, PairRolled | SessionEnded):
+            start -= 1
+        for entry in entries[start - 1 :] if start else ():  # none: no pair rolled yet
+            self.read(entry)
+
 
 class BetweenSessions(Panel):
     """The session-end step: pair rolls (random or typed), outcomes, recovery."""

@@ -764,6 +764,13 @@ class LastConflict(Kept):
             if isinstance(event, ConflictClosed | ConflictCancelled):
                 self._collecting = False
 
+    def refold(self, entries: list[Entry]) -> None:
+        start = len(entries)  # from the latest resolution on: nothing before it counts
+        while start > 0 and not isinstance(entries[start - 1].event, ConflictResolved):
+            start -= 1
+        for entry in entries[start - 1 :] if start else ():  # none: no conflict resolved
+            self.read(entry)
+
 
 def steps_html(steps: Sequence[Step]) -> str:
     """The engine's next steps on one line: what the conflict waits for, then what may be done."""
