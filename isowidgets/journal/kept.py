@@ -19,7 +19,8 @@ __all__ = ["Kept"]
 
 
 class Kept:
-    """What a view keeps of a journal's effective entries, kept up to date by :meth:`follow`.
+    """What a view keeps of a journal's effective entries, kept up to date by
+    :meth:`Kept.follow`.
 
     A subclass says what it keeps: :meth:`reset` puts it back to what an empty journal
     gives, and :meth:`read` takes one effective entry (in journal order; never a retcon,
