@@ -50,7 +50,8 @@ algebra, its projections and the redo stack), :mod:`.export` (the log as a frame
 CSV, JSON or Markdown), :mod:`.files` (bounded reading, the lock, setting a file
 aside), :mod:`.reading` (a file's lines checked as they come), :mod:`.files_backing` (the file
 behind a journal taken, locked and repaired), :mod:`.contents` (what a journal holds and
-what its actions have become) and :mod:`.store` (the :class:`.Journal` itself). The
+what its actions have become) and :mod:`.store` (the :class:`.Journal` itself), then
+:mod:`.kept` (what a view keeps of the effective entries, read as they arrive). The
 journal knows no system: the system registry installs the finder that loads one a line
 names.
 """
@@ -84,6 +85,7 @@ from .events import (
 )
 from .export import PUBLIC_NOTE, entry_row, log_format, log_frame
 from .history import History, effective_entries, incomplete_actions, void_actions
+from .kept import Kept
 from .store import MAX_EVENTS, MAX_JOURNAL_BYTES, Journal, _now  # noqa: F401
 
 __all__ = [
@@ -98,6 +100,7 @@ __all__ = [
     "Event",
     "History",
     "Journal",
+    "Kept",
     "LineError",
     "Note",
     "Payload",

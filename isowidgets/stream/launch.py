@@ -60,7 +60,7 @@ def page_notebook(
     The arguments are checked here, before any server starts, and written into the
     cell as Python literals (``repr``), so a path with quotes or newlines in it stays
     one string. The cell imports the page first and then waits for the page's address
-    (:func:`voila.utils.get_query_string`): Voila keeps one kernel *preheated*, the
+    (``voila.utils.get_query_string``): Voila keeps one kernel *preheated*, the
     imports done ahead of the request (see :func:`voila_argv`), so a browser source that
     reloads shows its page in the time of a refresh, not of a kernel start; the address
     carries the options a browser source asks for.

@@ -10,6 +10,7 @@ Used by the tour notebook, and the first panel built from the shared table kit: 
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ..dice import Pool, PoolRoll, die_named, parse_faces
-from ..journal import Entry, Rolled
+from ..journal import Entry, Kept, Rolled
 from ..tray import DiceTray
 from .chips import roll_chips
 from .dice_entry import DiceEntry
@@ -29,7 +30,7 @@ from .panel import Panel
 from .timeline import Timeline
 from .toolbar import SessionToolbar
 
-__all__ = ["TrayPanel"]
+__all__ = ["LatestRolls", "TrayPanel"]
 
 _DICE = ["d4", "d6", "d8", "d10", "d12", "d20", "dF"]
 
@@ -42,6 +43,37 @@ _TIMELINE_TITLE = "Rolls this session"
 
 _EXPLODE_HINT = "e.g. 6"
 _NO_FUDGE_EXPLOSIONS = "Fudge dice never explode"
+
+
+class LatestRolls(Kept):
+    """The rolls in force, kept as the journal grows (a :class:`~isowidgets.journal.kept.Kept`):
+    the latest ``most`` entries that rolled, and how many came before them.
+
+    Attributes:
+        latest: the latest entries holding a :class:`~isowidgets.journal.events.Rolled`, oldest
+            first.
+        older: how many rolls in force came before them.
+    """
+
+    def __init__(self, most: int) -> None:
+        super().__init__()
+        self.latest: deque[Entry] = deque(maxlen=most)
+        self.older = 0
+
+    def reset(self) -> None:
+        self.latest.clear()
+        self.older = 0
+
+    def read(self, entry: Entry) -> None:
+        if isinstance(entry.event, Rolled):
+            if len(self.latest) == self.latest.maxlen:
+                self.older += 1
+            self.latest.append(entry)
+
+    def refold(self, entries: list[Entry]) -> None:
+        rolled = [entry for entry in entries if isinstance(entry.event, Rolled)]
+        self.latest.extend(rolled[-(self.latest.maxlen or 0) :])
+        self.older = len(rolled) - len(self.latest)
 
 
 class TrayPanel(Panel):
@@ -92,6 +124,9 @@ class TrayPanel(Panel):
         )
         self.log_view = LogView(game, rows=log_rows)
         self._rolls = 0
+        self._rolled = LatestRolls(TIMELINE_ROLLS)
+        """The rolls in force (the latest drawn, the older ones counted), kept as the
+        journal grows: the plot is refilled from it after an undo or a redo."""
         self._explode_kept = self.explode.value
         self.die.observe(self._on_die, names="value")
         self._on_die()
@@ -191,23 +226,22 @@ class TrayPanel(Panel):
         self.timeline.titled(_TIMELINE_TITLE, lambda n: f"{_TIMELINE_TITLE}, from roll {n} on")
 
     def _rebuild_timeline(self) -> None:
-        self._rolls = 0
-        last: Entry | None = None
+        """Refill the plot and the latest roll from the rolls in force."""
+        self._rolled.follow(self.game.journal)
+        kept = self._rolled
         with self.timeline.batch():  # the whole refill is one message to the browser
-            rolled = [e for e in self.game.journal.effective() if isinstance(e.event, Rolled)]
             # Only the latest rolls are drawn: the older ones are counted, not described.
-            drawn = rolled[-TIMELINE_ROLLS:]
-            self.timeline.reset(slid=len(drawn) < len(rolled))
-            self._rolls = len(rolled) - len(drawn)
-            self._points([entry.event for entry in drawn if isinstance(entry.event, Rolled)])
-            last = rolled[-1] if rolled else None
+            self.timeline.reset(slid=kept.older > 0)
+            self._rolls = kept.older
+            self._points([entry.event for entry in kept.latest if isinstance(entry.event, Rolled)])
+        last = kept.latest[-1] if kept.latest else None
         if last is not None and isinstance(last.event, Rolled):
             self._show(last.event, gm=last.gm)
         else:
             self.result.value = "<em>No roll yet.</em>"
 
     def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
-        if any(entry.kind == "retcon" for entry in entries):
+        if self._rolled.follow(self.game.journal):  # an undo or a redo changed history
             self._rebuild_timeline()
             return
         for entry in entries:

@@ -76,6 +76,7 @@ INNER: dict[str, tuple[str, ...]] = {
         "files_backing",
         "contents",
         "store",
+        "kept",
     ),
 }
 """The concept packages' own layers, bottom first (each module imports only those

@@ -46,6 +46,17 @@ whole journal (what they find is kept as the journal goes)."""
 pytestmark = pytest.mark.usefixtures("no_view_failures")
 
 
+def test_every_name_counted_here_is_a_function_of_the_kit() -> None:
+    """A count of a name nothing has (a function moved to another module or class) is
+    zero whatever runs: each name this file asserts a count of must be defined."""
+    from isowidgets import projection
+    from isowidgets.journal import contents, history
+
+    assert callable(contents.Contents.effective)
+    for name in WHOLE_JOURNAL:
+        assert any(callable(getattr(module, name, None)) for module in (history, projection)), name
+
+
 class Runs:
     """What ran while one action was played: each kit function, and each redraw by the
     view it redrew."""
@@ -53,9 +64,17 @@ class Runs:
     def __init__(self) -> None:
         self.functions: Counter[str] = Counter()
         self.redraws: Counter[tuple[str, int]] = Counter()
+        self.builtins: Counter[str] = Counter()
+        """Built-in functions (``isinstance``, ``len``, …) called from the kit's code, by
+        the kit function that called them: a loop over entries calls one per entry."""
 
-    def watch(self, frame: FrameType, event: str, _arg: Any) -> None:
-        if event != "call" or not frame.f_code.co_filename.startswith(PACKAGE):
+    def watch(self, frame: FrameType, event: str, arg: Any) -> None:
+        if not frame.f_code.co_filename.startswith(PACKAGE):
+            return
+        if event == "c_call":
+            self.builtins[frame.f_code.co_qualname] += 1
+            return
+        if event != "call":
             return
         code = frame.f_code
         self.functions[code.co_qualname] += 1
@@ -68,6 +87,10 @@ class Runs:
 
     def of(self, qualname: str) -> int:
         return self.functions[qualname]
+
+    def cost(self) -> Counter[str]:
+        """Every run of a kit function and every built-in it called, by kit function."""
+        return self.functions + self.builtins
 
     def redrawn(self) -> Counter[str]:
         """How many views of each kind redrew (each once, or the test fails first)."""
@@ -213,7 +236,7 @@ def test_the_world_make_it_worse_box(tables: list[Any], tmp_path: Path):
     check_one_pass(runs, "next_steps", 2)  # the turn started and its Event Type rolled
     redrawn = runs.redrawn()
     assert redrawn["TurnPanel.refresh"] == 1 and redrawn["WorldTable.refresh"] == 1
-    assert runs.of("Contents.effective") == 1, "the chronicle and the Pressure read once"
+    assert runs.of("Contents.effective") == 0, "the chronicle and the Pressure keep up"
 
 
 def test_the_dice_tray_box(tables: list[Any], tmp_path: Path):
@@ -226,3 +249,145 @@ def test_the_dice_tray_box(tables: list[Any], tmp_path: Path):
     assert not twice
     assert runs.of("data_text") == runs.of("event_of") == 1
     assert runs.redrawn()["LogView.refresh"] == 1
+
+
+# --------------------------------------------------------------------------- the session's length
+
+SHORT, LONG = 10, 2000
+"""Two sessions' lengths (in notes journaled before the table is built): an action costs
+the same in both, counted in calls, never timed."""
+SLACK = 20
+"""Calls one kit function may add in the longer session (longer numbers to format)."""
+
+
+def notes(game: Any, count: int) -> None:
+    for n in range(count):
+        game.note(f"earlier {n}")
+
+
+def tray_roll(length: int, tmp_path: Path) -> tuple[Any, Callable[[], object]]:
+    """The GM's Roll in the dice tray (what the stream benchmark clicks)."""
+    game = DiceTray.new(seed=5)
+    notes(game, length)
+    panel = TrayPanel(game, export_dir=tmp_path)
+    panel.count.value = 8
+    return panel, panel.roll_button.click
+
+
+def danish_round(length: int, tmp_path: Path) -> tuple[Any, Callable[[], object]]:
+    """A round of Let It Hurt (the round panel's last round)."""
+    game = FudgeGame.new(seed=7)
+    burke = game.add_character("Mr. Burke", skills={"argue": 2})
+    boss = game.add_character("The superior", role="central", skills={"argue": 3})
+    notes(game, length)
+    table = FudgeTable(game, export_dir=tmp_path)
+
+    def dice(who: str, face: str) -> str:
+        net = sum(source.dice for source in game.roll_preview(who, "argue"))
+        return " ".join([face] * (3 + abs(net)))
+
+    game.open_conflict("active", burke, "argue", opponent=boss, opponent_skill="argue")
+    press_enter(table.conflict_panel.entry.faces, f"{dice(burke, '0')} / {dice(boss, '0')}")
+    table.conflict_panel.hurt_buttons[burke].click()  # a tie goes against the initiator
+    for who in (burke, boss):
+        game.state_intention(who, "win")
+    game.declare(burke, "defensive", boss, "argue", ability="fornuft")
+    game.declare(boss, "crossing", burke, "argue", ability="fornuft")
+    faces = f"{dice(burke, '+')} / {dice(boss, '0')}"
+
+    def play() -> None:
+        press_enter(table.round_panel.entry.faces, faces)
+        assert table.round_panel.entry.error.value == ""
+
+    return table, play
+
+
+def isolation_resolve(length: int, _tmp: Path) -> tuple[Any, Callable[[], object]]:
+    """*Resolve* (the result panel reads the conflict's consequences)."""
+    game = boarding_party(stress=2, seed=3)
+    notes(game, length)
+    table = IsolationTable(game, name="farmhouse")
+    game.propose("bob", "board up the windows", mode="subset", pps=["alice"], force_roll=True)
+    for _ in range(30):
+        step = next(step for step in game.next_steps() if step.required)
+        if step.action == "resolve":
+            break
+        if step.action == "roll":
+            game.roll(step.actor, step.options[0])
+        elif step.action == "roll_gm":
+            game.roll_gm()
+        elif step.action == "choose_stance":
+            game.choose_stance(step.actor, step.options[0])
+        else:
+            game.set_difficulty(3)
+    return table, table.conflict.resolve_button.click
+
+
+def isolation_pair_roll(length: int, _tmp: Path) -> tuple[Any, Callable[[], object]]:
+    """A pair roll between sessions (the panel shows the latest one in force)."""
+    game = boarding_party(stress=2, seed=3)
+    notes(game, length)
+    table = IsolationTable(game, name="farmhouse")
+    game.end_session()
+    between = table.between
+    between.a.value, between.b.value = "alice", "bob"
+    return table, between.roll_button.click
+
+
+def impact_test(length: int, tmp_path: Path) -> tuple[Any, Callable[[], object]]:
+    """A test opened and rolled (the panel's tests in force)."""
+    game = ImpactGame.new(seed=1962)
+    ellis = game.add_pc("Quartermaster Ellis", ["Access To Every Mechanical Design"])
+    notes(game, length)
+    table = ImpactTable(game, export_dir=tmp_path)
+    panel = table.test_panel
+    panel.kind.value, panel.roller.value, panel.difficulty.value = "action", ellis, "Difficult"
+    return table, lambda: press_enter(panel.entry.faces, "8")
+
+
+def world_turn(length: int, tmp_path: Path) -> tuple[Any, Callable[[], object]]:
+    """Make it Worse (the chronicle, the year's end and the chart)."""
+    game = WorldGame.new(seed=14)
+    notes(game, length)
+    table = WorldTable(game, export_dir=tmp_path)
+    table.year_box.value, table.apocalypse.value = 2020, "Climate Chaos"
+    press_enter(table.players_box, "Ana, Ben, Chidi, Dana")
+    return table, lambda: press_enter(table.turn_panel.worse.faces, "4")
+
+
+@pytest.mark.parametrize(
+    "action",
+    [tray_roll, danish_round, isolation_resolve, isolation_pair_roll, impact_test, world_turn],
+    ids=lambda action: action.__name__,
+)
+def test_an_action_costs_the_same_in_a_long_session(
+    action: Callable[[int, Path], tuple[Any, Callable[[], object]]],
+    tables: list[Any],
+    tmp_path: Path,
+):
+    """Issue 29 item 4: no panel reads the whole journal on an ordinary action (what it
+    shows from the journal is kept as the journal grows). The same action, played after
+    10 and after 2,000 earlier events, runs the same kit functions the same number of
+    times and calls the same built-ins as often (a loop over the journal's entries would
+    call ``isinstance`` or ``len`` once per entry)."""
+    table, play = action(SHORT, tmp_path)  # warm every cache the kit keeps
+    tables.append(table)
+    play()
+    costs = {}
+    for length in (SHORT, LONG):
+        table, play = action(length, tmp_path)
+        tables.append(table)
+        runs = played(play)
+        assert runs.of("Contents.effective") == 0, "the effective entries are not read"
+        scans = {name: runs.of(name) for name in WHOLE_JOURNAL if runs.of(name)}
+        assert not scans, f"whole-journal scans: {scans}"
+        costs[length] = runs.cost()
+    # A read of the journal adds a call per entry: about 2,000 to one function. The
+    # numbers an action writes (a roll's sequence number, 2,010 against 20) may add a
+    # few calls where they are formatted.
+    grew = {
+        name: (costs[SHORT][name], costs[LONG][name])
+        for name in costs[SHORT] | costs[LONG]
+        if costs[LONG][name] > costs[SHORT][name] + SLACK
+    }
+    assert not grew, f"work that grows with the session's length (10 → 2,000 events): {grew}"

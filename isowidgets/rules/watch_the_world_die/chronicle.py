@@ -18,7 +18,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Literal, TypeAlias
 
-from ...journal import Entry
+from ...journal import Entry, Kept
 from .events import (
     MOVE_TEXT,
     ChainRolled,
@@ -35,12 +35,14 @@ from .events import (
 )
 from .model import Ending, Move
 from .tables import Source, shipped_tables
+from .timeline import PressureFold, PressurePoint
 
 __all__ = [
     "CSV_COLUMNS",
     "Chronicle",
     "ChronicleRow",
     "ChronicleYear",
+    "KeptChronicle",
     "RowKind",
     "chronicle",
     "chronicle_csv",
@@ -119,7 +121,7 @@ class _Builder:
         self.apocalypse: str | None = None
         self.start: int | None = None
         self.source = shipped_tables().source
-        self.years: list[ChronicleYear] = []
+        self.years: tuple[ChronicleYear, ...] = ()  # the years closed, in order
         self.rows: list[ChronicleRow] = []
         self.year = 0
         self.events = 0
@@ -146,7 +148,7 @@ class _Builder:
         )
 
     def close_year(self, outcome: str) -> None:
-        self.years.append(ChronicleYear(self.year, tuple(self.rows), self.events, outcome))
+        self.years += (ChronicleYear(self.year, tuple(self.rows), self.events, outcome),)
         self.rows = []
         self.events = 0
 
@@ -243,13 +245,16 @@ class _Builder:
             self.ending_text = event.describe()
 
     def result(self) -> Chronicle:
-        if self.rows or (self.start is not None and not self.years):
-            self.close_year("stopped" if self.ending == "stopped" else "")
+        """The chronicle of the entries read so far (reading may go on after it)."""
+        years = self.years
+        if self.rows or (self.start is not None and not years):
+            outcome = "stopped" if self.ending == "stopped" else ""
+            years += (ChronicleYear(self.year, tuple(self.rows), self.events, outcome),)
         return Chronicle(
             self.players,
             self.apocalypse,
             self.start,
-            tuple(self.years),
+            years,
             self.ending,
             self.ending_text,
             self.source,
@@ -275,6 +280,38 @@ def chronicle(entries: Iterable[Entry]) -> Chronicle:
     for entry in entries:
         builder.read(entry)
     return builder.result()
+
+
+class KeptChronicle(Kept):
+    """A session's :func:`chronicle` and :func:`~.timeline.pressure_timeline`, read from
+    its effective entries as they arrive (a :class:`~isowidgets.journal.kept.Kept`): an
+    action costs what it adds, and the journal is read again only after an undo or a
+    redo.
+
+    Attributes:
+        points: the Pressure timeline's points so far.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reset()
+
+    def reset(self) -> None:
+        self._builder = _Builder()
+        self._fold = PressureFold()
+        self.points: list[PressurePoint] = []
+        self._told: Chronicle | None = None
+
+    def read(self, entry: Entry) -> None:
+        self._builder.read(entry)
+        self.points += self._fold.feed((entry,))
+        self._told = None
+
+    def chronicle(self) -> Chronicle:
+        """The chronicle of the entries read (made once for each new read)."""
+        if self._told is None:
+            self._told = self._builder.result()
+        return self._told
 
 
 # --------------------------------------------------------------------------- Markdown

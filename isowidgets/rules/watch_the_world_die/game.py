@@ -64,14 +64,20 @@ from ...settings import RuleSettings
 from ...systems import register
 from . import relieve, turns, worse
 from .beats import BEATS
-from .chronicle import Chronicle, chronicle, chronicle_csv, chronicle_markdown
+from .chronicle import (
+    Chronicle,
+    KeptChronicle,
+    chronicle,
+    chronicle_csv,
+    chronicle_markdown,
+)
 from .dying import DEFAULT_HORIZON, DYING_QUESTIONS, DyingYears, dying_years
 from .fold import fold
 from .model import Turn, WorldState
 from .odds import QUESTIONS, WorseOdds, great_dying_chance, worse_distribution
 from .settings import WorldSettings
 from .tables import Response, Tables, load_tables
-from .timeline import PressurePoint, pressure_timeline
+from .timeline import PressurePoint
 
 __all__ = ["WorldGame"]
 
@@ -204,27 +210,25 @@ class WorldGame(Game[WorldState]):
     def chronicle(self) -> Chronicle:
         """The story so far, per year (folded from the journal once per action, however
         many views ask)."""
-        return self._read()[1]
+        return self._read().chronicle()
 
     def pressure_timeline(self) -> list[PressurePoint]:
         """Pressure after every step that changed it or made an Event, for a chart
         (read once per action, however many views ask)."""
-        return list(self._read()[2])
+        return list(self._read().points)
 
-    _reads: tuple[tuple[int, frozenset[int]], Chronicle, tuple[PressurePoint, ...]] | None = None
+    _story: KeptChronicle | None = None
 
-    def _read(self) -> tuple[tuple[int, frozenset[int]], Chronicle, tuple[PressurePoint, ...]]:
-        """The chronicle and the Pressure timeline of the journal as it is now, read from
-        its effective entries once for each length and set of void actions it has had
-        (the turn panel, the chronicle, the year's end and the chart all ask after an
-        action)."""
-        journal = self.journal
-        key = (len(journal), frozenset(journal.void_actions()))
-        reads = self._reads
-        if reads is None or reads[0] != key:
-            entries = journal.effective()
-            reads = self._reads = (key, chronicle(entries), tuple(pressure_timeline(entries)))
-        return reads
+    def _read(self) -> KeptChronicle:
+        """The chronicle and the Pressure timeline of the journal as it is now, kept as
+        the journal grows: each action's entries are read once, however many views ask
+        (the turn panel, the chronicle, the year's end and the chart), and the journal
+        again only after an undo or a redo."""
+        story = self._story
+        if story is None:
+            story = self._story = KeptChronicle()
+        story.follow(self.journal)
+        return story
 
     # ------------------------------------------------------------------ setup
 

@@ -37,7 +37,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...journal import Entry, Journal
+from ...journal import Entry, Journal, Kept
 from ...rules.fudge_conflict import FudgeGame, FudgeState
 from ...rules.fudge_conflict.abilities import ABILITIES
 from ...rules.fudge_conflict.events import HurtEnded, HurtStarted, RoundRolled
@@ -86,39 +86,35 @@ def last_round_events(
     return rolled, ended
 
 
-class LastRound:
+class LastRound(Kept):
     """:func:`last_round_events` of a journal's effective entries, kept as the journal
-    grows: what was appended since the last look is read, and the whole journal is read
-    again only when its history changed otherwise (an undo or a redo made an action
-    void, or in force again), so an action in a long session costs what it adds."""
+    grows (a :class:`~isowidgets.journal.kept.Kept`): an action in a long session costs what
+    it adds, and the journal is read again only after an undo or a redo."""
 
     def __init__(self) -> None:
-        self._journal: Journal | None = None
-        self._seen = 0
-        self._void: set[int] = set()
-        self._found: tuple[RoundRolled | None, HurtEnded | None] = (None, None)
+        super().__init__()
+        self.rolled: RoundRolled | None = None
+        self.ended: HurtEnded | None = None
+
+    def reset(self) -> None:
+        self.rolled = self.ended = None
+
+    def read(self, entry: Entry) -> None:
+        event = entry.event
+        if isinstance(event, HurtStarted):
+            self.rolled = self.ended = None
+        elif isinstance(event, RoundRolled):
+            self.rolled = event
+        elif isinstance(event, HurtEnded):
+            self.ended = event
+
+    def refold(self, entries: list[Entry]) -> None:
+        self.rolled, self.ended = last_round_events(entries)  # backwards, stopping early
 
     def of(self, journal: Journal) -> tuple[RoundRolled | None, HurtEnded | None]:
         """The last round rolled and the end of Let It Hurt in ``journal`` now."""
-        void = journal.void_actions()
-        entries = journal.entries
-        if journal is not self._journal or void != self._void or len(entries) < self._seen:
-            self._found = last_round_events(journal.effective())
-        else:
-            rolled, ended = self._found
-            for entry in entries[self._seen :]:
-                event = entry.event
-                if entry.action in void:
-                    continue
-                if isinstance(event, HurtStarted):
-                    rolled = ended = None
-                elif isinstance(event, RoundRolled):
-                    rolled = event
-                elif isinstance(event, HurtEnded):
-                    ended = event
-            self._found = (rolled, ended)
-        self._journal, self._seen, self._void = journal, len(entries), void
-        return self._found
+        self.follow(journal)
+        return self.rolled, self.ended
 
 
 class PartyRow(widgets.VBox):  # type: ignore[misc]

@@ -36,7 +36,7 @@ from typing import Any, ClassVar
 import ipywidgets as widgets
 
 from ...errors import IsowidgetsError
-from ...journal import Entry
+from ...journal import Entry, Kept
 from ...rules.impact import (
     DIFFICULTY_DIE,
     WORLD,
@@ -202,6 +202,28 @@ class EffectInputs:
         self.hint.value = effect.hint or "either"
 
 
+class TestsInForce(Kept):
+    """Each test's roll and resolution in force, by test id, kept as the journal grows
+    (a :class:`~isowidgets.journal.kept.Kept`): read again from the journal only after an
+    undo or a redo."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rolled: dict[str, TestRolled] = {}
+        self.resolved: dict[str, TestResolved] = {}
+
+    def reset(self) -> None:
+        self.rolled.clear()
+        self.resolved.clear()
+
+    def read(self, entry: Entry) -> None:
+        event = entry.event
+        if isinstance(event, TestRolled):
+            self.rolled[event.test] = event
+        elif isinstance(event, TestResolved):
+            self.resolved[event.test] = event
+
+
 class TestPanel(Panel):
     """Set up, roll and resolve one Difficulty Test at a time.
 
@@ -234,8 +256,8 @@ class TestPanel(Panel):
         self.strip: Any = None
         """The ladders of the test's holders, when a table shows them (:mod:`.in_play`)."""
         self._syncing = False
-        self._rolled: dict[str, TestRolled] = {}
-        self._resolved: dict[str, TestResolved] = {}
+        self._tests = TestsInForce()
+        """Each test's roll and resolution in force, kept as the journal grows."""
 
         # -- opening a test
         self.kind = widgets.Dropdown(
@@ -436,7 +458,7 @@ class TestPanel(Panel):
         )
         self.add_class("iw-impact-test")
         self.drafting.form = self._form
-        self._scan()
+        self._tests.follow(game.journal)
         self.follow(self._on_actions)
         self._unsubscribers.append(self.drafting.follow(lambda: self.messages.run(self.refresh)))
         self.drafting.changed()  # this panel, and a board made before it, show the draft
@@ -645,26 +667,9 @@ class TestPanel(Panel):
 
     # ------------------------------------------------------------------ following the game
 
-    def _scan(self) -> None:
-        """Read the rolls and resolutions in force from the journal (after an undo, too)."""
-        self._rolled.clear()
-        self._resolved.clear()
-        self._record(self.game.journal.effective())
-
-    def _record(self, entries: Sequence[Entry]) -> None:
-        for entry in entries:
-            event = entry.event
-            if isinstance(event, TestRolled):
-                self._rolled[event.test] = event
-            elif isinstance(event, TestResolved):
-                self._resolved[event.test] = event
-
     def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
         def update() -> None:
-            if any(entry.kind == "retcon" for entry in entries):
-                self._scan()
-            else:
-                self._record(entries)
+            self._tests.follow(self.game.journal)  # what was appended (all after an undo)
             state = self.game.state
             with self._sync():  # the choices the form offers now, before anyone redraws
                 self._sync_choices(state, state.test)
@@ -810,7 +815,7 @@ class TestPanel(Panel):
 
     def _result(self, state: ImpactState, test: OpenTest | None) -> str:
         if test is not None and test.roll is not None:
-            return result_html(state, test, self._rolled.get(test.id))
+            return result_html(state, test, self._tests.rolled.get(test.id))
         last = state.last_test
         if last is None:
             return "<em>No test yet.</em>" if test is None else ""
@@ -819,7 +824,9 @@ class TestPanel(Panel):
         if last.roll is None:
             who = html.escape(state.name_of(last.actor))
             return f"<em>{who}'s test was called off before the roll.</em>"
-        return result_html(state, last, self._rolled.get(last.id), self._resolved.get(last.id))
+        return result_html(
+            state, last, self._tests.rolled.get(last.id), self._tests.resolved.get(last.id)
+        )
 
     def _warn(self, state: ImpactState, test: OpenTest | None) -> None:
         """Say what the player should know before earning (IMP-A02), unless an error shows."""

@@ -22,7 +22,7 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...journal import Entry, Retcon
+from ...journal import Entry, Kept, Retcon
 from ...rules.isolation import HEALTH_LADDER, IsolationGame, IsolationState, counts
 from ...rules.isolation._common import faces_word
 from ...rules.isolation.events import HealthChanged, PairOutcome, PairRolled, SessionEnded
@@ -99,6 +99,36 @@ class PairEntry(DiceEntry):
         self.red_faces.disabled = bool(value)
 
 
+class LastPairRoll(Kept):
+    """The latest pair roll since the last session's end, and the outcome chosen for it,
+    kept as the journal grows (a :class:`~isowidgets.journal.kept.Kept`): read again from the
+    journal only after an undo or a redo."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rolled: PairRolled | None = None
+        self.outcome: PairOutcome | None = None
+
+    def reset(self) -> None:
+        self.rolled = self.outcome = None
+
+    def read(self, entry: Entry) -> None:
+        event = entry.event
+        if isinstance(event, SessionEnded):
+            self.rolled = self.outcome = None
+        elif isinstance(event, PairRolled):
+            self.rolled, self.outcome = event, None
+        elif isinstance(event, PairOutcome):
+            self.outcome = event
+
+    def refold(self, entries: list[Entry]) -> None:
+        start = len(entries)  # from the latest pair roll or session's end on
+        while start > 0 and not isinstance(entries[start - 1].event, PairRolled | SessionEnded):
+            start -= 1
+        for entry in entries[start - 1 :] if start else ():  # none: no pair rolled yet
+            self.read(entry)
+
+
 class BetweenSessions(Panel):
     """The session-end step: pair rolls (random or typed), outcomes, recovery."""
 
@@ -155,6 +185,7 @@ class BetweenSessions(Panel):
         self.recovery.add_class("iw-recovery")
         self._recovery: tuple[int, str] | None = None
         """The action whose recoveries :attr:`recovery` announces, and the text."""
+        self._pair = LastPairRoll()
 
         self.end_button.on_click(run(lambda _b: self.game.end_session()))
         self.begin_button.on_click(run(lambda _b: self.game.begin_session()))
@@ -244,23 +275,15 @@ class BetweenSessions(Panel):
     def _show_rolls(self) -> None:
         """The latest pair roll of this interlude still in force, and its outcome.
 
-        Read from the journal, not from the events as they come, so an undone roll
-        leaves the panel and a table built while a roll waits shows it.
+        Kept from the journal's effective entries (:class:`LastPairRoll`), not from the
+        events as they come, so an undone roll leaves the panel and a table built while a
+        roll waits shows it.
         """
+        self._pair.follow(self.game.journal)  # kept up with every action: each costs what it adds
         if not self.state.interlude:
             self.rolled.value = ""
             return
-        rolled: PairRolled | None = None
-        outcome: PairOutcome | None = None
-        for entry in reversed(self.game.journal.effective()):
-            event = entry.event
-            if isinstance(event, SessionEnded):
-                break
-            if isinstance(event, PairOutcome) and outcome is None:
-                outcome = event
-            elif isinstance(event, PairRolled):
-                rolled = event
-                break
+        rolled, outcome = self._pair.rolled, self._pair.outcome
         if rolled is None:
             self.rolled.value = ""
             return

@@ -17,12 +17,12 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...journal import Entry, Event
+from ...journal import Entry
 from ...rules.isolation import DIFFICULTY_NAMES, Conflict, IsolationGame, Step
 from ..messages import Messages
 from ..toggle import PressToggle
 from .parts import ConflictView, Part, assign
-from .views import consequences, degree_badge, explanation_html, last_conflict_events
+from .views import LastConflict, consequences, degree_badge, explanation_html
 
 __all__ = ["ResolutionPanel", "ResultPanel"]
 
@@ -120,9 +120,9 @@ class ResultPanel(Part):
     """
 
     def __init__(self, game: IsolationGame, messages: Messages) -> None:
-        self._last_events: tuple[int | None, list[Event]] = last_conflict_events(
-            game.journal.effective()
-        )
+        self._last = LastConflict()
+        """The latest conflict resolved and its events, kept as the journal grows."""
+        self._last.follow(game.journal)
         self._number: int | None = None
         self.result = widgets.HTML()
         self.result.add_class("iw-result")
@@ -144,9 +144,10 @@ class ResultPanel(Part):
         assign(self.breakdown.layout, display="" if shown else "none")
 
     def entries_seen(self, entries: list[Entry]) -> None:
-        """Read the last conflict's consequences again after an action that may change them."""
+        """Read the last conflict's consequences again after an action that may change
+        them: what was appended since (the whole journal only after an undo or a redo)."""
         if any(entry.kind in _RESULT_KINDS for entry in entries):
-            self._last_events = last_conflict_events(self.game.journal.effective())
+            self._last.follow(self.game.journal)
 
     def render(self, view: ConflictView) -> None:
         shown = view.shown
@@ -166,8 +167,8 @@ class ResultPanel(Part):
     def _result_html(self, shown: Conflict, names: dict[str, str]) -> str:
         explanation = shown.explanation
         assert explanation is not None
-        number, events = self._last_events
-        after = consequences(events) if number == shown.number else []
+        last = self._last
+        after = consequences(last.events) if last.number == shown.number else []
         if explanation.margin is None:
             line = html.escape(explanation.steps[0]) if explanation.steps else ""
         else:

@@ -31,7 +31,7 @@ from typing import Any
 import ipywidgets as widgets
 
 from ...dice import PoolRoll
-from ...journal import Entry, Event
+from ...journal import Entry, Event, Kept
 from ...rules.isolation import (
     DIFFICULTY_NAMES,
     Character,
@@ -773,6 +773,42 @@ def last_conflict_events(entries: Sequence[Entry]) -> tuple[int | None, list[Eve
             if isinstance(event, ConflictClosed | ConflictCancelled):
                 collecting = False
     return number, collected
+
+
+class LastConflict(Kept):
+    """:func:`last_conflict_events` of a journal's effective entries, kept as the journal
+    grows (a :class:`~isowidgets.journal.kept.Kept`): a conflict's result costs what its
+    action adds, and the journal is read again only after an undo or a redo.
+
+    Attributes:
+        number: the latest conflict resolved (``None`` before any).
+        events: its events, from its resolution up to its close.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.reset()
+
+    def reset(self) -> None:
+        self.number: int | None = None
+        self.events: list[Event] = []
+        self._collecting = False
+
+    def read(self, entry: Entry) -> None:
+        event = entry.event
+        if isinstance(event, ConflictResolved):
+            self.number, self.events, self._collecting = event.number, [], True
+        if self._collecting:
+            self.events.append(event)
+            if isinstance(event, ConflictClosed | ConflictCancelled):
+                self._collecting = False
+
+    def refold(self, entries: list[Entry]) -> None:
+        start = len(entries)  # from the latest resolution on: nothing before it counts
+        while start > 0 and not isinstance(entries[start - 1].event, ConflictResolved):
+            start -= 1
+        for entry in entries[start - 1 :] if start else ():  # none: no conflict resolved
+            self.read(entry)
 
 
 def steps_html(steps: Sequence[Step]) -> str:
