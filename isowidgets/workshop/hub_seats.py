@@ -8,11 +8,15 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 from datetime import UTC, datetime
 from typing import Any
 
 from .roster import Seat
+
+LOG = logging.getLogger(__name__)
+"""Where the details of a hub that did not answer go (the workshop's terminal)."""
 
 __all__ = ["HubSeats"]
 
@@ -89,8 +93,9 @@ class HubSeats:
             return {}
         try:
             users = await self._get(f"{self.api_url}/users?limit=1000")
-        except Exception as exc:
-            self.problem = ("overview.hub_silent", f"{type(exc).__name__}: {exc}")
+        except Exception as exc:  # the page says where and what kind; the terminal, all
+            LOG.warning("the hub at %s did not answer the overview", self.api_url, exc_info=exc)
+            self.problem = ("overview.hub_silent", f"{self.api_url} · {type(exc).__name__}")
             return {}
         self.problem = None
         seats: dict[str, Seat] = {}

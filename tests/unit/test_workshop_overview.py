@@ -219,6 +219,27 @@ def test_without_the_hubs_address_the_overview_says_so_and_lists_folders(room: P
     page.close()
 
 
+def test_a_hub_that_does_not_answer_is_named_by_its_address_and_kind_not_its_raw_text(
+    room: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    import socket
+
+    with socket.socket() as probe:  # a port nothing listens on
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    api = f"http://127.0.0.1:{port}/hub/api"
+    page = OverviewPage(room, seats=HubSeats(api, "token", f"http://127.0.0.1:{port}"))
+    with caplog.at_level("WARNING", logger="isowidgets.workshop.hub_seats"):
+        asyncio.run(page.refresh())
+    status = html.unescape(page.status.value)
+    assert f"the hub did not answer ({api} · " in status, status
+    assert "participants listed by folder" in status
+    assert "Connection refused" not in status and "Errno" not in status, status  # raw text
+    assert [r.participant for r in page.rows] == ["ada", "bo"]
+    assert any(api in record.getMessage() and record.exc_info for record in caplog.records)
+    page.close()
+
+
 # ---------------------------------------------------------------- table links
 
 
