@@ -123,9 +123,9 @@ class Reel(ReelBeats[S]):
         self._waiting: list[Entry] = []  # the actions the public view has not read yet
         self._at: list[tuple[Branch[S], int]] = []  # per position: the branch and length
         self.beats: list[BeatMark] = []
+        """Every beat, in the order they could be seen (taken back ones too)."""
         self._positions: list[int] = []  # the positions that have beats, ascending, once each
         self._firsts: list[int] = []  # the index of each one's first beat
-        """Every beat, in the order they could be seen (taken back ones too)."""
         self._taken: dict[int, int] = {}  # beat index → the position that took it back
         self._latest: dict[int, list[int]] = {}  # action → its latest beats' indexes
         self.problems: list[Message] = []
