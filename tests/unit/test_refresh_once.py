@@ -420,6 +420,21 @@ def pressure_chart(game: Any) -> tuple[Any, Any]:
     return plot, plot.steps
 
 
+def impact_plot(game: Any) -> tuple[Any, Any]:
+    from isowidgets.widgets.impact.timeline import ImpactTimeline
+
+    plot = ImpactTimeline(game)
+    return plot, plot.changes
+
+
+def impact_tests(game: Any) -> None:
+    if game.test is not None:  # the short session's test, still open
+        game.finish()
+    pierce = game.state.characters[0].id
+    game.damage(pierce, 1, reason="a blow")
+    game.set_impact(pierce, "D8", reason="patched up")
+
+
 def isolation_beats(game: Any) -> None:
     game.run_conflict("alice", "find the keys", difficulty="Average")
 
@@ -447,8 +462,9 @@ def drawn(figure: Any) -> list[tuple[Any, ...]]:
         ("isolation", stress_plot, isolation_beats),
         ("fudge_conflict", damage_plot, danish_rounds),
         ("watch_the_world_die", pressure_chart, world_steps),
+        ("impact", impact_plot, impact_tests),
     ],
-    ids=["isolation_stress", "danish_damage", "world_pressure"],
+    ids=["isolation_stress", "danish_damage", "world_pressure", "impact_dice"],
 )
 def test_a_plot_appends_an_actions_points_and_redraws_an_undo_once(
     system: str, make: Callable[[Any], tuple[Any, Any]], act: Callable[[Any], None], tmp_path: Path
