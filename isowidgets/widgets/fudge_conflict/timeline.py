@@ -10,7 +10,7 @@ to), so two fights never draw over each other. Each character is a trace of poin
 text names the ability, so nothing depends on colour. The plot draws the latest
 :data:`WINDOW` rounds (its title says from which round on once older ones left it), so
 a round costs the same at the 20th and the 20,000th. The wounds are read as the
-journal grows, through the core's :class:`~isowidgets.journal.Kept` (:class:`Wounds`):
+journal grows, through the core's :class:`~isowidgets.journal.kept.Kept` (:class:`Wounds`):
 an action appends only its own; an undo or redo changes history itself, and then the
 traces are emptied and refilled from the journal, in one message. Switching the
 language rewrites the titles and the points' text.
@@ -42,7 +42,7 @@ SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "star", "cross", "
 
 class Wounds(Kept):
     """The wounds taken in rounds, read from the journal's effective entries as they
-    arrive (a :class:`~isowidgets.journal.Kept`): each a row of
+    arrive (a :class:`~isowidgets.journal.kept.Kept`): each a row of
     :func:`~isowidgets.rules.fudge_conflict.timeline.damage_rows` with ``x``, the
     round's number in the session (rounds without damage count too).
 

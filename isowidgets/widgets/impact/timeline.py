@@ -8,7 +8,7 @@ the lines stay apart without colour. New points come from the engine's pure
 entries and are appended to the traces; the plot draws the latest :data:`WINDOW`
 actions (its title says from which action on once older ones left it), so an action
 costs the same at the 20th and the 20,000th. The rows are read as the journal grows,
-through the core's :class:`~isowidgets.journal.Kept` (:class:`Changes`); an undo or a
+through the core's :class:`~isowidgets.journal.kept.Kept` (:class:`Changes`); an undo or a
 redo changes history itself, so then the traces are emptied and refilled from the
 journal, in one message.
 """
@@ -58,7 +58,7 @@ DASHES = ("solid", "dash", "dot", "dashdot", "longdash")
 
 class Changes(Kept):
     """The Impact Dice's values, read from the journal's effective entries as they
-    arrive (a :class:`~isowidgets.journal.Kept`): the rows of :func:`~.timeline_rows`
+    arrive (a :class:`~isowidgets.journal.kept.Kept`): the rows of :func:`~.timeline_rows`
     with a step.
 
     Attributes:

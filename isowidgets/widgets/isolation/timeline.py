@@ -15,7 +15,7 @@ widget only draws them, in place (no re-created figure):
 
 The plot draws the latest :data:`WINDOW` beats (its title says from which beat on once
 older ones left it), so a beat costs the same at the 20th and the 20,000th. The points
-are folded as the journal grows, through the core's :class:`~isowidgets.journal.Kept`
+are folded as the journal grows, through the core's :class:`~isowidgets.journal.kept.Kept`
 (:class:`Beats`): after an undo or redo the journal is folded again from the start and
 the plot is refilled in one message; otherwise an action only appends its points.
 """
@@ -89,7 +89,8 @@ def key_html() -> str:
 
 class Beats(Kept):
     """The plot's points, folded from the journal's effective entries as they arrive (a
-    :class:`~isowidgets.journal.Kept`): one :class:`StressFold` beat per action.
+    :class:`~isowidgets.journal.kept.Kept`): one beat of a
+    :class:`~isowidgets.rules.isolation.timeline.StressFold` per action.
 
     Args:
         game: the game whose starting Stress and characters' names the fold takes.
@@ -125,7 +126,7 @@ class Beats(Kept):
 
     def refold(self, entries: list[Entry]) -> None:
         """Every action in turn, then the start point if no beat gave it (as
-        :meth:`StressFold.feed_entries` does)."""
+        :meth:`~isowidgets.rules.isolation.timeline.StressFold.feed_entries` does)."""
         super().refold(entries)
         self._feed()
         self._points += self.fold.start_point()
@@ -156,7 +157,7 @@ class StressTimeline(Panel):
 
     Three traces: the Stress line, the degrees (one marker symbol per degree)
     and the health strip (one symbol per health event, one row per character).
-    The points come from :attr:`beats` (a :class:`Beats`): after an undo or redo they
+    The points come from ``beats`` (a :class:`Beats`): after an undo or redo they
     are refilled from the journal folded again; otherwise each action only appends its
     points, in one batch.
     """

@@ -8,7 +8,7 @@ where a relief replaced Pressure and an ``✖`` at each year-end roll; a dotted
 vertical line labelled with the year where a new year starts. New points are
 appended to the traces (the kit's :class:`~isowidgets.widgets.timeline.Timeline`),
 folded from the new action's entries only (:class:`~.PressureFold`, through the core's
-:class:`~isowidgets.journal.Kept`: :class:`Steps`), and the chart draws the latest
+:class:`~isowidgets.journal.kept.Kept`: :class:`Steps`), and the chart draws the latest
 :data:`WINDOW` steps (its title says from which step on once older ones left it), so an
 action costs the same at step 20 and step 20,000; an undo or redo changes history
 itself, so then the traces are emptied and refilled, in one message.
@@ -67,7 +67,7 @@ def type_words(face: int, name: str) -> str | Message:
 
 class Steps(Kept):
     """The chart's points, folded from the journal's effective entries as they arrive
-    (a :class:`~isowidgets.journal.Kept` over a :class:`~.PressureFold`).
+    (a :class:`~isowidgets.journal.kept.Kept` over a :class:`~.PressureFold`).
 
     Attributes:
         fold: the fold, as far as the entries read.
