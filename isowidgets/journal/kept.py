@@ -53,6 +53,11 @@ class Kept:
         for entry in entries:
             self.read(entry)
 
+    def forget(self) -> None:
+        """Read the journal's effective entries again, from :meth:`reset`, at the next
+        :meth:`follow` (a view drawn afresh, e.g. in another language)."""
+        self._journal = None
+
     def follow(self, journal: Journal) -> bool:
         """Bring what is kept up to date with ``journal`` as it is now: read only what was
         appended since the last call, unless its history changed otherwise (then read

@@ -261,6 +261,7 @@ def test_a_round_in_danish_with_typed_faces_then_english(notebook: OpenNotebook)
     _wait_for_points(nb, points)
     focus = nb.page.evaluate(_FOCUS_JS)
     assert focus["outlineWidth"] >= 3 and focus["outlineStyle"] == "solid", focus
+    nb.screenshot_widget("iw-fudge-plot", "fudge-table-4b-plot-after-undo")
     nb.click("iw-redo-fudge")
     _contains(nb, f"iw-fudge-track-{BURKE}", "Fornuft")
     _wait_for_points(nb, points + 1)

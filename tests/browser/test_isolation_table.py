@@ -382,6 +382,22 @@ def test_names_enter_refusals_and_stale_messages(notebook: OpenNotebook) -> None
     expect(log).to_contain_text("between Alice and Bob")
     scroll_to(nb, "iw-tabs")
     nb.screenshot("isotable-7-log-names-characters")
+
+    # Undo from the toolbar takes the last conflict's beat off the stress plot, drawn
+    # afresh from the journal: as many Stress markers as the plot now holds.
+    beats = int(nb.execute("print(table.timeline.fold.beat)"))
+    find(nb, "iw-undo").click()
+    expect(info).to_contain_text("undone:")
+    assert int(nb.execute("print(table.timeline.fold.beat)")) == beats - 1
+    stress = int(nb.execute("print(len(table.timeline.points('Stress')))"))
+    nb.page.wait_for_function(
+        f"() => document.querySelector('{TABLE} .iw-stress-plot .scatterlayer .trace')"
+        f".querySelectorAll('.points path').length === {stress}",
+        timeout=15_000,
+    )
+    scroll_to(nb, "iw-stress-plot")
+    plot = find(nb, "iw-stress-plot")
+    plot.screenshot(path=str(nb.screenshot("isotable-7b-stress-plot-after-undo")))
     nb.assert_no_errors()
 
 

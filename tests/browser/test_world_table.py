@@ -295,6 +295,7 @@ def test_a_year_at_the_table_by_typed_faces_and_enter(notebook: OpenNotebook) ->
     expect(_fresh(nb, ".iw-roll-year-end")).to_be_enabled()
     undone = _chart(nb, _fresh(nb, ".iw-wtwd-chart-panel"), shapes=0)
     assert {t["name"]: t["points"] for t in undone["traces"]}["Pressure"] == steps - 2
+    _fresh(nb, ".iw-wtwd-chart").screenshot(path=str(nb.screenshot("world-table-5b-chart-undone")))
     expect(story).not_to_contain_text("the world lives on")
     # ...and the next action clears that message.
     _type_enter(nb, "iw-faces-year-end", "1 2")

@@ -85,3 +85,17 @@ def test_the_trays_latest_rolls_are_what_the_journal_holds():
         rolled = [e for e in game.journal.effective() if isinstance(e.event, Rolled)]
         assert list(kept.latest) == rolled[-3:] and kept.older == len(rolled) - 3
     assert not any(isinstance(e.event, Note) for e in kept.latest)
+
+
+def test_forget_reads_the_journal_again_at_the_next_follow():
+    game = DiceTray.new(seed=3)
+    for n in range(5):
+        game.roll("1d6", purpose=f"roll {n}")
+    kept = Seqs()
+    kept.follow(game.journal)
+    assert not kept.follow(game.journal)
+    kept.forget()
+    reads = kept.reads
+    assert kept.follow(game.journal) and kept.seqs == whole(game.journal)
+    assert kept.reads - reads == len(game.journal.effective())
+    assert not kept.follow(game.journal)

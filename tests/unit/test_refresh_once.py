@@ -391,3 +391,140 @@ def test_an_action_costs_the_same_in_a_long_session(
         if costs[LONG][name] > costs[SHORT][name] + SLACK
     }
     assert not grew, f"work that grows with the session's length (10 → 2,000 events): {grew}"
+
+
+# --------------------------------------------------------------------------- the plots
+
+
+def stress_plot(game: Any) -> tuple[Any, Any]:
+    from isowidgets.widgets.isolation.timeline import StressTimeline
+
+    plot = StressTimeline(game)
+    return plot, plot.beats
+
+
+def damage_plot(game: Any) -> tuple[Any, Any]:
+    from isowidgets.widgets.fudge_conflict.labels import CATALOGUE
+    from isowidgets.widgets.fudge_conflict.timeline import DamageTimeline
+    from isowidgets.widgets.i18n import Labels
+
+    plot = DamageTimeline(game, Labels(CATALOGUE, "en"))
+    game.subscribe(lambda _entries, _state: plot.refresh())  # as its table does
+    return plot, plot.wounds
+
+
+def pressure_chart(game: Any) -> tuple[Any, Any]:
+    from isowidgets.widgets.watch_the_world_die import PressureChart
+
+    plot = PressureChart(game)
+    return plot, plot.steps
+
+
+def impact_plot(game: Any) -> tuple[Any, Any]:
+    from isowidgets.widgets.impact.timeline import ImpactTimeline
+
+    plot = ImpactTimeline(game)
+    return plot, plot.changes
+
+
+def impact_tests(game: Any) -> None:
+    if game.test is not None:  # the short session's test, still open
+        game.finish()
+    pierce = game.state.characters[0].id
+    game.damage(pierce, 1, reason="a blow")
+    game.set_impact(pierce, "D8", reason="patched up")
+
+
+def isolation_beats(game: Any) -> None:
+    game.run_conflict("alice", "find the keys", difficulty="Average")
+
+
+def danish_rounds(game: Any) -> None:
+    burke, boss = (c.id for c in game.state.characters[:2])
+    game.declare(burke, "crossing", boss, "argue", ability="fornuft")
+    game.declare(boss, "crossing", burke, "argue", ability="fornuft")
+    game.roll_round()  # the seeded dice: a wound every round
+
+
+def world_steps(game: Any) -> None:
+    game.make_it_worse(5)
+    game.create_event("Bribery/Scandal/Corruption", "Lagos")
+
+
+def drawn(figure: Any) -> list[tuple[Any, ...]]:
+    """Every trace's points as the browser gets them (name, x, y and text)."""
+    return [(t.name, tuple(t.x or ()), tuple(t.y or ()), tuple(t.text or ())) for t in figure.data]
+
+
+@pytest.mark.parametrize(
+    ("system", "make", "act"),
+    [
+        ("isolation", stress_plot, isolation_beats),
+        ("fudge_conflict", damage_plot, danish_rounds),
+        ("watch_the_world_die", pressure_chart, world_steps),
+        ("impact", impact_plot, impact_tests),
+    ],
+    ids=["isolation_stress", "danish_damage", "world_pressure", "impact_dice"],
+)
+def test_a_plot_appends_an_actions_points_and_redraws_an_undo_once(
+    system: str, make: Callable[[Any], tuple[Any, Any]], act: Callable[[Any], None], tmp_path: Path
+) -> None:
+    """Each plot timeline follows its journal through the core's ``Kept``: an ordinary
+    action reads its own entries only, appends its points in one message and never
+    redraws the plot; an undo (or a redo) reads the journal again and redraws the plot
+    once, in one message; and the points drawn are always those of a plot made afresh
+    from the same journal."""
+    from stream_play import PLAYS
+
+    game = PLAYS[system](tmp_path / "plot.jsonl")
+    plot, kept = make(game)
+    figure = plot.figure
+    messages: list[str] = []
+    names = ["_py2js_update", "_py2js_animate", "_py2js_relayout", "_py2js_restyle"]
+    figure.observe(lambda change: change["new"] and messages.append(change["name"]), names=names)
+    redraws: list[int] = []
+    redraw = plot._redraw
+    plot._redraw = lambda *args: (redraws.append(1), redraw(*args))[1]
+    seen: list[tuple[int, int, int, int]] = []  # per action: messages, reads, redraws, entries
+
+    def after(entries: Any, _state: Any) -> None:  # runs after the plot's own listener
+        effective = sum(1 for entry in entries if entry.kind != "retcon")
+        seen.append((len(messages), kept.reads, len(redraws), effective))
+
+    game.subscribe(after)
+
+    def check_against_a_fresh_plot() -> None:
+        fresh, _kept = make(game)
+        assert drawn(figure) == drawn(fresh.figure)
+        if hasattr(fresh, "close"):
+            fresh.close()
+
+    start = (len(messages), kept.reads, len(redraws))
+    for _ in range(2):  # two in a row: the second is where stale state shows
+        act(game)
+    grown = 0
+    before = start
+    for sent, reads, redrawn, effective in seen:
+        assert sent - before[0] <= 1, "one message per action"
+        assert reads - before[1] == effective, "an action reads only its own entries"
+        assert redrawn == before[2], "an ordinary action never redraws the plot"
+        grown += sent - before[0]
+        before = (sent, reads, redrawn)
+    assert grown >= 2  # the actions drew points
+    check_against_a_fresh_plot()
+
+    moved = 0
+    for change in (game.undo, game.undo, game.redo, game.redo):
+        sent, reads, redrawn = len(messages), kept.reads, len(redraws)
+        points = drawn(figure)
+        change()
+        assert len(redraws) - redrawn == 1, "an undo or redo redraws the plot once"
+        changed = drawn(figure) != points  # plotly sends nothing for the same points
+        assert len(messages) - sent == changed, "in one message"
+        assert kept.reads - reads == len(game.journal.effective())
+        moved += changed
+        check_against_a_fresh_plot()
+    assert moved  # an undo took points away
+    act(game)  # and an action after them appends again
+    assert len(redraws) - redrawn == 1
+    check_against_a_fresh_plot()

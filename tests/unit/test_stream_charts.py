@@ -166,7 +166,7 @@ def test_the_danish_damage_plot_draws_its_latest_rounds_in_the_tables_language(
     game = PLAYS["fudge_conflict"](tmp_path / "f.jsonl")
     burke, boss = (c.id for c in game.state.characters[:2])
     plot = DamageTimeline(game, Labels(CATALOGUE, "da"), window=2)
-    game.subscribe(lambda entries, _state: plot.on_actions(entries))
+    game.subscribe(lambda _entries, _state: plot.refresh())
     sizes = sent_points(plot.figure)
     for _ in range(8):  # rounds until Burke, maimed, cannot pay to act
         game.declare(burke, "crossing", boss, "argue", ability="fornuft")

@@ -188,7 +188,7 @@ class FudgeTable(Panel):
             self.conflict_panel.refresh(state)
             self.chain_panel.refresh(state)
             self.round_panel.refresh(state)
-            self.plot.on_actions(entries)
+            self.plot.refresh()
             if any(entry.kind == "hurt_started" for entry in entries):
                 self.tabs.selected_index = TABS.index("table.lih")
 

@@ -9,17 +9,19 @@ to), so two fights never draw over each other. Each character is a trace of poin
 (no lines: each point is one wound) with its own marker symbol, and each point's
 text names the ability, so nothing depends on colour. The plot draws the latest
 :data:`WINDOW` rounds (its title says from which round on once older ones left it), so
-a round costs the same at the 20th and the 20,000th. An undo changes history
-itself: then the traces are emptied and refilled from the journal. Switching the
+a round costs the same at the 20th and the 20,000th. The wounds are read as the
+journal grows, through the core's :class:`~isowidgets.journal.kept.Kept` (:class:`Wounds`):
+an action appends only its own; an undo or redo changes history itself, and then the
+traces are emptied and refilled from the journal, in one message. Switching the
 language rewrites the titles and the points' text.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
-from ...journal import Entry
+from ...journal import Entry, Kept
 from ...rules.fudge_conflict import FudgeGame
 from ...rules.fudge_conflict.events import RoundRolled
 from ...rules.fudge_conflict.timeline import damage_rows
@@ -27,7 +29,7 @@ from ..i18n import Labels
 from ..timeline import Timeline
 from .views import ability_label
 
-__all__ = ["WINDOW", "DamageTimeline"]
+__all__ = ["WINDOW", "DamageTimeline", "Wounds"]
 
 WINDOW = 50
 """How many of the latest rounds the plot draws (up to half as many again before the
@@ -36,6 +38,40 @@ append, so without a window a long session's every round would cost more than th
 
 SYMBOLS = ("circle", "square", "diamond", "triangle-up", "x", "star", "cross", "hexagon")
 """Marker symbols, one per character in the order they first took damage."""
+
+
+class Wounds(Kept):
+    """The wounds taken in rounds, read from the journal's effective entries as they
+    arrive (a :class:`~isowidgets.journal.kept.Kept`): each a row of
+    :func:`~isowidgets.rules.fudge_conflict.timeline.damage_rows` with ``x``, the
+    round's number in the session (rounds without damage count too).
+
+    Attributes:
+        rounds: how many rounds were read.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.rounds = 0
+        self._rows: list[dict[str, Any]] = []
+
+    def reset(self) -> None:
+        self.rounds = 0
+        self._rows = []
+
+    def read(self, entry: Entry) -> None:
+        if isinstance(entry.event, RoundRolled):
+            self.rounds += 1
+            self._rows += (
+                {**row, "x": self.rounds}
+                for row in damage_rows((entry,))
+                if row["round"] is not None and row["source"] != "settled"
+            )
+
+    def take(self) -> list[dict[str, Any]]:
+        """The rows read since the last call."""
+        rows, self._rows = self._rows, []
+        return rows
 
 
 class DamageTimeline:
@@ -69,8 +105,8 @@ class DamageTimeline:
             xaxis={"dtick": 1, "rangemode": "tozero"},
         )
         self._traces: dict[str, str] = {}
-        self._round_at: dict[int, int] = {}  # a round's journal seq → its number
-        self.rebuild()
+        self.wounds = Wounds()
+        self.refresh()
         labels.on_switch(self._relabel)
 
     @property
@@ -88,9 +124,7 @@ class DamageTimeline:
         grouped: dict[str, list[tuple[Any, Any, str]]] = {}
         state = self.game.state
         for row in rows:
-            if row["round"] is None or row["source"] == "settled":
-                continue
-            x = self._round_at.get(row["seq"], row["round"])
+            x = row["x"]
             who = row["who"]
             name = next((c.name for c in state.characters if c.id == who), who)
             if who not in self._traces:
@@ -120,37 +154,31 @@ class DamageTimeline:
         title = labels("table.plot")
         self.timeline.titled(title, lambda n: labels("plot.since", title=title, n=n))
 
-    def _count(self, entries: Iterable[Entry]) -> None:
-        """Number the rounds played, in journal order (rounds without damage count too)."""
-        for entry in entries:
-            if isinstance(entry.event, RoundRolled):
-                self._round_at[entry.seq] = len(self._round_at) + 1
+    def refresh(self) -> None:
+        """Follow the journal: append the wounds its new actions add, or, when its
+        history changed otherwise (an undo, a redo), draw it afresh in one message."""
+        again = self.wounds.follow(self.game.journal)
+        rows = self.wounds.take()
+        if again:
+            self._redraw(rows)
+        else:
+            self._add(rows)
 
     def rebuild(self) -> None:
-        """Empty the traces and refill them from the journal (after an undo, or a switch)."""
-        self._round_at = {}
-        self._count(self.game.journal.effective())
-        rows = [
-            row
-            for row in self.game.damage_rows()
-            if row["round"] is not None and row["source"] != "settled"
-        ]
+        """Empty the traces and refill them from the journal (after a switch), in one message."""
+        self.wounds.forget()
+        self.refresh()
+
+    def _redraw(self, rows: list[dict[str, Any]]) -> None:
+        """Empty the traces and refill them with ``rows`` (every wound of the journal)."""
         window = self.timeline.window
         drawn = rows
         if window is not None and rows:
-            last = self._round_at.get(rows[-1]["seq"], rows[-1]["round"])
-            drawn = [r for r in rows if self._round_at.get(r["seq"], r["round"]) >= last - window]
+            last = rows[-1]["x"]
+            drawn = [r for r in rows if r["x"] >= last - window]
         with self.timeline.batch():
             self.timeline.reset(slid=len(drawn) < len(rows))
             self._add(drawn)
-
-    def on_actions(self, entries: Sequence[Entry]) -> None:
-        """Append the wounds of a new action (or rebuild after an undo or redo)."""
-        if any(entry.kind == "retcon" for entry in entries):
-            self.rebuild()
-        else:
-            self._count(entries)
-            self._add(damage_rows(entries))
 
     def _relabel(self) -> None:
         labels = self.labels

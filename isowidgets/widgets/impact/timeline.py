@@ -7,8 +7,10 @@ the lines stay apart without colour. New points come from the engine's pure
 :func:`~.timeline_rows` applied to each action's
 entries and are appended to the traces; the plot draws the latest :data:`WINDOW`
 actions (its title says from which action on once older ones left it), so an action
-costs the same at the 20th and the 20,000th. An undo changes history itself, so
-then the traces are emptied and refilled from the journal.
+costs the same at the 20th and the 20,000th. The rows are read as the journal grows,
+through the core's :class:`~isowidgets.journal.kept.Kept` (:class:`Changes`); an undo or a
+redo changes history itself, so then the traces are emptied and refilled from the
+journal, in one message.
 """
 
 from __future__ import annotations
@@ -16,14 +18,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from ...journal import Entry
+from ...journal import Entry, Kept
 from ...rules.impact import BANKED, IMPACT_LADDER, INEFFECTUAL, ImpactGame, timeline_rows
 from ...rules.impact.ladder import die_label, step_label
 from ..panel import Panel
 from ..timeline import Timeline
 from .messages import TableMessages
 
-__all__ = ["SYMBOLS", "WINDOW", "ImpactTimeline"]
+__all__ = ["SYMBOLS", "WINDOW", "Changes", "ImpactTimeline"]
 
 WINDOW = 200
 """How many of the latest actions the plot draws (up to half as many again before the
@@ -52,6 +54,36 @@ SYMBOLS = (
 """Marker symbols, one per holder in the order they joined the story (then repeating)."""
 
 DASHES = ("solid", "dash", "dot", "dashdot", "longdash")
+
+
+class Changes(Kept):
+    """The Impact Dice's values, read from the journal's effective entries as they
+    arrive (a :class:`~isowidgets.journal.kept.Kept`): the rows of :func:`~.timeline_rows`
+    with a step.
+
+    Attributes:
+        settings_changed: a settings change was read since the last :meth:`take`.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.settings_changed = False
+        self._rows: list[dict[str, Any]] = []
+
+    def reset(self) -> None:
+        self.settings_changed = False
+        self._rows = []
+
+    def read(self, entry: Entry) -> None:
+        if entry.kind == "settings_changed":
+            self.settings_changed = True
+        self._rows += (row for row in timeline_rows((entry,)) if row["step"] is not None)
+
+    def take(self) -> list[dict[str, Any]]:
+        """The rows read since the last call (and forget any settings change read)."""
+        rows, self._rows = self._rows, []
+        self.settings_changed = False
+        return rows
 
 
 class ImpactTimeline(Panel):
@@ -91,10 +123,11 @@ class ImpactTimeline(Panel):
         self._banked_drawn = False
         self._names: dict[str, str] = {}
         self._traces: set[str] = set()
+        self.changes = Changes()
         super().__init__(game, [self.timeline.figure, self.messages])
         self.add_class("iw-impact-timeline-panel")
         self._set_axis()  # before the first point, so the shared Timeline leaves the axis alone
-        self.rebuild()
+        self.refresh()
         self.follow(self._on_actions)
 
     @property
@@ -166,9 +199,30 @@ class ImpactTimeline(Panel):
                 self.timeline.append(trace, points)
             self.timeline.titled(TITLE, _since)
 
+    def refresh(self) -> None:
+        """Follow the journal: append the rows its new actions add (with the rungs of a
+        settings change), or, when its history changed otherwise (an undo, a redo), draw
+        it afresh in one message."""
+        changes = self.changes
+        again = changes.follow(self.game.journal)
+        settings = changes.settings_changed
+        rows = changes.take()
+        if again:
+            self._redraw(rows)
+        elif settings:
+            with self.timeline.batch():  # the new rungs and any points: one message
+                self._set_axis()
+                self._add(rows)
+        else:
+            self._add(rows)
+
     def rebuild(self) -> None:
-        """Empty the traces and refill them from the journal (after an undo), in one message."""
-        rows = [row for row in self.game.impact_timeline() if row["step"] is not None]
+        """Empty the traces and refill them from the journal read again, in one message."""
+        self.changes.forget()
+        self.refresh()
+
+    def _redraw(self, rows: list[dict[str, Any]]) -> None:
+        """Empty the traces and refill them with ``rows`` (every row of the journal)."""
         window = self.timeline.window
         drawn = rows
         if window is not None and rows:
@@ -179,15 +233,5 @@ class ImpactTimeline(Panel):
             self._set_axis()  # the settings in force may differ after an undo
             self._add(drawn)
 
-    def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
-        def update() -> None:
-            if any(entry.kind == "retcon" for entry in entries):
-                self.rebuild()
-            elif any(entry.kind == "settings_changed" for entry in entries):
-                with self.timeline.batch():  # the new rungs and any points: one message
-                    self._set_axis()
-                    self._add(timeline_rows(entries))
-            else:
-                self._add(timeline_rows(entries))
-
-        self.messages.run(update)
+    def _on_actions(self, _entries: Sequence[Entry], _state: Any) -> None:
+        self.messages.run(self.refresh)

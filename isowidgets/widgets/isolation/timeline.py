@@ -14,8 +14,10 @@ widget only draws them, in place (no re-created figure):
   (cross with a dot), **Dead** (×), **Recovered** (hollow diamond).
 
 The plot draws the latest :data:`WINDOW` beats (its title says from which beat on once
-older ones left it), so a beat costs the same at the 20th and the 20,000th. After an
-undo the plot is refilled by folding the journal again from the start.
+older ones left it), so a beat costs the same at the 20th and the 20,000th. The points
+are folded as the journal grows, through the core's :class:`~isowidgets.journal.kept.Kept`
+(:class:`Beats`): after an undo or redo the journal is folded again from the start and
+the plot is refilled in one message; otherwise an action only appends its points.
 """
 
 from __future__ import annotations
@@ -25,13 +27,13 @@ from typing import Any
 
 import ipywidgets as widgets
 
-from ...journal import Entry
+from ...journal import Entry, Kept
 from ...rules.isolation import IsolationGame
 from ...rules.isolation.events import StressChanged
 from ...rules.isolation.timeline import Point, StressFold
 from ..common import Messages, Panel, Timeline
 
-__all__ = ["KINDS", "WINDOW", "StressTimeline", "key_html"]
+__all__ = ["KINDS", "WINDOW", "Beats", "StressTimeline", "key_html"]
 
 WINDOW = 100
 """How many of the latest beats the plot draws (up to half as many again before the
@@ -85,13 +87,79 @@ def key_html() -> str:
     return f'<div class="iw-legend"><b>Key:</b> {items}</div>'
 
 
+class Beats(Kept):
+    """The plot's points, folded from the journal's effective entries as they arrive (a
+    :class:`~isowidgets.journal.kept.Kept`): one beat of a
+    :class:`~isowidgets.rules.isolation.timeline.StressFold` per action.
+
+    Args:
+        game: the game whose starting Stress and characters' names the fold takes.
+
+    Attributes:
+        fold: the fold, as far as the entries read.
+        start_moved: an action read since the last :meth:`take` set the starting Stress
+            after the start point was given (the plot is then drawn afresh).
+    """
+
+    def __init__(self, game: IsolationGame) -> None:
+        super().__init__()
+        self.game = game
+        self.fold = StressFold(0)
+        self.start_moved = False
+        self._action: int | None = None
+        self._events: list[Any] = []
+        self._points: list[Point] = []
+
+    def _names(self) -> dict[str, str]:
+        return {c.id: c.name for c in self.game.state.characters}
+
+    def reset(self) -> None:
+        self.fold = StressFold(self.game.state.stress_history[0][0], self._names())
+        self.start_moved = False
+        self._action, self._events, self._points = None, [], []
+
+    def read(self, entry: Entry) -> None:
+        if entry.action != self._action:
+            self._feed()
+            self._action = entry.action
+        self._events.append(entry.event)
+
+    def refold(self, entries: list[Entry]) -> None:
+        """Every action in turn, then the start point if no beat gave it (as
+        :meth:`~isowidgets.rules.isolation.timeline.StressFold.feed_entries` does)."""
+        super().refold(entries)
+        self._feed()
+        self._points += self.fold.start_point()
+
+    def _feed(self) -> None:
+        """Fold the action read last (a beat is one whole action)."""
+        events, self._events = self._events, []
+        if not events:
+            return
+        fold = self.fold
+        shown = fold.start_shown and fold.beat == 0
+        self._points += fold.feed(events)
+        if shown and fold.beat == 0:
+            self.start_moved |= any(
+                isinstance(e, StressChanged) and e.source == "start" for e in events
+            )
+
+    def take(self) -> list[Point]:
+        """The points read since the last call (the last action folded first)."""
+        self.fold.names = self._names()
+        self._feed()
+        points, self._points = self._points, []
+        return points
+
+
 class StressTimeline(Panel):
     """The Stress line and the health strip of one game, appended to in place.
 
     Three traces: the Stress line, the degrees (one marker symbol per degree)
     and the health strip (one symbol per health event, one row per character).
-    After an undo (a retcon) they are refilled by folding the journal again;
-    otherwise each action only appends its points, in one batch.
+    The points come from ``beats`` (a :class:`Beats`): after an undo or redo they
+    are refilled from the journal folded again; otherwise each action only appends its
+    points, in one batch.
     """
 
     game: IsolationGame
@@ -133,33 +201,50 @@ class StressTimeline(Panel):
             figure.layout.xaxis.anchor = "y2"
             figure.layout.xaxis.dtick = 1
             figure.layout.margin = {"l": 60, "r": 20, "t": 40, "b": 45}
-        self.fold = StressFold(0)
+        self.beats = Beats(game)
         self._top = 0
         self._points: list[Point] = []
         self._rows: dict[str, None] = {}  # the health rows, in the order of first marks
         self.key = widgets.HTML(key_html())
         super().__init__(game, [figure, self.key, self.messages])
         self.add_class("iw-timeline")
-        self.rebuild()
+        self.refresh()
         self.follow(self.messages.handler(self._on_actions))
 
     @property
     def figure(self) -> Any:
         return self.timeline.figure
 
-    def _names(self) -> dict[str, str]:
-        return {c.id: c.name for c in self.game.state.characters}
+    @property
+    def fold(self) -> StressFold:
+        """The fold of the journal's beats (:attr:`Beats.fold`)."""
+        return self.beats.fold
 
-    def _start(self) -> int:
-        return self.game.state.stress_history[0][0]
+    def refresh(self) -> None:
+        """Follow the journal: append what its new actions add, or, when its history
+        changed otherwise (an undo, a redo) or the starting Stress moved, draw it afresh."""
+        beats = self.beats
+        again = beats.follow(self.game.journal)
+        points = beats.take()
+        if not again and beats.start_moved:  # the start point already drawn moved
+            beats.forget()
+            again = beats.follow(self.game.journal)
+            points = beats.take()
+        if again:
+            self._redraw(points)
+        else:
+            self._append(points)
 
     def rebuild(self) -> None:
-        """Refill every trace by folding the whole journal again (after an undo).
+        """Refill every trace from the whole journal folded again, in one message."""
+        self.beats.forget()
+        self.refresh()
+
+    def _redraw(self, points: Sequence[Point]) -> None:
+        """Refill every trace with ``points`` (every point of the journal).
 
         Each trace is assigned once, in one batch: one message to the browser.
         """
-        self.fold = StressFold(self._start(), self._names())
-        points = self.fold.feed_entries(self.game.journal.effective())
         window = self.timeline.window
         drawn = points
         if window is not None and points:
@@ -252,14 +337,8 @@ class StressTimeline(Panel):
             layout.yaxis2.categoryarray = rows or None
             layout.yaxis2.range = [-0.5, len(rows) - 0.5] if rows else None
 
-    def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
-        events = [entry.event for entry in entries]
-        starting = any(isinstance(e, StressChanged) and e.source == "start" for e in events)
-        if any(entry.kind == "retcon" for entry in entries) or (starting and self.fold.beat == 0):
-            self.rebuild()
-            return
-        self.fold.names = self._names()
-        self._append(self.fold.feed(events))
+    def _on_actions(self, _entries: Sequence[Entry], _state: Any) -> None:
+        self.refresh()
 
     # ------------------------------------------------------------------ reading
 

@@ -7,10 +7,11 @@ Climate, ``■`` Ecosystem, … ``★`` Special; a chained Event says so in its 
 where a relief replaced Pressure and an ``✖`` at each year-end roll; a dotted
 vertical line labelled with the year where a new year starts. New points are
 appended to the traces (the kit's :class:`~isowidgets.widgets.timeline.Timeline`),
-folded from the new action's entries only (:class:`~.PressureFold`), and the chart
-draws the latest :data:`WINDOW` steps (its title says from which step on once older
-ones left it), so an action costs the same at step 20 and step 20,000; an undo changes
-history itself, so then the traces are emptied and refilled.
+folded from the new action's entries only (:class:`~.PressureFold`, through the core's
+:class:`~isowidgets.journal.kept.Kept`: :class:`Steps`), and the chart draws the latest
+:data:`WINDOW` steps (its title says from which step on once older ones left it), so an
+action costs the same at step 20 and step 20,000; an undo or redo changes history
+itself, so then the traces are emptied and refilled, in one message.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
-from ...journal import Entry
+from ...journal import Entry, Kept
 from ...rules.watch_the_world_die import WorldGame
 from ...rules.watch_the_world_die.tables import shipped_tables
 from ...rules.watch_the_world_die.timeline import PressureFold, PressurePoint
@@ -29,7 +30,7 @@ from ..timeline import Timeline
 from .messages import WorldMessages
 from .views import TYPE_SYMBOLS
 
-__all__ = ["WINDOW", "PressureChart"]
+__all__ = ["WINDOW", "PressureChart", "Steps"]
 
 WINDOW = 100
 """How many of the latest steps the chart draws (up to half as many again before the
@@ -62,6 +63,32 @@ def type_words(face: int, name: str) -> str | Message:
     if face in TYPE_NAMES and name == _shipped_type(face):
         return TYPE_NAMES[face]
     return name
+
+
+class Steps(Kept):
+    """The chart's points, folded from the journal's effective entries as they arrive
+    (a :class:`~isowidgets.journal.kept.Kept` over a :class:`~.PressureFold`).
+
+    Attributes:
+        fold: the fold, as far as the entries read.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.fold = PressureFold()
+        self._points: list[PressurePoint] = []
+
+    def reset(self) -> None:
+        self.fold = PressureFold()
+        self._points = []
+
+    def read(self, entry: Entry) -> None:
+        self._points += self.fold.feed((entry,))
+
+    def take(self) -> list[PressurePoint]:
+        """The points read since the last call."""
+        points, self._points = self._points, []
+        return points
 
 
 class PressureChart(Panel):
@@ -119,7 +146,7 @@ class PressureChart(Panel):
             css_class="iw-wtwd-chart",
             window=window,
         )
-        self.fold = PressureFold()
+        self.steps = Steps()
         self.timeline.figure.update_layout(
             yaxis={"rangemode": "tozero"},
             xaxis={"rangemode": "tozero"},
@@ -144,13 +171,18 @@ class PressureChart(Panel):
         self.timeline.trace(self.say(YEAR_END), mode="markers", symbol="x")
         for index in range(len(self.timeline.figure.data)):
             self.timeline.figure.data[index].marker.size = 12
-        self.rebuild()
+        self.refresh()
         self.follow(self._on_actions)
 
     @property
     def figure(self) -> Any:
         """The plotly ``FigureWidget``."""
         return self.timeline.figure
+
+    @property
+    def fold(self) -> PressureFold:
+        """The fold of the steps drawn (:attr:`Steps.fold`)."""
+        return self.steps.fold
 
     def say(self, message: Message | str) -> str:
         """``message`` in the chart's language (a name as it is)."""
@@ -265,12 +297,30 @@ class PressureChart(Panel):
         if self.label.label != label:
             self.label.label = label
 
+    def refresh(self) -> None:
+        """Follow the game's journal: append the steps its new actions add, or, when its
+        history changed otherwise (an undo, a redo), draw it afresh in one message."""
+        again = self.steps.follow(self.game.journal)
+        points = self.steps.take()
+        if again:
+            self._redraw(points)
+        else:
+            self._append(points)
+
     def rebuild(self, entries: Iterable[Entry] | None = None) -> None:
-        """Empty the traces and refill them (after an undo), in one message: from the
-        game's effective ``entries`` (read from its journal if not given), drawing the
-        latest steps its window holds."""
-        self.fold = PressureFold()
-        points = self.fold.feed(self.game.journal.effective() if entries is None else entries)
+        """Empty the traces and refill them, in one message: from the game's effective
+        ``entries`` (a stream's catch), or from its journal read again if not given."""
+        if entries is None:
+            self.steps.forget()
+            self.refresh()
+            return
+        self.steps.reset()
+        self.steps.refold(list(entries))
+        self._redraw(self.steps.take())
+
+    def _redraw(self, points: Sequence[PressurePoint]) -> None:
+        """Empty the traces and refill them with ``points`` (every step), drawing the
+        latest steps the window holds."""
         window = self.timeline.window
         drawn = points
         if window is not None and points:
@@ -285,19 +335,20 @@ class PressureChart(Panel):
         self._describe()
 
     def update(self, entries: Sequence[Entry]) -> None:
-        """Draw what an action's ``entries`` added: only their points are folded and
-        sent (an undo's entries refill the chart instead)."""
-        if any(entry.kind == "retcon" for entry in entries):
-            self.rebuild()
-            return
-        points = self.fold.feed(entries)
+        """Draw what a stream's catch added, ``entries`` (effective entries following
+        those drawn): only their points are folded and sent."""
+        for entry in entries:
+            self.steps.read(entry)
+        self._append(self.steps.take())
+
+    def _append(self, points: Sequence[PressurePoint]) -> None:
         if points:
             self._add(points)
         self.drawn = self.fold.steps
         self._describe()
 
-    def _on_actions(self, entries: Sequence[Entry], _state: Any) -> None:
-        self.messages.run(lambda: self.update(entries))
+    def _on_actions(self, _entries: Sequence[Entry], _state: Any) -> None:
+        self.messages.run(self.refresh)
 
 
 def _shipped_type(face: int) -> str | None:
