@@ -176,11 +176,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str],
         yield get
 
 
-def english_on(page: Page, typed: str) -> list[tuple[str, str, str]]:
+def english_on(page: Page, typed: str, root: str = ".iw-stream") -> list[tuple[str, str, str]]:
     """What of a Danish page is English: (where, text, why) for every text the walk
-    reads that is an English template of the catalogues, or holds a word of
-    :data:`ENGLISH` once the ``typed`` text (the session's title) is taken out."""
-    walked = page.evaluate(WALK_JS, [".iw-stream", OPEN, CLOSE])
+    reads (inside ``root``) that is an English template of the catalogues, or holds a
+    word of :data:`ENGLISH` once the ``typed`` text (the session's title) is taken out."""
+    walked = page.evaluate(WALK_JS, [root, OPEN, CLOSE])
     assert walked and walked["found"], "no text on the page"
     found = []
     for item in walked["found"]:
