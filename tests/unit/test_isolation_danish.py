@@ -118,8 +118,22 @@ def test_a_whole_session_s_log_and_beats_are_said_in_danish(tmp_path: Path) -> N
         "Konflikt 1 · Bob: board up the windows",
         "Parslag · Alice og Bob",
         "De tilføjer et mærket grønt bånd",
+        # a degree, a stance, a Difficulty and a health level the log says in words
+        "konflikt 1 afsluttet: Almindelig fiasko",
+        "Alice er Fjendtlig",
+        "Sværhedsgrad Let (1)",
+        "Eve: Rask → Såret (the storm takes her)",
     ):
         assert words in danish, (words, danish)
+    english = "\n".join(render(m, "en") for m in said)
+    for words in (  # the English log as it always read
+        "conflict 1 closed: Basic Failure",
+        "Alice is Hostile",
+        "Difficulty Easy (1)",
+        "Eve: Healthy → Injured (the storm takes her)",
+        "conflict 1: team evens 0 vs odds 2, margin -2 → Basic Failure",
+    ):
+        assert words in english, (words, english)
 
 
 def _boarded(path: Path) -> IsolationGame:
