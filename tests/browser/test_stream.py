@@ -176,11 +176,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str],
         yield get
 
 
-def english_on(page: Page, typed: str) -> list[tuple[str, str, str]]:
+def english_on(page: Page, typed: str, root: str = ".iw-stream") -> list[tuple[str, str, str]]:
     """What of a Danish page is English: (where, text, why) for every text the walk
-    reads that is an English template of the catalogues, or holds a word of
-    :data:`ENGLISH` once the ``typed`` text (the session's title) is taken out."""
-    walked = page.evaluate(WALK_JS, [".iw-stream", OPEN, CLOSE])
+    reads (inside ``root``) that is an English template of the catalogues, or holds a
+    word of :data:`ENGLISH` once the ``typed`` text (the session's title) is taken out."""
+    walked = page.evaluate(WALK_JS, [root, OPEN, CLOSE])
     assert walked and walked["found"], "no text on the page"
     found = []
     for item in walked["found"]:
@@ -353,11 +353,13 @@ def test_a_new_resolution_is_revealed_and_reduced_motion_stills_it(
 
 
 @pytest.mark.parametrize(
-    ("layout", "language", "query", "chosen"),
-    [("board", "en", "previously=2", slice(-2, None)),
-     ("lower-third", "da", "previously_from=2", slice(1, None))],
+    ("system", "layout", "language", "query", "chosen"),
+    [("fudge_conflict", "board", "en", "previously=2", slice(-2, None)),
+     ("fudge_conflict", "lower-third", "da", "previously_from=2", slice(1, None)),
+     ("isolation", "board", "da", "previously=1", slice(-1, None))],
 )  # fmt: skip
 def test_previously_on_plays_the_story_s_beats_then_follows_live(
+    system: str,
     layout: str,
     language: str,
     query: str,
@@ -367,15 +369,16 @@ def test_previously_on_plays_the_story_s_beats_then_follows_live(
 ) -> None:
     """``?previously=2`` (the last two beats) or ``?previously_from=2`` (from the second
     on): the page shows those beats of the Danish session (a conflict, then a round of
-    *Let it hurt*), each under "Previously on…" in the page's language, the board as it
-    stood then, and then the session as it is now."""
+    *Let it hurt*), or Isolation's conflict, each under "Previously on…" in the page's
+    language (a Danish page with no English on it), the board as it stood then, and then
+    the session as it is now."""
     from isowidgets.reel import Reel
     from isowidgets.words import render
 
-    server, game = served("fudge_conflict")
+    server, game = served(system)
     story = [render(mark.beat.heading, language) for mark in Reel.of(game.journal.path).story()]
-    assert len(story) >= 2
     told = story[chosen]
+    assert told and len(told) == len(range(len(story))[chosen])
     words = {"en": ("Previously on", "of"), "da": ("Tidligere i", "af")}[language]
     page = lab_browser.new_page()
     try:
@@ -398,9 +401,12 @@ def test_previously_on_plays_the_story_s_beats_then_follows_live(
                 "() => document.getAnimations().every(a => a.playState === 'finished')",
                 timeout=10_000,
             )
-            page.screenshot(
-                path=str(SCREENSHOTS / f"stream-previously-{layout}-{language}-{number}.png")
-            )
+            if language == "da":
+                title = getattr(game.journal.entries[0].event, "title", "")
+                english = english_on(page, title)
+                assert not english, f"English on the Danish page: {english[:12]}"
+            shot = f"stream-previously-{system}-{layout}-{language}-{number}.png"
+            page.screenshot(path=str(SCREENSHOTS / shot))
         page.wait_for_function(
             "() => !document.querySelector('.iw-stream--previously')"
             " && document.querySelector('.iw-stream--live')",

@@ -36,7 +36,16 @@ from .events import (
     WoundsAssigned,
     WoundsPending,
 )
-from .model import GM, Colour, Degree, Health, IsolationState, Link
+from .model import (
+    GM,
+    Colour,
+    Degree,
+    Health,
+    IsolationState,
+    Link,
+    degree_words,
+    health_words,
+)
 from .rolling import counts
 
 __all__ = ["BEATS", "DEGREE_GLYPH", "HEALTH_MARK", "TONE", "degree_words", "health_words"]
@@ -67,29 +76,6 @@ LINKS_LISTED = 4
 """The most links a beat lists one by one; more are counted."""
 
 Act = Moment[IsolationState]
-
-
-def degree_words(degree: Degree) -> Message:
-    """A degree of success in words (the recap's, the replay's and the stream's: one
-    catalogue entry each, with its Danish in the stream's catalogue)."""
-    return {
-        "Complete Success": msg("stream.isolation.complete_success", "Complete Success"),
-        "Basic Success": msg("stream.isolation.basic_success", "Basic Success"),
-        "Partial Success": msg("stream.isolation.partial_success", "Partial Success"),
-        "Partial Failure": msg("stream.isolation.partial_failure", "Partial Failure"),
-        "Basic Failure": msg("stream.isolation.basic_failure", "Basic Failure"),
-        "Complete Failure": msg("stream.isolation.complete_failure", "Complete Failure"),
-    }[degree]
-
-
-def health_words(health: Health) -> Message:
-    """A health level in words."""
-    return {
-        "Healthy": msg("stream.isolation.healthy", "Healthy"),
-        "Injured": msg("stream.isolation.injured", "Injured"),
-        "Dying": msg("stream.isolation.dying", "Dying"),
-        "Dead": msg("stream.isolation.dead", "Dead"),
-    }[health]
 
 
 def _cast(state: IsolationState) -> list[Message]:

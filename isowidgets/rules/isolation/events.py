@@ -31,6 +31,9 @@ from .model import (
     Resolution,
     Stance,
     colour_words,
+    degree_words,
+    health_words,
+    stance_words,
 )
 
 __all__ = [
@@ -80,6 +83,19 @@ DIFFICULTY_NAMES = {
     6: "Impossible",
 }
 """T-ISO-1."""
+
+
+def difficulty_words(difficulty: int) -> Message:
+    """A Difficulty's name in words (T-ISO-1)."""
+    return {
+        1: msg("isolation.difficulty.easy", "Easy"),
+        2: msg("isolation.difficulty.average", "Average"),
+        3: msg("isolation.difficulty.hard", "Hard"),
+        4: msg("isolation.difficulty.really_hard", "Really Hard"),
+        5: msg("isolation.difficulty.extremely_hard", "Extremely Hard"),
+        6: msg("isolation.difficulty.impossible", "Impossible"),
+    }[difficulty]
+
 
 STARTING_STRESS = (1, 2, 3)
 """The opening Stress Levels the text suggests (ISO-R36): advice, not a limit."""
@@ -215,8 +231,8 @@ class HealthChanged(IsolationEvent):
             "isolation.health_changed",
             "{name}: {old} → {new} ({reason})",
             name=self.ref(self.character_id),
-            old=self.old,
-            new=self.new,
+            old=health_words(self.old),
+            new=health_words(self.new),
             reason=self.reason,
         )
 
@@ -668,7 +684,7 @@ class DifficultySet(IsolationEvent):
         return msg(
             "isolation.difficulty_set",
             "Difficulty {name} ({difficulty})",
-            name=DIFFICULTY_NAMES[self.difficulty],
+            name=difficulty_words(self.difficulty),
             difficulty=self.difficulty,
         )
 
@@ -752,14 +768,14 @@ class StanceChosen(IsolationEvent):
                 "isolation.stance_chosen_not_rolled",
                 "{name} is {stance} (rolled {rolled})",
                 name=self.ref(self.character),
-                stance=self.stance,
-                rolled=self.rolled,
+                stance=stance_words(self.stance),
+                rolled=stance_words(self.rolled),
             )
         return msg(
             "isolation.stance_chosen",
             "{name} is {stance}",
             name=self.ref(self.character),
-            stance=self.stance,
+            stance=stance_words(self.stance),
         )
 
 
@@ -794,7 +810,7 @@ class ConflictResolved(IsolationEvent):
                 "isolation.conflict_automatic",
                 "conflict {number}: automatic {degree} (Stress 0, no roll)",
                 number=self.number,
-                degree=r.degree,
+                degree=degree_words(r.degree),
             )
         return msg(
             "isolation.conflict_resolved",
@@ -803,7 +819,7 @@ class ConflictResolved(IsolationEvent):
             evens=r.team_evens,
             odds=r.opposition_odds,
             margin=signed(r.margin or 0),
-            degree=r.degree,
+            degree=degree_words(r.degree),
         )
 
 
@@ -860,7 +876,7 @@ class ConflictClosed(IsolationEvent):
             "isolation.conflict_closed",
             "conflict {number} closed: {degree}",
             number=self.number,
-            degree=self.degree,
+            degree=degree_words(self.degree),
         )
 
 

@@ -49,7 +49,10 @@ __all__ = [
     "RollRecord",
     "Stance",
     "colour_words",
+    "degree_words",
+    "health_words",
     "pair_key",
+    "stance_words",
 ]
 
 Colour: TypeAlias = Literal["red", "green"]
@@ -214,6 +217,38 @@ def colour_words(colour: Colour) -> Message:
     if colour == "green":
         return msg("isolation.green", "green")
     return msg("isolation.red", "red")
+
+
+def degree_words(degree: Degree) -> Message:
+    """A degree of success in words (the log's, the recap's, the replay's and the stream's:
+    one catalogue entry each, with its Danish in the stream's catalogue)."""
+    return {
+        "Complete Success": msg("stream.isolation.complete_success", "Complete Success"),
+        "Basic Success": msg("stream.isolation.basic_success", "Basic Success"),
+        "Partial Success": msg("stream.isolation.partial_success", "Partial Success"),
+        "Partial Failure": msg("stream.isolation.partial_failure", "Partial Failure"),
+        "Basic Failure": msg("stream.isolation.basic_failure", "Basic Failure"),
+        "Complete Failure": msg("stream.isolation.complete_failure", "Complete Failure"),
+    }[degree]
+
+
+def health_words(health: Health) -> Message:
+    """A health level in words."""
+    return {
+        "Healthy": msg("stream.isolation.healthy", "Healthy"),
+        "Injured": msg("stream.isolation.injured", "Injured"),
+        "Dying": msg("stream.isolation.dying", "Dying"),
+        "Dead": msg("stream.isolation.dead", "Dead"),
+    }[health]
+
+
+def stance_words(stance: Stance) -> Message:
+    """A stance in words (the log's and the map's)."""
+    return {
+        "Cooperative": msg("stream.isolation.role_cooperative", "Cooperative"),
+        "Neutral": msg("stream.isolation.role_neutral", "Neutral"),
+        "Hostile": msg("stream.isolation.role_hostile", "Hostile"),
+    }[stance]
 
 
 # --------------------------------------------------------------------------- conflicts

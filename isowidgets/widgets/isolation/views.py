@@ -61,7 +61,7 @@ from ...rules.isolation.events import (
     WoundsAssigned,
     WoundsPending,
 )
-from ...rules.isolation.model import Health, Stance
+from ...rules.isolation.model import Health, Stance, stance_words
 from ...rules.isolation.plan import RollUnit
 from ...words import Message, msg, render
 from ..common import roll_chips
@@ -168,9 +168,7 @@ def isolation_style() -> widgets.HTML:
 
 
 _STANCES: dict[Stance, Message] = {
-    "Cooperative": msg("stream.isolation.role_cooperative", "Cooperative"),
-    "Neutral": msg("stream.isolation.role_neutral", "Neutral"),
-    "Hostile": msg("stream.isolation.role_hostile", "Hostile"),
+    stance: stance_words(stance) for stance in ("Cooperative", "Neutral", "Hostile")
 }
 
 
