@@ -23,12 +23,14 @@ Screenshots of the replay at the beat and of each recap are written to
 
 from __future__ import annotations
 
+import contextlib
 import json
 import re
 from pathlib import Path
 from typing import Any
 
 from lab import SCREENSHOTS, LabServer, Notebook
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 SESSIONS = {
     "01-isolation.ipynb": ("motel", "motel-recap"),
@@ -95,23 +97,42 @@ def _press(nb: Notebook, key: str, beat: int | None = None) -> None:
 
 
 def _board_checks(nb: Notebook, facts: dict[str, Any]) -> None:
-    """What the replay's board shows, read from the page, against ``facts``."""
+    """What the replay's board shows, read from the page, against ``facts``: waited for
+    (the status line can show the beat a moment before the board's messages are drawn,
+    on a loaded machine), then each part asserted with what it shows."""
     board = ".iw-replay-board .iw-stream-board"
+    with contextlib.suppress(PlaywrightTimeout):  # the asserts below say what is wrong
+        nb.page.wait_for_function(_BOARD_SHOWS_JS, arg=[board, facts], timeout=15_000)
     for selector, wanted in facts["within"].items():
         text = " ".join(nb.page.locator(f"{board} {selector}").inner_text().split())
         missing = [want for want in wanted if want not in text]
         assert not missing, f"{selector} lacks {missing}: it shows {text[:300]!r}"
     if facts["nodes"] is not None:
-        shown = nb.page.evaluate(
-            "() => document.querySelector('.iw-replay-board .iw-stream-map')._cyreg.cy"
-            ".nodes().filter((n) => n.visible()).length"
-        )
+        shown = nb.page.evaluate(_NODES_SHOWN_JS)
         assert shown == facts["nodes"]
     if facts["points"] is not None:
-        points = nb.page.evaluate(
-            "() => document.querySelector('.iw-replay-board .iw-wtwd-chart').data[0].x.length"
-        )
+        points = nb.page.evaluate(_POINTS_SHOWN_JS)
         assert points == facts["points"]
+
+
+_NODES_SHOWN_JS = (
+    "() => document.querySelector('.iw-replay-board .iw-stream-map')?._cyreg?.cy"
+    ".nodes().filter((n) => n.visible()).length ?? null"
+)
+_POINTS_SHOWN_JS = (
+    "() => document.querySelector('.iw-replay-board .iw-wtwd-chart')?.data?.[0]?.x?.length ?? null"
+)
+_BOARD_SHOWS_JS = f"""([board, facts]) => {{
+  const squash = (t) => (t || '').split(/\\s+/).filter(Boolean).join(' ');
+  for (const [selector, wanted] of Object.entries(facts.within)) {{
+    const text = squash(document.querySelector(board + ' ' + selector)?.innerText);
+    if (!wanted.every((w) => text.includes(w))) return false;
+  }}
+  if (facts.nodes !== null && ({_NODES_SHOWN_JS})() !== facts.nodes) return false;
+  if (facts.points !== null && ({_POINTS_SHOWN_JS})() !== facts.points) return false;
+  return true;
+}}"""
+"""True once the board shows every fact (the asserts after it name what it does not)."""
 
 
 def _open_recap(nb: Notebook, path: Path, stem: str, expected: list[str]) -> None:

@@ -276,7 +276,7 @@ def test_a_conflict_by_keys_alone_at_laptop_size(notebook: OpenNotebook) -> None
     nb.page.keyboard.press("Enter")
     expect(breakdown).to_contain_text("team evens = ⌊7 − 2⌋₀ = 5")
     expect(breakdown).to_contain_text("pooled (the AP always pools their green dice)")
-    assert focus(nb)["expanded"] == "true"
+    wait_for_focus(nb, "(el) => el.getAttribute('aria-expanded') === 'true'")
     assert box(nb, "iw-result-part")["height"] > folded + 200  # the breakdown is long
     find(nb, "iw-result-part").screenshot(path=str(nb.screenshot("isotable-3b-breakdown-open")))
     nb.page.keyboard.press("Space")
