@@ -46,6 +46,8 @@ from test_pseudo_language import CLOSE, OPEN, WALK_JS, english_in
 from isowidgets.game import Game
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from playwright.sync_api import BrowserContext, Page
 
 pytestmark = pytest.mark.browser
@@ -416,6 +418,52 @@ def test_previously_on_plays_the_story_s_beats_then_follows_live(
         assert page.inner_text(".iw-outcome-head") == story[-1]  # live: the latest
     finally:
         page.close()
+
+
+@pytest.mark.parametrize("system", ["impact", "watch_the_world_die"])
+def test_a_danish_previously_on_tells_every_beat_in_danish(
+    system: str, tmp_path: Path, lab_browser: BrowserContext
+) -> None:
+    """``?language=da&previously_from=1`` on a whole session of Impact (two tests and a
+    rest) or Watch the World Die (two Make It Worse turns, a Relieve It, a year end):
+    each beat, and the board as it stood then, reads with no English (issue 26: these
+    systems' beats fell back to their English templates)."""
+    from replay_play import FULL
+
+    from isowidgets.reel import Reel
+    from isowidgets.words import render
+
+    journal = tmp_path / f"{system}.jsonl"
+    game = FULL[system](journal)
+    game.journal.close()
+    title = getattr(game.journal.entries[0].event, "title", "")
+    told = [render(mark.beat.heading, "da") for mark in Reel.of(journal).story()]
+    assert len(told) >= 3
+    with StreamServer(journal, 0, log=tmp_path / "stream.log") as server:
+        page = lab_browser.new_page()
+        try:
+            page.emulate_media(reduced_motion="reduce")
+            page.set_viewport_size({"width": 1280, "height": 720})
+            page.goto(
+                f"{server.url}?size=1280x720&language=da&previously_from=1", wait_until="commit"
+            )
+            for number, heading in enumerate(told, start=1):
+                page.wait_for_function(
+                    "([heading, counted]) => document.querySelector('.iw-stream--previously')"
+                    " && document.querySelector('.iw-outcome-head')?.innerText === heading"
+                    " && document.querySelector('.iw-stream-status')?.innerText"
+                    ".includes(counted)",
+                    arg=[heading, f"({number} af {len(told)})"],
+                    timeout=180_000,
+                )
+                assert page.inner_text(".iw-stream-status").startswith("Tidligere i")
+                english = english_on(page, title)
+                page.screenshot(
+                    path=str(SCREENSHOTS / f"stream-previously-{system}-da-{number}.png")
+                )
+                assert not english, f"English in beat {number} ({heading}): {english[:12]}"
+        finally:
+            page.close()
 
 
 @pytest.mark.parametrize("system", list(PLAYS))

@@ -6,6 +6,7 @@ English template."""
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -53,3 +54,56 @@ def test_every_beat_of_a_session_is_told_in_danish(system: str, tmp_path: Path) 
     assert english == [], f"{system}: beats told in English on a Danish page: {english[:8]}"
     for mark in marks:  # and each renders whole in Danish
         assert render(mark.beat.heading, "da").strip()
+
+
+TYPED: dict[str, set[str]] = {
+    "tray": {"to hit", "the secret door"},
+    "impact": {"Algernon Pierce", "The Goons", "Pocketful Of Plans"},
+    "fudge_conflict": {"Ana", "Bo", "brawl"},
+    "watch_the_world_die": {
+        "Ana",
+        "Ben",
+        "Cy",
+        "Ruritania",
+        "Bribery/Scandal/Corruption",
+        "Coup/Revolution/Dissolution",
+        "Societal Breakdown/Dark Age/Mass Insanity",
+    },
+}
+"""What each full session typed (names, Details, regions, and the shipped tables' Events,
+which stay as written): the only words a beat may carry as plain text."""
+
+DIE_OR_NUMBER = re.compile(r"\d*[dD]\d+|\d+")
+
+
+def _texts(message: Message) -> Iterator[tuple[str, str, str]]:
+    """(message key, value name, text) for every plain text among the values of
+    ``message`` and of the messages inside it."""
+    for name, value in message.arguments.items():
+        if isinstance(value, Message):
+            yield from _texts(value)
+        elif isinstance(value, str):
+            yield message.key, name, value
+
+
+@pytest.mark.parametrize("system", sorted(TYPED))
+def test_a_beat_carries_no_kit_word_as_plain_text(system: str, tmp_path: Path) -> None:
+    """A beat's words are messages; its plain texts are only what the table typed, dice
+    and numbers. A kit word passed as text ("Test 1", a Difficulty such as "Difficult",
+    the shipped Event type "Political") would stay English on a Danish page even with
+    every catalogue complete."""
+    game = FULL[system](tmp_path / "session.jsonl")
+    try:
+        marks = Reel.of(game.journal.path).beats
+    finally:
+        game.journal.close()
+    plain = sorted(
+        {
+            (key, name, text)
+            for mark in marks
+            for message in _messages(mark.beat)
+            for key, name, text in _texts(message)
+            if text.strip(" ()") not in TYPED[system] and not DIE_OR_NUMBER.fullmatch(text.strip())
+        }
+    )
+    assert plain == [], f"{system}: kit words as plain text in beats: {plain[:8]}"

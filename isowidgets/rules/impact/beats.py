@@ -23,7 +23,8 @@ from .events import (
     TestOpened,
     TestResolved,
     TestRolled,
-    test_name,
+    difficulty_said,
+    test_said,
 )
 from .ladder import step_label
 from .model import ImpactState
@@ -133,7 +134,7 @@ def _changes(events: Sequence[Event]) -> list[Message]:
 
 
 def _heading(opened: TestOpened | None, rolled: TestRolled, actor: str) -> Message:
-    name = test_name(rolled.test)
+    name = test_said(rolled.test)
     if opened is not None and opened.test_kind == "avoid_harm":
         return msg(
             "impact.beat.avoid_harm",
@@ -155,7 +156,7 @@ def _heading(opened: TestOpened | None, rolled: TestRolled, actor: str) -> Messa
         "{test} · {who}: a {difficulty} action",
         test=name,
         who=actor,
-        difficulty=(opened.difficulty if opened is not None else None) or "?",
+        difficulty=difficulty_said(opened.difficulty if opened is not None else None),
     )
 
 

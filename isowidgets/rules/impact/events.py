@@ -52,7 +52,9 @@ __all__ = [
     "TestOpened",
     "TestResolved",
     "TestRolled",
+    "difficulty_said",
     "test_name",
+    "test_said",
 ]
 
 Cause: TypeAlias = Literal[
@@ -103,6 +105,25 @@ def test_said(test: str) -> Message:
     if number.isdigit():
         return msg("impact.test_number", "Test {number}", number=number)
     return msg("impact.test_id", "{test}", test=test)
+
+
+_DIFFICULTIES: dict[str, Message] = {
+    "Simple": msg("impact.difficulty.simple", "Simple"),
+    "Routine": msg("impact.difficulty.routine", "Routine"),
+    "Tricky": msg("impact.difficulty.tricky", "Tricky"),
+    "Difficult": msg("impact.difficulty.difficult", "Difficult"),
+    "Unlikely": msg("impact.difficulty.unlikely", "Unlikely"),
+    "Impossible": msg("impact.difficulty.impossible", "Impossible"),
+}
+"""A Difficulty (T-IMP-1) as a person reads it (``a Tricky action``)."""
+
+
+def difficulty_said(difficulty: str | None) -> Message | str:
+    """A test's Difficulty in the reader's words (``"Tricky"`` → *Vanskelig* in Danish);
+    ``"?"`` for none, and any other text as it is."""
+    if difficulty is None:
+        return "?"
+    return _DIFFICULTIES.get(difficulty, difficulty)
 
 
 def _quoted(text: str) -> str:
@@ -463,14 +484,14 @@ class TestOpened(ImpactEvent):
                 test=test,
                 actor=actor,
                 threat=threat,
-                difficulty=str(self.difficulty),
+                difficulty=difficulty_said(self.difficulty),
             )
         return msg(
             "impact.test_opened_action",
             "{test}: {actor} attempts a {difficulty} action",
             test=test,
             actor=actor,
-            difficulty=str(self.difficulty),
+            difficulty=difficulty_said(self.difficulty),
         )
 
 

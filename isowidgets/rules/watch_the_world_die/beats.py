@@ -26,6 +26,7 @@ from .events import (
     YearEndRolled,
 )
 from .model import WorldState
+from .tables import type_words
 
 __all__ = ["BEATS"]
 
@@ -74,7 +75,7 @@ def _event_name(event: EventCreated) -> Message:
     return msg(
         "watch_the_world_die.beat.event_name",
         "{type}: {entry}{where}",
-        type=event.type_name,
+        type=type_words(event.type, event.type_name),
         entry=event.entry,
         where=where,
     )
@@ -84,7 +85,8 @@ def _dice(event: Event) -> BeatDice | None:
     if isinstance(event, EventTypeRolled):
         label = msg("watch_the_world_die.beat.type_roll", "Event Type")
         reading = msg(
-            "watch_the_world_die.beat.type_read", "{type}, Pressure +{n}", type=event.type_name,
+            "watch_the_world_die.beat.type_read", "{type}, Pressure +{n}",
+            type=type_words(event.read_as, event.type_name),
             n=event.pressure_added,
         )  # fmt: skip
     elif isinstance(event, ModeRolled):

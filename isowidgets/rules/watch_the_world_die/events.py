@@ -13,7 +13,7 @@ from typing import ClassVar, Literal
 from ...journal import Event, RollField
 from ...words import Message, Ref, msg
 from .model import Ending, Move
-from .tables import Tables
+from .tables import Tables, type_words
 
 __all__ = [
     "ChainRolled",
@@ -152,7 +152,7 @@ class EventTypeRolled(WorldEventBase):
         values = {
             "what": what,
             "face": self.face,
-            "type_name": self.type_name,
+            "type_name": type_words(self.read_as, self.type_name),
             "added": self.pressure_added,
             "after": self.pressure_after,
         }
@@ -235,7 +235,7 @@ class EventCreated(WorldEventBase):
             "watch_the_world_die.event_type",
             "{what} [{type_name}]",
             what=what,
-            type_name=self.type_name,
+            type_name=type_words(self.type, self.type_name),
         )
         if self.global_scope:
             what = msg("watch_the_world_die.event_global", "{what} (global)", what=what)

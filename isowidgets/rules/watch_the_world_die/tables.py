@@ -35,7 +35,7 @@ from pydantic import (
 from ... import checks
 from ...checks import shown
 from ...errors import RuleError, SaveFileError
-from ...words import Number
+from ...words import Message, Number, msg
 
 __all__ = [
     "MAX_TABLES_BYTES",
@@ -49,6 +49,7 @@ __all__ = [
     "parse_tables",
     "shipped_path",
     "shipped_tables",
+    "type_words",
 ]
 
 MAX_TABLES_BYTES = 256 * 1024
@@ -389,3 +390,24 @@ def shipped_tables() -> Tables:
 def shipped_path() -> Path:
     """Where the shipped tables file is, to copy it as a start for a designer's own."""
     return Path(str(files(__package__).joinpath(SHIPPED)))
+
+
+TYPE_WORDS: dict[int, Message] = {
+    1: msg("watch_the_world_die.type.climate", "Climate"),
+    2: msg("watch_the_world_die.type.ecosystem", "Ecosystem"),
+    3: msg("watch_the_world_die.type.resources", "Resources"),
+    4: msg("watch_the_world_die.type.infrastructure", "Infrastructure"),
+    5: msg("watch_the_world_die.type.political", "Political"),
+    6: msg("watch_the_world_die.type.special", "Special/Escalation"),
+}
+"""The shipped tables' Event types in a reader's language, by face: a designer's tables
+name their own (shown as written, see :func:`type_words`)."""
+
+
+def type_words(face: int, name: str) -> str | Message:
+    """The Event type ``name`` of die face ``face`` as a person reads it: the shipped
+    tables' type in the reader's language, a designer's own name as written."""
+    types = shipped_tables().event_types
+    if face in TYPE_WORDS and 1 <= face <= len(types) and name == types[face - 1].name:
+        return TYPE_WORDS[face]
+    return name

@@ -31,6 +31,7 @@ from ...rules.impact.events import (
     TestOpened,
     TestResolved,
     TestRolled,
+    difficulty_said,
 )
 from ...rules.impact.ladder import INEFFECTUAL, TOP, die_label, die_of
 from ...rules.impact.model import Character, Scene
@@ -85,15 +86,10 @@ def _kind(opened: TestOpened | None, names: Mapping[str, str]) -> Message:
     )
 
 
-def _difficulty(difficulty: str | None) -> Message:
-    return {
-        "Simple": msg("stream.impact.simple", "Simple"),
-        "Routine": msg("stream.impact.routine", "Routine"),
-        "Tricky": msg("stream.impact.tricky", "Tricky"),
-        "Difficult": msg("stream.impact.difficult", "Difficult"),
-        "Unlikely": msg("stream.impact.unlikely", "Unlikely"),
-        "Impossible": msg("stream.impact.impossible", "Impossible"),
-    }.get(difficulty or "", msg("stream.impact.unset", "no Difficulty"))
+def _difficulty(difficulty: str | None) -> Message | str:
+    if difficulty is None:
+        return msg("stream.impact.unset", "no Difficulty")
+    return difficulty_said(difficulty)
 
 
 def _changes(events: Sequence[Event]) -> list[Message]:

@@ -21,7 +21,7 @@ from typing import Any
 
 from ...journal import Entry, Kept
 from ...rules.watch_the_world_die import WorldGame
-from ...rules.watch_the_world_die.tables import shipped_tables
+from ...rules.watch_the_world_die.tables import type_words
 from ...rules.watch_the_world_die.timeline import PressureFold, PressurePoint
 from ...words import Message, msg, plural, render
 from ..aria import AriaLabel
@@ -44,25 +44,6 @@ PRESSURE = msg("stream.world.chart_pressure", "Pressure")
 RELIEF = msg("stream.world.chart_relief", "Relief: RP left became Pressure")
 YEAR_END = msg("stream.world.chart_year_end", "Year-end roll")
 """The chart's words (its legend's names too), said in the chart's language."""
-
-TYPE_NAMES = {
-    1: msg("stream.world.type_climate", "Climate"),
-    2: msg("stream.world.type_ecosystem", "Ecosystem"),
-    3: msg("stream.world.type_resources", "Resources"),
-    4: msg("stream.world.type_infrastructure", "Infrastructure"),
-    5: msg("stream.world.type_political", "Political"),
-    6: msg("stream.world.type_special", "Special/Escalation"),
-}
-"""The shipped tables' Event types in a view's language, by face: a designer's tables
-name their own (shown as written, see :func:`type_words`)."""
-
-
-def type_words(face: int, name: str) -> str | Message:
-    """The Event type ``name`` of die face ``face`` as a view says it: the shipped
-    tables' type in the view's language, a designer's own name as written."""
-    if face in TYPE_NAMES and name == _shipped_type(face):
-        return TYPE_NAMES[face]
-    return name
 
 
 class Steps(Kept):
@@ -349,9 +330,3 @@ class PressureChart(Panel):
 
     def _on_actions(self, _entries: Sequence[Entry], _state: Any) -> None:
         self.messages.run(self.refresh)
-
-
-def _shipped_type(face: int) -> str | None:
-    """The shipped tables' name of the Event type ``face`` (``None``: no such type)."""
-    types = shipped_tables().event_types
-    return types[face - 1].name if 1 <= face <= len(types) else None

@@ -37,9 +37,10 @@ from ...rules.watch_the_world_die.events import (
     YearEndRolled,
 )
 from ...rules.watch_the_world_die.model import WorldEvent
+from ...rules.watch_the_world_die.tables import type_words
 from ...words import Message, msg, plural
 from ..stream_board import DicePool, Outcome, StreamBoard, Tone, heading_html, scan_back
-from .chart import PressureChart, type_words
+from .chart import PressureChart
 from .views import TYPE_GLYPHS, table_words
 
 __all__ = ["WorldStreamBoard", "world_outcome"]
