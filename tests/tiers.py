@@ -25,12 +25,12 @@ Tiers, in order:
   processes with ``ISOWIDGETS_BROWSER_WORKERS=N`` (pytest-xdist, a file's tests in one
   worker).
 
-The tiers run in lanes side by side (:data:`LANES`): ``browser`` in one, printing as it
-goes, and every other tier one after another in the second, each tier's output printed
-whole when it ends. The browser tier spends much of its time waiting for a page, a
-kernel or a websocket (on CI's two cores it keeps about one busy), so the other tiers
-fit beside it, and its tests are written to pass on a loaded machine. ``--serial`` runs
-every tier one after another.
+The tiers before ``browser`` run two at a time, in two lanes (``static, unit, notebook, docs``
+and ``property, fuzz, binder, hub``: each keeps one of CI's two cores busy, and they take
+about as long), each tier's output printed whole when it ends; ``browser`` runs after them,
+alone, since its timing-sensitive pages want the machine to themselves. (``hub`` starts a
+server and a browser of its own too, but only one page at a time, which bears sharing the
+machine with the first lane's end.) ``--serial`` runs every tier one after another.
 
 Exit status is non-zero if any tier fails. A tier with no tests yet is reported,
 not failed. When ``ISOWIDGETS_REQUIRE_BROWSER=1`` (CI), a skipped browser test
@@ -243,12 +243,8 @@ TIERS = {
 }
 
 
-LANES = (
-    ("browser",),
-    ("static", "unit", "notebook", "docs", "property", "fuzz", "binder", "hub"),
-)
-"""The tiers that run side by side, one lane per core; each lane runs its tiers in order.
-The first lane prints as it goes; the others print each tier whole when it ends."""
+LANES = (("static", "unit", "notebook", "docs"), ("property", "fuzz", "binder", "hub"))
+"""The tiers that run side by side, one lane per core; each lane runs its tiers in order."""
 
 
 def _in_lane(tier: str) -> Result:
@@ -270,23 +266,22 @@ def _in_lane(tier: str) -> Result:
 
 
 def _run(wanted: list[str], serial: bool) -> list[Result]:
-    """Every tier in ``wanted``, the lanes side by side unless ``serial`` (or only one lane
-    has a tier wanted); the results in the order the tiers were asked for."""
+    """Every tier in ``wanted``, the lanes' tiers side by side unless ``serial``; the
+    results in the order the tiers were asked for."""
     done: dict[str, Result] = {}
-    lanes = [lane for lane in ([t for t in lane if t in wanted] for lane in LANES) if lane]
-    if not serial and len(lanes) > 1:
+    lanes = [[t for t in lane if t in wanted] for lane in LANES]
+    if not serial and all(lanes):
         print(f"\n=== side by side: {' | '.join(', '.join(lane) for lane in lanes)}", flush=True)
 
-        def lane_of(tiers: list[str], live: bool) -> Callable[[], None]:
+        def lane_of(tiers: list[str]) -> Callable[[], None]:
             def run() -> None:
                 for tier in tiers:
-                    done[tier] = TIERS[tier]() if live else _in_lane(tier)
+                    done[tier] = _in_lane(tier)
 
             return run
 
         with ThreadPoolExecutor(max_workers=len(lanes)) as pool:
-            running = [pool.submit(lane_of(lane, i == 0)) for i, lane in enumerate(lanes)]
-            for future in running:
+            for future in [pool.submit(lane_of(lane)) for lane in lanes]:
                 future.result()
     for tier in wanted:
         if tier not in done:

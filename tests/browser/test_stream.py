@@ -409,11 +409,18 @@ def test_previously_on_plays_the_story_s_beats_then_follows_live(
                 assert not english, f"English on the Danish page: {english[:12]}"
             shot = f"stream-previously-{system}-{layout}-{language}-{number}.png"
             page.screenshot(path=str(SCREENSHOTS / shot))
-        page.wait_for_function(
-            "() => !document.querySelector('.iw-stream--previously')"
-            " && document.querySelector('.iw-stream--live')",
-            timeout=30_000,
-        )
+        # Live again: the page's class, its status line and its outcome each come in
+        # their own message; wait for all three before reading them.
+        with contextlib.suppress(PlaywrightTimeout):  # the asserts below say what is wrong
+            page.wait_for_function(
+                "([said, latest]) => !document.querySelector('.iw-stream--previously')"
+                " && document.querySelector('.iw-stream--live')"
+                " && !document.querySelector('.iw-stream-status')?.innerText.includes(said)"
+                " && document.querySelector('.iw-outcome-head')?.innerText === latest",
+                arg=[words[0], story[-1]],
+                timeout=30_000,
+            )
+        assert not page.locator(".iw-stream--previously").count()
         assert words[0] not in page.inner_text(".iw-stream-status")
         assert page.inner_text(".iw-outcome-head") == story[-1]  # live: the latest
     finally:
