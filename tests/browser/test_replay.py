@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from lab import SCREENSHOTS, LabServer, Notebook
@@ -20,6 +21,26 @@ pytestmark = pytest.mark.browser
 OpenNotebook = Callable[[str], Notebook]
 
 VOILA_NOTEBOOK = "replay_voila.ipynb"
+
+
+def write_replay_notebook(path: Path, call: str) -> None:
+    """Write a one-cell notebook at ``path`` whose cell shows ``call`` (a ``Replay(...)``
+    expression), for Voila to render."""
+    cell = {
+        "cell_type": "code",
+        "execution_count": None,
+        "id": "replay",
+        "metadata": {},
+        "outputs": [],
+        "source": f"from isowidgets.widgets.replay import Replay\n{call}",
+    }
+    notebook = {
+        "cells": [cell],
+        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
+        "nbformat": 4,
+        "nbformat_minor": 5,
+    }
+    path.write_text(json.dumps(notebook))
 
 
 def test_the_replay_works_in_voila_by_keys(notebook: OpenNotebook, lab_server: LabServer) -> None:
@@ -33,25 +54,10 @@ def test_the_replay_works_in_voila_by_keys(notebook: OpenNotebook, lab_server: L
         "    _g.roll(f'2d{_n}', purpose=f'd{_n}s')\n"
         "_g.journal.close()\n"
     )
-    source = {
-        "cells": [
-            {
-                "cell_type": "code",
-                "execution_count": None,
-                "id": "replay",
-                "metadata": {},
-                "outputs": [],
-                "source": (
-                    "from isowidgets.widgets.replay import Replay\n"
-                    f"Replay({str(journal)!r}, position=1)"
-                ),
-            }
-        ],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (lab_server.root / VOILA_NOTEBOOK).write_text(json.dumps(source))
+    write_replay_notebook(
+        lab_server.root / VOILA_NOTEBOOK,
+        f"Replay({str(journal)!r}, position=1)",
+    )
     page = nb.page.context.new_page()
     try:
         page.goto(f"{lab_server.url}/voila/render/{VOILA_NOTEBOOK}", timeout=120_000)
@@ -112,25 +118,10 @@ def test_an_isolation_replay_speaks_danish(notebook: OpenNotebook, lab_server: L
     # back), the death, the session's end and the pair roll.
     story = [render(mark.beat.heading, "da") for mark in Reel.of(journal).beats]
     assert len(story) == 5 and story[-1] == "Parslag · Alice og Bob"
-    source = {
-        "cells": [
-            {
-                "cell_type": "code",
-                "execution_count": None,
-                "id": "replay",
-                "metadata": {},
-                "outputs": [],
-                "source": (
-                    "from isowidgets.widgets.replay import Replay\n"
-                    f"Replay({str(journal)!r}, language='da', position=1)"
-                ),
-            }
-        ],
-        "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3"}},
-        "nbformat": 4,
-        "nbformat_minor": 5,
-    }
-    (lab_server.root / ISOLATION_NOTEBOOK).write_text(json.dumps(source))
+    write_replay_notebook(
+        lab_server.root / ISOLATION_NOTEBOOK,
+        f"Replay({str(journal)!r}, language='da', position=1)",
+    )
     page = nb.page.context.new_page()
     try:
         page.set_viewport_size({"width": 1280, "height": 800})
