@@ -21,7 +21,6 @@ from typing import Any
 
 import ipywidgets as widgets
 import pandas as pd
-import plotly.graph_objects as go
 from plotly.colors import qualitative
 
 from .. import checks
@@ -31,6 +30,7 @@ from ..settings import SettingSpec
 from ..systems import game_for, names
 from ..words import Number, msg
 from .css import style
+from .figure import figure_class
 from .keyboard import KeepKeys
 from .messages import Messages
 from .numbers import percent
@@ -294,7 +294,7 @@ class OddsLab(SavedText, widgets.VBox):  # type: ignore[misc]
         self.status = widgets.Label("not swept yet")
         self.table = widgets.HTML()
         self.table.add_class("iw-lab-table")
-        self.figure = go.FigureWidget(
+        self.figure = figure_class()(
             layout={"height": 380, "margin": {"t": 40, "r": 40}, "modebar": MODEBAR}
         )
         self._fill_questions()

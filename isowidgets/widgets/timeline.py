@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from ..journal import Entry
+from .figure import figure_class
 
 __all__ = ["Timeline", "entries_since"]
 
@@ -79,11 +80,11 @@ def _live_figure_class() -> type:
     Every message is a separate task in the browser, and a frame can be rendered
     between two of them. This subclass sends the counters with the command, in one
     message, and the reset after it. The messages' contents are plotly's own (see
-    ``plotly/basewidget.py``; a unit test compares them with the stock widget's).
+    ``plotly/basewidget.py``; a unit test compares them with the stock widget's). It is
+    the kit's figure (:func:`~.figure.figure_class`): plotly's front end reaches a page once.
     """
-    import plotly.graph_objects as go
 
-    class LiveFigureWidget(go.FigureWidget):  # type: ignore[misc]
+    class LiveFigureWidget(figure_class()):  # type: ignore[misc]
         # Traits of FigureWidget (annotations only: the traits themselves stay).
         _py2js_update: Any
         _py2js_animate: Any

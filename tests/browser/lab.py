@@ -1220,9 +1220,10 @@ class LabPages:
     own panel and kernel, the spare kernel when there is one) and closed at the end
     (its kernel shut down, its tab disposed without saving, the viewport put back), so
     no test sees another's widgets and none depends on another's order. The page is
-    replaced by a new one every ``recycle_after`` notebooks (each plot module a notebook
-    loaded stays in the page's memory), and whenever a test left it without a working
-    JupyterLab.
+    replaced by a new one every ``recycle_after`` notebooks (whatever a notebook's views
+    leave in the page's memory goes with it; plotly's front end, imported once per page
+    for all of the kit's figures, is loaded again then), and whenever a test left it
+    without a working JupyterLab.
 
     Args:
         context: the browser.
@@ -1231,7 +1232,7 @@ class LabPages:
     """
 
     def __init__(
-        self, context: BrowserContext, server: LabServer, *, recycle_after: int = 10
+        self, context: BrowserContext, server: LabServer, *, recycle_after: int = 30
     ) -> None:
         self.context = context
         self.server = server

@@ -3,6 +3,7 @@ run as the user runs it, in its own process group, stopped (with its kernels) on
 
 from __future__ import annotations
 
+import contextlib
 import os
 import signal
 import socket
@@ -19,6 +20,9 @@ REPO = Path(__file__).resolve().parents[2]
 
 ANSWER_SECONDS = 180
 """How long the server may take to answer its first request."""
+
+STOP_SECONDS = 3
+"""How long the server may take to stop when asked before it (and its kernels) is killed."""
 
 STREAM_READY_JS = """() => !!document.querySelector('.iw-stream.iw-stream--live .iw-outcome')"""
 """True once the stream page shows a session (its board, or in a lower third its outcome)."""
@@ -73,6 +77,13 @@ class StreamServer:
             f"the stream server did not answer within {ANSWER_SECONDS} s: {self.log}"
         )
 
+    def terminate(self) -> None:
+        """Ask the server and its kernels to stop, without waiting (``with``'s end waits):
+        several servers stopping at once take the time of one."""
+        if self.process is not None and self.process.poll() is None:
+            with contextlib.suppress(ProcessLookupError):
+                os.killpg(self.process.pid, signal.SIGTERM)
+
     def __exit__(
         self,
         kind: type[BaseException] | None,
@@ -82,9 +93,12 @@ class StreamServer:
         if self.process is None:
             return
         if self.process.poll() is None:
-            os.killpg(self.process.pid, signal.SIGTERM)  # the server and its kernels
+            self.terminate()  # the server and its kernels
             try:
-                self.process.wait(timeout=15)
+                # A server that opened many pages asks each page's kernel (already gone:
+                # it had the signal too) to shut down, and waits for each in turn: it took
+                # 15 s. Nothing of a throwaway server needs keeping, so it is not awaited.
+                self.process.wait(timeout=STOP_SECONDS)
             except subprocess.TimeoutExpired:
                 os.killpg(self.process.pid, signal.SIGKILL)
                 self.process.wait(timeout=15)

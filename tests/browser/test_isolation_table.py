@@ -277,6 +277,9 @@ def test_a_conflict_by_keys_alone_at_laptop_size(notebook: OpenNotebook) -> None
     expect(breakdown).to_contain_text("team evens = ⌊7 − 2⌋₀ = 5")
     expect(breakdown).to_contain_text("pooled (the AP always pools their green dice)")
     wait_for_focus(nb, "(el) => el.getAttribute('aria-expanded') === 'true'")
+    # The button says it is open before the breakdown's own message shows it (its text
+    # was there, hidden, all along): on a loaded machine, a moment before.
+    expect(breakdown).to_be_visible()
     assert box(nb, "iw-result-part")["height"] > folded + 200  # the breakdown is long
     find(nb, "iw-result-part").screenshot(path=str(nb.screenshot("isotable-3b-breakdown-open")))
     nb.page.keyboard.press("Space")

@@ -175,7 +175,11 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Callable[[str],
                 held[system] = (stack.enter_context(server), game)
             return held[system]
 
-        yield get
+        try:
+            yield get
+        finally:  # ask every server to stop first, then wait for each: together
+            for server, _game in held.values():
+                server.terminate()
 
 
 def english_on(page: Page, typed: str, root: str = ".iw-stream") -> list[tuple[str, str, str]]:
