@@ -109,3 +109,38 @@ def test_removing_a_character_before_play_voids_their_roll(tmp_path, reopen):
     state = game.state
     assert strict_replay(game) == state
     assert reopen(game, path)[0] == state
+
+
+def test_a_pair_roll_s_beat_gives_both_pools_to_the_pair(tmp_path) -> None:
+    """The pair roll's dice are the links between the two: both pools are the pair's, in
+    the beat a replay, a recap or the stream tells (not the first one's twice)."""
+    from isowidgets.reel import Reel
+    from isowidgets.words import render
+
+    game = waiting_roll(trio(tmp_path / "pair.jsonl"))
+    game.choose_pair_outcome("add_red", label="Argued over the last tin")
+    game.journal.close()
+    marks = Reel.of(tmp_path / "pair.jsonl", view="everything").beats
+    [beat] = [mark.beat for mark in marks if mark.beat.kind == "pair_roll"]
+    labels = [render(pool.label, "en") for pool in beat.dice]
+    assert labels == ["Alice and Bob · + green", "Alice and Bob · × red"]
+    assert [render(pool.label, "da") for pool in beat.dice] == [
+        "Alice og Bob · + grøn",
+        "Alice og Bob · × rød",
+    ]
+
+
+def test_the_stream_s_pair_roll_gives_both_pools_to_the_pair(tmp_path) -> None:
+    """The stream board's outcome of a pair roll says the same as its beat."""
+    from isowidgets.widgets.isolation.stream import isolation_outcome
+    from isowidgets.words import render
+
+    game = waiting_roll(trio(tmp_path / "pair.jsonl"))
+    game.choose_pair_outcome("add_red", label="Argued over the last tin")
+    outcome = isolation_outcome(game.state, list(game.journal.entries))
+    assert outcome is not None
+    assert [render(pool.label, "en") for pool in outcome.dice] == [
+        "Alice and Bob · + green",
+        "Alice and Bob · × red",
+    ]
+    assert render(outcome.dice[1].label, "da") == "Alice og Bob · × rød"

@@ -234,16 +234,36 @@ def _who(who: str, names: Mapping[str, str]) -> str | Message:
     return msg("isolation.beat.gm", "the GM") if who == GM else names.get(who, who)
 
 
-def _pool(who: str, colour: Colour, roll: PoolRoll, names: Mapping[str, str]) -> BeatDice:
+def _pool(
+    who: str,
+    colour: Colour,
+    roll: PoolRoll,
+    names: Mapping[str, str],
+    *,
+    label: Message | None = None,
+) -> BeatDice:
+    """``who``'s pool of ``colour`` (``label`` says whose it is instead, when given)."""
     counted = partial(counts, colour)
     read = sum(counted(face) for face in roll.faces)
     if colour == "green":
-        label = msg("isolation.beat.green_pool", "{who} · + green", who=_who(who, names))
+        said = msg("isolation.beat.green_pool", "{who} · + green", who=_who(who, names))
         reading = plural("isolation.beat.evens", "{n} even", "{n} evens", n=read)
     else:
-        label = msg("isolation.beat.red_pool", "{who} · × red", who=_who(who, names))
+        said = msg("isolation.beat.red_pool", "{who} · × red", who=_who(who, names))
         reading = plural("isolation.beat.odds", "{n} odd", "{n} odds", n=read)
-    return BeatDice(label, roll, colour=colour, counts=counted, reading=reading)
+    return BeatDice(label or said, roll, colour=colour, counts=counted, reading=reading)
+
+
+def _pair_pools(rolled: PairRolled, names: Mapping[str, str]) -> tuple[BeatDice, BeatDice]:
+    """A pair roll's two pools: the dice of the links between the two, so each pool is the
+    pair's (``Alice and Bob · + green``), not one of them's."""
+    a, b = _who(rolled.a, names), _who(rolled.b, names)
+    green = msg("isolation.beat.pair_green_pool", "{a} and {b} · + green", a=a, b=b)
+    red = msg("isolation.beat.pair_red_pool", "{a} and {b} · × red", a=a, b=b)
+    return (
+        _pool(rolled.a, "green", rolled.green, names, label=green),
+        _pool(rolled.a, "red", rolled.red, names, label=red),
+    )
 
 
 @BEATS.on(ConflictResolved)
@@ -301,10 +321,7 @@ def _pair_beat(moment: Act, rolled: PairRolled, changes: list[Message]) -> Beat:
         glyph=glyph,
         tone=tone,
         changes=tuple(changes),
-        dice=(
-            _pool(rolled.a, "green", rolled.green, names),
-            _pool(rolled.a, "red", rolled.red, names),
-        ),
+        dice=_pair_pools(rolled, names),
         reading=msg(
             "isolation.beat.pair_reading",
             "{evens} evens against {odds} odds",

@@ -126,16 +126,24 @@ def _who(who: str, names: Mapping[str, str]) -> str | Message:
     return msg("stream.isolation.gm", "the GM") if who == GM else names.get(who, who)
 
 
-def _pool(who: str, colour: Colour, roll: PoolRoll, names: Mapping[str, str]) -> DicePool:
+def _pool(
+    who: str,
+    colour: Colour,
+    roll: PoolRoll,
+    names: Mapping[str, str],
+    *,
+    label: Message | None = None,
+) -> DicePool:
+    """``who``'s pool of ``colour`` (``label`` says whose it is instead, when given)."""
     counted = partial(counts, colour)
     read = sum(counted(face) for face in roll.faces)
     if colour == "green":
-        label = msg("stream.isolation.green_pool", "{who} · + green", who=_who(who, names))
+        said = msg("stream.isolation.green_pool", "{who} · + green", who=_who(who, names))
         reading = plural("stream.isolation.evens", "{n} even", "{n} evens", n=read)
     else:
-        label = msg("stream.isolation.red_pool", "{who} · × red", who=_who(who, names))
+        said = msg("stream.isolation.red_pool", "{who} · × red", who=_who(who, names))
         reading = plural("stream.isolation.odds", "{n} odd", "{n} odds", n=read)
-    return DicePool(label, roll, colour=colour, counts=counted, reading=reading)
+    return DicePool(label or said, roll, colour=colour, counts=counted, reading=reading)
 
 
 def _conflict_outcome(
@@ -210,9 +218,21 @@ def _pair_outcome(
         glyph=glyph,
         tone=tone,
         changes=tuple(changes),
-        dice=(
-            _pool(rolled.a, "green", rolled.green, names),
-            _pool(rolled.a, "red", rolled.red, names),
+        dice=(  # the dice of the links between the two: both pools are the pair's
+            _pool(
+                rolled.a,
+                "green",
+                rolled.green,
+                names,
+                label=msg("stream.isolation.pair_green_pool", "{a} and {b} · + green", a=a, b=b),
+            ),
+            _pool(
+                rolled.a,
+                "red",
+                rolled.red,
+                names,
+                label=msg("stream.isolation.pair_red_pool", "{a} and {b} · × red", a=a, b=b),
+            ),
         ),
         reading=msg(
             "stream.isolation.pair_reading",
