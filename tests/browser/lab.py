@@ -108,6 +108,7 @@ WARM_UP = (
     "isowidgets.widgets.replay",
     "isowidgets.widgets.tray",
     "plotly.express",
+    "plotly.basewidget",  # the figures' class, built on a table's first plot: 1.5 s
     "pandas",
     "ipycytoscape",
 )

@@ -224,6 +224,7 @@ def test_a_kernel_waits_preheated_with_the_page_imported_before_the_address_come
     assert "--VoilaConfiguration.preheat_kernel=True" in voila_argv("stream.ipynb")
     source = page_notebook("s.jsonl")["cells"][0]["source"]  # type: ignore[index]
     assert source.index("import StreamPage") < source.index("get_query_string()")
+    assert source.index("figure_class()") < source.index("get_query_string()")
     assert source.index("get_query_string()") < source.index("page.start()")
 
 
