@@ -78,6 +78,10 @@ WATCHED_SECONDS = 1.0
 """How often the page looks at the journal anyway when the system wakes it on a change
 (a change made through a mount the system does not watch is still found)."""
 
+REST_SECONDS = 0.001
+"""How long after a new outcome the page draws the rest (the header, the board, the
+footer): the moment the kernel's IOPub thread needs to send the outcome's message."""
+
 HOLD_SECONDS = 2.0
 """The least time a resolution stays on screen before the next one replaces it."""
 
@@ -305,13 +309,28 @@ class StreamPage(widgets.VBox):  # type: ignore[misc]
         assert self.board is not None
         # The outcome first: each widget's change is its own message, and the browser
         # draws them in the order sent, so what a viewer waits for is not queued behind
-        # the board and the footer.
+        # the board and the footer. The kernel's IOPub thread sends a message only once
+        # it holds the interpreter: drawn in the same turn of the loop, the board and the
+        # footer kept the outcome from leaving until they were done too.
         self._offer(self.board.outcome(catch))
-        self._set(self.head, self._head_html(catch))
-        if self.layout_name == "board":
-            self.board.show(catch)
-        self._set(self.commitment, self._commitment_html(catch))
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:  # no loop (a page refreshed by hand): the rest now
+            self._draw_rest(catch)
+        else:
+            loop.call_later(REST_SECONDS, self._draw_rest, catch)
         return True
+
+    def _draw_rest(self, catch: Catch) -> None:
+        """The header, the board and the footer of ``catch`` (after its outcome)."""
+        try:
+            assert self.board is not None
+            self._set(self.head, self._head_html(catch))
+            if self.layout_name == "board":
+                self.board.show(catch)
+            self._set(self.commitment, self._commitment_html(catch))
+        except Exception as exc:  # as a refresh that failed: said on the page
+            self._failed(exc)
 
     def show_previously(self, outcome: Outcome, catch: Catch, words: Message) -> None:
         """Show one beat of the story so far ("previously on…"): ``outcome`` over the
